@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Secret is a string that never prints itself, so a token cannot leak into
+// logs through %v, slog or a config dump.
+type Secret string
+
+func (Secret) String() string                 { return "[redacted]" }
+func (Secret) LogValue() slog.Value           { return slog.StringValue("[redacted]") }
+func (s Secret) GoString() string             { return s.String() }
+func (s Secret) Reveal() string               { return string(s) }
+func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Config is the whole configuration. config.example.toml documents every key
+// with its default; a test keeps the two in step.
+type Config struct {
+	Token         Secret    `toml:"token"`
+	ApplicationID string    `toml:"application_id"`
+	DevGuildID    string    `toml:"dev_guild_id"`
+	DataDir       string    `toml:"data_dir"`
+	LogLevel      string    `toml:"log_level"`
+	ShardID       int       `toml:"shard_id"`
+	ShardCount    int       `toml:"shard_count"`
+	Reminders     Reminders `toml:"reminders"`
+}
+
+// Reminders are the defaults for new games; each game can change its own.
+type Reminders struct {
+	Pace     string        `toml:"pace"`     // relaxed, normal or fast
+	Floor    time.Duration `toml:"floor"`    // the shortest interval escalation reaches
+	Deadline time.Duration `toml:"deadline"` // 0: no deadline for absent players
+}
+
+// DefaultConfig is the configuration with no file and no environment.
+func DefaultConfig() Config {
+	return Config{
+		DataDir:    "data",
+		LogLevel:   "info",
+		ShardCount: 1,
+		Reminders:  Reminders{Pace: "normal", Floor: time.Hour},
+	}
+}
+
+// LoadConfig reads path over the defaults, then applies the environment.
+// A missing file is fine when path is the default one (optional is true).
+func LoadConfig(path string, optional bool, getenv func(string) string) (Config, error) {
+	cfg := DefaultConfig()
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		md, err := toml.Decode(string(data), &cfg)
+		if err != nil {
+			return Config{}, fmt.Errorf("config %s: %w", path, err)
+		}
+		if undecoded := md.Undecoded(); len(undecoded) > 0 {
+			keys := make([]string, len(undecoded))
+			for i, k := range undecoded {
+				keys[i] = k.String()
+			}
+			return Config{}, fmt.Errorf("config %s: unknown key %s", path, strings.Join(keys, ", "))
+		}
+	case errors.Is(err, os.ErrNotExist) && optional:
+	default:
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	if err := cfg.applyEnv(getenv); err != nil {
+		return Config{}, err
+	}
+	return cfg, cfg.validate()
+}
+
+// applyEnv lets the environment override the file; secrets belong there.
+func (c *Config) applyEnv(getenv func(string) string) error {
+	strs := map[string]*string{
+		"ADEGA_APPLICATION_ID": &c.ApplicationID,
+		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
+		"ADEGA_DATA_DIR":       &c.DataDir,
+		"ADEGA_LOG_LEVEL":      &c.LogLevel,
+	}
+	for name, field := range strs {
+		if v := getenv(name); v != "" {
+			*field = v
+		}
+	}
+	if v := getenv("ADEGA_TOKEN"); v != "" {
+		c.Token = Secret(v)
+	}
+	ints := map[string]*int{"ADEGA_SHARD_ID": &c.ShardID, "ADEGA_SHARD_COUNT": &c.ShardCount}
+	for name, field := range ints {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("config: %s=%q is not a whole number", name, v)
+			}
+			*field = n
+		}
+	}
+	return nil
+}
+
+func (c Config) validate() error {
+	if _, err := parseLevel(c.LogLevel); err != nil {
+		return err
+	}
+	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
+		return fmt.Errorf("config: shard_id %d must be in [0, shard_count %d)", c.ShardID, c.ShardCount)
+	}
+	switch c.Reminders.Pace {
+	case "relaxed", "normal", "fast":
+	default:
+		return fmt.Errorf("config: reminders.pace %q must be relaxed, normal or fast", c.Reminders.Pace)
+	}
+	if c.Reminders.Floor <= 0 || c.Reminders.Deadline < 0 {
+		return errors.New("config: reminders.floor must be positive and reminders.deadline not negative")
+	}
+	return nil
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("config: log_level %q must be debug, info, warn or error", s)
+	}
+	return l, nil
+}

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+func writeConfig(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "adega.toml")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func noEnv(string) string { return "" }
+
+func TestMisspelledKeyIsNamed(t *testing.T) {
+	for _, c := range []struct{ text, key string }{
+		{"tokn = \"x\"\n", "tokn"},
+		{"[reminders]\npase = \"fast\"\n", "reminders.pase"},
+	} {
+		_, err := LoadConfig(writeConfig(t, c.text), false, noEnv)
+		if err == nil || !strings.Contains(err.Error(), c.key) {
+			t.Errorf("%q: error %v does not name %q", c.text, err, c.key)
+		}
+	}
+}
+
+func TestEnvironmentBeatsFile(t *testing.T) {
+	path := writeConfig(t, "token = \"from-file\"\ndata_dir = \"/file\"\nshard_count = 2\n")
+	env := map[string]string{"ADEGA_TOKEN": "from-env", "ADEGA_DATA_DIR": "/env", "ADEGA_SHARD_ID": "1"}
+	cfg, err := LoadConfig(path, false, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Token.Reveal() != "from-env" || cfg.DataDir != "/env" || cfg.ShardID != 1 || cfg.ShardCount != 2 {
+		t.Fatalf("got %+v", cfg)
+	}
+}
+
+func TestBadValuesAreRefused(t *testing.T) {
+	for _, text := range []string{
+		"log_level = \"loud\"\n",
+		"shard_id = 2\nshard_count = 2\n",
+		"[reminders]\npace = \"glacial\"\n",
+		"[reminders]\nfloor = \"0s\"\n",
+	} {
+		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
+			t.Errorf("%q was accepted", text)
+		}
+	}
+	if _, err := LoadConfig(filepath.Join(t.TempDir(), "missing.toml"), false, noEnv); err == nil {
+		t.Error("an explicitly named missing file was accepted")
+	}
+}
+
+// The example file must document every key, each with its default value.
+func TestExampleDocumentsEveryKeyWithItsDefault(t *testing.T) {
+	var fromExample Config
+	md, err := toml.DecodeFile("../../config.example.toml", &fromExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(md.Undecoded()) > 0 {
+		t.Fatalf("example has unknown keys %v", md.Undecoded())
+	}
+	if want := DefaultConfig(); !reflect.DeepEqual(fromExample, want) {
+		t.Errorf("example values %+v differ from defaults %+v", fromExample, want)
+	}
+	for _, key := range tomlKeys(reflect.TypeOf(Config{}), "") {
+		if !md.IsDefined(strings.Split(key, ".")...) {
+			t.Errorf("config.example.toml does not document %s", key)
+		}
+	}
+}
+
+func tomlKeys(t reflect.Type, prefix string) []string {
+	var keys []string
+	for f := range t.Fields() {
+		key := prefix + f.Tag.Get("toml")
+		if f.Type.Kind() == reflect.Struct {
+			keys = append(keys, tomlKeys(f.Type, key+".")...)
+			continue
+		}
+		keys = append(keys, key)
+	}
+	return keys
+}
+
+func TestTokenNeverPrinted(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Token = "super-secret-token"
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&buf, nil))
+	logger.Info("config", "cfg", cfg, "token", cfg.Token)
+	out := buf.String() + fmt.Sprintf("%v %+v %#v %s", cfg, cfg, cfg, cfg.Token)
+	if strings.Contains(out, "super-secret-token") {
+		t.Fatalf("token leaked: %s", out)
+	}
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/adega-bot/adega/storage"
+)
+
+// runMain runs the binary's Main in-process with an empty environment.
+func runMain(t *testing.T, stdin string, args ...string) (string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
+	err := Main(context.Background(), args, env)
+	return out.String() + errOut.String(), err
+}
+
+func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
+	dir := t.TempDir()
+	exportPath := filepath.Join(dir, "game.json")
+	out, err := runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath,
+		"--config", filepath.Join(dir, "none.toml"))
+	if err == nil || !strings.Contains(err.Error(), "none.toml") {
+		t.Fatalf("a missing explicit config must fail, got %v", err)
+	}
+	out, err = runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"The piles hold [5 3 5]. Ana goes first.",
+		"Ana took 2 from pile 1 (3 left there).",
+		"Bruno took 3 from pile 2 (0 left there).",
+		"Next: Bruno must take counters from a pile.",
+		"Exported: " + exportPath,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	boards := regexp.MustCompile(`Board: (\S+\.png)`).FindAllStringSubmatch(out, -1)
+	if len(boards) != 5 { // the start, three moves and /board
+		t.Fatalf("%d board images announced, want 5:\n%s", len(boards), out)
+	}
+	for _, b := range boards {
+		f, err := os.Open(b[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(f); err != nil {
+			t.Errorf("%s is not a PNG: %v", b[1], err)
+		}
+		f.Close()
+	}
+	data, err := os.ReadFile(exportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp, err := storage.ParseExport(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(exp.Log) != 3 || exp.Seed != 7 || exp.Game != "nim" {
+		t.Errorf("export has %d moves, seed %d, game %q", len(exp.Log), exp.Seed, exp.Game)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	players := raw["players"].([]any)
+	if p := players[0].(map[string]any); p["name"] != "Ana" || p["taken"] != 3.0 {
+		t.Errorf("first exported player: %v", p)
+	}
+
+	// The export replays to the state it records, and imports as a new game.
+	out, err = runMain(t, "", "replay", exportPath)
+	if err != nil || !strings.Contains(out, "matches the recorded one") {
+		t.Fatalf("replay: %v\n%s", err, out)
+	}
+	out, err = runMain(t, "/nim p3 1\n", "local", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
+	if err != nil || !strings.Contains(out, "Bruno took 1 from pile 3") {
+		t.Fatalf("import and continue: %v\n%s", err, out)
+	}
+}
+
+func TestScriptStopsAtARefusedLine(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "bad.txt")
+	os.WriteFile(script, []byte("/nim p1 1\n/nim p9 1\n/nim p1 1\n"), 0o644)
+	out, err := runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
+	if err == nil || !strings.Contains(err.Error(), "script line 2") || !strings.Contains(err.Error(), `"p9" is not a legal pile`) {
+		t.Fatalf("got %v\n%s", err, out)
+	}
+	if strings.Count(out, "took") != 1 {
+		t.Errorf("lines after the refused one ran:\n%s", out)
+	}
+}
+
+func TestNoArgumentsNoTokenOpensTheLocalTable(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	out, err := runMain(t, "/status\n/quit\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Welcome to adega's local table") || !strings.Contains(out, "move 0.") {
+		t.Fatalf("no welcome or status:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data", "local.db")); err != nil {
+		t.Errorf("the default database was not created: %v", err)
+	}
+}
+
+func TestInteractiveMistakesAreExplainedAndChangeNothing(t *testing.T) {
+	dir := t.TempDir()
+	exportPath := filepath.Join(dir, "mid.json")
+	out, err := runMain(t, "/nim p1\n/nim p1 9\nhello\n/dance\n/export\n/status\n/export "+exportPath+"\n", "local", "--seed", "7",
+		"--db", filepath.Join(dir, "t.db"), "--out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Refused: Missing count: How many counters do you take?",
+		`Refused: "9" is not a legal count.`,
+		"Refused: commands start with /",
+		"Refused: unknown command /dance",
+		"Refused: usage: /export FILE",
+		"move 0.",
+		"Exported: " + exportPath,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+// Command bot runs adega: the Discord bot, a local table in the terminal, or
+// a replay of a stored or exported game.
+//
+//	bot [run|local|replay] [flags]
+//
+// With no subcommand it runs the bot when a token is configured and opens
+// the local table otherwise.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/render"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	err := Main(ctx, os.Args[1:], env)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "adega:", err)
+		os.Exit(1)
+	}
+}
+
+// Env is the process's outside world, so tests can run Main in-process.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+}
+
+// games is every game this binary can run.
+func games() *engine.Registry { return engine.NewRegistry(nim.Game{}) }
+
+// boards draws each game's board; games without a renderer get a summary card.
+func boards() render.Boards { return render.Boards{} }
+
+// Main dispatches to a subcommand.
+func Main(ctx context.Context, args []string, env Env) error {
+	sub := ""
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
+		sub, args = args[0], args[1:]
+	}
+	switch sub {
+	case "":
+		return defaultCommand(ctx, args, env)
+	case "run":
+		return runCommand(ctx, args, env)
+	case "local":
+		return localCommand(ctx, args, env, false)
+	case "replay":
+		return replayCommand(args, env)
+	case "help":
+		fmt.Fprint(env.Stdout, usage)
+		return nil
+	default:
+		return fmt.Errorf("unknown command %q\n%s", sub, usage)
+	}
+}
+
+const usage = `usage: bot [command] [flags]
+
+commands:
+  run      connect to Discord (the default when a token is configured)
+  local    play at a table in this terminal, no Discord needed (the default otherwise)
+  replay   replay a stored game or an exported file and report the result
+  help     show this text
+
+Run "bot COMMAND -h" for a command's flags.
+`
+
+// defaultCommand runs the bot if a token is configured, else the local table.
+func defaultCommand(ctx context.Context, args []string, env Env) error {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	configPath := configFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*configPath, env)
+	if err != nil {
+		return err
+	}
+	if cfg.Token != "" {
+		return runCommand(ctx, args, env)
+	}
+	return localCommand(ctx, args, env, true)
+}
+
+const defaultConfigPath = "adega.toml"
+
+func configFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", defaultConfigPath, "configuration `file` (see config.example.toml)")
+}
+
+// loadConfig reads the config; only the default path may be missing.
+func loadConfig(path string, env Env) (Config, error) {
+	return LoadConfig(path, path == defaultConfigPath, env.Getenv)
+}
+
+// newLogger logs to stderr at the configured level.
+func newLogger(cfg Config, env Env) *slog.Logger {
+	level, _ := parseLevel(cfg.LogLevel) // validated on load
+	return slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+
+	"github.com/adega-bot/adega/bot"
+	"github.com/adega-bot/adega/storage"
+)
+
+// runCommand connects to Discord and serves until interrupted.
+func runCommand(ctx context.Context, args []string, env Env) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	configPath := configFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*configPath, env)
+	if err != nil {
+		return err
+	}
+	logger := newLogger(cfg, env)
+	bot.RouteDiscordLogs(logger)
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return err
+	}
+	store, err := storage.Open(filepath.Join(cfg.DataDir, "adega.db"), games())
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	b, err := bot.New(bot.Config{
+		Token:         cfg.Token.Reveal(),
+		ApplicationID: cfg.ApplicationID,
+		DevGuildID:    cfg.DevGuildID,
+		ShardID:       cfg.ShardID,
+		ShardCount:    cfg.ShardCount,
+	}, store, logger)
+	if err != nil {
+		return err
+	}
+	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
+	return b.Run(ctx)
+}

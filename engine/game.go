@@ -1,0 +1,157 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Seat is a player's position at the table, from 0.
+type Seat int
+
+// NoSeat marks an event or prompt that belongs to no player.
+const NoSeat Seat = -1
+
+// Game describes one game and builds its states.
+type Game interface {
+	// Name is the registry key: lower case, one word ("vinhos").
+	Name() string
+	// Title is the name players see ("Vinhos Deluxe").
+	Title() string
+	// Modes lists the ways to play, the first being the default.
+	Modes() []Mode
+	// New sets a game up. The events narrate the setup.
+	New(setup Setup) (State, []Event, error)
+	// Decode rebuilds a state from its JSON encoding.
+	Decode(data []byte) (State, error)
+}
+
+// Mode is one way to play a game, with its player counts.
+type Mode struct {
+	Name       string `json:"name"`
+	Title      string `json:"title"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+}
+
+// Setup is everything needed to start a game. With the action log it
+// determines the whole game.
+type Setup struct {
+	Game string `json:"game"`
+	Mode string `json:"mode"`
+	Seed uint64 `json:"seed"`
+	// Players are the players' names in the order they joined. The game
+	// decides who sits where, so seat order may differ.
+	Players []string `json:"players"`
+	// Options are mode-specific choices made at creation, such as the
+	// regions in play.
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// ModeOf returns the named mode of g, or the default mode for "".
+func ModeOf(g Game, name string) (Mode, error) {
+	modes := g.Modes()
+	if name == "" && len(modes) > 0 {
+		return modes[0], nil
+	}
+	for _, m := range modes {
+		if m.Name == name {
+			return m, nil
+		}
+	}
+	names := make([]string, len(modes))
+	for i, m := range modes {
+		names[i] = m.Name
+	}
+	return Mode{}, Errorf(CodeBadSetup, "%s has no mode %q; choose one of %v", g.Title(), name, names)
+}
+
+// CheckPlayers checks the player count against the mode.
+func (m Mode) CheckPlayers(n int) error {
+	if n < m.MinPlayers || n > m.MaxPlayers {
+		if m.MinPlayers == m.MaxPlayers {
+			return Errorf(CodeBadSetup, "%s needs exactly %d players, not %d", m.Title, m.MinPlayers, n)
+		}
+		return Errorf(CodeBadSetup, "%s needs %d to %d players, not %d", m.Title, m.MinPlayers, m.MaxPlayers, n)
+	}
+	return nil
+}
+
+// State is one moment of a game. States are values: Apply never changes its
+// receiver, so a refused action leaves the state exactly as it was.
+type State interface {
+	// Pending says who must decide what now. It is empty once the game is over.
+	Pending() []Pending
+	// Choices lists the legal answers for the next step of an action that
+	// starts with prefix, for the given seat. A seat with nothing to decide
+	// gets a *Error with CodeNotYourTurn.
+	Choices(seat Seat, prefix Action) (Step, error)
+	// Apply plays a complete action for seat and returns the new state and
+	// the events that narrate it.
+	Apply(seat Seat, action Action) (State, []Event, error)
+	// Players summarizes each seat for status lines, scores and exports.
+	Players() []PlayerSummary
+	// Phase names where the game stands, such as "Year 3, action round 2".
+	Phase() string
+	// Over reports whether the game has ended.
+	Over() bool
+}
+
+// Pending is a decision a seat owes.
+type Pending struct {
+	Seat Seat `json:"seat"`
+	// Prompt says what to decide, in words for the player.
+	Prompt string `json:"prompt"`
+}
+
+// PlayerSummary is the public summary of one seat.
+type PlayerSummary struct {
+	Seat Seat   `json:"seat"`
+	Name string `json:"name"`
+	// Stats are the seat's counters in display order, such as money and VP.
+	Stats []Stat `json:"stats"`
+	// Public is everything else anyone may see of the seat (its board,
+	// tiles held), as a JSON-encodable value; nil if the game has none.
+	Public any `json:"public,omitempty"`
+}
+
+// Stat is one named counter of a player.
+type Stat struct {
+	Key   string `json:"key"`   // stable, snake_case: "fair_points"
+	Label string `json:"label"` // for players: "Fair points"
+	Value int    `json:"value"`
+}
+
+// Stat returns the value of the counter with the given key.
+func (p PlayerSummary) Stat(key string) (int, bool) {
+	i := slices.IndexFunc(p.Stats, func(s Stat) bool { return s.Key == key })
+	if i < 0 {
+		return 0, false
+	}
+	return p.Stats[i].Value, true
+}
+
+// StatsText shows the counters in one line: "Money 12, VP 30".
+func (p PlayerSummary) StatsText() string {
+	parts := make([]string, len(p.Stats))
+	for i, s := range p.Stats {
+		parts[i] = fmt.Sprintf("%s %d", s.Label, s.Value)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MustDecide reports whether seat has a pending decision in s.
+func MustDecide(s State, seat Seat) bool {
+	return slices.ContainsFunc(s.Pending(), func(p Pending) bool { return p.Seat == seat })
+}
+
+// Encode is the canonical encoding of a state, used for snapshots and for
+// comparing two states byte for byte.
+func Encode(s State) ([]byte, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("engine: encode state: %w", err)
+	}
+	return b, nil
+}

@@ -1,0 +1,83 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/fogleman/gg"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Palette colors shared by renderers.
+var (
+	Paper  = color.RGBA{0xf7, 0xf3, 0xea, 0xff}
+	Ink    = color.RGBA{0x2b, 0x24, 0x1f, 0xff}
+	Muted  = color.RGBA{0x7a, 0x70, 0x66, 0xff}
+	Accent = color.RGBA{0x8c, 0x1c, 0x3a, 0xff}
+	Rule   = color.RGBA{0xd8, 0xcf, 0xc0, 0xff}
+)
+
+const (
+	summaryWidth = 640
+	summaryPad   = 24
+	summaryRow   = 34
+)
+
+// Summary draws a plain card for any game: its title, phase, one row per
+// player with their counters, and an arrow at each player who must act.
+func Summary(title string, s engine.State) image.Image {
+	players := s.Players()
+	height := summaryPad*2 + 70 + summaryRow*(len(players)+1)
+	dc := gg.NewContext(summaryWidth, height)
+	dc.SetColor(Paper)
+	dc.Clear()
+	faces := NewFaces()
+
+	dc.SetColor(Accent)
+	dc.SetFontFace(faces.Bold(22))
+	dc.DrawStringAnchored(title, summaryPad, summaryPad, 0, 1)
+	dc.SetColor(Muted)
+	dc.SetFontFace(faces.Regular(15))
+	dc.DrawStringAnchored(s.Phase(), summaryPad, summaryPad+34, 0, 1)
+
+	top := float64(summaryPad + 70)
+	dc.SetColor(Rule)
+	dc.DrawLine(summaryPad, top-6, summaryWidth-summaryPad, top-6)
+	dc.Stroke()
+	for i, p := range players {
+		y := top + float64(i)*summaryRow + summaryRow/2
+		if engine.MustDecide(s, p.Seat) {
+			dc.SetColor(Accent)
+			TurnMarker(dc, summaryPad+7, y, 7)
+		}
+		dc.SetColor(Ink)
+		dc.SetFontFace(faces.Bold(16))
+		dc.DrawStringAnchored(p.Name, summaryPad+24, y, 0, 0.35)
+		dc.SetFontFace(faces.Regular(15))
+		dc.DrawStringAnchored(p.StatsText(), summaryWidth-summaryPad, y, 1, 0.35)
+	}
+	return dc.Image()
+}
+
+// TurnMarker draws a filled arrow pointing right, centered at x, y: the mark
+// of a player who must act. The Go fonts have no arrow glyph.
+func TurnMarker(dc *gg.Context, x, y, r float64) {
+	dc.MoveTo(x-r*0.8, y-r)
+	dc.LineTo(x+r, y)
+	dc.LineTo(x-r*0.8, y+r)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// Boards draws each game with its own renderer, or with Summary for a game
+// that has none.
+type Boards map[string]func(engine.State) image.Image
+
+// Draw renders s, a state of the named game.
+func (b Boards) Draw(game, title string, s engine.State) image.Image {
+	if draw, ok := b[game]; ok {
+		return draw(s)
+	}
+	return Summary(title, s)
+}

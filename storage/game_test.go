@@ -1,0 +1,270 @@
+package storage
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
+	s := newStore(t)
+	// Users may arrive in any order; nim seats players in join order.
+	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "u2", Name: "Bia"}, {UserID: "u1", Name: "Ana"}}},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bia"}}
+	if !reflect.DeepEqual(g.Meta.Seats, want) || g.Meta.Status != StatusActive || g.Meta.Game != "nim" {
+		t.Fatalf("meta = %+v, want seats %v, active nim", g.Meta, want)
+	}
+	if _, err := s.Create(Meta{Seats: []SeatUser{{UserID: "u3", Name: "Cris"}}},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0); err == nil {
+		t.Error("Create with a user who has no seat succeeded")
+	}
+}
+
+func TestCreateReturnsSetupErrorAsIs(t *testing.T) {
+	s := newStore(t)
+	before := dump(t, s)
+	_, err := s.Create(Meta{}, engine.Setup{Game: "nim", Players: []string{"Ana"}}, t0)
+	if e, ok := err.(*engine.Error); !ok || e.Code != engine.CodeBadSetup {
+		t.Fatalf("Create with one player: err = %#v, want the engine's bad-setup *engine.Error", err)
+	}
+	if !reflect.DeepEqual(dump(t, s), before) {
+		t.Error("a refused Create wrote to the database")
+	}
+}
+
+func TestReopenKeepsCommittedMoves(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	g := play(t, s, create(t, s, "c1"), 4)
+	s.Close()
+
+	got, err := openAt(t, path).Load(g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != 4 || len(got.Log) != 4 || got.SnapshotMismatch {
+		t.Fatalf("after reopen: version %d, %d log entries, mismatch %v; want 4, 4, false", got.Version, len(got.Log), got.SnapshotMismatch)
+	}
+	if !reflect.DeepEqual(got, g) {
+		t.Errorf("after reopen:\n got %+v\nwant %+v", got, g)
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	s := newStore(t)
+	_, loadErr := s.Load("g404")
+	_, moveErr := s.Move("g404", 0, 0, engine.Action{"p1", "1"}, t0)
+	statusErr := s.SetStatus("g404", StatusAbandoned, t0)
+	for _, err := range []error{loadErr, moveErr, statusErr} {
+		if !errors.Is(err, ErrNotFound) || err.Error() != "There is no game g404." {
+			t.Errorf("err = %v, want ErrNotFound saying %q", err, "There is no game g404.")
+		}
+	}
+}
+
+func TestStaleMoveChangesNothing(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	seat, action := firstLegal(t, g.State)
+	play(t, s, g, 1)
+	before := dump(t, s)
+
+	_, err := s.Move(g.ID, 0, seat, action, t0)
+	var stale *StaleError
+	if !errors.As(err, &stale) || stale.Have != 1 || stale.Want != 0 {
+		t.Fatalf("move at version 0 after one move: err = %v, want *StaleError{Have: 1, Want: 0}", err)
+	}
+	if !strings.Contains(err.Error(), "use the newest message") {
+		t.Errorf("stale message %q does not tell the player what to do", err)
+	}
+	if !reflect.DeepEqual(dump(t, s), before) {
+		t.Error("a stale move wrote to the database")
+	}
+}
+
+func TestIllegalMoveChangesNothing(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 1)
+	turn := g.State.Pending()[0].Seat
+	before := dump(t, s)
+	for _, tc := range []struct {
+		name   string
+		seat   engine.Seat
+		action engine.Action
+		code   engine.Code
+	}{
+		{"no such pile", turn, engine.Action{"p9", "1"}, engine.CodeUnknownChoice},
+		{"too many", turn, engine.Action{"p1", "4"}, engine.CodeUnknownChoice},
+		{"unfinished", turn, engine.Action{"p1"}, engine.CodeIncomplete},
+		{"not your turn", 1 - turn, engine.Action{"p1", "1"}, engine.CodeNotYourTurn},
+	} {
+		_, err := s.Move(g.ID, g.Version, tc.seat, tc.action, t0)
+		if e, ok := err.(*engine.Error); !ok || e.Code != tc.code {
+			t.Errorf("%s: err = %#v, want the engine's *engine.Error with code %s", tc.name, err, tc.code)
+		}
+	}
+	if !reflect.DeepEqual(dump(t, s), before) {
+		t.Error("an illegal move wrote to the database")
+	}
+}
+
+func TestChannelIndexFollowsStatus(t *testing.T) {
+	s := newStore(t)
+	g1, g2 := create(t, s, "c1"), create(t, s, "c1")
+	active := func(want ...string) {
+		t.Helper()
+		if got, err := s.ActiveGames("c1"); err != nil || !slices.Equal(got, want) {
+			t.Fatalf("ActiveGames(c1) = %v, %v; want %v", got, err, want)
+		}
+	}
+	active(g1.ID, g2.ID)
+
+	if err := s.SetStatus(g1.ID, StatusAbandoned, t0); err != nil {
+		t.Fatal(err)
+	}
+	active(g2.ID)
+	_, err := s.Move(g1.ID, 0, g1.State.Pending()[0].Seat, engine.Action{"p1", "1"}, t0)
+	if engine.CodeOf(err) != engine.CodeGameOver {
+		t.Errorf("move in an abandoned game: err = %v, want a game-over refusal", err)
+	}
+
+	for !g2.State.Over() {
+		g2 = play(t, s, g2, 1)
+	}
+	if g2.Meta.Status != StatusFinished {
+		t.Errorf("status after the last move = %q, want finished", g2.Meta.Status)
+	}
+	active()
+
+	metas, err := s.ListGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var statuses []Status
+	for _, m := range metas {
+		statuses = append(statuses, m.Status)
+	}
+	if !slices.Equal(statuses, []Status{StatusAbandoned, StatusFinished}) {
+		t.Errorf("ListGames statuses = %v, want [abandoned finished]", statuses)
+	}
+	if mine, err := s.GamesOfUser("u2"); err != nil || len(mine) != 2 {
+		t.Errorf("GamesOfUser(u2) = %d games, %v; want 2", len(mine), err)
+	}
+	if theirs, err := s.GamesOfUser("u9"); err != nil || len(theirs) != 0 {
+		t.Errorf("GamesOfUser(u9) = %d games, %v; want none", len(theirs), err)
+	}
+}
+
+func TestImportRoundTrip(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	for !g.State.Over() {
+		g = play(t, s, g, 1)
+	}
+	imported, err := s.Import(Meta{ChannelID: "c2", Seats: g.Meta.Seats}, g.Setup, g.Moves(), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := s.Load(imported.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if loaded.ID == g.ID || loaded.Version != g.Version || encoded(t, loaded.State) != encoded(t, g.State) {
+		t.Fatalf("import %s: version %d, state %s; want a new ID, version %d, state %s",
+			loaded.ID, loaded.Version, encoded(t, loaded.State), g.Version, encoded(t, g.State))
+	}
+	if loaded.Meta.Status != StatusFinished || !reflect.DeepEqual(loaded.Meta.Seats, g.Meta.Seats) {
+		t.Errorf("imported meta = %+v, want finished with seats %v", loaded.Meta, g.Meta.Seats)
+	}
+	if ids, _ := s.ActiveGames("c2"); len(ids) != 0 {
+		t.Errorf("a finished import is listed as active in its channel: %v", ids)
+	}
+}
+
+func TestImportRefusesDivergence(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 3)
+	moves := g.Moves()
+	moves[1].Action = engine.Action{"p1", "9"}
+	before := dump(t, s)
+
+	_, err := s.Import(Meta{}, g.Setup, moves, t0)
+	var div *engine.DivergenceError
+	if !errors.As(err, &div) || div.Index != 1 {
+		t.Fatalf("import of a diverging log: err = %v, want a divergence at move 2", err)
+	}
+	if !reflect.DeepEqual(dump(t, s), before) {
+		t.Error("a refused import wrote to the database")
+	}
+}
+
+func TestLoadReportsLogDivergence(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 2)
+	// A log entry that decodes but no longer applies, as after a rules change.
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		lb := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Bucket([]byte(keyLog))
+		entry := g.Log[1]
+		entry.Action = engine.Action{"p1", "9"}
+		data, err := encode(entry)
+		if err != nil {
+			return err
+		}
+		return lb.Put(u64(2), data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Load(g.ID)
+	var div *engine.DivergenceError
+	if !errors.As(err, &div) || div.Index != 1 || !strings.Contains(err.Error(), g.ID) {
+		t.Fatalf("Load of a diverging log: err = %v, want a divergence at move 2 naming %s", err, g.ID)
+	}
+}
+
+func TestSnapshotMismatchReplayWins(t *testing.T) {
+	var logged bytes.Buffer
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+
+	s := newStore(t)
+	g := create(t, s, "c1")
+	stale := g.State
+	g = play(t, s, g, 2)
+	// A well-formed snapshot of the wrong state: the cache lies, the log does not.
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		return save(tx, &Game{ID: g.ID, Meta: g.Meta, Version: g.Version, State: stale}, len(g.Log))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	got, err := s.Load(g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.SnapshotMismatch || encoded(t, got.State) != encoded(t, g.State) {
+		t.Fatalf("mismatch = %v, state %s; want true and the replayed %s", got.SnapshotMismatch, encoded(t, got.State), encoded(t, g.State))
+	}
+	if !strings.Contains(logged.String(), "game="+g.ID) {
+		t.Errorf("no warning naming the game was logged: %q", logged.String())
+	}
+
+	// The next move stores a snapshot that agrees with the log again.
+	play(t, s, got, 1)
+	if again, err := s.Load(g.ID); err != nil || again.SnapshotMismatch {
+		t.Errorf("after a move: mismatch %v, %v; want a repaired snapshot", again.SnapshotMismatch, err)
+	}
+}

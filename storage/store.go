@@ -1,0 +1,80 @@
+// Package storage keeps games, their action logs, the channel index and user
+// settings in one bbolt file.
+//
+// A game's action log is the authority: Load replays it from the setup, and
+// the stored snapshot is only a cache that is checked against the replay.
+// Every value is versioned JSON so that later schemas can still read it.
+package storage
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// schemaVersion is the layout this code reads and writes; Open refuses a
+// database stamped with a newer one rather than misread it.
+const schemaVersion = 1
+
+// lockTimeout bounds the wait for the file lock, so a second process gets an
+// error instead of hanging.
+const lockTimeout = time.Second
+
+var (
+	bucketGames     = []byte("games")
+	bucketChannels  = []byte("channels")
+	bucketUsers     = []byte("users")
+	bucketReminders = []byte("reminders")
+	bucketMeta      = []byte("meta")
+	keySchema       = []byte("schema")
+)
+
+// Store is an open database. It is safe for concurrent use.
+type Store struct {
+	db    *bbolt.DB
+	games *engine.Registry
+}
+
+// Open opens or creates the database at path. games resolves the game named
+// in each stored setup.
+func Open(path string, games *engine.Registry) (*Store, error) {
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout})
+	if errors.Is(err, bbolt.ErrTimeout) {
+		return nil, fmt.Errorf("storage: database %s is in use by another process", path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	err = db.Update(func(tx *bbolt.Tx) error {
+		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		raw := meta.Get(keySchema)
+		if raw == nil {
+			return meta.Put(keySchema, u64(schemaVersion))
+		}
+		v, err := readU64("database", "meta/schema", raw)
+		if err != nil {
+			return err
+		}
+		if v > schemaVersion {
+			return fmt.Errorf("storage: database %s has schema version %d, but this adega reads only up to %d; upgrade adega", path, v, schemaVersion)
+		}
+		return nil
+	})
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return &Store{db: db, games: games}, nil
+}
+
+// Close releases the database file.
+func (s *Store) Close() error { return s.db.Close() }
