@@ -1,0 +1,1278 @@
+// Package vinhos holds the component data of Vinhos Deluxe: the Special
+// Vintage 2016 mode (SV16) in full, the 2010 Reserve (R10) where its values
+// are text or derived, and the solo opponent Lacerda.
+//
+// Every value comes from shared/rules/COMPONENTS.md and carries one of its
+// provenance tags (§0.2): [T] stated in a rulebook, [D] derived from the
+// rulebooks' worked examples, [R] reconstructed where only the printed
+// components have it. E## and C## name entries of its evidence register (§1)
+// and contradictions table (§20); § names its sections.
+//
+// Values fixed by the rules ([T] and [D] only) are package-level constants and
+// variables, with their tags in comments. Tables that hold any [R] value live
+// in Data, one Sourced value per cell, so that a data file (see LoadData) can
+// replace exactly the reconstructed ones. A data file changes values, not
+// shapes: table sizes are constants even where [R] (4 Export rows, the 3x4
+// Magnate display), as are the [R] rule readings noted in comments. Treat
+// package-level tables as read only.
+//
+// IDs index tables directly: region IDs run 1..9, years 1..6 and fairs 1..3,
+// so index 0 of those tables is unused; vintage tiles run 0..8.
+package vinhos
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Provenance tells where a component value comes from.
+type Provenance uint8
+
+const (
+	// Text is [T]: stated in a rulebook.
+	Text Provenance = iota + 1
+	// Derived is [D]: follows from the rulebooks' constraints.
+	Derived
+	// Reconstructed is [R]: a plausible choice the rulebooks leave open.
+	Reconstructed
+	// DataFile marks a reconstructed value replaced by a data file.
+	DataFile
+)
+
+var provenanceNames = [...]string{Text: "text", Derived: "derived", Reconstructed: "reconstructed", DataFile: "data file"}
+
+func (p Provenance) String() string { return enumName(provenanceNames[:], p) }
+
+// Sourced is a component value together with its provenance.
+type Sourced[T comparable] struct {
+	V   T
+	Src Provenance
+}
+
+func tagT[T comparable](v T) Sourced[T] { return Sourced[T]{v, Text} }
+func tagD[T comparable](v T) Sourced[T] { return Sourced[T]{v, Derived} }
+func tagR[T comparable](v T) Sourced[T] { return Sourced[T]{v, Reconstructed} }
+
+// enumName is the String method of the small enums below: names are indexed
+// by the enum value.
+func enumName[E ~uint8](names []string, e E) string {
+	if int(e) < len(names) && names[e] != "" {
+		return names[e]
+	}
+	return fmt.Sprintf("%T(%d)", e, uint8(e))
+}
+
+// ---------------------------------------------------------------------------
+// Modes, players, colours, features
+
+// Mode is one of the two games in the Deluxe box.
+type Mode uint8
+
+const (
+	SpecialVintage2016 Mode = iota
+	Reserve2010
+)
+
+const numModes = int(Reserve2010) + 1
+
+var modeNames = [...]string{SpecialVintage2016: "special_vintage_2016", Reserve2010: "reserve_2010"}
+
+func (m Mode) String() string { return enumName(modeNames[:], m) }
+
+// Player counts. Solo is played with the 2-player setup [T] (§18).
+const (
+	MinPlayers = 2
+	MaxPlayers = 4
+)
+
+// PerPlayers holds one value for each player count 2, 3 and 4.
+type PerPlayers[T any] [MaxPlayers - MinPlayers + 1]T
+
+// For returns the value for a game of the given number of players (2..4).
+func (p PerPlayers[T]) For(players int) T { return p[players-MinPlayers] }
+
+// PlayerColor is a player's component colour [T] (RB; the first edition had
+// red instead of orange).
+type PlayerColor uint8
+
+const (
+	Orange PlayerColor = iota
+	Yellow
+	Blue
+	Purple
+)
+
+var playerColorNames = [...]string{Orange: "orange", Yellow: "yellow", Blue: "blue", Purple: "purple"}
+
+func (c PlayerColor) String() string { return enumName(playerColorNames[:], c) }
+
+// Color is a wine colour, as printed on Vineyards, Wineries, Wine tiles and
+// Sales slots. NoColor is the blank demand of Vintage tile 0.
+type Color uint8
+
+const (
+	NoColor Color = iota
+	Red
+	White
+)
+
+const numColors = int(White) + 1
+
+var colorNames = [...]string{NoColor: "none", Red: "red", White: "white"}
+
+func (c Color) String() string { return enumName(colorNames[:], c) }
+
+// Feature is a wine feature: a Wine Expert deck and a Vintage tile symbol.
+// Taste is red and Aroma green [T]; the other two colours are cosmetic.
+type Feature uint8
+
+const (
+	Taste Feature = iota
+	Aroma
+	Appearance // "Look" in the first edition
+	Alcohol    // Alcohol Content
+)
+
+// NumFeatures is the number of features and Wine Expert decks.
+const NumFeatures = int(Alcohol) + 1
+
+var featureNames = [...]string{Taste: "taste", Aroma: "aroma", Appearance: "appearance", Alcohol: "alcohol"}
+
+func (f Feature) String() string { return enumName(featureNames[:], f) }
+
+// ---------------------------------------------------------------------------
+// Box contents (§2.1) and supplies by player count (§2.2, §2.3)
+
+// BoxContents counts the components in the Deluxe box.
+type BoxContents struct {
+	PlayerBoards, PlayerAids                   int
+	VintageTiles, VineyardTiles                int
+	WineryTiles, CellarTiles, WineExpertTiles  int
+	PortoTiles, WineTiles                      int
+	Banknotes                                  int
+	Enologists, Farmers                        int
+	RenownCubes, FeatureMarkers                int
+	MagnateActionTiles, MagnateMultiplierTiles int
+	ActionMarkers                              int
+	BarrelsPerColor, DiscsPerColor             int
+	FairTilesPerColor                          int
+	SoloActionCards, SoloNumberCards           int
+}
+
+// Box is the Deluxe box, all [T] (E01). Feature markers and Fair tiles are
+// R10 only; Magnate tiles SV16 only.
+var Box = BoxContents{
+	PlayerBoards: 4, PlayerAids: 4,
+	VintageTiles: 9, VineyardTiles: 36,
+	WineryTiles: 19, CellarTiles: 12, WineExpertTiles: 24,
+	PortoTiles: 6, WineTiles: 104,
+	Banknotes:  57, // C02: 57 notes (RB), not the French list's "61"
+	Enologists: 12, Farmers: 16,
+	RenownCubes: 20, FeatureMarkers: 4,
+	MagnateActionTiles: 18, MagnateMultiplierTiles: 22,
+	ActionMarkers:   4,
+	BarrelsPerColor: 8, DiscsPerColor: 10, // the 10th disc covers Estate 5 in the R10 5-Estate variant
+	FairTilesPerColor: 5,
+	SoloActionCards:   9, SoloNumberCards: 9,
+}
+
+// Banknote is one denomination of Bagos notes.
+type Banknote struct{ Bagos, Count int }
+
+// Banknotes are [T] (E02): 57 notes, 171 Bagos [D]. The bank is unlimited in
+// practice (keep track on paper [T]), so an engine keeps integer cash.
+var Banknotes = [...]Banknote{{1, 24}, {2, 16}, {5, 11}, {10, 6}}
+
+// Supply is what goes on the board at setup, by player count.
+type Supply struct {
+	Regions    PerPlayers[int] // regions in play; the others' Vineyards go back to the box
+	Enologists PerPlayers[int]
+	Farmers    PerPlayers[int]
+	Cellars    PerPlayers[int]
+	Wineries   PerPlayers[int]
+}
+
+// Supplies by mode, all [T] (E07, E08, E09). Region counts are the Deluxe
+// ones; the first edition's 6/7/8 differ (C21).
+var Supplies = [numModes]Supply{
+	SpecialVintage2016: {
+		Regions:    PerPlayers[int]{7, 8, 9},
+		Enologists: PerPlayers[int]{7, 10, 12},
+		Farmers:    PerPlayers[int]{9, 12, 16},
+		Cellars:    PerPlayers[int]{8, 10, 12},
+		Wineries:   PerPlayers[int]{11, 15, 19},
+	},
+	Reserve2010: {
+		Regions:    PerPlayers[int]{7, 8, 9},
+		Enologists: PerPlayers[int]{7, 10, 12},
+		Farmers:    PerPlayers[int]{4, 4, 4}, // Ribatejo freebies only: R10 cannot hire Farmers
+		Cellars:    PerPlayers[int]{5, 7, 9},
+		Wineries:   PerPlayers[int]{8, 12, 16},
+	},
+}
+
+// FirstPlayRemovedRegions are the regions the rulebook suggests leaving out
+// on a first play, by player count [T] (RB, E19). Otherwise Number cards pick
+// the regions to remove.
+var FirstPlayRemovedRegions = PerPlayers[RegionSet]{NewRegionSet(Setubal, Algarve), NewRegionSet(Setubal), 0}
+
+// StartingCash is each SV16 seat's money, first to fourth [T] (E06). The
+// initial Vineyard is free [T].
+var StartingCash = [MaxPlayers]int{19, 20, 21, 22}
+
+// ---------------------------------------------------------------------------
+// Regions (§3)
+
+// RegionID numbers a region, 1..9, as in the Reference Book (§3.1).
+type RegionID uint8
+
+// Region IDs [T] (E18, E19). C01: the Reference Book numbering wins over the
+// examples' "4 (Douro)", "Minho (1)" (first-edition leftovers) and
+// "Alentejo (7)" (a typo); both examples keep their outcome.
+const (
+	TrasOsMontes RegionID = iota + 1
+	Minho
+	Douro
+	Dao
+	Ribatejo
+	Lisboa
+	Setubal // C13: the examples' "Terras do Sado" estate is Setúbal
+	Alentejo
+	Algarve
+)
+
+// NumRegions is the number of regions in the Deluxe edition.
+const NumRegions = int(Algarve)
+
+// Valid reports whether r names one of the nine regions.
+func (r RegionID) Valid() bool { return r >= 1 && int(r) <= NumRegions }
+
+func (r RegionID) String() string {
+	if r.Valid() {
+		return Regions[r].Name
+	}
+	return fmt.Sprintf("RegionID(%d)", uint8(r))
+}
+
+// RegionSet is a set of regions, such as Carolina's demand.
+type RegionSet uint16
+
+// NewRegionSet returns the set of the given regions.
+func NewRegionSet(ids ...RegionID) RegionSet {
+	var s RegionSet
+	for _, r := range ids {
+		s |= 1 << r
+	}
+	return s
+}
+
+// Has reports whether r is in the set.
+func (s RegionSet) Has(r RegionID) bool { return s&(1<<r) != 0 }
+
+// String lists the set's region IDs, as in {1,3,7,8}.
+func (s RegionSet) String() string {
+	b := []byte{'{'}
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if s.Has(r) {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendUint(b, uint64(r), 10)
+		}
+	}
+	return string(append(b, '}'))
+}
+
+// Region is a region's name and characteristics. Every field is [T] (E18,
+// RB "Characteristics of regions"; initial variants from RB setup) unless its
+// comment says otherwise. A second Vineyard in the same Estate never doubles a
+// bonus [T].
+type Region struct {
+	ID   RegionID
+	Name string
+
+	FairPoints     int  // extra Fair Points when presenting this region's wine
+	NoCellar       bool // no Cellar may be built in this region's Estates
+	PortoTiles     int  // Porto tiles received with an Estate's first Vineyard here, supply permitting [D]
+	FreeCellar     bool // a free Cellar in the Estate, with no Renown cube for it
+	FreeWinery     bool // a free Winery in the Estate, with no Renown cube for it
+	FreeFarmer     bool // a free Farmer on the Vineyard
+	FreeExperts    int  // Wine Experts taken free from the tops of any decks
+	CubeValue      int  // Wine Value added per Renown cube removed from this region
+	WineValueBonus int  // Wine Value added when sold, exported or presented
+
+	// InitialWine is the Wine tile received with an initial Vineyard here.
+	// In Dão it goes in the free Cellar's leftmost slot.
+	InitialWine int
+	// InitialPortoWine is Douro's alternative initial wine. C07: taking it
+	// spends one of the two Porto tiles [D], as in the first edition.
+	InitialPortoWine int
+}
+
+// Regions indexed by RegionID; index 0 is unused.
+var Regions = [NumRegions + 1]Region{
+	TrasOsMontes: {ID: TrasOsMontes, Name: "Trás-os-Montes", CubeValue: 1, InitialWine: 2, FairPoints: 2},
+	Minho:        {ID: Minho, Name: "Minho", CubeValue: 1, InitialWine: 2, NoCellar: true},
+	Douro:        {ID: Douro, Name: "Douro", CubeValue: 1, InitialWine: 2, PortoTiles: 2, InitialPortoWine: 5},
+	Dao:          {ID: Dao, Name: "Dão", CubeValue: 1, InitialWine: 2, FreeCellar: true},
+	Ribatejo:     {ID: Ribatejo, Name: "Ribatejo", CubeValue: 1, InitialWine: 3, FreeFarmer: true},
+	Lisboa:       {ID: Lisboa, Name: "Lisboa", CubeValue: 1, InitialWine: 3, FreeWinery: true},
+	Setubal:      {ID: Setubal, Name: "Setúbal", CubeValue: 1, InitialWine: 2, FreeExperts: 2},
+	Alentejo:     {ID: Alentejo, Name: "Alentejo", CubeValue: 2, InitialWine: 2},
+	Algarve:      {ID: Algarve, Name: "Algarve", CubeValue: 1, InitialWine: 2, WineValueBonus: 1},
+}
+
+// Region insets and Vineyard decks (§3.2).
+const (
+	// VineyardsPerRegion: 2 red and 2 white tiles per region [T] (E10).
+	VineyardsPerRegion = 4
+	// MaxRenownCubesPerWine: a wine may use 1 or 2 of its region's cubes [T].
+	MaxRenownCubesPerWine = 2
+)
+
+// VineyardTile is one tile of a region's Vineyard deck. The deck lies cost
+// side up, so the next tile's cost and colour are public [T] (E10).
+type VineyardTile struct {
+	Color Color        // [T]
+	Cost  Sourced[int] // Bagos; discounts floor at 0 [R]
+}
+
+// Inset is a region's inset on the board.
+type Inset struct {
+	// CubeSpaces is how many Renown cubes the inset holds: 4 [R] in every
+	// region (examples need at least 4 in Dão and 3 in Algarve; 36 spaces
+	// for 20 cubes leave the supply as the real limit).
+	CubeSpaces Sourced[int]
+	// Vineyards is the deck before shuffling: red, red, white, white.
+	Vineyards [VineyardsPerRegion]VineyardTile
+}
+
+func vineyardDeck(red1, red2, white1, white2 Sourced[int]) [VineyardsPerRegion]VineyardTile {
+	return [...]VineyardTile{{Red, red1}, {Red, red2}, {White, white1}, {White, white2}}
+}
+
+// ---------------------------------------------------------------------------
+// Player boards (§4), Wine Quality and Value (§5), wine tiles (§6)
+
+// PlayerBoard is one side of a player board and the player's starting pieces.
+type PlayerBoard struct {
+	Estates               int
+	EstateSlots           int // for Vineyards and Wineries
+	MaxVineyardsPerEstate int // same region and colour
+	MaxWineriesPerEstate  int
+	WarehouseSlots        int // no aging bonus in any slot
+	CellarSlots           int // a Cellar covers the Warehouse and keeps slot indices
+	Barrels               int // in the player's supply at setup
+	BarrelsPerMagnate     int // beside each of the three Magnates at setup
+	Discs                 int
+	FairTiles             int // valued 0..FairTiles-1
+}
+
+// PlayerBoards by mode. All [T] (E04, E05, E12, SV) except CellarSlots [D]
+// (examples show a 4th slot and +5 is the largest bonus), SV16 Discs [D]
+// breakdown (5 region markers, score, order, fair score, fair disc) and the
+// R10 Fair tile values [D].
+var PlayerBoards = [numModes]PlayerBoard{
+	SpecialVintage2016: {
+		Estates: 5, EstateSlots: 3, MaxVineyardsPerEstate: 2, MaxWineriesPerEstate: 2,
+		WarehouseSlots: 2, CellarSlots: 4,
+		Barrels: 2, BarrelsPerMagnate: 2, Discs: 9,
+	},
+	Reserve2010: {
+		Estates: 4, EstateSlots: 3, MaxVineyardsPerEstate: 2, MaxWineriesPerEstate: 2,
+		WarehouseSlots: 2, CellarSlots: 4,
+		Barrels: 8, Discs: 9, FairTiles: 5,
+	},
+}
+
+// CellarAgingBonus is the Wine Value a Cellar adds, by slot from the left:
+// slot 1 adds 0 [D], slots 2..4 add 1/3/5 [T] (E26). Only Cellars age wine; a
+// Warehouse slot adds nothing. C15: the Cellars example's slot order differs
+// between the English and French books, but slot indices are kept either way.
+var CellarAgingBonus = [4]int{0, 1, 3, 5}
+
+// Wine Quality per Estate at Production [T] (§5): a sum of these points plus
+// the weather. Quality 0 or less gives no wine (there is no "0" Wine tile).
+const (
+	QualityPerVineyard  = 2
+	QualityPerFarmer    = 1
+	QualityPerWinery    = 1
+	QualityPerEnologist = 2
+	QualityPorto        = 3 // spending a Porto tile, Douro wine only
+)
+
+// Wine Value = Quality + CellarAgingBonus[slot] + Region.CubeValue per cube
+// used (0..MaxRenownCubesPerWine) + Region.WineValueBonus [T] (§5). In Sales
+// and Export, cubes may be used only if needed to reach the slot's value; in a
+// Press Release they are optional.
+
+// WineVPDivisor: at the SV16 end each wine held scores quality/2 VP, rounded
+// down [T].
+const WineVPDivisor = 2
+
+// MaxWineTile is the highest printed Wine tile; larger values are stacks [T]
+// (E27).
+const MaxWineTile = 12
+
+// ---------------------------------------------------------------------------
+// Vintage tiles (§7)
+
+const (
+	NumVintageTiles = 9
+	// VintageZero is the tile set aside in SV16 and used for year 1 in R10
+	// [T] (E15).
+	VintageZero = 0
+	// Weather runs from -2 to +2 [T] (E29). C10: its corner on the tile is an
+	// edition difference only.
+	MinWeather = -2
+	MaxWeather = 2
+	// MaxFeatureSymbols per depicted feature: 1..3 [T] (E34).
+	MaxFeatureSymbols = 3
+)
+
+// FeatureSymbols counts a Vintage tile's symbols per feature; 0 means the
+// feature is not depicted.
+type FeatureSymbols [NumFeatures]int
+
+// VintageTile is one Vintage tile: the year's weather, the features the Fair
+// rewards and the three Magnates' expectations.
+type VintageTile struct {
+	Weather  Sourced[int]
+	Features Sourced[FeatureSymbols]
+	Anabela  Sourced[Color]     // A: the wine colour she wants
+	Bruno    Sourced[int]       // B: the least Wine Value he accepts
+	Carolina Sourced[RegionSet] // C: the regions she accepts
+}
+
+// ---------------------------------------------------------------------------
+// Quadrel and Year track (§8)
+
+// Cell is a square of the 3x3 Quadrel, in reading order.
+type Cell uint8
+
+const (
+	CellTL Cell = iota
+	CellTM
+	CellTR
+	CellML
+	CellC
+	CellMR
+	CellBL
+	CellBM
+	CellBR
+	// NoCell is a position off the Quadrel.
+	NoCell
+)
+
+// NumCells is the number of Quadrel cells.
+const NumCells = int(CellBR) + 1
+
+var cellNames = [...]string{
+	CellTL: "TL", CellTM: "TM", CellTR: "TR",
+	CellML: "ML", CellC: "C", CellMR: "MR",
+	CellBL: "BL", CellBM: "BM", CellBR: "BR",
+	NoCell: "none",
+}
+
+func (c Cell) String() string { return enumName(cellNames[:], c) }
+
+// Row is the cell's row, 0 at the top.
+func (c Cell) Row() int { return int(c) / 3 }
+
+// Col is the cell's column, 0 at the left.
+func (c Cell) Col() int { return int(c) % 3 }
+
+// Adjacent reports whether a move from c to o is free of the distance fee:
+// the cells touch orthogonally or diagonally [T] (E42).
+func (c Cell) Adjacent(o Cell) bool {
+	dr, dc := c.Row()-o.Row(), c.Col()-o.Col()
+	return c != o && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
+}
+
+// Action is what a Quadrel cell lets a player do.
+type Action uint8
+
+const (
+	ActVineyards Action = iota
+	ActCellars
+	ActWineries
+	ActWineExperts
+	ActPass       // Pass / Press Release: always free to enter [T]
+	ActEnologists // SV16 also hires Farmers here
+	ActExport
+	ActSales
+	ActBank // R10 only
+)
+
+var actionNames = [...]string{
+	ActVineyards: "vineyards", ActCellars: "cellars", ActWineries: "wineries",
+	ActWineExperts: "wine_experts", ActPass: "pass", ActEnologists: "enologists",
+	ActExport: "export", ActSales: "sales", ActBank: "bank",
+}
+
+func (a Action) String() string { return enumName(actionNames[:], a) }
+
+// Quadrel is the action grid by mode (§8.1). R10 is [T] (E37, repeated by
+// FR-R10's moves); SV16 is [D] by the same reading order (E38) except C and
+// BR [T] ("lower-right Vineyards space").
+var Quadrel = [numModes][NumCells]Action{
+	SpecialVintage2016: {
+		ActVineyards, ActCellars, ActWineries,
+		ActWineExperts, ActPass, ActEnologists,
+		ActExport, ActSales, ActVineyards,
+	},
+	Reserve2010: {
+		ActVineyards, ActCellars, ActWineries,
+		ActWineExperts, ActPass, ActEnologists,
+		ActExport, ActSales, ActBank,
+	},
+}
+
+// StartCell is where every Action marker starts [T] (E16).
+const StartCell = CellC
+
+// Movement fees in Bagos [T] (E42). Entering ActPass costs nothing; staying
+// put is allowed only on ActPass when nothing else is possible.
+const (
+	FeeNonAdjacent = 1 // to the supply
+	FeePerOccupant = 1 // to each player whose Action marker is already there
+	FeeTaxation    = 1 // to the supply, if the Year/Taxation marker is there
+)
+
+// SV16 action prices in Bagos [T] (§8.2). Every SV16 action that buys,
+// sells, exports or hires handles 1 or 2 items (MaxItemsPerAction); Vineyards
+// come from different regions and cost their printed price.
+const (
+	MaxItemsPerAction = 2
+	PriceWinery       = 3
+	PriceEnologist    = 3
+	PriceFarmer       = 2
+	PriceCellar       = 3
+	PriceExpert       = 1
+	// RenownCubesPerBuild: Vineyards, Wineries and Cellars each place a
+	// Renown cube, supply and cube spaces permitting [T].
+	RenownCubesPerBuild = 1
+)
+
+// Years and Fairs [T].
+const (
+	NumYears       = 6
+	ActionsPerYear = 2
+	NumFairs       = 3
+	// MaintenanceBarrels is how many of her Sales barrels a player takes
+	// back each SV16 Maintenance, if she has any there. C03: "at least one"
+	// in the overview, "one" in the phase rule; exactly one, as Lacerda does.
+	MaintenanceBarrels = 1
+)
+
+// FairYears gives the year at whose end each Fair is held [T].
+var FairYears = [NumFairs + 1]int{1: 3, 2: 5, 3: 6}
+
+// FlipBeforeYears: face-down Experts (and SV16 Magnate Action tiles) flip
+// face up before these years [T]. C16: that is after Fairs 1 and 2; nothing
+// flips after Fair 3.
+var FlipBeforeYears = [...]int{4, 6}
+
+// ---------------------------------------------------------------------------
+// Sales area (§9)
+
+// Establishment is one of the three local buyers in the Sales area.
+type Establishment uint8
+
+const (
+	CasaDeFados Establishment = iota
+	Hotel
+	Enoteca
+)
+
+const numEstablishments = int(Enoteca) + 1
+
+var establishmentNames = [...]string{CasaDeFados: "casa_de_fados", Hotel: "hotel", Enoteca: "enoteca"}
+
+func (e Establishment) String() string { return enumName(establishmentNames[:], e) }
+
+// Sales area size: each establishment has 3 red and 3 white slots, so every
+// value 3..11 has a slot of each colour [D] (Lacerda's sales, E45).
+const (
+	SaleSlotsPerColor = 3
+	NumSaleSlots      = numEstablishments * 2 * SaleSlotsPerColor
+)
+
+// SaleSlot is one barrel space of the Sales area. A wine of the slot's colour
+// and at least its value may take it; it pays its value (SV16 in cash, R10 to
+// the bank account) [T]. All slots are open at every player count [D]. C06:
+// a Sales barrel never moves except through a Wine Expert.
+type SaleSlot struct {
+	Establishment Establishment
+	Color         Color
+	Value         Sourced[int]
+}
+
+// ---------------------------------------------------------------------------
+// Export area (§10.1)
+
+// Export area size: 5 countries (columns) [T] (E48), 4 slots each [R].
+const (
+	ExportRows    = 4
+	ExportColumns = 5
+)
+
+// ExportGrid is indexed [row][column], row 0 at the top, column 0 at the left.
+type ExportGrid[T any] [ExportRows][ExportColumns]T
+
+// ExportArea is the SV16 Export area. A slot takes a wine of at least its
+// value and pays its value in VP at once [T] (E47).
+type ExportArea struct {
+	Values ExportGrid[Sourced[int]]
+	// TwoPlayer marks the slots inside the 2-player frame, the only ones a
+	// 2-player game uses [T] (E52); which slots they are is [R].
+	TwoPlayer Sourced[ExportGrid[bool]]
+}
+
+// ExportMajorityVP is what each country pays at game end to the player with
+// the most barrels in it; ties split, rounded down [T]. Columns 1-2 [T],
+// 3-5 [D]: the only even spacing through 14 and 12 that fits the tie
+// payouts of the final-scoring example (E48).
+var ExportMajorityVP = [ExportColumns]int{14, 12, 10, 8, 6}
+
+// ---------------------------------------------------------------------------
+// Money -> VP (§11.1, §11.2)
+
+// MoneyBrackets holds each bracket's least cash; the top bracket is open
+// [D] (E53: equal five-wide brackets are the only width that fits).
+var MoneyBrackets = [...]int{0, 5, 10, 15, 20}
+
+// MoneyTable gives the end-game VP of each money bracket.
+type MoneyTable [len(MoneyBrackets)]Sourced[int]
+
+// VP scores an amount of cash.
+func (t *MoneyTable) VP(cash int) int { return t[bracket(MoneyBrackets[:], cash)].V }
+
+// bracket returns the index of the last bracket whose least amount is at most
+// amount; amounts below the first bracket fall into it.
+func bracket(mins []int, amount int) int {
+	i := 0
+	for i+1 < len(mins) && amount >= mins[i+1] {
+		i++
+	}
+	return i
+}
+
+// ---------------------------------------------------------------------------
+// Wine Experts (§13)
+
+// ExpertAbility is what a Wine Expert does when flipped face down [T] (E58).
+// SV16: at most one Expert per turn and no holding limit.
+type ExpertAbility uint8
+
+const (
+	// ExpertCash gains ExpertCashBagos, any time in your turn.
+	ExpertCash ExpertAbility = iota
+	// ExpertFreeMove: played before moving, the move pays no tax, no
+	// players and no distance.
+	ExpertFreeMove
+	// ExpertAddRenown adds 1 Renown cube to any region, before an action,
+	// a bonus action or the Fair.
+	ExpertAddRenown
+	// ExpertRetrieveBarrel takes back 1 barrel from anywhere, at the same
+	// times. C14: in SV16 not from the Magnates Area; a Multiplier tile
+	// beside a player board is allowed.
+	ExpertRetrieveBarrel
+	// ExpertRearrangeDeck reorders one region's Vineyard deck before buying,
+	// in a Vineyards action (not a bonus Vineyard action).
+	ExpertRearrangeDeck
+	// ExpertVineyardDiscount takes ExpertDiscountBagos off each Vineyard of
+	// a Vineyards action (not a bonus Vineyard action).
+	ExpertVineyardDiscount
+)
+
+const numExpertAbilities = int(ExpertVineyardDiscount) + 1
+
+var expertAbilityNames = [...]string{
+	ExpertCash: "cash", ExpertFreeMove: "free_move", ExpertAddRenown: "add_renown",
+	ExpertRetrieveBarrel: "retrieve_barrel", ExpertRearrangeDeck: "rearrange_deck",
+	ExpertVineyardDiscount: "vineyard_discount",
+}
+
+func (a ExpertAbility) String() string { return enumName(expertAbilityNames[:], a) }
+
+const (
+	// ExpertsPerDeck: 24 tiles in 4 feature decks, equal decks assumed [D].
+	ExpertsPerDeck      = 6
+	ExpertCashBagos     = 2 // [T]
+	ExpertDiscountBagos = 1 // [T]
+	// ExpertArrowFairPoints: an arrow adds 1 FP when the Expert is played at
+	// a Press Release [T].
+	ExpertArrowFairPoints = 1
+)
+
+// ExpertTile is one Wine Expert; its feature is the deck it sits in.
+type ExpertTile struct {
+	Ability Sourced[ExpertAbility]
+	Arrow   Sourced[bool]
+}
+
+// expertDeck lays out a deck with one tile of each ability, in ability
+// order [R], with the given arrows [R].
+func expertDeck(arrows [ExpertsPerDeck]bool) [ExpertsPerDeck]ExpertTile {
+	var deck [ExpertsPerDeck]ExpertTile
+	for i, arrow := range arrows {
+		deck[i] = ExpertTile{tagR(ExpertAbility(i)), tagR(arrow)}
+	}
+	return deck
+}
+
+// ---------------------------------------------------------------------------
+// Magnates, Magnate Action tiles and the display (§14, §16.1)
+
+// Magnate is one of the three wine magnates.
+type Magnate uint8
+
+const (
+	Anabela  Magnate = iota // wants a wine colour
+	Bruno                   // wants a minimum Wine Value
+	Carolina                // wants a region
+)
+
+// NumMagnates is the number of Magnates.
+const NumMagnates = int(Carolina) + 1
+
+var magnateNames = [...]string{Anabela: "anabela", Bruno: "bruno", Carolina: "carolina"}
+
+func (m Magnate) String() string { return enumName(magnateNames[:], m) }
+
+// MaxBarrelsPerPressRelease: a Press Release takes back at most one barrel
+// from each of two different Magnates whose expectation the wine meets [T].
+const MaxBarrelsPerPressRelease = 2
+
+// MagnateAction is the kind of a Magnate Action tile.
+type MagnateAction uint8
+
+const (
+	MagnateExpert MagnateAction = iota
+	MagnateSales
+	MagnateCellar
+	MagnateVineyard
+	MagnateExport
+	MagnateEnologist
+	MagnateFairPoints
+	MagnateWinery
+	MagnateFarmer
+)
+
+const numMagnateActions = int(MagnateFarmer) + 1
+
+var magnateActionNames = [...]string{
+	MagnateExpert: "expert", MagnateSales: "sales", MagnateCellar: "cellar",
+	MagnateVineyard: "vineyard", MagnateExport: "export", MagnateEnologist: "enologist",
+	MagnateFairPoints: "fair_points", MagnateWinery: "winery", MagnateFarmer: "farmer",
+}
+
+func (a MagnateAction) String() string { return enumName(magnateActionNames[:], a) }
+
+// MagnateActionInfo is what a kind of Magnate Action tile does.
+type MagnateActionInfo struct {
+	Copies     int // tiles of this kind in the box
+	Price      int // Bagos paid for the one item it buys or hires
+	Discount   int // Bagos off a Vineyard's printed cost
+	FairPoints int
+}
+
+// MagnateActions by kind, all [T] (E60). Sales and Export tiles perform a
+// full action; the others handle a single item.
+var MagnateActions = [numMagnateActions]MagnateActionInfo{
+	MagnateExpert:     {Copies: 3}, // free
+	MagnateSales:      {Copies: 2},
+	MagnateCellar:     {Copies: 1, Price: 1},
+	MagnateVineyard:   {Copies: 3, Discount: 1},
+	MagnateExport:     {Copies: 2},
+	MagnateEnologist:  {Copies: 1, Price: 2},
+	MagnateFairPoints: {Copies: 3, FairPoints: 2},
+	MagnateWinery:     {Copies: 2, Price: 2},
+	MagnateFarmer:     {Copies: 1, Price: 1},
+}
+
+// NumMagnateActionTiles is the sum of the copies [T] (E01).
+const NumMagnateActionTiles = 18
+
+// MagnateActionTile is one Magnate Action tile.
+type MagnateActionTile struct {
+	Kind MagnateAction // [T]
+	// MinPlayers is the player count from which the tile is used: 2 for an
+	// unmarked tile, 3 for "3+", 4 for "4 players".
+	MinPlayers Sourced[int]
+}
+
+// The Magnate display is a grid of 3 rows and 4 columns [R].
+const (
+	DisplayRows    = 3
+	DisplayColumns = 4
+)
+
+// DisplayGrid gives each display space's least player count: 2, 3 ("3+") or
+// 4 ("4 players"). A game uses the spaces whose count it reaches.
+type DisplayGrid [DisplayRows][DisplayColumns]int
+
+// Spaces counts the display spaces a game of the given player count fills.
+func (g *DisplayGrid) Spaces(players int) int {
+	n := 0
+	for _, row := range g {
+		for _, least := range row {
+			if least <= players {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// SoloSpace finds the display space that Lacerda's Number card n (1..6)
+// names: the nth 2-player space in reading order [D].
+func (g *DisplayGrid) SoloSpace(n int) (row, col int, ok bool) {
+	for r, cols := range g {
+		for c, least := range cols {
+			if least == MinPlayers {
+				if n--; n == 0 {
+					return r, c, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// DisplaySpacesUsed is how many display spaces a game fills: 6 and 9 [T]
+// (RB setup), 12 [D] (§14.2: only 12 uses up the 22 Multipliers exactly).
+var DisplaySpacesUsed = PerPlayers[int]{6, 9, 12}
+
+// ---------------------------------------------------------------------------
+// Magnate Multiplier tiles (§15)
+
+// MultiplierKind is what a Multiplier tile counts at game end. No player may
+// hold two tiles of a kind [T].
+type MultiplierKind uint8
+
+const (
+	MultEstates          MultiplierKind = iota // Estates with all slots filled
+	MultWines                                  // Wine tiles on your board
+	MultCellars                                // Cellars on your board
+	MultMagnateTiles                           // Action and Multiplier tiles held
+	MultVineyards                              // Vineyards on your board
+	MultExperts                                // held, face up or down
+	MultBarrels                                // barrels taken back from the Magnates
+	MultEnologists                             // Enologists on your board
+	MultWineries                               // Wineries on your board
+	MultFarmers                                // Farmers on your board
+	MultExportMajorities                       // unique: VP per majority, TieVP per tied column
+	MultMoney                                  // unique: score money with Data.MoneyTileVP instead
+)
+
+const numMultiplierKinds = int(MultMoney) + 1
+
+var multiplierKindNames = [...]string{
+	MultEstates: "estates", MultWines: "wines", MultCellars: "cellars",
+	MultMagnateTiles: "magnate_tiles", MultVineyards: "vineyards", MultExperts: "experts",
+	MultBarrels: "barrels", MultEnologists: "enologists", MultWineries: "wineries",
+	MultFarmers: "farmers", MultExportMajorities: "export_majorities", MultMoney: "money",
+}
+
+func (k MultiplierKind) String() string { return enumName(multiplierKindNames[:], k) }
+
+// NumMultiplierTiles: 10 pairs and 2 unique tiles [T] (E01, E61).
+const NumMultiplierTiles = 22
+
+// MultiplierTile is one Magnate Multiplier tile. It scores only with a barrel
+// on it at game end [T].
+type MultiplierTile struct {
+	Kind MultiplierKind
+	// TwoPlayer marks the 12 tiles of a 2-player game: the filigreed (higher)
+	// tile of each pair and the 2 unique tiles [T]. C09: the ornament is on
+	// the front, not the back as the French book says.
+	TwoPlayer bool
+	VP        int // per counted item [T]
+	TieVP     int // MultExportMajorities only: per tied column [T]
+	// Cap is the most VP the tile gives; 0 means no cap.
+	Cap Sourced[int]
+}
+
+// ---------------------------------------------------------------------------
+// Wine Tasting Fair (§17.1, §17.2)
+
+// FairVP pays the first three places of each Fair, indexed by Fair 1..3 [T]
+// (E63). Ties pool the tied places' VP and split it, rounded down. A 2-player
+// game pays the 1st and 3rd amounts (TwoPlayerFairPlaces). 4th place pays no
+// VP; in a 4-player game the last player, and every player tied for last,
+// takes a Wine Expert (C04: in the tie example, Blue and Yellow). C17: a
+// player who presents no wine gets neither VP nor an Expert.
+var FairVP = [NumFairs + 1][3]int{1: {9, 6, 3}, 2: {12, 8, 4}, 3: {15, 10, 5}}
+
+// TwoPlayerFairPlaces are the places whose VP the two players get [T].
+var TwoPlayerFairPlaces = [2]int{1, 3}
+
+// LastPlaceExpertPlayers is the player count at which the Fair's last place
+// takes a Wine Expert [T] (V1; nobody does with 2 or 3 players).
+const LastPlaceExpertPlayers = 4
+
+// BoothBonus is what a Fair booth gives when a player's disc goes on it.
+type BoothBonus uint8
+
+const (
+	BoothFirstPick  BoothBonus = iota // no bonus; first pick of Magnate tiles
+	BoothExpert                       // the top Wine Expert of any deck
+	BoothBagos                        // Bagos from the supply
+	BoothFairPoints                   // Fair Points
+)
+
+var boothBonusNames = [...]string{BoothFirstPick: "first_pick", BoothExpert: "expert", BoothBagos: "bagos", BoothFairPoints: "fair_points"}
+
+func (b BoothBonus) String() string { return enumName(boothBonusNames[:], b) }
+
+// FairBooth is one of the SV16 Fair booths.
+type FairBooth struct {
+	Bonus  BoothBonus
+	Amount int
+}
+
+// FairBooths from left to right [T] (E62); their order is the next turn
+// order. All 4 are open at every player count [R] (a rule reading, not a
+// printed value, so not in Data). C25: this booth pays 3 FP where the R10
+// Fair slot bonus pays 2: a mode difference.
+var FairBooths = [...]FairBooth{
+	{BoothFirstPick, 0},
+	{BoothExpert, 1},
+	{BoothBagos, 3},
+	{BoothFairPoints, 3},
+}
+
+// Press Release Fair Points in SV16 [T]: the Wine Value, plus
+// Region.FairPoints, plus per depicted feature one matching Expert's symbol
+// count (+ExpertArrowFairPoints), plus the booth. Fair Points accumulate and
+// the track is unbounded [R].
+
+// ---------------------------------------------------------------------------
+// Solo mode: Lacerda (§18)
+
+// NumberCards are the solo Number cards, one of each value 1..9 [D]: they
+// pick regions 1..9 and display spaces 1..6. C22: a card naming a region not
+// in play is redrawn.
+var NumberCards = [...]int{1, 2, 3, 4, 5, 6, 7, 8, 9}
+
+// ActionCards are the solo Action cards, one per Quadrel cell [D]. Lacerda
+// moves to the drawn cell. C23: a card naming his current cell is discarded
+// and another drawn.
+var ActionCards = [...]Cell{CellTL, CellTM, CellTR, CellML, CellC, CellMR, CellBL, CellBM, CellBR}
+
+// Lacerda's constants [T] (RB solo rules) unless marked.
+const (
+	LacerdaStartingCash   = 0 // he collects money but never spends it
+	LacerdaExpertsPerDeck = 1 // at setup
+	LacerdaRenownCubes    = 2 // taken from your region with the most cubes, per barrel exported or sold and per Press Release
+	// LacerdaCubeVP: each cube he uses adds 1 VP. C24: literally 1, even for
+	// Alentejo cubes, since he has no wine whose value they could double.
+	LacerdaCubeVP = 1
+	// LacerdaSalesMinCard: his sale value is a Number card of at least this
+	// (drawn until greater than 2) plus the cubes he took.
+	LacerdaSalesMinCard = 3
+	// LacerdaInitialExports: one barrel on the top slot of each of the two
+	// leftmost columns of the 2-player frame, scoring their values (19 VP).
+	LacerdaInitialExports = 2
+	LacerdaBribe          = 1  // Bagos left on each cell he leaves, except the centre; at most 1 per cell
+	LacerdaMultiplierVP   = 10 // each Multiplier tile he holds at the end
+	LacerdaDisplayNumbers = 6  // his Magnate picks draw 1..6 [T], naming the 2-player display spaces [D]
+)
+
+// Accolade is a solo scoring criterion.
+type Accolade uint8
+
+const (
+	AccoladeMoreVP           Accolade = iota // more VP than Lacerda
+	AccoladeMoreMoney                        // more money than Lacerda
+	AccoladeFairTrophy                       // per Fair won
+	AccoladeFullEstate                       // per Estate with all slots filled
+	AccoladeMoreExportVP                     // more end-game Export VP than Lacerda
+	AccoladeNoMagnateBarrels                 // none of your barrels left with the Magnates
+)
+
+const numAccolades = int(AccoladeNoMagnateBarrels) + 1
+
+var accoladeNames = [...]string{
+	AccoladeMoreVP: "more_vp", AccoladeMoreMoney: "more_money", AccoladeFairTrophy: "fair_trophy",
+	AccoladeFullEstate: "full_estate", AccoladeMoreExportVP: "more_export_vp",
+	AccoladeNoMagnateBarrels: "no_magnate_barrels",
+}
+
+func (a Accolade) String() string { return enumName(accoladeNames[:], a) }
+
+// AccoladeValue is what a criterion is worth.
+type AccoladeValue struct {
+	Each  int // accolades per occurrence
+	Times int // the most occurrences that count
+}
+
+// Accolades by criterion [T] (§18.4).
+var Accolades = [numAccolades]AccoladeValue{
+	AccoladeMoreVP:           {4, 1},
+	AccoladeMoreMoney:        {2, 1},
+	AccoladeFairTrophy:       {1, NumFairs},
+	AccoladeFullEstate:       {1, 5},
+	AccoladeMoreExportVP:     {1, 1},
+	AccoladeNoMagnateBarrels: {1, 1},
+}
+
+// SoloTitle is the title for a solo score of at least MinAccolades.
+type SoloTitle struct {
+	MinAccolades int
+	Title        string
+}
+
+// SoloTitles from best to worst [T].
+var SoloTitles = [...]SoloTitle{
+	{15, "Wine Magnate"},
+	{10, "Wine Producer"},
+	{5, "Wine Snob"},
+	{0, "Single-Carboy Winemaker"},
+}
+
+// ---------------------------------------------------------------------------
+// 2010 Reserve: values that differ from SV16 and are text or derived. The
+// reconstructed R10 tables (Export area, investment bar, Fair slots, feature
+// tracks, Expert limits by Wine Value) are not encoded yet.
+
+// R10 setup money [T] (E13): R10BaseCash before the initial Vineyard, which
+// is paid for, then a bonus by final seat. Seats are re-sorted by initial
+// region, lower number first, stable (C20, E21).
+const R10BaseCash = 10
+
+// R10SeatBonus is added to each seat's cash after the initial Vineyards
+// [T]: +0/+1/+2/+3, but +2 for the second of two players.
+var R10SeatBonus = PerPlayers[[MaxPlayers]int]{{0, 2}, {0, 1, 2}, {0, 1, 2, 3}}
+
+// R10 prices that differ from SV16 [T] (§8.2); Wineries and Experts cost the
+// same. Item counts differ too: an R10 Cellars action builds exactly 1
+// Cellar, and Vineyards, Sales and Export actions take any number (Vineyards
+// from different regions, C19).
+const (
+	R10PriceEnologist  = 1
+	R10EnologistSalary = 1 // per Enologist per year, from the bank account
+	R10PriceCellar     = 2
+	// R10ExpertLimit is the most Experts a player may hold [T]. C18: it also
+	// applies to Setúbal's 2 free Experts.
+	R10ExpertLimit = 6
+)
+
+// R10 bank account (Banco do Vinho) [T] (E13, E46, E56).
+const (
+	R10AccountStart = 5
+	R10AccountMax   = 24
+	// R10OverdraftVP is lost on each entry into the account's 0 space.
+	R10OverdraftVP = 2
+	// Investment bar positions and start [T] (E57).
+	R10InvestMin   = -2
+	R10InvestMax   = 3
+	R10InvestStart = 1
+)
+
+// R10AccountBrackets and R10AccountVP score the bank account at game end:
+// 0 | 1-6 | 7-12 | 13-18 | 19-24. VP [T]; rows [D] (C05: the only layout that
+// fits both the V1 and FR-R10 bank examples).
+var (
+	R10AccountBrackets = [...]int{0, 1, 7, 13, 19}
+	R10AccountVP       = [len(R10AccountBrackets)]int{0, 3, 7, 12, 18}
+)
+
+// R10AccountScore scores a bank account balance.
+func R10AccountScore(balance int) int { return R10AccountVP[bracket(R10AccountBrackets[:], balance)] }
+
+// ---------------------------------------------------------------------------
+// Data: the tables that hold reconstructed values
+
+// Data is a complete set of the component tables that hold reconstructed
+// values. It has no pointers, slices or maps, so a copy is independent of the
+// original; a game keeps the Data it was set up with.
+type Data struct {
+	// Insets indexed by RegionID; index 0 is unused.
+	Insets [NumRegions + 1]Inset
+	// WineTiles counts the Wine tiles of each value 1..12; index 0 is unused
+	// (there is no "0" tile). The total is 104 [T].
+	WineTiles [MaxWineTile + 1]Sourced[int]
+	// Vintage tiles by number 0..8.
+	Vintage [NumVintageTiles]VintageTile
+	// TaxedCells gives the Quadrel cell that holds the Year/Taxation marker
+	// during both actions of each year 1..6; index 0 is unused.
+	TaxedCells [NumYears + 1]Sourced[Cell]
+	// FinalActionCell is where the marker sits for the SV16 "one more action"
+	// after the last Fair; NoCell if that action is untaxed.
+	FinalActionCell Sourced[Cell]
+	// Sales slots, by establishment, red then white, rising values.
+	Sales        [NumSaleSlots]SaleSlot
+	Export       ExportArea
+	MoneyVP      MoneyTable // the board's table
+	MoneyTileVP  MoneyTable // the Money Multiplier tile's table
+	Experts      [NumFeatures][ExpertsPerDeck]ExpertTile
+	MagnateTiles [NumMagnateActionTiles]MagnateActionTile
+	Display      Sourced[DisplayGrid]
+	Multipliers  [NumMultiplierTiles]MultiplierTile
+}
+
+// DefaultData returns a fresh copy of the data set in COMPONENTS.md.
+func DefaultData() *Data {
+	d := defaultData
+	return &d
+}
+
+var defaultData = Data{
+	// §3.2. Costs: base 3-4; Minho 2-3 (no Cellar); Dão and Alentejo 4-5
+	// (free Cellar, doubled Renown); Douro reds dearer (Porto). Text anchors:
+	// Dão Red 4 and Ribatejo White 4 (E24).
+	Insets: [NumRegions + 1]Inset{
+		TrasOsMontes: {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
+		Minho:        {tagR(4), vineyardDeck(tagR(2), tagR(3), tagR(2), tagR(3))},
+		Douro:        {tagR(4), vineyardDeck(tagR(4), tagR(5), tagR(3), tagR(4))},
+		Dao:          {tagR(4), vineyardDeck(tagT(4), tagR(5), tagR(4), tagR(5))},
+		Ribatejo:     {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagT(4))},
+		Lisboa:       {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
+		Setubal:      {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
+		Alentejo:     {tagR(4), vineyardDeck(tagR(4), tagR(5), tagR(4), tagR(5))},
+		Algarve:      {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
+	},
+
+	// §6.1 [R]: most production falls in 2..7.
+	WineTiles: [MaxWineTile + 1]Sourced[int]{
+		1: tagR(8), 2: tagR(12), 3: tagR(12), 4: tagR(12), 5: tagR(12), 6: tagR(10),
+		7: tagR(10), 8: tagR(8), 9: tagR(8), 10: tagR(6), 11: tagR(4), 12: tagR(2),
+	},
+
+	// §7. Design targets of the [R] tiles: weather {-2,-1,-1,0,0,+1,+1,+2};
+	// each feature on 4 tiles with 8 symbols; Anabela 4 red, 4 white; Bruno
+	// averages 8; Carolina names 4 regions mixing north (1-4) and south.
+	Vintage: [NumVintageTiles]VintageTile{
+		// Tile 0: weather 0 [D] from its name and neutral role; blank
+		// otherwise [R] (R10 moves no feature and takes no barrels in year 1).
+		{tagD(0), tagR(FeatureSymbols{}), tagR(NoColor), tagR(0), tagR(RegionSet(0))},
+		// Tile 1: the SV16 4th-year examples (E30, E31) on one tile. C01,
+		// C08: Carolina's printed "1, 4 (Douro), 7, 8" holds only with Douro,
+		// region 3 [D].
+		{tagT(-2), tagT(FeatureSymbols{Taste: 3, Aroma: 1}), tagT(White), tagT(8),
+			tagD(NewRegionSet(TrasOsMontes, Douro, Setubal, Alentejo))},
+		// Tile 2: the R10/V1 4th-year weather and features [T] (E32). C08:
+		// the Magnates are V1's 4th-year tile renumbered [R] (E33); FR-R10's
+		// mixed pairing is not encoded.
+		{tagT(-1), tagT(FeatureSymbols{Appearance: 3, Taste: 2}), tagR(White), tagR(9),
+			tagR(NewRegionSet(Minho, Douro, Dao, Setubal))},
+		{tagR(1), tagR(FeatureSymbols{Alcohol: 3, Appearance: 2}), tagR(Red), tagR(7),
+			tagR(NewRegionSet(TrasOsMontes, Minho, Lisboa, Alentejo))},
+		{tagR(0), tagR(FeatureSymbols{Aroma: 3, Alcohol: 2}), tagR(Red), tagR(8),
+			tagR(NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))},
+		{tagR(2), tagR(FeatureSymbols{Taste: 2, Alcohol: 1}), tagR(White), tagR(10),
+			tagR(NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve))},
+		{tagR(1), tagR(FeatureSymbols{Aroma: 2, Appearance: 1}), tagR(Red), tagR(7),
+			tagR(NewRegionSet(Minho, Ribatejo, Setubal, Algarve))},
+		{tagR(-1), tagR(FeatureSymbols{Alcohol: 2, Aroma: 2}), tagR(Red), tagR(6),
+			tagR(NewRegionSet(TrasOsMontes, Dao, Lisboa, Alentejo))},
+		{tagR(0), tagR(FeatureSymbols{Taste: 1, Appearance: 2}), tagR(White), tagR(9),
+			tagR(NewRegionSet(Minho, Ribatejo, Lisboa, Algarve))},
+	},
+
+	// §8.4: the track runs row by row and skips the centre; it is the only
+	// simple route that starts top-left (E16, [D]) and is on Wine Experts in
+	// year 4 (E40, [T]).
+	TaxedCells: [NumYears + 1]Sourced[Cell]{
+		1: tagD(CellTL), 2: tagR(CellTM), 3: tagR(CellTR),
+		4: tagT(CellML), 5: tagR(CellMR), 6: tagR(CellBL),
+	},
+	// Low confidence: the circle right of year 6's Fair icon; the
+	// alternative is NoCell (off the grid, untaxed).
+	FinalActionCell: tagR(CellBM),
+
+	// §9: values rise 3 per establishment; text slots from E43, E44; Hotel
+	// White 6 and 8 and Enoteca White 9 [D] (a white 6 sold to the Hotel;
+	// white 8 and 9 exist).
+	Sales: [NumSaleSlots]SaleSlot{
+		{CasaDeFados, Red, tagT(3)}, {CasaDeFados, Red, tagR(4)}, {CasaDeFados, Red, tagR(5)},
+		{CasaDeFados, White, tagR(3)}, {CasaDeFados, White, tagR(4)}, {CasaDeFados, White, tagR(5)},
+		{Hotel, Red, tagR(6)}, {Hotel, Red, tagT(7)}, {Hotel, Red, tagR(8)},
+		{Hotel, White, tagD(6)}, {Hotel, White, tagT(7)}, {Hotel, White, tagD(8)},
+		{Enoteca, Red, tagR(9)}, {Enoteca, Red, tagR(10)}, {Enoteca, Red, tagR(11)},
+		{Enoteca, White, tagD(9)}, {Enoteca, White, tagT(10)}, {Enoteca, White, tagR(11)},
+	},
+
+	// §10.1: 4 consecutive values per column, tops falling 11 to 8. The
+	// 4th country's "9" is text (E47); rows 2 of columns 1-2 are [D], Lacerda's
+	// 19 VP setup (E49).
+	Export: ExportArea{
+		Values: ExportGrid[Sourced[int]]{
+			{tagR(11), tagR(10), tagR(9), tagT(9), tagR(8)},
+			{tagD(10), tagD(9), tagR(8), tagR(8), tagR(7)},
+			{tagR(9), tagR(8), tagR(7), tagR(7), tagR(6)},
+			{tagR(8), tagR(7), tagR(6), tagR(6), tagR(5)},
+		},
+		TwoPlayer: tagR(ExportGrid[bool]{
+			1: {true, true, true, true, true},
+			2: {true, true, true, true, true},
+		}),
+	},
+
+	// §11.1: 6->3, 14->7, 20->18, 25->18 [D] (E53); 15-19 -> 12 [R], the
+	// level between 7 and 18 that the R10 bank also uses. A circulating
+	// table with 22 VP at 24+ contradicts E53 and is rejected.
+	MoneyVP: MoneyTable{tagD(0), tagD(3), tagD(7), tagR(12), tagD(18)},
+	// §11.2 [R]: the board's brackets, +2..+6 VP.
+	MoneyTileVP: MoneyTable{tagR(2), tagR(6), tagR(11), tagR(17), tagR(24)},
+
+	// §13 [R]: arrows on 3 of 6 tiles per deck, each ability arrowed in 2
+	// decks; fits V1's reveal of 3 Taste (2 arrows) and 3 Aroma (1 arrow)
+	// tiles (E59).
+	Experts: [NumFeatures][ExpertsPerDeck]ExpertTile{
+		Taste:      expertDeck([ExpertsPerDeck]bool{true, true, true, false, false, false}),
+		Aroma:      expertDeck([ExpertsPerDeck]bool{false, false, false, true, true, true}),
+		Appearance: expertDeck([ExpertsPerDeck]bool{true, false, true, false, true, false}),
+		Alcohol:    expertDeck([ExpertsPerDeck]bool{false, true, false, true, false, true}),
+	},
+
+	// §14.1 [R]: one unmarked tile of each kind (9 for 2 players), six "3+"
+	// (15 for 3) and three "4 players" (18 for 4).
+	MagnateTiles: [NumMagnateActionTiles]MagnateActionTile{
+		{MagnateExpert, tagR(2)}, {MagnateExpert, tagR(3)}, {MagnateExpert, tagR(4)},
+		{MagnateSales, tagR(2)}, {MagnateSales, tagR(3)},
+		{MagnateCellar, tagR(2)},
+		{MagnateVineyard, tagR(2)}, {MagnateVineyard, tagR(3)}, {MagnateVineyard, tagR(4)},
+		{MagnateExport, tagR(2)}, {MagnateExport, tagR(3)},
+		{MagnateEnologist, tagR(2)},
+		{MagnateFairPoints, tagR(2)}, {MagnateFairPoints, tagR(3)}, {MagnateFairPoints, tagR(4)},
+		{MagnateWinery, tagR(2)}, {MagnateWinery, tagR(3)},
+		{MagnateFarmer, tagR(2)},
+	},
+
+	// §14.2 [R]: two columns of 2-player spaces (Lacerda's numbers 1-6 in
+	// reading order [D]), a "3+" column and a "4 players" column.
+	Display: tagR(DisplayGrid{{2, 2, 3, 4}, {2, 2, 3, 4}, {2, 2, 3, 4}}),
+
+	// §15: VP per item [T]. Caps [R] only where a count has no natural bound
+	// (wines, Magnate tiles, Experts) or a x3 tile could pass 20
+	// (Enologists, Farmers); the Wines cap of 16 is text (SV example).
+	Multipliers: [NumMultiplierTiles]MultiplierTile{
+		{Kind: MultEstates, TwoPlayer: true, VP: 4, Cap: tagR(0)},
+		{Kind: MultEstates, VP: 3, Cap: tagR(0)},
+		{Kind: MultWines, TwoPlayer: true, VP: 2, Cap: tagT(16)},
+		{Kind: MultWines, VP: 1, Cap: tagR(8)},
+		{Kind: MultCellars, TwoPlayer: true, VP: 3, Cap: tagR(0)},
+		{Kind: MultCellars, VP: 2, Cap: tagR(0)},
+		{Kind: MultMagnateTiles, TwoPlayer: true, VP: 2, Cap: tagR(16)},
+		{Kind: MultMagnateTiles, VP: 1, Cap: tagR(8)},
+		{Kind: MultVineyards, TwoPlayer: true, VP: 2, Cap: tagR(0)},
+		{Kind: MultVineyards, VP: 1, Cap: tagR(0)},
+		{Kind: MultExperts, TwoPlayer: true, VP: 2, Cap: tagR(16)},
+		{Kind: MultExperts, VP: 1, Cap: tagR(8)},
+		{Kind: MultBarrels, TwoPlayer: true, VP: 2, Cap: tagR(0)},
+		{Kind: MultBarrels, VP: 1, Cap: tagR(0)},
+		{Kind: MultEnologists, TwoPlayer: true, VP: 3, Cap: tagR(18)},
+		{Kind: MultEnologists, VP: 2, Cap: tagR(12)},
+		{Kind: MultWineries, TwoPlayer: true, VP: 2, Cap: tagR(0)},
+		{Kind: MultWineries, VP: 1, Cap: tagR(0)},
+		{Kind: MultFarmers, TwoPlayer: true, VP: 3, Cap: tagR(18)},
+		{Kind: MultFarmers, VP: 2, Cap: tagR(12)},
+		{Kind: MultExportMajorities, TwoPlayer: true, VP: 4, TieVP: 2, Cap: tagR(0)},
+		// Scores through MoneyTileVP, which bounds it: no cap applies [D].
+		{Kind: MultMoney, TwoPlayer: true, Cap: tagD(0)},
+	},
+}

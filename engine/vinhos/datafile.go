@@ -1,0 +1,507 @@
+package vinhos
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/BurntSushi/toml"
+)
+
+// LoadData reads a TOML data file and returns the default data set with the
+// file's values in place of the reconstructed ones. Replaced values get the
+// DataFile provenance. A text or derived value may be restated but not
+// changed. testdata/data-example.toml shows the format.
+//
+// Every problem is reported, each naming its key: an unknown key, a region,
+// tile or kind that does not exist, a list of the wrong length, a value out
+// of range, or a change to a value the rulebooks fix.
+func LoadData(r io.Reader) (*Data, error) {
+	var f dataFile
+	md, err := toml.NewDecoder(r).Decode(&f)
+	if err != nil {
+		return nil, fmt.Errorf("vinhos data file: %w", err)
+	}
+	l := dataLoader{d: DefaultData()}
+	l.unknown(md.Undecoded())
+	l.insets(f.Insets)
+	l.wineTiles(f.WineTiles)
+	l.vintage(f.Vintage)
+	l.yearTrack(f.YearTrack)
+	l.sales(f.Sales)
+	l.export(f.Export)
+	l.money(f.Money)
+	l.experts(f.Experts)
+	l.magnateTiles(f.MagnateTiles)
+	l.display(f.MagnateDisplay)
+	l.multiplierCaps(f.MultiplierCaps)
+	if len(l.errs) > 0 {
+		return nil, fmt.Errorf("vinhos data file: %w", errors.Join(l.errs...))
+	}
+	return l.d, nil
+}
+
+// dataFile is the TOML schema. Pointer fields are nil when the key is absent.
+type dataFile struct {
+	Insets         map[string]insetFile      `toml:"insets"`
+	WineTiles      *[]int                    `toml:"wine_tiles"`
+	Vintage        map[string]vintageFile    `toml:"vintage"`
+	YearTrack      yearTrackFile             `toml:"year_track"`
+	Sales          map[string]colorLists     `toml:"sales"`
+	Export         exportFile                `toml:"export"`
+	Money          moneyFile                 `toml:"money"`
+	Experts        map[string]expertDeckFile `toml:"experts"`
+	MagnateTiles   map[string][]int          `toml:"magnate_tiles"`
+	MagnateDisplay *[][]int                  `toml:"magnate_display"`
+	MultiplierCaps map[string][]int          `toml:"multiplier_caps"`
+}
+
+type insetFile struct {
+	CubeSpaces *int `toml:"cube_spaces"`
+	colorLists
+}
+
+type colorLists struct {
+	Red   *[]int `toml:"red"`
+	White *[]int `toml:"white"`
+}
+
+type vintageFile struct {
+	Weather  *int           `toml:"weather"`
+	Features map[string]int `toml:"features"`
+	Anabela  *string        `toml:"anabela"`
+	Bruno    *int           `toml:"bruno"`
+	Carolina *[]int         `toml:"carolina"`
+}
+
+type yearTrackFile struct {
+	TaxedCells  *[]string `toml:"taxed_cells"`
+	FinalAction *string   `toml:"final_action"`
+}
+
+type exportFile struct {
+	Values    *[][]int  `toml:"values"`
+	TwoPlayer *[][]bool `toml:"two_player"`
+}
+
+type moneyFile struct {
+	Board          *[]int `toml:"board"`
+	MultiplierTile *[]int `toml:"multiplier_tile"`
+}
+
+type expertDeckFile struct {
+	Abilities *[]string `toml:"abilities"`
+	Arrows    *[]bool   `toml:"arrows"`
+}
+
+// dataLoader applies a decoded file to a fresh data set, collecting errors.
+type dataLoader struct {
+	d    *Data
+	errs []error
+}
+
+// unknown reports each unknown key once: keys inside an unknown table are
+// left out.
+func (l *dataLoader) unknown(keys []toml.Key) {
+	reported := map[string]bool{}
+	for _, k := range keys {
+		inside := false
+		for i := 1; i < len(k); i++ {
+			inside = inside || reported[k[:i].String()]
+		}
+		if !inside {
+			reported[k.String()] = true
+			l.fail(k.String(), "unknown key")
+		}
+	}
+}
+
+func (l *dataLoader) fail(key, format string, args ...any) {
+	l.errs = append(l.errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
+}
+
+// setCell replaces a reconstructed cell. Any other cell may only be restated.
+func setCell[T comparable](l *dataLoader, key string, cell *Sourced[T], v T) {
+	switch {
+	case cell.Src == Reconstructed:
+		cell.V, cell.Src = v, DataFile
+	case cell.V != v:
+		l.fail(key, "%v is a %s value and cannot be changed", cell.V, cell.Src)
+	}
+}
+
+// setCells sets cells[i] to vals[i], after checking the count.
+func setCells[T comparable](l *dataLoader, key string, cells []*Sourced[T], vals []T) {
+	if !l.count(key, len(vals), len(cells)) {
+		return
+	}
+	for i, v := range vals {
+		setCell(l, fmt.Sprintf("%s[%d]", key, i), cells[i], v)
+	}
+}
+
+func (l *dataLoader) count(key string, got, want int) bool {
+	if got != want {
+		l.fail(key, "want %d entries, got %d", want, got)
+	}
+	return got == want
+}
+
+// intIn checks that v lies in [lo, hi].
+func (l *dataLoader) intIn(key string, v, lo, hi int) bool {
+	if v < lo || v > hi {
+		l.fail(key, "%d is out of range %d..%d", v, lo, hi)
+		return false
+	}
+	return true
+}
+
+// ints checks that every value lies in [lo, hi].
+func (l *dataLoader) ints(key string, vals []int, lo, hi int) bool {
+	ok := true
+	for i, v := range vals {
+		ok = l.intIn(fmt.Sprintf("%s[%d]", key, i), v, lo, hi) && ok
+	}
+	return ok
+}
+
+// pickCells collects, in order, the cells that sel returns for items; sel returns
+// nil to skip an item.
+func pickCells[E any, T comparable](items []E, sel func(*E) *Sourced[T]) []*Sourced[T] {
+	var cells []*Sourced[T]
+	for i := range items {
+		if c := sel(&items[i]); c != nil {
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+func sameCell[T comparable](c *Sourced[T]) *Sourced[T] { return c }
+
+// colors applies a red and a white list of values, each at least lo, to the
+// cells that cells selects for the colour.
+func (l *dataLoader) colors(key string, f colorLists, lo int, cells func(Color) []*Sourced[int]) {
+	for c, vals := range [numColors]*[]int{Red: f.Red, White: f.White} {
+		ckey := key + "." + Color(c).String()
+		if vals != nil && l.ints(ckey, *vals, lo, math.MaxInt) {
+			setCells(l, ckey, cells(Color(c)), *vals)
+		}
+	}
+}
+
+// flattenGrid checks a table's dimensions and flattens it row by row.
+func flattenGrid[T any](l *dataLoader, key string, rows [][]T, nrows, ncols int) ([]T, bool) {
+	if !l.count(key, len(rows), nrows) {
+		return nil, false
+	}
+	var flat []T
+	ok := true
+	for i, row := range rows {
+		ok = l.count(fmt.Sprintf("%s[%d]", key, i), len(row), ncols) && ok
+		flat = append(flat, row...)
+	}
+	return flat, ok
+}
+
+// id parses a table key that numbers a region or tile, lo..hi.
+func (l *dataLoader) id(key, k, noun string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(k)
+	if err != nil || strconv.Itoa(n) != k || n < lo || n > hi {
+		l.fail(key, "no %s %q: they are numbered %d..%d", noun, k, lo, hi)
+		return 0, false
+	}
+	return n, true
+}
+
+type enumType interface {
+	~uint8
+	String() string
+}
+
+// parseEnum finds the value among the first n whose String is s.
+func parseEnum[E enumType](s string, n int) (E, bool) {
+	for e := E(0); int(e) < n; e++ {
+		if e.String() == s {
+			return e, true
+		}
+	}
+	return 0, false
+}
+
+// enumKey parses a table key naming an enum value.
+func enumKey[E enumType](l *dataLoader, key, k string, n int) (E, bool) {
+	e, ok := parseEnum[E](k, n)
+	if !ok {
+		l.fail(key, "unknown key")
+	}
+	return e, ok
+}
+
+// enumValue parses a string value naming one of the first n enum values.
+func enumValue[E enumType](l *dataLoader, key, s string, n int) (E, bool) {
+	e, ok := parseEnum[E](s, n)
+	if !ok {
+		l.fail(key, "unknown value %q", s)
+	}
+	return e, ok
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+func (l *dataLoader) insets(m map[string]insetFile) {
+	for _, k := range sortedKeys(m) {
+		key := "insets." + k
+		r, ok := l.id(key, k, "region", 1, NumRegions)
+		if !ok {
+			continue
+		}
+		in, f := &l.d.Insets[r], m[k]
+		if f.CubeSpaces != nil && l.intIn(key+".cube_spaces", *f.CubeSpaces, 0, math.MaxInt) {
+			setCell(l, key+".cube_spaces", &in.CubeSpaces, *f.CubeSpaces)
+		}
+		l.colors(key, f.colorLists, 0, func(c Color) []*Sourced[int] {
+			return pickCells(in.Vineyards[:], func(t *VineyardTile) *Sourced[int] {
+				if t.Color != c {
+					return nil
+				}
+				return &t.Cost
+			})
+		})
+	}
+}
+
+func (l *dataLoader) wineTiles(counts *[]int) {
+	const key = "wine_tiles"
+	if counts == nil || !l.count(key, len(*counts), MaxWineTile) || !l.ints(key, *counts, 0, math.MaxInt) {
+		return
+	}
+	if total := sumInts(*counts); total != Box.WineTiles {
+		l.fail(key, "the box holds %d Wine tiles, got %d", Box.WineTiles, total)
+		return
+	}
+	setCells(l, key, pickCells(l.d.WineTiles[1:], sameCell), *counts)
+}
+
+func sumInts(vals []int) int {
+	total := 0
+	for _, v := range vals {
+		total += v
+	}
+	return total
+}
+
+func (l *dataLoader) vintage(m map[string]vintageFile) {
+	for _, k := range sortedKeys(m) {
+		key := "vintage." + k
+		n, ok := l.id(key, k, "vintage tile", 0, NumVintageTiles-1)
+		if !ok {
+			continue
+		}
+		t, f := &l.d.Vintage[n], m[k]
+		if f.Weather != nil && l.intIn(key+".weather", *f.Weather, MinWeather, MaxWeather) {
+			setCell(l, key+".weather", &t.Weather, *f.Weather)
+		}
+		if f.Features != nil {
+			l.features(key+".features", &t.Features, f.Features)
+		}
+		if f.Anabela != nil {
+			if c, ok := enumValue[Color](l, key+".anabela", *f.Anabela, numColors); ok {
+				setCell(l, key+".anabela", &t.Anabela, c)
+			}
+		}
+		if f.Bruno != nil && l.intIn(key+".bruno", *f.Bruno, 0, math.MaxInt) {
+			setCell(l, key+".bruno", &t.Bruno, *f.Bruno)
+		}
+		if f.Carolina != nil {
+			l.carolina(key+".carolina", &t.Carolina, *f.Carolina)
+		}
+	}
+}
+
+// features replaces a tile's whole symbol vector; absent features get 0.
+func (l *dataLoader) features(key string, cell *Sourced[FeatureSymbols], m map[string]int) {
+	var fs FeatureSymbols
+	ok := true
+	for _, k := range sortedKeys(m) {
+		f, fok := enumKey[Feature](l, key+"."+k, k, NumFeatures)
+		if fok && l.intIn(key+"."+k, m[k], 0, MaxFeatureSymbols) {
+			fs[f] = m[k]
+		} else {
+			ok = false
+		}
+	}
+	if ok {
+		setCell(l, key, cell, fs)
+	}
+}
+
+func (l *dataLoader) carolina(key string, cell *Sourced[RegionSet], ids []int) {
+	if !l.ints(key, ids, 1, NumRegions) {
+		return
+	}
+	var s RegionSet
+	for _, r := range ids {
+		if s.Has(RegionID(r)) {
+			l.fail(key, "region %d is listed twice", r)
+			return
+		}
+		s |= NewRegionSet(RegionID(r))
+	}
+	setCell(l, key, cell, s)
+}
+
+func (l *dataLoader) yearTrack(f yearTrackFile) {
+	if f.TaxedCells != nil && l.count("year_track.taxed_cells", len(*f.TaxedCells), NumYears) {
+		for i, name := range *f.TaxedCells {
+			key := fmt.Sprintf("year_track.taxed_cells[%d]", i)
+			if c, ok := enumValue[Cell](l, key, name, NumCells); ok {
+				setCell(l, key, &l.d.TaxedCells[i+1], c)
+			}
+		}
+	}
+	if f.FinalAction != nil {
+		const key = "year_track.final_action"
+		if c, ok := enumValue[Cell](l, key, *f.FinalAction, NumCells+1); ok {
+			setCell(l, key, &l.d.FinalActionCell, c)
+		}
+	}
+}
+
+func (l *dataLoader) sales(m map[string]colorLists) {
+	for _, k := range sortedKeys(m) {
+		key := "sales." + k
+		e, ok := enumKey[Establishment](l, key, k, numEstablishments)
+		if !ok {
+			continue
+		}
+		l.colors(key, m[k], 1, func(c Color) []*Sourced[int] {
+			return pickCells(l.d.Sales[:], func(s *SaleSlot) *Sourced[int] {
+				if s.Establishment != e || s.Color != c {
+					return nil
+				}
+				return &s.Value
+			})
+		})
+	}
+}
+
+func (l *dataLoader) export(f exportFile) {
+	if f.Values != nil {
+		const key = "export.values"
+		if vals, ok := flattenGrid(l, key, *f.Values, ExportRows, ExportColumns); ok && l.ints(key, vals, 1, math.MaxInt) {
+			var cells []*Sourced[int]
+			for r := range l.d.Export.Values {
+				cells = append(cells, pickCells(l.d.Export.Values[r][:], sameCell)...)
+			}
+			setCells(l, key, cells, vals)
+		}
+	}
+	if f.TwoPlayer != nil {
+		const key = "export.two_player"
+		if flags, ok := flattenGrid(l, key, *f.TwoPlayer, ExportRows, ExportColumns); ok {
+			var g ExportGrid[bool]
+			for i, in := range flags {
+				g[i/ExportColumns][i%ExportColumns] = in
+			}
+			setCell(l, key, &l.d.Export.TwoPlayer, g)
+		}
+	}
+}
+
+func (l *dataLoader) money(f moneyFile) {
+	for _, t := range [...]struct {
+		key   string
+		vals  *[]int
+		table *MoneyTable
+	}{
+		{"money.board", f.Board, &l.d.MoneyVP},
+		{"money.multiplier_tile", f.MultiplierTile, &l.d.MoneyTileVP},
+	} {
+		if t.vals != nil && l.ints(t.key, *t.vals, 0, math.MaxInt) {
+			setCells(l, t.key, pickCells(t.table[:], sameCell), *t.vals)
+		}
+	}
+}
+
+func (l *dataLoader) experts(m map[string]expertDeckFile) {
+	for _, k := range sortedKeys(m) {
+		key := "experts." + k
+		feature, ok := enumKey[Feature](l, key, k, NumFeatures)
+		if !ok {
+			continue
+		}
+		deck, f := &l.d.Experts[feature], m[k]
+		if f.Abilities != nil && l.count(key+".abilities", len(*f.Abilities), ExpertsPerDeck) {
+			for i, name := range *f.Abilities {
+				akey := fmt.Sprintf("%s.abilities[%d]", key, i)
+				if a, ok := enumValue[ExpertAbility](l, akey, name, numExpertAbilities); ok {
+					setCell(l, akey, &deck[i].Ability, a)
+				}
+			}
+		}
+		if f.Arrows != nil {
+			setCells(l, key+".arrows", pickCells(deck[:], func(t *ExpertTile) *Sourced[bool] { return &t.Arrow }), *f.Arrows)
+		}
+	}
+}
+
+func (l *dataLoader) magnateTiles(m map[string][]int) {
+	for _, k := range sortedKeys(m) {
+		key := "magnate_tiles." + k
+		kind, ok := enumKey[MagnateAction](l, key, k, numMagnateActions)
+		if !ok || !l.ints(key, m[k], MinPlayers, MaxPlayers) {
+			continue
+		}
+		setCells(l, key, pickCells(l.d.MagnateTiles[:], func(t *MagnateActionTile) *Sourced[int] {
+			if t.Kind != kind {
+				return nil
+			}
+			return &t.MinPlayers
+		}), m[k])
+	}
+}
+
+// display replaces the display grid; each player count must still fill
+// DisplaySpacesUsed spaces.
+func (l *dataLoader) display(rows *[][]int) {
+	const key = "magnate_display"
+	if rows == nil {
+		return
+	}
+	vals, ok := flattenGrid(l, key, *rows, DisplayRows, DisplayColumns)
+	if !ok || !l.ints(key, vals, MinPlayers, MaxPlayers) {
+		return
+	}
+	var g DisplayGrid
+	for i, v := range vals {
+		g[i/DisplayColumns][i%DisplayColumns] = v
+	}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		if got, want := g.Spaces(n), DisplaySpacesUsed.For(n); got != want {
+			l.fail(key, "%d players use %d spaces, got %d", n, want, got)
+			return
+		}
+	}
+	setCell(l, key, &l.d.Display, g)
+}
+
+func (l *dataLoader) multiplierCaps(m map[string][]int) {
+	for _, k := range sortedKeys(m) {
+		key := "multiplier_caps." + k
+		kind, ok := enumKey[MultiplierKind](l, key, k, numMultiplierKinds)
+		if !ok || !l.ints(key, m[k], 0, math.MaxInt) {
+			continue
+		}
+		setCells(l, key, pickCells(l.d.Multipliers[:], func(t *MultiplierTile) *Sourced[int] {
+			if t.Kind != kind {
+				return nil
+			}
+			return &t.Cap
+		}), m[k])
+	}
+}
