@@ -1,0 +1,446 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// runKind is the kind of action being carried out.
+type runKind uint8
+
+const (
+	runNone runKind = iota
+	runVineyards
+	runWineries
+	runWorkers
+	runCellars
+	runExperts
+	runSales
+	runExport
+	runPass
+	runPress
+	runAddCube
+	runRetrieve
+)
+
+// actionRun is an action in progress: a full action from the Quadrel, or the
+// smaller one a Magnate Action tile or Wine Expert gives.
+type actionRun struct {
+	kind        runKind
+	bonus       bool // from a Magnate tile: Vineyard Experts cannot be used
+	max, done   int  // items allowed and bought
+	price       int  // per Winery, Cellar, Expert or Enologist
+	farmerPrice int
+	discount    int // Bagos off each Vineyard
+	enologists  bool
+	farmers     bool
+	regions     RegionSet // regions bought from in this action
+	region      RegionID  // a Vineyard region chosen, awaiting its estate
+	rearrange   bool      // a Wine Expert is rearranging a deck
+	wine        wineRef   // the wine chosen for a sale, export or Press Release
+	hasWine     bool
+	press       pressRun
+}
+
+// beginRun starts an action; when it ends the decision goes on at back.
+func (s *State) beginRun(r actionRun, back stage) {
+	s.work.run, s.work.back, s.work.stage = r, back, stRun
+}
+
+func (s *State) endRun() {
+	s.work.stage = s.work.back
+	s.work.run = actionRun{}
+}
+
+// item counts one more item of the action, ending it at its maximum.
+func (s *State) item() {
+	s.work.run.done++
+	if s.work.run.done >= s.work.run.max {
+		s.endRun()
+	}
+}
+
+// itemName suffixes step names after the first item: "wine", then "wine2".
+func (s *State) itemName(name string) string {
+	if n := s.work.run.done; n > 0 {
+		return fmt.Sprintf("%s%d", name, n+1)
+	}
+	return name
+}
+
+// moreOptions starts a step of a multi-item action: after the first item,
+// stopping is allowed.
+func (s *State) moreOptions() []option {
+	if s.work.run.done == 0 {
+		return nil
+	}
+	return []option{doneOption("Done", func(s *State) { s.endRun() })}
+}
+
+// runStep lists the next step of the action in progress.
+func (s *State) runStep() step {
+	if s.work.experts > 0 {
+		return s.freeExpertStep()
+	}
+	switch s.work.run.kind {
+	case runVineyards:
+		return s.vineyardStep()
+	case runWineries:
+		return s.wineryStep()
+	case runWorkers:
+		return s.workerStep()
+	case runCellars:
+		return s.cellarStep()
+	case runExperts:
+		return s.expertHireStep()
+	case runSales:
+		return s.saleStep()
+	case runExport:
+		return s.exportStep()
+	case runPass:
+		return s.passStep()
+	case runPress:
+		return s.pressStep()
+	case runAddCube:
+		return s.addCubeStep()
+	case runRetrieve:
+		return s.retrieveStep()
+	}
+	panic("vinhos: unknown action")
+}
+
+// Vineyards [T] (SV p. 6): 1 or 2, each from a different region, each into
+// an empty slot of an estate whose Vineyards are of the same region and
+// color, at most 2 per estate.
+func (s *State) vineyardStep() step {
+	run := &s.work.run
+	if run.rearrange {
+		return s.rearrangeStep()
+	}
+	if run.region != 0 {
+		return s.vineyardEstateStep()
+	}
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	st := step{name: s.itemName("region"), prompt: "Buy a vineyard from which region?", opts: s.moreOptions()}
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		reg := &s.Regions[r]
+		if !reg.InPlay || len(reg.Deck) == 0 || run.regions.Has(r) {
+			continue
+		}
+		top := reg.Deck[0]
+		cost := max(0, top.Cost.V-run.discount)
+		if cost > p.Money || len(s.vineyardEstates(seat, r, top.Color)) == 0 {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: regionKey(r), Label: fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)), Cost: bagos(cost)},
+			do:     func(s *State) { s.work.run.region = r },
+		})
+	}
+	// Vineyard Experts work during the Vineyards action only, not a bonus
+	// Vineyard from a Magnate tile [T] (RB p. 9).
+	if !run.bonus && !s.work.expertUsed {
+		for i, x := range p.Experts {
+			_, t := s.expertTile(x.ID)
+			if !x.FaceUp {
+				continue
+			}
+			switch {
+			case t.Ability.V == ExpertRearrangeDeck:
+				st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+					do: func(s *State) {
+						s.flipExpert(seat, i)
+						s.work.run.rearrange = true
+					}})
+			case t.Ability.V == ExpertVineyardDiscount && run.done == 0:
+				st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+					do: func(s *State) {
+						s.flipExpert(seat, i)
+						s.work.run.discount += ExpertDiscountBagos
+					}})
+			}
+		}
+	}
+	return st
+}
+
+// vineyardEstates lists the estates that can take a Vineyard of region r
+// and color c.
+func (s *State) vineyardEstates(seat engine.Seat, r RegionID, c Color) []int {
+	var out []int
+	board := PlayerBoards[SpecialVintage2016]
+	for e := range s.Seats[seat].Estates {
+		est := &s.Seats[seat].Estates[e]
+		if est.used() >= board.EstateSlots {
+			continue
+		}
+		if est.Vineyards > 0 {
+			if est.Region == r && est.Color == c && est.Vineyards < board.MaxVineyardsPerEstate {
+				out = append(out, e)
+			}
+			continue
+		}
+		// Resolution: a Cellar built before an estate's first Vineyard may
+		// not make it a Minho estate, since Minho has no Cellar (RB p. 12).
+		if r == Minho && est.Cellar {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func (s *State) vineyardEstateStep() step {
+	seat := s.work.seat
+	run := &s.work.run
+	r := run.region
+	top := s.Regions[r].Deck[0]
+	cost := max(0, top.Cost.V-run.discount)
+	p := &s.Seats[seat]
+	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)}
+	for _, e := range s.vineyardEstates(seat, r, top.Color) {
+		label := fmt.Sprintf("Estate %d", e+1)
+		if p.Estates[e].Vineyards == 0 {
+			label += " (new " + Regions[r].Name + " estate)"
+		} else {
+			label += " (second vineyard)"
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: fmt.Sprintf("%s, %s", label, bagos(cost)), Cost: bagos(cost)},
+			do: func(s *State) {
+				s.takeVineyard(seat, r, e, cost)
+				s.placeCube(seat, r)
+				s.work.run.regions |= NewRegionSet(r)
+				s.work.run.region = 0
+				s.item()
+			},
+		})
+	}
+	return st
+}
+
+// rearrangeStep: a Wine Expert puts a region's Vineyard deck in any order
+// before buying.
+func (s *State) rearrangeStep() step {
+	st := step{name: "deck-order", prompt: "Put which region's vineyard deck in which order (top first)?"}
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		reg := &s.Regions[r]
+		if !reg.InPlay || len(reg.Deck) < 2 {
+			continue
+		}
+		for _, order := range distinctOrders(reg.Deck) {
+			label := Regions[r].Name + ":"
+			id := regionKey(r)
+			for _, t := range order {
+				label += fmt.Sprintf(" %s %d,", t.Color, t.Cost.V)
+				id += fmt.Sprintf("-%c%d", t.Color.String()[0], t.Cost.V)
+			}
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: id, Label: label[:len(label)-1]},
+				do: func(s *State) {
+					s.Regions[r].Deck = slices.Clone(order)
+					s.work.run.rearrange = false
+					s.say(s.work.seat, "%s rearranges the %s vineyards: %s.", s.Seats[s.work.seat].Name, Regions[r].Name, label[len(Regions[r].Name)+2:len(label)-1])
+				},
+			})
+		}
+	}
+	return st
+}
+
+// distinctOrders lists every order of the tiles, without repeats when two
+// tiles are alike.
+func distinctOrders(tiles []VineyardTile) [][]VineyardTile {
+	if len(tiles) <= 1 {
+		return [][]VineyardTile{slices.Clone(tiles)}
+	}
+	var out [][]VineyardTile
+	for i, t := range tiles {
+		if slices.Index(tiles, t) != i {
+			continue // the same tile already led an order
+		}
+		rest := slices.Delete(slices.Clone(tiles), i, i+1)
+		for _, tail := range distinctOrders(rest) {
+			out = append(out, append([]VineyardTile{t}, tail...))
+		}
+	}
+	return out
+}
+
+// Wineries [T] (SV p. 6): 1 or 2 at 3 Bagos, each in an empty estate slot,
+// at most 2 per estate; each brings a Renown cube.
+func (s *State) wineryStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	run := s.work.run
+	board := PlayerBoards[SpecialVintage2016]
+	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	if s.Supply.Wineries == 0 || p.Money < run.price {
+		return st
+	}
+	for e := range p.Estates {
+		est := &p.Estates[e]
+		if est.used() >= board.EstateSlots || est.Wineries >= board.MaxWineriesPerEstate {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			do: func(s *State) {
+				p := &s.Seats[seat]
+				p.Money -= run.price
+				s.Supply.Wineries--
+				p.Estates[e].Wineries++
+				s.say(seat, "%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.buildCube(seat, e)
+				s.item()
+			},
+		})
+	}
+	return st
+}
+
+// Enologists and Farmers [T] (SV p. 7): 1 or 2 in any mix; an Enologist
+// (3 Bagos) needs a Winery without one, a Farmer (2) a Vineyard without one.
+func (s *State) workerStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	run := s.work.run
+	st := step{name: s.itemName("hire"), prompt: "Hire whom, for which estate?", opts: s.moreOptions()}
+	for e := range p.Estates {
+		est := &p.Estates[e]
+		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
+			st.opts = append(st.opts, s.hireOption(seat, e, "enologist", run.price))
+		}
+		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
+			st.opts = append(st.opts, s.hireOption(seat, e, "farmer", run.farmerPrice))
+		}
+	}
+	return st
+}
+
+func (s *State) hireOption(seat engine.Seat, e int, who string, price int) option {
+	p := &s.Seats[seat]
+	return option{
+		Choice: engine.Choice{ID: fmt.Sprintf("%s-e%d", who, e+1), Label: fmt.Sprintf("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)), Cost: bagos(price)},
+		do: func(s *State) {
+			p := &s.Seats[seat]
+			p.Money -= price
+			if who == "enologist" {
+				s.Supply.Enologists--
+				p.Estates[e].Enologists++
+			} else {
+				s.Supply.Farmers--
+				p.Estates[e].Farmers++
+			}
+			s.say(seat, "%s hires a %s for %s for %s.", p.Name, capitalize(who), s.estateName(p, e), bagos(price))
+			s.item()
+		},
+	}
+}
+
+func capitalize(w string) string { return string(w[0]-'a'+'A') + w[1:] }
+
+// Cellars [T] (SV p. 9): 1 or 2 at 3 Bagos, each covering a Warehouse
+// (never in Minho); its wines keep their slots; each brings a Renown cube.
+func (s *State) cellarStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	run := s.work.run
+	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	if s.Supply.Cellars == 0 || p.Money < run.price {
+		return st
+	}
+	for e := range p.Estates {
+		est := &p.Estates[e]
+		if est.Cellar || Regions[est.Region].NoCellar {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			do: func(s *State) {
+				p := &s.Seats[seat]
+				p.Money -= run.price
+				s.Supply.Cellars--
+				p.Estates[e].Cellar = true
+				s.say(seat, "%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.buildCube(seat, e)
+				s.item()
+			},
+		})
+	}
+	return st
+}
+
+// Wine Experts [T] (SV p. 11): 1 or 2, the top of any deck, 1 Bago each.
+func (s *State) expertHireStep() step {
+	seat := s.work.seat
+	st := step{name: s.itemName("deck"), prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
+	st.opts = append(st.opts, s.deckOptions(seat, s.work.run.price, func(s *State) { s.item() })...)
+	return st
+}
+
+// addCubeStep: a Wine Expert adds a Renown cube to any region with room.
+func (s *State) addCubeStep() step {
+	seat := s.work.seat
+	st := step{name: "region", prompt: "Add a Renown cube to which region?"}
+	if s.Supply.Cubes == 0 {
+		return st
+	}
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if !s.Regions[r].InPlay || s.Regions[r].Cubes >= s.data.Insets[r].CubeSpaces.V {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: regionKey(r), Label: fmt.Sprintf("%s (%d cubes now)", Regions[r].Name, s.Regions[r].Cubes)},
+			do: func(s *State) {
+				s.placeCube(seat, r)
+				s.endRun()
+			},
+		})
+	}
+	return st
+}
+
+// retrieveStep: a Wine Expert takes back one of your barrels from anywhere
+// but the Magnates Area [T] (RB p. 9). C14: a barrel on a Multiplier tile
+// is not in the Magnates Area, so it may come back.
+func (s *State) retrieveStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	st := step{name: "barrel", prompt: "Take back which barrel?"}
+	back := func(text string) func(*State) {
+		return func(s *State) {
+			s.Seats[seat].Barrels++
+			s.say(seat, "%s takes back the barrel %s.", s.Seats[seat].Name, text)
+			s.endRun()
+		}
+	}
+	for i, occ := range s.Sales {
+		if occ == seat {
+			slot := s.data.Sales[i]
+			text := fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]},
+				do: func(s *State) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
+		}
+	}
+	for r := range s.Export {
+		for c, occ := range s.Export[r] {
+			if occ == seat {
+				text := fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
+				st.opts = append(st.opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]},
+					do: func(s *State) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
+			}
+		}
+	}
+	for i, t := range p.Tiles {
+		if t.Barrel {
+			text := "from the " + s.tileName(t.ID)
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]},
+				do: func(s *State) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
+		}
+	}
+	return st
+}

@@ -1,0 +1,283 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// placeCube puts a Renown cube from the supply on region r, if the supply
+// has one and the inset has room [T] (SV "Skip this step if ...").
+func (s *State) placeCube(seat engine.Seat, r RegionID) bool {
+	reg := &s.Regions[r]
+	if s.Supply.Cubes == 0 || reg.Cubes >= s.data.Insets[r].CubeSpaces.V {
+		return false
+	}
+	s.Supply.Cubes--
+	reg.Cubes++
+	s.say(seat, "A Renown cube goes to %s (%d there).", Regions[r].Name, reg.Cubes)
+	return true
+}
+
+// buildCube is the Renown cube a new Winery or Cellar brings: to the
+// estate's region, or onto the building until the estate has a Vineyard.
+func (s *State) buildCube(seat engine.Seat, e int) {
+	est := &s.Seats[seat].Estates[e]
+	if est.Region != 0 {
+		s.placeCube(seat, est.Region)
+		return
+	}
+	if s.Supply.Cubes > 0 {
+		s.Supply.Cubes--
+		est.Waiting++
+		s.say(seat, "A Renown cube waits on estate %d until it has a vineyard.", e+1)
+	}
+}
+
+// takeVineyard moves region r's top Vineyard into estate e for cost Bagos
+// and applies what an estate's first Vineyard brings.
+func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
+	p := &s.Seats[seat]
+	reg := &s.Regions[r]
+	tile := reg.Deck[0]
+	reg.Deck = reg.Deck[1:]
+	p.Money -= cost
+	est := &p.Estates[e]
+	first := est.Vineyards == 0
+	est.Vineyards++
+	est.Region, est.Color = r, tile.Color
+	s.say(seat, "%s bought a %s %s vineyard for %s into estate %d.", p.Name, Regions[r].Name, tile.Color, bagos(cost), e+1)
+	if len(reg.Deck) > 0 {
+		next := reg.Deck[0]
+		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, next.Color, next.Cost.V)
+	}
+	if !first {
+		return
+	}
+	for ; est.Waiting > 0; est.Waiting-- {
+		// A cube waiting on a building joins the region, or goes back to
+		// the supply if the inset is full.
+		s.Supply.Cubes++
+		s.placeCube(seat, r)
+	}
+	s.firstVineyardBonus(seat, r, e)
+}
+
+// firstVineyardBonus is the region characteristic an estate gets with its
+// first Vineyard (Reference Book p. 12). A second Vineyard never repeats it.
+func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
+	p := &s.Seats[seat]
+	est := &p.Estates[e]
+	reg := Regions[r]
+	if reg.PortoTiles > 0 {
+		n := min(reg.PortoTiles, s.Regions[Douro].Porto)
+		s.Regions[Douro].Porto -= n
+		p.Porto += n
+		if n > 0 {
+			s.say(seat, "%s receives %s.", p.Name, plural(n, "Porto tile", "Porto tiles"))
+		}
+	}
+	if reg.FreeCellar && !est.Cellar && s.Supply.Cellars > 0 {
+		s.Supply.Cellars--
+		est.Cellar = true
+		s.say(seat, "%s builds a free Cellar in the Dão estate.", p.Name)
+	}
+	if reg.FreeFarmer && s.Supply.Farmers > 0 && est.Farmers < est.Vineyards {
+		s.Supply.Farmers--
+		est.Farmers++
+		s.say(seat, "%s places a free Farmer in the Ribatejo estate.", p.Name)
+	}
+	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < PlayerBoards[SpecialVintage2016].EstateSlots && est.Wineries < PlayerBoards[SpecialVintage2016].MaxWineriesPerEstate {
+		s.Supply.Wineries--
+		est.Wineries++
+		s.say(seat, "%s builds a free Winery in the Lisboa estate.", p.Name)
+	}
+	s.work.experts += reg.FreeExperts
+}
+
+// addWine puts a new wine of quality q in estate e's leftmost slot. Quality
+// 0 or less makes no wine (there is no "0" Wine tile).
+func (s *State) addWine(seat engine.Seat, e, q int) {
+	p := &s.Seats[seat]
+	est := &p.Estates[e]
+	if q <= 0 {
+		s.say(seat, "%s's %s makes no wine this year.", p.Name, s.estateName(p, e))
+		return
+	}
+	est.Wines[0] = Wine{Color: est.Color, Quality: q}
+	s.say(seat, "%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
+}
+
+// Wine Experts.
+
+// expertTile returns an Expert's feature and tile.
+func (s *State) expertTile(id int) (Feature, ExpertTile) {
+	f := id / ExpertsPerDeck
+	return Feature(f), s.data.Experts[f][id%ExpertsPerDeck]
+}
+
+func (s *State) expertName(id int) string {
+	f, t := s.expertTile(id)
+	arrow := ""
+	if t.Arrow.V {
+		arrow = " (arrow)"
+	}
+	return fmt.Sprintf("%s Expert: %s%s", featureTitle(f), abilityText[t.Ability.V], arrow)
+}
+
+var abilityText = [...]string{
+	ExpertCash:             "take 2 Bagos",
+	ExpertFreeMove:         "move for free",
+	ExpertAddRenown:        "add a Renown cube",
+	ExpertRetrieveBarrel:   "take back a barrel",
+	ExpertRearrangeDeck:    "rearrange a vineyard deck",
+	ExpertVineyardDiscount: "1 Bago off each vineyard",
+}
+
+// takeExpert gives seat the top Expert of deck f, face up.
+func (s *State) takeExpert(seat engine.Seat, f Feature) {
+	id := s.Experts[f][0]
+	s.Experts[f] = s.Experts[f][1:]
+	p := &s.Seats[seat]
+	p.Experts = append(p.Experts, HeldExpert{ID: id, FaceUp: true})
+	s.say(seat, "%s takes the %s.", p.Name, s.expertName(id))
+	if len(s.Experts[f]) > 0 {
+		s.reveal(engine.NoSeat, "The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+	}
+}
+
+// discardExpert returns a held Expert face up to the bottom of its deck.
+func (s *State) discardExpert(seat engine.Seat, i int) {
+	p := &s.Seats[seat]
+	id := p.Experts[i].ID
+	p.Experts = append(p.Experts[:i], p.Experts[i+1:]...)
+	f, _ := s.expertTile(id)
+	s.Experts[f] = append(s.Experts[f], id)
+}
+
+// deckOptions offers the top Expert of each non-empty deck, for free.
+func (s *State) deckOptions(seat engine.Seat, price int, then func(*State)) []option {
+	var opts []option
+	for f := range s.Experts {
+		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
+			continue
+		}
+		label := s.expertName(s.Experts[f][0])
+		c := engine.Choice{ID: featureKey(Feature(f)), Label: label}
+		if price > 0 {
+			c.Cost = bagos(price)
+			c.Label += ", " + c.Cost
+		}
+		opts = append(opts, option{Choice: c, do: func(s *State) {
+			s.Seats[seat].Money -= price
+			s.takeExpert(seat, Feature(f))
+			then(s)
+		}})
+	}
+	return opts
+}
+
+func featureKey(f Feature) string { return f.String() }
+
+// freeExpertStep takes the free Experts a region or a bonus owes.
+func (s *State) freeExpertStep() step {
+	seat := s.work.seat
+	return step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
+		opts: s.deckOptions(seat, 0, func(s *State) { s.work.experts-- })}
+}
+
+// Magnate tiles. IDs below NumMagnateActionTiles are Action tiles (index
+// into Data.MagnateTiles); the rest are Multipliers.
+
+func isActionTile(id int) bool { return id < NumMagnateActionTiles }
+
+func (s *State) multiplier(id int) MultiplierTile {
+	return s.data.Multipliers[id-NumMagnateActionTiles]
+}
+
+// tileKind identifies tiles that count as identical: nobody may hold two.
+func (s *State) tileKind(id int) string {
+	if isActionTile(id) {
+		return "action:" + s.data.MagnateTiles[id].Kind.String()
+	}
+	return "multiplier:" + s.multiplier(id).Kind.String()
+}
+
+func (s *State) holdsKind(seat engine.Seat, id int) bool {
+	kind := s.tileKind(id)
+	for _, t := range s.Seats[seat].Tiles {
+		if s.tileKind(t.ID) == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// tileKey is a display tile's choice ID: its kind and display space.
+func (s *State) tileKey(id, space int) string {
+	if isActionTile(id) {
+		return fmt.Sprintf("%s@%d", s.data.MagnateTiles[id].Kind, space+1)
+	}
+	return fmt.Sprintf("x-%s@%d", s.multiplier(id).Kind, space+1)
+}
+
+var actionTileText = [...]string{
+	MagnateExpert:     "hire 1 Wine Expert for free",
+	MagnateSales:      "perform a Sales action",
+	MagnateCellar:     "buy 1 Cellar for 1 Bago",
+	MagnateVineyard:   "buy 1 Vineyard for 1 Bago less",
+	MagnateExport:     "perform an Export action",
+	MagnateEnologist:  "hire 1 Enologist for 2 Bagos",
+	MagnateFairPoints: "advance 2 Fair Points",
+	MagnateWinery:     "buy 1 Winery for 2 Bagos",
+	MagnateFarmer:     "hire 1 Farmer for 1 Bago",
+}
+
+var multiplierText = [...]string{
+	MultEstates:          "full estate",
+	MultWines:            "wine",
+	MultCellars:          "Cellar",
+	MultMagnateTiles:     "Magnate tile",
+	MultVineyards:        "Vineyard",
+	MultExperts:          "Wine Expert",
+	MultBarrels:          "barrel taken from the Magnates",
+	MultEnologists:       "Enologist",
+	MultWineries:         "Winery",
+	MultFarmers:          "Farmer",
+	MultExportMajorities: "Export majority (tie",
+	MultMoney:            "money",
+}
+
+// tileName describes a Magnate tile for players.
+func (s *State) tileName(id int) string {
+	if isActionTile(id) {
+		return "Action tile: " + actionTileText[s.data.MagnateTiles[id].Kind]
+	}
+	m := s.multiplier(id)
+	switch m.Kind {
+	case MultMoney:
+		return "Multiplier: score money with the tile's own table"
+	case MultExportMajorities:
+		return fmt.Sprintf("Multiplier: %d VP per Export majority, %d per tied one", m.VP, m.TieVP)
+	}
+	text := fmt.Sprintf("Multiplier: %d VP per %s", m.VP, multiplierText[m.Kind])
+	if m.Cap.V > 0 {
+		text += fmt.Sprintf(" (at most %d)", m.Cap.V)
+	}
+	return text
+}
+
+// takeDisplayTile moves the tile in display space i to seat, face up; a
+// Multiplier takes a barrel from the supply.
+func (s *State) takeDisplayTile(seat engine.Seat, i int) {
+	id := s.Display[i]
+	s.Display[i] = NoTile
+	p := &s.Seats[seat]
+	t := HeldTile{ID: id, FaceUp: true}
+	if !isActionTile(id) {
+		p.Barrels--
+		t.Barrel = true
+	}
+	p.Tiles = append(p.Tiles, t)
+	s.say(seat, "%s takes the %s.", p.Name, s.tileName(id))
+}

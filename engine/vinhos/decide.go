@@ -1,0 +1,289 @@
+package vinhos
+
+import (
+	"github.com/adega-bot/adega/engine"
+)
+
+// A decision (a whole turn, a Press Release at the Fair, a draft pick) is
+// built one step at a time. Each step lists its options, and each option
+// carries the effect that taking it has. Choices walks a copy of the state
+// through the steps taken so far and lists the next ones; Apply walks the same
+// path and commits it. Because both run the same code, Apply accepts exactly
+// what Choices offers.
+
+// option is one legal answer to a step, with its effect.
+type option struct {
+	engine.Choice
+	do func(s *State)
+	// auto marks an answer that costs nothing and reveals nothing: when it is
+	// the only one, it is taken without asking.
+	auto bool
+}
+
+// step is the next question of a decision.
+type step struct {
+	name, prompt string
+	opts         []option
+}
+
+// stage is where a decision stands.
+type stage uint8
+
+const (
+	stNone stage = iota
+	stDone
+	stInitRegion
+	stInitPorto
+	stInitMagnate
+	stTurnStart
+	stPayment
+	stRun
+	stTurnAfter
+	stMaintenance
+	stProduction
+	stFairExpert
+	stDraftTile
+	stDraftWine
+)
+
+// work is the decision being built. It lives only inside Choices and Apply;
+// between decisions it is zero.
+type work struct {
+	active bool
+	seat   engine.Seat
+	stage  stage
+	// Once per turn: one Magnate Action tile and one Wine Expert.
+	tileUsed, expertUsed bool
+	// The move being made: its cell and what it costs.
+	cell      Cell
+	fee       int
+	occupants []engine.Seat
+	// run is the action in progress; back is the stage it returns to.
+	run  actionRun
+	back stage
+	// tile is the Magnate tile chosen in the draft.
+	tile int
+	// experts is how many free Wine Experts are still to be taken (Setúbal).
+	experts int
+}
+
+// start begins seat's decision at the stage the phase calls for.
+func (s *State) start(seat engine.Seat) {
+	s.work = work{active: true, seat: seat, stage: s.firstStage()}
+	if s.At == PhaseFairPress {
+		s.lastMinutePress()
+	}
+}
+
+func (s *State) firstStage() stage {
+	switch s.At {
+	case PhaseInitialVineyard:
+		return stInitRegion
+	case PhaseInitialMagnate:
+		return stInitMagnate
+	case PhaseActions, PhaseFinalAction:
+		return stTurnStart
+	case PhaseMaintenance:
+		return stMaintenance
+	case PhaseProduction:
+		return stProduction
+	case PhaseFairPress:
+		return stRun
+	case PhaseFairExperts:
+		return stFairExpert
+	case PhaseDraft:
+		return stDraftTile
+	}
+	return stDone
+}
+
+// next returns the step seat must answer now, taking every step whose only
+// answer is automatic; done reports that the decision is complete.
+func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
+	if !s.work.active {
+		if err := s.mayDecide(seat); err != nil {
+			return step{}, false, err
+		}
+		s.start(seat)
+	}
+	for {
+		st, done = s.current()
+		if done {
+			return step{}, true, nil
+		}
+		if len(st.opts) != 1 || !st.opts[0].auto {
+			return st, false, nil
+		}
+		st.opts[0].do(s)
+	}
+}
+
+// mayDecide refuses a seat that owes no decision, with the reason.
+func (s *State) mayDecide(seat engine.Seat) error {
+	if s.At == PhaseOver {
+		return engine.Errorf(engine.CodeGameOver, "The game is over.")
+	}
+	if seat < 0 || int(seat) >= len(s.Seats) {
+		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
+	}
+	pending := s.Pending()
+	for _, p := range pending {
+		if p.Seat == seat {
+			return nil
+		}
+	}
+	if len(pending) == 1 {
+		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: %s.", s.Seats[pending[0].Seat].Name, pending[0].Prompt)
+	}
+	return engine.Errorf(engine.CodeNotYourTurn, "You have nothing to decide right now.")
+}
+
+// current lists the step for the decision's stage.
+func (s *State) current() (step, bool) {
+	switch s.work.stage {
+	case stDone:
+		return step{}, true
+	case stInitRegion:
+		return s.initRegionStep(), false
+	case stInitPorto:
+		return s.initPortoStep(), false
+	case stInitMagnate:
+		return s.initMagnateStep(), false
+	case stTurnStart:
+		return s.turnStartStep(), false
+	case stPayment:
+		return s.paymentStep(), false
+	case stRun:
+		return s.runStep(), false
+	case stTurnAfter:
+		return s.turnAfterStep(), false
+	case stMaintenance:
+		return s.maintenanceStep(), false
+	case stProduction:
+		return s.productionStep(), false
+	case stFairExpert:
+		return s.fairExpertStep(), false
+	case stDraftTile:
+		return s.draftTileStep(), false
+	case stDraftWine:
+		return s.draftWineStep(), false
+	}
+	panic("vinhos: unknown stage")
+}
+
+// walk plays the steps of prefix on s (a copy), checking each against the
+// options offered.
+func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
+	for _, id := range prefix {
+		st, done, err := s.next(seat)
+		if err != nil {
+			return err
+		}
+		if done {
+			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %q is one step too many.", id)
+		}
+		o, ok := findOption(st.opts, id)
+		if !ok {
+			return engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal answer to %q.", id, st.prompt)
+		}
+		o.do(s)
+	}
+	return nil
+}
+
+func findOption(opts []option, id string) (option, bool) {
+	for _, o := range opts {
+		if o.ID == id {
+			return o, true
+		}
+	}
+	return option{}, false
+}
+
+// Choices lists the legal answers to the next step of seat's decision.
+func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
+	c := s.clone()
+	if err := c.walk(seat, prefix); err != nil {
+		return engine.Step{}, err
+	}
+	st, done, err := c.next(seat)
+	if err != nil {
+		return engine.Step{}, err
+	}
+	if done {
+		return engine.Step{Complete: true}, nil
+	}
+	out := engine.Step{Name: st.name, Prompt: st.prompt}
+	for _, o := range c.viable(seat, st.opts) {
+		out.Choices = append(out.Choices, o.Choice)
+	}
+	return out, nil
+}
+
+// viable keeps the options from which the decision can still be completed,
+// so that no offered answer leads into a dead end.
+func (s *State) viable(seat engine.Seat, opts []option) []option {
+	var out []option
+	for _, o := range opts {
+		c := s.clone()
+		o.do(c)
+		if c.completable(seat) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// completable searches for any way to finish the decision from here. Steps
+// list their finishing answers ("done") first, so the search is short.
+func (s *State) completable(seat engine.Seat) bool {
+	st, done, err := s.next(seat)
+	if err != nil {
+		return false
+	}
+	if done {
+		return true
+	}
+	for _, o := range st.opts {
+		c := s.clone()
+		o.do(c)
+		if c.completable(seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply plays one whole decision for seat.
+func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []engine.Event, error) {
+	c := s.clone()
+	c.events = nil
+	if err := c.walk(seat, action); err != nil {
+		return nil, nil, err
+	}
+	st, done, err := c.next(seat)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !done {
+		return nil, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.prompt)
+	}
+	c.complete(seat)
+	c.advance()
+	events := c.events
+	c.events = nil
+	return c, events, nil
+}
+
+// autoDecide plays seat's decision if every step of it is automatic, and
+// reports whether it did.
+func (s *State) autoDecide(seat engine.Seat) bool {
+	c := s.clone()
+	_, done, err := c.next(seat)
+	if err != nil || !done {
+		return false
+	}
+	*s = *c
+	s.complete(seat)
+	return true
+}

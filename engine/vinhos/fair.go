@@ -1,0 +1,209 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// startFair opens the Wine Tasting Fair of years 3, 5 and 6: first the
+// last-minute Press Releases, in player order [T] (SV p. 14).
+func (s *State) startFair() {
+	s.At, s.Turn = PhaseFairPress, 0
+	s.FairOrder = slices.Clone(s.Order)
+}
+
+// fairPresser finds the next player who still owes the Fair a wine: one
+// with no disc in a booth who has a wine. A player with no wine shamefully
+// stays out [T].
+func (s *State) fairPresser() (int, bool) {
+	for i := s.Turn; i < len(s.FairOrder); i++ {
+		seat := s.FairOrder[i]
+		if !s.Seats[seat].Pressed && len(s.wines(seat)) > 0 {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// scoreFair ranks the players by Fair Points and pays the Fair's VP [T]
+// (SV p. 15): ties pool their places' VP and split it, rounded down; with 2
+// players the places pay the 1st and 3rd amounts; in a 4-player game the
+// last place, and everyone tied for it, takes a Wine Expert. C17: a player
+// who presented no wine gets neither VP nor Expert, as in the first edition.
+func (s *State) scoreFair() {
+	s.Fair++
+	n := len(s.Seats)
+	amounts := FairVP[s.Fair][:min(n, len(FairVP[s.Fair]))]
+	if n == 2 {
+		amounts = []int{FairVP[s.Fair][TwoPlayerFairPlaces[0]-1], FairVP[s.Fair][TwoPlayerFairPlaces[1]-1]}
+	}
+	ranked := slices.Clone(s.Order)
+	sort.SliceStable(ranked, func(i, j int) bool {
+		return s.Seats[ranked[i]].FairPoints > s.Seats[ranked[j]].FairPoints
+	})
+	s.say(engine.NoSeat, "Fair %d: the Fair Points stand at %s.", s.Fair, s.fairStandings(ranked))
+	s.LastPlace = nil
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && s.Seats[ranked[j]].FairPoints == s.Seats[ranked[i]].FairPoints {
+			j++
+		}
+		pool := 0
+		for k := i; k < j; k++ {
+			if k < len(amounts) {
+				pool += amounts[k]
+			}
+		}
+		for _, seat := range ranked[i:j] {
+			p := &s.Seats[seat]
+			if !s.presented(seat) {
+				s.say(seat, "%s presented no wine and scores nothing at this Fair.", p.Name)
+				continue
+			}
+			share := pool / (j - i)
+			p.VP += share
+			s.say(seat, "%s places %s and scores %d VP.", p.Name, ordinal(i+1), share)
+			if n == LastPlaceExpertPlayers && j == n {
+				s.LastPlace = append(s.LastPlace, seat)
+			}
+		}
+		i = j
+	}
+	// The tied last places take their Experts in turn order.
+	sort.SliceStable(s.LastPlace, func(a, b int) bool {
+		return slices.Index(s.Order, s.LastPlace[a]) < slices.Index(s.Order, s.LastPlace[b])
+	})
+	s.At = PhaseFairExperts
+	if !s.anyExperts() {
+		s.LastPlace = nil
+	}
+}
+
+func (s *State) presented(seat engine.Seat) bool { return slices.Contains(s.Booths[:], seat) }
+
+func (s *State) fairStandings(ranked []engine.Seat) string {
+	out := ""
+	for i, seat := range ranked {
+		if i > 0 {
+			out += ", "
+		}
+		out += fmt.Sprintf("%s %d", s.Seats[seat].Name, s.Seats[seat].FairPoints)
+	}
+	return out
+}
+
+func (s *State) fairExpertStep() step {
+	seat := s.work.seat
+	return step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
+		opts: s.deckOptions(seat, 0, func(s *State) { s.work.stage = stDone })}
+}
+
+// endFair sets the new player order from the booths, left to right [T],
+// brings the discs back and opens the Magnate tile draft. Players who had no
+// disc follow, in their old order.
+func (s *State) endFair() {
+	var order []engine.Seat
+	for _, seat := range s.Booths {
+		if seat != engine.NoSeat {
+			order = append(order, seat)
+		}
+	}
+	for _, seat := range s.Order {
+		if !slices.Contains(order, seat) {
+			order = append(order, seat)
+		}
+	}
+	s.Order = order
+	s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+	for i := range s.Booths {
+		s.Booths[i] = engine.NoSeat
+	}
+	for i := range s.Seats {
+		s.Seats[i].Pressed = false
+	}
+	s.At, s.Turn = PhaseDraft, 0
+	s.FairOrder = slices.Clone(s.Order)
+	s.DraftPassed = make([]bool, len(s.Seats))
+}
+
+// The draft [T] (SV p. 15): in the new order, each player discards a wine
+// to take a Magnate tile, or passes for good. A Multiplier needs a barrel
+// from the supply; nobody holds two identical tiles.
+func (s *State) draftTileStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good."}
+	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
+		s.DraftPassed[seat] = true
+		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		s.work.stage = stDone
+	})
+	pass.ID = "pass"
+	st.opts = append(st.opts, pass)
+	if len(s.wines(seat)) == 0 {
+		return st
+	}
+	for i, id := range s.Display {
+		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
+			do: func(s *State) {
+				s.work.tile = i
+				s.work.stage = stDraftWine
+			},
+		})
+	}
+	return st
+}
+
+func (s *State) draftWineStep() step {
+	seat := s.work.seat
+	st := step{name: "wine", prompt: "Which wine do you discard for it?"}
+	for _, w := range s.wines(seat) {
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
+			do: func(s *State) {
+				s.say(seat, "%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w))
+				s.spendWine(seat, w, 0)
+				s.takeDisplayTile(seat, s.work.tile)
+				s.work.stage = stDone
+			},
+		})
+	}
+	return st
+}
+
+// nextDrafter passes the draft to the next player who has not passed, or
+// ends it.
+func (s *State) nextDrafter() {
+	n := len(s.FairOrder)
+	for k := 1; k <= n; k++ {
+		i := (s.Turn + k) % n
+		if !s.DraftPassed[s.FairOrder[i]] {
+			s.Turn = i
+			return
+		}
+	}
+	s.Turn = -1
+}
+
+// endDraft refills the display and starts the next year, or the last
+// actions after the third Fair.
+func (s *State) endDraft() {
+	for i := range s.Display {
+		s.Display[i] = NoTile
+	}
+	s.refillDisplay()
+	s.DraftPassed, s.FairOrder = nil, nil
+	if s.Fair == NumFairs {
+		s.At, s.Turn = PhaseFinalAction, 0
+		s.say(engine.NoSeat, "After the third Fair, each player takes one more action.")
+		return
+	}
+	s.startYear(s.Year + 1)
+}

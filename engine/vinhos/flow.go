@@ -1,0 +1,244 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Pending says who must decide what now.
+func (s *State) Pending() []engine.Pending {
+	one := func(seat engine.Seat, prompt string) []engine.Pending {
+		return []engine.Pending{{Seat: seat, Prompt: prompt}}
+	}
+	n := len(s.Seats)
+	if s.Turn >= n && s.At != PhaseFairPress && s.At != PhaseDraft {
+		return nil // the sequential phase is over
+	}
+	switch s.At {
+	case PhaseInitialVineyard:
+		return one(s.Order[s.Turn], "choose your initial vineyard")
+	case PhaseInitialMagnate:
+		return one(s.Order[n-1-s.Turn], "choose your initial Magnate Action tile")
+	case PhaseActions:
+		return one(s.Order[s.Turn], fmt.Sprintf("take your action %d of year %d", s.Round, s.Year))
+	case PhaseFinalAction:
+		return one(s.Order[s.Turn], "take your last action of the game")
+	case PhaseMaintenance, PhaseProduction:
+		prompt := "take one barrel back from the Sales area"
+		if s.At == PhaseProduction {
+			prompt = "move Enologists and Farmers or use Porto before production"
+		}
+		var out []engine.Pending
+		for _, seat := range s.Order {
+			if !s.Done[seat] {
+				out = append(out, engine.Pending{Seat: seat, Prompt: prompt})
+			}
+		}
+		return out
+	case PhaseFairPress:
+		if i, ok := s.fairPresser(); ok {
+			return one(s.FairOrder[i], "present a wine at the Fair")
+		}
+	case PhaseFairExperts:
+		if len(s.LastPlace) > 0 {
+			return one(s.LastPlace[0], "take a Wine Expert for last place at the Fair")
+		}
+	case PhaseDraft:
+		if s.Turn >= 0 {
+			return one(s.FairOrder[s.Turn], "discard a wine for a Magnate tile, or pass")
+		}
+	}
+	return nil
+}
+
+// Over reports whether the game has ended.
+func (s *State) Over() bool { return s.At == PhaseOver }
+
+// Phase names the moment for players.
+func (s *State) Phase() string {
+	switch s.At {
+	case PhaseInitialVineyard:
+		return "Setup: initial vineyards"
+	case PhaseInitialMagnate:
+		return "Setup: initial Magnate tiles"
+	case PhaseActions:
+		return fmt.Sprintf("Year %d, action round %d", s.Year, s.Round)
+	case PhaseMaintenance:
+		return fmt.Sprintf("Year %d, maintenance", s.Year)
+	case PhaseProduction:
+		return fmt.Sprintf("Year %d, production", s.Year)
+	case PhaseFairPress, PhaseFairExperts:
+		return fmt.Sprintf("Year %d, Wine Tasting Fair %d", s.Year, s.Fair+1)
+	case PhaseDraft:
+		return fmt.Sprintf("Year %d, Magnate tiles after Fair %d", s.Year, s.Fair)
+	case PhaseFinalAction:
+		return "The last action of the game"
+	}
+	return "Game over"
+}
+
+// complete does the bookkeeping of a finished decision.
+func (s *State) complete(seat engine.Seat) {
+	s.work = work{}
+	switch s.At {
+	case PhaseInitialVineyard, PhaseInitialMagnate, PhaseActions, PhaseFinalAction:
+		s.Turn++
+	case PhaseFairPress:
+		i, _ := s.fairPresser()
+		s.Turn = i + 1
+	case PhaseMaintenance, PhaseProduction:
+		s.Done[seat] = true
+	case PhaseFairExperts:
+		s.LastPlace = s.LastPlace[1:]
+	case PhaseDraft:
+		s.nextDrafter()
+	}
+}
+
+// advance moves the game on until someone has a real decision to make,
+// playing every decision that has only one automatic answer.
+func (s *State) advance() {
+	for {
+		pending := s.Pending()
+		if len(pending) == 0 {
+			if !s.endPhase() {
+				return
+			}
+			continue
+		}
+		auto := false
+		for _, p := range pending {
+			if s.autoDecide(p.Seat) {
+				auto = true
+				break
+			}
+		}
+		if !auto {
+			return
+		}
+	}
+}
+
+// endPhase moves to the next phase when nobody owes the current one anything;
+// it reports false when the game is over.
+func (s *State) endPhase() bool {
+	n := len(s.Seats)
+	switch s.At {
+	case PhaseInitialVineyard:
+		if s.Turn < n {
+			return true
+		}
+		s.At, s.Turn = PhaseInitialMagnate, 0
+	case PhaseInitialMagnate:
+		if s.Turn < n {
+			return true
+		}
+		s.refillDisplay()
+		s.startYear(1)
+	case PhaseActions:
+		if s.Turn < n {
+			return true
+		}
+		s.reorder()
+		if s.Round < ActionsPerYear {
+			s.Round, s.Turn = s.Round+1, 0
+			return true
+		}
+		s.startMaintenance()
+	case PhaseMaintenance:
+		s.startProduction()
+	case PhaseProduction:
+		s.produce()
+		if slices.Contains(FairYears[1:], s.Year) {
+			s.startFair()
+		} else {
+			s.startYear(s.Year + 1)
+		}
+	case PhaseFairPress:
+		s.scoreFair()
+	case PhaseFairExperts:
+		s.endFair()
+		s.FairOrder = slices.Clone(s.Order)
+	case PhaseDraft:
+		s.endDraft()
+	case PhaseFinalAction:
+		if s.Turn < n {
+			return true
+		}
+		s.scoreFinal()
+	case PhaseOver:
+		return false
+	}
+	return true
+}
+
+// startYear flips the year's Vintage tile and opens its first action round.
+func (s *State) startYear(year int) {
+	s.Year, s.Round, s.Turn, s.At = year, 1, 0, PhaseActions
+	if year > 1 {
+		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
+		s.reveal(engine.NoSeat, "Year %d begins. The Vintage tile is %s.", year, s.vintageText())
+	}
+	if slices.Contains(FlipBeforeYears[:], year) {
+		s.flipFaceUp()
+		s.say(engine.NoSeat, "Every face-down Wine Expert and Magnate Action tile flips face up.")
+	}
+}
+
+// flipFaceUp turns every player's used Experts and Action tiles face up.
+func (s *State) flipFaceUp() {
+	for i := range s.Seats {
+		p := &s.Seats[i]
+		for j := range p.Experts {
+			p.Experts[j].FaceUp = true
+		}
+		for j := range p.Tiles {
+			p.Tiles[j].FaceUp = true
+		}
+	}
+}
+
+// taxedCell is where the Year/Taxation marker stands now.
+func (s *State) taxedCell() Cell {
+	if s.At == PhaseFinalAction {
+		return s.data.FinalActionCell.V
+	}
+	return s.data.TaxedCells[s.Year].V
+}
+
+// reorder applies the Pass row at the end of an action round: each passer
+// takes the same slot in the top row and the others keep their order in the
+// slots left.
+func (s *State) reorder() {
+	var rest []engine.Seat
+	for _, seat := range s.Order {
+		if !slices.Contains(s.Bottom, seat) {
+			rest = append(rest, seat)
+		}
+	}
+	changed := false
+	for i := range s.Order {
+		if s.Bottom[i] != engine.NoSeat {
+			s.Order[i], changed = s.Bottom[i], true
+		} else {
+			s.Order[i], rest = rest[0], rest[1:]
+		}
+		s.Bottom[i] = engine.NoSeat
+	}
+	if changed {
+		s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+	}
+}
+
+func (s *State) names(seats []engine.Seat) string {
+	out := ""
+	for i, seat := range seats {
+		if i > 0 {
+			out += ", "
+		}
+		out += s.Seats[seat].Name
+	}
+	return out
+}

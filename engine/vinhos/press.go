@@ -1,0 +1,265 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// pressRun is a Press Release in progress: the seven steps of SV p. 12.
+type pressRun struct {
+	ordered   bool // the Player Order marker went to the bottom row
+	cubesDone bool
+	cubes     int
+	value     int
+	booth     int // -1 until chosen
+	feature   int // the next Vintage feature to send an Expert for
+	barrels   int
+	taken     [NumMagnates]bool
+}
+
+// passStep: Pass / Press Release. The order marker goes to an empty slot of
+// the bottom row, then the player passes or makes a Press Release, which is
+// allowed once per Fair [T] (SV p. 12).
+func (s *State) passStep() step {
+	seat := s.work.seat
+	run := &s.work.run
+	p := &s.Seats[seat]
+	pass := doneOption("Pass", func(s *State) {
+		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		s.endRun()
+	})
+	pass.ID = "pass"
+	if s.At == PhaseFinalAction {
+		// Nothing is left to order, and no Fair follows to enter.
+		return step{name: "release", prompt: "Pass.", opts: []option{pass}}
+	}
+	if !run.press.ordered {
+		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?"}
+		for k, occ := range s.Bottom {
+			if occ != engine.NoSeat {
+				continue
+			}
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: fmt.Sprintf("order-%d", k+1), Label: fmt.Sprintf("%s in player order", ordinal(k+1))},
+				do: func(s *State) {
+					s.Bottom[k] = seat
+					s.work.run.press.ordered = true
+					s.say(seat, "%s will play %s next round.", s.Seats[seat].Name, ordinal(k+1))
+				},
+			})
+		}
+		return st
+	}
+	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: []option{pass}}
+	if !p.Pressed && len(s.wines(seat)) > 0 {
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: "press", Label: "Press Release: enter a wine in the coming Fair"},
+			do: func(s *State) {
+				s.work.run = actionRun{kind: runPress, press: pressRun{booth: -1}}
+			},
+		})
+	}
+	return st
+}
+
+// startPress makes the Fair's last-minute Press Release the decision.
+func (s *State) lastMinutePress() {
+	s.beginRun(actionRun{kind: runPress, press: pressRun{booth: -1}}, stDone)
+}
+
+func (s *State) pressStep() step {
+	seat := s.work.seat
+	run := &s.work.run
+	pr := &run.press
+	p := &s.Seats[seat]
+	vin := s.data.Vintage[s.Vintage]
+	switch {
+	case !run.hasWine:
+		st := step{name: "wine", prompt: "Which wine do you present at the Fair?"}
+		for _, w := range s.wines(seat) {
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
+				do:     func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true },
+			})
+		}
+		return st
+	case !pr.cubesDone:
+		w := run.wine
+		_, r := s.wine(seat, w)
+		st := step{name: "cubes", prompt: fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name)}
+		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
+			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
+			fp := value + Regions[r].FairPoints
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)},
+				do: func(s *State) {
+					p := &s.Seats[seat]
+					pr := &s.work.run.press
+					pr.cubesDone, pr.cubes, pr.value = true, n, value
+					p.FairPoints += fp
+					s.say(seat, "%s presents the %s at value %d%s and gains %d Fair Points (%d).",
+						p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
+				},
+				auto: n == 0 && s.Regions[r].Cubes == 0,
+			})
+		}
+		return st
+	case pr.booth < 0:
+		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?"}
+		for b, occ := range s.Booths {
+			if occ != engine.NoSeat {
+				continue
+			}
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: fmt.Sprintf("booth-%d", b+1), Label: boothLabel(b)},
+				do:     func(s *State) { s.enterBooth(seat, b) },
+			})
+		}
+		return st
+	}
+	for ; pr.feature < NumFeatures; pr.feature++ {
+		if vin.Features.V[pr.feature] > 0 {
+			return s.fairExpertUseStep(seat, Feature(pr.feature), vin.Features.V[pr.feature])
+		}
+	}
+	return s.magnateBarrelStep(seat, p)
+}
+
+func boothLabel(b int) string {
+	switch FairBooths[b].Bonus {
+	case BoothFirstPick:
+		return "Booth 1: first pick of Magnate tiles after the Fair"
+	case BoothExpert:
+		return fmt.Sprintf("Booth %d: take a Wine Expert", b+1)
+	case BoothBagos:
+		return fmt.Sprintf("Booth %d: take %s", b+1, bagos(FairBooths[b].Amount))
+	}
+	return fmt.Sprintf("Booth %d: %d Fair Points", b+1, FairBooths[b].Amount)
+}
+
+// enterBooth puts seat's disc on booth b and pays its bonus [T] (SV p. 12).
+func (s *State) enterBooth(seat engine.Seat, b int) {
+	p := &s.Seats[seat]
+	s.Booths[b] = seat
+	s.work.run.press.booth = b
+	s.say(seat, "%s takes Fair booth %d.", p.Name, b+1)
+	bonus := FairBooths[b]
+	switch bonus.Bonus {
+	case BoothExpert:
+		if s.anyExperts() {
+			s.work.experts += bonus.Amount
+		}
+	case BoothBagos:
+		p.Money += bonus.Amount
+		s.say(seat, "%s takes %s.", p.Name, bagos(bonus.Amount))
+	case BoothFairPoints:
+		p.FairPoints += bonus.Amount
+		s.say(seat, "%s gains %d Fair Points (%d).", p.Name, bonus.Amount, p.FairPoints)
+	}
+}
+
+func (s *State) anyExperts() bool {
+	for f := range s.Experts {
+		if len(s.Experts[f]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fairExpertUseStep: for each feature on the Vintage tile, one face-up
+// Expert of that feature may go to the Fair for as many Fair Points as the
+// tile shows symbols, +1 for an arrow [T] (SV p. 12).
+func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
+	st := step{name: featureKey(f), prompt: fmt.Sprintf("Send a %s Expert to the Fair (%d symbols)?", featureTitle(f), symbols)}
+	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
+	skip.ID = "none"
+	st.opts = append(st.opts, skip)
+	seen := map[string]bool{}
+	for i, x := range s.Seats[seat].Experts {
+		xf, t := s.expertTile(x.ID)
+		key := s.expertKey(x.ID)
+		if !x.FaceUp || xf != f || seen[key] {
+			continue
+		}
+		seen[key] = true
+		fp := symbols
+		if t.Arrow.V {
+			fp += ExpertArrowFairPoints
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: key, Label: fmt.Sprintf("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
+			do: func(s *State) {
+				p := &s.Seats[seat]
+				name := s.expertName(x.ID)
+				s.discardExpert(seat, i)
+				p.FairPoints += fp
+				s.say(seat, "%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+				s.work.run.press.feature++
+			},
+		})
+	}
+	return st
+}
+
+// magnateBarrelStep: up to 2 barrels back, one each from Magnates whose
+// expectation the wine meets [T] (SV p. 12), then the wine is discarded.
+func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
+	run := &s.work.run
+	pr := &run.press
+	name := "barrel"
+	if pr.barrels > 0 {
+		name = "barrel2"
+	}
+	st := step{name: name, prompt: "Take a barrel back from a Magnate whose expectation your wine meets?"}
+	finish := doneOption("Done", func(s *State) { s.finishPress(seat) })
+	st.opts = append(st.opts, finish)
+	if pr.barrels >= MaxBarrelsPerPressRelease {
+		return st
+	}
+	for m := range NumMagnates {
+		if pr.taken[m] || p.Magnates[m] == 0 || !s.meets(seat, Magnate(m)) {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: Magnate(m).String(), Label: fmt.Sprintf("Take a barrel back from %s", magnateTitle(Magnate(m)))},
+			do: func(s *State) {
+				p := &s.Seats[seat]
+				p.Magnates[m]--
+				p.Barrels++
+				p.FromMagnates++
+				s.work.run.press.taken[m] = true
+				s.work.run.press.barrels++
+				s.say(seat, "%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m)))
+			},
+		})
+	}
+	return st
+}
+
+func magnateTitle(m Magnate) string { return [...]string{"Anabela", "Bruno", "Carolina"}[m] }
+
+// meets reports whether the presented wine satisfies Magnate m on the
+// current Vintage tile: Anabela a color, Bruno a least value, Carolina a
+// region [T] (SV p. 12).
+func (s *State) meets(seat engine.Seat, m Magnate) bool {
+	run := &s.work.run
+	wine, r := s.wine(seat, run.wine)
+	vin := s.data.Vintage[s.Vintage]
+	switch m {
+	case Anabela:
+		return wine.Color == vin.Anabela.V
+	case Bruno:
+		return run.press.value >= vin.Bruno.V
+	}
+	return vin.Carolina.V.Has(r)
+}
+
+// finishPress discards the presented wine and its cubes.
+func (s *State) finishPress(seat engine.Seat) {
+	run := &s.work.run
+	s.spendWine(seat, run.wine, run.press.cubes)
+	s.Seats[seat].Pressed = true
+	s.endRun()
+}

@@ -1,0 +1,149 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// startMaintenance: each player takes one barrel back from the Sales area,
+// if they have any there. C03: exactly one, though the overview says "at
+// least one"; the phase rule and Lacerda's rule both say one.
+func (s *State) startMaintenance() {
+	s.At = PhaseMaintenance
+	s.Done = make([]bool, len(s.Seats))
+	for seat := range s.Seats {
+		s.Done[seat] = !slices.Contains(s.Sales[:], engine.Seat(seat))
+	}
+}
+
+func (s *State) maintenanceStep() step {
+	seat := s.work.seat
+	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?"}
+	for i, occ := range s.Sales {
+		if occ != seat {
+			continue
+		}
+		slot := s.data.Sales[i]
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: saleKey(slot), Label: fmt.Sprintf("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
+			do: func(s *State) {
+				s.Sales[i] = engine.NoSeat
+				s.Seats[seat].Barrels++
+				s.say(seat, "%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+				s.work.stage = stDone
+			},
+			auto: true,
+		})
+	}
+	return st
+}
+
+// startProduction ages every wine one slot; a wine pushed past the last slot
+// is lost [T] (SV p. 8). Then each player may rearrange workers and set
+// Porto aside before the wine is made.
+func (s *State) startProduction() {
+	s.At = PhaseProduction
+	s.Done = make([]bool, len(s.Seats))
+	for seat := range s.Seats {
+		p := &s.Seats[seat]
+		for e := range p.Estates {
+			est := &p.Estates[e]
+			last := est.slots() - 1
+			if lost := est.Wines[last]; lost.Quality > 0 {
+				s.say(engine.Seat(seat), "%s's %s %d in %s was too old and is lost.", p.Name, lost.Color, lost.Quality, s.estateName(p, e))
+			}
+			copy(est.Wines[1:last+1], est.Wines[:last])
+			est.Wines[0] = Wine{}
+		}
+	}
+}
+
+// productionStep: move Enologists between Wineries and Farmers between
+// Vineyards, and set Porto tiles aside for Douro wines [T] (SV p. 14).
+func (s *State) productionStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?"}
+	st.opts = append(st.opts, doneOption("Make the wine", func(s *State) { s.work.stage = stDone }))
+	for from := range p.Estates {
+		for to := range p.Estates {
+			if from == to {
+				continue
+			}
+			a, b := &p.Estates[from], &p.Estates[to]
+			if a.Enologists > 0 && b.Enologists < b.Wineries {
+				st.opts = append(st.opts, s.moveWorkerOption(seat, "enologist", from, to))
+			}
+			if a.Farmers > 0 && b.Farmers < b.Vineyards {
+				st.opts = append(st.opts, s.moveWorkerOption(seat, "farmer", from, to))
+			}
+		}
+	}
+	if p.Porto > 0 {
+		for e := range p.Estates {
+			est := &p.Estates[e]
+			if est.Region != Douro || est.Vineyards == 0 || est.Porto {
+				continue
+			}
+			st.opts = append(st.opts, option{
+				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)},
+				do: func(s *State) {
+					p := &s.Seats[seat]
+					p.Porto--
+					s.Regions[Douro].Porto++ // spent tiles go back to Douro
+					p.Estates[e].Porto = true
+					s.say(seat, "%s spends a Porto tile on %s.", p.Name, s.estateName(p, e))
+				},
+			})
+		}
+	}
+	return st
+}
+
+func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) option {
+	p := &s.Seats[seat]
+	return option{
+		Choice: engine.Choice{ID: fmt.Sprintf("%s-e%d-e%d", who, from+1, to+1),
+			Label: fmt.Sprintf("Move a %s from %s to %s", capitalize(who), s.estateName(p, from), s.estateName(p, to))},
+		do: func(s *State) {
+			p := &s.Seats[seat]
+			a, b := &p.Estates[from], &p.Estates[to]
+			if who == "enologist" {
+				a.Enologists--
+				b.Enologists++
+			} else {
+				a.Farmers--
+				b.Farmers++
+			}
+			s.say(seat, "%s moves a %s from %s to %s.", p.Name, capitalize(who), s.estateName(p, from), s.estateName(p, to))
+		},
+	}
+}
+
+// quality is what estate e makes this year [T] (SV p. 8).
+func (s *State) quality(est *Estate) int {
+	q := QualityPerVineyard*est.Vineyards + QualityPerFarmer*est.Farmers +
+		QualityPerWinery*est.Wineries + QualityPerEnologist*est.Enologists +
+		s.data.Vintage[s.Vintage].Weather.V
+	if est.Porto {
+		q += QualityPorto
+	}
+	return q
+}
+
+// produce makes every estate's wine, in player order.
+func (s *State) produce() {
+	for _, seat := range s.Order {
+		p := &s.Seats[seat]
+		for e := range p.Estates {
+			est := &p.Estates[e]
+			if est.Vineyards == 0 {
+				continue
+			}
+			s.addWine(seat, e, s.quality(est))
+			est.Porto = false
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// scoreFinal scores the end of the game [T] (SV p. 16): money by the board's
+// table (or the Money Multiplier's), half of each wine's quality rounded
+// down, Export column majorities with ties split, and each Multiplier that
+// holds a barrel. Ties go to more Export barrels, then more money.
+func (s *State) scoreFinal() {
+	n := len(s.Seats)
+	f := &FinalScore{Money: make([]int, n), Wines: make([]int, n), Export: make([]int, n), Multipliers: make([]int, n)}
+	won, tied := s.exportMajorities()
+	for seat := range s.Seats {
+		p := &s.Seats[seat]
+		table := &s.data.MoneyVP
+		if s.scoringTile(engine.Seat(seat), MultMoney) != nil {
+			table = &s.data.MoneyTileVP
+		}
+		f.Money[seat] = table.VP(p.Money)
+		for _, w := range s.wines(engine.Seat(seat)) {
+			wine, _ := s.wine(engine.Seat(seat), w)
+			f.Wines[seat] += wine.Quality / WineVPDivisor
+		}
+		for c := range ExportColumns {
+			if holders := won[c]; slices.Contains(holders, engine.Seat(seat)) {
+				f.Export[seat] += ExportMajorityVP[c] / len(holders)
+			}
+		}
+		for _, t := range p.Tiles {
+			if t.Barrel {
+				f.Multipliers[seat] += s.multiplierVP(engine.Seat(seat), s.multiplier(t.ID), won, tied)
+			}
+		}
+		total := f.Money[seat] + f.Wines[seat] + f.Export[seat] + f.Multipliers[seat]
+		p.VP += total
+		s.say(engine.Seat(seat), "%s scores %d VP: %d for %s, %d for wines, %d for Export majorities, %d for Multipliers; %d VP in all.",
+			p.Name, total, f.Money[seat], bagos(p.Money), f.Wines[seat], f.Export[seat], f.Multipliers[seat], p.VP)
+	}
+	f.Ranking = slices.Clone(s.Order)
+	sort.SliceStable(f.Ranking, func(i, j int) bool {
+		a, b := &s.Seats[f.Ranking[i]], &s.Seats[f.Ranking[j]]
+		if a.VP != b.VP {
+			return a.VP > b.VP
+		}
+		if ea, eb := s.exportBarrels(f.Ranking[i]), s.exportBarrels(f.Ranking[j]); ea != eb {
+			return ea > eb
+		}
+		return a.Money > b.Money
+	})
+	s.Final = f
+	s.At = PhaseOver
+	s.say(f.Ranking[0], "%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
+}
+
+// exportMajorities returns, per Export column, the seats with the most
+// barrels there (none if the column is empty), and which columns are tied.
+func (s *State) exportMajorities() (won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) {
+	for c := range ExportColumns {
+		count := make([]int, len(s.Seats))
+		best := 0
+		for r := range ExportRows {
+			if seat := s.Export[r][c]; seat != engine.NoSeat {
+				count[seat]++
+				best = max(best, count[seat])
+			}
+		}
+		if best == 0 {
+			continue
+		}
+		for seat, k := range count {
+			if k == best {
+				won[c] = append(won[c], engine.Seat(seat))
+			}
+		}
+		tied[c] = len(won[c]) > 1
+	}
+	return won, tied
+}
+
+func (s *State) exportBarrels(seat engine.Seat) int {
+	n := 0
+	for r := range s.Export {
+		for _, occ := range s.Export[r] {
+			if occ == seat {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// scoringTile returns seat's Multiplier of kind k if a barrel is on it.
+func (s *State) scoringTile(seat engine.Seat, k MultiplierKind) *MultiplierTile {
+	for _, t := range s.Seats[seat].Tiles {
+		if !isActionTile(t.ID) && t.Barrel && s.multiplier(t.ID).Kind == k {
+			m := s.multiplier(t.ID)
+			return &m
+		}
+	}
+	return nil
+}
+
+// multiplierVP is what one Multiplier with a barrel scores, within its cap.
+func (s *State) multiplierVP(seat engine.Seat, m MultiplierTile, won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) int {
+	p := &s.Seats[seat]
+	count := 0
+	switch m.Kind {
+	case MultMoney:
+		return 0 // scored through the money table
+	case MultExportMajorities:
+		vp := 0
+		for c := range ExportColumns {
+			if slices.Contains(won[c], seat) {
+				if tied[c] {
+					vp += m.TieVP
+				} else {
+					vp += m.VP
+				}
+			}
+		}
+		return vp
+	case MultWines:
+		count = len(s.wines(seat))
+	case MultMagnateTiles:
+		count = len(p.Tiles)
+	case MultExperts:
+		count = len(p.Experts)
+	case MultBarrels:
+		count = p.FromMagnates
+	default:
+		for _, est := range p.Estates {
+			count += estateCount(&est, m.Kind)
+		}
+	}
+	vp := count * m.VP
+	if m.Cap.V > 0 {
+		vp = min(vp, m.Cap.V)
+	}
+	return vp
+}
+
+// estateCount counts what a Multiplier of kind k counts in one estate.
+func estateCount(est *Estate, k MultiplierKind) int {
+	switch k {
+	case MultEstates:
+		if est.used() == PlayerBoards[SpecialVintage2016].EstateSlots {
+			return 1
+		}
+	case MultCellars:
+		if est.Cellar {
+			return 1
+		}
+	case MultVineyards:
+		return est.Vineyards
+	case MultEnologists:
+		return est.Enologists
+	case MultWineries:
+		return est.Wineries
+	case MultFarmers:
+		return est.Farmers
+	}
+	return 0
+}
+
+// Players summarizes each seat: the counters players ask about most, and
+// the whole board as its public part.
+func (s *State) Players() []engine.PlayerSummary {
+	out := make([]engine.PlayerSummary, len(s.Seats))
+	for i := range s.Seats {
+		p := &s.Seats[i]
+		out[i] = engine.PlayerSummary{Seat: engine.Seat(i), Name: p.Name, Public: p, Stats: []engine.Stat{
+			{Key: "money", Label: "Bagos", Value: p.Money},
+			{Key: "vp", Label: "VP", Value: p.VP},
+			{Key: "fair_points", Label: "Fair points", Value: p.FairPoints},
+			{Key: "barrels_in_supply", Label: "Barrels", Value: p.Barrels},
+		}}
+	}
+	return out
+}
+
+func (p *Player) String() string { return fmt.Sprintf("%s (%s)", p.Name, p.Color) }

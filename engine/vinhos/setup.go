@@ -1,0 +1,318 @@
+package vinhos
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Game is Vinhos Deluxe on the engine contract. Data is the component data
+// games are set up with; nil means DefaultData.
+type Game struct {
+	Data *Data
+}
+
+// Mode names, as stored in setups.
+const ModeSpecial2016 = "special2016"
+
+func (Game) Name() string  { return "vinhos" }
+func (Game) Title() string { return "Vinhos Deluxe" }
+func (Game) Modes() []engine.Mode {
+	return []engine.Mode{{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}}
+}
+
+func (g Game) data() *Data {
+	if g.Data != nil {
+		return g.Data
+	}
+	return DefaultData()
+}
+
+// Decode rebuilds a state from its snapshot.
+func (g Game) Decode(b []byte) (engine.State, error) {
+	s := &State{data: g.data()}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("vinhos: decode state: %w", err)
+	}
+	return s, nil
+}
+
+// OptionRegions chooses the regions in play: "random" (the default),
+// "first-play" (the rulebook's suggestion) or a list of region numbers or
+// names separated by commas.
+const OptionRegions = "regions"
+
+// New sets up a game as the Reference Book describes, up to the choice of
+// initial vineyards.
+func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
+	mode, err := engine.ModeOf(g, setup.Mode)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(setup.Players)
+	if err := mode.CheckPlayers(n); err != nil {
+		return nil, nil, err
+	}
+	s := &State{Mode: SpecialVintage2016, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
+	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.setupPlayers(setup.Players)
+	s.setupBoard(regions, n)
+	s.say(engine.NoSeat, "Player order: %s. Colors: %s.", s.names(s.Order), s.colorList())
+	var inPlay []string
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if regions.Has(r) {
+			inPlay = append(inPlay, fmt.Sprintf("%d %s", r, Regions[r].Name))
+		}
+	}
+	s.reveal(engine.NoSeat, "Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	s.advance()
+	events := s.events
+	s.events = nil
+	return s, events, nil
+}
+
+func (s *State) colorList() string {
+	var parts []string
+	for _, p := range s.Seats {
+		parts = append(parts, fmt.Sprintf("%s %s", p.Name, p.Color))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// chooseRegions picks the regions in play for n players.
+func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
+	want := Supplies[SpecialVintage2016].Regions.For(n)
+	all := make([]RegionID, 0, NumRegions)
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		all = append(all, r)
+	}
+	switch strings.TrimSpace(strings.ToLower(option)) {
+	case "", "random":
+		engine.Shuffle(&s.RNG, all)
+		return NewRegionSet(all[:want]...), nil
+	case "first-play":
+		removed := FirstPlayRemovedRegions.For(n)
+		return NewRegionSet(slices.DeleteFunc(all, removed.Has)...), nil
+	}
+	var set RegionSet
+	for _, part := range strings.Split(option, ",") {
+		r, ok := regionByKey(strings.TrimSpace(part))
+		if !ok {
+			return 0, engine.Errorf(engine.CodeBadSetup, "There is no region %q; use numbers 1-9 or names.", strings.TrimSpace(part))
+		}
+		if set.Has(r) {
+			return 0, engine.Errorf(engine.CodeBadSetup, "Region %s is listed twice.", Regions[r].Name)
+		}
+		set |= NewRegionSet(r)
+	}
+	if got := setSize(set); got != want {
+		return 0, engine.Errorf(engine.CodeBadSetup, "A %d-player game uses %d regions, not %d.", n, want, got)
+	}
+	return set, nil
+}
+
+func setSize(set RegionSet) int {
+	n := 0
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if set.Has(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// setupPlayers seats the players in join order with the colors in that
+// order, draws a random player order and pays the starting money by it.
+func (s *State) setupPlayers(names []string) {
+	board := PlayerBoards[SpecialVintage2016]
+	for i, name := range names {
+		p := Player{Name: name, Color: PlayerColor(i), Barrels: board.Barrels, Cell: StartCell}
+		for m := range p.Magnates {
+			p.Magnates[m] = board.BarrelsPerMagnate
+		}
+		s.Seats = append(s.Seats, p)
+		s.Order = append(s.Order, engine.Seat(i))
+		s.Bottom = append(s.Bottom, engine.NoSeat)
+	}
+	engine.Shuffle(&s.RNG, s.Order)
+	for pos, seat := range s.Order {
+		s.Seats[seat].Money = StartingCash[pos]
+	}
+}
+
+// setupBoard lays out the decks, supplies and tracks.
+func (s *State) setupBoard(regions RegionSet, n int) {
+	sup := Supplies[SpecialVintage2016]
+	s.Supply = SupplyState{
+		Enologists: sup.Enologists.For(n), Farmers: sup.Farmers.For(n),
+		Cellars: sup.Cellars.For(n), Wineries: sup.Wineries.For(n), Cubes: Box.RenownCubes,
+	}
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if !regions.Has(r) {
+			continue
+		}
+		deck := slices.Clone(s.data.Insets[r].Vineyards[:])
+		engine.Shuffle(&s.RNG, deck)
+		s.Regions[r] = RegionState{InPlay: true, Deck: deck}
+	}
+	s.Regions[Douro].Porto = Box.PortoTiles
+
+	// The "0" Vintage tile stays in the box; the top of the rest is year 1's.
+	for t := 1; t < NumVintageTiles; t++ {
+		s.VintageDeck = append(s.VintageDeck, t)
+	}
+	engine.Shuffle(&s.RNG, s.VintageDeck)
+	s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
+
+	for f := range s.Experts {
+		for i := range ExpertsPerDeck {
+			s.Experts[f] = append(s.Experts[f], f*ExpertsPerDeck+i)
+		}
+		engine.Shuffle(&s.RNG, s.Experts[f])
+	}
+
+	var actions, multipliers []int
+	for id, t := range s.data.MagnateTiles {
+		if t.MinPlayers.V <= n {
+			actions = append(actions, id)
+		}
+	}
+	for i, t := range s.data.Multipliers {
+		if n > 2 || t.TwoPlayer {
+			multipliers = append(multipliers, NumMagnateActionTiles+i)
+		}
+	}
+	engine.Shuffle(&s.RNG, actions)
+	engine.Shuffle(&s.RNG, multipliers)
+	// The Action deck lies on top of the Multiplier deck once the initial
+	// tiles are chosen; keeping them as one deck from the start is the same.
+	s.Deck = append(actions, multipliers...)
+	s.Display = make([]int, s.data.Display.V.Spaces(n))
+	for i := range s.Display {
+		s.Display[i] = NoTile
+	}
+	s.refillDisplay()
+
+	for i := range s.Sales {
+		s.Sales[i] = engine.NoSeat
+	}
+	for r := range s.Export {
+		for c := range s.Export[r] {
+			s.Export[r][c] = engine.NoSeat
+		}
+	}
+	for i := range s.Booths {
+		s.Booths[i] = engine.NoSeat
+	}
+}
+
+// refillDisplay fills the empty display spaces from the top of the deck.
+func (s *State) refillDisplay() {
+	var shown []string
+	for i := range s.Display {
+		if s.Display[i] == NoTile && len(s.Deck) > 0 {
+			s.Display[i], s.Deck = s.Deck[0], s.Deck[1:]
+			shown = append(shown, s.tileName(s.Display[i]))
+		}
+	}
+	if len(shown) > 0 {
+		s.reveal(engine.NoSeat, "The Magnate display shows %s.", strings.Join(shown, ", "))
+	}
+}
+
+// initRegionStep: the initial vineyard, chosen in turn order from any region.
+func (s *State) initRegionStep() step {
+	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free."}
+	seat := s.work.seat
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if !s.Regions[r].InPlay || len(s.Regions[r].Deck) == 0 {
+			continue
+		}
+		top := s.Regions[r].Deck[0]
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: regionKey(r), Label: fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))},
+			do: func(s *State) {
+				e := 0
+				s.placeCube(seat, r)
+				s.takeVineyard(seat, r, e, 0)
+				s.initialWine(seat, r, e)
+			},
+		})
+	}
+	return st
+}
+
+// initialBenefit describes what an initial vineyard in r brings.
+func initialBenefit(r RegionID) string {
+	reg := Regions[r]
+	switch {
+	case reg.InitialPortoWine > 0:
+		return fmt.Sprintf("2 Porto tiles and a wine of %d, or %d as Porto", reg.InitialWine, reg.InitialPortoWine)
+	case reg.FreeCellar:
+		return fmt.Sprintf("a free Cellar and a wine of %d", reg.InitialWine)
+	case reg.FreeFarmer:
+		return fmt.Sprintf("a free Farmer and a wine of %d", reg.InitialWine)
+	case reg.FreeWinery:
+		return fmt.Sprintf("a free Winery and a wine of %d", reg.InitialWine)
+	case reg.FreeExperts > 0:
+		return fmt.Sprintf("%d free Wine Experts and a wine of %d", reg.FreeExperts, reg.InitialWine)
+	}
+	return fmt.Sprintf("a wine of %d", reg.InitialWine)
+}
+
+// initialWine gives the wine made before the game starts. Douro asks
+// whether it is Porto first.
+func (s *State) initialWine(seat engine.Seat, r RegionID, e int) {
+	if Regions[r].InitialPortoWine > 0 && s.Seats[seat].Porto > 0 {
+		s.work.stage = stInitPorto
+		return
+	}
+	s.addWine(seat, e, Regions[r].InitialWine)
+	s.work.stage = stDone
+}
+
+// initPortoStep: a Douro start makes a wine of 2, or of 5 by spending one
+// of the two Porto tiles (C07, as in the first edition).
+func (s *State) initPortoStep() step {
+	seat := s.work.seat
+	reg := Regions[Douro]
+	wine := func(q int, porto bool) func(*State) {
+		return func(s *State) {
+			if porto {
+				s.Seats[seat].Porto--
+				s.Regions[Douro].Porto++
+			}
+			s.addWine(seat, 0, q)
+			s.work.stage = stDone
+		}
+	}
+	return step{name: "wine", prompt: "Is your first Douro wine table wine or Porto?", opts: []option{
+		{Choice: engine.Choice{ID: "table", Label: fmt.Sprintf("Table wine of %d, keep both Porto tiles", reg.InitialWine)}, do: wine(reg.InitialWine, false)},
+		{Choice: engine.Choice{ID: "porto", Label: fmt.Sprintf("Porto of %d, spend one Porto tile", reg.InitialPortoWine)}, do: wine(reg.InitialPortoWine, true)},
+	}}
+}
+
+// initMagnateStep: one Magnate Action tile each, in reverse turn order.
+func (s *State) initMagnateStep() step {
+	seat := s.work.seat
+	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?"}
+	for i, id := range s.Display {
+		if id == NoTile || s.holdsKind(seat, id) {
+			continue
+		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
+			do: func(s *State) {
+				s.takeDisplayTile(seat, i)
+				s.work.stage = stDone
+			},
+		})
+	}
+	return st
+}

@@ -1,0 +1,210 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Phase is the part of the game that decides who acts next.
+type Phase uint8
+
+const (
+	PhaseInitialVineyard Phase = iota // setup: each player's first Estate, in turn order
+	PhaseInitialMagnate               // setup: one Magnate Action tile each, reverse turn order
+	PhaseActions                      // the two action rounds of a year
+	PhaseMaintenance                  // each player takes one barrel back from Sales
+	PhaseProduction                   // aging, redistribution, Porto, new wine
+	PhaseFairPress                    // last-minute Press Releases, in player order
+	PhaseFairExperts                  // Wine Experts for the last place (4 players)
+	PhaseDraft                        // Magnate tiles for wines, in booth order
+	PhaseFinalAction                  // one more action each after the third Fair
+	PhaseOver
+)
+
+// State is a whole Vinhos game. Fields are exported for its JSON encoding,
+// which is the snapshot format; nothing outside the package changes them.
+type State struct {
+	Mode  Mode     `json:"mode"`
+	Seats []Player `json:"players"` // by seat, in the order players joined
+
+	At    Phase `json:"phase"` // the phase the game is in
+	Year  int   `json:"year"`  // 1..6
+	Round int   `json:"round"` // 1 or 2 in the Actions phase
+
+	// Order is the top row of the Player Order area: who acts first to last.
+	Order []engine.Seat `json:"order"`
+	// Bottom is the bottom row: seats that passed this round, by slot.
+	Bottom []engine.Seat `json:"bottom"`
+	// Turn indexes Order (or the fair and draft order) for sequential phases.
+	Turn int `json:"turn"`
+
+	Regions [NumRegions + 1]RegionState `json:"regions"` // by RegionID; index 0 unused
+	Supply  SupplyState                 `json:"supply"`
+
+	VintageDeck []int `json:"vintage_deck"` // face-down tiles, top first
+	Vintage     int   `json:"vintage"`      // the face-up tile of the year
+
+	Sales   [NumSaleSlots]engine.Seat    `json:"sales"`   // NoSeat when empty
+	Export  ExportGrid[engine.Seat]      `json:"export"`  // NoSeat when empty
+	Experts [NumFeatures][]int           `json:"experts"` // expert IDs, top first
+	Booths  [len(FairBooths)]engine.Seat `json:"booths"`
+	Display []int                        `json:"display"` // Magnate tile IDs, NoTile when empty
+	Deck    []int                        `json:"deck"`    // Magnate tiles, top first
+	Fair    int                          `json:"fair"`    // Fairs held so far
+	// DraftPassed marks seats that passed for good in the current draft.
+	DraftPassed []bool `json:"draft_passed,omitempty"`
+	// Done marks seats that finished a simultaneous phase's decision.
+	Done []bool `json:"done,omitempty"`
+	// FairOrder is the order of the current Fair's press releases and draft.
+	FairOrder []engine.Seat `json:"fair_order,omitempty"`
+	// LastPlace lists the seats still owed a last-place Wine Expert.
+	LastPlace []engine.Seat `json:"last_place,omitempty"`
+
+	Final *FinalScore `json:"final,omitempty"`
+	RNG   engine.RNG  `json:"rng"`
+
+	data   *Data          // the component data the game was set up with
+	work   work           // the decision being built, zero between decisions
+	events []engine.Event // narration of the action being applied
+}
+
+// NoTile marks an empty Magnate display space.
+const NoTile = -1
+
+// RegionState is a region on the map.
+type RegionState struct {
+	InPlay bool           `json:"in_play"`
+	Deck   []VineyardTile `json:"deck"` // cost side up, top first
+	Cubes  int            `json:"cubes"`
+	Porto  int            `json:"porto,omitempty"` // Porto tiles on the Douro inset
+}
+
+// SupplyState is what is left in the common supply. Money and wine tiles are
+// unlimited; everything else runs out.
+type SupplyState struct {
+	Enologists int `json:"enologists"`
+	Farmers    int `json:"farmers"`
+	Cellars    int `json:"cellars"`
+	Wineries   int `json:"wineries"`
+	Cubes      int `json:"cubes"`
+}
+
+// Player is one seat's board and holdings.
+type Player struct {
+	Name       string      `json:"name"`
+	Color      PlayerColor `json:"color"`
+	Money      int         `json:"money"`
+	VP         int         `json:"vp"`
+	FairPoints int         `json:"fair_points"`
+	Barrels    int         `json:"barrels"` // in supply
+	// Magnates counts this player's barrels beside each Magnate.
+	Magnates [NumMagnates]int `json:"magnates"`
+	// FromMagnates counts barrels taken back from the Magnates (a multiplier).
+	FromMagnates int          `json:"from_magnates"`
+	Estates      [5]Estate    `json:"estates"`
+	Porto        int          `json:"porto"` // Porto tiles held
+	Experts      []HeldExpert `json:"experts"`
+	Tiles        []HeldTile   `json:"tiles"`   // Magnate Action and Multiplier tiles
+	Cell         Cell         `json:"cell"`    // Action marker on the Quadrel
+	Pressed      bool         `json:"pressed"` // made a Press Release for the coming Fair
+}
+
+// Estate is one of the five estates of a player board.
+type Estate struct {
+	Region     RegionID `json:"region,omitempty"` // 0 until the first Vineyard
+	Color      Color    `json:"color,omitempty"`
+	Vineyards  int      `json:"vineyards"`
+	Wineries   int      `json:"wineries"`
+	Farmers    int      `json:"farmers"`
+	Enologists int      `json:"enologists"`
+	Cellar     bool     `json:"cellar"`
+	// Waiting are Renown cubes on Wineries or a Cellar built before the
+	// Estate had a Vineyard; they go to the region with the first Vineyard.
+	Waiting int `json:"waiting,omitempty"`
+	// Wines by Warehouse or Cellar slot, left to right; Quality 0 is empty.
+	Wines [4]Wine `json:"wines"`
+	// Porto marks a Porto tile set aside for this Estate's wine this year.
+	Porto bool `json:"porto,omitempty"`
+}
+
+// Wine is a Wine tile on a player board.
+type Wine struct {
+	Color   Color `json:"color,omitempty"`
+	Quality int   `json:"quality,omitempty"`
+}
+
+// HeldExpert is a Wine Expert tile in front of a player.
+type HeldExpert struct {
+	ID     int  `json:"id"` // feature*ExpertsPerDeck + index in Data.Experts
+	FaceUp bool `json:"face_up"`
+}
+
+// HeldTile is a Magnate tile in front of a player.
+type HeldTile struct {
+	ID     int  `json:"id"` // see tileInfo
+	FaceUp bool `json:"face_up"`
+	Barrel bool `json:"barrel,omitempty"` // Multipliers: a barrel sits on it
+}
+
+// FinalScore breaks the end-of-game VP down per seat.
+type FinalScore struct {
+	Money       []int         `json:"money"`
+	Wines       []int         `json:"wines"`
+	Export      []int         `json:"export"`
+	Multipliers []int         `json:"multipliers"`
+	Ranking     []engine.Seat `json:"ranking"` // winner first, after tie breaks
+}
+
+// slots is how many wine slots the estate's Warehouse or Cellar has.
+func (e *Estate) slots() int {
+	if e.Cellar {
+		return len(e.Wines)
+	}
+	return PlayerBoards[SpecialVintage2016].WarehouseSlots
+}
+
+// used is how many of the estate's three slots hold a tile.
+func (e *Estate) used() int { return e.Vineyards + e.Wineries }
+
+// clone returns a deep copy: states are values, so Apply works on a copy.
+func (s *State) clone() *State {
+	c := *s
+	c.Seats = slices.Clone(s.Seats)
+	for i := range c.Seats {
+		c.Seats[i].Experts = slices.Clone(s.Seats[i].Experts)
+		c.Seats[i].Tiles = slices.Clone(s.Seats[i].Tiles)
+	}
+	c.Order = slices.Clone(s.Order)
+	c.Bottom = slices.Clone(s.Bottom)
+	for r := range c.Regions {
+		c.Regions[r].Deck = slices.Clone(s.Regions[r].Deck)
+	}
+	c.VintageDeck = slices.Clone(s.VintageDeck)
+	for f := range c.Experts {
+		c.Experts[f] = slices.Clone(s.Experts[f])
+	}
+	c.Display = slices.Clone(s.Display)
+	c.Deck = slices.Clone(s.Deck)
+	c.DraftPassed = slices.Clone(s.DraftPassed)
+	c.Done = slices.Clone(s.Done)
+	c.FairOrder = slices.Clone(s.FairOrder)
+	c.LastPlace = slices.Clone(s.LastPlace)
+	if s.Final != nil {
+		f := *s.Final
+		c.Final = &f
+	}
+	c.events = slices.Clone(s.events)
+	return &c
+}
+
+// say narrates an event of the action being applied.
+func (s *State) say(seat engine.Seat, format string, args ...any) {
+	s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+}
+
+// reveal narrates an event that showed hidden or random information.
+func (s *State) reveal(seat engine.Seat, format string, args ...any) {
+	s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+}

@@ -1,0 +1,91 @@
+package vinhos
+
+import (
+	"fmt"
+	"strings"
+)
+
+// regionKey is a region's choice ID: its name in lower-case ASCII.
+func regionKey(r RegionID) string {
+	return strings.NewReplacer("á", "a", "ã", "a", "ú", "u", " ", "-").Replace(strings.ToLower(Regions[r].Name))
+}
+
+// regionByKey finds a region by its key, name or number.
+func regionByKey(k string) (RegionID, bool) {
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if strings.EqualFold(k, regionKey(r)) || strings.EqualFold(k, Regions[r].Name) || k == fmt.Sprint(int(r)) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// cellNames for players: the action and where it sits.
+var cellLabels = [NumCells]string{
+	"Vineyards (top left)", "Cellars", "Wineries",
+	"Wine Experts", "Pass / Press Release", "Enologists / Farmers",
+	"Export", "Sales", "Vineyards (bottom right)",
+}
+
+// cellKey is a Quadrel cell's choice ID: its action, then where it is.
+func cellKey(c Cell) string {
+	return Quadrel[SpecialVintage2016][c].String() + "@" + strings.ToLower(c.String())
+}
+
+func bagos(n int) string {
+	if n == 1 {
+		return "1 Bago"
+	}
+	return fmt.Sprintf("%d Bagos", n)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+func featureTitle(f Feature) string {
+	return [...]string{"Taste", "Aroma", "Appearance", "Alcohol"}[f]
+}
+
+// vintageText describes the current Vintage tile.
+func (s *State) vintageText() string {
+	v := s.data.Vintage[s.Vintage]
+	var feats []string
+	for f, n := range v.Features.V {
+		if n > 0 {
+			feats = append(feats, fmt.Sprintf("%s %d", featureTitle(Feature(f)), n))
+		}
+	}
+	var regions []string
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if v.Carolina.V.Has(r) {
+			regions = append(regions, Regions[r].Name)
+		}
+	}
+	return fmt.Sprintf("weather %+d; features %s; Anabela wants %s, Bruno a value of %d+, Carolina %s",
+		v.Weather.V, strings.Join(feats, ", "), v.Anabela.V, v.Bruno.V, strings.Join(regions, "/"))
+}
+
+// estateName names an estate for players: "estate 2 (Douro red)".
+func (s *State) estateName(p *Player, e int) string {
+	est := &p.Estates[e]
+	if est.Region == 0 {
+		return fmt.Sprintf("estate %d", e+1)
+	}
+	return fmt.Sprintf("estate %d (%s %s)", e+1, Regions[est.Region].Name, est.Color)
+}

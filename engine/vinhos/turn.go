@@ -1,0 +1,289 @@
+package vinhos
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// A turn in the Actions phase is one decision: optional Magnate tile and
+// Wine Expert uses, the move with its action, more optional uses, then the
+// end of the turn. At most one Magnate Action tile and one Wine Expert per
+// turn, and never during the action itself [T] (RB p. 5, SV p. 11).
+
+// doneOption finishes the current part of a decision. It is listed first, so
+// that the search for a way to finish ends quickly, and it is taken on its
+// own when nothing else is possible.
+func doneOption(label string, then func(*State)) option {
+	return option{Choice: engine.Choice{ID: "done", Label: label}, do: then, auto: true}
+}
+
+func (s *State) turnStartStep() step {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	st := step{name: "action", prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
+	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
+		if c == p.Cell {
+			continue
+		}
+		fee, occupants := s.moveFee(seat, c)
+		if fee > p.Money && !s.canFreeMove(seat) {
+			continue
+		}
+		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
+		if fee > 0 {
+			ch.Cost = bagos(fee)
+			ch.Label += ", move " + ch.Cost
+		}
+		st.opts = append(st.opts, option{Choice: ch, do: func(s *State) {
+			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
+			if fee > 0 && s.canFreeMove(seat) {
+				s.work.stage = stPayment
+				return
+			}
+			s.payMove(false)
+		}})
+	}
+	// Staying on Pass is allowed only when no other action is possible [T].
+	if p.Cell == CellC && !s.anyViable(seat, st.opts) {
+		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"},
+			do: func(s *State) {
+				s.work.cell = CellC
+				s.payMove(false)
+			}}}, st.opts...)
+	}
+	st.opts = append(st.opts, s.bonusOptions(seat, stTurnStart)...)
+	return st
+}
+
+// anyViable reports whether any of opts leads to a finished decision.
+func (s *State) anyViable(seat engine.Seat, opts []option) bool {
+	for _, o := range opts {
+		c := s.clone()
+		o.do(c)
+		if c.completable(seat) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) turnAfterStep() step {
+	seat := s.work.seat
+	st := step{name: "then", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"}
+	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
+	st.opts = append(st.opts, s.bonusOptions(seat, stTurnAfter)...)
+	return st
+}
+
+// moveFee is what moving to c costs [T] (SV "Movement rules"): 1 to the
+// supply if c is not adjacent, 1 to each player already there, and 1 to the
+// supply if the Year/Taxation marker is there. Pass is always free.
+func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
+	if c == CellC {
+		return 0, nil
+	}
+	p := &s.Seats[seat]
+	fee := 0
+	if !p.Cell.Adjacent(c) {
+		fee += FeeNonAdjacent
+	}
+	var occupants []engine.Seat
+	for i := range s.Seats {
+		if engine.Seat(i) != seat && s.Seats[i].Cell == c {
+			occupants = append(occupants, engine.Seat(i))
+			fee += FeePerOccupant
+		}
+	}
+	if s.taxedCell() == c {
+		fee += FeeTaxation
+	}
+	return fee, occupants
+}
+
+// paymentStep: a move that costs something may be made free by a Wine
+// Expert that allows it, if none was used this turn.
+func (s *State) paymentStep() step {
+	seat := s.work.seat
+	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee))}
+	if s.Seats[seat].Money >= s.work.fee {
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee), Cost: bagos(s.work.fee)},
+			do: func(s *State) { s.payMove(false) }})
+	}
+	for i, x := range s.Seats[seat].Experts {
+		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == ExpertFreeMove {
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID) + " and move for free"},
+				do: func(s *State) {
+					s.flipExpert(seat, i)
+					s.payMove(true)
+				}})
+		}
+	}
+	return st
+}
+
+// canFreeMove: a face-up free-move Expert and no Expert used this turn.
+func (s *State) canFreeMove(seat engine.Seat) bool {
+	return !s.work.expertUsed && s.faceUpAbility(seat, ExpertFreeMove) >= 0
+}
+
+// payMove makes the move and starts the action of the new space.
+func (s *State) payMove(free bool) {
+	w := &s.work
+	p := &s.Seats[w.seat]
+	from := p.Cell
+	p.Cell = w.cell
+	switch {
+	case w.cell == from:
+		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
+	case w.fee == 0 || free:
+		s.say(w.seat, "%s moves to %s.", p.Name, cellLabels[w.cell])
+	default:
+		p.Money -= w.fee
+		var paid []string
+		for _, o := range w.occupants {
+			s.Seats[o].Money += FeePerOccupant
+			paid = append(paid, "1 to "+s.Seats[o].Name)
+		}
+		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(w.fee))
+		if len(paid) > 0 {
+			text += " (" + strings.Join(paid, ", ") + ")"
+		}
+		s.say(w.seat, "%s.", text)
+	}
+	s.beginRun(runFor(Quadrel[SpecialVintage2016][w.cell]), stTurnAfter)
+}
+
+// runFor is the full action a Quadrel space gives.
+func runFor(a Action) actionRun {
+	switch a {
+	case ActVineyards:
+		return actionRun{kind: runVineyards, max: MaxItemsPerAction}
+	case ActCellars:
+		return actionRun{kind: runCellars, max: MaxItemsPerAction, price: PriceCellar}
+	case ActWineries:
+		return actionRun{kind: runWineries, max: MaxItemsPerAction, price: PriceWinery}
+	case ActWineExperts:
+		return actionRun{kind: runExperts, max: MaxItemsPerAction, price: PriceExpert}
+	case ActEnologists:
+		return actionRun{kind: runWorkers, max: MaxItemsPerAction, price: PriceEnologist, farmerPrice: PriceFarmer, enologists: true, farmers: true}
+	case ActExport:
+		return actionRun{kind: runExport, max: MaxItemsPerAction}
+	case ActSales:
+		return actionRun{kind: runSales, max: MaxItemsPerAction}
+	}
+	return actionRun{kind: runPass}
+}
+
+// bonusRun is the action a Magnate Action tile gives (RB p. 5).
+func bonusRun(k MagnateAction) actionRun {
+	info := MagnateActions[k]
+	r := actionRun{bonus: true, max: 1}
+	switch k {
+	case MagnateExpert:
+		r.kind, r.price = runExperts, 0
+	case MagnateSales:
+		r.kind, r.max = runSales, MaxItemsPerAction
+	case MagnateCellar:
+		r.kind, r.price = runCellars, info.Price
+	case MagnateVineyard:
+		r.kind, r.discount = runVineyards, info.Discount
+	case MagnateExport:
+		r.kind, r.max = runExport, MaxItemsPerAction
+	case MagnateEnologist:
+		r.kind, r.price, r.enologists = runWorkers, info.Price, true
+	case MagnateWinery:
+		r.kind, r.price = runWineries, info.Price
+	case MagnateFarmer:
+		r.kind, r.farmerPrice, r.farmers = runWorkers, info.Price, true
+	}
+	return r
+}
+
+// bonusOptions are the Magnate Action tiles and Wine Experts seat may use
+// between actions, returning to stage back.
+func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
+	var opts []option
+	p := &s.Seats[seat]
+	if !s.work.tileUsed {
+		for i, t := range p.Tiles {
+			if !t.FaceUp || !isActionTile(t.ID) {
+				continue
+			}
+			kind := s.data.MagnateTiles[t.ID].Kind
+			opts = append(opts, option{
+				Choice: engine.Choice{ID: "tile-" + kind.String(), Label: "Flip your Action tile: " + actionTileText[kind]},
+				do: func(s *State) {
+					p := &s.Seats[seat]
+					p.Tiles[i].FaceUp = false
+					s.work.tileUsed = true
+					s.say(seat, "%s flips the Action tile: %s.", p.Name, actionTileText[kind])
+					if kind == MagnateFairPoints {
+						p.FairPoints += MagnateActions[kind].FairPoints
+						s.say(seat, "%s advances %d Fair Points (%d).", p.Name, MagnateActions[kind].FairPoints, p.FairPoints)
+						return
+					}
+					s.beginRun(bonusRun(kind), back)
+				},
+			})
+		}
+	}
+	if s.work.expertUsed {
+		return opts
+	}
+	for i, x := range p.Experts {
+		_, t := s.expertTile(x.ID)
+		if !x.FaceUp {
+			continue
+		}
+		var run actionRun
+		switch t.Ability.V {
+		case ExpertCash:
+		case ExpertAddRenown:
+			run = actionRun{kind: runAddCube}
+		case ExpertRetrieveBarrel:
+			run = actionRun{kind: runRetrieve}
+		default:
+			continue // used during a move or a Vineyards action
+		}
+		opts = append(opts, option{
+			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+			do: func(s *State) {
+				s.flipExpert(seat, i)
+				if t.Ability.V == ExpertCash {
+					s.Seats[seat].Money += ExpertCashBagos
+					s.say(seat, "%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos))
+					return
+				}
+				s.beginRun(run, back)
+			},
+		})
+	}
+	return opts
+}
+
+// expertKey is a held Expert's choice ID: its deck and ability, which
+// together name one tile.
+func (s *State) expertKey(id int) string {
+	f, t := s.expertTile(id)
+	return "expert-" + f.String() + "-" + t.Ability.V.String()
+}
+
+// flipExpert uses held Expert i: face down, and the turn's Expert is spent.
+func (s *State) flipExpert(seat engine.Seat, i int) {
+	p := &s.Seats[seat]
+	p.Experts[i].FaceUp = false
+	s.work.expertUsed = true
+	s.say(seat, "%s flips the %s.", p.Name, s.expertName(p.Experts[i].ID))
+}
+
+// faceUpAbility finds a face-up held Expert with ability a, or -1.
+func (s *State) faceUpAbility(seat engine.Seat, a ExpertAbility) int {
+	for i, x := range s.Seats[seat].Experts {
+		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == a {
+			return i
+		}
+	}
+	return -1
+}
