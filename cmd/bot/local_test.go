@@ -26,13 +26,13 @@ func runMain(t *testing.T, stdin string, args ...string) (string, error) {
 func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	dir := t.TempDir()
 	exportPath := filepath.Join(dir, "game.json")
-	out, err := runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
 		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath,
 		"--config", filepath.Join(dir, "none.toml"))
 	if err == nil || !strings.Contains(err.Error(), "none.toml") {
 		t.Fatalf("a missing explicit config must fail, got %v", err)
 	}
-	out, err = runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+	out, err = runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
 		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -87,7 +87,7 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	if err != nil || !strings.Contains(out, "matches the recorded one") {
 		t.Fatalf("replay: %v\n%s", err, out)
 	}
-	out, err = runMain(t, "/nim p3 1\n", "local", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
+	out, err = runMain(t, "/nim p3 1\n", "local", "--game", "nim", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
 	if err != nil || !strings.Contains(out, "Bruno took 1 from pile 3") {
 		t.Fatalf("import and continue: %v\n%s", err, out)
 	}
@@ -97,7 +97,7 @@ func TestScriptStopsAtARefusedLine(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "bad.txt")
 	os.WriteFile(script, []byte("/nim p1 1\n/nim p9 1\n/nim p1 1\n"), 0o644)
-	out, err := runMain(t, "", "local", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
+	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
 	if err == nil || !strings.Contains(err.Error(), "script line 2") || !strings.Contains(err.Error(), `"p9" is not a legal pile`) {
 		t.Fatalf("got %v\n%s", err, out)
 	}

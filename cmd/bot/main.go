@@ -20,6 +20,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 )
 
@@ -44,7 +45,7 @@ type Env struct {
 }
 
 // games is every game this binary can run.
-func games() *engine.Registry { return engine.NewRegistry(nim.Game{}) }
+func games() *engine.Registry { return engine.NewRegistry(vinhos.Game{}, nim.Game{}) }
 
 // boards draws each game's board; games without a renderer get a summary card.
 func boards() render.Boards { return render.Boards{} }

@@ -81,9 +81,6 @@ func (s *State) moreOptions() []option {
 
 // runStep lists the next step of the action in progress.
 func (s *State) runStep() step {
-	if s.work.experts > 0 {
-		return s.freeExpertStep()
-	}
 	switch s.work.run.kind {
 	case runVineyards:
 		return s.vineyardStep()
@@ -126,45 +123,92 @@ func (s *State) vineyardStep() step {
 	p := &s.Seats[seat]
 	st := step{name: s.itemName("region"), prompt: "Buy a vineyard from which region?", opts: s.moreOptions()}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		reg := &s.Regions[r]
-		if !reg.InPlay || len(reg.Deck) == 0 || run.regions.Has(r) {
+		if !s.mayBuyFrom(r) || !s.buyable(r, s.Regions[r].Deck[0], run.discount) {
 			continue
 		}
-		top := reg.Deck[0]
+		top := s.Regions[r].Deck[0]
 		cost := max(0, top.Cost.V-run.discount)
-		if cost > p.Money || len(s.vineyardEstates(seat, r, top.Color)) == 0 {
-			continue
-		}
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)), Cost: bagos(cost)},
 			do:     func(s *State) { s.work.run.region = r },
 		})
 	}
 	// Vineyard Experts work during the Vineyards action only, not a bonus
-	// Vineyard from a Magnate tile [T] (RB p. 9).
-	if !run.bonus && !s.work.expertUsed {
-		for i, x := range p.Experts {
-			_, t := s.expertTile(x.ID)
-			if !x.FaceUp {
-				continue
-			}
-			switch {
-			case t.Ability.V == ExpertRearrangeDeck:
-				st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
-					do: func(s *State) {
-						s.flipExpert(seat, i)
-						s.work.run.rearrange = true
-					}})
-			case t.Ability.V == ExpertVineyardDiscount && run.done == 0:
-				st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
-					do: func(s *State) {
-						s.flipExpert(seat, i)
-						s.work.run.discount += ExpertDiscountBagos
-					}})
+	// Vineyard from a Magnate tile [T] (RB p. 9). Each is offered only if a
+	// purchase can follow it.
+	if run.bonus || s.work.expertUsed {
+		return st
+	}
+	for i, x := range p.Experts {
+		_, t := s.expertTile(x.ID)
+		if !x.FaceUp {
+			continue
+		}
+		var then func(*State)
+		switch {
+		case t.Ability.V == ExpertRearrangeDeck && s.rearrangeHelps():
+			then = func(s *State) { s.work.run.rearrange = true }
+		case t.Ability.V == ExpertVineyardDiscount && run.done == 0 && s.anyBuyable(0, run.discount+ExpertDiscountBagos):
+			then = func(s *State) { s.work.run.discount += ExpertDiscountBagos }
+		default:
+			continue
+		}
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+			do: func(s *State) {
+				s.flipExpert(seat, i)
+				then(s)
+			}})
+	}
+	return st
+}
+
+// mayBuyFrom: region r is in play, has a Vineyard left, and was not bought
+// from earlier in this action.
+func (s *State) mayBuyFrom(r RegionID) bool {
+	reg := &s.Regions[r]
+	return reg.InPlay && len(reg.Deck) > 0 && !s.work.run.regions.Has(r)
+}
+
+// buyable reports whether tile t of region r fits an estate and is
+// affordable with the discount.
+func (s *State) buyable(r RegionID, t VineyardTile, discount int) bool {
+	seat := s.work.seat
+	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(seat, r, t.Color)) > 0
+}
+
+// anyBuyable reports whether some region other than except offers a
+// buyable top Vineyard.
+func (s *State) anyBuyable(except RegionID, discount int) bool {
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if r != except && s.mayBuyFrom(r) && s.buyable(r, s.Regions[r].Deck[0], discount) {
+			return true
+		}
+	}
+	return false
+}
+
+// canFinishWithTop reports whether the action can still end well if region
+// r's deck is reordered to put top first.
+func (s *State) canFinishWithTop(r RegionID, top VineyardTile) bool {
+	run := &s.work.run
+	return run.done > 0 || s.anyBuyable(r, run.discount) || (s.mayBuyFrom(r) && s.buyable(r, top, run.discount))
+}
+
+// rearrangeHelps: some region has tiles to reorder into an order after
+// which the action can end.
+func (s *State) rearrangeHelps() bool {
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		reg := &s.Regions[r]
+		if !reg.InPlay || len(reg.Deck) < 2 {
+			continue
+		}
+		for _, t := range reg.Deck {
+			if s.canFinishWithTop(r, t) {
+				return true
 			}
 		}
 	}
-	return st
+	return false
 }
 
 // vineyardEstates lists the estates that can take a Vineyard of region r
@@ -232,6 +276,9 @@ func (s *State) rearrangeStep() step {
 			continue
 		}
 		for _, order := range distinctOrders(reg.Deck) {
+			if !s.canFinishWithTop(r, order[0]) {
+				continue
+			}
 			label := Regions[r].Name + ":"
 			id := regionKey(r)
 			for _, t := range order {

@@ -179,11 +179,16 @@ func (s *State) deckOptions(seat engine.Seat, price int, then func(*State)) []op
 
 func featureKey(f Feature) string { return f.String() }
 
-// freeExpertStep takes the free Experts a region or a bonus owes.
+// freeExpertStep takes the free Experts a region or a bonus owes, as long
+// as any deck has one left (components are limited).
 func (s *State) freeExpertStep() step {
 	seat := s.work.seat
-	return step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
+	st := step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
 		opts: s.deckOptions(seat, 0, func(s *State) { s.work.experts-- })}
+	if len(st.opts) == 0 {
+		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
+	}
+	return st
 }
 
 // Magnate tiles. IDs below NumMagnateActionTiles are Action tiles (index

@@ -18,6 +18,11 @@ type option struct {
 	// auto marks an answer that costs nothing and reveals nothing: when it is
 	// the only one, it is taken without asking.
 	auto bool
+	// risky marks an answer that starts something which may turn out
+	// impossible, such as moving to a space whose action cannot be done.
+	// Every other answer is listed only when what follows it has answers
+	// too, so only risky ones need a look-ahead.
+	risky bool
 }
 
 // step is the next question of a decision.
@@ -138,8 +143,12 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	return engine.Errorf(engine.CodeNotYourTurn, "You have nothing to decide right now.")
 }
 
-// current lists the step for the decision's stage.
+// current lists the step for the decision's stage. Free Wine Experts owed
+// (Setúbal, a Fair booth) are taken first, wherever the decision stands.
 func (s *State) current() (step, bool) {
+	if s.work.experts > 0 {
+		return s.freeExpertStep(), false
+	}
 	switch s.work.stage {
 	case stDone:
 		return step{}, true
@@ -203,9 +212,11 @@ func findOption(opts []option, id string) (option, bool) {
 // Choices lists the legal answers to the next step of seat's decision.
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
 	c := s.clone()
+	c.walking = true
 	if err := c.walk(seat, prefix); err != nil {
 		return engine.Step{}, err
 	}
+	c.walking = false
 	st, done, err := c.next(seat)
 	if err != nil {
 		return engine.Step{}, err
@@ -225,17 +236,22 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 func (s *State) viable(seat engine.Seat, opts []option) []option {
 	var out []option
 	for _, o := range opts {
-		c := s.clone()
-		o.do(c)
-		if c.completable(seat) {
+		if !o.risky || s.leadsToEnd(seat, o) {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-// completable searches for any way to finish the decision from here. Steps
-// list their finishing answers ("done") first, so the search is short.
+// leadsToEnd reports whether taking o still lets the decision finish.
+func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
+	c := s.clone()
+	c.quiet = true
+	o.do(c)
+	return c.completable(seat)
+}
+
+// completable searches for any way to finish the decision from here.
 func (s *State) completable(seat engine.Seat) bool {
 	st, done, err := s.next(seat)
 	if err != nil {
@@ -245,9 +261,7 @@ func (s *State) completable(seat engine.Seat) bool {
 		return true
 	}
 	for _, o := range st.opts {
-		c := s.clone()
-		o.do(c)
-		if c.completable(seat) {
+		if !o.risky || s.leadsToEnd(seat, o) {
 			return true
 		}
 	}

@@ -195,8 +195,11 @@ func (s *State) nextDrafter() {
 // endDraft refills the display and starts the next year, or the last
 // actions after the third Fair.
 func (s *State) endDraft() {
-	for i := range s.Display {
-		s.Display[i] = NoTile
+	for i, id := range s.Display {
+		if id != NoTile {
+			s.Retired = append(s.Retired, id)
+			s.Display[i] = NoTile
+		}
 	}
 	s.refillDisplay()
 	s.DraftPassed, s.FairOrder = nil, nil

@@ -69,3 +69,15 @@ func TestRandomGamesQuick(t *testing.T) {
 		}
 	}
 }
+
+func TestRandomGamesKeepInvariants(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		for seed := uint64(100); seed < 110; seed++ {
+			playRandom(t, seed, players, func(s *State, move int) {
+				if err := invariants(s); err != nil {
+					t.Fatalf("%d players, seed %d, move %d (%s): %v", players, seed, move, s.Phase(), err)
+				}
+			})
+		}
+	}
+}

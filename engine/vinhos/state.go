@@ -53,6 +53,8 @@ type State struct {
 	Display []int                        `json:"display"` // Magnate tile IDs, NoTile when empty
 	Deck    []int                        `json:"deck"`    // Magnate tiles, top first
 	Fair    int                          `json:"fair"`    // Fairs held so far
+	// Retired are Magnate tiles discarded from the display after a draft.
+	Retired []int `json:"retired,omitempty"`
 	// DraftPassed marks seats that passed for good in the current draft.
 	DraftPassed []bool `json:"draft_passed,omitempty"`
 	// Done marks seats that finished a simultaneous phase's decision.
@@ -68,6 +70,10 @@ type State struct {
 	data   *Data          // the component data the game was set up with
 	work   work           // the decision being built, zero between decisions
 	events []engine.Event // narration of the action being applied
+	quiet  bool           // a look-ahead copy: nobody reads its narration
+	// walking marks a copy replaying steps already chosen for Choices, which
+	// needs their effects but not the costliest legality checks.
+	walking bool
 }
 
 // NoTile marks an empty Magnate display space.
@@ -187,6 +193,7 @@ func (s *State) clone() *State {
 	}
 	c.Display = slices.Clone(s.Display)
 	c.Deck = slices.Clone(s.Deck)
+	c.Retired = slices.Clone(s.Retired)
 	c.DraftPassed = slices.Clone(s.DraftPassed)
 	c.Done = slices.Clone(s.Done)
 	c.FairOrder = slices.Clone(s.FairOrder)
@@ -195,16 +202,22 @@ func (s *State) clone() *State {
 		f := *s.Final
 		c.Final = &f
 	}
-	c.events = slices.Clone(s.events)
+	// The copy shares the narration so far; capping its capacity makes the
+	// first event it adds copy the slice instead of writing into s's.
+	c.events = s.events[:len(s.events):len(s.events)]
 	return &c
 }
 
 // say narrates an event of the action being applied.
 func (s *State) say(seat engine.Seat, format string, args ...any) {
-	s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+	if !s.quiet {
+		s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+	}
 }
 
 // reveal narrates an event that showed hidden or random information.
 func (s *State) reveal(seat engine.Seat, format string, args ...any) {
-	s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+	if !s.quiet {
+		s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+	}
 }

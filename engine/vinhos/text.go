@@ -5,10 +5,16 @@ import (
 	"strings"
 )
 
-// regionKey is a region's choice ID: its name in lower-case ASCII.
-func regionKey(r RegionID) string {
-	return strings.NewReplacer("á", "a", "ã", "a", "ú", "u", " ", "-").Replace(strings.ToLower(Regions[r].Name))
-}
+// regionKeys are the regions' choice IDs: their names in lower-case ASCII.
+var regionKeys = func() (keys [NumRegions + 1]string) {
+	ascii := strings.NewReplacer("á", "a", "ã", "a", "ú", "u", " ", "-")
+	for r := 1; r <= NumRegions; r++ {
+		keys[r] = ascii.Replace(strings.ToLower(Regions[r].Name))
+	}
+	return keys
+}()
+
+func regionKey(r RegionID) string { return regionKeys[r] }
 
 // regionByKey finds a region by its key, name or number.
 func regionByKey(k string) (RegionID, bool) {

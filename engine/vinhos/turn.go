@@ -36,7 +36,7 @@ func (s *State) turnStartStep() step {
 			ch.Cost = bagos(fee)
 			ch.Label += ", move " + ch.Cost
 		}
-		st.opts = append(st.opts, option{Choice: ch, do: func(s *State) {
+		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
 			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
 			if fee > 0 && s.canFreeMove(seat) {
 				s.work.stage = stPayment
@@ -46,8 +46,11 @@ func (s *State) turnStartStep() step {
 		}})
 	}
 	// Staying on Pass is allowed only when no other action is possible [T].
-	if p.Cell == CellC && !s.anyViable(seat, st.opts) {
-		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"},
+	// A look-ahead only asks whether the turn can finish, and it always can:
+	// by another action, or else by staying; so it skips the costly check.
+	// Replaying the steps already chosen skips it too; Apply checks it.
+	if p.Cell == CellC && (s.quiet || s.walking || !s.anyViable(seat, st.opts)) {
+		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
@@ -60,9 +63,7 @@ func (s *State) turnStartStep() step {
 // anyViable reports whether any of opts leads to a finished decision.
 func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 	for _, o := range opts {
-		c := s.clone()
-		o.do(c)
-		if c.completable(seat) {
+		if s.leadsToEnd(seat, o) {
 			return true
 		}
 	}
@@ -108,12 +109,12 @@ func (s *State) paymentStep() step {
 	seat := s.work.seat
 	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee))}
 	if s.Seats[seat].Money >= s.work.fee {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee), Cost: bagos(s.work.fee)},
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee), Cost: bagos(s.work.fee)}, risky: true,
 			do: func(s *State) { s.payMove(false) }})
 	}
 	for i, x := range s.Seats[seat].Experts {
 		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == ExpertFreeMove {
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID) + " and move for free"},
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID) + " and move for free"}, risky: true,
 				do: func(s *State) {
 					s.flipExpert(seat, i)
 					s.payMove(true)
@@ -214,6 +215,7 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			kind := s.data.MagnateTiles[t.ID].Kind
 			opts = append(opts, option{
 				Choice: engine.Choice{ID: "tile-" + kind.String(), Label: "Flip your Action tile: " + actionTileText[kind]},
+				risky:  true,
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					p.Tiles[i].FaceUp = false
@@ -247,8 +249,10 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 		default:
 			continue // used during a move or a Vineyards action
 		}
+		// Offered only if it can do something; the look-ahead checks that.
 		opts = append(opts, option{
 			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+			risky:  run.kind != runNone,
 			do: func(s *State) {
 				s.flipExpert(seat, i)
 				if t.Ability.V == ExpertCash {

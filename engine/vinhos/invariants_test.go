@@ -1,0 +1,149 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// invariants checks what must hold after every action: nobody's money is
+// negative, every component is somewhere (and only once), and every estate
+// keeps the placement rules. It returns the first violation.
+func invariants(s *State) error {
+	n := len(s.Seats)
+	sup := Supplies[SpecialVintage2016]
+	board := PlayerBoards[SpecialVintage2016]
+	enologists, farmers, cellars, wineries := s.Supply.Enologists, s.Supply.Farmers, s.Supply.Cellars, s.Supply.Wineries
+	cubes, porto := s.Supply.Cubes, s.Regions[Douro].Porto
+	vineyards := 0
+	experts := 0
+	tiles := len(s.Display) - count(s.Display, NoTile) + len(s.Deck) + len(s.Retired)
+	for r := range s.Regions {
+		cubes += s.Regions[r].Cubes
+		vineyards += len(s.Regions[r].Deck)
+		if r > 0 && s.Regions[r].Cubes > s.data.Insets[r].CubeSpaces.V {
+			return fmt.Errorf("region %d holds %d cubes", r, s.Regions[r].Cubes)
+		}
+	}
+	for f := range s.Experts {
+		experts += len(s.Experts[f])
+	}
+	for seat := range s.Seats {
+		p := &s.Seats[seat]
+		if p.Money < 0 {
+			return fmt.Errorf("%s has %d Bagos", p.Name, p.Money)
+		}
+		barrels := p.Barrels
+		for _, m := range p.Magnates {
+			barrels += m
+		}
+		barrels += count(s.Sales[:], engine.Seat(seat))
+		for r := range s.Export {
+			barrels += count(s.Export[r][:], engine.Seat(seat))
+			for c := range s.Export[r] {
+				if n == 2 && s.Export[r][c] != engine.NoSeat && !s.data.Export.TwoPlayer.V[r][c] {
+					return fmt.Errorf("a 2-player export outside the frame at %d,%d", r, c)
+				}
+			}
+		}
+		for _, t := range p.Tiles {
+			if t.Barrel {
+				barrels++
+			}
+		}
+		if barrels != Box.BarrelsPerColor || p.Barrels < 0 {
+			return fmt.Errorf("%s's barrels add up to %d (supply %d)", p.Name, barrels, p.Barrels)
+		}
+		kinds := map[string]bool{}
+		for _, t := range p.Tiles {
+			if kinds[s.tileKind(t.ID)] {
+				return fmt.Errorf("%s holds two %s tiles", p.Name, s.tileKind(t.ID))
+			}
+			kinds[s.tileKind(t.ID)] = true
+		}
+		tiles += len(p.Tiles)
+		experts += len(p.Experts)
+		porto += p.Porto
+		for e := range p.Estates {
+			est := &p.Estates[e]
+			enologists += est.Enologists
+			farmers += est.Farmers
+			wineries += est.Wineries
+			vineyards += est.Vineyards
+			cubes += est.Waiting
+			if est.Cellar {
+				cellars++
+			}
+			if est.Porto {
+				porto++
+			}
+			switch {
+			case est.Vineyards > board.MaxVineyardsPerEstate, est.Wineries > board.MaxWineriesPerEstate,
+				est.used() > board.EstateSlots, est.Farmers > est.Vineyards, est.Enologists > est.Wineries,
+				est.Farmers < 0, est.Enologists < 0:
+				return fmt.Errorf("%s's estate %d breaks a placement rule: %+v", p.Name, e+1, *est)
+			case (est.Vineyards > 0) != (est.Region != 0):
+				return fmt.Errorf("%s's estate %d has region %d with %d vineyards", p.Name, e+1, est.Region, est.Vineyards)
+			case est.Cellar && Regions[est.Region].NoCellar:
+				return fmt.Errorf("%s's estate %d has a Cellar in Minho", p.Name, e+1)
+			case est.Region != 0 && est.Waiting > 0:
+				return fmt.Errorf("%s's estate %d keeps %d cubes waiting", p.Name, e+1, est.Waiting)
+			}
+			for i, w := range est.Wines {
+				if w.Quality < 0 || (w.Quality > 0 && (i >= est.slots() || w.Color != est.Color)) {
+					return fmt.Errorf("%s's estate %d has a bad wine %+v in slot %d", p.Name, e+1, w, i+1)
+				}
+			}
+		}
+	}
+	want := map[string][2]int{
+		"enologists": {enologists, sup.Enologists.For(n)},
+		"farmers":    {farmers, sup.Farmers.For(n)},
+		"cellars":    {cellars, sup.Cellars.For(n)},
+		"wineries":   {wineries, sup.Wineries.For(n)},
+		"cubes":      {cubes, Box.RenownCubes},
+		"porto":      {porto, Box.PortoTiles},
+		"vineyards":  {vineyards, VineyardsPerRegion * sup.Regions.For(n)},
+		"experts":    {experts, Box.WineExpertTiles},
+		"vintage":    {len(s.VintageDeck) + s.Year, NumVintageTiles - 1},
+	}
+	if s.At == PhaseFinalAction || s.At == PhaseOver {
+		want["vintage"] = [2]int{len(s.VintageDeck) + NumYears, NumVintageTiles - 1}
+	}
+	for name, got := range want {
+		if got[0] != got[1] {
+			return fmt.Errorf("%s: %d in the game, want %d", name, got[0], got[1])
+		}
+	}
+	if total := s.magnateTileCount(); tiles != total {
+		return fmt.Errorf("magnate tiles: %d in the game, want %d", tiles, total)
+	}
+	return nil
+}
+
+// magnateTileCount is how many Magnate tiles the player count uses.
+func (s *State) magnateTileCount() int {
+	n := len(s.Seats)
+	total := 0
+	for _, t := range s.data.MagnateTiles {
+		if t.MinPlayers.V <= n {
+			total++
+		}
+	}
+	for _, m := range s.data.Multipliers {
+		if n > 2 || m.TwoPlayer {
+			total++
+		}
+	}
+	return total
+}
+
+func count[T comparable](s []T, v T) int {
+	n := 0
+	for _, x := range s {
+		if x == v {
+			n++
+		}
+	}
+	return n
+}
