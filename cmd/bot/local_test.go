@@ -124,7 +124,7 @@ func TestNoArgumentsNoTokenOpensTheLocalTable(t *testing.T) {
 func TestInteractiveMistakesAreExplainedAndChangeNothing(t *testing.T) {
 	dir := t.TempDir()
 	exportPath := filepath.Join(dir, "mid.json")
-	out, err := runMain(t, "/nim p1\n/nim p1 9\nhello\n/dance\n/export\n/status\n/export "+exportPath+"\n", "local", "--seed", "7",
+	out, err := runMain(t, "/nim p1\n/nim p1 9\nhello\n/dance\n/export\n/status\n/export "+exportPath+"\n", "local", "--game", "nim", "--seed", "7",
 		"--db", filepath.Join(dir, "t.db"), "--out", dir)
 	if err != nil {
 		t.Fatal(err)
