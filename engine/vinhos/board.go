@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -152,7 +153,7 @@ func (s *State) discardExpert(seat engine.Seat, i int) {
 	id := p.Experts[i].ID
 	p.Experts = append(p.Experts[:i], p.Experts[i+1:]...)
 	f, _ := s.expertTile(id)
-	s.Experts[f] = append(s.Experts[f], id)
+	s.Experts[f] = append(slices.Clip(s.Experts[f]), id) // decks are shared between copies
 }
 
 // deckOptions offers the top Expert of each non-empty deck, for free.

@@ -181,10 +181,13 @@ func (s *State) current() (step, bool) {
 }
 
 // walk plays the steps of prefix on s (a copy), checking each against the
-// options offered.
+// options offered, exactly as Choices lists them.
 func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
 	for _, id := range prefix {
+		// Only staying on Pass needs the costly check of every other move.
+		s.walking = id != cellKey(CellC)
 		st, done, err := s.next(seat)
+		s.walking = false
 		if err != nil {
 			return err
 		}
@@ -192,7 +195,7 @@ func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
 			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %q is one step too many.", id)
 		}
 		o, ok := findOption(st.opts, id)
-		if !ok {
+		if !ok || (o.risky && !s.leadsToEnd(seat, o)) {
 			return engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal answer to %q.", id, st.prompt)
 		}
 		o.do(s)
@@ -212,11 +215,9 @@ func findOption(opts []option, id string) (option, bool) {
 // Choices lists the legal answers to the next step of seat's decision.
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
 	c := s.clone()
-	c.walking = true
 	if err := c.walk(seat, prefix); err != nil {
 		return engine.Step{}, err
 	}
-	c.walking = false
 	st, done, err := c.next(seat)
 	if err != nil {
 		return engine.Step{}, err
@@ -246,7 +247,7 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
 	c := s.clone()
-	c.quiet = true
+	c.quiet, c.lookahead = true, true
 	o.do(c)
 	return c.completable(seat)
 }

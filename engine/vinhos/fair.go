@@ -197,7 +197,7 @@ func (s *State) nextDrafter() {
 func (s *State) endDraft() {
 	for i, id := range s.Display {
 		if id != NoTile {
-			s.Retired = append(s.Retired, id)
+			s.Retired = append(slices.Clip(s.Retired), id) // shared between copies
 			s.Display[i] = NoTile
 		}
 	}

@@ -70,9 +70,11 @@ type State struct {
 	data   *Data          // the component data the game was set up with
 	work   work           // the decision being built, zero between decisions
 	events []engine.Event // narration of the action being applied
-	quiet  bool           // a look-ahead copy: nobody reads its narration
-	// walking marks a copy replaying steps already chosen for Choices, which
-	// needs their effects but not the costliest legality checks.
+	quiet  bool           // nobody reads this copy's narration
+	// lookahead marks a copy that only asks whether a decision can finish.
+	lookahead bool
+	// walking marks a copy replaying a step already chosen, whose options
+	// need listing but not the costliest legality check (see walk).
 	walking bool
 }
 
@@ -174,7 +176,10 @@ func (e *Estate) slots() int {
 // used is how many of the estate's three slots hold a tile.
 func (e *Estate) used() int { return e.Vineyards + e.Wineries }
 
-// clone returns a deep copy: states are values, so Apply works on a copy.
+// clone returns a copy that shares nothing the copy may change: states are
+// values, so Apply works on a copy. Decks are shared: they only ever lose
+// tiles from the front or are replaced whole, and additions at their end go
+// through slices.Clip, so no copy ever writes into another's array.
 func (s *State) clone() *State {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)
@@ -184,27 +189,16 @@ func (s *State) clone() *State {
 	}
 	c.Order = slices.Clone(s.Order)
 	c.Bottom = slices.Clone(s.Bottom)
-	for r := range c.Regions {
-		c.Regions[r].Deck = slices.Clone(s.Regions[r].Deck)
-	}
-	c.VintageDeck = slices.Clone(s.VintageDeck)
-	for f := range c.Experts {
-		c.Experts[f] = slices.Clone(s.Experts[f])
-	}
 	c.Display = slices.Clone(s.Display)
-	c.Deck = slices.Clone(s.Deck)
-	c.Retired = slices.Clone(s.Retired)
 	c.DraftPassed = slices.Clone(s.DraftPassed)
 	c.Done = slices.Clone(s.Done)
-	c.FairOrder = slices.Clone(s.FairOrder)
-	c.LastPlace = slices.Clone(s.LastPlace)
 	if s.Final != nil {
 		f := *s.Final
 		c.Final = &f
 	}
 	// The copy shares the narration so far; capping its capacity makes the
 	// first event it adds copy the slice instead of writing into s's.
-	c.events = s.events[:len(s.events):len(s.events)]
+	c.events = slices.Clip(s.events)
 	return &c
 }
 

@@ -48,8 +48,8 @@ func (s *State) turnStartStep() step {
 	// Staying on Pass is allowed only when no other action is possible [T].
 	// A look-ahead only asks whether the turn can finish, and it always can:
 	// by another action, or else by staying; so it skips the costly check.
-	// Replaying the steps already chosen skips it too; Apply checks it.
-	if p.Cell == CellC && (s.quiet || s.walking || !s.anyViable(seat, st.opts)) {
+	// Replaying a step already chosen that is not the stay skips it too.
+	if p.Cell == CellC && (s.lookahead || s.walking || !s.anyViable(seat, st.opts)) {
 		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
