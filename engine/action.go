@@ -100,7 +100,47 @@ func Validate(s State, seat Seat, action Action) error {
 // the action is whole). Slash commands, autocomplete, the local table and
 // scripts all read options this way, so they accept the same words.
 func Resolve(s State, seat Seat, positional []string, named map[string]string) (Action, Step, error) {
-	named = maps.Clone(named)
+	return resolve(s, seat, &options{positional, maps.Clone(named)}, false)
+}
+
+// SkipIDs are the choice IDs that decline a step ("done" after a first
+// item, "none" for an optional extra). A command may leave such a step out.
+var SkipIDs = []string{"done", "none"}
+
+// Build is Resolve for a whole action. Steps left out that can be declined
+// are declined; any other missing step is refused with its choices.
+func Build(s State, seat Seat, positional []string, named map[string]string) (Action, error) {
+	act, next, err := resolve(s, seat, &options{positional, maps.Clone(named)}, true)
+	if err != nil {
+		return nil, err
+	}
+	if !next.Complete {
+		return nil, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
+	}
+	return act, nil
+}
+
+// options are a command's values not used yet.
+type options struct {
+	positional []string
+	named      map[string]string
+}
+
+// take returns the value for the step called name.
+func (o *options) take(name string) (string, bool) {
+	if v, ok := o.named[name]; ok {
+		delete(o.named, name)
+		return v, true
+	}
+	if len(o.positional) > 0 {
+		v := o.positional[0]
+		o.positional = o.positional[1:]
+		return v, true
+	}
+	return "", false
+}
+
+func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step, error) {
 	var act Action
 	for {
 		step, err := s.Choices(seat, act)
@@ -110,12 +150,12 @@ func Resolve(s State, seat Seat, positional []string, named map[string]string) (
 		if step.Complete {
 			break
 		}
-		value, ok := named[step.Name]
-		delete(named, step.Name)
-		if !ok && len(positional) > 0 {
-			value, positional, ok = positional[0], positional[1:], true
-		}
+		value, ok := opts.take(step.Name)
 		if !ok {
+			if id, can := step.skip(); can && skipOptional {
+				act = append(act, id)
+				continue
+			}
 			return act, step, nil
 		}
 		c, found := step.Find(value)
@@ -124,24 +164,21 @@ func Resolve(s State, seat Seat, positional []string, named map[string]string) (
 		}
 		act = append(act, c.ID)
 	}
-	if len(positional) > 0 || len(named) > 0 {
-		extra := append(slices.Sorted(maps.Keys(named)), positional...)
+	if len(opts.positional) > 0 || len(opts.named) > 0 {
+		extra := append(slices.Sorted(maps.Keys(opts.named)), opts.positional...)
 		return nil, Step{}, Errorf(CodeUnknownChoice, "The action %q is complete without %s.", act, strings.Join(extra, ", "))
 	}
 	return act, Step{Complete: true}, nil
 }
 
-// Build is Resolve for a whole action: an unfinished one is refused with
-// the missing step and its choices.
-func Build(s State, seat Seat, positional []string, named map[string]string) (Action, error) {
-	act, next, err := Resolve(s, seat, positional, named)
-	if err != nil {
-		return nil, err
+// skip returns the choice that declines the step, if it has one.
+func (s Step) skip() (string, bool) {
+	for _, c := range s.Choices {
+		if slices.Contains(SkipIDs, c.ID) {
+			return c.ID, true
+		}
 	}
-	if !next.Complete {
-		return nil, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
-	}
-	return act, nil
+	return "", false
 }
 
 // listChoices shows the first few choices of a step for an error message.

@@ -25,14 +25,17 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Config is the whole configuration. config.example.toml documents every key
 // with its default; a test keeps the two in step.
 type Config struct {
-	Token         Secret    `toml:"token"`
-	ApplicationID string    `toml:"application_id"`
-	DevGuildID    string    `toml:"dev_guild_id"`
-	DataDir       string    `toml:"data_dir"`
-	LogLevel      string    `toml:"log_level"`
-	ShardID       int       `toml:"shard_id"`
-	ShardCount    int       `toml:"shard_count"`
-	Reminders     Reminders `toml:"reminders"`
+	Token         Secret `toml:"token"`
+	ApplicationID string `toml:"application_id"`
+	DevGuildID    string `toml:"dev_guild_id"`
+	DataDir       string `toml:"data_dir"`
+	LogLevel      string `toml:"log_level"`
+	ShardID       int    `toml:"shard_id"`
+	ShardCount    int    `toml:"shard_count"`
+	// VinhosData is an optional TOML file that corrects reconstructed
+	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
+	VinhosData string    `toml:"vinhos_data"`
+	Reminders  Reminders `toml:"reminders"`
 }
 
 // Reminders are the defaults for new games; each game can change its own.

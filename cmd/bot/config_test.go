@@ -108,3 +108,19 @@ func TestTokenNeverPrinted(t *testing.T) {
 		t.Fatalf("token leaked: %s", out)
 	}
 }
+
+func TestVinhosDataFileIsCheckedOnStart(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.VinhosData = "../../engine/vinhos/testdata/data-example.toml"
+	reg, err := games(cfg)
+	if err != nil {
+		t.Fatalf("the example data file was refused: %v", err)
+	}
+	if _, err := reg.Lookup("vinhos"); err != nil {
+		t.Fatal(err)
+	}
+	cfg.VinhosData = writeConfig(t, "[insets.3]\ncube_spaces = 5\ncolour = 1\n")
+	if _, err := games(cfg); err == nil || !strings.Contains(err.Error(), "colour") {
+		t.Fatalf("a misspelled data key gave %v, want an error naming it", err)
+	}
+}

@@ -39,7 +39,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	configPath := configFlag(fs)
-	gameName := fs.String("game", games().Names()[0], "game to play: "+strings.Join(games().Names(), ", "))
+	gameName := fs.String("game", "vinhos", "game to play: vinhos or nim")
 	mode := fs.String("mode", "", "game mode (default: the game's first)")
 	players := fs.String("players", "2", "number of players, or their names separated by commas")
 	seed := fs.Uint64("seed", 0, "random seed (0 picks one)")
@@ -70,13 +70,17 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 			return err
 		}
 	}
-	store, err := storage.Open(*dbPath, games())
+	reg, err := games(cfg)
+	if err != nil {
+		return err
+	}
+	store, err := storage.Open(*dbPath, reg)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 
-	t := &table{store: store, boards: boards(), out: env.Stdout, outDir: *outDir}
+	t := &table{store: store, games: reg, boards: boards(), out: env.Stdout, outDir: *outDir}
 	switch {
 	case *resume != "":
 		err = t.resume(*resume)
@@ -113,6 +117,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 // table is one game played in the terminal.
 type table struct {
 	store  *storage.Store
+	games  *engine.Registry
 	boards render.Boards
 	out    io.Writer
 	outDir string
@@ -131,7 +136,7 @@ func (t *table) create(gameName, mode, players string, seed uint64) error {
 		seed = rand.Uint64()
 	}
 	setup := engine.Setup{Game: gameName, Mode: mode, Seed: seed, Players: names}
-	game, err := games().Lookup(gameName)
+	game, err := t.games.Lookup(gameName)
 	if err != nil {
 		return err
 	}
@@ -166,7 +171,7 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	game, err := games().Lookup(exp.Setup.Game)
+	game, err := t.games.Lookup(exp.Setup.Game)
 	if err != nil {
 		return err
 	}

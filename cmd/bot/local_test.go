@@ -143,3 +143,24 @@ func TestInteractiveMistakesAreExplainedAndChangeNothing(t *testing.T) {
 		}
 	}
 }
+
+func TestLocalScriptPlaysVinhos(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runMain(t, "", "local", "--seed", "5", "--db", filepath.Join(dir, "t.db"),
+		"--out", dir, "--script", "../../testdata/vinhos-opening.txt")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"Bruno spends a Porto tile on the first Douro wine.",
+		"Ana builds a free Cellar in the Dão estate.",
+		"Bruno exports the red 5 from Douro (warehouse slot 1, value 5) in country 5 slot 6 (+6 VP), using 1 Renown cube from Douro.",
+		"Bruno      Bagos 19, VP 6, Fair points 0, Barrels 1",
+		"Bruno takes an Alentejo white vineyard for 5 Bagos into estate 2.",
+		"Next: Ana must take action 2 of year 1.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -44,8 +44,22 @@ type Env struct {
 	Getenv         func(string) string
 }
 
-// games is every game this binary can run.
-func games() *engine.Registry { return engine.NewRegistry(vinhos.Game{}, nim.Game{}) }
+// games is every game this binary can run, the default first, with the
+// configured Vinhos component data.
+func games(cfg Config) (*engine.Registry, error) {
+	data := vinhos.DefaultData()
+	if cfg.VinhosData != "" {
+		f, err := os.Open(cfg.VinhosData)
+		if err != nil {
+			return nil, fmt.Errorf("vinhos_data: %w", err)
+		}
+		defer f.Close()
+		if data, err = vinhos.LoadData(f); err != nil {
+			return nil, fmt.Errorf("vinhos_data %s: %w", cfg.VinhosData, err)
+		}
+	}
+	return engine.NewRegistry(vinhos.Game{Data: data}, nim.Game{}), nil
+}
 
 // boards draws each game's board; games without a renderer get a summary card.
 func boards() render.Boards { return render.Boards{} }

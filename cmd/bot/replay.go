@@ -34,6 +34,14 @@ func replayCommand(args []string, env Env) error {
 		return errors.New("replay: name one game ID or export file")
 	}
 	target := fs.Arg(0)
+	cfg, err := loadConfig(*configPath, env)
+	if err != nil {
+		return err
+	}
+	reg, err := games(cfg)
+	if err != nil {
+		return err
+	}
 	if strings.HasSuffix(target, ".json") {
 		data, err := os.ReadFile(target)
 		if err != nil {
@@ -43,16 +51,12 @@ func replayCommand(args []string, env Env) error {
 		if err != nil {
 			return err
 		}
-		return reportReplay(env, exp.Setup, exp.Moves(), exp.State, *verbose)
-	}
-	cfg, err := loadConfig(*configPath, env)
-	if err != nil {
-		return err
+		return reportReplay(env, reg, exp.Setup, exp.Moves(), exp.State, *verbose)
 	}
 	if *dbPath == "" {
 		*dbPath = filepath.Join(cfg.DataDir, "local.db")
 	}
-	store, err := storage.Open(*dbPath, games())
+	store, err := storage.Open(*dbPath, reg)
 	if err != nil {
 		return err
 	}
@@ -64,13 +68,13 @@ func replayCommand(args []string, env Env) error {
 	if g.SnapshotMismatch {
 		fmt.Fprintln(env.Stdout, "Warning: the stored snapshot differs from the replayed log; the log wins.")
 	}
-	return reportReplay(env, g.Setup, g.Moves(), nil, *verbose)
+	return reportReplay(env, reg, g.Setup, g.Moves(), nil, *verbose)
 }
 
 // reportReplay replays setup and moves, prints the outcome, and compares the
 // final state with expected (the recorded state) when there is one.
-func reportReplay(env Env, setup engine.Setup, moves []engine.Move, expected []byte, verbose bool) error {
-	game, err := games().Lookup(setup.Game)
+func reportReplay(env Env, reg *engine.Registry, setup engine.Setup, moves []engine.Move, expected []byte, verbose bool) error {
+	game, err := reg.Lookup(setup.Game)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,11 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return err
 	}
-	store, err := storage.Open(filepath.Join(cfg.DataDir, "adega.db"), games())
+	reg, err := games(cfg)
+	if err != nil {
+		return err
+	}
+	store, err := storage.Open(filepath.Join(cfg.DataDir, "adega.db"), reg)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,11 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 	first := est.Vineyards == 0
 	est.Vineyards++
 	est.Region, est.Color = r, tile.Color
-	s.say(seat, "%s bought a %s %s vineyard for %s into estate %d.", p.Name, Regions[r].Name, tile.Color, bagos(cost), e+1)
+	price := "for " + bagos(cost)
+	if cost == 0 {
+		price = "for free"
+	}
+	s.say(seat, "%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
 	if len(reg.Deck) > 0 {
 		next := reg.Deck[0]
 		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, next.Color, next.Cost.V)

@@ -13,18 +13,23 @@ func (s *State) Pending() []engine.Pending {
 		return []engine.Pending{{Seat: seat, Prompt: prompt}}
 	}
 	n := len(s.Seats)
-	if s.Turn >= n && s.At != PhaseFairPress && s.At != PhaseDraft {
+	// Turn counts the turns of the phases played one player at a time. The
+	// others do not reset it, so it must not end them: Maintenance and
+	// Production are for everyone at once (SV p. 13-14), and the last place
+	// of a Fair takes its Expert whoever presented last (SV p. 15).
+	inTurn := s.At == PhaseInitialVineyard || s.At == PhaseInitialMagnate || s.At == PhaseActions || s.At == PhaseFinalAction
+	if inTurn && s.Turn >= n {
 		return nil // the sequential phase is over
 	}
 	switch s.At {
 	case PhaseInitialVineyard:
-		return one(s.Order[s.Turn], "choose your initial vineyard")
+		return one(s.Order[s.Turn], "choose an initial vineyard")
 	case PhaseInitialMagnate:
-		return one(s.Order[n-1-s.Turn], "choose your initial Magnate Action tile")
+		return one(s.Order[n-1-s.Turn], "choose an initial Magnate Action tile")
 	case PhaseActions:
-		return one(s.Order[s.Turn], fmt.Sprintf("take your action %d of year %d", s.Round, s.Year))
+		return one(s.Order[s.Turn], fmt.Sprintf("take action %d of year %d", s.Round, s.Year))
 	case PhaseFinalAction:
-		return one(s.Order[s.Turn], "take your last action of the game")
+		return one(s.Order[s.Turn], "take the last action of the game")
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"
 		if s.At == PhaseProduction {

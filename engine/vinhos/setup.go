@@ -239,8 +239,8 @@ func (s *State) initRegionStep() step {
 			Choice: engine.Choice{ID: regionKey(r), Label: fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))},
 			do: func(s *State) {
 				e := 0
-				s.placeCube(seat, r)
 				s.takeVineyard(seat, r, e, 0)
+				s.placeCube(seat, r)
 				s.initialWine(seat, r, e)
 			},
 		})
@@ -287,6 +287,7 @@ func (s *State) initPortoStep() step {
 			if porto {
 				s.Seats[seat].Porto--
 				s.Regions[Douro].Porto++
+				s.say(seat, "%s spends a Porto tile on the first Douro wine.", s.Seats[seat].Name)
 			}
 			s.addWine(seat, 0, q)
 			s.work.stage = stDone

@@ -78,6 +78,9 @@ type State struct {
 	walking bool
 }
 
+// Data is the component data the game was set up with.
+func (s *State) Data() *Data { return s.data }
+
 // NoTile marks an empty Magnate display space.
 const NoTile = -1
 

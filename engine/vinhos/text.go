@@ -95,3 +95,11 @@ func (s *State) estateName(p *Player, e int) string {
 	}
 	return fmt.Sprintf("estate %d (%s %s)", e+1, Regions[est.Region].Name, est.Color)
 }
+
+// article is "a" or "an" for the word that follows it.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
