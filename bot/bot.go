@@ -1,6 +1,8 @@
-// Package bot is the Discord adapter: it owns the discordgo session, routes
-// gateway events and interactions to bot/commands, and sends what they
-// return.
+// Package bot is the Discord adapter: it owns the discordgo session,
+// registers the slash commands, routes interactions to bot/commands and
+// sends what they return. Interactions in one channel are handled one at a
+// time, so a game's moves and their messages keep their order; different
+// channels proceed in parallel.
 package bot
 
 import (
@@ -8,31 +10,38 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/bot/commands"
 )
 
 // Config is what the bot needs to connect.
 type Config struct {
 	Token         string // never logged
-	ApplicationID string
-	DevGuildID    string
+	ApplicationID string // empty: the bot user's ID, which Discord uses for bots
+	DevGuildID    string // commands go to this server only, at once; empty: global
 	ShardID       int
 	ShardCount    int
+	// Transport, if set, carries every HTTP request; tests point it at a
+	// fake Discord.
+	Transport http.RoundTripper
 }
 
-// Bot is a connected Discord bot.
+// Bot is a Discord bot serving one set of shards.
 type Bot struct {
 	cfg     Config
-	store   *storage.Store
 	log     *slog.Logger
 	session *discordgo.Session
+	handler *commands.Handler
+	locks   keyedMutex
+	running sync.WaitGroup // interactions being handled
 }
 
 // New prepares a bot; Run connects it.
-func New(cfg Config, store *storage.Store, logger *slog.Logger) (*Bot, error) {
+func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, error) {
 	if cfg.Token == "" {
 		return nil, errors.New("bot: no token configured (set ADEGA_TOKEN or token in the config)")
 	}
@@ -40,21 +49,64 @@ func New(cfg Config, store *storage.Store, logger *slog.Logger) (*Bot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
+	if cfg.Transport != nil {
+		s.Client.Transport = cfg.Transport
+	}
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
-	b := &Bot{cfg: cfg, store: store, log: logger, session: s}
+	b := &Bot{cfg: cfg, log: logger, session: s, handler: handler}
+	handler.IsThread = b.isThread
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction) })
 	return b, nil
 }
 
-// Run connects and serves until ctx is done, then disconnects.
+// Run connects, registers the commands, and serves until ctx is done; then
+// it finishes the interactions in hand and disconnects.
 func (b *Bot) Run(ctx context.Context) error {
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
+	defer b.session.Close()
+	if err := b.register(); err != nil {
+		return err
+	}
 	<-ctx.Done()
 	b.log.Info("disconnecting")
-	return b.session.Close()
+	b.running.Wait()
+	return nil
+}
+
+// register overwrites the commands in bulk, which is idempotent: a restart
+// registers the same set again. A development server gets them at once.
+func (b *Bot) register() error {
+	appID := b.cfg.ApplicationID
+	if appID == "" {
+		appID = b.session.State.User.ID
+	}
+	cmds, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevGuildID, commands.Definitions())
+	if err != nil {
+		return fmt.Errorf("bot: register commands: %w", err)
+	}
+	where := "globally"
+	if b.cfg.DevGuildID != "" {
+		where = "in server " + b.cfg.DevGuildID
+	}
+	b.log.Info("registered commands", "count", len(cmds), "where", where)
+	return nil
+}
+
+// isThread asks the session's cache, then Discord, whether a channel is a
+// thread.
+func (b *Bot) isThread(channelID string) bool {
+	ch, err := b.session.State.Channel(channelID)
+	if err != nil {
+		if ch, err = b.session.Channel(channelID); err != nil {
+			b.log.Warn("could not look a channel up", "channel", channelID, "err", err)
+			return false
+		}
+	}
+	return ch.IsThread()
 }

@@ -30,6 +30,7 @@ var (
 	bucketUsers     = []byte("users")
 	bucketReminders = []byte("reminders")
 	bucketMeta      = []byte("meta")
+	bucketLobbies   = []byte("lobbies")
 	keySchema       = []byte("schema")
 )
 
@@ -50,7 +51,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta} {
+		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}

@@ -1,0 +1,58 @@
+package commands
+
+import (
+	"sort"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Definitions are the slash commands the bot registers on start.
+func Definitions() []*discordgo.ApplicationCommand {
+	minPlayers, maxPlayers := float64(2), float64(4)
+	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
+	}
+	subs := []*discordgo.ApplicationCommandOption{
+		sub("new", "Open a lobby for a new game of Vinhos Deluxe",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
+				Description: "How many seats (2-4, default 4)", MinValue: &minPlayers, MaxValue: maxPlayers},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "regions",
+				Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode",
+				Description: "The rules to play", Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "Special Vintage 2016", Value: "special2016"}}}),
+		sub("play", "Make any decision, step by step (autocomplete shows what is legal)", stepOptionList(true)...),
+		sub("board", "Post the current board again"),
+		sub("me", "See your own board (only you see it)"),
+		sub("status", "Whose move it is, since when, and the scores"),
+		sub("rules", "Short rules help",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic",
+				Description: "What to explain", Required: true, Autocomplete: true}),
+		sub("abandon", "End this game for good (its creator or a server manager)"),
+	}
+	names := make([]string, 0, len(actionCommands))
+	for name := range actionCommands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		subs = append(subs, sub(name, "Move to the "+name+" space and take that action", stepOptionList(false)...))
+	}
+	return []*discordgo.ApplicationCommand{{
+		Name:        Command,
+		Description: "Play Vinhos Deluxe",
+		Options:     subs,
+	}}
+}
+
+// stepOptionList is step1..step8, each autocompleted from the legal choices
+// given the steps before it.
+func stepOptionList(firstRequired bool) []*discordgo.ApplicationCommandOption {
+	opts := make([]*discordgo.ApplicationCommandOption, stepOptions)
+	for k := range opts {
+		opts[k] = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+			Name: stepName(k), Description: "The next choice (the list shows what is legal)",
+			Required: k == 0 && firstRequired, Autocomplete: true}
+	}
+	return opts
+}

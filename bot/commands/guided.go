@@ -1,0 +1,153 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// The guided path: a button opens a private message that shows one step of
+// the player's decision as a select menu of its legal choices. Each pick
+// moves to the next step, and the last one plays the move. The custom IDs
+// carry the choices made so far, so the flow needs no memory between clicks
+// and survives a restart.
+
+// selectLimit is how many options Discord allows in a select menu.
+const selectLimit = 25
+
+func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
+	g, err := h.Store.Load(id.target)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if id.version != g.Version {
+		return private(fmt.Sprintf("That button is from an earlier moment of the game (move %d); the game has moved on to move %d. Use the newest message.", id.version, g.Version))
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok {
+		return private("You are not playing in this game.")
+	}
+	if !engine.MustDecide(g.State, seat) {
+		return private("There is nothing for you to decide right now.")
+	}
+	path := id.path
+	switch id.kind {
+	case kindGo:
+		path = nil
+	case kindBack:
+		if len(path) > 0 {
+			path = path[:len(path)-1]
+		}
+		id.offset = 0
+	case kindStep:
+		values := i.MessageComponentData().Values
+		if len(values) != 1 {
+			return private("Pick one choice.")
+		}
+		v := values[0]
+		n, err := strconv.Atoi(v[1:])
+		switch {
+		case err != nil || n < 0:
+			return private(errBadCustomID.Error())
+		case v[0] == 'm': // another page of the same step
+			id.offset = n
+		default:
+			path = append(path, n)
+			id.offset = 0
+		}
+	}
+	prefix, labels, err := resolvePath(g.State, seat, path)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	step, err := g.State.Choices(seat, prefix)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if step.Complete {
+		res, err := h.move(i, g, id.version, prefix)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return h.moved(i, res)
+	}
+	content := stepText(g, seat, labels, len(path), step)
+	components := []discordgo.MessageComponent{stepSelect(g, path, step, id.offset)}
+	if len(path) > 0 {
+		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+				CustomID: customID{kind: kindBack, target: g.ID, version: g.Version, path: path}.String()},
+		}})
+	}
+	if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+		return update(content, components...)
+	}
+	// From the public turn message: open a private view instead of changing
+	// the message everyone sees.
+	return private(content, components...)
+}
+
+// resolvePath turns the indices of a guided flow into the action's choice
+// IDs and labels, checking each against the current lists.
+func resolvePath(s engine.State, seat engine.Seat, path []int) (engine.Action, []string, error) {
+	var act engine.Action
+	var labels []string
+	for _, k := range path {
+		step, err := s.Choices(seat, act)
+		if err != nil {
+			return nil, nil, err
+		}
+		if step.Complete || k >= len(step.Choices) {
+			return nil, nil, engine.Errorf(engine.CodeUnknownChoice, "Those choices no longer fit the game; start again with the newest message.")
+		}
+		act = append(act, step.Choices[k].ID)
+		labels = append(labels, step.Choices[k].Label)
+	}
+	return act, labels, nil
+}
+
+func stepText(g *storage.Game, seat engine.Seat, labels []string, done int, step engine.Step) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s**, your move (%s).\n", g.State.Players()[seat].Name, g.State.Phase())
+	if len(labels) > 0 {
+		fmt.Fprintf(&b, "So far: %s\n", strings.Join(labels, " → "))
+	}
+	fmt.Fprintf(&b, "**Step %d:** %s", done+1, step.Prompt)
+	return truncate(b.String(), 2000)
+}
+
+// stepSelect lists a step's choices from offset, a page at a time.
+func stepSelect(g *storage.Game, path []int, step engine.Step, offset int) discordgo.MessageComponent {
+	var opts []discordgo.SelectMenuOption
+	room := selectLimit
+	if offset > 0 {
+		back := max(0, offset-(selectLimit-2))
+		opts = append(opts, discordgo.SelectMenuOption{Label: "◀ Earlier choices", Value: "m" + strconv.Itoa(back)})
+		room--
+	}
+	end := min(len(step.Choices), offset+room)
+	if end < len(step.Choices) {
+		end-- // keep room for "more"
+	}
+	for k := offset; k < end; k++ {
+		c := step.Choices[k]
+		opt := discordgo.SelectMenuOption{Label: truncate(c.Label, 100), Value: "c" + strconv.Itoa(k)}
+		if len([]rune(c.Label)) > 100 {
+			opt.Description = truncate(string([]rune(c.Label)[99:]), 100)
+		}
+		opts = append(opts, opt)
+	}
+	if end < len(step.Choices) {
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("More choices ▶ (%d more)", len(step.Choices)-end), Value: "m" + strconv.Itoa(end)})
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID:    customID{kind: kindStep, target: g.ID, version: g.Version, path: path, offset: offset}.String(),
+		Placeholder: truncate(step.Prompt, 150),
+		Options:     opts,
+	}}}
+}

@@ -1,0 +1,192 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// A game starts as a lobby message with Join, Leave and Start buttons.
+// Players join in any order; the engine draws the first player and seats
+// the colors. The creator presses Start. In a text channel the game then
+// runs in a new thread from the lobby message, keeping the channel
+// readable; in a thread it runs in place. One game per thread.
+
+const gameName = "vinhos"
+
+func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	if i.GuildID == "" {
+		return private("Multiplayer games are played in a server channel; invite me to a server and use `/vinhos new` there.")
+	}
+	game, err := h.Games.Lookup(gameName)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	l := storage.Lobby{ID: i.ID, ChannelID: i.ChannelID, GuildID: i.GuildID, CreatorID: user(i).ID,
+		Game: game.Name(), CreatedAt: h.Now(), Options: map[string]string{}}
+	mode, _ := engine.ModeOf(game, "")
+	l.MaxPlayers = mode.MaxPlayers
+	for _, o := range sub.Options {
+		switch o.Name {
+		case "mode":
+			l.Mode = o.StringValue()
+		case "players":
+			l.MaxPlayers = int(o.IntValue())
+		case "regions":
+			l.Options["regions"] = o.StringValue()
+		}
+	}
+	if mode, err = engine.ModeOf(game, l.Mode); err != nil {
+		return h.fail(i, err)
+	}
+	l.Mode = mode.Name
+	if l.MaxPlayers < mode.MinPlayers || l.MaxPlayers > mode.MaxPlayers {
+		return private(fmt.Sprintf("%s is for %d to %d players.", mode.Title, mode.MinPlayers, mode.MaxPlayers))
+	}
+	// A wrong regions option is caught now, not when the game starts.
+	probe := make([]string, l.MaxPlayers)
+	for k := range probe {
+		probe[k] = fmt.Sprint("p", k)
+	}
+	if _, _, err := game.New(engine.Setup{Game: game.Name(), Mode: l.Mode, Players: probe, Options: l.Options}); err != nil {
+		return h.fail(i, err)
+	}
+	if h.IsThread(i.ChannelID) {
+		if ids, err := h.Store.ActiveGames(i.ChannelID); err != nil || len(ids) > 0 {
+			return private("This thread already has a game. Start a new one from the channel, and it gets a thread of its own.")
+		}
+	}
+	l.Seats = []storage.SeatUser{{UserID: user(i).ID, Name: displayName(i)}}
+	if err := h.Store.CreateLobby(l); err != nil {
+		return h.fail(i, err)
+	}
+	r := say(lobbyText(l, mode.Title))
+	r.Ack.Data.Components = lobbyButtons(l)
+	return r
+}
+
+func lobbyText(l storage.Lobby, title string) string {
+	var names []string
+	for _, s := range l.Seats {
+		names = append(names, s.Name)
+	}
+	regions := l.Options["regions"]
+	if regions == "" {
+		regions = "random"
+	}
+	return fmt.Sprintf("**Vinhos Deluxe, %s**: a table for up to %d players (regions: %s).\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
+		title, l.MaxPlayers, regions, len(l.Seats), joinNames(names), mention(l.CreatorID))
+}
+
+func lobbyButtons(l storage.Lobby) []discordgo.MessageComponent {
+	id := func(kind string) string { return customID{kind: kind, target: l.ID}.String() }
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(kindJoin)},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: id(kindLeave)},
+		discordgo.Button{Label: "Start", Style: discordgo.PrimaryButton, CustomID: id(kindStart)},
+	}}}
+}
+
+// errLobby carries a refusal of a lobby button back out of UpdateLobby.
+type errLobby struct{ text string }
+
+func (e errLobby) Error() string { return e.text }
+
+func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
+	game, err := h.Games.Lookup(gameName)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	me := storage.SeatUser{UserID: user(i).ID, Name: displayName(i)}
+	var mode engine.Mode
+	l, err := h.Store.UpdateLobby(id.target, func(l *storage.Lobby) error {
+		mode, _ = engine.ModeOf(game, l.Mode)
+		seated := slices.IndexFunc(l.Seats, func(s storage.SeatUser) bool { return s.UserID == me.UserID })
+		switch {
+		case l.Closed:
+			return errLobby{"This lobby is closed."}
+		case id.kind == kindJoin && seated >= 0:
+			return errLobby{"You already have a seat."}
+		case id.kind == kindJoin && len(l.Seats) >= l.MaxPlayers:
+			return errLobby{"The table is full."}
+		case id.kind == kindJoin:
+			l.Seats = append(l.Seats, me)
+		case id.kind == kindLeave && seated < 0:
+			return errLobby{"You do not have a seat."}
+		case id.kind == kindLeave && me.UserID == l.CreatorID:
+			l.Closed = true // the creator leaving calls the game off
+		case id.kind == kindLeave:
+			l.Seats = slices.Delete(l.Seats, seated, seated+1)
+		case me.UserID != l.CreatorID:
+			return errLobby{"Only the player who opened the lobby can start it."}
+		case len(l.Seats) < mode.MinPlayers:
+			return errLobby{fmt.Sprintf("%s needs at least %d players.", mode.Title, mode.MinPlayers)}
+		default:
+			l.Closed = true
+		}
+		return nil
+	})
+	var refused errLobby
+	if errors.As(err, &refused) {
+		return private(refused.text)
+	}
+	if err != nil {
+		return h.fail(i, err)
+	}
+	switch {
+	case id.kind != kindStart && l.Closed:
+		return update("The game was called off.")
+	case id.kind != kindStart:
+		return update(lobbyText(l, mode.Title), lobbyButtons(l)...)
+	}
+	start := func(channelID string) Reply { return h.startGame(i, l, channelID) }
+	r := update(fmt.Sprintf("**Vinhos Deluxe** is starting for %s.", joinNames(seatNames(l.Seats))))
+	if h.IsThread(i.ChannelID) {
+		next := start(i.ChannelID)
+		r.Posts = next.Posts
+		return r
+	}
+	r.Thread = &Thread{ChannelID: i.ChannelID, MessageID: i.Message.ID,
+		Name: truncate("Vinhos: "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
+	return r
+}
+
+func seatNames(seats []storage.SeatUser) []string {
+	var names []string
+	for _, s := range seats {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// startGame sets the lobby's game up in channelID and posts its first turn.
+// Players' names must differ, since seats are matched by name.
+func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID string) Reply {
+	seats := slices.Clone(l.Seats)
+	names := make([]string, len(seats))
+	for k := range seats {
+		name, n := seats[k].Name, 2
+		for slices.Contains(names[:k], name) {
+			name, n = fmt.Sprintf("%s (%d)", seats[k].Name, n), n+1
+		}
+		seats[k].Name, names[k] = name, name
+	}
+	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
+	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats}
+	g, err := h.Store.Create(meta, setup, h.Now())
+	if err != nil {
+		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)
+		return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "Sorry, the game could not start: " + err.Error()}}}}
+	}
+	if _, err := h.Store.UpdateLobby(l.ID, func(l *storage.Lobby) error { l.GameID = g.ID; return nil }); err != nil {
+		h.Log.Warn("could not link the lobby to its game", "lobby", l.ID, "game", g.ID, "err", err)
+	}
+	return Reply{Posts: []Post{h.turnPost(g, g.SetupEvents, "The game begins!", true)}}
+}

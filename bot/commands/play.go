@@ -1,0 +1,172 @@
+package commands
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Every decision can be typed as a slash command: /vinhos play with its
+// steps in order, or a subcommand named after a Quadrel action, which
+// fills in the move to that action's space. Each step option autocompletes
+// from the engine's legal choices, given the steps already filled in.
+
+// actionCommands maps a subcommand to the action whose space it moves to.
+var actionCommands = map[string]string{
+	"vineyards": "vineyards",
+	"cellars":   "cellars",
+	"wineries":  "wineries",
+	"experts":   "wine_experts",
+	"hire":      "enologists",
+	"export":    "export",
+	"sell":      "sales",
+	"pass":      "pass",
+}
+
+// stepOptions is how many step options a command offers.
+const stepOptions = 8
+
+func stepName(k int) string { return "step" + strconv.Itoa(k+1) }
+
+// stepValues reads step1, step2, ... in order, stopping at the first gap or
+// at the focused (autocompleting) option.
+func stepValues(opts []*discordgo.ApplicationCommandInteractionDataOption) (values []string, focused *discordgo.ApplicationCommandInteractionDataOption) {
+	byName := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range opts {
+		byName[o.Name] = o
+	}
+	for k := range stepOptions {
+		o, ok := byName[stepName(k)]
+		if !ok {
+			break
+		}
+		if o.Focused {
+			return values, o
+		}
+		values = append(values, o.StringValue())
+	}
+	return values, nil
+}
+
+// commandPrefix is the move a subcommand implies: to the cheapest legal
+// space of its action.
+func commandPrefix(s engine.State, seat engine.Seat, sub string) ([]string, error) {
+	action, ok := actionCommands[sub]
+	if !ok {
+		return nil, nil
+	}
+	step, err := s.Choices(seat, nil)
+	if err != nil {
+		return nil, err
+	}
+	best, bestCost := "", -1
+	for _, c := range step.Choices {
+		if !strings.HasPrefix(c.ID, action+"@") {
+			continue
+		}
+		cost, _ := strconv.Atoi(strings.Fields(c.Cost + " 0")[0])
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = c.ID, cost
+		}
+	}
+	if best == "" {
+		return nil, engine.Errorf(engine.CodeIllegal, "You cannot take the %s action now. %s", sub, choiceHint(step))
+	}
+	return []string{best}, nil
+}
+
+func choiceHint(step engine.Step) string {
+	var ids []string
+	for _, c := range step.Choices {
+		ids = append(ids, c.ID)
+	}
+	return truncate("Legal now: "+strings.Join(ids, ", ")+".", 500)
+}
+
+// play applies a typed decision.
+func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok {
+		return private("You are not playing in this game.")
+	}
+	prefix, err := commandPrefix(g.State, seat, sub.Name)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	values, _ := stepValues(sub.Options)
+	action, err := engine.Build(g.State, seat, append(prefix, values...), nil)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	res, err := h.move(i, g, g.Version, action)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	return h.moved(i, res)
+}
+
+// autocomplete offers the legal choices for the focused step option.
+func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
+	data := i.ApplicationCommandData()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	if len(data.Options) > 0 {
+		sub := data.Options[0]
+		if sub.Name == "rules" {
+			choices = topicChoices(sub)
+		} else {
+			choices = h.stepChoices(i, sub)
+		}
+	}
+	return Reply{Ack: &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	}}
+}
+
+func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
+	values, focused := stepValues(sub.Options)
+	if focused == nil {
+		return nil
+	}
+	g, err := h.channelGame(i)
+	if err != nil {
+		return notice(err.Error())
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok {
+		return notice("You are not playing in this game.")
+	}
+	prefix, err := commandPrefix(g.State, seat, sub.Name)
+	if err != nil {
+		return notice(err.Error())
+	}
+	_, next, err := engine.Resolve(g.State, seat, append(prefix, values...), nil)
+	switch {
+	case err != nil:
+		return notice(err.Error())
+	case next.Complete:
+		return notice("Nothing more to choose: send the command.")
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range next.Filter(focused.StringValue(), selectLimit) {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(c.Label, 100), Value: c.ID})
+	}
+	if len(out) == 0 {
+		return notice(fmt.Sprintf("No choice matches; %s", next.Prompt))
+	}
+	return out
+}
+
+// notice shows a message in the autocomplete list; picking it sends a value
+// the command refuses with the same message.
+func notice(text string) []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: truncate(text, 100), Value: "?"}}
+}

@@ -1,0 +1,90 @@
+// Package commands turns Discord interactions into replies: slash commands,
+// autocomplete, buttons and select menus. A handler reads the interaction,
+// does its work through storage and the engine, and returns a Reply value
+// that says what to send; it sends nothing itself. The bot package sends the
+// acknowledgement within Discord's 3 seconds, then the posts, which may
+// render a board.
+package commands
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// Reply is a handler's answer to one interaction.
+type Reply struct {
+	// Ack is the immediate answer to the interaction.
+	Ack *discordgo.InteractionResponse
+	// Thread, if set, is created after the ack; its Then builds the rest of
+	// the reply once the thread exists.
+	Thread *Thread
+	// Posts are channel messages sent after the ack, in order.
+	Posts []Post
+	// Edit replaces the acknowledged message after the posts, for a
+	// deferred ack ("Working..." becomes "Done"). EditBoard, if set, renders
+	// a PNG attached to that edit.
+	Edit      *discordgo.WebhookEdit
+	EditBoard func() ([]byte, error)
+}
+
+// Post is a message to a channel. Board, if set, renders a PNG attached to
+// it as board.png; it runs after the ack, outside any transaction.
+type Post struct {
+	ChannelID string
+	Message   *discordgo.MessageSend
+	Board     func() ([]byte, error)
+}
+
+// Thread is a thread to open from a message before the rest of a reply.
+type Thread struct {
+	ChannelID, MessageID string
+	Name                 string
+	Then                 func(threadID string) Reply
+}
+
+// BoardFile is the name the board PNG is attached under.
+const BoardFile = "board.png"
+
+// say answers at once, visibly to everyone in the channel.
+func say(content string) Reply {
+	return Reply{Ack: &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: noMentions()},
+	}}
+}
+
+// private answers at once, only to the user who acted.
+func private(content string, components ...discordgo.MessageComponent) Reply {
+	return Reply{Ack: &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: content, Flags: discordgo.MessageFlagsEphemeral,
+			Components: components, AllowedMentions: noMentions()},
+	}}
+}
+
+// update replaces the message a component sits on (an ephemeral step view).
+func update(content string, components ...discordgo.MessageComponent) Reply {
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	return Reply{Ack: &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: content, Components: components, AllowedMentions: noMentions()},
+	}}
+}
+
+// deferPrivate acknowledges with a private "thinking" message, for work
+// that renders a board before it can answer.
+func deferPrivate() *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral},
+	}
+}
+
+func noMentions() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
+}
+
+func edit(content string) *discordgo.WebhookEdit {
+	return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}}
+}

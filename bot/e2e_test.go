@@ -1,0 +1,167 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot"
+	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/storage"
+)
+
+const wait = 5 * time.Second
+
+// summaryDrawer draws plain cards: these tests are about Discord, not art.
+type summaryDrawer struct{}
+
+func (summaryDrawer) Board(game string, s engine.State) image.Image { return render.Summary(game, s) }
+func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image {
+	return render.Summary(game, s)
+}
+
+// harness runs the real bot against a fake Discord, with a store that
+// outlives restarts of the bot.
+type harness struct {
+	t     *testing.T
+	srv   *fakediscord.Server
+	store *storage.Store
+	stop  func()
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Parallel() // closing a discordgo session sleeps a second
+	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
+	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, srv: srv, store: store}
+	t.Cleanup(func() {
+		h.stop()
+		store.Close()
+	})
+	h.start()
+	return h
+}
+
+// start connects a new bot to the fake Discord and the same store.
+func (h *harness) start() {
+	h.t.Helper()
+	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: summaryDrawer{},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+	b, err := bot.New(bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()},
+		handler, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	h.stop = func() {
+		cancel()
+		if err := <-done; err != nil {
+			h.t.Errorf("bot stopped with %v", err)
+		}
+	}
+	if err := h.srv.WaitReady(wait); err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := h.srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands")
+	}); err != nil {
+		h.t.Fatal("commands were not registered:", err)
+	}
+}
+
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+// answer is the part of an interaction callback the tests read.
+type answer struct {
+	Type discordgo.InteractionResponseType `json:"type"`
+	Data *struct {
+		Content string                 `json:"content"`
+		Flags   discordgo.MessageFlags `json:"flags"`
+	} `json:"data"`
+}
+
+// callback waits for the bot's answer to an interaction.
+func (h *harness) callback(in fakediscord.Interaction) answer {
+	h.t.Helper()
+	r, err := h.srv.WaitFor(wait, in.IsCallback)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	var resp answer
+	if err := json.Unmarshal(r.JSON, &resp); err != nil {
+		h.t.Fatal(err)
+	}
+	return resp
+}
+
+// public returns the channel's messages everyone sees.
+func (h *harness) public(channelID string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range h.srv.Messages(channelID) {
+		if m.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// lastEphemeral is the newest private message in the channel.
+func (h *harness) lastEphemeral(channelID string) fakediscord.Message {
+	msgs := h.srv.Messages(channelID)
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if msgs[k].Flags&discordgo.MessageFlagsEphemeral != 0 {
+			return msgs[k]
+		}
+	}
+	h.t.Fatal("no private message in the channel")
+	return fakediscord.Message{}
+}
+
+// components lists a message's buttons and selects.
+func components(m *discordgo.Message) []discordgo.MessageComponent {
+	var out []discordgo.MessageComponent
+	for _, row := range m.Components {
+		if r, ok := row.(*discordgo.ActionsRow); ok {
+			out = append(out, r.Components...)
+		}
+	}
+	return out
+}
+
+func buttonID(t *testing.T, m *discordgo.Message, label string) string {
+	t.Helper()
+	for _, c := range components(m) {
+		if b, ok := c.(*discordgo.Button); ok && b.Label == label {
+			return b.CustomID
+		}
+	}
+	t.Fatalf("no %q button on %q", label, m.Content)
+	return ""
+}
+
+func isPNG(data []byte) bool {
+	_, err := png.Decode(bytes.NewReader(data))
+	return err == nil
+}

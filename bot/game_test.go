@@ -1,0 +1,229 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/storage"
+)
+
+// waitPosts waits until the channel holds n public messages.
+func (h *harness) waitPosts(channelID string, n int) []fakediscord.Message {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		msgs := h.public(channelID)
+		if len(msgs) >= n {
+			return msgs
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%d public messages in the channel, want %d", len(msgs), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// lastPostMentions reads the allowed_mentions users of the newest message
+// the bot posted in the channel.
+func (h *harness) lastPostMentions(channelID string) []string {
+	h.t.Helper()
+	var users []string
+	for _, r := range h.srv.Requests() {
+		if r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == channelID {
+			var body struct {
+				AllowedMentions struct {
+					Users []string `json:"users"`
+				} `json:"allowed_mentions"`
+			}
+			if err := json.Unmarshal(r.JSON, &body); err != nil {
+				h.t.Fatal(err)
+			}
+			users = body.AllowedMentions.Users
+		}
+	}
+	return users
+}
+
+func (h *harness) game(channelID string) *storage.Game {
+	h.t.Helper()
+	ids, err := h.store.ActiveGames(channelID)
+	if err != nil || len(ids) != 1 {
+		h.t.Fatalf("active games in %s: %v %v", channelID, ids, err)
+	}
+	g, err := h.store.Load(ids[0])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}
+
+// TestFullTwoPlayerGameThroughDiscord plays a whole game from the lobby to
+// the final scores through the fake Discord, clicking what a player would
+// click. Each move must post exactly one message, with the board, pinging
+// exactly the players who must act; bad input, a stranger's click and a
+// stale button change nothing; and a restart mid-game carries on.
+func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
+	h := newHarness(t)
+	srv := h.srv
+	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
+	users := map[string]*discordgo.User{ana.ID: ana, bruno.ID: bruno}
+	table := srv.NewChannel("vinhos")
+	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
+
+	in := srv.SlashCommand(at(ana, table.ID), "vinhos", fakediscord.Subcommand("new",
+		fakediscord.IntegerOption("players", 2), fakediscord.StringOption("regions", "first-play")))
+	if resp := h.callback(in); !strings.Contains(resp.Data.Content, "Seated (1): ana") {
+		t.Fatalf("lobby: %q", resp.Data.Content)
+	}
+	lobby := h.public(table.ID)[0]
+	join, start := buttonID(t, lobby.Message, "Join"), buttonID(t, lobby.Message, "Start")
+	if resp := h.callback(srv.Button(at(bruno, table.ID), lobby.ID, join)); !strings.Contains(resp.Data.Content, "Seated (2): ana and bruno") {
+		t.Fatalf("join: %q", resp.Data.Content)
+	}
+	if resp := h.callback(srv.Button(at(bruno, table.ID), lobby.ID, start)); resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 ||
+		!strings.Contains(resp.Data.Content, "Only the player who opened") {
+		t.Fatalf("bruno started the lobby: %+v", resp.Data)
+	}
+	h.callback(srv.Button(at(ana, table.ID), lobby.ID, start))
+	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
+	})
+	if err != nil {
+		t.Fatal("no first turn message:", err)
+	}
+	thread := post.Params["channel_id"]
+
+	rng := rand.New(rand.NewPCG(1, 2))
+	var oldGo string
+	for moves := 0; ; moves++ {
+		msgs := h.waitPosts(thread, moves+1)
+		if len(msgs) != moves+1 {
+			t.Fatalf("after %d moves the thread has %d messages: one per move, please", moves, len(msgs))
+		}
+		turn := msgs[moves]
+		if len(turn.Files) != 1 || !isPNG(turn.Files[0].Data) {
+			t.Fatalf("move %d: the message carries no board PNG", moves)
+		}
+		ids, _ := h.store.ActiveGames(thread)
+		if len(ids) == 0 {
+			if !strings.Contains(turn.Content, "The game is over.") || len(turn.Embeds) == 0 || len(turn.Embeds[0].Fields) == 0 {
+				t.Fatalf("the last message has no final scores: %q", turn.Content)
+			}
+			if moves < 30 {
+				t.Fatalf("the game ended after only %d moves", moves)
+			}
+			t.Logf("the game ended after %d moves and %d requests to Discord", moves, len(srv.Requests()))
+			return
+		}
+		g := h.game(thread)
+		var want []string
+		for _, p := range g.State.Pending() {
+			if id := g.Meta.Seats[p.Seat].UserID; !slices.Contains(want, id) {
+				want = append(want, id)
+			}
+		}
+		if got := h.lastPostMentions(thread); !slices.Equal(got, want) {
+			t.Fatalf("move %d pings %v, want exactly %v", moves, got, want)
+		}
+		for _, id := range want {
+			if !strings.Contains(turn.Content, "<@"+id+">") {
+				t.Fatalf("move %d does not mention %s: %q", moves, id, turn.Content)
+			}
+		}
+		actor := users[want[0]]
+		var other *discordgo.User
+		for id, u := range users {
+			if !slices.Contains(want, id) {
+				other = u
+			}
+		}
+		goID := buttonID(t, turn.Message, "Make your move")
+		switch {
+		case moves == 3:
+			h.refusedWithoutChange(thread, g.Version, srv.SlashCommand(at(actor, thread), "vinhos",
+				fakediscord.Subcommand("play", fakediscord.StringOption("step1", "zzz"))), "not a legal")
+		case moves == 4 && other != nil:
+			h.refusedWithoutChange(thread, g.Version, srv.Button(at(other, thread), turn.ID, goID), "nothing for you to decide")
+		case moves == 5:
+			h.refusedWithoutChange(thread, g.Version, srv.Button(at(actor, thread), msgs[moves-1].ID, oldGo), "earlier moment")
+		case moves == 12:
+			h.restart()
+		}
+		oldGo = goID
+		h.playGuided(thread, at(actor, thread), turn, goID, rng)
+	}
+}
+
+// refusedWithoutChange sends a bad interaction and checks the private
+// refusal and that the game did not move.
+func (h *harness) refusedWithoutChange(thread string, version uint64, in fakediscord.Interaction, says string) {
+	h.t.Helper()
+	resp := h.callback(in)
+	if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(resp.Data.Content, says) {
+		h.t.Fatalf("want a private %q, got %+v", says, resp.Data)
+	}
+	if g := h.game(thread); g.Version != version {
+		h.t.Fatalf("a refused interaction moved the game from %d to %d", version, g.Version)
+	}
+}
+
+// playGuided opens the private step view and picks random choices until
+// the move is played.
+func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakediscord.Message, goID string, rng *rand.Rand) {
+	h.t.Helper()
+	resp := h.callback(h.srv.Button(o, turn.ID, goID))
+	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		h.t.Fatalf("the move button did not open a private view: %+v", resp)
+	}
+	view := h.lastEphemeral(thread)
+	for steps := 0; ; steps++ {
+		if steps > 60 {
+			h.t.Fatal("a decision took more than 60 steps")
+		}
+		var sel *discordgo.SelectMenu
+		for _, c := range components(view.Message) {
+			if s, ok := c.(*discordgo.SelectMenu); ok {
+				sel = s
+			}
+		}
+		if sel == nil {
+			h.t.Fatalf("the step view has no choices: %q", view.Content)
+		}
+		var picks []string
+		for _, opt := range sel.Options {
+			if opt.Value[0] == 'c' || rng.IntN(4) == 0 {
+				picks = append(picks, opt.Value)
+			}
+		}
+		if len(picks) == 0 {
+			picks = []string{sel.Options[0].Value}
+		}
+		resp := h.callback(h.srv.Select(o, view.ID, sel.CustomID, picks[rng.IntN(len(picks))]))
+		switch resp.Type {
+		case discordgo.InteractionResponseUpdateMessage:
+			view = h.message(thread, view.ID)
+		case discordgo.InteractionResponseDeferredMessageUpdate:
+			return
+		default:
+			h.t.Fatalf("unexpected answer to a step: %+v", resp)
+		}
+	}
+}
+
+func (h *harness) message(channelID, id string) fakediscord.Message {
+	for _, m := range h.srv.Messages(channelID) {
+		if m.ID == id {
+			return m
+		}
+	}
+	h.t.Fatalf("no message %s", id)
+	return fakediscord.Message{}
+}
+
