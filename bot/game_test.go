@@ -226,4 +226,3 @@ func (h *harness) message(channelID, id string) fakediscord.Message {
 	h.t.Fatalf("no message %s", id)
 	return fakediscord.Message{}
 }
-
