@@ -37,14 +37,16 @@ func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Im
 // harness runs the real bot against a fake Discord, with a store that
 // outlives restarts of the bot.
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *fakediscord.Server
 	store *storage.Store
 	stop  func()
 }
 
-func newHarness(t *testing.T) *harness {
-	t.Parallel() // closing a discordgo session sleeps a second
+func newHarness(t testing.TB) *harness {
+	if t, ok := t.(*testing.T); ok {
+		t.Parallel() // closing a discordgo session sleeps a second
+	}
 	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
 	if err != nil {

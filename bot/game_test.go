@@ -26,7 +26,7 @@ func (h *harness) waitPosts(channelID string, n int) []fakediscord.Message {
 		if time.Now().After(deadline) {
 			h.t.Fatalf("%d public messages in the channel, want %d", len(msgs), n)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 }
 

@@ -1,0 +1,120 @@
+package commands
+
+import (
+	"encoding/json"
+	"image"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/storage"
+)
+
+type cardDrawer struct{}
+
+func (cardDrawer) Board(game string, s engine.State) image.Image { return render.Summary(game, s) }
+func (cardDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image {
+	return render.Summary(game, s)
+}
+
+func newHandler(t *testing.T) *Handler {
+	t.Helper()
+	reg := engine.NewRegistry(vinhos.Game{})
+	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return &Handler{Store: store, Games: reg, Drawer: cardDrawer{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) },
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), IsThread: func(id string) bool { return strings.HasPrefix(id, "112") }}
+}
+
+// fixture reads an interaction as Discord sends it, replacing PLAYER with
+// a user ID.
+func fixture(t *testing.T, name, player string) *discordgo.Interaction {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "interactions", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var i discordgo.Interaction
+	if err := json.Unmarshal([]byte(strings.ReplaceAll(string(data), "PLAYER", player)), &i); err != nil {
+		t.Fatal(err)
+	}
+	return &i
+}
+
+func ephemeral(r Reply) bool {
+	return r.Ack != nil && r.Ack.Data != nil && r.Ack.Data.Flags&discordgo.MessageFlagsEphemeral != 0
+}
+
+func TestNewLobbyThenJoin(t *testing.T) {
+	h := newHandler(t)
+	r := h.Handle(fixture(t, "new_lobby.json", ""))
+	if r.Ack.Type != discordgo.InteractionResponseChannelMessageWithSource || ephemeral(r) {
+		t.Fatalf("the lobby is not a public message: %+v", r.Ack)
+	}
+	if c := r.Ack.Data.Content; !strings.Contains(c, "up to 2 players (regions: first-play)") || !strings.Contains(c, "Seated (1): Ana") {
+		t.Fatalf("lobby text: %q", c)
+	}
+	if len(r.Ack.Data.Components) != 1 {
+		t.Fatal("no lobby buttons")
+	}
+	r = h.Handle(fixture(t, "join_lobby.json", ""))
+	if r.Ack.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Ack.Data.Content, "Seated (2): Ana and Bruno") {
+		t.Fatalf("join: %+v", r.Ack.Data)
+	}
+	r = h.Handle(fixture(t, "join_lobby.json", ""))
+	if !ephemeral(r) || r.Ack.Data.Content != "You already have a seat." {
+		t.Fatalf("joining twice: %+v", r.Ack.Data)
+	}
+}
+
+func TestNewGameInADMIsRefused(t *testing.T) {
+	r := newHandler(t).Handle(fixture(t, "new_in_dm.json", ""))
+	if !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "server channel") {
+		t.Fatalf("got %+v", r.Ack.Data)
+	}
+}
+
+func TestRulesTopic(t *testing.T) {
+	r := newHandler(t).Handle(fixture(t, "rules.json", ""))
+	if !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Pass / Press Release is always free") {
+		t.Fatalf("got %+v", r.Ack.Data)
+	}
+}
+
+func TestAutocompleteListsTheLegalChoices(t *testing.T) {
+	h := newHandler(t)
+	g, err := h.Store.Create(storage.Meta{ChannelID: "1120000000000000000", Seats: []storage.SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bruno"}}},
+		engine.Setup{Game: "vinhos", Seed: 5, Players: []string{"Ana", "Bruno"}, Options: map[string]string{"regions": "first-play"}}, h.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	r := h.Handle(fixture(t, "autocomplete_play.json", first))
+	if r.Ack.Type != discordgo.InteractionApplicationCommandAutocompleteResult {
+		t.Fatalf("type %v", r.Ack.Type)
+	}
+	choices := r.Ack.Data.Choices
+	if len(choices) != 1 || choices[0].Value != "douro" || !strings.Contains(choices[0].Name, "Douro") {
+		t.Fatalf("typing %q offers %+v", "dou", choices)
+	}
+	other := "u1"
+	if first == "u1" {
+		other = "u2"
+	}
+	r = h.Handle(fixture(t, "autocomplete_play.json", other))
+	if c := r.Ack.Data.Choices; len(c) != 1 || !strings.Contains(c[0].Name, "turn") {
+		t.Fatalf("the waiting player is offered %+v", c)
+	}
+}
