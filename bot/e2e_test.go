@@ -37,13 +37,16 @@ func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Im
 // harness runs the real bot against a fake Discord, with a store that
 // outlives restarts of the bot.
 type harness struct {
-	t     testing.TB
-	srv   *fakediscord.Server
-	store *storage.Store
-	stop  func()
+	t      testing.TB
+	srv    *fakediscord.Server
+	store  *storage.Store
+	stop   func()
+	drawer commands.Drawer
 }
 
-func newHarness(t testing.TB) *harness {
+func newHarness(t testing.TB) *harness { return newHarnessWith(t, summaryDrawer{}) }
+
+func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
 	if t, ok := t.(*testing.T); ok {
 		t.Parallel() // closing a discordgo session sleeps a second
 	}
@@ -52,7 +55,7 @@ func newHarness(t testing.TB) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, store: store}
+	h := &harness{t: t, srv: srv, store: store, drawer: drawer}
 	t.Cleanup(func() {
 		h.stop()
 		store.Close()
@@ -64,7 +67,7 @@ func newHarness(t testing.TB) *harness {
 // start connects a new bot to the fake Discord and the same store.
 func (h *harness) start() {
 	h.t.Helper()
-	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: summaryDrawer{},
+	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
 	b, err := bot.New(bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()},
 		handler, slog.New(slog.NewTextHandler(io.Discard, nil)))

@@ -155,9 +155,47 @@ func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
 			h.refusedWithoutChange(thread, g.Version, srv.Button(at(actor, thread), msgs[moves-1].ID, oldGo), "earlier moment")
 		case moves == 12:
 			h.restart()
+		case moves == 2:
+			// The first Magnate tile is a one-step decision offered right on
+			// the turn message: two clicks at once play it once.
+			h.doubleClick(thread, at(actor, thread), turn, g.Version)
+			oldGo = goID
+			continue
 		}
 		oldGo = goID
 		h.playGuided(thread, at(actor, thread), turn, goID, rng)
+	}
+}
+
+// doubleClick picks the first choice of the turn message's menu twice at
+// once: exactly one click plays, the other is told the game moved on.
+func (h *harness) doubleClick(thread string, o fakediscord.Origin, turn fakediscord.Message, version uint64) {
+	h.t.Helper()
+	var sel *discordgo.SelectMenu
+	for _, c := range components(turn.Message) {
+		if s, ok := c.(*discordgo.SelectMenu); ok {
+			sel = s
+		}
+	}
+	if sel == nil {
+		h.t.Fatal("the turn message offers no first choices")
+	}
+	first := h.srv.Select(o, turn.ID, sel.CustomID, sel.Options[0].Value)
+	second := h.srv.Select(o, turn.ID, sel.CustomID, sel.Options[0].Value)
+	a, b := h.callback(first), h.callback(second)
+	stale := 0
+	for _, r := range []answer{a, b} {
+		if r.Data != nil && strings.Contains(r.Data.Content, "earlier moment") {
+			stale++
+		}
+	}
+	posts := h.waitPosts(thread, len(h.public(thread)))
+	if g := h.game(thread); stale != 1 || g.Version != version+1 {
+		h.t.Fatalf("two clicks at once: %d refused as stale, version %d → %d", stale, version, g.Version)
+	}
+	time.Sleep(50 * time.Millisecond) // a second post would come now
+	if n := len(h.public(thread)); n != len(posts) {
+		h.t.Fatalf("two clicks posted %d messages", n-len(posts)+1)
 	}
 }
 

@@ -1,0 +1,60 @@
+package bot_test
+
+import (
+	"image"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// panickyDrawer fails the way a bug would.
+type panickyDrawer struct{ summaryDrawer }
+
+func (panickyDrawer) Board(string, engine.State) image.Image { panic("the brush broke") }
+
+// A panic while handling one interaction is answered with an apology and
+// the bot keeps serving.
+func TestPanicIsRecoveredAndAnswered(t *testing.T) {
+	h := newHarnessWith(t, panickyDrawer{})
+	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
+	thread := h.srv.NewChannel("game").ID
+	if _, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
+		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	in := h.srv.SlashCommand(h.srv.InGuild(ana, thread), "vinhos", fakediscord.Subcommand("board"))
+	h.callback(in) // the deferred ack went out before the drawing panicked
+	sorry, err := h.srv.WaitFor(wait, in.IsFollowup)
+	if err != nil {
+		t.Fatal("no apology after the panic:", err)
+	}
+	if !strings.Contains(string(sorry.JSON), "Sorry, something went wrong") {
+		t.Fatalf("apology: %s", sorry.JSON)
+	}
+	in = h.srv.SlashCommand(h.srv.InGuild(bruno, thread), "vinhos", fakediscord.Subcommand("status"))
+	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "Setup: initial vineyards") {
+		t.Fatalf("the bot stopped answering after a panic: %+v", r)
+	}
+}
+
+// Interactions from a DM carry a user instead of a member; they are routed
+// and answered in the DM.
+func TestDirectMessagesAreRouted(t *testing.T) {
+	h := newHarness(t)
+	ana := h.srv.NewUser("ana")
+	in := h.srv.SlashCommand(h.srv.InDM(ana), "vinhos", fakediscord.Subcommand("new"))
+	r := h.callback(in)
+	if r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(r.Data.Content, "server channel") {
+		t.Fatalf("DM answer: %+v", r)
+	}
+	in = h.srv.SlashCommand(h.srv.InDM(ana), "vinhos", fakediscord.Subcommand("rules", fakediscord.StringOption("topic", "fair")))
+	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "years 3, 5 and 6") {
+		t.Fatalf("rules in a DM: %+v", r)
+	}
+}
