@@ -122,6 +122,9 @@ func (s *State) expertTile(id int) (Feature, ExpertTile) {
 }
 
 func (s *State) expertName(id int) string {
+	if s.nolabels && s.quiet {
+		return ""
+	}
 	f, t := s.expertTile(id)
 	arrow := ""
 	if t.Arrow.V {
@@ -260,6 +263,9 @@ var multiplierText = [...]string{
 
 // tileName describes a Magnate tile for players.
 func (s *State) tileName(id int) string {
+	if s.nolabels && s.quiet {
+		return ""
+	}
 	if isActionTile(id) {
 		return "Action tile: " + actionTileText[s.data.MagnateTiles[id].Kind]
 	}

@@ -215,9 +215,11 @@ func findOption(opts []option, id string) (option, bool) {
 // Choices lists the legal answers to the next step of seat's decision.
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
 	c := s.clone()
+	c.nolabels = true
 	if err := c.walk(seat, prefix); err != nil {
 		return engine.Step{}, err
 	}
+	c.nolabels = false
 	st, done, err := c.next(seat)
 	if err != nil {
 		return engine.Step{}, err
@@ -247,7 +249,7 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
 	c := s.clone()
-	c.quiet, c.lookahead = true, true
+	c.quiet, c.lookahead, c.nolabels = true, true, true
 	o.do(c)
 	return c.completable(seat)
 }
@@ -273,6 +275,8 @@ func (s *State) completable(seat engine.Seat) bool {
 func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []engine.Event, error) {
 	c := s.clone()
 	c.events = nil
+	c.nolabels = true
+	defer func() { c.nolabels = false }()
 	if err := c.walk(seat, action); err != nil {
 		return nil, nil, err
 	}

@@ -97,8 +97,14 @@ func (s *State) fairStandings(ranked []engine.Seat) string {
 
 func (s *State) fairExpertStep() step {
 	seat := s.work.seat
-	return step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
+	st := step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
 		opts: s.deckOptions(seat, 0, func(s *State) { s.work.stage = stDone })}
+	if len(st.opts) == 0 {
+		// Components are limited (RB): a player tied for last may find
+		// the decks emptied by those before him.
+		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.stage = stDone })}
+	}
+	return st
 }
 
 // endFair sets the new player order from the booths, left to right [T],

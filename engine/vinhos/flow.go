@@ -13,10 +13,10 @@ func (s *State) Pending() []engine.Pending {
 		return []engine.Pending{{Seat: seat, Prompt: prompt}}
 	}
 	n := len(s.Seats)
-	// Turn counts the turns of the phases played one player at a time. The
-	// others do not reset it, so it must not end them: Maintenance and
-	// Production are for everyone at once (SV p. 13-14), and the last place
-	// of a Fair takes its Expert whoever presented last (SV p. 15).
+	// Turn counts the turns of the phases played one player at a time and
+	// is left at n when the actions end, so it must not end Maintenance and
+	// Production: every player takes a barrel back and may move workers or
+	// use Porto then (SV p. 13-14).
 	inTurn := s.At == PhaseInitialVineyard || s.At == PhaseInitialMagnate || s.At == PhaseActions || s.At == PhaseFinalAction
 	if inTurn && s.Turn >= n {
 		return nil // the sequential phase is over

@@ -55,6 +55,9 @@ func (s *State) cubesFor(seat engine.Seat, w wineRef, target int) (int, bool) {
 }
 
 func (s *State) wineLabel(seat engine.Seat, w wineRef) string {
+	if s.nolabels && s.quiet {
+		return ""
+	}
 	est := &s.Seats[seat].Estates[w.estate]
 	place := "warehouse"
 	if est.Cellar {

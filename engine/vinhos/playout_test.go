@@ -32,7 +32,7 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
 	c := s.clone()
-	c.quiet = true
+	c.quiet, c.nolabels = true, true
 	var act engine.Action
 	for {
 		st, done, err := c.next(seat)

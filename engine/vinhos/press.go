@@ -41,7 +41,7 @@ func (s *State) passStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("order-%d", k+1), Label: fmt.Sprintf("%s in player order", ordinal(k+1))},
+				Choice: engine.Choice{ID: fmt.Sprintf("order-%d", k+1), Label: s.text("%s in player order", ordinal(k+1))},
 				do: func(s *State) {
 					s.Bottom[k] = seat
 					s.work.run.press.ordered = true
@@ -92,7 +92,7 @@ func (s *State) pressStep() step {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			fp := value + Regions[r].FairPoints
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)},
+				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: s.text("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					pr := &s.work.run.press
@@ -189,7 +189,7 @@ func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step
 			fp += ExpertArrowFairPoints
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: key, Label: fmt.Sprintf("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
+			Choice: engine.Choice{ID: key, Label: s.text("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				name := s.expertName(x.ID)
@@ -223,7 +223,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: Magnate(m).String(), Label: fmt.Sprintf("Take a barrel back from %s", magnateTitle(Magnate(m)))},
+			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.text("Take a barrel back from %s", magnateTitle(Magnate(m)))},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Magnates[m]--

@@ -27,7 +27,7 @@ func (s *State) maintenanceStep() step {
 		}
 		slot := s.data.Sales[i]
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: saleKey(slot), Label: fmt.Sprintf("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
+			Choice: engine.Choice{ID: saleKey(slot), Label: s.text("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
 			do: func(s *State) {
 				s.Sales[i] = engine.NoSeat
 				s.Seats[seat].Barrels++
@@ -88,12 +88,11 @@ func (s *State) productionStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)},
+				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: s.text("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					p.Porto--
-					s.Regions[Douro].Porto++ // spent tiles go back to Douro
-					p.Estates[e].Porto = true
+					p.Estates[e].Porto = true // set aside until the wine is made
 					s.say(seat, "%s spends a Porto tile on %s.", p.Name, s.estateName(p, e))
 				},
 			})
@@ -106,7 +105,7 @@ func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) opt
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: fmt.Sprintf("%s-e%d-e%d", who, from+1, to+1),
-			Label: fmt.Sprintf("Move a %s from %s to %s", capitalize(who), s.estateName(p, from), s.estateName(p, to))},
+			Label: s.text("Move a %s from %s to %s", capitalize(who), s.estateName(p, from), s.estateName(p, to))},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			a, b := &p.Estates[from], &p.Estates[to]
@@ -143,7 +142,11 @@ func (s *State) produce() {
 				continue
 			}
 			s.addWine(seat, e, s.quality(est))
-			est.Porto = false
+			if est.Porto {
+				// The spent Porto tile goes back to Douro (RB p. 12).
+				est.Porto = false
+				s.Regions[Douro].Porto++
+			}
 		}
 	}
 }

@@ -73,6 +73,9 @@ type State struct {
 	quiet  bool           // nobody reads this copy's narration
 	// lookahead marks a copy that only asks whether a decision can finish.
 	lookahead bool
+	// nolabels marks a copy whose choice labels nobody reads: it skips
+	// formatting them, which is most of the cost of listing choices.
+	nolabels bool
 	// walking marks a copy replaying a step already chosen, whose options
 	// need listing but not the costliest legality check (see walk).
 	walking bool
@@ -203,6 +206,14 @@ func (s *State) clone() *State {
 	// first event it adds copy the slice instead of writing into s's.
 	c.events = slices.Clip(s.events)
 	return &c
+}
+
+// text formats a choice label, unless nobody will read it.
+func (s *State) text(format string, args ...any) string {
+	if s.nolabels {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // say narrates an event of the action being applied.

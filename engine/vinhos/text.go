@@ -89,6 +89,9 @@ func (s *State) vintageText() string {
 
 // estateName names an estate for players: "estate 2 (Douro red)".
 func (s *State) estateName(p *Player, e int) string {
+	if s.nolabels && s.quiet {
+		return ""
+	}
 	est := &p.Estates[e]
 	if est.Region == 0 {
 		return fmt.Sprintf("estate %d", e+1)

@@ -1,0 +1,75 @@
+package vinhos
+
+import "github.com/adega-bot/adega/engine"
+
+// The view: rules facts and names that a renderer shows but must not work
+// out again, so that the picture always agrees with the rules.
+
+// WineValue is the value of the wine in seat's estate e, slot i, before
+// Renown cubes: its quality, the Cellar's aging bonus and the region's bonus.
+func (s *State) WineValue(seat engine.Seat, e, i int) int {
+	return s.baseValue(seat, wineRef{e, i})
+}
+
+// CubeBonus is the most value Renown cubes can add now to a wine of region
+// r: up to MaxRenownCubesPerWine of the region's cubes, each worth its
+// CubeValue.
+func (s *State) CubeBonus(r RegionID) int {
+	return Regions[r].CubeValue * min(MaxRenownCubesPerWine, s.Regions[r].Cubes)
+}
+
+// NextQuality is the quality of the wine estate e of seat would make at
+// Production as it stands, this year's weather included; 0 or less makes
+// no wine.
+func (s *State) NextQuality(seat engine.Seat, e int) int {
+	return s.quality(&s.Seats[seat].Estates[e])
+}
+
+// WineSlots is how many wine slots the estate has: its Warehouse's, or its
+// Cellar's.
+func (e *Estate) WineSlots() int { return e.slots() }
+
+// TaxedCell is the Quadrel cell that holds the Year/Taxation marker now.
+func (s *State) TaxedCell() Cell { return s.taxedCell() }
+
+// MoveFee is what moving seat's Action marker to c costs now, before any
+// Wine Expert.
+func (s *State) MoveFee(seat engine.Seat, c Cell) int {
+	fee, _ := s.moveFee(seat, c)
+	return fee
+}
+
+// ExportLeaders returns, per Export column, the seats with the most
+// barrels there (none if it is empty).
+func (s *State) ExportLeaders() [ExportColumns][]engine.Seat {
+	won, _ := s.exportMajorities()
+	return won
+}
+
+// ExpertTile returns a Wine Expert's feature and tile.
+func (s *State) ExpertTile(id int) (Feature, ExpertTile) { return s.expertTile(id) }
+
+// ExpertName describes a Wine Expert for players.
+func (s *State) ExpertName(id int) string { return s.expertName(id) }
+
+// IsActionTile reports whether a Magnate tile ID names an Action tile
+// rather than a Multiplier.
+func IsActionTile(id int) bool { return isActionTile(id) }
+
+// Multiplier returns the Multiplier tile a Magnate tile ID names.
+func (s *State) Multiplier(id int) MultiplierTile { return s.multiplier(id) }
+
+// TileName describes a Magnate tile for players.
+func (s *State) TileName(id int) string { return s.tileName(id) }
+
+// CellLabel names a Quadrel cell's action for players.
+func CellLabel(c Cell) string { return cellLabels[c] }
+
+// FeatureTitle names a wine feature for players.
+func FeatureTitle(f Feature) string { return featureTitle(f) }
+
+// MagnateTitle names a Magnate for players.
+func MagnateTitle(m Magnate) string { return magnateTitle(m) }
+
+// EstablishmentTitle names a Sales area establishment for players.
+func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }
