@@ -16,6 +16,9 @@ var (
 	Muted  = color.RGBA{0x7a, 0x70, 0x66, 0xff}
 	Accent = color.RGBA{0x8c, 0x1c, 0x3a, 0xff}
 	Rule   = color.RGBA{0xd8, 0xcf, 0xc0, 0xff}
+	Gold   = color.RGBA{0xe8, 0xb9, 0x3a, 0xff}
+	// PanelFill is the card a board area sits on, a shade lighter than Paper.
+	PanelFill = color.RGBA{0xfd, 0xfb, 0xf6, 0xff}
 )
 
 const (
@@ -70,14 +73,28 @@ func TurnMarker(dc *gg.Context, x, y, r float64) {
 	dc.Fill()
 }
 
-// Boards draws each game with its own renderer, or with Summary for a game
-// that has none.
-type Boards map[string]func(engine.State) image.Image
+// Renderer draws one game: the shared board, and one seat's own board.
+type Renderer struct {
+	Board  func(engine.State) image.Image
+	Player func(engine.State, engine.Seat) image.Image
+}
 
-// Draw renders s, a state of the named game.
-func (b Boards) Draw(game, title string, s engine.State) image.Image {
-	if draw, ok := b[game]; ok {
-		return draw(s)
+// Boards draws each game with its own renderer, or with a Summary card for
+// a game that has none.
+type Boards map[string]Renderer
+
+// Board renders the shared board of s, a state of the named game.
+func (b Boards) Board(game string, s engine.State) image.Image {
+	if r, ok := b[game]; ok && r.Board != nil {
+		return r.Board(s)
 	}
-	return Summary(title, s)
+	return Summary(game, s)
+}
+
+// Player renders seat's own board, or the shared one if the game has none.
+func (b Boards) Player(game string, s engine.State, seat engine.Seat) image.Image {
+	if r, ok := b[game]; ok && r.Player != nil {
+		return r.Player(s, seat)
+	}
+	return b.Board(game, s)
 }

@@ -364,7 +364,7 @@ func (t *table) showStatus() {
 // failure is reported but does not stop the game: the move is already stored.
 func (t *table) writeBoard() {
 	g := t.game
-	img := t.boards.Draw(g.Meta.Game, g.Meta.Title, g.State)
+	img := t.boards.Board(g.Meta.Game, g.State)
 	data, err := render.EncodePNG(img)
 	if err == nil {
 		path := filepath.Join(t.outDir, fmt.Sprintf("%s-%04d.png", g.ID, g.Version))

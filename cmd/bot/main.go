@@ -22,6 +22,7 @@ import (
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
+	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 )
 
 func main() {
@@ -62,7 +63,9 @@ func games(cfg Config) (*engine.Registry, error) {
 }
 
 // boards draws each game's board; games without a renderer get a summary card.
-func boards() render.Boards { return render.Boards{} }
+func boards() render.Boards {
+	return render.Boards{"vinhos": {Board: vinhosboard.Board, Player: vinhosboard.Player}}
+}
 
 // Main dispatches to a subcommand.
 func Main(ctx context.Context, args []string, env Env) error {

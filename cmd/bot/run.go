@@ -5,8 +5,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/adega-bot/adega/bot"
+	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -36,13 +38,14 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
+	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now}
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
 		DevGuildID:    cfg.DevGuildID,
 		ShardID:       cfg.ShardID,
 		ShardCount:    cfg.ShardCount,
-	}, store, logger)
+	}, handler, logger)
 	if err != nil {
 		return err
 	}

@@ -62,9 +62,6 @@ func (s *State) Multiplier(id int) MultiplierTile { return s.multiplier(id) }
 // TileName describes a Magnate tile for players.
 func (s *State) TileName(id int) string { return s.tileName(id) }
 
-// CellLabel names a Quadrel cell's action for players.
-func CellLabel(c Cell) string { return cellLabels[c] }
-
 // FeatureTitle names a wine feature for players.
 func FeatureTitle(f Feature) string { return featureTitle(f) }
 

@@ -1,0 +1,111 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// Canvas draws one image. Shapes go through the embedded gg context, in user
+// units that the context's scale maps to pixels. Text goes through Text,
+// which draws glyphs straight onto the pixels with a face of the scaled size:
+// gg resamples every glyph through a bilinear transform, which is several
+// times slower and blurs scaled text.
+type Canvas struct {
+	*gg.Context
+	img   *image.RGBA
+	faces *Faces
+	scale float64
+	boxes *[]TextBox // nil unless recording
+}
+
+// TextBox is the ink of one drawn string, in pixels.
+type TextBox struct {
+	Text string
+	Box  image.Rectangle
+}
+
+// Style is how a string is drawn: its size in user units, weight and color.
+type Style struct {
+	Size  float64
+	Bold  bool
+	Color color.Color
+}
+
+// capHeight is the Go fonts' capital height as a share of the font size; the
+// vertical anchors of Text refer to it, so digits and capitals center well.
+const capHeight = 0.72
+
+// NewCanvas returns a canvas on img whose user units are scale pixels. Each
+// canvas has its own font faces, since faces are not goroutine-safe.
+func NewCanvas(img *image.RGBA, scale float64) *Canvas {
+	dc := gg.NewContextForRGBA(img)
+	dc.Scale(scale, scale)
+	return &Canvas{Context: dc, img: img, faces: NewFaces(), scale: scale}
+}
+
+// Record makes the canvas keep the box of every string it draws from now on.
+func (c *Canvas) Record() { c.boxes = new([]TextBox) }
+
+// Boxes returns the recorded text boxes.
+func (c *Canvas) Boxes() []TextBox {
+	if c.boxes == nil {
+		return nil
+	}
+	return *c.boxes
+}
+
+// RGBA is the canvas's pixels.
+func (c *Canvas) RGBA() *image.RGBA { return c.img }
+
+func (c *Canvas) face(st Style) font.Face {
+	size := math.Round(st.Size*c.scale*4) / 4 // few distinct faces, each caching its glyphs
+	if st.Bold {
+		return c.faces.Bold(size)
+	}
+	return c.faces.Regular(size)
+}
+
+// Measure returns the advance width of s in user units.
+func (c *Canvas) Measure(s string, st Style) float64 {
+	return float64(font.MeasureString(c.face(st), s)) / 64 / c.scale
+}
+
+// Text draws s anchored at x, y: ax 0, 0.5 or 1 puts x at its left, center
+// or right; ay 0, 0.5 or 1 puts y at the top, middle or bottom (the
+// baseline) of its capitals. It returns the advance width in user units.
+func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
+	face := c.face(st)
+	w := float64(font.MeasureString(face, s)) / 64
+	px, py := c.TransformPoint(x, y)
+	px -= ax * w
+	py += (1 - ay) * capHeight * st.Size * c.scale
+	dot := fixed.Point26_6{X: fixed.Int26_6(math.Round(px * 64)), Y: fixed.Int26_6(math.Round(py * 64))}
+	d := font.Drawer{Dst: c.img, Src: image.NewUniform(st.Color), Face: face, Dot: dot}
+	d.DrawString(s)
+	if c.boxes != nil && s != "" {
+		b, _ := font.BoundString(face, s)
+		r := image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
+		*c.boxes = append(*c.boxes, TextBox{s, r.Add(image.Pt(dot.X.Round(), dot.Y.Round()))})
+	}
+	return w / c.scale
+}
+
+// Fit shortens s with an ellipsis until it is at most width user units wide.
+func (c *Canvas) Fit(s string, width float64, st Style) string {
+	if c.Measure(s, st) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		if t := string(r) + "…"; c.Measure(t, st) <= width {
+			return t
+		}
+	}
+	return ""
+}

@@ -1,0 +1,58 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"sync"
+)
+
+// Layer is a background drawn once and shared by many renders: its pixels
+// and the boxes of the text on it. Nothing may change it once built.
+type Layer struct {
+	img   *image.RGBA
+	scale float64
+	boxes []TextBox
+}
+
+// NewLayer draws a w x h pixel background with draw, on a canvas whose user
+// units are scale pixels, recording its text boxes.
+func NewLayer(w, h int, scale float64, draw func(*Canvas)) *Layer {
+	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, w, h)), scale)
+	c.Record()
+	draw(c)
+	return &Layer{img: c.img, scale: scale, boxes: c.Boxes()}
+}
+
+// Image is the background alone.
+func (l *Layer) Image() image.Image { return l.img }
+
+// Boxes are the boxes of the background's text.
+func (l *Layer) Boxes() []TextBox { return l.boxes }
+
+// Canvas returns a fresh canvas holding a copy of the background, for one
+// render to draw its pieces on.
+func (l *Layer) Canvas() *Canvas {
+	// Cloning skips zeroing memory that the copy overwrites anyway.
+	img := &image.RGBA{Pix: bytes.Clone(l.img.Pix), Stride: l.img.Stride, Rect: l.img.Rect}
+	return NewCanvas(img, l.scale)
+}
+
+// Cache builds one value per key the first time it is asked for, once
+// even when renders ask concurrently, and keeps it.
+type Cache[K comparable, V any] struct{ m sync.Map }
+
+type cacheEntry[V any] struct {
+	once sync.Once
+	v    V
+}
+
+// Get returns the value for k, building it with build if it is new.
+func (c *Cache[K, V]) Get(k K, build func() V) V {
+	e, ok := c.m.Load(k)
+	if !ok {
+		e, _ = c.m.LoadOrStore(k, new(cacheEntry[V]))
+	}
+	entry := e.(*cacheEntry[V])
+	entry.once.Do(func() { entry.v = build() })
+	return entry.v
+}

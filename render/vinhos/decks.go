@@ -1,0 +1,71 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The Wine Expert decks, with the top tile of each face up, and what is
+// left in the common supply.
+
+func deckRow(r rect, f vinhos.Feature) float64 { return r.Y + render.PanelTitle + 26 + float64(f)*44 }
+
+func decksStatic(c *render.Canvas, r rect) {
+	c.Panel(r, "Wine Experts")
+	c.PanelNote(r, "top of each deck")
+	for f := range vinhos.Feature(vinhos.NumFeatures) {
+		y := deckRow(r, f)
+		featureChip(c, r.X+26, y, f)
+		c.Text(vinhos.FeatureTitle(f), r.X+48, y, 0, 0.5, bold)
+	}
+}
+
+func (v *view) decks(c *render.Canvas, r rect) {
+	for f := range vinhos.Feature(vinhos.NumFeatures) {
+		y := deckRow(r, f)
+		deck := v.s.Experts[f]
+		c.Text(fmt.Sprintf("%d left", len(deck)), r.Right()-12, y, 1, 0.5, small)
+		if len(deck) > 0 {
+			v.expertChip(c, rect{X: r.X + 150, Y: y - 15, W: 150, H: 30}, deck[0], true)
+		}
+	}
+}
+
+// supplyItems are the supply's rows: an icon, a name and the count left.
+var supplyItems = [...]struct {
+	name string
+	icon func(c *render.Canvas, x, y float64)
+	left func(s *vinhos.State) int
+}{
+	{"Enologists", func(c *render.Canvas, x, y float64) { c.Person(x, y, 20, enologistColor) },
+		func(s *vinhos.State) int { return s.Supply.Enologists }},
+	{"Farmers", func(c *render.Canvas, x, y float64) { c.Person(x, y, 20, farmerColor) },
+		func(s *vinhos.State) int { return s.Supply.Farmers }},
+	{"Wineries", func(c *render.Canvas, x, y float64) { c.House(x, y, 20, 18, wineryColor) },
+		func(s *vinhos.State) int { return s.Supply.Wineries }},
+	{"Cellars", func(c *render.Canvas, x, y float64) { c.Arch(x, y, 20, 18, cellarColor) },
+		func(s *vinhos.State) int { return s.Supply.Cellars }},
+	{"Renown cubes", func(c *render.Canvas, x, y float64) { c.Cube(x, y, 16, cubeColor) },
+		func(s *vinhos.State) int { return s.Supply.Cubes }},
+	{"Porto tiles (Douro)", func(c *render.Canvas, x, y float64) { portoIcon(c, x, y) },
+		func(s *vinhos.State) int { return s.Regions[vinhos.Douro].Porto }},
+}
+
+func supplyRow(r rect, i int) float64 { return r.Y + render.PanelTitle + 18 + float64(i)*30 }
+
+func supplyStatic(c *render.Canvas, r rect) {
+	c.Panel(r, "Supply")
+	for i, it := range supplyItems {
+		y := supplyRow(r, i)
+		it.icon(c, r.X+24, y)
+		c.Text(it.name, r.X+44, y, 0, 0.5, normal)
+	}
+}
+
+func (v *view) supply(c *render.Canvas, r rect) {
+	for i, it := range supplyItems {
+		c.Text(fmt.Sprint(it.left(v.s)), r.Right()-14, supplyRow(r, i), 1, 0.5, heading)
+	}
+}

@@ -1,0 +1,57 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
+)
+
+const gameTitle = "Vinhos Deluxe"
+
+// bannerBox is the header's line of who must act.
+func bannerBox(r rect) rect { return rect{X: r.X, Y: r.Y + 46, W: r.W, H: 42} }
+
+func headerStatic(c *render.Canvas, r rect) {
+	c.Text(gameTitle, r.X, r.Y+26, 0, 0.5, title)
+	b := bannerBox(r)
+	c.Box(b, 8, render.Mix(render.Paper, render.Accent, 0.12), render.Accent)
+	c.SetColor(render.Accent)
+	render.TurnMarker(c.Context, b.X+22, b.CY(), 10)
+}
+
+// header: the phase, then who must act and what: the line a player looks
+// for first, large enough to read in Discord's preview.
+func (v *view) header(c *render.Canvas, r rect) {
+	x := r.X + c.Measure(gameTitle, title)
+	c.Text("·  "+v.s.Phase(), x+14, r.Y+26, 0, 0.5, colored(title, render.Muted))
+	b := bannerBox(r)
+	x, y := b.X+44, b.CY()
+	if f := v.s.Final; f != nil {
+		win := f.Ranking[0]
+		v.token(c, win, x+14, y, 14)
+		c.Text(fmt.Sprintf("Game over: %s wins with %d VP", v.names[win], v.s.Seats[win].VP), x+36, y, 0, 0.5, banner)
+		return
+	}
+	pending := v.pending
+	for i, p := range pending {
+		if i > 0 {
+			x += c.Text(",", x, y, 0, 0.5, banner) + 10
+		}
+		v.token(c, p.Seat, x+14, y, 14)
+		x += 36
+		x += c.Text(c.Fit(v.names[p.Seat], 260, banner), x, y, 0, 0.5, banner)
+	}
+	if len(pending) > 0 {
+		prompt := " to " + pending[0].Prompt
+		c.Text(c.Fit(prompt, b.Right()-x-14, colored(banner, render.Accent)), x, y, 0, 0.5, colored(banner, render.Accent))
+	}
+}
+
+// mustAct is the mark beside a seat that must decide now.
+func (v *view) mustAct(c *render.Canvas, seat engine.Seat, x, y float64) {
+	if v.acting[seat] {
+		c.SetColor(render.Accent)
+		render.TurnMarker(c.Context, x, y, 9)
+	}
+}

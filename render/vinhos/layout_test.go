@@ -1,0 +1,41 @@
+package vinhos
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// TestLayout checks that no text overlaps other text or leaves the canvas,
+// in the crowded states and every golden state.
+func TestLayout(t *testing.T) {
+	cases := map[string]*vinhos.State{
+		"fullest": fullest(t), "end-4p": state(t, "end-4p"), "mid-3p": state(t, "mid-3p"), "early-2p": state(t, "early-2p"),
+	}
+	acting := fullest(t)
+	acting.At, acting.Round, acting.Turn = vinhos.PhaseActions, 1, 0
+	acting.Seats[acting.Order[0]].Cell = vinhos.CellBR
+	acting.Seats[acting.Order[0]].Money = 0
+	cases["fullest-acting"] = acting
+	for name, s := range cases {
+		for _, o := range []Options{{}, soloOptions} {
+			c, bg := drawBoard(s, o, true)
+			check(t, fmt.Sprintf("%s board (solo %v)", name, o.NoBoard != nil), c, bg)
+		}
+		for seat := range s.Seats {
+			c, bg := drawPlayer(s, engine.Seat(seat), true)
+			check(t, fmt.Sprintf("%s player %d", name, seat), c, bg)
+		}
+	}
+}
+
+func check(t *testing.T, what string, c *render.Canvas, bg *render.Layer) {
+	t.Helper()
+	boxes := append(append([]render.TextBox(nil), bg.Boxes()...), c.Boxes()...)
+	for _, p := range render.CheckText(boxes, c.RGBA().Bounds()) {
+		t.Errorf("%s: %s", what, p)
+	}
+}

@@ -1,0 +1,129 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The Quadrel: nine action cells with their prices, the Action markers,
+// the Year/Taxation marker and what the player to act pays to move to each
+// cell; below it, the two Player Order rows.
+const (
+	cellW   = 136
+	cellH   = 104
+	cellGap = 6
+)
+
+func quadrelCell(r rect, c vinhos.Cell) rect {
+	return rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(c.Col(), c.Row(), cellW, cellH, cellGap)
+}
+
+// actionText names each action and says what it costs.
+var actionText = [...][2]string{
+	vinhos.ActVineyards:   {"Vineyards", "1-2, printed cost"},
+	vinhos.ActCellars:     {"Cellars", fmt.Sprintf("1-2 at %d each", vinhos.PriceCellar)},
+	vinhos.ActWineries:    {"Wineries", fmt.Sprintf("1-2 at %d each", vinhos.PriceWinery)},
+	vinhos.ActWineExperts: {"Wine Experts", fmt.Sprintf("1-2 at %d each", vinhos.PriceExpert)},
+	vinhos.ActPass:        {"Pass / Press", "always free to enter"},
+	vinhos.ActEnologists:  {"Enologists", fmt.Sprintf("%d each, Farmers %d", vinhos.PriceEnologist, vinhos.PriceFarmer)},
+	vinhos.ActExport:      {"Export", "1-2 wines for VP"},
+	vinhos.ActSales:       {"Sales", "1-2 wines for Bagos"},
+}
+
+// orderRow is the y of Player Order row i (0 the top row).
+func orderRow(r rect, i int) float64 {
+	return r.Y + render.PanelTitle + 3*cellH + 2*cellGap + 22 + float64(i)*32
+}
+
+// orderSlot is the x of slot k of a Player Order row.
+func orderSlot(r rect, k int) float64 { return r.X + 120 + float64(k)*40 }
+
+func quadrelStatic(c *render.Canvas, r rect, players int) {
+	c.Panel(r, "Actions")
+	for cell := range vinhos.Cell(vinhos.NumCells) {
+		k := quadrelCell(r, cell)
+		c.Box(k, 6, render.Paper, render.Rule)
+		t := actionText[vinhos.Quadrel[vinhos.SpecialVintage2016][cell]]
+		c.Text(t[0], k.X+8, k.Y+14, 0, 0.5, bold)
+		c.Text(t[1], k.X+8, k.Y+34, 0, 0.5, small)
+	}
+	for i, label := range []string{"Player order", "Passed"} {
+		y := orderRow(r, i)
+		c.Text(label, r.X+12, y, 0, 0.5, bold)
+		for k := range players {
+			c.DrawCircle(orderSlot(r, k), y, 14)
+			c.SetColor(render.Rule)
+			c.SetLineWidth(1.5)
+			c.Stroke()
+		}
+	}
+}
+
+func (v *view) quadrel(c *render.Canvas, r rect) {
+	mover, moving := v.mover()
+	if moving {
+		c.PanelNote(r, fmt.Sprintf("coins: what %s pays to move", c.Fit(v.names[mover], 120, small)))
+	}
+	taxed := v.s.TaxedCell()
+	for cell := range vinhos.Cell(vinhos.NumCells) {
+		k := quadrelCell(r, cell)
+		x := k.X + 20
+		for seat := range v.s.Seats {
+			if v.s.Seats[seat].Cell == cell {
+				v.token(c, engine.Seat(seat), x, k.Y+84, 12)
+				x += 27
+			}
+		}
+		if cell == taxed {
+			taxMarker(c, k.X+34, k.Y+58, v.s.Year)
+		}
+		if moving && v.s.Seats[mover].Cell != cell {
+			fee := v.s.MoveFee(mover, cell)
+			c.Coin(k.Right()-18, k.Y+60, 13, fmt.Sprint(fee))
+			if fee > v.s.Seats[mover].Money {
+				cross(c, k.Right()-18, k.Y+60, 13)
+			}
+		}
+	}
+	for k, seat := range v.s.Order {
+		v.token(c, seat, orderSlot(r, k), orderRow(r, 0), 13)
+	}
+	for k, seat := range v.s.Bottom {
+		if seat != engine.NoSeat {
+			v.token(c, seat, orderSlot(r, k), orderRow(r, 1), 13)
+		} else {
+			c.Text(fmt.Sprint(k+1), orderSlot(r, k), orderRow(r, 1), 0.5, 0.5, small)
+		}
+	}
+}
+
+// mover is the seat about to move its Action marker, if any.
+func (v *view) mover() (engine.Seat, bool) {
+	p := v.pending
+	if len(p) != 1 || (v.s.At != vinhos.PhaseActions && v.s.At != vinhos.PhaseFinalAction) {
+		return 0, false
+	}
+	return p[0].Seat, true
+}
+
+// taxMarker draws the Year/Taxation marker: the year (Y if none), and the
+// tax it adds.
+func taxMarker(c *render.Canvas, x, y float64, year int) {
+	c.Box(rect{X: x - 26, Y: y - 10, W: 52, H: 20}, 10, render.Accent, render.Ink)
+	label := fmt.Sprintf("Y%d +%d", year, vinhos.FeeTaxation)
+	if year == 0 {
+		label = fmt.Sprintf("Y +%d", vinhos.FeeTaxation)
+	}
+	c.Text(label, x, y, 0.5, 0.5, colored(smallB, render.InkOn(render.Accent)))
+}
+
+// cross strikes out something a player cannot afford.
+func cross(c *render.Canvas, x, y, r float64) {
+	c.SetColor(render.Accent)
+	c.SetLineWidth(3)
+	c.DrawLine(x-r, y-r, x+r, y+r)
+	c.Stroke()
+}

@@ -1,0 +1,104 @@
+package vinhos
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The map: one card per region, 1 to 9 from north to south.
+const (
+	regionW   = 190
+	regionH   = 127
+	regionGap = 8
+)
+
+func regionCard(r rect, id vinhos.RegionID) rect {
+	i := int(id) - 1
+	return rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%3, i/3, regionW, regionH, regionGap)
+}
+
+func regionsStatic(c *render.Canvas, r rect, d *vinhos.Data) {
+	c.Panel(r, "Regions")
+	c.PanelNote(r, "renown cubes · next vineyard · estates")
+	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		k := regionCard(r, id)
+		c.Box(k, 6, render.Paper, render.Rule)
+		c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(int(id)))
+		c.Text(c.Fit(vinhos.Regions[id].Name, k.W-40, heading), k.X+32, k.Y+16, 0, 0.5, heading)
+		c.Text(c.Fit(regionPerks(id), k.W-20, small), k.X+10, k.Y+40, 0, 0.5, small)
+		spaces := d.Insets[id].CubeSpaces.V
+		for i := range spaces {
+			c.Box(cubeSpace(k, i, spaces), 3, render.PanelFill, render.Rule)
+		}
+	}
+}
+
+// cubeSpace is the i-th of n Renown cube spaces of a region card: two rows
+// at the card's right.
+func cubeSpace(k rect, i, n int) rect {
+	cols := (n + 1) / 2
+	return rect{X: k.Right() - 6 - float64(cols)*20, Y: k.Y + 54}.Grid(i%cols, i/cols, 16, 16, 4)
+}
+
+// regionPerks lists what an estate's first vineyard in the region brings.
+func regionPerks(id vinhos.RegionID) string {
+	g := vinhos.Regions[id]
+	var p []string
+	add := func(ok bool, format string, a ...any) {
+		if ok {
+			p = append(p, fmt.Sprintf(format, a...))
+		}
+	}
+	add(g.FairPoints > 0, "+%d Fair Points", g.FairPoints)
+	add(g.NoCellar, "no Cellar")
+	add(g.PortoTiles > 0, "%d Porto tiles", g.PortoTiles)
+	add(g.FreeCellar, "free Cellar")
+	add(g.FreeFarmer, "free Farmer")
+	add(g.FreeWinery, "free Winery")
+	add(g.FreeExperts > 0, "%d free Experts", g.FreeExperts)
+	add(g.CubeValue > 1, "cubes worth %d", g.CubeValue)
+	add(g.WineValueBonus > 0, "+%d wine value", g.WineValueBonus)
+	return strings.Join(p, ", ")
+}
+
+func (v *view) regions(c *render.Canvas, r rect) {
+	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		k := regionCard(r, id)
+		reg := &v.s.Regions[id]
+		if !reg.InPlay {
+			c.DrawRoundedRectangle(k.X, k.Y, k.W, k.H, 6)
+			c.SetColor(wash)
+			c.Fill()
+			c.Text("not in play", k.X+10, k.Y+75, 0, 0.5, small)
+			continue
+		}
+		tile := rect{X: k.X + 10, Y: k.Y + 52, W: 44, H: 44}
+		if len(reg.Deck) > 0 {
+			top := reg.Deck[0]
+			vineyardTile(c, tile, top.Color, top.Cost.V)
+			c.Text(fmt.Sprintf("%d left", len(reg.Deck)), tile.Right()+8, tile.Y+12, 0, 0.5, normal)
+		} else {
+			c.Text("sold out", tile.X, tile.Y+12, 0, 0.5, small)
+		}
+		for i := range reg.Cubes {
+			s := cubeSpace(k, i, v.d.Insets[id].CubeSpaces.V)
+			c.Cube(s.CX(), s.CY(), 13, cubeColor)
+		}
+		x := k.X + 20
+		for seat := range v.s.Seats {
+			for _, e := range v.s.Seats[seat].Estates {
+				if e.Region == id {
+					v.token(c, engine.Seat(seat), x, k.Bottom()-16, 11)
+					x += 26
+				}
+			}
+		}
+		if id == vinhos.Douro {
+			porto(c, k.Right()-44, k.Bottom()-16, reg.Porto)
+		}
+	}
+}

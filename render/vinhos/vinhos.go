@@ -1,0 +1,67 @@
+// Package vinhos draws a Vinhos Deluxe game: the shared board with every
+// player's board for the channel, and one player's board for /vinhos me.
+//
+// Each layout's static parts (cards, grids, labels, component values) are
+// drawn once into a cached background; a render copies it and draws only
+// the pieces of the state.
+package vinhos
+
+import (
+	"image"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// Options changes what Draw shows.
+type Options struct {
+	// NoBoard marks seats drawn without a player board, such as the Lacerda
+	// automa: their pieces stay on the shared board and a strip shows what
+	// they hold. Nil means every seat has a board.
+	NoBoard func(engine.Seat) bool
+}
+
+// Draw renders the shared board of s for the channel.
+func Draw(s *vinhos.State) image.Image { return DrawWith(s, Options{}) }
+
+// DrawWith renders the shared board of s with options.
+func DrawWith(s *vinhos.State, o Options) image.Image {
+	c, _ := drawBoard(s, o, false)
+	return c.RGBA()
+}
+
+// Board draws an engine state of Vinhos, for render.Boards.
+func Board(s engine.State) image.Image { return Draw(s.(*vinhos.State)) }
+
+// Player draws one seat's board of an engine state of Vinhos, for
+// render.Boards.
+func Player(s engine.State, seat engine.Seat) image.Image { return DrawPlayer(s.(*vinhos.State), seat) }
+
+// boardKey tells the cached backgrounds apart: the layout depends on the
+// player count and the seats without a board, and the printed values on
+// the component data, which a game may override.
+type boardKey struct {
+	players int
+	noBoard uint8 // bit per seat
+	data    vinhos.Data
+}
+
+var boards render.Cache[boardKey, *render.Layer]
+
+// drawBoard renders the shared board, recording its text boxes if asked,
+// and returns the canvas and the background it started from.
+func drawBoard(s *vinhos.State, o Options, record bool) (*render.Canvas, *render.Layer) {
+	v := newView(s, o)
+	key := boardKey{players: len(s.Seats), noBoard: v.noBoardMask(), data: *s.Data()}
+	l := newLayout(v.board)
+	bg := boards.Get(key, func() *render.Layer {
+		return render.NewLayer(width, l.height, 1, func(c *render.Canvas) { l.static(c, s.Data()) })
+	})
+	c := bg.Canvas()
+	if record {
+		c.Record()
+	}
+	l.pieces(c, v)
+	return c, bg
+}

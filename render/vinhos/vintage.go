@@ -1,0 +1,79 @@
+package vinhos
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The Vintage tile (weather, Fair features, what each Magnate expects this
+// year) beside the barrels each player keeps with each Magnate.
+
+func magnateRow(r rect, m vinhos.Magnate) float64 { return r.Y + 106 + float64(m)*35 }
+
+func vintageStatic(c *render.Canvas, r rect) {
+	c.Panel(r, "Vintage and Magnates")
+	c.Text("Weather", r.X+12, r.Y+56, 0, 0.5, bold)
+	c.Text("barrels kept", r.Right()-12, r.Y+82, 1, 0.5, small)
+	for m := range vinhos.Magnate(vinhos.NumMagnates) {
+		y := magnateRow(r, m)
+		c.Token(r.X+24, y, 12, render.Ink, vinhos.MagnateTitle(m)[:1])
+		c.Text(vinhos.MagnateTitle(m), r.X+42, y, 0, 0.5, bold)
+	}
+}
+
+func (v *view) vintage(c *render.Canvas, r rect) {
+	t := v.d.Vintage[v.s.Vintage]
+	c.PanelNote(r, fmt.Sprintf("tile %d · %d left", v.s.Vintage, len(v.s.VintageDeck)))
+	x, y := r.X+96, r.Y+56
+	if w := t.Weather.V; w >= 0 {
+		c.Sun(x, y, 13)
+	} else {
+		c.Cloud(x, y, 13)
+	}
+	x += 20 + c.Text(fmt.Sprintf("%+d", t.Weather.V), x+18, y, 0, 0.5, heading)
+	c.Text("Fair:", x+12, y, 0, 0.5, bold)
+	x += 58
+	for f, n := range t.Features.V {
+		if n > 0 {
+			featureChip(c, x+14, y, vinhos.Feature(f))
+			x += 32 + c.Text(fmt.Sprintf("×%d", n), x+32, y, 0, 0.5, bold) + 10
+		}
+	}
+	for m := range vinhos.Magnate(vinhos.NumMagnates) {
+		y := magnateRow(r, m)
+		x := r.X + 112
+		switch m {
+		case vinhos.Anabela:
+			wineChip(c, x+8, y, t.Anabela.V)
+			c.Text(t.Anabela.V.String(), x+22, y, 0, 0.5, normal)
+		case vinhos.Bruno:
+			c.Text(fmt.Sprintf("value %d+", t.Bruno.V), x, y, 0, 0.5, normal)
+		case vinhos.Carolina:
+			step := min(23, 96/float64(regionCount(t.Carolina.V)))
+			for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+				if t.Carolina.V.Has(id) {
+					c.Token(x+10, y, 10, render.Ink, fmt.Sprint(int(id)))
+					x += step
+				}
+			}
+		}
+		for seat := range v.s.Seats {
+			bx := r.Right() - 8 - float64(len(v.s.Seats)-seat)*38
+			v.barrel(c, engine.Seat(seat), bx+10, y, 22, 24)
+			c.Text(fmt.Sprintf("%d", v.s.Seats[seat].Magnates[m]), bx+24, y, 0, 0.5, bold)
+		}
+	}
+}
+
+func regionCount(set vinhos.RegionSet) int {
+	n := 0
+	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		if set.Has(id) {
+			n++
+		}
+	}
+	return n
+}
