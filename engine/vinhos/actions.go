@@ -253,7 +253,7 @@ func (s *State) vineyardEstateStep() step {
 			label += " (second vineyard)"
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: s.text("%s, %s", label, bagos(cost)), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("%s, %s", label, bagos(cost)), Cost: bagos(cost)},
 			do: func(s *State) {
 				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
@@ -334,7 +334,7 @@ func (s *State) wineryStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: s.text("Winery in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Winery in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
@@ -371,7 +371,7 @@ func (s *State) workerStep() step {
 func (s *State) hireOption(seat engine.Seat, e int, who string, price int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: fmt.Sprintf("%s-e%d", who, e+1), Label: s.text("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)), Cost: bagos(price)},
+		Choice: engine.Choice{ID: who + "-" + estateKeys[e], Label: s.text("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)), Cost: bagos(price)},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			p.Money -= price
@@ -406,7 +406,7 @@ func (s *State) cellarStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: fmt.Sprintf("e%d", e+1), Label: s.text("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price

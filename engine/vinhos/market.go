@@ -2,7 +2,7 @@ package vinhos
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -10,7 +10,7 @@ import (
 // wineRef names a wine on a player board by estate and slot.
 type wineRef struct{ estate, slot int }
 
-func wineKey(w wineRef) string { return fmt.Sprintf("w%d-%d", w.estate+1, w.slot+1) }
+func wineKey(w wineRef) string { return wineKeys[w.estate][w.slot] }
 
 // wines lists seat's wines, estate by estate, left to right.
 func (s *State) wines(seat engine.Seat) []wineRef {
@@ -150,8 +150,10 @@ func establishmentTitle(e Establishment) string {
 }
 
 func saleKey(slot SaleSlot) string {
-	return fmt.Sprintf("%s-%s-%d", strings.ReplaceAll(slot.Establishment.String(), "_", "-"), slot.Color, slot.Value.V)
+	return establishmentKeys[slot.Establishment] + "-" + slot.Color.String() + "-" + strconv.Itoa(slot.Value.V)
 }
+
+var establishmentKeys = [...]string{CasaDeFados: "casa-de-fados", Hotel: "hotel", Enoteca: "enoteca"}
 
 // saleSlots: empty slots of the wine's color it can reach.
 func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
@@ -179,7 +181,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 	return out
 }
 
-func exportKey(r, c int) string { return fmt.Sprintf("country%d-row%d", c+1, r+1) }
+func exportKey(r, c int) string { return "country" + strconv.Itoa(c+1) + "-row" + strconv.Itoa(r+1) }
 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -106,3 +107,16 @@ func article(word string) string {
 	}
 	return "a"
 }
+
+// Choice IDs used in every game, made once.
+var (
+	estateKeys = [5]string{"e1", "e2", "e3", "e4", "e5"}
+	wineKeys   = func() (keys [5][4]string) {
+		for e := range keys {
+			for i := range keys[e] {
+				keys[e][i] = "w" + strconv.Itoa(e+1) + "-" + strconv.Itoa(i+1)
+			}
+		}
+		return keys
+	}()
+)
