@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"runtime/debug"
 	"sync"
 
@@ -51,14 +50,21 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 		}
 		posts = append(posts, t.Then(ch.ID).Posts...)
 	}
+	if dm := r.DM; dm != nil {
+		ch, err := b.session.UserChannelCreate(dm.UserID)
+		if err != nil {
+			log.Error("could not open a DM", "err", err)
+			return
+		}
+		posts = append(posts, dm.Then(ch.ID).Posts...)
+	}
 	for _, p := range posts {
 		msg := *p.Message
 		if p.Board != nil {
-			file, err := boardFile(p.Board)
-			if err != nil {
+			if png, err := p.Board(); err != nil {
 				log.Error("could not draw the board", "err", err)
 			} else {
-				msg.Files = append(msg.Files, file)
+				msg.Files = append(msg.Files, commands.PNGFile(png))
 			}
 		}
 		if _, err := b.session.ChannelMessageSendComplex(p.ChannelID, &msg); err != nil {
@@ -66,26 +72,15 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 		}
 	}
 	if r.Edit != nil {
-		edit := *r.Edit
-		if r.EditBoard != nil {
-			if file, err := boardFile(r.EditBoard); err == nil {
-				edit.Files = []*discordgo.File{file}
-			} else {
-				log.Error("could not draw the board", "err", err)
-			}
+		edit, err := r.Edit()
+		if err != nil {
+			log.Error("could not prepare the answer", "err", err)
+			return
 		}
-		if _, err := b.session.InteractionResponseEdit(i, &edit); err != nil {
+		if _, err := b.session.InteractionResponseEdit(i, edit); err != nil {
 			log.Error("could not edit the answer", "err", err)
 		}
 	}
-}
-
-func boardFile(draw func() ([]byte, error)) (*discordgo.File, error) {
-	png, err := draw()
-	if err != nil {
-		return nil, err
-	}
-	return &discordgo.File{Name: commands.BoardFile, ContentType: "image/png", Reader: bytes.NewReader(png)}, nil
 }
 
 // apologize answers an interaction whose handler panicked, privately.

@@ -28,6 +28,7 @@ const (
 type Meta struct {
 	ID        string     `json:"id"`
 	Game      string     `json:"game"` // registry name, as in the setup
+	Mode      string     `json:"mode,omitempty"`
 	Title     string     `json:"title"`
 	ChannelID string     `json:"channel_id,omitempty"`
 	GuildID   string     `json:"guild_id,omitempty"`
@@ -131,7 +132,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 	if err != nil {
 		return nil, err
 	}
-	meta.Game, meta.Seats, meta.Status = setup.Game, seats, StatusActive
+	meta.Game, meta.Mode, meta.Seats, meta.Status = setup.Game, setup.Mode, seats, StatusActive
 	if state.Over() {
 		meta.Status = StatusFinished
 	}

@@ -29,6 +29,13 @@ func Definitions() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic",
 				Description: "What to explain", Required: true, Autocomplete: true}),
 		sub("abandon", "End this game for good (its creator or a server manager)"),
+		{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "solo", Description: "Play alone against the Lacerda automa, in DMs",
+			Options: []*discordgo.ApplicationCommandOption{
+				sub("start", "Start a solo game in our direct messages",
+					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "another",
+						Description: "Start one even though another is in progress"}),
+				sub("stats", "Your record against Lacerda"),
+			}},
 	}
 	names := make([]string, 0, len(actionCommands))
 	for name := range actionCommands {

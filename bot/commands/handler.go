@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -69,6 +70,8 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.rules(sub)
 	case "abandon":
 		return h.abandon(i)
+	case "solo":
+		return h.solo(i, sub)
 	}
 	if _, ok := actionCommands[sub.Name]; ok || sub.Name == "play" {
 		return h.play(i, sub)
@@ -171,6 +174,11 @@ func joinNames(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// PNGFile attaches a board PNG to a message.
+func PNGFile(png []byte) *discordgo.File {
+	return &discordgo.File{Name: BoardFile, ContentType: "image/png", Reader: bytes.NewReader(png)}
 }
 
 // pngOf renders img, for a post's board.

@@ -35,10 +35,16 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 		return private("You are not playing in this game.")
 	}
 	content := fmt.Sprintf("Your board, **%s** (%s).", g.State.Players()[seat].Name, g.State.Phase())
+	board := pngOf(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
 	return Reply{
-		Ack:       deferPrivate(),
-		Edit:      &discordgo.WebhookEdit{Content: &content},
-		EditBoard: pngOf(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) }),
+		Ack: deferPrivate(),
+		Edit: func() (*discordgo.WebhookEdit, error) {
+			png, err := board()
+			if err != nil {
+				return nil, err
+			}
+			return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{PNGFile(png)}}, nil
+		},
 	}
 }
 

@@ -17,13 +17,15 @@ type Reply struct {
 	// Thread, if set, is created after the ack; its Then builds the rest of
 	// the reply once the thread exists.
 	Thread *Thread
+	// DM, if set, opens the user's direct messages after the ack; its Then
+	// builds the rest of the reply there.
+	DM *DM
 	// Posts are channel messages sent after the ack, in order.
 	Posts []Post
-	// Edit replaces the acknowledged message after the posts, for a
-	// deferred ack ("Working..." becomes "Done"). EditBoard, if set, renders
-	// a PNG attached to that edit.
-	Edit      *discordgo.WebhookEdit
-	EditBoard func() ([]byte, error)
+	// Edit, if set, builds the replacement of the acknowledged message
+	// after the posts, for a deferred ack ("Working..." becomes "Done"). It
+	// may do slow work, such as drawing a board to attach.
+	Edit func() (*discordgo.WebhookEdit, error)
 }
 
 // Post is a message to a channel. Board, if set, renders a PNG attached to
@@ -39,6 +41,12 @@ type Thread struct {
 	ChannelID, MessageID string
 	Name                 string
 	Then                 func(threadID string) Reply
+}
+
+// DM is a user's direct-message channel to open before the rest of a reply.
+type DM struct {
+	UserID string
+	Then   func(channelID string) Reply
 }
 
 // BoardFile is the name the board PNG is attached under.
@@ -85,6 +93,9 @@ func noMentions() *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 }
 
-func edit(content string) *discordgo.WebhookEdit {
-	return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}}
+// edit replaces the acknowledged message with text.
+func edit(content string) func() (*discordgo.WebhookEdit, error) {
+	return func() (*discordgo.WebhookEdit, error) {
+		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}}, nil
+	}
 }

@@ -1,0 +1,148 @@
+package commands
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// Solo games are played against the Lacerda automa in the player's direct
+// messages with the bot. /vinhos solo start from a server opens the DM.
+
+// soloMode is the engine's mode name for a game against Lacerda.
+const soloMode = "solo"
+
+// SoloScorer is implemented by states that score a solo game: the
+// accolades earned and the title they give, once the game is over.
+type SoloScorer interface {
+	SoloResult() (accolades int, title string, ok bool)
+}
+
+func (h *Handler) solo(i *discordgo.Interaction, group *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	if len(group.Options) == 0 {
+		return private("Use `/vinhos solo start` or `/vinhos solo stats`.")
+	}
+	sub := group.Options[0]
+	switch sub.Name {
+	case "start":
+		return h.soloStart(i, sub)
+	case "stats":
+		return h.soloStats(i)
+	}
+	return private(fmt.Sprintf("There is no /%s solo %s.", Command, sub.Name))
+}
+
+func (h *Handler) soloGames(userID string) ([]storage.Meta, error) {
+	metas, err := h.Store.GamesOfUser(userID)
+	if err != nil {
+		return nil, err
+	}
+	var out []storage.Meta
+	for _, m := range metas {
+		if m.Game == gameName && m.Mode == soloMode {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	another := false
+	for _, o := range sub.Options {
+		if o.Name == "another" {
+			another = o.BoolValue()
+		}
+	}
+	me := user(i)
+	games, err := h.soloGames(me.ID)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	for _, m := range games {
+		if m.Status == storage.StatusActive && !another {
+			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/vinhos solo start another:True`.", m.ID))
+		}
+	}
+	name := displayName(i)
+	start := func(channelID string) Reply {
+		setup := engine.Setup{Game: gameName, Mode: soloMode, Seed: rand.Uint64(), Players: []string{name}}
+		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}}}
+		g, err := h.Store.Create(meta, setup, h.Now())
+		if err != nil {
+			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)
+			return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "Sorry, the game could not start: " + err.Error()}}}}
+		}
+		return Reply{Posts: []Post{h.turnPost(g, g.SetupEvents, "A solo game against Lacerda begins.", true)}}
+	}
+	if i.GuildID == "" {
+		r := start(i.ChannelID)
+		r.Ack = deferPrivate()
+		r.Edit = edit("Your game is below. Good luck against Lacerda!")
+		return r
+	}
+	r := private("Your solo game against Lacerda is waiting in our direct messages.")
+	r.DM = &DM{UserID: me.ID, Then: start}
+	return r
+}
+
+// soloStats sums up the user's finished solo games. It replays them, so it
+// answers after the acknowledgement.
+func (h *Handler) soloStats(i *discordgo.Interaction) Reply {
+	me := user(i)
+	r := Reply{Ack: deferPrivate()}
+	r.Edit = func() (*discordgo.WebhookEdit, error) {
+		games, err := h.soloGames(me.ID)
+		if err != nil {
+			return nil, err
+		}
+		played, active, best := 0, 0, -1
+		titles := map[string]int{}
+		for _, m := range games {
+			if m.Status == storage.StatusActive {
+				active++
+			}
+			if m.Status != storage.StatusFinished {
+				continue
+			}
+			g, err := h.Store.Load(m.ID)
+			if err != nil {
+				return nil, err
+			}
+			scorer, ok := g.State.(SoloScorer)
+			if !ok {
+				continue
+			}
+			if accolades, title, ok := scorer.SoloResult(); ok {
+				played++
+				best = max(best, accolades)
+				titles[title]++
+			}
+		}
+		text := soloStatsText(played, active, best, titles)
+		return &discordgo.WebhookEdit{Content: &text}, nil
+	}
+	return r
+}
+
+func soloStatsText(played, active, best int, titles map[string]int) string {
+	if played == 0 {
+		return fmt.Sprintf("You have not finished a solo game yet (%d in progress). Start one with `/vinhos solo start`.", active)
+	}
+	names := make([]string, 0, len(titles))
+	for t := range titles {
+		names = append(names, t)
+	}
+	sort.Slice(names, func(a, b int) bool { return titles[names[a]] > titles[names[b]] || titles[names[a]] == titles[names[b]] && names[a] < names[b] })
+	var earned []string
+	for _, t := range names {
+		earned = append(earned, fmt.Sprintf("%s ×%d", t, titles[t]))
+	}
+	return fmt.Sprintf("**Your games against Lacerda**: %d finished, %d in progress.\nBest score: %d accolades.\nTitles earned: %s.",
+		played, active, best, strings.Join(earned, ", "))
+}
