@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -56,6 +57,7 @@ func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, erro
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	b := &Bot{cfg: cfg, log: logger, session: s, handler: handler}
 	handler.IsThread = b.isThread
+	handler.Fetch = b.fetch
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
@@ -110,3 +112,19 @@ func (b *Bot) isThread(channelID string) bool {
 	}
 	return ch.IsThread()
 }
+
+// fetch downloads an attachment through the session's HTTP client.
+func (b *Bot) fetch(url string) ([]byte, error) {
+	resp, err := b.session.Client.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("bot: fetch %s: %s", url, resp.Status)
+	}
+	return io.ReadAll(io.LimitReader(resp.Body, maxImport))
+}
+
+// maxImport bounds an imported file: a long game's export is well under it.
+const maxImport = 8 << 20

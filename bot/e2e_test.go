@@ -155,7 +155,7 @@ func components(m *discordgo.Message) []discordgo.MessageComponent {
 	return out
 }
 
-func buttonID(t *testing.T, m *discordgo.Message, label string) string {
+func buttonID(t testing.TB, m *discordgo.Message, label string) string {
 	t.Helper()
 	for _, c := range components(m) {
 		if b, ok := c.(*discordgo.Button); ok && b.Label == label {

@@ -232,7 +232,14 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 			}
 		}
 		if sel == nil {
-			h.t.Fatalf("the step view has no choices: %q", view.Content)
+			// The review of a multi-step move: confirm it.
+			if !strings.Contains(view.Content, "to confirm") {
+				h.t.Fatalf("the step view has no choices: %q", view.Content)
+			}
+			if resp := h.callback(h.srv.Button(o, view.ID, buttonID(h.t, view.Message, "Confirm"))); resp.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+				h.t.Fatalf("confirming did not play the move: %+v", resp)
+			}
+			return
 		}
 		var picks []string
 		for _, opt := range sel.Options {

@@ -42,8 +42,14 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 	}
 	posts := r.Posts
 	if t := r.Thread; t != nil {
-		ch, err := b.session.MessageThreadStartComplex(t.ChannelID, t.MessageID, &discordgo.ThreadStart{
-			Name: t.Name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread})
+		start := &discordgo.ThreadStart{Name: t.Name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
+		var ch *discordgo.Channel
+		var err error
+		if t.MessageID != "" {
+			ch, err = b.session.MessageThreadStartComplex(t.ChannelID, t.MessageID, start)
+		} else {
+			ch, err = b.session.ThreadStartComplex(t.ChannelID, start)
+		}
 		if err != nil {
 			log.Error("could not open a thread", "channel", t.ChannelID, "err", err)
 			return

@@ -232,3 +232,24 @@ func TestResolveAndBuildReadOptionsByNameOrOrder(t *testing.T) {
 		t.Errorf("an unused option was accepted: %v", err)
 	}
 }
+
+func TestAutoPlaysWholeGames(t *testing.T) {
+	s := newNim(t, 11)
+	for moves := 0; !s.Over(); moves++ {
+		seat := s.Pending()[0].Seat
+		act, err := engine.Auto(s, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(seat, act); err != nil {
+			t.Fatalf("the automatic move %v was refused: %v", act, err)
+		}
+		if moves > 100 {
+			t.Fatal("automatic play does not end")
+		}
+	}
+	fresh := newNim(t, 11)
+	if _, ok, err := engine.Skip(fresh, fresh.Pending()[0].Seat); ok || err != nil {
+		t.Fatalf("nim has no pass, yet Skip found one (%v)", err)
+	}
+}

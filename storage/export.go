@@ -19,13 +19,15 @@ const (
 // ExportFile is a whole game as portable JSON: enough to replay it anywhere
 // (setup and log) plus the state it reached, for people and for checking.
 type ExportFile struct {
-	Format  string          `json:"format"`
-	Version int             `json:"version"`
-	Game    string          `json:"game"`
-	Mode    string          `json:"mode"`
-	Seed    uint64          `json:"seed"`
-	Title   string          `json:"title,omitempty"`
-	Setup   engine.Setup    `json:"setup"`
+	Format  string       `json:"format"`
+	Version int          `json:"version"`
+	Game    string       `json:"game"`
+	Mode    string       `json:"mode"`
+	Seed    uint64       `json:"seed"`
+	Title   string       `json:"title,omitempty"`
+	Setup   engine.Setup `json:"setup"`
+	// Seats are who played each seat, so an import keeps the players.
+	Seats   []SeatUser      `json:"seats,omitempty"`
 	Log     []ExportMove    `json:"log"`
 	Phase   string          `json:"phase"`
 	Over    bool            `json:"over"`
@@ -97,7 +99,7 @@ func Export(g *Game) ([]byte, error) {
 	f := ExportFile{
 		Format: ExportFormat, Version: ExportVersion,
 		Game: g.Setup.Game, Mode: g.Setup.Mode, Seed: g.Setup.Seed, Title: g.Meta.Title,
-		Setup: g.Setup, Phase: g.State.Phase(), Over: g.State.Over(), State: state,
+		Setup: g.Setup, Seats: g.Meta.Seats, Phase: g.State.Phase(), Over: g.State.Over(), State: state,
 		Log: make([]ExportMove, len(g.Log)),
 	}
 	for i, e := range g.Log {

@@ -37,13 +37,27 @@ type Meta struct {
 	Status    Status     `json:"status"`
 	CreatedAt time.Time  `json:"created_at"`
 	UpdatedAt time.Time  `json:"updated_at"`
+	// Undo is a request to take moves back that waits for the other
+	// players' consent.
+	Undo *UndoRequest `json:"undo,omitempty"`
 }
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
-// such as an automa.
+// such as an automa; Bot marks a seat the bot plays for (a replacement).
 type SeatUser struct {
 	UserID string `json:"user_id,omitempty"`
 	Name   string `json:"name"`
+	Bot    bool   `json:"bot,omitempty"`
+}
+
+// UndoRequest asks to take back the last Moves moves, made when the game
+// stood at Version, by the player in Seat.
+type UndoRequest struct {
+	Seat    engine.Seat   `json:"seat"`
+	Moves   int           `json:"moves"`
+	Version uint64        `json:"version"`
+	Agreed  []engine.Seat `json:"agreed,omitempty"`
+	Expires time.Time     `json:"expires"`
 }
 
 // LogEntry is one move of a game's log with the events it produced.
@@ -243,18 +257,11 @@ func (s *Store) SetStatus(id string, status Status, now time.Time) error {
 	if !slices.Contains([]Status{StatusActive, StatusFinished, StatusAbandoned}, status) {
 		return fmt.Errorf("storage: unknown game status %q", status)
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error {
-		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-		if gb == nil {
-			return &notFoundError{id}
-		}
-		var meta Meta
-		if err := get(gb, "game "+id, keyMeta, &meta); err != nil {
-			return err
-		}
+	_, err := s.UpdateMeta(id, func(meta *Meta) error {
 		meta.Status, meta.UpdatedAt = status, now
-		return putMeta(tx, gb, meta)
+		return nil
 	})
+	return err
 }
 
 // ActiveGames lists the IDs of the active games in a channel, oldest first.

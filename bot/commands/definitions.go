@@ -8,7 +8,7 @@ import (
 
 // Definitions are the slash commands the bot registers on start.
 func Definitions() []*discordgo.ApplicationCommand {
-	minPlayers, maxPlayers := float64(2), float64(4)
+	minPlayers, maxPlayers, firstPage := float64(2), float64(4), float64(1)
 	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
 	}
@@ -29,6 +29,21 @@ func Definitions() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic",
 				Description: "What to explain", Required: true, Autocomplete: true}),
 		sub("abandon", "End this game for good (its creator or a server manager)"),
+		sub("undo", "Take back your last action (others must agree if they played since or it revealed something)"),
+		sub("log", "Page through what happened, 20 moves a page",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page",
+				Description: "Which page (default: the latest)", MinValue: &firstPage}),
+		sub("export", "Download this game as JSON"),
+		sub("import", "Restore a game from an export (Manage Server)",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
+				Description: "The exported JSON file", Required: true}),
+		sub("replace", "Give a seat to another player or to the bot (creator or Manage Server)",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "seat",
+				Description: "The seat number or the player's name", Required: true},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
+				Description: "Who takes the seat"},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "bot",
+				Description: "Let the bot play the seat"}),
 		{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "solo", Description: "Play alone against the Lacerda automa, in DMs",
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("start", "Start a solo game in our direct messages",

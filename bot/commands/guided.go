@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,10 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
+	if step.Complete && id.kind != kindConfirm && len(path) > 1 {
+		// The end of a multi-step decision: review it before it is played.
+		return h.view(i, confirmText(labels), confirmButtons(g, path))
+	}
 	if step.Complete {
 		res, err := h.move(i, g, id.version, prefix)
 		if err != nil {
@@ -84,12 +89,49 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 				CustomID: customID{kind: kindBack, target: g.ID, version: g.Version, path: path}.String()},
 		}})
 	}
+	return h.view(i, content, components)
+}
+
+// view shows a step of the guided flow: in place of the private message
+// the click came from, or, from the public turn message, as a new private
+// message, so that the message everyone sees never changes.
+func (h *Handler) view(i *discordgo.Interaction, content string, components []discordgo.MessageComponent) Reply {
 	if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		return update(content, components...)
 	}
-	// From the public turn message: open a private view instead of changing
-	// the message everyone sees.
 	return private(content, components...)
+}
+
+func confirmText(labels []string) string {
+	return truncate("**Your move, to confirm:**\n→ "+strings.Join(labels, "\n→ "), 2000)
+}
+
+// confirmButtons play the reviewed move, or go back to its last step.
+func confirmButtons(g *storage.Game, path []int) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton,
+			CustomID: customID{kind: kindConfirm, target: g.ID, version: g.Version, path: path}.String()},
+		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
+			CustomID: customID{kind: kindBack, target: g.ID, version: g.Version, path: path}.String()},
+	}}}
+}
+
+// pathOf turns an action into the guided flow's indices.
+func pathOf(s engine.State, seat engine.Seat, action engine.Action) ([]int, []string, error) {
+	var path []int
+	var labels []string
+	for k, id := range action {
+		step, err := s.Choices(seat, action[:k])
+		if err != nil {
+			return nil, nil, err
+		}
+		i := slices.IndexFunc(step.Choices, func(c engine.Choice) bool { return c.ID == id })
+		if i < 0 {
+			return nil, nil, engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal choice.", id)
+		}
+		path, labels = append(path, i), append(labels, step.Choices[i].Label)
+	}
+	return path, labels, nil
 }
 
 // resolvePath turns the indices of a guided flow into the action's choice

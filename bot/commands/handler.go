@@ -33,6 +33,8 @@ type Handler struct {
 	// IsThread reports whether a channel is a thread, where a game plays
 	// in place instead of opening a thread of its own.
 	IsThread func(channelID string) bool
+	// Fetch downloads an attachment a user sent (an export to import).
+	Fetch func(url string) ([]byte, error)
 }
 
 // Handle answers one interaction.
@@ -72,6 +74,16 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.abandon(i)
 	case "solo":
 		return h.solo(i, sub)
+	case "undo":
+		return h.undo(i)
+	case "log":
+		return h.log(i, sub)
+	case "export":
+		return h.export(i)
+	case "import":
+		return h.importGame(i, sub)
+	case "replace":
+		return h.replace(i, sub)
 	}
 	if _, ok := actionCommands[sub.Name]; ok || sub.Name == "play" {
 		return h.play(i, sub)
@@ -91,6 +103,12 @@ func (h *Handler) component(i *discordgo.Interaction) Reply {
 		return h.guided(i, id)
 	case kindAbandon:
 		return h.confirmAbandon(i, id)
+	case kindAgree, kindRefuse:
+		return h.undoAnswer(i, id)
+	case kindConfirm:
+		return h.guided(i, id)
+	case kindLog:
+		return h.logPage(i, id)
 	}
 	return private(errBadCustomID.Error())
 }

@@ -118,3 +118,19 @@ func TestAutocompleteListsTheLegalChoices(t *testing.T) {
 		t.Fatalf("the waiting player is offered %+v", c)
 	}
 }
+
+func TestEmbedsFitDiscordsTotal(t *testing.T) {
+	long := strings.Repeat("x", 4000)
+	e := &discordgo.MessageEmbed{Title: "t", Description: long, Footer: &discordgo.MessageEmbedFooter{Text: "f"}}
+	for range 4 {
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "n", Value: strings.Repeat("y", 1000)})
+	}
+	fitEmbed(e)
+	n := len(e.Title) + len([]rune(e.Description)) + len(e.Footer.Text)
+	for _, f := range e.Fields {
+		n += len(f.Name) + len([]rune(f.Value))
+	}
+	if n > embedLimit || len([]rune(e.Description)) < 200 {
+		t.Fatalf("embed of %d characters, description %d", n, len([]rune(e.Description)))
+	}
+}

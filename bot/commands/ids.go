@@ -28,6 +28,10 @@ const (
 	kindStep    = "st" // a choice in the guided flow
 	kindBack    = "bk" // one step back in the guided flow
 	kindAbandon = "ab" // confirm abandoning a game
+	kindConfirm = "cf" // confirm a big move, whose choices are the path
+	kindAgree   = "uy" // agree to another player's undo
+	kindRefuse  = "un" // refuse another player's undo
+	kindLog     = "lg" // a page of the game's log (offset is the page)
 )
 
 const pathDigits = 2

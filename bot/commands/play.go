@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -106,6 +107,13 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
+	if bigMove(action) {
+		path, labels, err := pathOf(g.State, seat, action)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return private(confirmText(labels), confirmButtons(g, path)...)
+	}
 	res, err := h.move(i, g, g.Version, action)
 	if err != nil {
 		return h.fail(i, err)
@@ -169,4 +177,22 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 // the command refuses with the same message.
 func notice(text string) []*discordgo.ApplicationCommandOptionChoice {
 	return []*discordgo.ApplicationCommandOptionChoice{{Name: truncate(text, 100), Value: "?"}}
+}
+
+// bigMove: a typed move worth a second look before it is played: a Press
+// Release, two wines at once, or a long decision.
+func bigMove(action engine.Action) bool {
+	wines, steps := 0, 0
+	for _, id := range action {
+		if id == "press" {
+			return true
+		}
+		if len(id) > 1 && id[0] == 'w' && id[1] >= '1' && id[1] <= '9' {
+			wines++
+		}
+		if !slices.Contains(engine.SkipIDs, id) {
+			steps++
+		}
+	}
+	return wines > 1 || steps >= 4
 }

@@ -36,7 +36,8 @@ type Post struct {
 	Board     func() ([]byte, error)
 }
 
-// Thread is a thread to open from a message before the rest of a reply.
+// Thread is a thread to open before the rest of a reply: from a message, or
+// on its own in the channel when MessageID is empty.
 type Thread struct {
 	ChannelID, MessageID string
 	Name                 string

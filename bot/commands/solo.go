@@ -138,7 +138,9 @@ func soloStatsText(played, active, best int, titles map[string]int) string {
 	for t := range titles {
 		names = append(names, t)
 	}
-	sort.Slice(names, func(a, b int) bool { return titles[names[a]] > titles[names[b]] || titles[names[a]] == titles[names[b]] && names[a] < names[b] })
+	sort.Slice(names, func(a, b int) bool {
+		return titles[names[a]] > titles[names[b]] || titles[names[a]] == titles[names[b]] && names[a] < names[b]
+	})
 	var earned []string
 	for _, t := range names {
 		earned = append(earned, fmt.Sprintf("%s ×%d", t, titles[t]))

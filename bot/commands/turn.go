@@ -27,6 +27,12 @@ func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, version uint64
 // moved is the reply to a move: the one public message of the move, and a
 // private "Played." for the mover in place of their step view or command.
 func (h *Handler) moved(i *discordgo.Interaction, res *storage.MoveResult) Reply {
+	g, more, err := h.playBots(res.Game)
+	if err != nil {
+		h.Log.Error("a bot seat could not play", "game", res.Game.ID, "err", err)
+		g = res.Game
+	}
+	res = &storage.MoveResult{Game: g, Events: append(res.Events, more...)}
 	ack := deferPrivate()
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
@@ -73,8 +79,10 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 		if ping {
 			msg.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
 		}
+		embed.Fields = recapFields(g, len(events) > 0)
 		msg.Components = h.turnComponents(g)
 	}
+	fitEmbed(embed)
 	msg.Content = truncate(strings.Join(content, "\n"), 2000)
 	return Post{ChannelID: g.Meta.ChannelID, Message: msg,
 		Board: pngOf(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })}
@@ -112,4 +120,70 @@ func scoreFields(state engine.State) []*discordgo.MessageEmbedField {
 		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, p.Name, p.StatsText()))
 	}
 	return []*discordgo.MessageEmbedField{{Name: "Final scores", Value: truncate(strings.Join(rows, "\n"), 1024)}}
+}
+
+// recapLines is how much of what happened since a player's last move the
+// turn message repeats for them.
+const recapLines = 8
+
+// recapFields remind each player who must act of what happened since their
+// last move: the others' moves, what they bought and scored, what left the
+// display. The newest move is left out when this message narrates it.
+func recapFields(g *storage.Game, newestShown bool) []*discordgo.MessageEmbedField {
+	end := len(g.Log)
+	if newestShown {
+		end--
+	}
+	var fields []*discordgo.MessageEmbedField
+	for _, p := range g.State.Pending() {
+		last := end - 1
+		for last >= 0 && g.Log[last].Seat != p.Seat {
+			last--
+		}
+		if last < 0 {
+			continue // nothing of theirs to recap from yet
+		}
+		var lines []string
+		for _, e := range g.Log[last+1 : end] {
+			for _, ev := range e.Events {
+				lines = append(lines, "• "+ev.Text)
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		if len(lines) > recapLines {
+			lines = append([]string{fmt.Sprintf("• … and %d earlier events", len(lines)-recapLines+1)}, lines[len(lines)-recapLines+1:]...)
+		}
+		fields = append(fields, &discordgo.MessageEmbedField{
+			Name:  truncate(fmt.Sprintf("Since %s's last move", g.Meta.Seats[p.Seat].Name), 256),
+			Value: truncate(strings.Join(lines, "\n"), 1024),
+		})
+	}
+	return fields
+}
+
+// embedLimit is Discord's bound on all the text of one embed.
+const embedLimit = 6000
+
+// fitEmbed shortens an embed to Discord's total: the narration gives way
+// first, then the recaps.
+func fitEmbed(e *discordgo.MessageEmbed) {
+	size := func() int {
+		n := len([]rune(e.Title)) + len([]rune(e.Description))
+		if e.Footer != nil {
+			n += len([]rune(e.Footer.Text))
+		}
+		for _, f := range e.Fields {
+			n += len([]rune(f.Name)) + len([]rune(f.Value))
+		}
+		return n
+	}
+	if over := size() - embedLimit; over > 0 {
+		e.Description = truncate(e.Description, max(200, len([]rune(e.Description))-over))
+	}
+	for k := len(e.Fields) - 1; k >= 0 && size() > embedLimit; k-- {
+		over := size() - embedLimit
+		e.Fields[k].Value = truncate(e.Fields[k].Value, max(100, len([]rune(e.Fields[k].Value))-over))
+	}
 }

@@ -1,0 +1,142 @@
+package commands
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// logPageSize is how many moves a page of /vinhos log shows.
+const logPageSize = 20
+
+// log shows the narrated log, newest page first unless a page is asked for.
+func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	page := lastPage(g)
+	for _, o := range sub.Options {
+		if o.Name == "page" {
+			page = int(o.IntValue()) - 1
+		}
+	}
+	if page < 0 || page > lastPage(g) {
+		return private(fmt.Sprintf("The log has pages 1 to %d.", lastPage(g)+1))
+	}
+	return private(logText(g, page), logButtons(g, page)...)
+}
+
+func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
+	g, err := h.Store.Load(id.target)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	page := min(id.offset, lastPage(g))
+	return update(logText(g, page), logButtons(g, page)...)
+}
+
+func lastPage(g *storage.Game) int { return max(0, len(g.Log)-1) / logPageSize }
+
+func logText(g *storage.Game, page int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s, game %s: the log, page %d of %d**\n", g.Meta.Title, g.ID, page+1, lastPage(g)+1)
+	if page == 0 {
+		b.WriteString(eventLines("Setup", g.SetupEvents))
+	}
+	for k := page * logPageSize; k < min(len(g.Log), (page+1)*logPageSize); k++ {
+		e := g.Log[k]
+		b.WriteString(eventLines(fmt.Sprintf("Move %d, %s", k+1, g.Meta.Seats[e.Seat].Name), e.Events))
+	}
+	return truncate(b.String(), 2000)
+}
+
+// eventLines shortens each move to its first events so a page fits.
+func eventLines(title string, events []engine.Event) string {
+	var texts []string
+	for _, e := range events {
+		texts = append(texts, e.Text)
+	}
+	return truncate(fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " ")), 95) + "\n"
+}
+
+func logButtons(g *storage.Game, page int) []discordgo.MessageComponent {
+	id := func(p int) string {
+		return customID{kind: kindLog, target: g.ID, version: g.Version, offset: p}.String()
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "◀ Earlier", Style: discordgo.SecondaryButton, CustomID: id(max(0, page-1)), Disabled: page == 0},
+		discordgo.Button{Label: "Later ▶", Style: discordgo.SecondaryButton, CustomID: id(page + 1), Disabled: page >= lastPage(g)},
+	}}}
+}
+
+// export attaches the game as JSON (docs/export.md), privately.
+func (h *Handler) export(i *discordgo.Interaction) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
+		data, err := storage.Export(g)
+		if err != nil {
+			return nil, err
+		}
+		content := fmt.Sprintf("Game %s as of move %d. `/vinhos import` restores it.", g.ID, g.Version)
+		return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{{
+			Name: fmt.Sprintf("adega-%s.json", g.ID), ContentType: "application/json", Reader: bytes.NewReader(data)}}}, nil
+	}}
+}
+
+// importGame restores an exported game, for a member with Manage Server:
+// in a new thread from a text channel, or in place in a thread without a
+// game. The export's seats keep their Discord users.
+func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	if !isAdmin(i) {
+		return private("Only a member with Manage Server can import a game.")
+	}
+	var url string
+	for _, o := range sub.Options {
+		if o.Name == "file" {
+			if a, ok := i.ApplicationCommandData().Resolved.Attachments[o.Value.(string)]; ok {
+				url = a.URL
+			}
+		}
+	}
+	if url == "" {
+		return private("Attach the exported JSON file.")
+	}
+	data, err := h.Fetch(url)
+	if err != nil {
+		h.Log.Warn("could not fetch an import", "interaction", i.ID, "err", err)
+		return private("I could not download that file; please try again.")
+	}
+	exp, err := storage.ParseExport(data)
+	if err != nil {
+		return private("That is not an adega export: " + err.Error())
+	}
+	start := func(channelID string) Reply {
+		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats}
+		g, err := h.Store.Import(meta, exp.Setup, exp.Moves(), h.Now())
+		if err != nil {
+			return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "The import failed: " + err.Error()}}}}
+		}
+		return Reply{Posts: []Post{h.turnPost(g, nil, fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), g.Version), true)}}
+	}
+	if h.IsThread(i.ChannelID) {
+		if ids, err := h.Store.ActiveGames(i.ChannelID); err != nil || len(ids) > 0 {
+			return private("This thread already has a game; import from the channel and the game gets a thread of its own.")
+		}
+		r := start(i.ChannelID)
+		r.Ack = deferPrivate()
+		r.Edit = edit("Imported.")
+		return r
+	}
+	r := say(fmt.Sprintf("Restoring a game of %s from an export…", exp.Title))
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: truncate("Vinhos (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
+	return r
+}

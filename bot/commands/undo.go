@@ -1,0 +1,176 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// A player may take back their own last action at once if nobody has acted
+// since and it revealed nothing (a drawn tile, a flipped Vintage). Otherwise
+// every other player must agree, with buttons, before undoWindow passes.
+// Either way the game is replayed without the undone moves.
+
+const undoWindow = 12 * time.Hour
+
+func (h *Handler) undo(i *discordgo.Interaction) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok {
+		return private("You are not playing in this game.")
+	}
+	last := len(g.Log) - 1
+	for last >= 0 && g.Log[last].Seat != seat {
+		last--
+	}
+	if last < 0 {
+		return private("You have no action to take back yet.")
+	}
+	moves := len(g.Log) - last
+	var why []string
+	for _, e := range g.Log[last:] {
+		if e.Seat != seat && !slices.Contains(why, "others have played since") {
+			why = append(why, "others have played since")
+		}
+		if engine.Revealed(e.Events) && !slices.Contains(why, "it revealed new information") {
+			why = append(why, "it revealed new information")
+		}
+	}
+	others := h.consenters(g, seat)
+	if len(why) == 0 || len(others) == 0 {
+		return h.applyUndo(i, g, seat, moves)
+	}
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		m.Undo = &storage.UndoRequest{Seat: seat, Moves: moves, Version: g.Version, Expires: h.Now().Add(undoWindow)}
+		return nil
+	}); err != nil {
+		return h.fail(i, err)
+	}
+	var pings []string
+	for _, s := range others {
+		pings = append(pings, mention(g.Meta.Seats[s].UserID))
+	}
+	id := func(kind string) string { return customID{kind: kind, target: g.ID, version: g.Version}.String() }
+	msg := &discordgo.MessageSend{
+		Content: truncate(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree by <t:%d:R>: %s",
+			g.Meta.Seats[seat].Name, lastText(g.Log[last]), plural(moves, "move"), strings.Join(why, " and "),
+			h.Now().Add(undoWindow).Unix(), joinNames(pings)), 2000),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: id(kindAgree)},
+			discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: id(kindRefuse)},
+		}}},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: userIDs(g, others)},
+	}
+	r := private("Your request is posted; the others must agree.")
+	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: msg}}
+	return r
+}
+
+// consenters are the other seats a person plays; automa and bot seats have
+// no say.
+func (h *Handler) consenters(g *storage.Game, requester engine.Seat) []engine.Seat {
+	var out []engine.Seat
+	for s, u := range g.Meta.Seats {
+		if engine.Seat(s) != requester && u.UserID != "" && !u.Bot && u.UserID != g.Meta.Seats[requester].UserID {
+			out = append(out, engine.Seat(s))
+		}
+	}
+	return out
+}
+
+func userIDs(g *storage.Game, seats []engine.Seat) []string {
+	var ids []string
+	for _, s := range seats {
+		ids = append(ids, g.Meta.Seats[s].UserID)
+	}
+	return ids
+}
+
+func lastText(e storage.LogEntry) string {
+	if len(e.Events) == 0 {
+		return e.Action.String()
+	}
+	return truncate(e.Events[0].Text, 200)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// applyUndo replays the game without the last moves and posts the board.
+func (h *Handler) applyUndo(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, moves int) Reply {
+	undone, err := h.Store.Undo(g.ID, g.Version, moves, h.Now())
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Undo = nil; return nil }); err != nil {
+		h.Log.Warn("could not clear an undo request", "game", g.ID, "err", err)
+	}
+	header := fmt.Sprintf("**%s** took back their last action (%s).", g.Meta.Seats[seat].Name, plural(moves, "move"))
+	return Reply{Ack: deferPrivate(), Posts: []Post{h.turnPost(undone, nil, header, true)}, Edit: edit("Done.")}
+}
+
+var errNoUndo = errors.New("That undo request is no longer open.")
+
+// undoAnswer records another player's agreement or refusal.
+func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
+	g, err := h.Store.Load(id.target)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	req := g.Meta.Undo
+	if req == nil || req.Version != id.version || g.Version != req.Version || h.Now().After(req.Expires) {
+		return update("That undo request is closed: the game moved on, it expired, or it was answered.")
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok || !slices.Contains(h.consenters(g, req.Seat), seat) {
+		return private("Only the other players of this game answer this request.")
+	}
+	name := g.Meta.Seats[req.Seat].Name
+	if id.kind == kindRefuse {
+		if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Undo = nil; return nil }); err != nil {
+			return h.fail(i, err)
+		}
+		return update(fmt.Sprintf("%s refused; %s's action stands.", displayName(i), name))
+	}
+	meta, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		if m.Undo == nil || m.Undo.Version != req.Version {
+			return errNoUndo
+		}
+		if !slices.Contains(m.Undo.Agreed, seat) {
+			m.Undo.Agreed = append(m.Undo.Agreed, seat)
+		}
+		return nil
+	})
+	if err != nil {
+		return h.fail(i, err)
+	}
+	needed := h.consenters(g, req.Seat)
+	if len(meta.Undo.Agreed) < len(needed) {
+		return update(fmt.Sprintf("%s wants to take back their last action. Agreed so far: %d of %d.", name, len(meta.Undo.Agreed), len(needed)),
+			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: customID{kind: kindAgree, target: g.ID, version: g.Version}.String()},
+				discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: customID{kind: kindRefuse, target: g.ID, version: g.Version}.String()},
+			}})
+	}
+	r := h.applyUndo(i, g, req.Seat, req.Moves)
+	if r.Ack.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		r.Ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: "Everyone agreed: the action is taken back.", Components: []discordgo.MessageComponent{}}}
+		r.Edit = nil
+	}
+	return r
+}
