@@ -1,0 +1,104 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/storage"
+)
+
+func TestLogPagesThroughTwentyMovesAPage(t *testing.T) {
+	h := undoHandler(t)
+	g := startGame(t, h, "vinhos")
+	for range 30 {
+		g, _ = playAuto(t, h, g)
+	}
+	r := h.Handle(slash("u1", "log"))
+	if !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "page 2 of 2") || !strings.Contains(r.Ack.Data.Content, "Move 30") {
+		t.Fatalf("the log opens on the latest page: %q", r.Ack.Data.Content)
+	}
+	r = h.Handle(click("u2", customID{kind: kindLog, target: g.ID, version: g.Version, offset: 0}.String()))
+	text := r.Ack.Data.Content
+	if !strings.Contains(text, "page 1 of 2") || !strings.Contains(text, "Setup") || !strings.Contains(text, "Move 20,") || strings.Contains(text, "Move 21,") {
+		t.Fatalf("page 1: %q", text)
+	}
+	if r := h.Handle(slash("u1", "log", &discordgo.ApplicationCommandInteractionDataOption{Name: "page", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(9)})); !strings.Contains(r.Ack.Data.Content, "pages 1 to 2") {
+		t.Fatalf("a page past the end: %q", r.Ack.Data.Content)
+	}
+}
+
+func TestExportThenImportRestoresTheGame(t *testing.T) {
+	h := undoHandler(t)
+	g := startGame(t, h, "vinhos")
+	for range 12 {
+		g, _ = playAuto(t, h, g)
+	}
+	edit, err := h.Handle(slash("u2", "export")).Edit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(edit.Files[0].Reader)
+	if _, err := storage.ParseExport(data); err != nil {
+		t.Fatalf("the attached export does not parse: %v", err)
+	}
+	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h.Fetch = func(url string) ([]byte, error) {
+		if url != "https://cdn.example/export.json" {
+			return nil, fmt.Errorf("unexpected %s", url)
+		}
+		return data, nil
+	}
+	in := slash("u1", "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: "a1"})
+	data2 := in.Data.(discordgo.ApplicationCommandInteractionData)
+	data2.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{"a1": {ID: "a1", URL: "https://cdn.example/export.json"}}}
+	in.Data = data2
+	if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Manage Server") {
+		t.Fatalf("a member without Manage Server imported: %+v", r.Ack.Data)
+	}
+	in.Member.Permissions = discordgo.PermissionManageGuild
+	r := h.Handle(in)
+	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "restored from an export") {
+		t.Fatalf("import: %+v", r)
+	}
+	restored, err := h.channelGame(in)
+	if err != nil || restored.ID == g.ID || restored.Version != g.Version || restored.Meta.Seats[0].UserID != "u1" {
+		t.Fatalf("restored %+v (%v)", restored, err)
+	}
+}
+
+func TestReplaceGivesASeatToAUserOrTheBot(t *testing.T) {
+	h := undoHandler(t)
+	g := startGame(t, h, "vinhos")
+	user := func(name string, value any) *discordgo.ApplicationCommandInteractionDataOption {
+		typ := discordgo.ApplicationCommandOptionString
+		switch value.(type) {
+		case bool:
+			typ = discordgo.ApplicationCommandOptionBoolean
+		}
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: typ, Value: value}
+	}
+	if r := h.Handle(slash("u2", "replace", user("seat", "Ana"), user("user", "u3"))); !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
+		t.Fatalf("a player replaced another: %+v", r.Ack.Data)
+	}
+	r := h.Handle(slash("u1", "replace", user("seat", "2"), user("user", "u3")))
+	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "Bruno's seat is now played by <@u3>") {
+		t.Fatalf("replace: %+v", r)
+	}
+	g, _ = h.Store.Load(g.ID)
+	if g.Meta.Seats[1].UserID != "u3" {
+		t.Fatalf("seat 2 is %+v", g.Meta.Seats[1])
+	}
+	// The bot takes both seats: it plays on until nobody is left to ask.
+	for _, seat := range []string{"Ana", "Bruno"} {
+		h.Handle(slash("u1", "replace", user("seat", seat), user("bot", true)))
+	}
+	if g, _ = h.Store.Load(g.ID); !g.State.Over() {
+		t.Fatalf("two bot seats stopped at %s", g.State.Phase())
+	}
+}
