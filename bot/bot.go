@@ -75,8 +75,14 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.register(); err != nil {
 		return err
 	}
+	reminders := make(chan struct{})
+	go func() {
+		defer close(reminders)
+		b.runScheduler(ctx)
+	}()
 	<-ctx.Done()
 	b.log.Info("disconnecting")
+	<-reminders
 	b.running.Wait()
 	return nil
 }

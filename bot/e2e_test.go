@@ -18,6 +18,7 @@ import (
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
@@ -42,6 +43,8 @@ type harness struct {
 	store  *storage.Store
 	stop   func()
 	drawer commands.Drawer
+	// reminders is the bot's reminder policy (zero: the defaults).
+	reminders remind.Config
 }
 
 func newHarness(t testing.TB) *harness { return newHarnessWith(t, summaryDrawer{}) }
@@ -68,7 +71,7 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
 func (h *harness) start() {
 	h.t.Helper()
 	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now, Reminders: h.reminders}
 	b, err := bot.New(bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()},
 		handler, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {

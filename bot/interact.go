@@ -65,17 +65,7 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 		posts = append(posts, dm.Then(ch.ID).Posts...)
 	}
 	for _, p := range posts {
-		msg := *p.Message
-		if p.Board != nil {
-			if png, err := p.Board(); err != nil {
-				log.Error("could not draw the board", "err", err)
-			} else {
-				msg.Files = append(msg.Files, commands.PNGFile(png))
-			}
-		}
-		if _, err := b.session.ChannelMessageSendComplex(p.ChannelID, &msg); err != nil {
-			log.Error("could not post", "channel", p.ChannelID, "err", err)
-		}
+		b.deliver(log, p) // logs its own failure
 	}
 	if r.Edit != nil {
 		edit, err := r.Edit()

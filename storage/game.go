@@ -40,6 +40,8 @@ type Meta struct {
 	// Undo is a request to take moves back that waits for the other
 	// players' consent.
 	Undo *UndoRequest `json:"undo,omitempty"`
+	// Wait is the game's pace, deadline and absent-player rule (waiting.go).
+	Wait WaitRules `json:"wait,omitzero"`
 }
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
@@ -409,6 +411,9 @@ func save(tx *bbolt.Tx, g *Game, from int) error {
 			return err
 		}
 	}
+	if err := syncWaiting(tx, g); err != nil {
+		return err
+	}
 	return putMeta(tx, gb, g.Meta)
 }
 
@@ -416,6 +421,9 @@ func save(tx *bbolt.Tx, g *Game, from int) error {
 // a game is listed in its channel while it is active.
 func putMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
 	if err := put(gb, keyMeta, m); err != nil {
+		return err
+	}
+	if err := syncWaitingMeta(tx, gb, m); err != nil {
 		return err
 	}
 	if m.ChannelID == "" {

@@ -24,6 +24,8 @@ type Lobby struct {
 	GameID    string    `json:"game_id,omitempty"`
 	Closed    bool      `json:"closed,omitempty"` // started or cancelled
 	CreatedAt time.Time `json:"created_at"`
+	// Wait is the pace, deadline and absent rule the game will have.
+	Wait WaitRules `json:"wait,omitzero"`
 }
 
 // ErrNoLobby reports a lobby that does not exist.

@@ -78,4 +78,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 }
 
 // Close releases the database file.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	notifiers.Delete(s.db)
+	return s.db.Close()
+}

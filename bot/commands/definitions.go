@@ -52,6 +52,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 				sub("stats", "Your record against Lacerda"),
 			}},
 	}
+	subs = append(withWaitOptions(subs), sub("pace", "See or change the pace, deadline and absent-player rule (creator or Manage Server)",
+		waitOptions("value")...))
 	names := make([]string, 0, len(actionCommands))
 	for name := range actionCommands {
 		names = append(names, name)
@@ -64,7 +66,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		Name:        Command,
 		Description: "Play Vinhos Deluxe",
 		Options:     subs,
-	}}
+	}, adegaDefinition()}
 }
 
 // stepOptionList is step1..step8, each autocompleted from the legal choices

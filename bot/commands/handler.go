@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -35,6 +36,9 @@ type Handler struct {
 	IsThread func(channelID string) bool
 	// Fetch downloads an attachment a user sent (an export to import).
 	Fetch func(url string) ([]byte, error)
+	// Reminders is the reminder policy and the waiting rules new games
+	// get (pace.go); its zero value is the defaults.
+	Reminders remind.Config
 }
 
 // Handle answers one interaction.
@@ -55,6 +59,9 @@ const Command = "vinhos"
 
 func (h *Handler) command(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
+	if data.Name == AdegaCommand {
+		return h.adega(i)
+	}
 	if data.Name != Command || len(data.Options) == 0 {
 		return private("I do not know that command.")
 	}
@@ -82,6 +89,8 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.export(i)
 	case "import":
 		return h.importGame(i, sub)
+	case "pace":
+		return h.pace(i, sub)
 	case "replace":
 		return h.replace(i, sub)
 	}

@@ -55,7 +55,7 @@ func (h *Handler) status(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return private(statusText(g))
+	return private(truncate(statusText(g)+h.statusPace(g), 2000))
 }
 
 func statusText(g *storage.Game) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
@@ -42,6 +43,9 @@ func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationC
 		case "regions":
 			l.Options["regions"] = o.StringValue()
 		}
+	}
+	if l.Wait, _, err = readWaitRules(h.reminders().NewGame(), sub.Options); err != nil {
+		return private("The lobby was not opened: " + err.Error() + ".")
 	}
 	if mode, err = engine.ModeOf(game, l.Mode); err != nil {
 		return h.fail(i, err)
@@ -81,8 +85,12 @@ func lobbyText(l storage.Lobby, title string) string {
 	if regions == "" {
 		regions = "random"
 	}
-	return fmt.Sprintf("**Vinhos Deluxe, %s**: a table for up to %d players (regions: %s).\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
+	text := fmt.Sprintf("**Vinhos Deluxe, %s**: a table for up to %d players (regions: %s).\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
 		title, l.MaxPlayers, regions, len(l.Seats), joinNames(names), mention(l.CreatorID))
+	if l.Wait.Interval > 0 {
+		text += "\nPace: " + remind.PaceText(l.Wait) + "."
+	}
+	return text
 }
 
 func lobbyButtons(l storage.Lobby) []discordgo.MessageComponent {
@@ -179,7 +187,7 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		seats[k].Name, names[k] = name, name
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
-	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats}
+	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l)}
 	g, err := h.Store.Create(meta, setup, h.Now())
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)

@@ -48,6 +48,7 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 	}
 	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
 		m.Seats[seat].UserID, m.Seats[seat].Bot = newUser, bot
+		m.UpdatedAt = h.Now() // the new player's wait starts now
 		return nil
 	}); err != nil {
 		return h.fail(i, err)

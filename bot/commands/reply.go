@@ -34,6 +34,9 @@ type Post struct {
 	ChannelID string
 	Message   *discordgo.MessageSend
 	Board     func() ([]byte, error)
+	// Sent, if set, is told the ID of the posted message (a turn message
+	// becomes the target of the game's jump links).
+	Sent func(messageID string)
 }
 
 // Thread is a thread to open before the rest of a reply: from a message, or

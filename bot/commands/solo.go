@@ -72,7 +72,8 @@ func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.Application
 	name := displayName(i)
 	start := func(channelID string) Reply {
 		setup := engine.Setup{Game: gameName, Mode: soloMode, Seed: rand.Uint64(), Players: []string{name}}
-		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}}}
+		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
+			Wait: h.reminders().NewGame()}
 		g, err := h.Store.Create(meta, setup, h.Now())
 		if err != nil {
 			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)

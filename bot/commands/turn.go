@@ -57,10 +57,11 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 		Title:       truncate(fmt.Sprintf("%s · %s", g.Meta.Title, state.Phase()), 256),
 		Description: truncate(strings.Join(lines, "\n"), 4096),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game %s · move %d", g.ID, g.Version)},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game %s · move %d · %s", g.ID, g.Version, h.paceShort(g.Meta))},
 	}
 	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
 	content := []string{header}
+	var held []string
 	if state.Over() {
 		content = append(content, "**The game is over.**")
 		embed.Fields = scoreFields(state)
@@ -77,6 +78,8 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 			content = append(content, fmt.Sprintf("%s: %s.", who, p.Prompt))
 		}
 		if ping {
+			// Users in their quiet hours are named, not pinged (waiting.go).
+			users, held = h.holdPings(users)
 			msg.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
 		}
 		embed.Fields = recapFields(g, len(events) > 0)
@@ -85,7 +88,7 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 	fitEmbed(embed)
 	msg.Content = truncate(strings.Join(content, "\n"), 2000)
 	return Post{ChannelID: g.Meta.ChannelID, Message: msg,
-		Board: pngOf(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })}
+		Board: pngOf(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) }), Sent: h.turnSent(g, held)}
 }
 
 // turnComponents: the button that opens the guided choices of whoever

@@ -43,6 +43,7 @@ type Reminders struct {
 	Pace     string        `toml:"pace"`     // relaxed, normal or fast
 	Floor    time.Duration `toml:"floor"`    // the shortest interval escalation reaches
 	Deadline time.Duration `toml:"deadline"` // 0: no deadline for absent players
+	Absent   string        `toml:"absent"`   // wait, auto or skip, at the deadline
 }
 
 // DefaultConfig is the configuration with no file and no environment.
@@ -51,7 +52,7 @@ func DefaultConfig() Config {
 		DataDir:    "data",
 		LogLevel:   "info",
 		ShardCount: 1,
-		Reminders:  Reminders{Pace: "normal", Floor: time.Hour},
+		Reminders:  Reminders{Pace: "normal", Floor: time.Hour, Absent: "wait"},
 	}
 }
 
@@ -123,6 +124,11 @@ func (c Config) validate() error {
 	case "relaxed", "normal", "fast":
 	default:
 		return fmt.Errorf("config: reminders.pace %q must be relaxed, normal or fast", c.Reminders.Pace)
+	}
+	switch c.Reminders.Absent {
+	case "wait", "auto", "skip":
+	default:
+		return fmt.Errorf("config: reminders.absent %q must be wait, auto or skip", c.Reminders.Absent)
 	}
 	if c.Reminders.Floor <= 0 || c.Reminders.Deadline < 0 {
 		return errors.New("config: reminders.floor must be positive and reminders.deadline not negative")

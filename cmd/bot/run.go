@@ -9,6 +9,7 @@ import (
 
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -38,7 +39,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
-	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now}
+	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now,
+		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
+			Absent: storage.Absent(cfg.Reminders.Absent)}}
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,

@@ -1,0 +1,193 @@
+package bot_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/storage"
+)
+
+// newReminderHarness is newHarness with a reminder policy.
+func newReminderHarness(t *testing.T, cfg remind.Config) *harness {
+	t.Parallel()
+	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
+	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, srv: srv, store: store, drawer: summaryDrawer{}, reminders: cfg}
+	t.Cleanup(func() {
+		h.stop()
+		store.Close()
+	})
+	h.start()
+	return h
+}
+
+// waitMessage waits for a message in the channel that matches.
+func (h *harness) waitMessage(channelID, what string, match func(fakediscord.Message) bool) fakediscord.Message {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		for _, m := range h.srv.Messages(channelID) {
+			if match(m) {
+				return m
+			}
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("no %s in channel %s", what, channelID)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func containing(s string) func(fakediscord.Message) bool {
+	return func(m fakediscord.Message) bool { return strings.Contains(m.Content, s) }
+}
+
+// pingsOf returns the users the bot allowed a posted message to ping.
+func (h *harness) pingsOf(channelID, content string) []string {
+	h.t.Helper()
+	for _, r := range h.srv.Requests() {
+		if r.Method != "POST" || r.Route != "/channels/{channel_id}/messages" || r.Params["channel_id"] != channelID {
+			continue
+		}
+		var body struct {
+			Content         string `json:"content"`
+			AllowedMentions struct {
+				Users []string `json:"users"`
+			} `json:"allowed_mentions"`
+		}
+		if err := json.Unmarshal(r.JSON, &body); err != nil {
+			h.t.Fatal(err)
+		}
+		if body.Content == content {
+			return body.AllowedMentions.Users
+		}
+	}
+	h.t.Fatalf("the bot posted no %q", content)
+	return nil
+}
+
+// TestAbsentPlayerIsRemindedThenAutoPlayed runs a game at a pace of 250 ms
+// with a 1-second deadline under auto, through the fake Discord: the
+// player who must act gets a reminder in the thread (pinging them, saying
+// what to decide, linking to the turn message) and by DM, then an
+// escalated one, and at the deadline the bot plays for them, says so, and
+// posts the new turn message pinging the next player.
+func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
+	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 50 * time.Millisecond,
+		Deadline: time.Second, Absent: storage.AbsentAuto})
+	srv := h.srv
+	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
+	table := srv.NewChannel("vinhos")
+	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
+	for _, u := range []*discordgo.User{ana, bruno} {
+		in := srv.SlashCommand(at(u, table.ID), "adega", fakediscord.Subcommand("settings",
+			fakediscord.BooleanOption("dm", true), fakediscord.StringOption("timezone", "UTC")))
+		if r := h.callback(in); r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 ||
+			!strings.Contains(r.Data.Content, "Reminders by direct message: on") {
+			t.Fatalf("settings: %+v", r.Data)
+		}
+	}
+
+	h.callback(srv.SlashCommand(at(ana, table.ID), "vinhos", fakediscord.Subcommand("new",
+		fakediscord.IntegerOption("players", 2), fakediscord.StringOption("regions", "first-play"))))
+	lobby := h.public(table.ID)[0]
+	if !strings.Contains(lobby.Content, "Pace: custom (reminders after 250ms) · deadline 1 second, then the bot plays") {
+		t.Fatalf("the lobby does not show the pace: %q", lobby.Content)
+	}
+	h.callback(srv.Button(at(bruno, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
+	h.callback(srv.Button(at(ana, table.ID), lobby.ID, buttonID(t, lobby.Message, "Start")))
+	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
+	})
+	if err != nil {
+		t.Fatal("no first turn message:", err)
+	}
+	thread := post.Params["channel_id"]
+	turn := h.waitPosts(thread, 1)[0]
+	if f := turn.Embeds[0].Footer; f == nil || !strings.HasSuffix(f.Text, "pace 250ms") {
+		t.Fatalf("the turn message's footer does not show the pace: %+v", f)
+	}
+	g := h.game(thread)
+	pending := g.State.Pending()[0]
+	absent := g.Meta.Seats[pending.Seat]
+	link := "https://discord.com/channels/" + srv.GuildID() + "/" + thread + "/" + turn.ID
+
+	first := h.waitMessage(thread, "first reminder", containing("Reminder 1 for <@"+absent.UserID+">"))
+	for _, want := range []string{"You must " + pending.Prompt + ".", "Jump to the turn: " + link, "The deadline is <t:", "then the bot plays"} {
+		if !strings.Contains(first.Content, want) {
+			t.Errorf("the reminder lacks %q: %q", want, first.Content)
+		}
+	}
+	if got := h.pingsOf(thread, first.Content); !slices.Equal(got, []string{absent.UserID}) {
+		t.Errorf("the reminder pings %v, want only %s", got, absent.UserID)
+	}
+	second := h.waitMessage(thread, "escalated reminder", containing("Reminder 2 for <@"+absent.UserID+">"))
+	if !strings.Contains(second.Content, link) {
+		t.Errorf("the second reminder does not link to the turn: %q", second.Content)
+	}
+	dm := h.waitMessage(srv.DMChannel(absent.UserID), "reminder by DM", containing("Reminder 1 for you"))
+	if !strings.Contains(dm.Content, link) {
+		t.Errorf("the DM does not link to the turn: %q", dm.Content)
+	}
+
+	played := h.waitMessage(thread, "auto-play announcement", containing("did not play within 1 second; the bot played for them: "))
+	if !strings.HasPrefix(played.Content, "**"+absent.Name+"** did not play") {
+		t.Errorf("the announcement does not name the absent player: %q", played.Content)
+	}
+	if len(played.Files) != 1 || !isPNG(played.Files[0].Data) || len(played.Embeds) == 0 || len(components(played.Message)) == 0 {
+		t.Fatalf("the announcement is not a turn message with the board: %q", played.Content)
+	}
+	g = h.game(thread)
+	if len(g.Log) == 0 || g.Log[0].Seat != pending.Seat {
+		t.Fatalf("the log does not start with the absent seat's move: %+v", g.Log)
+	}
+	// The turn message after the move pings whoever must act next.
+	after, _, err := engine.Replay(vinhos.Game{}, g.Setup, g.Moves()[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, p := range after.Pending() {
+		if id := g.Meta.Seats[p.Seat].UserID; !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	if got := h.pingsOf(thread, played.Content); !slices.Equal(got, want) {
+		t.Errorf("the new turn message pings %v, want %v", got, want)
+	}
+	for _, id := range want {
+		if !strings.Contains(played.Content, "<@"+id+">") {
+			t.Errorf("the new turn message does not name %s: %q", id, played.Content)
+		}
+	}
+
+	// /adega games tells the next player where they owe a move, with a
+	// jump link to the new turn message.
+	for deadline := time.Now().Add(wait); ; time.Sleep(5 * time.Millisecond) {
+		if w, err := h.store.Waiting(g.ID); err == nil && w.TurnMessageID == played.ID {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the new turn message was not recorded as the game's jump target")
+		}
+	}
+	nextUser := map[string]*discordgo.User{ana.ID: ana, bruno.ID: bruno}[want[0]]
+	r := h.callback(srv.SlashCommand(at(nextUser, table.ID), "adega", fakediscord.Subcommand("games")))
+	jump := "https://discord.com/channels/" + srv.GuildID() + "/" + thread + "/" + played.ID
+	if r.Data == nil || !strings.Contains(r.Data.Content, "**your move**") || !strings.Contains(r.Data.Content, jump) {
+		t.Fatalf("/adega games: %+v, want your move and %s", r.Data, jump)
+	}
+}

@@ -1,0 +1,236 @@
+package storage
+
+import (
+	"testing"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// index lists the reminders index, in key order.
+func index(t *testing.T, s *Store) []Wake {
+	t.Helper()
+	var out []Wake
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketReminders).ForEach(func(k, _ []byte) error {
+			w, err := parseWakeKey(k)
+			out = append(out, w)
+			return err
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func waiting(t *testing.T, s *Store, id string) WaitState {
+	t.Helper()
+	w, err := s.Waiting(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// Each move rewrites who the game waits for and its one index entry, in
+// the move's transaction; a game that ends leaves the index.
+func TestMovesKeepTheWaitingIndex(t *testing.T) {
+	s := newStore(t)
+	rules := WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 3 * time.Hour}
+	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bia"}}, Wait: rules},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := waiting(t, s, g.ID)
+	first := g.State.Pending()[0].Seat
+	if len(w.Seats) != 1 || w.Seats[0].Seat != first || w.Seats[0].UserID != g.Meta.Seats[first].UserID ||
+		!w.Seats[0].Since.Equal(t0) || w.Seats[0].Prompt != "take counters from a pile" {
+		t.Fatalf("after create: %+v", w)
+	}
+	// The earliest thing that may fall due is the 3-hour deadline.
+	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != WakeGame || idx[0].ID != g.ID || !idx[0].At.Equal(t0.Add(3*time.Hour)) {
+		t.Fatalf("index after create: %+v", idx)
+	}
+	if next, ok, err := s.NextWake(); err != nil || !ok || !next.At.Equal(t0.Add(3*time.Hour)) {
+		t.Fatalf("NextWake = %+v %v %v", next, ok, err)
+	}
+	at := t0.Add(time.Hour)
+	seat, act := firstLegal(t, g.State)
+	res, err := s.Move(g.ID, g.Version, seat, act, at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = waiting(t, s, g.ID)
+	if len(w.Seats) != 1 || w.Seats[0].Seat == seat || !w.Seats[0].Since.Equal(at) || w.Version != 1 {
+		t.Fatalf("after a move: %+v", w)
+	}
+	if idx := index(t, s); len(idx) != 1 || !idx[0].At.Equal(at.Add(3*time.Hour)) {
+		t.Fatalf("index after a move: %+v", idx)
+	}
+	if due, err := s.Due(at.Add(3*time.Hour-1), 10); err != nil || len(due) != 0 {
+		t.Fatalf("due early: %v %v", due, err)
+	}
+	if due, err := s.Due(at.Add(3*time.Hour), 10); err != nil || len(due) != 1 || due[0].ID != g.ID {
+		t.Fatalf("due: %v %v", due, err)
+	}
+	g = res.Game
+	for !g.State.Over() {
+		seat, act := firstLegal(t, g.State)
+		res, err := s.Move(g.ID, g.Version, seat, act, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = res.Game
+	}
+	if w := waiting(t, s, g.ID); len(w.Seats) != 0 || !w.Wake.IsZero() {
+		t.Fatalf("a finished game still waits: %+v", w)
+	}
+	if idx := index(t, s); len(idx) != 0 {
+		t.Fatalf("a finished game is still indexed: %+v", idx)
+	}
+}
+
+func TestAbandonedGameLeavesTheIndex(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	if len(index(t, s)) != 1 {
+		t.Fatal("a new game is not indexed")
+	}
+	if err := s.SetStatus(g.ID, StatusAbandoned, t0); err != nil {
+		t.Fatal(err)
+	}
+	if idx := index(t, s); len(idx) != 0 {
+		t.Fatalf("an abandoned game is still indexed: %+v", idx)
+	}
+}
+
+// A seat that changes hands starts a new wait; a seat the bot plays waits
+// for nobody.
+func TestReplacedSeatStartsANewWait(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	seat := g.State.Pending()[0].Seat
+	later := t0.Add(5 * time.Hour)
+	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error {
+		m.Seats[seat].UserID, m.UpdatedAt = "u9", later
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w := waiting(t, s, g.ID); len(w.Seats) != 1 || w.Seats[0].UserID != "u9" || !w.Seats[0].Since.Equal(later) {
+		t.Fatalf("after a replacement: %+v", w.Seats)
+	}
+	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error {
+		m.Seats[seat].UserID, m.Seats[seat].Bot = "", true
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if w := waiting(t, s, g.ID); len(w.Seats) != 0 || len(index(t, s)) != 0 {
+		t.Fatalf("a bot seat waits: %+v", w)
+	}
+}
+
+// Games stored before reminders existed get their waiting record when the
+// scheduler starts.
+func TestEnsureWaitingIndexesOldGames(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 2)
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		if err := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting)); err != nil {
+			return err
+		}
+		return tx.DeleteBucket(bucketReminders)
+	})
+	if err == nil {
+		err = s.db.Update(func(tx *bbolt.Tx) error { _, err := tx.CreateBucket(bucketReminders); return err })
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := t0.Add(time.Hour)
+	if n, err := s.EnsureWaiting(later); err != nil || n != 1 {
+		t.Fatalf("EnsureWaiting = %d, %v", n, err)
+	}
+	if w := waiting(t, s, g.ID); len(w.Seats) != 1 || !w.Seats[0].Since.Equal(later) || w.Version != 2 {
+		t.Fatalf("waiting: %+v", w)
+	}
+	if idx := index(t, s); len(idx) != 1 || idx[0].ID != g.ID {
+		t.Fatalf("index: %+v", idx)
+	}
+	if n, _ := s.EnsureWaiting(later); n != 0 {
+		t.Fatal("EnsureWaiting did the same game twice")
+	}
+}
+
+// Vacations are limited per game over the whole game; asking again ends
+// the one in progress, which counts for what it lasted.
+func TestVacationAllowance(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	user := g.Meta.Seats[0].UserID
+	day := 24 * time.Hour
+	limit := 14 * day
+	ask := func(at time.Time, d time.Duration) VacationGrant {
+		t.Helper()
+		grants, err := s.SetVacation(user, at, d, limit)
+		if err != nil || len(grants) != 1 {
+			t.Fatalf("SetVacation: %+v %v", grants, err)
+		}
+		return grants[0]
+	}
+	if gr := ask(t0, 10*day); gr.Granted != 10*day || !gr.Until.Equal(t0.Add(10*day)) || gr.Used != 10*day {
+		t.Fatalf("first vacation: %+v", gr)
+	}
+	if gr := ask(t0.Add(day), 0); !gr.Ended || gr.Granted != 0 || gr.Used != day {
+		t.Fatalf("back early: %+v", gr)
+	}
+	if gr := ask(t0.Add(2*day), 20*day); gr.Granted != 13*day || gr.Used != limit {
+		t.Fatalf("the rest: %+v", gr)
+	}
+	if gr := ask(t0.Add(20*day), 3*day); gr.Granted != 0 || gr.Used != limit {
+		t.Fatalf("past the allowance: %+v", gr)
+	}
+	if w := waiting(t, s, g.ID); len(w.Vacations) != 2 {
+		t.Fatalf("vacations: %+v", w.Vacations)
+	}
+}
+
+// A user's digest has one index entry, moved when the user is stored.
+func TestDigestIsIndexed(t *testing.T) {
+	s := newStore(t)
+	set := func(at time.Time) {
+		t.Helper()
+		if _, err := s.UpdateUser("u1", func(u *User) error { u.Prefs.Digest, u.DigestAt = !at.IsZero(), at; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set(t0)
+	set(t0.Add(time.Hour))
+	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != WakeDigest || idx[0].ID != "u1" || !idx[0].At.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("index: %+v", idx)
+	}
+	if err := s.PutUser(User{ID: "u1"}); err != nil {
+		t.Fatal(err)
+	}
+	if idx := index(t, s); len(idx) != 0 {
+		t.Fatalf("index after the digest was turned off: %+v", idx)
+	}
+}
+
+// Watchers hear of every committed change of the index.
+func TestWatchWakes(t *testing.T) {
+	s := newStore(t)
+	c, stop := s.WatchWakes()
+	defer stop()
+	create(t, s, "c1")
+	select {
+	case <-c:
+	default:
+		t.Fatal("no wake after a game was created")
+	}
+}
