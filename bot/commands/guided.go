@@ -31,7 +31,7 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 	}
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
-		return private("You are not playing in this game.")
+		return h.fail(i, errNotPlaying)
 	}
 	if !engine.MustDecide(g.State, seat) {
 		return private("There is nothing for you to decide right now.")

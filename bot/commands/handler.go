@@ -161,6 +161,22 @@ func (h *Handler) channelGame(i *discordgo.Interaction) (*storage.Game, error) {
 
 var errNoGame = errors.New("There is no game in this channel. Start one with `/vinhos new`.")
 
+// errNotPlaying refuses a command that needs a seat in the game.
+var errNotPlaying = engine.Errorf(engine.CodeNotYourTurn, "You are not playing in this game.")
+
+// playerGame loads the channel's game and the seat of the user who sent i.
+func (h *Handler) playerGame(i *discordgo.Interaction) (*storage.Game, engine.Seat, error) {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return nil, 0, err
+	}
+	seat, ok := seatOf(g, user(i).ID)
+	if !ok {
+		return nil, 0, errNotPlaying
+	}
+	return g, seat, nil
+}
+
 // seatOf returns the seat user plays in g.
 func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
 	for s, u := range g.Meta.Seats {

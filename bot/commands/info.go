@@ -26,13 +26,9 @@ func (h *Handler) board(i *discordgo.Interaction) Reply {
 
 // me shows the player their own board, privately.
 func (h *Handler) me(i *discordgo.Interaction) Reply {
-	g, err := h.channelGame(i)
+	g, seat, err := h.playerGame(i)
 	if err != nil {
 		return h.fail(i, err)
-	}
-	seat, ok := seatOf(g, user(i).ID)
-	if !ok {
-		return private("You are not playing in this game.")
 	}
 	content := fmt.Sprintf("Your board, **%s** (%s).", g.State.Players()[seat].Name, g.State.Phase())
 	board := pngOf(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })

@@ -90,13 +90,9 @@ func choiceHint(step engine.Step) string {
 
 // play applies a typed decision.
 func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	g, err := h.channelGame(i)
+	g, seat, err := h.playerGame(i)
 	if err != nil {
 		return h.fail(i, err)
-	}
-	seat, ok := seatOf(g, user(i).ID)
-	if !ok {
-		return private("You are not playing in this game.")
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
 	if err != nil {
@@ -144,13 +140,9 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	if focused == nil {
 		return nil
 	}
-	g, err := h.channelGame(i)
+	g, seat, err := h.playerGame(i)
 	if err != nil {
 		return notice(err.Error())
-	}
-	seat, ok := seatOf(g, user(i).ID)
-	if !ok {
-		return notice("You are not playing in this game.")
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
 	if err != nil {

@@ -19,7 +19,7 @@ import (
 func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, version uint64, action engine.Action) (*storage.MoveResult, error) {
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
-		return nil, engine.Errorf(engine.CodeNotYourTurn, "You are not playing in this game.")
+		return nil, errNotPlaying
 	}
 	return h.Store.Move(g.ID, version, seat, action, h.Now())
 }

@@ -21,13 +21,9 @@ import (
 const undoWindow = 12 * time.Hour
 
 func (h *Handler) undo(i *discordgo.Interaction) Reply {
-	g, err := h.channelGame(i)
+	g, seat, err := h.playerGame(i)
 	if err != nil {
 		return h.fail(i, err)
-	}
-	seat, ok := seatOf(g, user(i).ID)
-	if !ok {
-		return private("You are not playing in this game.")
 	}
 	last := len(g.Log) - 1
 	for last >= 0 && g.Log[last].Seat != seat {
