@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -36,9 +35,7 @@ Type the same commands a player types in Discord, one per line:
 // localCommand runs the terminal table. welcome is set when it was started
 // without a subcommand, to greet a first-time user.
 func localCommand(ctx context.Context, args []string, env Env, greet bool) error {
-	fs := flag.NewFlagSet("local", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	configPath := configFlag(fs)
+	fs := newCommand("local", env)
 	gameName := fs.String("game", "vinhos", "game to play: vinhos or nim")
 	mode := fs.String("mode", "", "game mode (default: the game's first)")
 	players := fs.String("players", "2", "number of players, or their names separated by commas")
@@ -49,15 +46,12 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	importPath := fs.String("import", "", "continue a game from an export `file`")
 	resume := fs.String("resume", "", "continue the stored game with this `id`")
 	outDir := fs.String("out", "", "`folder` for board images (default DATA_DIR/boards)")
-	if err := fs.Parse(args); err != nil {
+	cfg, err := fs.parse(args, env)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("local: unexpected argument %q", fs.Arg(0))
-	}
-	cfg, err := loadConfig(*configPath, env)
-	if err != nil {
-		return err
 	}
 	if *dbPath == "" {
 		*dbPath = filepath.Join(cfg.DataDir, "local.db")

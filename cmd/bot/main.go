@@ -103,13 +103,7 @@ Run "bot COMMAND -h" for a command's flags.
 
 // defaultCommand runs the bot if a token is configured, else the local table.
 func defaultCommand(ctx context.Context, args []string, env Env) error {
-	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	configPath := configFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	cfg, err := loadConfig(*configPath, env)
+	cfg, err := newCommand("bot", env).parse(args, env)
 	if err != nil {
 		return err
 	}
@@ -121,8 +115,24 @@ func defaultCommand(ctx context.Context, args []string, env Env) error {
 
 const defaultConfigPath = "adega.toml"
 
-func configFlag(fs *flag.FlagSet) *string {
-	return fs.String("config", defaultConfigPath, "configuration `file` (see config.example.toml)")
+// subcommand is a subcommand's flags, with the --config flag they all share.
+type subcommand struct {
+	*flag.FlagSet
+	configPath *string
+}
+
+func newCommand(name string, env Env) subcommand {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	return subcommand{fs, fs.String("config", defaultConfigPath, "configuration `file` (see config.example.toml)")}
+}
+
+// parse reads the arguments and loads the configuration they name.
+func (c subcommand) parse(args []string, env Env) (Config, error) {
+	if err := c.Parse(args); err != nil {
+		return Config{}, err
+	}
+	return loadConfig(*c.configPath, env)
 }
 
 // loadConfig reads the config; only the default path may be missing.

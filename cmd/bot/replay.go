@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,16 +16,15 @@ import (
 // replayCommand replays a stored game (by ID) or an export file and reports
 // the final state, or the first move that no longer applies.
 func replayCommand(args []string, env Env) error {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	configPath := configFlag(fs)
+	fs := newCommand("replay", env)
 	dbPath := fs.String("db", "", "database `file` holding the game (default DATA_DIR/local.db)")
 	verbose := fs.Bool("v", false, "print every move's narration")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: bot replay [flags] GAME-ID | EXPORT.json")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	cfg, err := fs.parse(args, env)
+	if err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -34,10 +32,6 @@ func replayCommand(args []string, env Env) error {
 		return errors.New("replay: name one game ID or export file")
 	}
 	target := fs.Arg(0)
-	cfg, err := loadConfig(*configPath, env)
-	if err != nil {
-		return err
-	}
 	reg, err := games(cfg)
 	if err != nil {
 		return err

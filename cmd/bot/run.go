@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"time"
@@ -15,13 +14,7 @@ import (
 
 // runCommand connects to Discord and serves until interrupted.
 func runCommand(ctx context.Context, args []string, env Env) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	configPath := configFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	cfg, err := loadConfig(*configPath, env)
+	cfg, err := newCommand("run", env).parse(args, env)
 	if err != nil {
 		return err
 	}
