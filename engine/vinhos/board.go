@@ -52,10 +52,7 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 		price = "for free"
 	}
 	s.say(seat, "%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
-	if len(reg.Deck) > 0 {
-		next := reg.Deck[0]
-		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, next.Color, next.Cost.V)
-	}
+	s.revealVineyard(r)
 	if !first {
 		return
 	}
@@ -66,6 +63,13 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 		s.placeCube(seat, r)
 	}
 	s.firstVineyardBonus(seat, r, e)
+}
+
+// revealVineyard shows region r's new top Vineyard, if any.
+func (s *State) revealVineyard(r RegionID) {
+	if deck := s.Regions[r].Deck; len(deck) > 0 {
+		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+	}
 }
 
 // firstVineyardBonus is the region characteristic an estate gets with its

@@ -27,13 +27,14 @@ func completeRandomly(t *testing.T, s engine.State, seat engine.Seat, prefix eng
 	}
 }
 
-// Over random games, every choice offered at every step can be completed
-// into an action that applies, and answers that were not offered (IDs seen
-// elsewhere, junk, a seat with nothing to decide) are refused.
+// Over random games, solo and with 2 to 4 players, every choice offered at
+// every step can be completed into an action that applies, and answers that
+// were not offered (IDs seen elsewhere, junk, a seat with nothing to
+// decide, such as Lacerda's) are refused.
 func TestOfferedChoicesApplyAndOthersAreRefused(t *testing.T) {
 	r := engine.NewRNG(99)
 	seen := map[string]bool{"zzz": true, "": true}
-	for players := 2; players <= 4; players++ {
+	for players := 1; players <= 4; players++ { // 1: solo against Lacerda
 		for seed := uint64(300); seed < 303; seed++ {
 			playRandom(t, seed, players, func(s *State, move int) {
 				pending := s.Pending()

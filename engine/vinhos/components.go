@@ -966,7 +966,11 @@ var ActionCards = [...]Cell{CellTL, CellTM, CellTR, CellML, CellC, CellMR, CellB
 const (
 	LacerdaStartingCash   = 0 // he collects money but never spends it
 	LacerdaExpertsPerDeck = 1 // at setup
-	LacerdaRenownCubes    = 2 // taken from your region with the most cubes, per barrel exported or sold and per Press Release
+	// LacerdaItems: his Vineyards, Cellars and Wineries actions draw this
+	// many Number cards; he discards this many Cellars, Wineries,
+	// Enologists and Farmers; he exports or sells this many barrels.
+	LacerdaItems       = 2
+	LacerdaRenownCubes = 2 // taken from your region with the most cubes, per barrel exported or sold and per Press Release
 	// LacerdaCubeVP: each cube he uses adds 1 VP. C24: literally 1, even for
 	// Alentejo cubes, since he has no wine whose value they could double.
 	LacerdaCubeVP = 1

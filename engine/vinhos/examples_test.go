@@ -1059,13 +1059,6 @@ func TestExampleInitialVineyard(t *testing.T) {
 	}
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // RB "Select your initial Magnate Action tile": in reverse turn order, then
 // the display is refilled.
 func TestExampleInitialMagnateTile(t *testing.T) {
@@ -1129,6 +1122,27 @@ func TestExampleStartOf4thAnd6thYear(t *testing.T) {
 			}
 			if tc.phase == PhaseActions {
 				eq(t, "Vintage tile", x.s.Vintage, next)
+			}
+		})
+	}
+}
+
+// Every player without a booth presents a wine at the Fair, in player
+// order: after one presents, the next is asked, none is skipped.
+func TestFairAsksEveryPlayerInOrder(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		playRandom(t, seed, 3, func(s *State, move int) {
+			if s.At != PhaseFairPress {
+				return
+			}
+			asked := s.Pending()[0].Seat
+			for _, seat := range s.FairOrder {
+				if seat == asked {
+					return
+				}
+				if !s.Seats[seat].Pressed && len(s.wines(seat)) > 0 {
+					t.Fatalf("seed %d: %s is asked to present before %s, who comes first and has a wine", seed, s.Seats[asked].Name, s.Seats[seat].Name)
+				}
 			}
 		})
 	}

@@ -17,11 +17,12 @@ func (s *State) startFair() {
 
 // fairPresser finds the next player who still owes the Fair a wine: one
 // with no disc in a booth who has a wine. A player with no wine shamefully
-// stays out [T].
+// stays out [T]. Lacerda has no wine, but makes his Press Release now if he
+// has not made one [T] (RB solo "Fair").
 func (s *State) fairPresser() (int, bool) {
 	for i := s.Turn; i < len(s.FairOrder); i++ {
 		seat := s.FairOrder[i]
-		if !s.Seats[seat].Pressed && len(s.wines(seat)) > 0 {
+		if !s.Seats[seat].Pressed && (len(s.wines(seat)) > 0 || s.isLacerda(seat)) {
 			return i, true
 		}
 	}
@@ -71,6 +72,9 @@ func (s *State) scoreFair() {
 			}
 		}
 		i = j
+	}
+	if s.Solo != nil {
+		s.awardTrophy(ranked)
 	}
 	// The tied last places take their Experts in turn order.
 	sort.SliceStable(s.LastPlace, func(a, b int) bool {
@@ -209,6 +213,9 @@ func (s *State) endDraft() {
 	}
 	s.refillDisplay()
 	s.DraftPassed, s.FairOrder = nil, nil
+	if s.Solo != nil {
+		s.reshuffleActions()
+	}
 	if s.Fair == NumFairs {
 		s.At, s.Turn = PhaseFinalAction, 0
 		s.say(engine.NoSeat, "After the third Fair, each player takes one more action.")

@@ -88,11 +88,13 @@ func (s *State) Phase() string {
 func (s *State) complete(seat engine.Seat) {
 	s.work = work{}
 	switch s.At {
-	case PhaseInitialVineyard, PhaseInitialMagnate, PhaseActions, PhaseFinalAction:
+	case PhaseInitialVineyard, PhaseInitialMagnate, PhaseFinalAction:
 		s.Turn++
+	case PhaseActions:
+		s.nextAction()
 	case PhaseFairPress:
-		i, _ := s.fairPresser()
-		s.Turn = i + 1
+		// The Fair goes on after the player who just presented.
+		s.Turn = slices.Index(s.FairOrder, seat) + 1
 	case PhaseMaintenance, PhaseProduction:
 		s.Done[seat] = true
 	case PhaseFairExperts:
@@ -103,7 +105,8 @@ func (s *State) complete(seat engine.Seat) {
 }
 
 // advance moves the game on until someone has a real decision to make,
-// playing every decision that has only one automatic answer.
+// playing every decision that has only one automatic answer, and every one
+// of Lacerda's in a solo game: so Pending never lists him at rest.
 func (s *State) advance() {
 	for {
 		pending := s.Pending()
@@ -111,6 +114,10 @@ func (s *State) advance() {
 			if !s.endPhase() {
 				return
 			}
+			continue
+		}
+		if s.Solo != nil && slices.ContainsFunc(pending, func(p engine.Pending) bool { return p.Seat == LacerdaSeat }) {
+			s.lacerdaDecides()
 			continue
 		}
 		auto := false
@@ -177,6 +184,23 @@ func (s *State) endPhase() bool {
 		return false
 	}
 	return true
+}
+
+// nextAction moves the Actions phase on by one action. In solo each player
+// takes both actions of the year in a row [T] (RB solo "Play"), so Round
+// counts the current player's actions; otherwise everybody plays round 1,
+// then round 2. Either way the Pass row's new order applies when Turn runs
+// out: after both players' two actions in solo, which is our reading of
+// "the usual rules" when one player's two actions follow each other.
+func (s *State) nextAction() {
+	if s.Solo != nil && s.Round < ActionsPerYear {
+		s.Round++
+		return
+	}
+	s.Turn++
+	if s.Solo != nil && s.Turn < len(s.Seats) {
+		s.Round = 1
+	}
 }
 
 // startYear flips the year's Vintage tile and opens its first action round.

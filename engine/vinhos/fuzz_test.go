@@ -8,10 +8,11 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// fuzzStates are positions across a game, for the fuzzer to act on.
+// fuzzStates are positions across a game, for the fuzzer to act on: solo
+// (1 player against Lacerda) and 2 to 4 players.
 func fuzzStates(tb testing.TB) []*State {
 	var states []*State
-	for players := 2; players <= 4; players++ {
+	for players := 1; players <= 4; players++ {
 		playRandom(tb, uint64(players), players, func(s *State, move int) {
 			if move%7 == 0 {
 				states = append(states, s)

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -96,6 +97,15 @@ func invariants(s *State) error {
 			}
 		}
 	}
+	if s.Solo != nil {
+		if err := soloInvariants(s); err != nil {
+			return err
+		}
+		d := s.Solo.Discarded
+		enologists, farmers, cellars, wineries = enologists+d.Enologists, farmers+d.Farmers, cellars+d.Cellars, wineries+d.Wineries
+		vineyards += d.Vineyards
+		tiles += len(d.Tiles)
+	}
 	want := map[string][2]int{
 		"enologists": {enologists, sup.Enologists.For(n)},
 		"farmers":    {farmers, sup.Farmers.For(n)},
@@ -117,6 +127,55 @@ func invariants(s *State) error {
 	}
 	if total := s.magnateTileCount(); tiles != total {
 		return fmt.Errorf("magnate tiles: %d in the game, want %d", tiles, total)
+	}
+	return nil
+}
+
+// soloInvariants checks what must hold in a solo game: Lacerda is never
+// asked anything and has only what his rules give him, his decks hold
+// every card, no bribe lies on the centre, every Fair held has its trophy
+// entry, and the final accolades add up.
+func soloInvariants(s *State) error {
+	if len(s.Seats) != 2 {
+		return fmt.Errorf("a solo game with %d seats", len(s.Seats))
+	}
+	for _, p := range s.Pending() {
+		if p.Seat == LacerdaSeat {
+			return fmt.Errorf("Lacerda is pending: %s", p.Prompt)
+		}
+	}
+	l := &s.Seats[LacerdaSeat]
+	if l.Estates != [5]Estate{} || l.Magnates != [NumMagnates]int{} || l.Porto != 0 || l.FromMagnates != 0 {
+		return fmt.Errorf("Lacerda holds what he never takes: %+v", *l)
+	}
+	for _, t := range l.Tiles {
+		if isActionTile(t.ID) || !t.Barrel {
+			return fmt.Errorf("Lacerda holds tile %d without a barrel on a Multiplier", t.ID)
+		}
+	}
+	numbers := slices.Sorted(slices.Values(s.Solo.Numbers))
+	if !slices.Equal(numbers, NumberCards[:]) {
+		return fmt.Errorf("the Number deck holds %v", s.Solo.Numbers)
+	}
+	actions := slices.Sorted(slices.Values(append(slices.Clone(s.Solo.Actions), s.Solo.Played...)))
+	if !slices.Equal(actions, slices.Sorted(slices.Values(ActionCards[:]))) {
+		return fmt.Errorf("the Action cards are %v and %v", s.Solo.Actions, s.Solo.Played)
+	}
+	if s.Solo.Bribes[CellC] {
+		return fmt.Errorf("a bribe on the centre")
+	}
+	if len(s.Solo.Trophies) != s.Fair {
+		return fmt.Errorf("%d trophies after %d Fairs", len(s.Solo.Trophies), s.Fair)
+	}
+	if s.Over() {
+		sc := s.SoloScore()
+		total := 0
+		for _, n := range sc.Accolades {
+			total += n
+		}
+		if sc.Total != total || sc.Title != soloTitle(total) {
+			return fmt.Errorf("accolades %v make %d, %q", sc.Accolades, sc.Total, sc.Title)
+		}
 	}
 	return nil
 }

@@ -2,7 +2,10 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -53,10 +56,14 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 }
 
 // playRandom plays a seeded game to its end, calling check after each move.
+// One player plays solo against Lacerda.
 func playRandom(t testing.TB, seed uint64, players int, check func(s *State, move int)) *State {
 	t.Helper()
-	names := []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]
-	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Seed: seed, Players: names})
+	setup := engine.Setup{Game: "vinhos", Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
+	if players == 1 {
+		setup.Mode = ModeSolo
+	}
+	st, _, err := Game{}.New(setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,4 +118,102 @@ func TestRandomPlayouts(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestRandomSoloPlayouts plays 10,000 seeded solo games (200 with -short)
+// by random legal choices, checking every invariant after every action, in
+// two parallel halves. Once both are done it logs how the games ended: the
+// accolades and titles, how often each criterion was met, and Lacerda's VP.
+func TestRandomSoloPlayouts(t *testing.T) {
+	games := 10000
+	if testing.Short() {
+		games = 200
+	}
+	var (
+		mu  sync.Mutex
+		all soloStats
+	)
+	t.Cleanup(func() { all.log(t) })
+	for half := range 2 {
+		t.Run(fmt.Sprintf("half%d", half+1), func(t *testing.T) {
+			t.Parallel()
+			var st soloStats
+			start := time.Now()
+			for g := half; g < games; g += 2 {
+				seed := uint64(1_000_000 + g)
+				s := playRandom(t, seed, 1, func(s *State, move int) {
+					st.actions++
+					if err := invariants(s); err != nil {
+						t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
+					}
+				})
+				st.add(s)
+			}
+			st.elapsed = time.Since(start)
+			mu.Lock()
+			defer mu.Unlock()
+			all = all.merge(st)
+		})
+	}
+}
+
+// soloStats gathers the outcomes of solo playouts.
+type soloStats struct {
+	actions   int
+	elapsed   time.Duration
+	accolades []int
+	lacerdaVP []int
+	playerVP  int
+	titles    map[string]int
+	criteria  map[string]int
+}
+
+func (st *soloStats) add(s *State) {
+	sc := s.SoloScore()
+	if st.titles == nil {
+		st.titles, st.criteria = map[string]int{}, map[string]int{}
+	}
+	st.accolades = append(st.accolades, sc.Total)
+	st.lacerdaVP = append(st.lacerdaVP, s.Seats[LacerdaSeat].VP)
+	st.playerVP += s.Seats[SoloSeat].VP
+	st.titles[sc.Title]++
+	for a, n := range sc.Accolades {
+		if n > 0 {
+			st.criteria[Accolade(a).String()]++
+		}
+	}
+}
+
+// log reports the games' outcomes; elapsed is summed over the halves, so
+// the time per game is one core's.
+func (st soloStats) log(t *testing.T) {
+	n := len(st.accolades)
+	if n == 0 {
+		return
+	}
+	histogram := map[int]int{}
+	for _, a := range st.accolades {
+		histogram[a]++
+	}
+	vp := slices.Sorted(slices.Values(st.lacerdaVP))
+	t.Logf("%d solo games, %.1f actions and %v per game", n, float64(st.actions)/float64(n), st.elapsed/time.Duration(n))
+	t.Logf("accolades: %v (accolades: games)", histogram)
+	t.Logf("titles: %v", st.titles)
+	t.Logf("criteria met: %v (games)", st.criteria)
+	t.Logf("Lacerda's VP: min %d, median %d, max %d; the player's VP: mean %.1f", vp[0], vp[n/2], vp[n-1], float64(st.playerVP)/float64(n))
+}
+
+func (st soloStats) merge(o soloStats) soloStats {
+	out := soloStats{actions: st.actions + o.actions, elapsed: st.elapsed + o.elapsed, playerVP: st.playerVP + o.playerVP,
+		accolades: append(st.accolades, o.accolades...), lacerdaVP: append(st.lacerdaVP, o.lacerdaVP...),
+		titles: map[string]int{}, criteria: map[string]int{}}
+	for _, m := range []soloStats{st, o} {
+		for k, v := range m.titles {
+			out.titles[k] += v
+		}
+		for k, v := range m.criteria {
+			out.criteria[k] += v
+		}
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -34,7 +35,10 @@ func (s *State) passStep() step {
 		// Nothing is left to order, and no Fair follows to enter.
 		return step{name: "release", prompt: "Pass.", opts: []option{pass}}
 	}
-	if !run.press.ordered {
+	// In solo the order changes only after both players' actions, so a
+	// player who passed already this year keeps the slot taken then.
+	kept := s.Solo != nil && slices.Contains(s.Bottom, seat)
+	if !run.press.ordered && !kept {
 		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?"}
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
@@ -43,9 +47,8 @@ func (s *State) passStep() step {
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: fmt.Sprintf("order-%d", k+1), Label: s.text("%s in player order", ordinal(k+1))},
 				do: func(s *State) {
-					s.Bottom[k] = seat
+					s.takeOrderSlot(seat, k)
 					s.work.run.press.ordered = true
-					s.say(seat, "%s will play %s next round.", s.Seats[seat].Name, ordinal(k+1))
 				},
 			})
 		}
@@ -61,6 +64,16 @@ func (s *State) passStep() step {
 		})
 	}
 	return st
+}
+
+// takeOrderSlot puts seat's Player Order marker on slot k of the bottom row.
+func (s *State) takeOrderSlot(seat engine.Seat, k int) {
+	s.Bottom[k] = seat
+	when := "next round"
+	if s.Solo != nil {
+		when = "next year"
+	}
+	s.say(seat, "%s will play %s %s.", s.Seats[seat].Name, ordinal(k+1), when)
 }
 
 // startPress makes the Fair's last-minute Press Release the decision.
@@ -184,23 +197,35 @@ func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step
 			continue
 		}
 		seen[key] = true
-		fp := symbols
-		if t.Arrow.V {
-			fp += ExpertArrowFairPoints
-		}
+		fp := expertFairPoints(t, symbols)
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: key, Label: s.text("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
 			do: func(s *State) {
-				p := &s.Seats[seat]
-				name := s.expertName(x.ID)
-				s.discardExpert(seat, i)
-				p.FairPoints += fp
-				s.say(seat, "%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+				s.sendExpert(seat, i, fp)
 				s.work.run.press.feature++
 			},
 		})
 	}
 	return st
+}
+
+// expertFairPoints is what Expert t earns at a Press Release whose Vintage
+// shows symbols of its feature [T].
+func expertFairPoints(t ExpertTile, symbols int) int {
+	if t.Arrow.V {
+		return symbols + ExpertArrowFairPoints
+	}
+	return symbols
+}
+
+// sendExpert sends seat's held Expert i to the Fair for fp Fair Points; it
+// goes back to the bottom of its deck.
+func (s *State) sendExpert(seat engine.Seat, i, fp int) {
+	p := &s.Seats[seat]
+	name := s.expertName(p.Experts[i].ID)
+	s.discardExpert(seat, i)
+	p.FairPoints += fp
+	s.say(seat, "%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
 }
 
 // magnateBarrelStep: up to 2 barrels back, one each from Magnates whose

@@ -29,15 +29,21 @@ func (s *State) maintenanceStep() step {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: saleKey(slot), Label: s.text("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
 			do: func(s *State) {
-				s.Sales[i] = engine.NoSeat
-				s.Seats[seat].Barrels++
-				s.say(seat, "%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+				s.takeBackSale(seat, i)
 				s.work.stage = stDone
 			},
 			auto: true,
 		})
 	}
 	return st
+}
+
+// takeBackSale returns seat's barrel on Sales slot i to its supply.
+func (s *State) takeBackSale(seat engine.Seat, i int) {
+	slot := s.data.Sales[i]
+	s.Sales[i] = engine.NoSeat
+	s.Seats[seat].Barrels++
+	s.say(seat, "%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
 }
 
 // startProduction ages every wine one slot; a wine pushed past the last slot

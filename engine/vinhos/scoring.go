@@ -11,7 +11,11 @@ import (
 // scoreFinal scores the end of the game [T] (SV p. 16): money by the board's
 // table (or the Money Multiplier's), half of each wine's quality rounded
 // down, Export column majorities with ties split, and each Multiplier that
-// holds a barrel. Ties go to more Export barrels, then more money.
+// holds a barrel. Ties go to more Export barrels, then more money. In solo,
+// Lacerda scores the same way, except that each of his Multipliers is worth
+// a flat LacerdaMultiplierVP [T]; he has no wine. (Reading: the 2-player
+// rules all apply to him, so his money scores by the board's table too.)
+// Then the solo player's accolades are counted.
 func (s *State) scoreFinal() {
 	n := len(s.Seats)
 	f := &FinalScore{Money: make([]int, n), Wines: make([]int, n), Export: make([]int, n), Multipliers: make([]int, n)}
@@ -19,7 +23,7 @@ func (s *State) scoreFinal() {
 	for seat := range s.Seats {
 		p := &s.Seats[seat]
 		table := &s.data.MoneyVP
-		if s.scoringTile(engine.Seat(seat), MultMoney) != nil {
+		if s.scoringTile(engine.Seat(seat), MultMoney) != nil && !s.isLacerda(engine.Seat(seat)) {
 			table = &s.data.MoneyTileVP
 		}
 		f.Money[seat] = table.VP(p.Money)
@@ -56,6 +60,9 @@ func (s *State) scoreFinal() {
 	s.Final = f
 	s.At = PhaseOver
 	s.say(f.Ranking[0], "%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
+	if s.Solo != nil {
+		f.Solo = s.soloScore()
+	}
 }
 
 // exportMajorities returns, per Export column, the seats with the most
@@ -108,6 +115,9 @@ func (s *State) scoringTile(seat engine.Seat, k MultiplierKind) *MultiplierTile 
 
 // multiplierVP is what one Multiplier with a barrel scores, within its cap.
 func (s *State) multiplierVP(seat engine.Seat, m MultiplierTile, won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) int {
+	if s.isLacerda(seat) {
+		return LacerdaMultiplierVP
+	}
 	p := &s.Seats[seat]
 	count := 0
 	switch m.Kind {
@@ -180,6 +190,12 @@ func (s *State) Players() []engine.PlayerSummary {
 			{Key: "fair_points", Label: "Fair points", Value: p.FairPoints},
 			{Key: "barrels_in_supply", Label: "Barrels", Value: p.Barrels},
 		}}
+		if s.Solo != nil {
+			out[i].Stats = append(out[i].Stats, engine.Stat{Key: "trophies", Label: "Trophies", Value: s.Trophies(engine.Seat(i))})
+		}
+		if sc := s.SoloScore(); sc != nil && engine.Seat(i) == SoloSeat {
+			out[i].Stats = append(out[i].Stats, engine.Stat{Key: "accolades", Label: "Accolades", Value: sc.Total})
+		}
 	}
 	return out
 }

@@ -16,12 +16,21 @@ type Game struct {
 }
 
 // Mode names, as stored in setups.
-const ModeSpecial2016 = "special2016"
+const (
+	ModeSpecial2016 = "special2016"
+	// ModeSolo is one player against the Lacerda automa, on the Special
+	// Vintage 2016 rules: the player sits at SoloSeat, Lacerda at
+	// LacerdaSeat.
+	ModeSolo = "solo"
+)
 
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
 func (Game) Modes() []engine.Mode {
-	return []engine.Mode{{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}}
+	return []engine.Mode{
+		{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
+		{Name: ModeSolo, Title: "Solo against Lacerda", MinPlayers: 1, MaxPlayers: 1},
+	}
 }
 
 func (g Game) data() *Data {
@@ -52,16 +61,22 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	n := len(setup.Players)
-	if err := mode.CheckPlayers(n); err != nil {
+	if err := mode.CheckPlayers(len(setup.Players)); err != nil {
 		return nil, nil, err
 	}
+	names := setup.Players
+	solo := mode.Name == ModeSolo
+	if solo {
+		// Solo is a 2-player game with Lacerda in the second seat [T].
+		names = []string{names[0], LacerdaName}
+	}
+	n := len(names)
 	s := &State{Mode: SpecialVintage2016, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
 	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)
 	if err != nil {
 		return nil, nil, err
 	}
-	s.setupPlayers(setup.Players)
+	s.setupPlayers(names)
 	s.setupBoard(regions, n)
 	s.say(engine.NoSeat, "Player order: %s. Colors: %s.", s.names(s.Order), s.colorList())
 	var inPlay []string
@@ -71,6 +86,9 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		}
 	}
 	s.reveal(engine.NoSeat, "Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	if solo {
+		s.setupLacerda()
+	}
 	s.advance()
 	events := s.events
 	s.events = nil

@@ -66,6 +66,9 @@ type State struct {
 
 	Final *FinalScore `json:"final,omitempty"`
 	RNG   engine.RNG  `json:"rng"`
+	// Solo holds the Lacerda automa's cards and doings in a solo game; nil
+	// otherwise.
+	Solo *Solo `json:"solo,omitempty"`
 
 	data   *Data          // the component data the game was set up with
 	work   work           // the decision being built, zero between decisions
@@ -169,6 +172,42 @@ type FinalScore struct {
 	Export      []int         `json:"export"`
 	Multipliers []int         `json:"multipliers"`
 	Ranking     []engine.Seat `json:"ranking"` // winner first, after tie breaks
+	// Solo is the solo player's accolades and title in a solo game.
+	Solo *SoloScore `json:"solo,omitempty"`
+}
+
+// Solo is what a solo game adds to the state: Lacerda's two decks, the
+// bribes he leaves on the Quadrel, each Fair's trophy and what he has taken
+// out of the game.
+type Solo struct {
+	Actions []Cell `json:"actions"` // the Action deck, top first
+	Played  []Cell `json:"played"`  // Action cards drawn since the last reshuffle
+	// Numbers is the Number deck, top first. Drawn cards go back at once,
+	// so between decisions it holds all nine.
+	Numbers []int `json:"numbers"`
+	// Bribes marks the Quadrel cells with a Bago that Lacerda left there.
+	Bribes [NumCells]bool `json:"bribes"`
+	// Trophies holds the winner of each Fair held, NoSeat when nobody won.
+	Trophies  []engine.Seat   `json:"trophies,omitempty"`
+	Discarded LacerdaDiscards `json:"discarded"`
+}
+
+// LacerdaDiscards counts the components Lacerda has taken out of the game.
+type LacerdaDiscards struct {
+	Vineyards  int   `json:"vineyards"`
+	Cellars    int   `json:"cellars"`
+	Wineries   int   `json:"wineries"`
+	Enologists int   `json:"enologists"`
+	Farmers    int   `json:"farmers"`
+	Tiles      []int `json:"tiles,omitempty"` // Magnate Action tiles
+}
+
+// SoloScore is the solo player's result [T] (RB "Solitaire Scoring").
+type SoloScore struct {
+	// Accolades earned by criterion, indexed by Accolade.
+	Accolades [numAccolades]int `json:"accolades"`
+	Total     int               `json:"total"`
+	Title     string            `json:"title"`
 }
 
 // slots is how many wine slots the estate's Warehouse or Cellar has.
@@ -185,7 +224,8 @@ func (e *Estate) used() int { return e.Vineyards + e.Wineries }
 // clone returns a copy that shares nothing the copy may change: states are
 // values, so Apply works on a copy. Decks are shared: they only ever lose
 // tiles from the front or are replaced whole, and additions at their end go
-// through slices.Clip, so no copy ever writes into another's array.
+// through slices.Clip, so no copy ever writes into another's array. The
+// solo state's slices are decks and discard piles in that sense.
 func (s *State) clone() *State {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)
@@ -201,6 +241,10 @@ func (s *State) clone() *State {
 	if s.Final != nil {
 		f := *s.Final
 		c.Final = &f
+	}
+	if s.Solo != nil {
+		solo := *s.Solo
+		c.Solo = &solo
 	}
 	// The copy shares the narration so far; capping its capacity makes the
 	// first event it adds copy the slice instead of writing into s's.

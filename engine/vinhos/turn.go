@@ -36,6 +36,9 @@ func (s *State) turnStartStep() step {
 			ch.Cost = bagos(fee)
 			ch.Label += ", move " + ch.Cost
 		}
+		if s.bribed(seat, c) {
+			ch.Label += " (1 for Lacerda's bribe)"
+		}
 		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
 			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
 			if fee > 0 && s.canFreeMove(seat) {
@@ -80,7 +83,8 @@ func (s *State) turnAfterStep() step {
 
 // moveFee is what moving to c costs [T] (SV "Movement rules"): 1 to the
 // supply if c is not adjacent, 1 to each player already there, and 1 to the
-// supply if the Year/Taxation marker is there. Pass is always free.
+// supply if the Year/Taxation marker is there. Pass is always free. In solo,
+// a bribe Lacerda left on c costs the solo player 1 more [T].
 func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 	if c == CellC {
 		return 0, nil
@@ -99,6 +103,9 @@ func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 	}
 	if s.taxedCell() == c {
 		fee += FeeTaxation
+	}
+	if s.bribed(seat, c) {
+		fee += LacerdaBribe
 	}
 	return fee, occupants
 }
@@ -135,6 +142,11 @@ func (s *State) payMove(free bool) {
 	p := &s.Seats[w.seat]
 	from := p.Cell
 	p.Cell = w.cell
+	bribed := s.bribed(w.seat, w.cell)
+	if bribed {
+		// The bribe goes back to the bank however the move is paid.
+		s.Solo.Bribes[w.cell] = false
+	}
 	switch {
 	case w.cell == from:
 		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
@@ -146,6 +158,9 @@ func (s *State) payMove(free bool) {
 		for _, o := range w.occupants {
 			s.Seats[o].Money += FeePerOccupant
 			paid = append(paid, "1 to "+s.Seats[o].Name)
+		}
+		if bribed {
+			paid = append(paid, "1 to the bank for Lacerda's bribe")
 		}
 		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(w.fee))
 		if len(paid) > 0 {

@@ -70,3 +70,45 @@ func MagnateTitle(m Magnate) string { return magnateTitle(m) }
 
 // EstablishmentTitle names a Sales area establishment for players.
 func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }
+
+// Solo games.
+
+// IsSolo reports whether the game is solo: the player at SoloSeat against
+// Lacerda, the automa, at LacerdaSeat.
+func (s *State) IsSolo() bool { return s.Solo != nil }
+
+// Bribed reports whether Lacerda left a bribe on cell c: entering it costs
+// the solo player 1 Bago more, included in MoveFee.
+func (s *State) Bribed(c Cell) bool { return s.Solo != nil && s.Solo.Bribes[c] }
+
+// Trophies counts the Fairs seat has won in a solo game.
+func (s *State) Trophies(seat engine.Seat) int {
+	n := 0
+	if s.Solo != nil {
+		for _, winner := range s.Solo.Trophies {
+			n += b2i(winner == seat)
+		}
+	}
+	return n
+}
+
+// SoloScore is the solo player's accolades and title once a solo game is
+// over; nil before then and in other games.
+func (s *State) SoloScore() *SoloScore {
+	if s.Final == nil {
+		return nil
+	}
+	return s.Final.Solo
+}
+
+// AccoladeTitle names a solo scoring criterion for players.
+func AccoladeTitle(a Accolade) string {
+	return [...]string{
+		AccoladeMoreVP:           "More VP than Lacerda",
+		AccoladeMoreMoney:        "More money than Lacerda",
+		AccoladeFairTrophy:       "Fair trophies",
+		AccoladeFullEstate:       "Full estates",
+		AccoladeMoreExportVP:     "More end-game Export VP than Lacerda",
+		AccoladeNoMagnateBarrels: "No barrels left with the Magnates",
+	}[a]
+}

@@ -1,0 +1,620 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Solo mode: one player against the Lacerda automa, on a 2-player Special
+// Vintage 2016 game [T] (RB "Solitaire rules"; COMPONENTS.md §18). Lacerda
+// owes no decision anybody is asked for: each of his (a turn, the Fair's
+// Press Release, Maintenance, a draft pick) is played inside advance as soon
+// as it comes up, and narrated card by card.
+
+// The seats of a solo game, and Lacerda's name.
+const (
+	SoloSeat    engine.Seat = 0
+	LacerdaSeat engine.Seat = 1
+	LacerdaName             = "Lacerda"
+)
+
+func (s *State) isLacerda(seat engine.Seat) bool { return s.Solo != nil && seat == LacerdaSeat }
+
+// setupLacerda gives Lacerda his setup [T] (RB solo "Setup"): no player
+// board and no money, all his barrels in his area and none on the Magnates,
+// the top Wine Expert of each deck, his two shuffled decks, and a barrel on
+// the top slot of each of the two leftmost columns of the 2-player Export
+// frame, scoring their values.
+func (s *State) setupLacerda() {
+	p := &s.Seats[LacerdaSeat]
+	p.Money, p.Barrels, p.Magnates = LacerdaStartingCash, Box.BarrelsPerColor, [NumMagnates]int{}
+	s.Solo = &Solo{Actions: slices.Clone(ActionCards[:]), Numbers: slices.Clone(NumberCards[:])}
+	engine.Shuffle(&s.RNG, s.Solo.Actions)
+	engine.Shuffle(&s.RNG, s.Solo.Numbers)
+	for f := range NumFeatures {
+		for range LacerdaExpertsPerDeck {
+			s.takeExpert(LacerdaSeat, Feature(f))
+		}
+	}
+	for c := range LacerdaInitialExports {
+		for r := range ExportRows {
+			if s.data.Export.TwoPlayer.V[r][c] {
+				s.lacerdaExport(r, c, 0)
+				break
+			}
+		}
+	}
+}
+
+// lacerdaDecides plays the decision Lacerda owes now, then does its
+// bookkeeping. At Production he has nothing to do: he has no estates.
+func (s *State) lacerdaDecides() {
+	switch s.At {
+	case PhaseInitialVineyard:
+		// His initial Vineyard: one Number card, as in his Vineyards
+		// action [T] (RB solo "Setup").
+		s.lacerdaVineyards(1)
+	case PhaseInitialMagnate:
+		// His first Magnate tile [T]; six tiles are on display and at
+		// most one is gone, so a card always finds one.
+		i, _ := s.lacerdaTile()
+		s.lacerdaTakeTile(i)
+	case PhaseActions:
+		s.lacerdaTurn()
+	case PhaseMaintenance:
+		s.lacerdaMaintenance()
+	case PhaseFairPress:
+		s.lacerdaPress()
+	case PhaseDraft:
+		s.lacerdaDraftPick()
+	case PhaseFinalAction:
+		// Out of mercy, his last action is a pass [T] (RB "End of game").
+		s.lacerdaMove(CellC)
+		s.say(LacerdaSeat, "Lacerda passes.")
+	}
+	s.complete(LacerdaSeat)
+}
+
+// --- Cards -----------------------------------------------------------------
+
+// drawAction draws and discards the top Action card [T]. C23: a card naming
+// his own cell is discarded and another drawn. The deck never runs out: he
+// draws for at most 6 actions between reshuffles, and a card can name his
+// cell only as the first draw after one.
+func (s *State) drawAction() Cell {
+	l := s.Solo
+	for {
+		c := l.Actions[0]
+		l.Actions = l.Actions[1:]
+		l.Played = append(slices.Clip(l.Played), c) // shared between copies
+		s.reveal(LacerdaSeat, "Lacerda draws the Action card %s.", cellLabels[c])
+		if c != s.Seats[LacerdaSeat].Cell {
+			return c
+		}
+		s.say(LacerdaSeat, "He is already there, so he draws again.")
+	}
+}
+
+// reshuffleActions shuffles his drawn Action cards back into the deck after
+// each Fair [T].
+func (s *State) reshuffleActions() {
+	deck := append(slices.Clone(s.Solo.Actions), s.Solo.Played...)
+	engine.Shuffle(&s.RNG, deck)
+	s.Solo.Actions, s.Solo.Played = deck, nil
+	s.say(LacerdaSeat, "Lacerda's Action cards are shuffled back into his deck.")
+}
+
+// drawNumbers draws Number cards until judge has accepted want of them or
+// the deck runs out, and narrates each card with judge's note. The drawn
+// cards then go back and the deck is shuffled [T]. Reading of when they go
+// back: after each instruction to draw, so each can always finish and no
+// card repeats within it: the two cards of a Vineyards, Cellars or Wineries
+// action with their redraws, a tie break, the value of one sale, one
+// Magnate tile pick.
+func (s *State) drawNumbers(want int, judge func(n int) (bool, string)) []int {
+	var got []int
+	for _, n := range s.Solo.Numbers {
+		if len(got) == want {
+			break
+		}
+		ok, note := judge(n)
+		s.reveal(LacerdaSeat, "Lacerda draws the Number card %d: %s.", n, note)
+		if ok {
+			got = append(got, n)
+		}
+	}
+	deck := slices.Clone(s.Solo.Numbers) // replaced whole: copies share it
+	engine.Shuffle(&s.RNG, deck)
+	s.Solo.Numbers = deck
+	return got
+}
+
+// lacerdaRegions draws Number cards for n regions. C22: a card naming a
+// region not in play is drawn again.
+func (s *State) lacerdaRegions(n int) []RegionID {
+	var out []RegionID
+	for _, card := range s.drawNumbers(n, func(card int) (bool, string) {
+		r := RegionID(card)
+		if !s.Regions[r].InPlay {
+			return false, Regions[r].Name + " is not in play, so he draws again"
+		}
+		return true, Regions[r].Name
+	}) {
+		out = append(out, RegionID(card))
+	}
+	return out
+}
+
+// --- Movement --------------------------------------------------------------
+
+// lacerdaTurn is one of his actions: an Action card names the cell he moves
+// to, and he does its action his way.
+func (s *State) lacerdaTurn() {
+	c := s.drawAction()
+	s.lacerdaMove(c)
+	switch Quadrel[SpecialVintage2016][c] {
+	case ActVineyards:
+		s.lacerdaVineyards(LacerdaItems)
+	case ActCellars:
+		s.lacerdaBuildings("Cellar", "Cellars", &s.Supply.Cellars, &s.Solo.Discarded.Cellars)
+	case ActWineries:
+		s.lacerdaBuildings("Winery", "Wineries", &s.Supply.Wineries, &s.Solo.Discarded.Wineries)
+	case ActWineExperts:
+		s.lacerdaExperts()
+	case ActEnologists:
+		s.lacerdaDiscard("Enologist", "Enologists", &s.Supply.Enologists, &s.Solo.Discarded.Enologists)
+		s.lacerdaDiscard("Farmer", "Farmers", &s.Supply.Farmers, &s.Solo.Discarded.Farmers)
+	case ActExport:
+		s.lacerdaExports()
+	case ActSales:
+		s.lacerdaSales()
+	case ActPass:
+		s.lacerdaPass()
+	}
+}
+
+// lacerdaMove moves his Action marker to c [T] (RB "Lacerda's movement"):
+// the bank pays his fees, including the Bago owed to you if you are there,
+// and he leaves a bribe of one Bago from the bank on the cell he leaves,
+// unless it is the centre or one is there already.
+func (s *State) lacerdaMove(c Cell) {
+	p := &s.Seats[LacerdaSeat]
+	from := p.Cell
+	if from == c {
+		s.say(LacerdaSeat, "Lacerda stays on %s.", cellLabels[c])
+		return
+	}
+	fee, occupants := s.moveFee(LacerdaSeat, c)
+	text := fmt.Sprintf("Lacerda moves to %s", cellLabels[c])
+	if fee > 0 {
+		text += fmt.Sprintf("; the bank pays his %s", bagos(fee))
+	}
+	for _, o := range occupants {
+		s.Seats[o].Money += FeePerOccupant
+		text += fmt.Sprintf(", 1 of them to %s", s.Seats[o].Name)
+	}
+	s.say(LacerdaSeat, "%s.", text)
+	p.Cell = c
+	if from != CellC && !s.Solo.Bribes[from] {
+		s.Solo.Bribes[from] = true
+		s.say(LacerdaSeat, "Lacerda leaves a Bago bribe on %s.", cellLabels[from])
+	}
+}
+
+// bribed reports whether seat, the solo player, pays a bribe to enter c.
+func (s *State) bribed(seat engine.Seat, c Cell) bool {
+	return s.Solo != nil && seat == SoloSeat && s.Solo.Bribes[c]
+}
+
+// --- Actions ---------------------------------------------------------------
+
+// lacerdaVineyards: for each of n Number cards, the top Vineyard of the
+// region is discarded and, if there was one, a Renown cube goes there [T]
+// (RB "Lacerda's actions: Vineyards").
+func (s *State) lacerdaVineyards(n int) {
+	for _, r := range s.lacerdaRegions(n) {
+		reg := &s.Regions[r]
+		if len(reg.Deck) == 0 {
+			s.say(LacerdaSeat, "No %s vineyard is left to discard.", Regions[r].Name)
+			continue
+		}
+		t := reg.Deck[0]
+		reg.Deck = reg.Deck[1:]
+		s.Solo.Discarded.Vineyards++
+		s.say(LacerdaSeat, "Lacerda discards the top %s vineyard, %s, cost %d.", Regions[r].Name, t.Color, t.Cost.V)
+		s.revealVineyard(r)
+		s.lacerdaCube(r)
+	}
+}
+
+// lacerdaCube adds a Renown cube to region r, supply and room permitting.
+func (s *State) lacerdaCube(r RegionID) {
+	if !s.placeCube(LacerdaSeat, r) {
+		s.say(LacerdaSeat, "No Renown cube can go to %s.", Regions[r].Name)
+	}
+}
+
+// lacerdaBuildings: Lacerda's Cellars or Wineries [T]: two Number cards
+// add a cube to their regions, even if fewer buildings are left, then two
+// of the buildings, or all that are left, are discarded.
+func (s *State) lacerdaBuildings(one, many string, supply, discarded *int) {
+	for _, r := range s.lacerdaRegions(LacerdaItems) {
+		s.lacerdaCube(r)
+	}
+	s.lacerdaDiscard(one, many, supply, discarded)
+}
+
+// lacerdaDiscard takes two items from a supply out of the game, or all
+// that are left.
+func (s *State) lacerdaDiscard(one, many string, supply, discarded *int) {
+	n := min(LacerdaItems, *supply)
+	*supply -= n
+	*discarded += n
+	s.say(LacerdaSeat, "Lacerda discards %s from the supply (%d left).", plural(n, one, many), *supply)
+}
+
+// lacerdaExperts: the top Wine Expert of each feature on the Vintage tile
+// [T] (RB "Lacerda's actions: Wine Experts").
+func (s *State) lacerdaExperts() {
+	for f, symbols := range s.data.Vintage[s.Vintage].Features.V {
+		if symbols > 0 && len(s.Experts[f]) > 0 {
+			s.takeExpert(LacerdaSeat, Feature(f))
+		}
+	}
+}
+
+// lacerdaCubes takes up to LacerdaRenownCubes cubes from your region with
+// the most cubes, among the regions where you have an estate; a tie is
+// broken by Number cards until one names a tied region [T] (RB solo "Play").
+// It returns how many he took.
+func (s *State) lacerdaCubes() int {
+	tied := s.richestRegions(SoloSeat)
+	if len(tied) == 0 {
+		s.say(LacerdaSeat, "%s's regions have no Renown cubes for Lacerda.", s.Seats[SoloSeat].Name)
+		return 0
+	}
+	r := tied[0]
+	if len(tied) > 1 {
+		// The tied regions are in play, so their cards are in the deck.
+		card := s.drawNumbers(1, func(card int) (bool, string) {
+			if !slices.Contains(tied, RegionID(card)) {
+				return false, Regions[card].Name + " is not among the tied regions, so he draws again"
+			}
+			return true, Regions[card].Name
+		})[0]
+		r = RegionID(card)
+	}
+	n := min(LacerdaRenownCubes, s.Regions[r].Cubes)
+	s.Regions[r].Cubes -= n
+	s.Supply.Cubes += n
+	s.say(LacerdaSeat, "Lacerda takes %s from %s.", plural(n, "Renown cube", "Renown cubes"), Regions[r].Name)
+	return n
+}
+
+// richestRegions lists the regions where seat has an estate that hold the
+// most Renown cubes, if that is more than none.
+func (s *State) richestRegions(seat engine.Seat) []RegionID {
+	var out []RegionID
+	most := 1
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		cubes := s.Regions[r].Cubes
+		if cubes < most || !slices.ContainsFunc(s.Seats[seat].Estates[:], func(e Estate) bool { return e.Region == r }) {
+			continue
+		}
+		if cubes > most {
+			out = nil
+		}
+		most = cubes
+		out = append(out, r)
+	}
+	return out
+}
+
+// lacerdaExports: twice, while he has a barrel and a slot is free, cubes
+// from your richest region, then a barrel on the free slot of the 2-player
+// frame with the highest value, in the leftmost column on ties, scoring the
+// slot plus LacerdaCubeVP per cube [T] (RB "Lacerda's actions: Export").
+func (s *State) lacerdaExports() {
+	for range LacerdaItems {
+		r, c, ok := s.lacerdaExportSlot()
+		if !ok || s.Seats[LacerdaSeat].Barrels == 0 {
+			s.say(LacerdaSeat, "Lacerda has no barrel or no free Export slot for another export.")
+			return
+		}
+		s.lacerdaExport(r, c, s.lacerdaCubes())
+	}
+}
+
+// lacerdaExportSlot finds the free 2-player Export slot with the highest
+// value; scanning column by column from the left keeps the leftmost of
+// equal values.
+func (s *State) lacerdaExportSlot() (row, col int, ok bool) {
+	best := 0
+	for c := range ExportColumns {
+		for r := range ExportRows {
+			if v := s.data.Export.Values[r][c].V; s.Export[r][c] == engine.NoSeat && s.data.Export.TwoPlayer.V[r][c] && v > best {
+				best, row, col = v, r, c
+			}
+		}
+	}
+	return row, col, best > 0
+}
+
+// lacerdaExport puts one of his barrels on Export slot r, c, having used
+// cubes Renown cubes.
+func (s *State) lacerdaExport(r, c, cubes int) {
+	p := &s.Seats[LacerdaSeat]
+	value := s.data.Export.Values[r][c].V
+	vp := value + cubes*LacerdaCubeVP
+	s.Export[r][c] = LacerdaSeat
+	p.Barrels--
+	p.VP += vp
+	s.say(LacerdaSeat, "Lacerda exports a barrel to country %d, slot %d: +%d VP (%d).", c+1, value, vp, p.VP)
+}
+
+// lacerdaSales: twice, while he has a barrel and a Sales slot is free, he
+// takes cubes from your richest region and draws Number cards until one
+// greater than 2 gives, with a cube adding 1, a wine value that finds a
+// free slot; he sells there and keeps the Bagos [T] (RB "Lacerda's actions:
+// Sales"). The cubes stay spent if no card finds a slot before the deck
+// runs out, and the action ends.
+func (s *State) lacerdaSales() {
+	p := &s.Seats[LacerdaSeat]
+	for range LacerdaItems {
+		if p.Barrels == 0 || !slices.Contains(s.Sales[:], engine.NoSeat) {
+			s.say(LacerdaSeat, "Lacerda has no barrel or no free Sales slot for another sale.")
+			return
+		}
+		cubes := s.lacerdaCubes()
+		cards := s.drawNumbers(1, func(card int) (bool, string) {
+			if card < LacerdaSalesMinCard {
+				return false, fmt.Sprintf("below %d, so he draws again", LacerdaSalesMinCard)
+			}
+			if _, ok := s.lacerdaSaleSlot(card + cubes); !ok {
+				return false, fmt.Sprintf("a wine of %d finds no free Sales slot, so he draws again", card+cubes)
+			}
+			return true, fmt.Sprintf("a wine of %d", card+cubes)
+		})
+		if len(cards) == 0 {
+			s.say(LacerdaSeat, "No Number card finds Lacerda a Sales slot.")
+			return
+		}
+		i, _ := s.lacerdaSaleSlot(cards[0] + cubes)
+		slot := s.data.Sales[i]
+		s.Sales[i] = LacerdaSeat
+		p.Barrels--
+		p.Money += slot.Value.V
+		s.say(LacerdaSeat, "Lacerda sells to %s %s %d and takes %s (%d).", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V, bagos(slot.Value.V), p.Money)
+	}
+}
+
+// lacerdaSaleSlot finds the free Sales slot for his wine of value v [T]:
+// the value in Anabela's colour, then in the other colour, then the same
+// for each lower value (steps 5a and 5b).
+func (s *State) lacerdaSaleSlot(v int) (int, bool) {
+	first := s.data.Vintage[s.Vintage].Anabela.V
+	colors := [2]Color{first, White}
+	if first == White {
+		colors[1] = Red
+	}
+	for ; v > 0; v-- {
+		for _, c := range colors {
+			for i, slot := range s.data.Sales {
+				if s.Sales[i] == engine.NoSeat && slot.Color == c && slot.Value.V == v {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// lacerdaPass: Pass / Press Release [T]. He always wants to go first, so he
+// takes the first free slot of the bottom row (he passes at most once a
+// year: one Action card names the centre, and his deck is reshuffled only
+// between years), then makes a Press Release if he has not made one for the
+// coming Fair.
+func (s *State) lacerdaPass() {
+	s.takeOrderSlot(LacerdaSeat, slices.Index(s.Bottom, engine.NoSeat))
+	if s.Seats[LacerdaSeat].Pressed {
+		s.say(LacerdaSeat, "Lacerda passes.")
+		return
+	}
+	s.lacerdaPress()
+}
+
+// lacerdaPress is his Press Release [T] (steps 1-4): Bruno's expected value
+// in Fair Points, cubes taken from your richest region, his disc on the
+// "3 FP" booth, or on the "3 Bagos" booth if yours is there, then for each
+// feature of the Vintage tile one matching face-up Expert, as a player
+// would send: he sends the one worth most.
+func (s *State) lacerdaPress() {
+	p := &s.Seats[LacerdaSeat]
+	vin := s.data.Vintage[s.Vintage]
+	p.FairPoints += vin.Bruno.V
+	s.say(LacerdaSeat, "Lacerda makes a Press Release worth Bruno's %d Fair Points (%d).", vin.Bruno.V, p.FairPoints)
+	s.lacerdaCubes()
+	b := boothWith(BoothFairPoints)
+	if s.Booths[b] != engine.NoSeat {
+		b = boothWith(BoothBagos)
+	}
+	s.enterBooth(LacerdaSeat, b)
+	for f, symbols := range vin.Features.V {
+		if symbols == 0 {
+			continue
+		}
+		best, bestFP := -1, 0
+		for i, x := range p.Experts {
+			if xf, t := s.expertTile(x.ID); x.FaceUp && xf == Feature(f) && expertFairPoints(t, symbols) > bestFP {
+				best, bestFP = i, expertFairPoints(t, symbols)
+			}
+		}
+		if best >= 0 {
+			s.sendExpert(LacerdaSeat, best, bestFP)
+		}
+	}
+	p.Pressed = true
+}
+
+// boothWith finds the Fair booth with the given bonus.
+func boothWith(bonus BoothBonus) int {
+	return slices.IndexFunc(FairBooths[:], func(b FairBooth) bool { return b.Bonus == bonus })
+}
+
+// --- Other phases ----------------------------------------------------------
+
+// lacerdaMaintenance takes back his lowest Sales barrel; of two with the
+// same value, the one in Anabela's colour [T] (RB solo "Maintenance").
+func (s *State) lacerdaMaintenance() {
+	anabela := s.data.Vintage[s.Vintage].Anabela.V
+	best := -1
+	for i, occ := range s.Sales {
+		if occ != LacerdaSeat {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		v, bv := s.data.Sales[i].Value.V, s.data.Sales[best].Value.V
+		if v < bv || v == bv && s.data.Sales[i].Color == anabela {
+			best = i
+		}
+	}
+	s.takeBackSale(LacerdaSeat, best)
+}
+
+// awardTrophy gives the Fair's winner a trophy [T] (RB solo "Fair").
+// Reading: the winner is the player placed first alone, having presented a
+// wine; after a tie for first, or if the first presented none, nobody wins
+// one.
+func (s *State) awardTrophy(ranked []engine.Seat) {
+	winner := ranked[0]
+	if s.Seats[winner].FairPoints == s.Seats[ranked[1]].FairPoints || !s.presented(winner) {
+		winner = engine.NoSeat
+		s.say(engine.NoSeat, "Nobody wins the Fair alone: no trophy.")
+	} else {
+		s.say(winner, "%s wins the Fair and takes a trophy.", s.Seats[winner].Name)
+	}
+	s.Solo.Trophies = append(slices.Clip(s.Solo.Trophies), winner) // shared between copies
+}
+
+// lacerdaDraftPick is his turn in the draft [T] (RB solo "Fair"): while he
+// has a barrel, Number cards 1-6 name display spaces until one holds a
+// tile; when he is out of barrels or the deck runs out, he passes for good.
+func (s *State) lacerdaDraftPick() {
+	i, ok := 0, false
+	if s.Seats[LacerdaSeat].Barrels > 0 {
+		i, ok = s.lacerdaTile()
+	}
+	if !ok {
+		s.DraftPassed[LacerdaSeat] = true
+		s.say(LacerdaSeat, "Lacerda passes and takes no more tiles after this Fair.")
+		return
+	}
+	s.lacerdaTakeTile(i)
+}
+
+// lacerdaTile draws Number cards until one of 1-6 names a display space
+// that holds a tile, which it returns, or the deck runs out.
+func (s *State) lacerdaTile() (int, bool) {
+	cards := s.drawNumbers(1, func(card int) (bool, string) {
+		i, ok := s.soloDisplayIndex(card)
+		switch {
+		case !ok:
+			return false, "no display space has that number, so he draws again"
+		case s.Display[i] == NoTile:
+			return false, fmt.Sprintf("display space %d is empty, so he draws again", card)
+		}
+		return true, fmt.Sprintf("display space %d", card)
+	})
+	if len(cards) == 0 {
+		return 0, false
+	}
+	i, _ := s.soloDisplayIndex(cards[0])
+	return i, true
+}
+
+// soloDisplayIndex is the display index of the space Number card n names,
+// if any: DisplayGrid.SoloSpace places 1..LacerdaDisplayNumbers on the
+// grid, and display indexes count the spaces in play in reading order.
+func (s *State) soloDisplayIndex(n int) (int, bool) {
+	g := &s.data.Display.V
+	row, col, ok := g.SoloSpace(n)
+	if !ok {
+		return 0, false
+	}
+	i := 0
+	for k := range row*DisplayColumns + col {
+		if g[k/DisplayColumns][k%DisplayColumns] <= len(s.Seats) {
+			i++
+		}
+	}
+	return i, true
+}
+
+// lacerdaTakeTile takes the tile on display space i: he discards an Action
+// tile, and a Multiplier goes to his area with a barrel on it [T].
+func (s *State) lacerdaTakeTile(i int) {
+	id := s.Display[i]
+	if !isActionTile(id) {
+		s.takeDisplayTile(LacerdaSeat, i)
+		return
+	}
+	s.Display[i] = NoTile
+	s.Solo.Discarded.Tiles = append(slices.Clip(s.Solo.Discarded.Tiles), id) // shared between copies
+	s.say(LacerdaSeat, "Lacerda takes and discards the %s.", s.tileName(id))
+}
+
+// --- Solitaire scoring -----------------------------------------------------
+
+// soloScore counts the solo player's accolades and finds the title [T]
+// (RB "Solitaire Scoring"). End-game Export VP are the column majorities.
+func (s *State) soloScore() *SoloScore {
+	you, him := &s.Seats[SoloSeat], &s.Seats[LacerdaSeat]
+	full, magnates := 0, 0
+	for _, est := range you.Estates {
+		full += estateCount(&est, MultEstates)
+	}
+	for _, m := range you.Magnates {
+		magnates += m
+	}
+	times := [numAccolades]int{
+		AccoladeMoreVP:           b2i(you.VP > him.VP),
+		AccoladeMoreMoney:        b2i(you.Money > him.Money),
+		AccoladeFairTrophy:       s.Trophies(SoloSeat),
+		AccoladeFullEstate:       full,
+		AccoladeMoreExportVP:     b2i(s.Final.Export[SoloSeat] > s.Final.Export[LacerdaSeat]),
+		AccoladeNoMagnateBarrels: b2i(magnates == 0),
+	}
+	sc := &SoloScore{}
+	for a, n := range times {
+		sc.Accolades[a] = Accolades[a].Each * min(n, Accolades[a].Times)
+		sc.Total += sc.Accolades[a]
+		if sc.Accolades[a] > 0 {
+			s.say(SoloSeat, "%s: %s.", AccoladeTitle(Accolade(a)), plural(sc.Accolades[a], "accolade", "accolades"))
+		}
+	}
+	sc.Title = soloTitle(sc.Total)
+	s.say(SoloSeat, "%s earns %s and the title %s.", you.Name, plural(sc.Total, "accolade", "accolades"), sc.Title)
+	return sc
+}
+
+// soloTitle is the title a number of accolades earns [T]: the best whose
+// least it reaches, the last title needing none.
+func soloTitle(total int) string {
+	i := 0
+	for i < len(SoloTitles)-1 && total < SoloTitles[i].MinAccolades {
+		i++
+	}
+	return SoloTitles[i].Title
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
