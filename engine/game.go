@@ -155,3 +155,10 @@ func Encode(s State) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// Outcome is implemented by states that explain the end of a game beyond
+// the counters: a scoring breakdown, a solo title. Each string is one line
+// for players; the list is empty while the game goes on.
+type Outcome interface {
+	Outcome() []string
+}

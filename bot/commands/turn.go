@@ -65,6 +65,9 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 	if state.Over() {
 		content = append(content, "**The game is over.**")
 		embed.Fields = scoreFields(state)
+		if o, ok := state.(engine.Outcome); ok && len(o.Outcome()) > 0 {
+			embed.Fields = append(embed.Fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: truncate(strings.Join(o.Outcome(), "\n"), 1024)})
+		}
 	} else {
 		var users []string
 		for _, p := range state.Pending() {

@@ -1,0 +1,64 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+)
+
+// TestSoloGameInADM starts a solo game from a server, which opens the DM,
+// plays it to the end there with the buttons, and checks the accolades and
+// title at the end and in /vinhos solo stats.
+func TestSoloGameInADM(t *testing.T) {
+	h := newHarness(t)
+	srv := h.srv
+	ana := srv.NewUser("ana")
+	lobby := srv.NewChannel("vinhos")
+	in := srv.SlashCommand(srv.InGuild(ana, lobby.ID), "vinhos", fakediscord.SubcommandGroup("solo", fakediscord.Subcommand("start")))
+	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "direct messages") {
+		t.Fatalf("from a server: %+v", r)
+	}
+	dm := srv.DMChannel(ana.ID)
+	h.waitPosts(dm, 1)
+	in = srv.SlashCommand(srv.InDM(ana), "vinhos", fakediscord.SubcommandGroup("solo", fakediscord.Subcommand("start")))
+	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "already have a solo game") {
+		t.Fatalf("a second solo game without asking: %+v", r)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	narrated := 0 // messages that tell Lacerda's turn
+	for moves := 0; ; moves++ {
+		msgs := h.waitPosts(dm, moves+1)
+		turn := msgs[moves]
+		if len(turn.Files) != 1 || !isPNG(turn.Files[0].Data) {
+			t.Fatalf("move %d: no board", moves)
+		}
+		if strings.Contains(turn.Content, "The game is over.") {
+			scoring := ""
+			for _, f := range turn.Embeds[0].Fields {
+				scoring += f.Value
+			}
+			if !strings.Contains(scoring, "accolades:") || !strings.Contains(scoring, "Lacerda") {
+				t.Fatalf("no accolades at the end: %q", scoring)
+			}
+			if narrated < 6 {
+				t.Fatalf("only %d messages told Lacerda's turns", narrated)
+			}
+			break
+		}
+		if strings.Contains(turn.Embeds[0].Description, "Lacerda draws the Action card") {
+			narrated++
+		}
+		h.playGuided(dm, srv.InDM(ana), turn, buttonID(t, turn.Message, "Make your move"), rng)
+	}
+	in = srv.SlashCommand(srv.InDM(ana), "vinhos", fakediscord.SubcommandGroup("solo", fakediscord.Subcommand("stats")))
+	h.callback(in)
+	r, err := srv.WaitFor(wait, in.IsOriginalEdit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body := string(r.JSON); !strings.Contains(body, "1 finished") || !strings.Contains(body, "Titles earned") {
+		t.Fatalf("stats: %s", body)
+	}
+}
