@@ -33,7 +33,7 @@ var goldens = []struct {
 	{"mid-3p", func(t testing.TB) image.Image { return Draw(state(t, "mid-3p")) }},
 	{"end-4p", func(t testing.TB) image.Image { return Draw(state(t, "end-4p")) }},
 	{"fullest-4p", func(t testing.TB) image.Image { return Draw(fullest(t)) }},
-	{"solo", func(t testing.TB) image.Image { return DrawWith(state(t, "early-2p"), soloOptions) }},
+	{"solo", func(t testing.TB) image.Image { return Draw(state(t, "solo")) }},
 	{"me-3p", func(t testing.TB) image.Image { return DrawPlayer(state(t, "mid-3p"), 1) }},
 }
 

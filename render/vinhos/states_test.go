@@ -28,6 +28,7 @@ var recipes = map[string]recipe{
 	"mid-3p":   {23, 3, func(s *vinhos.State) bool { return s.Year == 4 && s.At == vinhos.PhaseActions && s.Round == 2 }},
 	"late-4p":  {47, 4, func(s *vinhos.State) bool { return s.Year == 6 && s.At == vinhos.PhaseActions && s.Round == 2 }},
 	"end-4p":   {47, 4, func(s *vinhos.State) bool { return s.Over() }},
+	"solo":     {5, 1, func(s *vinhos.State) bool { return s.Year == 4 && s.At == vinhos.PhaseActions }},
 }
 
 // state loads a test state, replaying its game first if asked to.
@@ -58,7 +59,11 @@ func state(t testing.TB, name string) *vinhos.State {
 // play plays a seeded game by random legal choices until the recipe stops.
 func play(t testing.TB, r recipe) *vinhos.State {
 	names := []string{"Ana", "Bruno", "Carla", "Duarte"}[:r.players]
-	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Seed: r.seed, Players: names})
+	mode := vinhos.ModeSpecial2016
+	if r.players == 1 {
+		mode = vinhos.ModeSolo
+	}
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: r.seed, Players: names})
 	if err != nil {
 		t.Fatal(err)
 	}

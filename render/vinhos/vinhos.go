@@ -22,8 +22,15 @@ type Options struct {
 	NoBoard func(engine.Seat) bool
 }
 
-// Draw renders the shared board of s for the channel.
-func Draw(s *vinhos.State) image.Image { return DrawWith(s, Options{}) }
+// Draw renders the shared board of s for the channel. In a solo game,
+// Lacerda has no player board.
+func Draw(s *vinhos.State) image.Image {
+	var o Options
+	if s.IsSolo() {
+		o.NoBoard = func(seat engine.Seat) bool { return seat == vinhos.LacerdaSeat }
+	}
+	return DrawWith(s, o)
+}
 
 // DrawWith renders the shared board of s with options.
 func DrawWith(s *vinhos.State, o Options) image.Image {
