@@ -3,6 +3,7 @@ package bot_test
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,15 +11,17 @@ import (
 
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
+	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
 // BenchmarkMoveLatency plays random legal moves typed as /vinhos play in a
 // 4-player game and measures, on the fake Discord, the time from sending
 // the interaction to the bot's acknowledgement (ack-ms) and to the turn
-// message with its board PNG (post-ms).
+// message with its board PNG (post-ms), drawn by the real renderer.
 func BenchmarkMoveLatency(b *testing.B) {
-	h := newHarness(b)
+	h := newHarnessWith(b, render.Boards{"vinhos": {Board: vinhosboard.Board, Player: vinhosboard.Player}})
 	srv := h.srv
 	thread := srv.NewChannel("game").ID
 	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
@@ -67,7 +70,9 @@ func BenchmarkMoveLatency(b *testing.B) {
 		posts := len(h.public(thread))
 		start := time.Now()
 		in := srv.SlashCommand(srv.InGuild(users[g.Meta.Seats[seat].UserID], thread), "vinhos", fakediscord.Subcommand("play", opts...))
-		h.callback(in)
+		if r := h.callback(in); r.Data != nil && strings.Contains(r.Data.Content, "to confirm") {
+			continue // a big move waits for a confirmation: time another
+		}
 		ack += time.Since(start)
 		h.waitPosts(thread, posts+1)
 		post += time.Since(start)
