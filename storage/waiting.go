@@ -448,15 +448,8 @@ func replanSeats(w *WaitState, now time.Time, which func(SeatWait) bool) {
 func (s *Store) SetWaitRules(id string, rules WaitRules, now time.Time) (Meta, error) {
 	var meta Meta
 	err := s.db.Update(func(tx *bbolt.Tx) error {
-		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-		if gb == nil {
-			return &notFoundError{id}
-		}
-		if err := get(gb, "game "+id, keyMeta, &meta); err != nil {
-			return err
-		}
-		meta.Wait = rules
-		if err := putMeta(tx, gb, meta); err != nil {
+		var err error
+		if meta, err = updateMeta(tx, id, func(m *Meta) error { m.Wait = rules; return nil }); err != nil {
 			return err
 		}
 		return updateWaiting(tx, id, nil, func(_ Meta, w *WaitState, _ UserLookup) error {
