@@ -67,6 +67,16 @@ func ModeOf(g Game, name string) (Mode, error) {
 	return Mode{}, Errorf(CodeBadSetup, "%s has no mode %q; choose one of %v", g.Title(), name, names)
 }
 
+// SetupMode finds the setup's mode and checks its player count: what every
+// game's New does first.
+func SetupMode(g Game, setup Setup) (Mode, error) {
+	mode, err := ModeOf(g, setup.Mode)
+	if err != nil {
+		return Mode{}, err
+	}
+	return mode, mode.CheckPlayers(len(setup.Players))
+}
+
 // CheckPlayers checks the player count against the mode.
 func (m Mode) CheckPlayers(n int) error {
 	if n < m.MinPlayers || n > m.MaxPlayers {

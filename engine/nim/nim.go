@@ -41,11 +41,7 @@ type State struct {
 
 // New deals the piles and draws the first player.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := engine.ModeOf(g, setup.Mode)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := mode.CheckPlayers(len(setup.Players)); err != nil {
+	if _, err := engine.SetupMode(g, setup); err != nil {
 		return nil, nil, err
 	}
 	s := &State{

@@ -9,7 +9,7 @@ import (
 
 // completeRandomly finishes a decision that starts with prefix by random
 // offered choices.
-func completeRandomly(t *testing.T, s engine.State, seat engine.Seat, prefix engine.Action, r *engine.RNG) engine.Action {
+func completeRandomly(t testing.TB, s engine.State, seat engine.Seat, prefix engine.Action, r *engine.RNG) engine.Action {
 	t.Helper()
 	act := slices.Clone(prefix)
 	for {

@@ -10,23 +10,11 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// randomAction builds a whole decision for seat by random legal choices.
+// randomAction builds a whole decision for seat by random legal choices,
+// listing each step through Choices as a player's menu does.
 func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	var act engine.Action
-	for {
-		step, err := s.Choices(seat, act)
-		if err != nil {
-			t.Fatalf("Choices(%v): %v", act, err)
-		}
-		if step.Complete {
-			return act
-		}
-		if len(step.Choices) == 0 {
-			t.Fatalf("dead end after %v at step %q (%s)", act, step.Name, step.Prompt)
-		}
-		act = append(act, step.Choices[r.IntN(len(step.Choices))].ID)
-	}
+	return completeRandomly(t, s, seat, nil, r)
 }
 
 // quickRandomAction builds a decision by random legal choices like

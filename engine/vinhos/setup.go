@@ -57,11 +57,8 @@ const OptionRegions = "regions"
 // New sets up a game as the Reference Book describes, up to the choice of
 // initial vineyards.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := engine.ModeOf(g, setup.Mode)
+	mode, err := engine.SetupMode(g, setup)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := mode.CheckPlayers(len(setup.Players)); err != nil {
 		return nil, nil, err
 	}
 	names := setup.Players
