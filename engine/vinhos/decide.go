@@ -181,8 +181,10 @@ func (s *State) current() (step, bool) {
 }
 
 // walk plays the steps of prefix on s (a copy), checking each against the
-// options offered, exactly as Choices lists them.
-func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
+// options offered. With ahead it also refuses a step that cannot lead to a
+// finished decision, exactly as Choices lists them; Apply needs no such
+// look-ahead, since it requires the whole decision to finish anyway.
+func (s *State) walk(seat engine.Seat, prefix engine.Action, ahead bool) error {
 	for _, id := range prefix {
 		// Only staying on Pass needs the costly check of every other move.
 		s.walking = id != cellKey(CellC)
@@ -195,7 +197,7 @@ func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
 			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %q is one step too many.", id)
 		}
 		o, ok := findOption(st.opts, id)
-		if !ok || (o.risky && !s.leadsToEnd(seat, o)) {
+		if !ok || (ahead && o.risky && !s.leadsToEnd(seat, o)) {
 			return engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal answer to %q.", id, st.prompt)
 		}
 		o.do(s)
@@ -216,7 +218,7 @@ func findOption(opts []option, id string) (option, bool) {
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
 	c := s.clone()
 	c.nolabels = true
-	if err := c.walk(seat, prefix); err != nil {
+	if err := c.walk(seat, prefix, true); err != nil {
 		return engine.Step{}, err
 	}
 	c.nolabels = false
@@ -277,7 +279,7 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	c.events = nil
 	c.nolabels = true
 	defer func() { c.nolabels = false }()
-	if err := c.walk(seat, action); err != nil {
+	if err := c.walk(seat, action, false); err != nil {
 		return nil, nil, err
 	}
 	st, done, err := c.next(seat)

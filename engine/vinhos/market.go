@@ -158,7 +158,7 @@ var establishmentKeys = [...]string{CasaDeFados: "casa-de-fados", Hotel: "hotel"
 // saleSlots: empty slots of the wine's color it can reach.
 func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 	wine, _ := s.wine(seat, w)
-	var out []marketSlot
+	out := make([]marketSlot, 0, SaleSlotsPerColor*numEstablishments)
 	for i, slot := range s.data.Sales {
 		if s.Sales[i] != engine.NoSeat || slot.Color != wine.Color {
 			continue
@@ -186,7 +186,7 @@ func exportKey(r, c int) string { return "country" + strconv.Itoa(c+1) + "-row" 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.
 func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
-	var out []marketSlot
+	out := make([]marketSlot, 0, ExportRows*ExportColumns)
 	for r := range s.Export {
 		for c := range s.Export[r] {
 			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !s.data.Export.TwoPlayer.V[r][c]) {

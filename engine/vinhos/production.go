@@ -110,7 +110,7 @@ func (s *State) productionStep() step {
 func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: fmt.Sprintf("%s-e%d-e%d", who, from+1, to+1),
+		Choice: engine.Choice{ID: who + "-" + estateKeys[from] + "-" + estateKeys[to],
 			Label: s.text("Move a %s from %s to %s", capitalize(who), s.estateName(p, from), s.estateName(p, to))},
 		do: func(s *State) {
 			p := &s.Seats[seat]

@@ -39,12 +39,22 @@ func cellKey(c Cell) string {
 	return Quadrel[SpecialVintage2016][c].String() + "@" + strings.ToLower(c.String())
 }
 
+// bagos says an amount of money: "1 Bago", "4 Bagos".
 func bagos(n int) string {
-	if n == 1 {
-		return "1 Bago"
+	if n >= 0 && n < len(bagoTexts) {
+		return bagoTexts[n]
 	}
-	return fmt.Sprintf("%d Bagos", n)
+	return strconv.Itoa(n) + " Bagos"
 }
+
+// bagoTexts are the amounts choices show most, made once.
+var bagoTexts = func() (texts [32]string) {
+	for n := range texts {
+		texts[n] = strconv.Itoa(n) + " Bagos"
+	}
+	texts[1] = "1 Bago"
+	return texts
+}()
 
 func plural(n int, one, many string) string {
 	if n == 1 {
