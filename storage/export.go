@@ -103,7 +103,7 @@ func Export(g *Game) ([]byte, error) {
 		Log: make([]ExportMove, len(g.Log)),
 	}
 	for i, e := range g.Log {
-		f.Log[i] = ExportMove{Seat: e.Seat, Action: e.Action, At: e.At, Events: e.Events}
+		f.Log[i] = ExportMove(e)
 	}
 	for _, p := range g.State.Players() {
 		f.Players = append(f.Players, ExportPlayer{p})

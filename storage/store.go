@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -44,7 +45,7 @@ type Store struct {
 // in each stored setup.
 func Open(path string, games *engine.Registry) (*Store, error) {
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout})
-	if errors.Is(err, bbolt.ErrTimeout) {
+	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("storage: database %s is in use by another process", path)
 	}
 	if err != nil {

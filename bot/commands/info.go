@@ -63,11 +63,7 @@ func statusText(g *storage.Game) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**, game %s: %s, move %d.\n", g.Meta.Title, g.ID, state.Phase(), g.Version)
 	for _, p := range state.Pending() {
-		who := state.Players()[p.Seat].Name
-		if id := g.Meta.Seats[p.Seat].UserID; id != "" {
-			who = mention(id)
-		}
-		fmt.Fprintf(&b, "Waiting for %s to %s, since <t:%d:R>.\n", who, p.Prompt, since.Unix())
+		fmt.Fprintf(&b, "Waiting for %s to %s, since <t:%d:R>.\n", seatMention(g, p.Seat), p.Prompt, since.Unix())
 	}
 	for _, p := range state.Players() {
 		fmt.Fprintf(&b, "• **%s**: %s\n", p.Name, p.StatsText())

@@ -71,14 +71,10 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 	} else {
 		var users []string
 		for _, p := range state.Pending() {
-			who := state.Players()[p.Seat].Name
-			if id := g.Meta.Seats[p.Seat].UserID; id != "" {
-				who = mention(id)
-				if !slices.Contains(users, id) {
-					users = append(users, id)
-				}
+			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !slices.Contains(users, id) {
+				users = append(users, id)
 			}
-			content = append(content, fmt.Sprintf("%s: %s.", who, p.Prompt))
+			content = append(content, fmt.Sprintf("%s: %s.", seatMention(g, p.Seat), p.Prompt))
 		}
 		if ping {
 			// Users in their quiet hours are named, not pinged (waiting.go).
@@ -192,4 +188,13 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 		over := size() - embedLimit
 		e.Fields[k].Value = truncate(e.Fields[k].Value, max(100, len([]rune(e.Fields[k].Value))-over))
 	}
+}
+
+// seatMention names a seat's player as a mention, or by name for a seat no
+// person plays.
+func seatMention(g *storage.Game, seat engine.Seat) string {
+	if id := g.Meta.Seats[seat].UserID; id != "" {
+		return mention(id)
+	}
+	return g.State.Players()[seat].Name
 }

@@ -95,7 +95,7 @@ var registry = engine.NewRegistry(nim.Game{}, duo{})
 // bubble runs f in a synctest bubble whose scheduler clock starts at start.
 func bubble(t *testing.T, start time.Time, cfg Config, f func(w *world)) {
 	synctest.Test(t, func(t *testing.T) {
-		w := &world{t: t, path: filepath.Join(t.TempDir(), "adega.db"), start: start, offset: start.Sub(time.Now()), cfg: cfg}
+		w := &world{t: t, path: filepath.Join(t.TempDir(), "adega.db"), start: start, offset: time.Until(start), cfg: cfg}
 		w.out = &recorder{now: w.now}
 		w.open()
 		defer func() {

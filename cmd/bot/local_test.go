@@ -26,13 +26,13 @@ func runMain(t *testing.T, stdin string, args ...string) (string, error) {
 func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	dir := t.TempDir()
 	exportPath := filepath.Join(dir, "game.json")
-	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+	_, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
 		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath,
 		"--config", filepath.Join(dir, "none.toml"))
 	if err == nil || !strings.Contains(err.Error(), "none.toml") {
 		t.Fatalf("a missing explicit config must fail, got %v", err)
 	}
-	out, err = runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
+	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
 		"--out", dir, "--script", "../../testdata/nim-session.txt", "--export", exportPath)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)

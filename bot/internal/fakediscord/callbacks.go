@@ -201,15 +201,9 @@ func (s *Server) getWebhookMessage(w http.ResponseWriter, r Request) {
 }
 
 func (s *Server) editWebhookMessage(w http.ResponseWriter, r Request) {
-	_, sm := s.webhookMessage(w, r)
-	if sm == nil {
-		return
+	if _, sm := s.webhookMessage(w, r); sm != nil {
+		s.editAndAnswer(w, r, sm)
 	}
-	if err := s.editLocked(sm, r.JSON, r.Files); err != nil {
-		s.refuseMessage(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, sm.msg)
 }
 
 func (s *Server) deleteWebhookMessage(w http.ResponseWriter, r Request) {

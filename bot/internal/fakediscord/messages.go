@@ -208,10 +208,14 @@ func (s *Server) getChannelMessage(w http.ResponseWriter, r Request) {
 }
 
 func (s *Server) editChannelMessage(w http.ResponseWriter, r Request) {
-	sm := s.channelMessage(w, r)
-	if sm == nil {
-		return
+	if sm := s.channelMessage(w, r); sm != nil {
+		s.editAndAnswer(w, r, sm)
 	}
+}
+
+// editAndAnswer applies an edit request to a stored message and answers
+// with the message, as both kinds of edit endpoint do.
+func (s *Server) editAndAnswer(w http.ResponseWriter, r Request, sm *storedMessage) {
 	if err := s.editLocked(sm, r.JSON, r.Files); err != nil {
 		s.refuseMessage(w, r, err)
 		return
