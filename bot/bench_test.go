@@ -36,7 +36,7 @@ func BenchmarkMoveLatency(b *testing.B) {
 	newGame := func(seed uint64) {
 		var err error
 		g, err = h.store.Create(storage.Meta{ChannelID: thread, Seats: seats},
-			engine.Setup{Game: "vinhos", Seed: seed, Players: names}, time.Now())
+			engine.Setup{Game: "vinhos", Seed: seed, Players: names}, time.Now(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -38,6 +38,7 @@ type Bot struct {
 	session *discordgo.Session
 	handler *commands.Handler
 	locks   keyedMutex
+	seen    seenInteractions
 	running sync.WaitGroup // interactions being handled
 }
 
@@ -55,6 +56,8 @@ func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, erro
 	}
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
+	// Whatever logger the bot is given, its lines never show the token.
+	logger = slog.New(Redact(logger.Handler(), cfg.Token))
 	b := &Bot{cfg: cfg, log: logger, session: s, handler: handler}
 	handler.IsThread = b.isThread
 	handler.Fetch = b.fetch
@@ -75,14 +78,12 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.register(); err != nil {
 		return err
 	}
-	reminders := make(chan struct{})
-	go func() {
-		defer close(reminders)
-		b.runScheduler(ctx)
-	}()
+	var background sync.WaitGroup
+	background.Go(func() { b.runScheduler(ctx) })
+	background.Go(func() { newCourier(b).run(ctx) })
 	<-ctx.Done()
 	b.log.Info("disconnecting")
-	<-reminders
+	background.Wait()
 	b.running.Wait()
 	return nil
 }

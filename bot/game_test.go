@@ -180,6 +180,7 @@ func (h *harness) doubleClick(thread string, o fakediscord.Origin, turn fakedisc
 	if sel == nil {
 		h.t.Fatal("the turn message offers no first choices")
 	}
+	before := len(h.public(thread))
 	first := h.srv.Select(o, turn.ID, sel.CustomID, sel.Options[0].Value)
 	second := h.srv.Select(o, turn.ID, sel.CustomID, sel.Options[0].Value)
 	a, b := h.callback(first), h.callback(second)
@@ -189,13 +190,13 @@ func (h *harness) doubleClick(thread string, o fakediscord.Origin, turn fakedisc
 			stale++
 		}
 	}
-	posts := h.waitPosts(thread, len(h.public(thread)))
+	h.waitPosts(thread, before+1)
 	if g := h.game(thread); stale != 1 || g.Version != version+1 {
 		h.t.Fatalf("two clicks at once: %d refused as stale, version %d → %d", stale, version, g.Version)
 	}
 	time.Sleep(50 * time.Millisecond) // a second post would come now
-	if n := len(h.public(thread)); n != len(posts) {
-		h.t.Fatalf("two clicks posted %d messages", n-len(posts)+1)
+	if n := len(h.public(thread)); n != before+1 {
+		h.t.Fatalf("two clicks posted %d messages", n-before)
 	}
 }
 
@@ -236,7 +237,7 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 			if !strings.Contains(view.Content, "to confirm") {
 				h.t.Fatalf("the step view has no choices: %q", view.Content)
 			}
-			if resp := h.callback(h.srv.Button(o, view.ID, buttonID(h.t, view.Message, "Confirm"))); resp.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+			if resp := h.callback(h.srv.Button(o, view.ID, buttonID(h.t, view.Message, "Confirm"))); resp.Data == nil || !strings.HasPrefix(resp.Data.Content, "Played") {
 				h.t.Fatalf("confirming did not play the move: %+v", resp)
 			}
 			return
@@ -251,14 +252,13 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 			picks = []string{sel.Options[0].Value}
 		}
 		resp := h.callback(h.srv.Select(o, view.ID, sel.CustomID, picks[rng.IntN(len(picks))]))
-		switch resp.Type {
-		case discordgo.InteractionResponseUpdateMessage:
-			view = h.message(thread, view.ID)
-		case discordgo.InteractionResponseDeferredMessageUpdate:
-			return
-		default:
+		switch {
+		case resp.Type != discordgo.InteractionResponseUpdateMessage:
 			h.t.Fatalf("unexpected answer to a step: %+v", resp)
+		case resp.Data != nil && strings.HasPrefix(resp.Data.Content, "Played"):
+			return
 		}
+		view = h.message(thread, view.ID)
 	}
 }
 

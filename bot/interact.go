@@ -3,15 +3,26 @@ package bot
 import (
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/storage"
 )
 
-// interact handles one interaction: it gets the handler's reply and sends
-// it. Autocomplete only reads, so it skips the channel's queue.
+// interact handles one interaction. The handler's work (reading and
+// changing the game) and the acknowledgement happen under the channel's
+// lock, so a game's changes and answers keep their order; nothing slow
+// happens there: boards are drawn by the outbox's courier and by deferred
+// edits, after the lock is released. Autocomplete only reads, so it skips
+// the queue. An interaction delivered a second time is dropped: the first
+// copy answers it.
 func (b *Bot) interact(i *discordgo.Interaction) {
+	if !b.seen.first(i.ID, time.Now()) {
+		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
+		return
+	}
 	b.running.Add(1)
 	defer b.running.Done()
 	acked := false
@@ -21,26 +32,32 @@ func (b *Bot) interact(i *discordgo.Interaction) {
 			b.apologize(i, acked)
 		}
 	}()
+	reply := b.decide(i, &acked)
+	b.follow(i, reply)
+}
+
+// decide gets the handler's reply, queues its posts and sends the ack.
+func (b *Bot) decide(i *discordgo.Interaction, acked *bool) commands.Reply {
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		unlock := b.locks.lock(i.ChannelID)
 		defer unlock()
 	}
 	reply := b.handler.Handle(i)
-	b.send(i, reply, &acked)
-}
-
-// send delivers a reply: the ack first, then the thread and posts, then the
-// edit of the ack.
-func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
-	log := b.log.With("interaction", i.ID)
-	if r.Ack != nil {
-		if err := b.session.InteractionRespond(i, r.Ack); err != nil {
-			log.Error("could not answer the interaction", "err", err)
-			return
+	b.queue(reply.Posts)
+	if reply.Ack != nil {
+		if err := b.session.InteractionRespond(i, reply.Ack); err != nil {
+			b.log.Error("could not answer the interaction", "interaction", i.ID, "err", err)
+			return commands.Reply{}
 		}
 		*acked = true
 	}
-	posts := r.Posts
+	return reply
+}
+
+// follow does the rest of a reply after the ack: the thread or DM it
+// opens, and the edit of a deferred ack.
+func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
+	log := b.log.With("interaction", i.ID)
 	if t := r.Thread; t != nil {
 		start := &discordgo.ThreadStart{Name: t.Name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
 		var ch *discordgo.Channel
@@ -54,7 +71,7 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 			log.Error("could not open a thread", "channel", t.ChannelID, "err", err)
 			return
 		}
-		posts = append(posts, t.Then(ch.ID).Posts...)
+		b.queue(t.Then(ch.ID).Posts)
 	}
 	if dm := r.DM; dm != nil {
 		ch, err := b.session.UserChannelCreate(dm.UserID)
@@ -62,20 +79,34 @@ func (b *Bot) send(i *discordgo.Interaction, r commands.Reply, acked *bool) {
 			log.Error("could not open a DM", "err", err)
 			return
 		}
-		posts = append(posts, dm.Then(ch.ID).Posts...)
-	}
-	for _, p := range posts {
-		b.deliver(log, p) // logs its own failure
+		b.queue(dm.Then(ch.ID).Posts)
 	}
 	if r.Edit != nil {
 		edit, err := r.Edit()
 		if err != nil {
 			log.Error("could not prepare the answer", "err", err)
-			return
+			sorry := "Sorry, something went wrong on my side; please try again."
+			edit = &discordgo.WebhookEdit{Content: &sorry}
 		}
 		if _, err := b.session.InteractionResponseEdit(i, edit); err != nil {
 			log.Error("could not edit the answer", "err", err)
 		}
+	}
+}
+
+// queue puts posts in the outbox, for the courier.
+func (b *Bot) queue(posts []commands.Post) {
+	var out []*storage.Outgoing
+	for _, p := range posts {
+		o, err := commands.Outgoing(p)
+		if err != nil {
+			b.log.Error("could not queue a message", "channel", p.ChannelID, "err", err)
+			continue
+		}
+		out = append(out, o)
+	}
+	if err := b.handler.Store.Enqueue(out...); err != nil {
+		b.log.Error("could not queue messages", "err", err)
 	}
 }
 
@@ -84,16 +115,50 @@ func (b *Bot) apologize(i *discordgo.Interaction, acked bool) {
 	const sorry = "Sorry, something went wrong on my side. Your move was not played unless the board says so; please try again."
 	var err error
 	if acked {
-		_, err = b.session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: sorry, Flags: discordgo.MessageFlagsEphemeral})
+		_, err = b.session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
 	} else {
 		err = b.session.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Content: sorry, Flags: discordgo.MessageFlagsEphemeral},
+			Data: &discordgo.InteractionResponseData{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
+				AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}},
 		})
 	}
 	if err != nil {
 		b.log.Error("could not apologize", "interaction", i.ID, "err", err)
 	}
+}
+
+// seenInteractions remembers the interactions handled recently, for as
+// long as Discord accepts an answer to one (15 minutes).
+type seenInteractions struct {
+	mu   sync.Mutex
+	ids  map[string]time.Time
+	last time.Time // the newest sweep
+}
+
+const interactionLife = 15 * time.Minute
+
+// first reports whether id is seen for the first time.
+func (s *seenInteractions) first(id string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ids == nil {
+		s.ids = map[string]time.Time{}
+	}
+	if now.Sub(s.last) > time.Minute {
+		for k, at := range s.ids {
+			if now.Sub(at) > interactionLife {
+				delete(s.ids, k)
+			}
+		}
+		s.last = now
+	}
+	if _, ok := s.ids[id]; ok {
+		return false
+	}
+	s.ids[id] = now
+	return true
 }
 
 // keyedMutex serializes work per key (a channel), without a lock per key

@@ -17,18 +17,22 @@ import (
 type panickyDrawer struct{ summaryDrawer }
 
 func (panickyDrawer) Board(string, engine.State) image.Image { panic("the brush broke") }
+func (panickyDrawer) Player(string, engine.State, engine.Seat) image.Image {
+	panic("the brush broke")
+}
 
 // A panic while handling one interaction is answered with an apology and
-// the bot keeps serving.
+// the bot keeps serving; a panic while drawing a turn message's board
+// still posts the message, without the board.
 func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	h := newHarnessWith(t, panickyDrawer{})
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
 	if _, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
-		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now()); err != nil {
+		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
-	in := h.srv.SlashCommand(h.srv.InGuild(ana, thread), "vinhos", fakediscord.Subcommand("board"))
+	in := h.srv.SlashCommand(h.srv.InGuild(ana, thread), "vinhos", fakediscord.Subcommand("me"))
 	h.callback(in) // the deferred ack went out before the drawing panicked
 	sorry, err := h.srv.WaitFor(wait, in.IsFollowup)
 	if err != nil {
@@ -36,6 +40,14 @@ func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	}
 	if !strings.Contains(string(sorry.JSON), "Sorry, something went wrong") {
 		t.Fatalf("apology: %s", sorry.JSON)
+	}
+	in = h.srv.SlashCommand(h.srv.InGuild(bruno, thread), "vinhos", fakediscord.Subcommand("board"))
+	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "board follows") {
+		t.Fatalf("the bot stopped answering after a panic: %+v", r)
+	}
+	posted := h.waitPosts(thread, 1)[0]
+	if len(posted.Files) != 0 || !strings.Contains(posted.Content, "The board, as bruno asked.") || posted.Embeds[0].Image != nil {
+		t.Fatalf("the board's message after a panic in the drawing: %q, %d files", posted.Content, len(posted.Files))
 	}
 	in = h.srv.SlashCommand(h.srv.InGuild(bruno, thread), "vinhos", fakediscord.Subcommand("status"))
 	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "Setup: initial vineyards") {

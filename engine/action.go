@@ -80,7 +80,7 @@ func Validate(s State, seat Seat, action Action) error {
 		}
 		if step.Complete {
 			if i < len(action) {
-				return Errorf(CodeUnknownChoice, "That action is already complete; %q is one step too many.", action[i])
+				return Errorf(CodeUnknownChoice, "That action is already complete; %s is one step too many.", Quote(action[i]))
 			}
 			return nil
 		}
@@ -88,7 +88,7 @@ func Validate(s State, seat Seat, action Action) error {
 			return Errorf(CodeIncomplete, "That action is not finished: %s", step.Prompt)
 		}
 		if _, ok := step.Find(action[i]); !ok {
-			return Errorf(CodeUnknownChoice, "%q is not a legal answer to %q.", action[i], step.Prompt)
+			return Errorf(CodeUnknownChoice, "%s is not a legal answer to %q.", Quote(action[i]), step.Prompt)
 		}
 	}
 }
@@ -160,12 +160,18 @@ func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step
 		}
 		c, found := step.Find(value)
 		if !found {
-			return nil, Step{}, Errorf(CodeUnknownChoice, "%q is not a legal %s. %s Choices: %s", value, step.Name, step.Prompt, listChoices(step.Choices))
+			return nil, Step{}, Errorf(CodeUnknownChoice, "%s is not a legal %s. %s Choices: %s", Quote(value), step.Name, step.Prompt, listChoices(step.Choices))
 		}
 		act = append(act, c.ID)
 	}
 	if len(opts.positional) > 0 || len(opts.named) > 0 {
 		extra := append(slices.Sorted(maps.Keys(opts.named)), opts.positional...)
+		for i, e := range extra {
+			extra[i] = Quote(e)
+		}
+		if len(extra) > 4 {
+			extra = append(extra[:4], fmt.Sprintf("and %d more", len(extra)-4))
+		}
 		return nil, Step{}, Errorf(CodeUnknownChoice, "The action %q is complete without %s.", act, strings.Join(extra, ", "))
 	}
 	return act, Step{Complete: true}, nil

@@ -64,7 +64,7 @@ func ModeOf(g Game, name string) (Mode, error) {
 	for i, m := range modes {
 		names[i] = m.Name
 	}
-	return Mode{}, Errorf(CodeBadSetup, "%s has no mode %q; choose one of %v", g.Title(), name, names)
+	return Mode{}, Errorf(CodeBadSetup, "%s has no mode %s; choose one of %v", g.Title(), Quote(name), names)
 }
 
 // SetupMode finds the setup's mode and checks its player count: what every
@@ -164,6 +164,22 @@ func Encode(s State) ([]byte, error) {
 		return nil, fmt.Errorf("engine: encode state: %w", err)
 	}
 	return b, nil
+}
+
+// Viewer is implemented by states that hold hidden information, such as the
+// order of a deck. View is what one seat may see of the state (NoSeat: a
+// spectator), as a JSON-encodable value.
+type Viewer interface {
+	View(seat Seat) any
+}
+
+// PublicView is what anyone may see of s: the whole state of a game with
+// no hidden information.
+func PublicView(s State) any {
+	if v, ok := s.(Viewer); ok {
+		return v.View(NoSeat)
+	}
+	return s
 }
 
 // Outcome is implemented by states that explain the end of a game beyond

@@ -30,7 +30,7 @@ func (r *Registry) Lookup(name string) (Game, error) {
 	if g, ok := r.games[name]; ok {
 		return g, nil
 	}
-	return nil, Errorf(CodeBadSetup, "There is no game called %q; choose one of %v.", name, r.names)
+	return nil, Errorf(CodeBadSetup, "There is no game called %s; choose one of %v.", Quote(name), r.names)
 }
 
 // Names lists the registered games in registration order.

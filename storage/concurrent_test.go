@@ -16,7 +16,7 @@ func TestSameVersionRaceHasOneWinner(t *testing.T) {
 	var wg sync.WaitGroup
 	for range racers {
 		wg.Go(func() {
-			_, err := s.Move(g.ID, 0, seat, action, t0)
+			_, err := move(s, g.ID, 1, seat, action, t0)
 			errs <- err
 		})
 	}
@@ -54,7 +54,7 @@ func moveWithRetry(s *Store, id string) (uint64, bool, error) {
 		if err != nil {
 			return 0, false, err
 		}
-		res, err := s.Move(id, g.Version, seat, []string{step.Choices[0].ID, "1"}, t0)
+		res, err := move(s, id, g.Stamp, seat, []string{step.Choices[0].ID, "1"}, t0)
 		var stale *StaleError
 		if errors.As(err, &stale) {
 			continue

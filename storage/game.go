@@ -53,11 +53,11 @@ type SeatUser struct {
 }
 
 // UndoRequest asks to take back the last Moves moves, made when the game
-// stood at Version, by the player in Seat.
+// stood at Stamp, by the player in Seat.
 type UndoRequest struct {
 	Seat    engine.Seat   `json:"seat"`
 	Moves   int           `json:"moves"`
-	Version uint64        `json:"version"`
+	Stamp   uint64        `json:"stamp"`
 	Agreed  []engine.Seat `json:"agreed,omitempty"`
 	Expires time.Time     `json:"expires"`
 }
@@ -68,6 +68,16 @@ type LogEntry struct {
 	Action engine.Action  `json:"action"`
 	At     time.Time      `json:"at"`
 	Events []engine.Event `json:"events"`
+	// Stamp is the moment the move's transaction made (Game.Stamp); moves
+	// stored together share it.
+	Stamp uint64 `json:"stamp,omitempty"`
+	// Bot marks a decision the bot made for a seat it plays.
+	Bot bool `json:"bot,omitempty"`
+	// Interaction is the Discord interaction that sent the move, and Typed
+	// a fingerprint of a typed command: with them a move sent twice is
+	// recognised (AlreadyPlayedError).
+	Interaction string `json:"interaction,omitempty"`
+	Typed       string `json:"typed,omitempty"`
 }
 
 // Game is a stored game with its state rebuilt from the log.
@@ -78,7 +88,12 @@ type Game struct {
 	SetupEvents []engine.Event
 	Log         []LogEntry
 	Version     uint64 // number of moves played
-	State       engine.State
+	// Stamp names this moment of the game's history. It grows with every
+	// change of the state, the seats or the status, an undo included, and
+	// is never reused: a button made at one moment is never taken for
+	// another.
+	Stamp uint64
+	State engine.State
 	// SnapshotMismatch reports that the stored snapshot disagreed with the
 	// replayed log when the game was loaded. State is the replay's.
 	SnapshotMismatch bool
@@ -93,10 +108,19 @@ func (g *Game) Moves() []engine.Move {
 	return moves
 }
 
-// MoveResult is the outcome of a move that was stored.
-type MoveResult struct {
-	Game   *Game
-	Events []engine.Event
+// copy returns a Game that shares only what never changes in place: the
+// state (states are values), the setup and the log entries. Appending to
+// its log never writes into the original's.
+func (g *Game) copy() *Game {
+	c := *g
+	c.Log = slices.Clip(g.Log)
+	c.Meta.Seats = slices.Clone(g.Meta.Seats)
+	if g.Meta.Undo != nil {
+		u := *g.Meta.Undo
+		u.Agreed = slices.Clone(u.Agreed)
+		c.Meta.Undo = &u
+	}
+	return &c
 }
 
 // Keys inside a game's bucket.
@@ -106,21 +130,24 @@ const (
 	keySetupEvents = "setup_events"
 	keySnapshot    = "snapshot"
 	keyVersion     = "version"
+	keyStamp       = "stamp"
 	keyLog         = "log"
 )
 
-// Create sets a new game up and stores it. meta.Seats lists the players by
-// name, in any order; Create stores them in seat order (see Import).
-// ID, Game, Status and the times are filled in.
-func (s *Store) Create(meta Meta, setup engine.Setup, now time.Time) (*Game, error) {
-	return s.Import(meta, setup, nil, now)
+// Create sets a new game up and stores it, with its first message if post
+// is given. meta.Seats lists the players by name, in any order; Create
+// stores them in seat order (see Import). ID, Game, Status and the times
+// are filled in.
+func (s *Store) Create(meta Meta, setup engine.Setup, now time.Time, post PostFunc) (*Game, error) {
+	return s.Import(meta, setup, nil, now, post)
 }
 
-// Import stores a new game made of a setup and an action log, replayed now.
-// A log that diverges is refused and nothing is written. meta.Seats gives
-// each player's user by the player's name in setup.Players; seats without a
-// player, such as an automa, get no user.
-func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now time.Time) (*Game, error) {
+// Import stores a new game made of a setup and an action log, replayed now,
+// with its first message if post is given. A log that diverges, or seats
+// and names that break the limits (validate.go), are refused and nothing
+// is written. meta.Seats gives each player's user by the player's name in
+// setup.Players; seats without a player, such as an automa, get no user.
+func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now time.Time, post PostFunc) (*Game, error) {
 	game, err := s.games.Lookup(setup.Game)
 	if err != nil {
 		return nil, err
@@ -134,6 +161,9 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 	setup.Mode = mode.Name
 	if meta.Title == "" {
 		meta.Title = game.Title()
+	}
+	if err := validateGame(meta, setup, log); err != nil {
+		return nil, err
 	}
 	// New narrates the setup; Replay, which sets up the same way, builds the state.
 	_, setupEvents, err := game.New(setup)
@@ -153,9 +183,13 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		meta.Status = StatusFinished
 	}
 	meta.CreatedAt, meta.UpdatedAt = now, now
-	g := &Game{Meta: meta, Setup: setup, SetupEvents: setupEvents, Version: uint64(len(log)), State: state}
+	g := &Game{Meta: meta, Setup: setup, SetupEvents: setupEvents, Version: uint64(len(log)), Stamp: 1, State: state}
 	for i, m := range log {
-		g.Log = append(g.Log, LogEntry{Seat: m.Seat, Action: m.Action, At: now, Events: events[i]})
+		g.Log = append(g.Log, LogEntry{Seat: m.Seat, Action: m.Action, At: now, Events: events[i], Stamp: 1})
+	}
+	enc, err := encodeGame(g, 0)
+	if err != nil {
+		return nil, err
 	}
 	err = s.db.Update(func(tx *bbolt.Tx) error {
 		games := tx.Bucket(bucketGames)
@@ -178,12 +212,13 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return save(tx, g, 0)
+		return write(tx, g, enc, nil, post)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return g, nil
+	s.cache.put(g)
+	return g.copy(), nil
 }
 
 // assignSeats matches users to the game's seats by player name.
@@ -193,7 +228,7 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 	for _, p := range state.Players() {
 		seat := SeatUser{Name: p.Name}
 		if i := slices.IndexFunc(left, func(u SeatUser) bool { return u.Name == p.Name }); i >= 0 {
-			seat.UserID = left[i].UserID
+			seat.UserID, seat.Bot = left[i].UserID, left[i].Bot
 			left = slices.Delete(left, i, i+1)
 		}
 		seats = append(seats, seat)
@@ -204,65 +239,242 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 	return seats, nil
 }
 
-// Load reads a game and rebuilds its state by replaying its log.
+// Load reads a game. The state of its current moment comes from the cache
+// when a move or load of this process made it (cache.go); otherwise Load
+// replays the log, checks the stored snapshot against the replay, and
+// rewrites a snapshot that is missing, unreadable or wrong: the snapshot is
+// only a cache.
 func (s *Store) Load(id string) (*Game, error) {
 	var g *Game
+	var snapshotBad error
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		var err error
-		g, err = s.load(tx, id)
+		gb, err := gameBucket(tx, id)
+		if err != nil {
+			return err
+		}
+		record := "game " + id
+		var meta Meta
+		if err := get(gb, record, keyMeta, &meta); err != nil {
+			return err
+		}
+		stamp, err := readStamp(gb, record)
+		if err != nil {
+			return err
+		}
+		if c := s.cache.get(id, stamp); c != nil {
+			g = c
+			g.Meta = meta
+			return nil
+		}
+		g, snapshotBad, err = s.load(tx, id)
 		return err
-	})
-	return g, err
-}
-
-// Move plays one action and stores it, all in one transaction. version must
-// be the game's current version, or the move is refused with *StaleError.
-// An engine refusal is returned as it is, and nothing is written.
-func (s *Store) Move(id string, version uint64, seat engine.Seat, action engine.Action, now time.Time) (*MoveResult, error) {
-	var res *MoveResult
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		g, err := s.load(tx, id)
-		if err != nil {
-			return err
-		}
-		if g.Version != version {
-			return &StaleError{Have: g.Version, Want: version}
-		}
-		if g.Meta.Status == StatusAbandoned {
-			return engine.Errorf(engine.CodeGameOver, "Game %s was abandoned.", id)
-		}
-		next, events, err := g.State.Apply(seat, action)
-		if err != nil {
-			return err
-		}
-		g.State, g.Version, g.SnapshotMismatch = next, g.Version+1, false
-		g.Log = append(g.Log, LogEntry{Seat: seat, Action: slices.Clone(action), At: now, Events: events})
-		g.Meta.UpdatedAt = now
-		if next.Over() {
-			g.Meta.Status = StatusFinished
-		}
-		if err := save(tx, g, len(g.Log)-1); err != nil {
-			return err
-		}
-		res = &MoveResult{Game: g, Events: events}
-		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return res, nil
+	if snapshotBad != nil {
+		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", id, "reason", snapshotBad)
+		if err := s.rewriteSnapshot(g); err != nil {
+			slog.Warn("storage: could not rewrite the snapshot; the game goes on from the log", "game", id, "err", err)
+		}
+	}
+	s.cache.put(g)
+	return g.copy(), nil
 }
 
-// SetStatus changes a game's status, for example to abandon it. Only active
-// games are listed in their channel's index.
-func (s *Store) SetStatus(id string, status Status, now time.Time) error {
+// load reads a game from its bucket and replays its log. snapshotBad says
+// why the stored snapshot cannot stand (nil when it matches the replay).
+func (s *Store) load(tx *bbolt.Tx, id string) (g *Game, snapshotBad error, err error) {
+	gb, err := gameBucket(tx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	record := "game " + id
+	g = &Game{ID: id}
+	for _, kv := range []struct {
+		key string
+		v   any
+	}{{keyMeta, &g.Meta}, {keySetup, &g.Setup}, {keySetupEvents, &g.SetupEvents}} {
+		if err := get(gb, record, kv.key, kv.v); err != nil {
+			return nil, nil, err
+		}
+	}
+	if g.Version, err = readU64(record, keyVersion, gb.Get([]byte(keyVersion))); err != nil {
+		return nil, nil, err
+	}
+	if g.Stamp, err = readStamp(gb, record); err != nil {
+		return nil, nil, err
+	}
+	if g.Log, err = readLog(gb, record); err != nil {
+		return nil, nil, err
+	}
+	if uint64(len(g.Log)) != g.Version {
+		return nil, nil, &CorruptError{Record: record, Key: keyVersion, Err: fmt.Errorf("says %d moves but the log holds %d", g.Version, len(g.Log))}
+	}
+	game, err := s.games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
+	}
+	if g.State, _, err = engine.Replay(game, g.Setup, g.Moves()); err != nil {
+		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
+	}
+	replayed, err := engine.Encode(g.State)
+	if err != nil {
+		return nil, nil, err
+	}
+	var snapshot json.RawMessage
+	switch err := get(gb, record, keySnapshot, &snapshot); {
+	case err != nil:
+		snapshotBad = err
+	case !bytes.Equal(replayed, snapshot):
+		g.SnapshotMismatch = true
+		snapshotBad = fmt.Errorf("the stored snapshot disagrees with the replayed log; the replay wins")
+	}
+	return g, snapshotBad, nil
+}
+
+// rewriteSnapshot stores g's replayed state as its snapshot, unless the
+// game changed meanwhile.
+func (s *Store) rewriteSnapshot(g *Game) error {
+	snapshot, err := engine.Encode(g.State)
+	if err != nil {
+		return err
+	}
+	return s.db.Update(func(tx *bbolt.Tx) error {
+		gb, err := gameBucket(tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if stamp, err := readStamp(gb, "game "+g.ID); err != nil || stamp != g.Stamp {
+			return err
+		}
+		return put(gb, keySnapshot, json.RawMessage(snapshot))
+	})
+}
+
+func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
+	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+	if gb == nil {
+		return nil, &notFoundError{id}
+	}
+	return gb, nil
+}
+
+// readStamp reads a game's stamp. Games stored before stamps existed count
+// their moves instead.
+func readStamp(gb *bbolt.Bucket, record string) (uint64, error) {
+	if raw := gb.Get([]byte(keyStamp)); raw != nil {
+		return readU64(record, keyStamp, raw)
+	}
+	return readU64(record, keyVersion, gb.Get([]byte(keyVersion)))
+}
+
+// readLog reads the log bucket, whose keys must be the move numbers 1, 2, ...
+func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
+	lb := gb.Bucket([]byte(keyLog))
+	if lb == nil {
+		return nil, &CorruptError{Record: record, Key: keyLog, Err: fmt.Errorf("missing")}
+	}
+	var log []LogEntry
+	c := lb.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		want := uint64(len(log) + 1)
+		if len(k) != 8 {
+			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%x", k), Err: fmt.Errorf("key is %d bytes, not 8", len(k))}
+		}
+		if n := binary.BigEndian.Uint64(k); n != want {
+			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%d", n), Err: fmt.Errorf("found where move %d belongs", want)}
+		}
+		var e LogEntry
+		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
+			return nil, err
+		}
+		log = append(log, e)
+	}
+	return log, nil
+}
+
+// encodedGame is what writing a game needs encoded, prepared outside the
+// transaction so that the database's single writer waits for no JSON.
+type encodedGame struct {
+	snapshot []byte
+	from     int      // the first log entry to write
+	entries  [][]byte // log entries from index from on
+}
+
+func encodeGame(g *Game, from int) (encodedGame, error) {
+	snapshot, err := engine.Encode(g.State)
+	if err != nil {
+		return encodedGame{}, err
+	}
+	enc := encodedGame{snapshot: snapshot, from: from}
+	for i := from; i < len(g.Log); i++ {
+		data, err := encode(g.Log[i])
+		if err != nil {
+			return encodedGame{}, fmt.Errorf("storage: encode log/%d: %w", i+1, err)
+		}
+		enc.entries = append(enc.entries, data)
+	}
+	return enc, nil
+}
+
+// write stores a game's snapshot, version, stamp, log entries from
+// enc.from on (dropping any beyond the log's end), meta and waiting record,
+// and queues its post. added are the log entries the change made, for the
+// post.
+func write(tx *bbolt.Tx, g *Game, enc encodedGame, added []LogEntry, post PostFunc) error {
+	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
+	if err := put(gb, keySnapshot, json.RawMessage(enc.snapshot)); err != nil {
+		return err
+	}
+	if err := gb.Put([]byte(keyVersion), u64(g.Version)); err != nil {
+		return err
+	}
+	if err := gb.Put([]byte(keyStamp), u64(g.Stamp)); err != nil {
+		return err
+	}
+	lb := gb.Bucket([]byte(keyLog))
+	if lb == nil {
+		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
+	}
+	c := lb.Cursor()
+	for k, _ := c.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = c.Seek(u64(uint64(enc.from + 1))) {
+		if err := lb.Delete(k); err != nil {
+			return err
+		}
+	}
+	for i, data := range enc.entries {
+		if err := lb.Put(u64(uint64(enc.from+i+1)), data); err != nil {
+			return err
+		}
+	}
+	if err := syncWaiting(tx, g); err != nil {
+		return err
+	}
+	if err := putMeta(tx, gb, g.Meta); err != nil {
+		return err
+	}
+	if post == nil {
+		return nil
+	}
+	o, err := post(g, added, func(id string) (User, error) { return readUser(tx, id) })
+	if err != nil || o == nil {
+		return err
+	}
+	return enqueue(tx, o)
+}
+
+// SetStatus changes a game's status, for example to abandon it, and queues
+// the message notice makes of it, if any. Only active games are listed in
+// their channel's index.
+func (s *Store) SetStatus(id string, status Status, now time.Time, notice func(Meta) (*Outgoing, error)) error {
 	if !slices.Contains([]Status{StatusActive, StatusFinished, StatusAbandoned}, status) {
 		return fmt.Errorf("storage: unknown game status %q", status)
 	}
-	_, err := s.UpdateMeta(id, func(meta *Meta) error {
+	_, err := s.updateMeta(id, func(meta *Meta) error {
 		meta.Status, meta.UpdatedAt = status, now
 		return nil
-	})
+	}, notice)
 	return err
 }
 
@@ -312,109 +524,6 @@ func (s *Store) GamesOfUser(userID string) ([]Meta, error) {
 	return slices.DeleteFunc(metas, func(m Meta) bool {
 		return !slices.ContainsFunc(m.Seats, func(u SeatUser) bool { return u.UserID == userID })
 	}), nil
-}
-
-func (s *Store) load(tx *bbolt.Tx, id string) (*Game, error) {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-	if gb == nil {
-		return nil, &notFoundError{id}
-	}
-	record := "game " + id
-	g := &Game{ID: id}
-	for _, kv := range []struct {
-		key string
-		v   any
-	}{{keyMeta, &g.Meta}, {keySetup, &g.Setup}, {keySetupEvents, &g.SetupEvents}} {
-		if err := get(gb, record, kv.key, kv.v); err != nil {
-			return nil, err
-		}
-	}
-	var err error
-	if g.Version, err = readU64(record, keyVersion, gb.Get([]byte(keyVersion))); err != nil {
-		return nil, err
-	}
-	if g.Log, err = readLog(gb, record); err != nil {
-		return nil, err
-	}
-	if uint64(len(g.Log)) != g.Version {
-		return nil, &CorruptError{Record: record, Key: keyVersion, Err: fmt.Errorf("says %d moves but the log holds %d", g.Version, len(g.Log))}
-	}
-	var snapshot json.RawMessage
-	if err := get(gb, record, keySnapshot, &snapshot); err != nil {
-		return nil, err
-	}
-
-	game, err := s.games.Lookup(g.Setup.Game)
-	if err != nil {
-		return nil, fmt.Errorf("storage: game %s: %w", id, err)
-	}
-	if g.State, _, err = engine.Replay(game, g.Setup, g.Moves()); err != nil {
-		return nil, fmt.Errorf("storage: game %s: %w", id, err)
-	}
-	replayed, err := engine.Encode(g.State)
-	if err != nil {
-		return nil, err
-	}
-	if !bytes.Equal(replayed, snapshot) {
-		g.SnapshotMismatch = true
-		slog.Warn("storage: stored snapshot disagrees with the replayed log; using the replay", "game", id)
-	}
-	return g, nil
-}
-
-// readLog reads the log bucket, whose keys must be the move numbers 1, 2, ...
-func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
-	lb := gb.Bucket([]byte(keyLog))
-	if lb == nil {
-		return nil, &CorruptError{Record: record, Key: keyLog, Err: fmt.Errorf("missing")}
-	}
-	var log []LogEntry
-	c := lb.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		want := uint64(len(log) + 1)
-		if len(k) != 8 {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%x", k), Err: fmt.Errorf("key is %d bytes, not 8", len(k))}
-		}
-		if n := binary.BigEndian.Uint64(k); n != want {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%d", n), Err: fmt.Errorf("found where move %d belongs", want)}
-		}
-		var e LogEntry
-		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
-			return nil, err
-		}
-		log = append(log, e)
-	}
-	return log, nil
-}
-
-// save writes a game's meta, snapshot and version, and its log entries from
-// index from on.
-func save(tx *bbolt.Tx, g *Game, from int) error {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
-	snapshot, err := engine.Encode(g.State)
-	if err != nil {
-		return err
-	}
-	if err := put(gb, keySnapshot, json.RawMessage(snapshot)); err != nil {
-		return err
-	}
-	if err := gb.Put([]byte(keyVersion), u64(g.Version)); err != nil {
-		return err
-	}
-	lb := gb.Bucket([]byte(keyLog))
-	for i := from; i < len(g.Log); i++ {
-		data, err := encode(g.Log[i])
-		if err != nil {
-			return fmt.Errorf("storage: encode log/%d: %w", i+1, err)
-		}
-		if err := lb.Put(u64(uint64(i+1)), data); err != nil {
-			return err
-		}
-	}
-	if err := syncWaiting(tx, g); err != nil {
-		return err
-	}
-	return putMeta(tx, gb, g.Meta)
 }
 
 // putMeta writes a game's meta and keeps the channel index in step with it:

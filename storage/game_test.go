@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"reflect"
@@ -17,17 +18,17 @@ import (
 func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
 	s := newStore(t)
 	// Users may arrive in any order; nim seats players in join order.
-	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "u2", Name: "Bia"}, {UserID: "u1", Name: "Ana"}}},
-		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0)
+	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1002", Name: "Bia"}, {UserID: "1001", Name: "Ana"}}},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bia"}}
+	want := []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}
 	if !reflect.DeepEqual(g.Meta.Seats, want) || g.Meta.Status != StatusActive || g.Meta.Game != "nim" {
 		t.Fatalf("meta = %+v, want seats %v, active nim", g.Meta, want)
 	}
-	if _, err := s.Create(Meta{Seats: []SeatUser{{UserID: "u3", Name: "Cris"}}},
-		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0); err == nil {
+	if _, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1003", Name: "Cris"}}},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil); err == nil {
 		t.Error("Create with a user who has no seat succeeded")
 	}
 }
@@ -35,7 +36,7 @@ func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
 func TestCreateReturnsSetupErrorAsIs(t *testing.T) {
 	s := newStore(t)
 	before := dump(t, s)
-	_, err := s.Create(Meta{}, engine.Setup{Game: "nim", Players: []string{"Ana"}}, t0)
+	_, err := s.Create(Meta{}, engine.Setup{Game: "nim", Players: []string{"Ana"}}, t0, nil)
 	if e, ok := err.(*engine.Error); !ok || e.Code != engine.CodeBadSetup {
 		t.Fatalf("Create with one player: err = %#v, want the engine's bad-setup *engine.Error", err)
 	}
@@ -65,8 +66,8 @@ func TestReopenKeepsCommittedMoves(t *testing.T) {
 func TestNotFound(t *testing.T) {
 	s := newStore(t)
 	_, loadErr := s.Load("g404")
-	_, moveErr := s.Move("g404", 0, 0, engine.Action{"p1", "1"}, t0)
-	statusErr := s.SetStatus("g404", StatusAbandoned, t0)
+	_, moveErr := move(s, "g404", 1, 0, engine.Action{"p1", "1"}, t0)
+	statusErr := s.SetStatus("g404", StatusAbandoned, t0, nil)
 	for _, err := range []error{loadErr, moveErr, statusErr} {
 		if !errors.Is(err, ErrNotFound) || err.Error() != "There is no game g404." {
 			t.Errorf("err = %v, want ErrNotFound saying %q", err, "There is no game g404.")
@@ -81,10 +82,10 @@ func TestStaleMoveChangesNothing(t *testing.T) {
 	play(t, s, g, 1)
 	before := dump(t, s)
 
-	_, err := s.Move(g.ID, 0, seat, action, t0)
+	_, err := move(s, g.ID, 1, seat, action, t0)
 	var stale *StaleError
-	if !errors.As(err, &stale) || stale.Have != 1 || stale.Want != 0 {
-		t.Fatalf("move at version 0 after one move: err = %v, want *StaleError{Have: 1, Want: 0}", err)
+	if !errors.As(err, &stale) || stale.Have != 2 || stale.Want != 1 {
+		t.Fatalf("move at the first moment after one move: err = %v, want *StaleError{Have: 2, Want: 1}", err)
 	}
 	if !strings.Contains(err.Error(), "use the newest message") {
 		t.Errorf("stale message %q does not tell the player what to do", err)
@@ -110,7 +111,7 @@ func TestIllegalMoveChangesNothing(t *testing.T) {
 		{"unfinished", turn, engine.Action{"p1"}, engine.CodeIncomplete},
 		{"not your turn", 1 - turn, engine.Action{"p1", "1"}, engine.CodeNotYourTurn},
 	} {
-		_, err := s.Move(g.ID, g.Version, tc.seat, tc.action, t0)
+		_, err := move(s, g.ID, g.Stamp, tc.seat, tc.action, t0)
 		if e, ok := err.(*engine.Error); !ok || e.Code != tc.code {
 			t.Errorf("%s: err = %#v, want the engine's *engine.Error with code %s", tc.name, err, tc.code)
 		}
@@ -131,11 +132,11 @@ func TestChannelIndexFollowsStatus(t *testing.T) {
 	}
 	active(g1.ID, g2.ID)
 
-	if err := s.SetStatus(g1.ID, StatusAbandoned, t0); err != nil {
+	if err := s.SetStatus(g1.ID, StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	active(g2.ID)
-	_, err := s.Move(g1.ID, 0, g1.State.Pending()[0].Seat, engine.Action{"p1", "1"}, t0)
+	_, err := move(s, g1.ID, g1.Stamp+1, g1.State.Pending()[0].Seat, engine.Action{"p1", "1"}, t0)
 	if engine.CodeOf(err) != engine.CodeGameOver {
 		t.Errorf("move in an abandoned game: err = %v, want a game-over refusal", err)
 	}
@@ -159,7 +160,7 @@ func TestChannelIndexFollowsStatus(t *testing.T) {
 	if !slices.Equal(statuses, []Status{StatusAbandoned, StatusFinished}) {
 		t.Errorf("ListGames statuses = %v, want [abandoned finished]", statuses)
 	}
-	if mine, err := s.GamesOfUser("u2"); err != nil || len(mine) != 2 {
+	if mine, err := s.GamesOfUser("1002"); err != nil || len(mine) != 2 {
 		t.Errorf("GamesOfUser(u2) = %d games, %v; want 2", len(mine), err)
 	}
 	if theirs, err := s.GamesOfUser("u9"); err != nil || len(theirs) != 0 {
@@ -173,7 +174,7 @@ func TestImportRoundTrip(t *testing.T) {
 	for !g.State.Over() {
 		g = play(t, s, g, 1)
 	}
-	imported, err := s.Import(Meta{ChannelID: "c2", Seats: g.Meta.Seats}, g.Setup, g.Moves(), t0)
+	imported, err := s.Import(Meta{ChannelID: "c2", Seats: g.Meta.Seats}, g.Setup, g.Moves(), t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +201,7 @@ func TestImportRefusesDivergence(t *testing.T) {
 	moves[1].Action = engine.Action{"p1", "9"}
 	before := dump(t, s)
 
-	_, err := s.Import(Meta{}, g.Setup, moves, t0)
+	_, err := s.Import(Meta{}, g.Setup, moves, t0, nil)
 	var div *engine.DivergenceError
 	if !errors.As(err, &div) || div.Index != 1 {
 		t.Fatalf("import of a diverging log: err = %v, want a divergence at move 2", err)
@@ -227,6 +228,7 @@ func TestLoadReportsLogDivergence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.cache = gameCache{} // as after a restart
 	_, err = s.Load(g.ID)
 	var div *engine.DivergenceError
 	if !errors.As(err, &div) || div.Index != 1 || !strings.Contains(err.Error(), g.ID) {
@@ -234,22 +236,56 @@ func TestLoadReportsLogDivergence(t *testing.T) {
 	}
 }
 
-func TestSnapshotMismatchReplayWins(t *testing.T) {
+// captureLog sends the default logger's lines to a buffer for the test.
+func captureLog(t *testing.T) *bytes.Buffer {
 	var logged bytes.Buffer
-	defer slog.SetDefault(slog.Default())
+	old := slog.Default()
+	t.Cleanup(func() { slog.SetDefault(old) })
 	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+	return &logged
+}
 
+// breakSnapshot replaces a game's stored snapshot with raw (deleting it
+// when raw is nil) and forgets the cached game, as a restart would.
+func breakSnapshot(t *testing.T, s *Store, id string, raw []byte) {
+	t.Helper()
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+		if raw == nil {
+			return gb.Delete([]byte(keySnapshot))
+		}
+		return gb.Put([]byte(keySnapshot), raw)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cache = gameCache{}
+}
+
+func storedSnapshot(t *testing.T, s *Store, id string) string {
+	t.Helper()
+	var snapshot json.RawMessage
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return get(tx.Bucket(bucketGames).Bucket([]byte(id)), "game "+id, keySnapshot, &snapshot)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(snapshot)
+}
+
+func TestSnapshotMismatchReplayWins(t *testing.T) {
+	logged := captureLog(t)
 	s := newStore(t)
 	g := create(t, s, "c1")
 	stale := g.State
 	g = play(t, s, g, 2)
 	// A well-formed snapshot of the wrong state: the cache lies, the log does not.
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		return save(tx, &Game{ID: g.ID, Meta: g.Meta, Version: g.Version, State: stale}, len(g.Log))
-	})
+	wrong, err := encode(json.RawMessage(encoded(t, stale)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	breakSnapshot(t, s, g.ID, wrong)
 
 	got, err := s.Load(g.ID)
 	if err != nil {
@@ -261,10 +297,35 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	if !strings.Contains(logged.String(), "game="+g.ID) {
 		t.Errorf("no warning naming the game was logged: %q", logged.String())
 	}
+	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+		t.Error("the wrong snapshot was not rewritten from the log")
+	}
+}
 
-	// The next move stores a snapshot that agrees with the log again.
-	play(t, s, got, 1)
-	if again, err := s.Load(g.ID); err != nil || again.SnapshotMismatch {
-		t.Errorf("after a move: mismatch %v, %v; want a repaired snapshot", again.SnapshotMismatch, err)
+// The snapshot is only a cache: a game whose snapshot is missing or
+// unreadable loads from its log, says so in the log, and gets its
+// snapshot back.
+func TestMissingOrUnreadableSnapshotIsRebuilt(t *testing.T) {
+	for name, raw := range map[string][]byte{"missing": nil, "unreadable": []byte("{not json"), "no version": []byte(`{"data":{}}`)} {
+		t.Run(name, func(t *testing.T) {
+			logged := captureLog(t)
+			s := newStore(t)
+			g := play(t, s, create(t, s, "c1"), 3)
+			breakSnapshot(t, s, g.ID, raw)
+			got, err := s.Load(g.ID)
+			if err != nil {
+				t.Fatalf("the game refused to load: %v", err)
+			}
+			if got.Version != 3 || encoded(t, got.State) != encoded(t, g.State) {
+				t.Fatalf("loaded version %d; want the replayed game at move 3", got.Version)
+			}
+			if !strings.Contains(logged.String(), "rebuilt") || !strings.Contains(logged.String(), "game="+g.ID) {
+				t.Errorf("no warning naming the game: %q", logged.String())
+			}
+			if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+				t.Error("the snapshot was not rewritten")
+			}
+			play(t, s, got, 1) // and the game goes on
+		})
 	}
 }

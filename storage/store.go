@@ -19,7 +19,7 @@ import (
 
 // schemaVersion is the layout this code reads and writes; Open refuses a
 // database stamped with a newer one rather than misread it.
-const schemaVersion = 1
+const schemaVersion = 2
 
 // lockTimeout bounds the wait for the file lock, so a second process gets an
 // error instead of hanging.
@@ -39,6 +39,7 @@ var (
 type Store struct {
 	db    *bbolt.DB
 	games *engine.Registry
+	cache gameCache
 }
 
 // Open opens or creates the database at path. games resolves the game named
@@ -52,12 +53,19 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies} {
+		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
 		}
 		meta := tx.Bucket(bucketMeta)
+		for key, mk := range map[string]func() []byte{string(keyNonce): newNoncePrefix, string(keySeal): newSealKey} {
+			if meta.Get([]byte(key)) == nil {
+				if err := meta.Put([]byte(key), mk()); err != nil {
+					return err
+				}
+			}
+		}
 		raw := meta.Get(keySchema)
 		if raw == nil {
 			return meta.Put(keySchema, u64(schemaVersion))
@@ -69,7 +77,8 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		if v > schemaVersion {
 			return fmt.Errorf("storage: database %s has schema version %d, but this adega reads only up to %d; upgrade adega", path, v, schemaVersion)
 		}
-		return nil
+		// Version 1 had no stamps and no outbox; both start where it left off.
+		return meta.Put(keySchema, u64(schemaVersion))
 	})
 	if err != nil {
 		db.Close()
@@ -80,6 +89,6 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 
 // Close releases the database file.
 func (s *Store) Close() error {
-	notifiers.Delete(s.db)
+	forgetNotifiers(s.db)
 	return s.db.Close()
 }

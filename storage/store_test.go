@@ -38,8 +38,8 @@ func create(t *testing.T, s *Store, channel string) *Game {
 	t.Helper()
 	g, err := s.Create(Meta{
 		Title: "Friday nim", ChannelID: channel, GuildID: "guild", CreatorID: "u1",
-		Seats: []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bia"}},
-	}, engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0)
+		Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}},
+	}, engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func play(t *testing.T, s *Store, g *Game, n int) *Game {
 	t.Helper()
 	for range n {
 		seat, action := firstLegal(t, g.State)
-		res, err := s.Move(g.ID, g.Version, seat, action, t0.Add(time.Duration(g.Version+1)*time.Minute))
+		res, err := move(s, g.ID, g.Stamp, seat, action, t0.Add(time.Duration(g.Version+1)*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,8 +135,38 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 	}
 	s.Close()
 	_, err := Open(path, registry)
-	if err == nil || !strings.Contains(err.Error(), "schema version 2") {
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("schema version %d", schemaVersion+1)) {
 		t.Fatalf("Open of a newer database: err = %v, want a schema version refusal", err)
+	}
+}
+
+// A database of schema 1 had no stamps and no outbox: it opens, its games
+// count their moves as their stamp, and they go on.
+func TestSchemaOneUpgrades(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	g := play(t, s, create(t, s, "c1"), 2)
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		if err := tx.DeleteBucket(bucketOutbox); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyStamp)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, u64(1))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = openAt(t, path)
+	got, err := s.Load(g.ID)
+	if err != nil || got.Stamp != 2 || got.Version != 2 {
+		t.Fatalf("after the upgrade: %v, stamp %d, version %d; want stamp 2 at move 2", err, got.Stamp, got.Version)
+	}
+	play(t, s, got, 1)
+	if out, err := s.Outbox(); err != nil || len(out) != 0 {
+		t.Fatalf("outbox after the upgrade: %v, %v", out, err)
 	}
 }
 
@@ -179,4 +209,9 @@ func TestCorruptUserIsReported(t *testing.T) {
 	if _, err := s.GetUser("u1"); !errors.As(err, &ce) || ce.Key != "users/u1" {
 		t.Fatalf("GetUser of a corrupt user: err = %v, want a *CorruptError for users/u1", err)
 	}
+}
+
+// move plays one action for a seat at the game's moment stamp.
+func move(s *Store, id string, stamp uint64, seat engine.Seat, action engine.Action, at time.Time) (*MoveResult, error) {
+	return s.Move(MoveRequest{Game: id, Stamp: stamp, Play: Play{Seat: seat, Action: action}, Now: at})
 }

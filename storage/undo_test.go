@@ -16,14 +16,14 @@ func TestUndoEqualsAFreshReplay(t *testing.T) {
 	now := time.Unix(1000, 0)
 	for range 3 {
 		seat, action := firstLegal(t, g.State)
-		res, err := s.Move(g.ID, g.Version, seat, action, now)
+		res, err := move(s, g.ID, g.Stamp, seat, action, now)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g = res.Game
 	}
 	moves := g.Moves()
-	undone, err := s.Undo(g.ID, g.Version, 2, now)
+	undone, err := s.Undo(g.ID, g.Stamp, 2, now, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,18 +33,18 @@ func TestUndoEqualsAFreshReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := engine.Encode(fresh)
-	got, _ := engine.Encode(undone.State)
-	if undone.Version != 1 || len(undone.Log) != 1 || !bytes.Equal(got, want) {
-		t.Fatalf("after undo: version %d, %d log entries, state equal %v", undone.Version, len(undone.Log), bytes.Equal(got, want))
+	got, _ := engine.Encode(undone.Game.State)
+	if undone.Game.Version != 1 || len(undone.Game.Log) != 1 || !bytes.Equal(got, want) {
+		t.Fatalf("after undo: version %d, %d log entries, state equal %v", undone.Game.Version, len(undone.Game.Log), bytes.Equal(got, want))
 	}
 	loaded, err := s.Load(g.ID)
 	if err != nil || loaded.Version != 1 || loaded.SnapshotMismatch {
 		t.Fatalf("reloaded: %+v %v", loaded, err)
 	}
-	if _, err := s.Undo(g.ID, 3, 1, now); err == nil {
+	if _, err := s.Undo(g.ID, g.Stamp, 1, now, nil); err == nil {
 		t.Fatal("an undo at a stale version went through")
 	}
-	if _, err := s.Undo(g.ID, 1, 2, now); engine.CodeOf(err) != engine.CodeIllegal {
+	if _, err := s.Undo(g.ID, undone.Game.Stamp, 2, now, nil); engine.CodeOf(err) != engine.CodeIllegal {
 		t.Fatalf("undoing more moves than were played: %v", err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"sync"
+	"strconv"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -59,15 +59,42 @@ type WaitState struct {
 	Version uint64 `json:"version"`
 	// Seats are the pending decisions of seats a person plays.
 	Seats []SeatWait `json:"seats,omitempty"`
-	// TurnMessageID is the newest turn message the bot posted (for
-	// TurnVersion), the target of jump links.
+	// TurnMessageID is the newest turn message the bot posted (for the
+	// moment TurnStamp), the target of jump links.
 	TurnMessageID string `json:"turn_message_id,omitempty"`
-	TurnVersion   uint64 `json:"turn_version,omitempty"`
+	TurnStamp     uint64 `json:"turn_stamp,omitempty"`
+	// Seen are the newest messages posted that show a moment of the game,
+	// oldest first: what players could have seen, and when.
+	Seen []Seen `json:"seen,omitempty"`
 	// Vacations are the players' vacation windows in this game.
 	Vacations []Vacation `json:"vacations,omitempty"`
 	// Wake is the time of the game's entry in the reminders index; zero
 	// when it has none.
 	Wake time.Time `json:"wake,omitzero"`
+}
+
+// Seen is a posted message that showed the game at a moment.
+type Seen struct {
+	Stamp     uint64 `json:"stamp"`
+	MessageID string `json:"message_id"`
+}
+
+// SeenBefore is the newest moment of the game shown in a message posted
+// before the interaction interactionID was sent: Discord's IDs are
+// snowflakes, which order by the time Discord made them. It is 0 when no
+// such message is remembered.
+func (w WaitState) SeenBefore(interactionID string) uint64 {
+	sent, err := strconv.ParseUint(interactionID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	var newest uint64
+	for _, s := range w.Seen {
+		if id, err := strconv.ParseUint(s.MessageID, 10, 64); err == nil && id < sent {
+			newest = max(newest, s.Stamp)
+		}
+	}
+	return newest
 }
 
 // SeatWait is one pending decision.
@@ -172,8 +199,7 @@ func schedule(tx *bbolt.Tx, kind WakeKind, id string, old, at time.Time) error {
 			return err
 		}
 	}
-	n := notifierOf(tx.DB())
-	tx.OnCommit(n.notify)
+	tx.OnCommit(notifierOf(tx.DB(), topicWakes).notify)
 	return nil
 }
 
@@ -224,9 +250,12 @@ func syncWaiting(tx *bbolt.Tx, g *Game) error {
 		return err
 	}
 	now := g.Meta.UpdatedAt
-	mover := engine.NoSeat
-	if g.Version == w.Version+1 && len(g.Log) > 0 {
-		mover = g.Log[len(g.Log)-1].Seat
+	// The seats that moved since the record was written start new waits.
+	var movers []engine.Seat
+	if g.Version > w.Version {
+		for _, e := range g.Log[w.Version:] {
+			movers = append(movers, e.Seat)
+		}
 	}
 	var seats []SeatWait
 	if g.Meta.Status == StatusActive && !g.State.Over() {
@@ -239,7 +268,7 @@ func syncWaiting(tx *bbolt.Tx, g *Game) error {
 				continue
 			}
 			k := slices.IndexFunc(w.Seats, func(s SeatWait) bool { return s.Seat == p.Seat })
-			if k >= 0 && p.Seat != mover && w.Seats[k].UserID == su.UserID {
+			if k >= 0 && !slices.Contains(movers, p.Seat) && w.Seats[k].UserID == su.UserID {
 				kept := w.Seats[k]
 				kept.Prompt = p.Prompt
 				seats = append(seats, kept)
@@ -368,9 +397,26 @@ func (s *Store) UpdateWaiting(id string, change func(Meta, *WaitState, UserLooku
 }
 
 // ClaimGame is UpdateWaiting for the scheduler handling the index entry
-// due: the entry goes in the same transaction, whatever the record says.
-func (s *Store) ClaimGame(due Wake, change func(Meta, *WaitState, UserLookup) error) error {
-	return s.db.Update(func(tx *bbolt.Tx) error { return updateWaiting(tx, due.ID, &due, change) })
+// due: the entry goes in the same transaction, whatever the record says,
+// and so do the messages change returns, into the outbox.
+func (s *Store) ClaimGame(due Wake, change func(Meta, *WaitState, UserLookup) ([]*Outgoing, error)) error {
+	return s.db.Update(func(tx *bbolt.Tx) error {
+		var out []*Outgoing
+		err := updateWaiting(tx, due.ID, &due, func(m Meta, w *WaitState, users UserLookup) error {
+			var err error
+			out, err = change(m, w, users)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for _, o := range out {
+			if err := enqueue(tx, o); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 func updateWaiting(tx *bbolt.Tx, id string, due *Wake, change func(Meta, *WaitState, UserLookup) error) error {
@@ -449,7 +495,7 @@ func (s *Store) SetWaitRules(id string, rules WaitRules, now time.Time) (Meta, e
 	var meta Meta
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		var err error
-		if meta, err = updateMeta(tx, id, func(m *Meta) error { m.Wait = rules; return nil }); err != nil {
+		if meta, _, err = updateMeta(tx, id, func(m *Meta) error { m.Wait = rules; return nil }); err != nil {
 			return err
 		}
 		return updateWaiting(tx, id, nil, func(_ Meta, w *WaitState, _ UserLookup) error {
@@ -461,28 +507,6 @@ func (s *Store) SetWaitRules(id string, rules WaitRules, now time.Time) (Meta, e
 		})
 	})
 	return meta, err
-}
-
-// SetTurnMessage records the message the bot posted for a game at version,
-// the target of later jump links, unless a newer one is recorded. held are
-// the users whose ping it held back (quiet hours): the scheduler pings them
-// once they may be pinged.
-func (s *Store) SetTurnMessage(id string, version uint64, messageID string, held []string, now time.Time) error {
-	return s.UpdateWaiting(id, func(_ Meta, w *WaitState, _ UserLookup) error {
-		if version < w.TurnVersion {
-			return nil
-		}
-		w.TurnMessageID, w.TurnVersion = messageID, version
-		if version != w.Version {
-			return nil // the held pings were for decisions already made
-		}
-		for k, sw := range w.Seats {
-			if slices.Contains(held, sw.UserID) {
-				w.Seats[k].PingDue, w.Seats[k].Next = true, now
-			}
-		}
-		return nil
-	})
 }
 
 // ReplanUser asks the scheduler to look again at every decision userID
@@ -590,7 +614,7 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 			return err
 		}
 		for _, id := range ids {
-			g, err := s.load(tx, id)
+			g, _, err := s.load(tx, id)
 			if err != nil {
 				return err
 			}
@@ -605,44 +629,9 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 	return n, err
 }
 
-// notifier wakes whoever watches a database's reminders index.
-type notifier struct {
-	mu       sync.Mutex
-	watchers map[chan struct{}]struct{}
-}
-
-// notifiers maps each open database to its notifier, for the transaction
-// helpers that know only their *bbolt.Tx.
-var notifiers sync.Map // *bbolt.DB → *notifier
-
-func notifierOf(db *bbolt.DB) *notifier {
-	n, _ := notifiers.LoadOrStore(db, &notifier{watchers: map[chan struct{}]struct{}{}})
-	return n.(*notifier)
-}
-
-func (n *notifier) notify() {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	for c := range n.watchers {
-		select {
-		case c <- struct{}{}:
-		default:
-		}
-	}
-}
-
 // WatchWakes returns a channel that receives (at most one value pending)
 // after every committed change of the reminders index, and a function to
 // stop watching.
 func (s *Store) WatchWakes() (<-chan struct{}, func()) {
-	n := notifierOf(s.db)
-	c := make(chan struct{}, 1)
-	n.mu.Lock()
-	n.watchers[c] = struct{}{}
-	n.mu.Unlock()
-	return c, func() {
-		n.mu.Lock()
-		delete(n.watchers, c)
-		n.mu.Unlock()
-	}
+	return notifierOf(s.db, topicWakes).watch()
 }

@@ -40,8 +40,8 @@ func waiting(t *testing.T, s *Store, id string) WaitState {
 func TestMovesKeepTheWaitingIndex(t *testing.T) {
 	s := newStore(t)
 	rules := WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 3 * time.Hour}
-	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bia"}}, Wait: rules},
-		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0)
+	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}, Wait: rules},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestMovesKeepTheWaitingIndex(t *testing.T) {
 	}
 	at := t0.Add(time.Hour)
 	seat, act := firstLegal(t, g.State)
-	res, err := s.Move(g.ID, g.Version, seat, act, at)
+	res, err := move(s, g.ID, g.Stamp, seat, act, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestMovesKeepTheWaitingIndex(t *testing.T) {
 	g = res.Game
 	for !g.State.Over() {
 		seat, act := firstLegal(t, g.State)
-		res, err := s.Move(g.ID, g.Version, seat, act, at)
+		res, err := move(s, g.ID, g.Stamp, seat, act, at)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func TestAbandonedGameLeavesTheIndex(t *testing.T) {
 	if len(index(t, s)) != 1 {
 		t.Fatal("a new game is not indexed")
 	}
-	if err := s.SetStatus(g.ID, StatusAbandoned, t0); err != nil {
+	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if idx := index(t, s); len(idx) != 0 {

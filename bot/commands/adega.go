@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -25,8 +26,8 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
 	}
-	str := func(name, description string) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description}
+	str := func(name, description string, maxLength int) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description, MaxLength: maxLength}
 	}
 	boolean := func(name, description string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: name, Description: description}
@@ -36,9 +37,9 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 		Description: "Your reminders, your games everywhere, your vacations",
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("settings", "See or change how and when the bot reminds you",
-				str("timezone", "Your time zone, such as Europe/Lisbon or America/Sao_Paulo"),
-				str("quiet_start", "Quiet hours begin (24-hour HH:MM, your time), or off"),
-				str("quiet_end", "Quiet hours end (24-hour HH:MM, your time), or off"),
+				str("timezone", "Your time zone, such as Europe/Lisbon or America/Sao_Paulo", 64),
+				str("quiet_start", "Quiet hours begin (24-hour HH:MM, your time), or off", 8),
+				str("quiet_end", "Quiet hours end (24-hour HH:MM, your time), or off", 8),
 				boolean("dm", "Also send reminders by direct message"),
 				boolean("digest", "One direct message a day instead of individual reminders"),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "digest_hour",
@@ -109,7 +110,7 @@ func readSettings(p storage.Prefs, opts []*discordgo.ApplicationCommandInteracti
 		case "timezone":
 			zone := strings.TrimSpace(o.StringValue())
 			if _, err := remind.Location(zone); err != nil || zone == "" {
-				return p, fmt.Errorf("%q is not a time zone I know. Use an IANA name such as Europe/Lisbon, America/Sao_Paulo, Asia/Tokyo or UTC", zone)
+				return p, fmt.Errorf("%s is not a time zone I know. Use an IANA name such as Europe/Lisbon, America/Sao_Paulo, Asia/Tokyo or UTC", engine.Quote(zone))
 			}
 			p.TimeZone = zone
 		case "quiet_start":
@@ -313,7 +314,7 @@ func (h *Handler) vacation(i *discordgo.Interaction, sub *discordgo.ApplicationC
 			summary = append(summary, fmt.Sprintf("game %s: until <t:%d:f>", g.Meta.ID, g.Until.Unix()))
 		}
 		if othersPlay(g.Meta, me) {
-			posts = append(posts, Post{ChannelID: g.Meta.ChannelID, Message: &discordgo.MessageSend{Content: text, AllowedMentions: noMentions()}})
+			posts = append(posts, notice(g.Meta.ChannelID, text))
 		}
 	}
 	title := "Your vacation"

@@ -36,12 +36,12 @@ func boolOpt(name string, v bool) *discordgo.ApplicationCommandInteractionDataOp
 // Every settings value is checked, and a wrong one changes nothing.
 func TestSettingsAreValidated(t *testing.T) {
 	h := undoHandler(t)
-	r := h.Handle(adegaSlash("u1", "settings", strOpt("timezone", "Europe/Lisbon"), strOpt("quiet_start", "23:00"), strOpt("quiet_end", "7:00"),
+	r := h.Handle(adegaSlash(u1, "settings", strOpt("timezone", "Europe/Lisbon"), strOpt("quiet_start", "23:00"), strOpt("quiet_end", "7:00"),
 		boolOpt("dm", true), boolOpt("digest", true), intOpt("digest_hour", 9)))
 	if !ephemeral(r) || !strings.HasPrefix(r.Ack.Data.Content, "Saved.") || !strings.Contains(r.Ack.Data.Content, "Quiet hours: 23:00–07:00") {
 		t.Fatalf("settings: %q", r.Ack.Data.Content)
 	}
-	u, _ := h.Store.GetUser("u1")
+	u, _ := h.Store.GetUser(u1)
 	want := storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "07:00", DMReminders: true, Digest: true, DigestHour: 9}
 	if u.Prefs != want || u.DigestAt.IsZero() {
 		t.Fatalf("stored %+v (digest at %v), want %+v", u.Prefs, u.DigestAt, want)
@@ -56,30 +56,31 @@ func TestSettingsAreValidated(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("quiet_end", "noon")}, "quiet_end"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("quiet_start", "07:00")}, "cannot start and end at the same time"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("digest_hour", 24)}, "from 0 to 23"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("timezone", strings.Repeat("\x01", 5000))}, "at most 64 characters"},
 	} {
-		r := h.Handle(adegaSlash("u1", "settings", tc.opts...))
+		r := h.Handle(adegaSlash(u1, "settings", tc.opts...))
 		if !ephemeral(r) || !strings.HasPrefix(r.Ack.Data.Content, "Nothing was changed") || !strings.Contains(r.Ack.Data.Content, tc.says) {
 			t.Errorf("%v: %q, want a private %q", tc.opts[0].Value, r.Ack.Data.Content, tc.says)
 		}
-		if u, _ := h.Store.GetUser("u1"); u.Prefs != want {
+		if u, _ := h.Store.GetUser(u1); u.Prefs != want {
 			t.Fatalf("a refused setting changed %+v", u.Prefs)
 		}
 	}
 	// Quiet hours need both ends.
-	if r := h.Handle(adegaSlash("u2", "settings", strOpt("quiet_end", "08:00"))); !strings.Contains(r.Ack.Data.Content, "need both") {
+	if r := h.Handle(adegaSlash(u2, "settings", strOpt("quiet_end", "08:00"))); !strings.Contains(r.Ack.Data.Content, "need both") {
 		t.Errorf("one end: %q", r.Ack.Data.Content)
 	}
-	h.Handle(adegaSlash("u1", "settings", strOpt("quiet_start", "off"), boolOpt("digest", false)))
-	if u, _ := h.Store.GetUser("u1"); u.Prefs.QuietStart != "" || u.Prefs.QuietEnd != "" || u.Prefs.Digest || !u.DigestAt.IsZero() {
+	h.Handle(adegaSlash(u1, "settings", strOpt("quiet_start", "off"), boolOpt("digest", false)))
+	if u, _ := h.Store.GetUser(u1); u.Prefs.QuietStart != "" || u.Prefs.QuietEnd != "" || u.Prefs.Digest || !u.DigestAt.IsZero() {
 		t.Fatalf("off: %+v, digest at %v", u.Prefs, u.DigestAt)
 	}
-	if r := h.Handle(adegaSlash("u1", "settings")); !strings.Contains(r.Ack.Data.Content, "Time zone: Europe/Lisbon") {
+	if r := h.Handle(adegaSlash(u1, "settings")); !strings.Contains(r.Ack.Data.Content, "Time zone: Europe/Lisbon") {
 		t.Fatalf("showing the settings: %q", r.Ack.Data.Content)
 	}
 }
 
 // A turn message names a player in their quiet hours without pinging
-// them, and records itself and the held ping once posted.
+// them, and once posted records itself and the held ping.
 func TestTurnMessageHoldsPingsInQuietHours(t *testing.T) {
 	h := undoHandler(t) // now is 2027-01-15 08:00 UTC
 	g := startGame(t, h, "nim")
@@ -90,18 +91,26 @@ func TestTurnMessageHoldsPingsInQuietHours(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	p := h.turnPost(g, nil, "The game begins!", true)
-	if users := p.Message.AllowedMentions.Users; len(users) != 0 || !strings.Contains(p.Message.Content, "<@"+who+">") {
-		t.Fatalf("pings %v in %q", users, p.Message.Content)
+	o, err := h.turn("The game begins!", true)(g, nil, h.Store.GetUser)
+	if err != nil {
+		t.Fatal(err)
 	}
-	p.Sent("m1")
+	m := decodeMessage(t, o)
+	if users := m.AllowedMentions.Users; len(users) != 0 || !strings.Contains(m.Content, "<@"+who+">") || !slices.Equal(o.Held, []string{who}) {
+		t.Fatalf("pings %v, holds %v in %q", users, o.Held, m.Content)
+	}
+	if err := h.Store.Enqueue(o); err != nil {
+		t.Fatal(err)
+	}
+	posted := deliver(t, h)
 	w, _ := h.Store.Waiting(g.ID)
-	if w.TurnMessageID != "m1" || len(w.Seats) != 1 || !w.Seats[0].PingDue {
+	if len(posted) != 1 || w.TurnMessageID == "" || len(w.Seats) != 1 || !w.Seats[0].PingDue {
 		t.Fatalf("waiting: %+v", w)
 	}
 	// Out of quiet hours the same message pings.
 	h.Now = func() time.Time { return time.Date(2027, 1, 15, 9, 0, 0, 0, time.UTC) }
-	if users := h.turnPost(g, nil, "", true).Message.AllowedMentions.Users; !slices.Equal(users, []string{who}) {
+	o, _ = h.turn("", true)(g, nil, h.Store.GetUser)
+	if users := decodeMessage(t, o).AllowedMentions.Users; !slices.Equal(users, []string{who}) {
 		t.Fatalf("pings %v", users)
 	}
 }
@@ -110,10 +119,10 @@ func TestPaceCommand(t *testing.T) {
 	h := undoHandler(t)
 	h.Reminders = remind.Config{Pace: "relaxed"}
 	g := startGame(t, h, "nim")
-	if r := h.Handle(slash("u2", "pace")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "pace relaxed (reminders after 24 hours)") {
+	if r := h.Handle(slash(u2, "pace")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "pace relaxed (reminders after 24 hours)") {
 		t.Fatalf("showing a game stored without a pace shows the default: %q", r.Ack.Data.Content)
 	}
-	if r := h.Handle(slash("u2", "pace", strOpt("value", "fast"))); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
+	if r := h.Handle(slash(u2, "pace", strOpt("value", "fast"))); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
 		t.Fatalf("a player who did not create the game: %q", r.Ack.Data.Content)
 	}
 	for _, tc := range []struct {
@@ -123,13 +132,14 @@ func TestPaceCommand(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("value", "sometimes")}, "not a pace"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("value", "5m")}, "between 15 minutes and 14 days"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{strOpt("value", "relaxed"), intOpt("deadline", 12)}, "comes before the first reminder"},
-		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("deadline", 1000)}, "between 0 (none) and 720 hours"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("deadline", 1000)}, "deadline must be from 0 to 720"},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("deadline", 2562048)}, "deadline must be from 0 to 720"},
 	} {
-		if r := h.Handle(slash("u1", "pace", tc.opts...)); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, tc.says) {
+		if r := h.Handle(slash(u1, "pace", tc.opts...)); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, tc.says) {
 			t.Errorf("%v: %q", tc.opts[0].Value, r.Ack.Data.Content)
 		}
 	}
-	r := h.Handle(slash("u1", "pace", strOpt("value", "fast"), intOpt("deadline", 48), strOpt("absent", "auto")))
+	r := h.Handle(slash(u1, "pace", strOpt("value", "fast"), intOpt("deadline", 48), strOpt("absent", "auto")))
 	if ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "u1 set the pace of this game: fast (reminders after 1 hour) · deadline 48 hours, then the bot plays") {
 		t.Fatalf("changing the pace: %q", r.Ack.Data.Content)
 	}
@@ -140,10 +150,14 @@ func TestPaceCommand(t *testing.T) {
 	if w, _ := h.Store.Waiting(g.ID); !w.Seats[0].Next.Equal(h.Now()) {
 		t.Fatalf("the waiting seat is not looked at again at once: %+v", w.Seats[0])
 	}
-	if r := h.Handle(slash("u2", "status")); !strings.Contains(r.Ack.Data.Content, "Pace: fast (reminders after 1 hour) · deadline 48 hours") {
+	if r := h.Handle(slash(u2, "status")); !strings.Contains(r.Ack.Data.Content, "Pace: fast (reminders after 1 hour) · deadline 48 hours") {
 		t.Fatalf("status: %q", r.Ack.Data.Content)
 	}
-	if f := h.turnPost(g, nil, "", false).Message.Embeds[0].Footer.Text; !strings.HasSuffix(f, "· pace fast") {
+	o, err := h.turn("", false)(g, nil, h.Store.GetUser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := decodeMessage(t, o).Embeds[0].Footer.Text; !strings.HasSuffix(f, "· pace fast") {
 		t.Fatalf("footer %q", f)
 	}
 }
@@ -151,11 +165,11 @@ func TestPaceCommand(t *testing.T) {
 func TestNewLobbyTakesTheWaitingRules(t *testing.T) {
 	h := undoHandler(t)
 	h.Reminders = remind.Config{Pace: "normal", Deadline: 72 * time.Hour}
-	r := h.Handle(slash("u1", "new", intOpt("players", 2)))
+	r := h.Handle(slash(u1, "new", intOpt("players", 2)))
 	if !strings.Contains(r.Ack.Data.Content, "Pace: normal (reminders after 8 hours) · deadline 72 hours, then the bot keeps reminding.") {
 		t.Fatalf("a lobby with the defaults: %q", r.Ack.Data.Content)
 	}
-	in := slash("u1", "new", intOpt("players", 2), strOpt("pace", "relaxed"), intOpt("deadline", 96), strOpt("absent", "skip"))
+	in := slash(u1, "new", intOpt("players", 2), strOpt("pace", "relaxed"), intOpt("deadline", 96), strOpt("absent", "skip"))
 	in.ID = "lobby2"
 	in.ChannelID = "1000"
 	r = h.Handle(in)
@@ -169,7 +183,7 @@ func TestNewLobbyTakesTheWaitingRules(t *testing.T) {
 	if want := (storage.WaitRules{Pace: "relaxed", Interval: 24 * time.Hour, Deadline: 96 * time.Hour, Absent: storage.AbsentSkip}); l.Wait != want {
 		t.Fatalf("lobby rules %+v", l.Wait)
 	}
-	in = slash("u1", "new", strOpt("pace", "whenever"))
+	in = slash(u1, "new", strOpt("pace", "whenever"))
 	in.ChannelID = "1001"
 	if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "not a pace") {
 		t.Fatalf("a wrong pace: %q", r.Ack.Data.Content)
@@ -188,39 +202,37 @@ func TestGamesListsWhereYouOweAMove(t *testing.T) {
 			names = append(names, "P"+u)
 		}
 		g, err := h.Store.Create(storage.Meta{ChannelID: channel, GuildID: guild, Seats: seats},
-			engine.Setup{Game: "nim", Seed: 5, Players: names}, h.Now())
+			engine.Setup{Game: "nim", Seed: 5, Players: names}, h.Now(), h.turn("", true))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g
 	}
-	a := mk("c1", "g1", "u1", "u2")
-	if who := a.Meta.Seats[a.State.Pending()[0].Seat].UserID; who == "u1" {
+	a := mk("c1", "g1", u1, u2)
+	if who := a.Meta.Seats[a.State.Pending()[0].Seat].UserID; who == u1 {
 		a, _ = playAuto(t, h, a) // now waits for u2
 	}
-	if err := h.Store.SetTurnMessage(a.ID, a.Version, "m7", nil, h.Now()); err != nil {
-		t.Fatal(err)
-	}
-	b := mk("dm1", "", "u1", "u3")
-	if who := b.Meta.Seats[b.State.Pending()[0].Seat].UserID; who != "u1" {
+	posted := deliver(t, h) // the first turn message of a is its jump target
+	b := mk("dm1", "", u1, u3)
+	if who := b.Meta.Seats[b.State.Pending()[0].Seat].UserID; who != u1 {
 		b, _ = playAuto(t, h, b)
 	}
-	mk("c9", "g1", "u4", "u5") // not u1's
-	r := h.Handle(adegaSlash("u1", "games"))
+	mk("c9", "g1", u4, u5) // not u1's
+	r := h.Handle(adegaSlash(u1, "games"))
 	text := r.Ack.Data.Content
 	lines := strings.Split(text, "\n")
 	if !ephemeral(r) || !strings.HasPrefix(text, "**Your games**: 2 in progress; you owe a move in 1.") || len(lines) < 3 {
 		t.Fatalf("games: %q", text)
 	}
 	if !strings.Contains(lines[1], "game "+b.ID+", our direct messages): **your move**: take counters from a pile") ||
-		!strings.Contains(lines[1], "(https://discord.com/channels/@me/dm1)") {
+		!strings.Contains(lines[1], "(https://discord.com/channels/@me/dm1") {
 		t.Errorf("the DM game waiting for u1 is not first: %q", lines[1])
 	}
-	if !strings.Contains(lines[2], "game "+a.ID+", <#c1>): waiting for Pu2 since <t:") ||
-		!strings.Contains(lines[2], "(https://discord.com/channels/g1/c1/m7)") {
+	if !strings.Contains(lines[2], "game "+a.ID+", <#c1>): waiting for P"+u2+" since <t:") ||
+		!strings.Contains(lines[2], "(https://discord.com/channels/g1/c1/"+posted[0].MessageID+")") {
 		t.Errorf("the server game: %q", lines[2])
 	}
-	if r := h.Handle(adegaSlash("u9", "games")); !strings.Contains(r.Ack.Data.Content, "not in any game") {
+	if r := h.Handle(adegaSlash(u9, "games")); !strings.Contains(r.Ack.Data.Content, "not in any game") {
 		t.Errorf("no games: %q", r.Ack.Data.Content)
 	}
 }
@@ -231,7 +243,7 @@ func TestVacationTellsEveryGame(t *testing.T) {
 	h := undoHandler(t)
 	g1 := startGame(t, h, "nim")
 	g2 := startGame(t, h, "vinhos")
-	r := h.Handle(adegaSlash("u1", "vacation", intOpt("days", 10)))
+	r := h.Handle(adegaSlash(u1, "vacation", intOpt("days", 10)))
 	if !ephemeral(r) || len(r.Posts) != 2 || !strings.Contains(r.Ack.Data.Content, "The other players have been told.") {
 		t.Fatalf("vacation: %+v", r)
 	}
@@ -242,14 +254,14 @@ func TestVacationTellsEveryGame(t *testing.T) {
 		}
 	}
 	for _, g := range []*storage.Game{g1, g2} {
-		if w, _ := h.Store.Waiting(g.ID); len(w.Vacations) != 1 || w.Vacations[0].UserID != "u1" {
+		if w, _ := h.Store.Waiting(g.ID); len(w.Vacations) != 1 || w.Vacations[0].UserID != u1 {
 			t.Fatalf("game %s: %+v", g.ID, w.Vacations)
 		}
 	}
-	if r := h.Handle(adegaSlash("u1", "vacation", intOpt("days", 15))); !strings.Contains(r.Ack.Data.Content, "from 1 to 14 days") {
+	if r := h.Handle(adegaSlash(u1, "vacation", intOpt("days", 15))); !strings.Contains(r.Ack.Data.Content, "days must be from 0 to 14") {
 		t.Fatalf("too long: %q", r.Ack.Data.Content)
 	}
-	r = h.Handle(adegaSlash("u1", "vacation", intOpt("days", 0)))
+	r = h.Handle(adegaSlash(u1, "vacation", intOpt("days", 0)))
 	if len(r.Posts) != 2 || !strings.Contains(r.Posts[0].Message.Content, "**Ana** is back from vacation") {
 		t.Fatalf("back: %+v", r.Posts)
 	}

@@ -16,7 +16,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		sub("new", "Open a lobby for a new game of Vinhos Deluxe",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
 				Description: "How many seats (2-4, default 4)", MinValue: &minPlayers, MaxValue: maxPlayers},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "regions",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "regions", MaxLength: 100,
 				Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode",
 				Description: "The rules to play", Choices: []*discordgo.ApplicationCommandOptionChoice{
@@ -26,7 +26,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		sub("me", "See your own board (only you see it)"),
 		sub("status", "Whose move it is, since when, and the scores"),
 		sub("rules", "Short rules help",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: 100,
 				Description: "What to explain", Required: true, Autocomplete: true}),
 		sub("abandon", "End this game for good (its creator or a server manager)"),
 		sub("undo", "Take back your last action (others must agree if they played since or it revealed something)"),
@@ -38,7 +38,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
 				Description: "The exported JSON file", Required: true}),
 		sub("replace", "Give a seat to another player or to the bot (creator or Manage Server)",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "seat",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "seat", MaxLength: 40,
 				Description: "The seat number or the player's name", Required: true},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
 				Description: "Who takes the seat"},
@@ -74,7 +74,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 func stepOptionList(firstRequired bool) []*discordgo.ApplicationCommandOption {
 	opts := make([]*discordgo.ApplicationCommandOption, stepOptions)
 	for k := range opts {
-		opts[k] = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString,
+		opts[k] = &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, MaxLength: choiceValueLimit,
 			Name: stepName(k), Description: "The next choice (the list shows what is legal)",
 			Required: k == 0 && firstRequired, Autocomplete: true}
 	}

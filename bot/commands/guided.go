@@ -21,13 +21,17 @@ import (
 // selectLimit is how many options Discord allows in a select menu.
 const selectLimit = 25
 
+// maxGuidedSteps keeps a guided path's custom ID within Discord's 100
+// characters, with room for the longest game ID, stamp and offset.
+const maxGuidedSteps = 28
+
 func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
-	g, err := h.Store.Load(id.target)
+	g, err := h.gameHere(i, id)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if id.version != g.Version {
-		return private(fmt.Sprintf("That button is from an earlier moment of the game (move %d); the game has moved on to move %d. Use the newest message.", id.version, g.Version))
+	if id.stamp != g.Stamp {
+		return private(staleText)
 	}
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
@@ -46,21 +50,19 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		}
 		id.offset = 0
 	case kindStep:
-		values := i.MessageComponentData().Values
-		if len(values) != 1 {
-			return private("Pick one choice.")
-		}
-		v := values[0]
-		n, err := strconv.Atoi(v[1:])
+		more, n, ok := stepValue(i.MessageComponentData().Values)
 		switch {
-		case err != nil || n < 0:
+		case !ok:
 			return private(errBadCustomID.Error())
-		case v[0] == 'm': // another page of the same step
+		case more: // another page of the same step
 			id.offset = n
 		default:
 			path = append(path, n)
 			id.offset = 0
 		}
+	}
+	if len(path) > maxGuidedSteps {
+		return private("This decision has more steps than the menu can hold; finish it with `/vinhos play`.")
 	}
 	prefix, labels, err := resolvePath(g.State, seat, path)
 	if err != nil {
@@ -75,21 +77,36 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		return h.view(i, confirmText(labels), confirmButtons(g, path))
 	}
 	if step.Complete {
-		res, err := h.move(i, g, id.version, prefix)
-		if err != nil {
+		if _, err := h.move(i, g, id.stamp, prefix, ""); err != nil {
 			return h.fail(i, err)
 		}
-		return h.moved(i, res)
+		return played(i, labels)
+	}
+	if id.offset >= len(step.Choices) {
+		return private(errBadCustomID.Error())
 	}
 	content := stepText(g, seat, labels, len(path), step)
 	components := []discordgo.MessageComponent{stepSelect(g, path, step, id.offset)}
 	if len(path) > 0 {
 		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
-				CustomID: customID{kind: kindBack, target: g.ID, version: g.Version, path: path}.String()},
+				CustomID: customID{kind: kindBack, target: g.ID, stamp: g.Stamp, path: path}.String()},
 		}})
 	}
 	return h.view(i, content, components)
+}
+
+// stepValue reads a select's one value: "c" and a choice's index, or "m"
+// and the first choice of another page (more).
+func stepValue(values []string) (more bool, n int, ok bool) {
+	if len(values) != 1 || len(values[0]) < 2 || values[0][0] != 'c' && values[0][0] != 'm' {
+		return false, 0, false
+	}
+	v, err := parseNumber(values[0][1:])
+	if err != nil || v > 1<<20 {
+		return false, 0, false
+	}
+	return values[0][0] == 'm', int(v), true
 }
 
 // view shows a step of the guided flow: in place of the private message
@@ -103,16 +120,16 @@ func (h *Handler) view(i *discordgo.Interaction, content string, components []di
 }
 
 func confirmText(labels []string) string {
-	return truncate("**Your move, to confirm:**\n→ "+strings.Join(labels, "\n→ "), 2000)
+	return fit("**Your move, to confirm:**\n→ " + strings.Join(labels, "\n→ "))
 }
 
 // confirmButtons play the reviewed move, or go back to its last step.
 func confirmButtons(g *storage.Game, path []int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton,
-			CustomID: customID{kind: kindConfirm, target: g.ID, version: g.Version, path: path}.String()},
+			CustomID: customID{kind: kindConfirm, target: g.ID, stamp: g.Stamp, path: path}.String()},
 		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
-			CustomID: customID{kind: kindBack, target: g.ID, version: g.Version, path: path}.String()},
+			CustomID: customID{kind: kindBack, target: g.ID, stamp: g.Stamp, path: path}.String()},
 	}}}
 }
 
@@ -127,7 +144,7 @@ func pathOf(s engine.State, seat engine.Seat, action engine.Action) ([]int, []st
 		}
 		i := slices.IndexFunc(step.Choices, func(c engine.Choice) bool { return c.ID == id })
 		if i < 0 {
-			return nil, nil, engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal choice.", id)
+			return nil, nil, engine.Errorf(engine.CodeUnknownChoice, "%s is not a legal choice.", engine.Quote(id))
 		}
 		path, labels = append(path, i), append(labels, step.Choices[i].Label)
 	}
@@ -160,7 +177,7 @@ func stepText(g *storage.Game, seat engine.Seat, labels []string, done int, step
 		fmt.Fprintf(&b, "So far: %s\n", strings.Join(labels, " → "))
 	}
 	fmt.Fprintf(&b, "**Step %d:** %s", done+1, step.Prompt)
-	return truncate(b.String(), 2000)
+	return fit(b.String())
 }
 
 // stepSelect lists a step's choices from offset, a page at a time.
@@ -178,9 +195,9 @@ func stepSelect(g *storage.Game, path []int, step engine.Step, offset int) disco
 	}
 	for k := offset; k < end; k++ {
 		c := step.Choices[k]
-		opt := discordgo.SelectMenuOption{Label: truncate(c.Label, 100), Value: "c" + strconv.Itoa(k)}
+		opt := discordgo.SelectMenuOption{Label: engine.Shorten(c.Label, 100), Value: "c" + strconv.Itoa(k)}
 		if len([]rune(c.Label)) > 100 {
-			opt.Description = truncate(string([]rune(c.Label)[99:]), 100)
+			opt.Description = engine.Shorten(string([]rune(c.Label)[99:]), 100)
 		}
 		opts = append(opts, opt)
 	}
@@ -188,8 +205,8 @@ func stepSelect(g *storage.Game, path []int, step engine.Step, offset int) disco
 		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("More choices ▶ (%d more)", len(step.Choices)-end), Value: "m" + strconv.Itoa(end)})
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID:    customID{kind: kindStep, target: g.ID, version: g.Version, path: path, offset: offset}.String(),
-		Placeholder: truncate(step.Prompt, 150),
+		CustomID:    customID{kind: kindStep, target: g.ID, stamp: g.Stamp, path: path, offset: offset}.String(),
+		Placeholder: engine.Shorten(step.Prompt, 150),
 		Options:     opts,
 	}}}
 }

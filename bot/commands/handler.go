@@ -1,11 +1,11 @@
 package commands
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,7 +13,6 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -39,9 +38,12 @@ type Handler struct {
 	// Reminders is the reminder policy and the waiting rules new games
 	// get (pace.go); its zero value is the defaults.
 	Reminders remind.Config
+
+	painters painters // bounds the boards drawn at once (draw.go)
 }
 
-// Handle answers one interaction.
+// Handle answers one interaction. Whatever a forged or malformed payload
+// holds, it answers with a refusal rather than acting or failing.
 func (h *Handler) Handle(i *discordgo.Interaction) Reply {
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
@@ -59,6 +61,9 @@ const Command = "vinhos"
 
 func (h *Handler) command(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
+	if err := checkCommand(data); err != nil {
+		return private("Nothing was changed: " + err.Error() + ".")
+	}
 	if data.Name == AdegaCommand {
 		return h.adega(i)
 	}
@@ -97,29 +102,58 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	if _, ok := actionCommands[sub.Name]; ok || sub.Name == "play" {
 		return h.play(i, sub)
 	}
-	return private(fmt.Sprintf("There is no /%s %s.", Command, sub.Name))
+	return private(fmt.Sprintf("There is no /%s %s.", Command, engine.Shorten(sub.Name, 32)))
 }
 
 func (h *Handler) component(i *discordgo.Interaction) Reply {
-	id, err := parseCustomID(i.MessageComponentData().CustomID)
-	if err != nil {
-		return private(err.Error())
+	data := i.MessageComponentData()
+	id, err := parseCustomID(data.CustomID)
+	if err != nil || !onMessage(i.Message, data) {
+		return private(errBadCustomID.Error())
 	}
 	switch id.kind {
 	case kindJoin, kindLeave, kindStart:
 		return h.lobbyButton(i, id)
-	case kindGo, kindStep, kindBack:
+	case kindGo, kindStep, kindBack, kindConfirm:
 		return h.guided(i, id)
 	case kindAbandon:
 		return h.confirmAbandon(i, id)
 	case kindAgree, kindRefuse:
 		return h.undoAnswer(i, id)
-	case kindConfirm:
-		return h.guided(i, id)
 	case kindLog:
 		return h.logPage(i, id)
 	}
 	return private(errBadCustomID.Error())
+}
+
+// onMessage checks that a clicked component is one the message carries,
+// and a select's values among its options: a forged payload acts on
+// nothing.
+func onMessage(m *discordgo.Message, data discordgo.MessageComponentInteractionData) bool {
+	if m == nil {
+		return false
+	}
+	for _, row := range m.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			switch c := c.(type) {
+			case *discordgo.Button:
+				if c.CustomID == data.CustomID {
+					return len(data.Values) == 0
+				}
+			case *discordgo.SelectMenu:
+				if c.CustomID == data.CustomID {
+					return len(data.Values) > 0 && !slices.ContainsFunc(data.Values, func(v string) bool {
+						return !slices.ContainsFunc(c.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v })
+					})
+				}
+			}
+		}
+	}
+	return false
 }
 
 // user is who sent the interaction, in a server or a DM.
@@ -127,19 +161,28 @@ func user(i *discordgo.Interaction) *discordgo.User {
 	if i.Member != nil && i.Member.User != nil {
 		return i.Member.User
 	}
-	return i.User
+	if i.User != nil {
+		return i.User
+	}
+	return &discordgo.User{}
 }
 
-// displayName is the name a player goes by at the table.
+// displayName is the name a player goes by at the table, within the
+// length a seat's name may have.
 func displayName(i *discordgo.Interaction) string {
-	if i.Member != nil && i.Member.Nick != "" {
-		return i.Member.Nick
+	name := user(i).Username
+	switch {
+	case i.Member != nil && i.Member.Nick != "":
+		name = i.Member.Nick
+	case user(i).GlobalName != "":
+		name = user(i).GlobalName
 	}
-	u := user(i)
-	if u.GlobalName != "" {
-		return u.GlobalName
-	}
-	return u.Username
+	return engine.Shorten(strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, name), 32)
 }
 
 // isAdmin: a member with Manage Server may manage any game in the server.
@@ -157,6 +200,22 @@ func (h *Handler) channelGame(i *discordgo.Interaction) (*storage.Game, error) {
 		return nil, errNoGame
 	}
 	return h.Store.Load(ids[len(ids)-1])
+}
+
+// gameHere loads the game a component names, which must live in the
+// channel where it was clicked: a custom ID acts only where its game is.
+func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*storage.Game, error) {
+	g, err := h.Store.Load(id.target)
+	if errors.Is(err, storage.ErrNotFound) {
+		return nil, errBadCustomID
+	}
+	if err != nil {
+		return nil, err
+	}
+	if g.Meta.ChannelID != i.ChannelID {
+		return nil, errBadCustomID
+	}
+	return g, nil
 }
 
 var errNoGame = errors.New("There is no game in this channel. Start one with `/vinhos new`.")
@@ -180,7 +239,7 @@ func (h *Handler) playerGame(i *discordgo.Interaction) (*storage.Game, engine.Se
 // seatOf returns the seat user plays in g.
 func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
 	for s, u := range g.Meta.Seats {
-		if u.UserID == userID {
+		if u.UserID != "" && u.UserID == userID {
 			return engine.Seat(s), true
 		}
 	}
@@ -192,22 +251,20 @@ func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
 // answered with an apology.
 func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 	var stale *storage.StaleError
+	var played *storage.AlreadyPlayedError
 	switch {
-	case engine.CodeOf(err) != "", errors.Is(err, errNoGame), errors.Is(err, storage.ErrNotFound),
-		errors.Is(err, storage.ErrNoLobby), errors.As(err, &stale), errors.Is(err, errBadCustomID):
+	case errors.As(err, &stale):
+		return private(staleText)
+	case errors.As(err, &played), engine.CodeOf(err) != "", errors.Is(err, errNoGame), errors.Is(err, storage.ErrNotFound),
+		errors.Is(err, storage.ErrNoLobby), errors.Is(err, errBadCustomID), errors.Is(err, storage.ErrSealed):
 		return private(err.Error())
 	}
 	h.Log.Error("interaction failed", "interaction", i.ID, "err", err)
 	return private("Sorry, something went wrong on my side; nothing was changed. Please try again.")
 }
 
-// truncate keeps s within n characters for Discord's limits.
-func truncate(s string, n int) string {
-	if len([]rune(s)) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
-}
+// staleText refuses a component made at an earlier moment of the game.
+const staleText = "That button is from an earlier moment of the game, which has moved on since; nothing was played. Use the newest message."
 
 func mention(userID string) string { return "<@" + userID + ">" }
 
@@ -217,14 +274,4 @@ func joinNames(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// PNGFile attaches a board PNG to a message.
-func PNGFile(png []byte) *discordgo.File {
-	return &discordgo.File{Name: BoardFile, ContentType: "image/png", Reader: bytes.NewReader(png)}
-}
-
-// pngOf renders img, for a post's board.
-func pngOf(img func() image.Image) func() ([]byte, error) {
-	return func() ([]byte, error) { return render.EncodePNG(img()) }
 }

@@ -95,8 +95,8 @@ func TestRulesTopic(t *testing.T) {
 
 func TestAutocompleteListsTheLegalChoices(t *testing.T) {
 	h := newHandler(t)
-	g, err := h.Store.Create(storage.Meta{ChannelID: "1120000000000000000", Seats: []storage.SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bruno"}}},
-		engine.Setup{Game: "vinhos", Seed: 5, Players: []string{"Ana", "Bruno"}, Options: map[string]string{"regions": "first-play"}}, h.Now())
+	g, err := h.Store.Create(storage.Meta{ChannelID: "1120000000000000000", Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
+		engine.Setup{Game: "vinhos", Seed: 5, Players: []string{"Ana", "Bruno"}, Options: map[string]string{"regions": "first-play"}}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +109,9 @@ func TestAutocompleteListsTheLegalChoices(t *testing.T) {
 	if len(choices) != 1 || choices[0].Value != "douro" || !strings.Contains(choices[0].Name, "Douro") {
 		t.Fatalf("typing %q offers %+v", "dou", choices)
 	}
-	other := "u1"
-	if first == "u1" {
-		other = "u2"
+	other := u1
+	if first == u1 {
+		other = u2
 	}
 	r = h.Handle(fixture(t, "autocomplete_play.json", other))
 	if c := r.Ack.Data.Choices; len(c) != 1 || !strings.Contains(c[0].Name, "turn") {

@@ -23,7 +23,7 @@ func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationComman
 	page := lastPage(g)
 	for _, o := range sub.Options {
 		if o.Name == "page" {
-			page = int(o.IntValue()) - 1
+			page = int(min(o.IntValue(), 1<<20)) - 1
 		}
 	}
 	if page < 0 || page > lastPage(g) {
@@ -33,12 +33,12 @@ func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationComman
 }
 
 func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
-	g, err := h.Store.Load(id.target)
+	g, err := h.gameHere(i, id)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	page := min(id.offset, lastPage(g))
-	return update(logText(g, page), logButtons(g, page)...)
+	return h.view(i, logText(g, page), logButtons(g, page))
 }
 
 func lastPage(g *storage.Game) int { return max(0, len(g.Log)-1) / logPageSize }
@@ -53,7 +53,7 @@ func logText(g *storage.Game, page int) string {
 		e := g.Log[k]
 		b.WriteString(eventLines(fmt.Sprintf("Move %d, %s", k+1, g.Meta.Seats[e.Seat].Name), e.Events))
 	}
-	return truncate(b.String(), 2000)
+	return fit(b.String())
 }
 
 // eventLines shortens each move to its first events so a page fits.
@@ -62,12 +62,12 @@ func eventLines(title string, events []engine.Event) string {
 	for _, e := range events {
 		texts = append(texts, e.Text)
 	}
-	return truncate(fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " ")), 95) + "\n"
+	return engine.Shorten(fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " ")), 95) + "\n"
 }
 
 func logButtons(g *storage.Game, page int) []discordgo.MessageComponent {
 	id := func(p int) string {
-		return customID{kind: kindLog, target: g.ID, version: g.Version, offset: p}.String()
+		return customID{kind: kindLog, target: g.ID, stamp: g.Stamp, offset: p}.String()
 	}
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "◀ Earlier", Style: discordgo.SecondaryButton, CustomID: id(max(0, page-1)), Disabled: page == 0},
@@ -75,26 +75,32 @@ func logButtons(g *storage.Game, page int) []discordgo.MessageComponent {
 	}}}
 }
 
-// export attaches the game as JSON (docs/export.md), privately.
+// export attaches the game as JSON (docs/export.md), privately. While the
+// game goes on, its seed is sealed and its state shows only what everyone
+// may see (storage.Store.Export).
 func (h *Handler) export(i *discordgo.Interaction) Reply {
 	g, err := h.channelGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		data, err := storage.Export(g)
+		data, err := h.Store.Export(g)
 		if err != nil {
 			return nil, err
 		}
 		content := fmt.Sprintf("Game %s as of move %d. `/vinhos import` restores it.", g.ID, g.Version)
-		return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{{
+		if !g.State.Over() {
+			content += " While the game goes on, its random draws are sealed in the file: only this bot can continue it."
+		}
+		return &discordgo.WebhookEdit{Content: &content, AllowedMentions: noMentions(), Files: []*discordgo.File{{
 			Name: fmt.Sprintf("adega-%s.json", g.ID), ContentType: "application/json", Reader: bytes.NewReader(data)}}}, nil
 	}}
 }
 
 // importGame restores an exported game, for a member with Manage Server:
 // in a new thread from a text channel, or in place in a thread without a
-// game. The export's seats keep their Discord users.
+// game. The export's seats keep their Discord users; everything in it is
+// checked before anything is stored (storage.Store.Import).
 func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	if !isAdmin(i) {
 		return private("Only a member with Manage Server can import a game.")
@@ -102,7 +108,8 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 	var url string
 	for _, o := range sub.Options {
 		if o.Name == "file" {
-			if a, ok := i.ApplicationCommandData().Resolved.Attachments[o.Value.(string)]; ok {
+			resolved := i.ApplicationCommandData().Resolved
+			if a, ok := resolved.Attachments[o.Value.(string)]; resolved != nil && ok && a != nil {
 				url = a.URL
 			}
 		}
@@ -119,13 +126,20 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 	if err != nil {
 		return private("That is not an adega export: " + err.Error())
 	}
+	if err := storage.CheckSeats(exp.Seats); err != nil {
+		return h.fail(i, err)
+	}
+	setup, err := h.Store.SetupOf(exp)
+	if err != nil {
+		return h.fail(i, err)
+	}
 	start := func(channelID string) Reply {
-		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats}
-		g, err := h.Store.Import(meta, exp.Setup, exp.Moves(), h.Now())
-		if err != nil {
-			return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "The import failed: " + err.Error()}}}}
+		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title}
+		header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
+		if _, err := h.Store.Import(meta, setup, exp.Moves(), h.Now(), h.turn(header, true)); err != nil {
+			return Reply{Posts: []Post{notice(channelID, "The import failed: "+err.Error())}}
 		}
-		return Reply{Posts: []Post{h.turnPost(g, nil, fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), g.Version), true)}}
+		return Reply{}
 	}
 	if h.IsThread(i.ChannelID) {
 		if ids, err := h.Store.ActiveGames(i.ChannelID); err != nil || len(ids) > 0 {
@@ -136,7 +150,7 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 		r.Edit = edit("Imported.")
 		return r
 	}
-	r := say(fmt.Sprintf("Restoring a game of %s from an export…", exp.Title))
-	r.Thread = &Thread{ChannelID: i.ChannelID, Name: truncate("Vinhos (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
+	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(exp.Title, storage.MaxTitleLength)))
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten("Vinhos (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
 	return r
 }

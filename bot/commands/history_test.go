@@ -17,16 +17,16 @@ func TestLogPagesThroughTwentyMovesAPage(t *testing.T) {
 	for range 30 {
 		g, _ = playAuto(t, h, g)
 	}
-	r := h.Handle(slash("u1", "log"))
+	r := h.Handle(slash(u1, "log"))
 	if !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "page 2 of 2") || !strings.Contains(r.Ack.Data.Content, "Move 30") {
 		t.Fatalf("the log opens on the latest page: %q", r.Ack.Data.Content)
 	}
-	r = h.Handle(click("u2", customID{kind: kindLog, target: g.ID, version: g.Version, offset: 0}.String()))
+	r = h.Handle(click(u2, customID{kind: kindLog, target: g.ID, stamp: g.Stamp, offset: 0}.String()))
 	text := r.Ack.Data.Content
 	if !strings.Contains(text, "page 1 of 2") || !strings.Contains(text, "Setup") || !strings.Contains(text, "Move 20,") || strings.Contains(text, "Move 21,") {
 		t.Fatalf("page 1: %q", text)
 	}
-	if r := h.Handle(slash("u1", "log", &discordgo.ApplicationCommandInteractionDataOption{Name: "page", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(9)})); !strings.Contains(r.Ack.Data.Content, "pages 1 to 2") {
+	if r := h.Handle(slash(u1, "log", &discordgo.ApplicationCommandInteractionDataOption{Name: "page", Type: discordgo.ApplicationCommandOptionInteger, Value: float64(9)})); !strings.Contains(r.Ack.Data.Content, "pages 1 to 2") {
 		t.Fatalf("a page past the end: %q", r.Ack.Data.Content)
 	}
 }
@@ -37,7 +37,7 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 	for range 12 {
 		g, _ = playAuto(t, h, g)
 	}
-	edit, err := h.Handle(slash("u2", "export")).Edit()
+	edit, err := h.Handle(slash(u2, "export")).Edit()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 	if _, err := storage.ParseExport(data); err != nil {
 		t.Fatalf("the attached export does not parse: %v", err)
 	}
-	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now()); err != nil {
+	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	h.Fetch = func(url string) ([]byte, error) {
@@ -54,20 +54,21 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 		}
 		return data, nil
 	}
-	in := slash("u1", "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: "a1"})
+	const file = "1600000000000000001"
+	in := slash(u1, "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: file})
 	data2 := in.Data.(discordgo.ApplicationCommandInteractionData)
-	data2.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{"a1": {ID: "a1", URL: "https://cdn.example/export.json"}}}
+	data2.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{file: {ID: file, URL: "https://cdn.example/export.json"}}}
 	in.Data = data2
 	if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Manage Server") {
 		t.Fatalf("a member without Manage Server imported: %+v", r.Ack.Data)
 	}
 	in.Member.Permissions = discordgo.PermissionManageGuild
-	r := h.Handle(in)
-	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "restored from an export") {
-		t.Fatalf("import: %+v", r)
+	h.Handle(in)
+	if msgs := deliver(t, h); len(msgs) != 1 || !strings.Contains(msgs[0].Content, "restored from an export") {
+		t.Fatalf("import posted %+v", msgs)
 	}
 	restored, err := h.channelGame(in)
-	if err != nil || restored.ID == g.ID || restored.Version != g.Version || restored.Meta.Seats[0].UserID != "u1" {
+	if err != nil || restored.ID == g.ID || restored.Version != g.Version || restored.Meta.Seats[0].UserID != u1 {
 		t.Fatalf("restored %+v (%v)", restored, err)
 	}
 }
@@ -77,26 +78,28 @@ func TestReplaceGivesASeatToAUserOrTheBot(t *testing.T) {
 	g := startGame(t, h, "vinhos")
 	user := func(name string, value any) *discordgo.ApplicationCommandInteractionDataOption {
 		typ := discordgo.ApplicationCommandOptionString
-		switch value.(type) {
-		case bool:
+		switch {
+		case name == "bot":
 			typ = discordgo.ApplicationCommandOptionBoolean
+		case name == "user":
+			typ = discordgo.ApplicationCommandOptionUser
 		}
 		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: typ, Value: value}
 	}
-	if r := h.Handle(slash("u2", "replace", user("seat", "Ana"), user("user", "u3"))); !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
+	if r := h.Handle(slash(u2, "replace", user("seat", "Ana"), user("user", u3))); !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
 		t.Fatalf("a player replaced another: %+v", r.Ack.Data)
 	}
-	r := h.Handle(slash("u1", "replace", user("seat", "2"), user("user", "u3")))
-	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "Bruno's seat is now played by <@u3>") {
-		t.Fatalf("replace: %+v", r)
+	h.Handle(slash(u1, "replace", user("seat", "2"), user("user", u3)))
+	if msgs := deliver(t, h); len(msgs) != 1 || !strings.Contains(msgs[0].Content, "Bruno's seat is now played by <@"+u3+">") {
+		t.Fatalf("replace posted %+v", msgs)
 	}
 	g, _ = h.Store.Load(g.ID)
-	if g.Meta.Seats[1].UserID != "u3" {
+	if g.Meta.Seats[1].UserID != u3 {
 		t.Fatalf("seat 2 is %+v", g.Meta.Seats[1])
 	}
 	// The bot takes both seats: it plays on until nobody is left to ask.
 	for _, seat := range []string{"Ana", "Bruno"} {
-		h.Handle(slash("u1", "replace", user("seat", seat), user("bot", true)))
+		h.Handle(slash(u1, "replace", user("seat", seat), user("bot", true)))
 	}
 	if g, _ = h.Store.Load(g.ID); !g.State.Over() {
 		t.Fatalf("two bot seats stopped at %s", g.State.Phase())

@@ -17,11 +17,14 @@ func (h *Handler) board(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return Reply{
-		Ack:   deferPrivate(),
-		Posts: []Post{h.turnPost(g, nil, fmt.Sprintf("The board, as %s asked.", displayName(i)), false)},
-		Edit:  edit("Posted."),
+	post, err := h.turn(fmt.Sprintf("The board, as %s asked.", displayName(i)), false)(g, nil, h.Store.GetUser)
+	if err == nil {
+		err = h.Store.Enqueue(post)
 	}
+	if err != nil {
+		return h.fail(i, err)
+	}
+	return private("The board follows in the channel.")
 }
 
 // me shows the player their own board, privately.
@@ -31,15 +34,14 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 		return h.fail(i, err)
 	}
 	content := fmt.Sprintf("Your board, **%s** (%s).", g.State.Players()[seat].Name, g.State.Phase())
-	board := pngOf(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
 	return Reply{
 		Ack: deferPrivate(),
 		Edit: func() (*discordgo.WebhookEdit, error) {
-			png, err := board()
+			png, err := h.png(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
 			if err != nil {
 				return nil, err
 			}
-			return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{PNGFile(png)}}, nil
+			return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{PNGFile(png)}, AllowedMentions: noMentions()}, nil
 		},
 	}
 }
@@ -51,7 +53,7 @@ func (h *Handler) status(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return private(truncate(statusText(g)+h.statusPace(g), 2000))
+	return private(statusText(g) + h.statusPace(g))
 }
 
 func statusText(g *storage.Game) string {
@@ -68,7 +70,7 @@ func statusText(g *storage.Game) string {
 	for _, p := range state.Players() {
 		fmt.Fprintf(&b, "• **%s**: %s\n", p.Name, p.StatsText())
 	}
-	return truncate(b.String(), 2000)
+	return fit(b.String())
 }
 
 // abandon asks the game's creator, or a member with Manage Server, to
@@ -83,12 +85,12 @@ func (h *Handler) abandon(i *discordgo.Interaction) Reply {
 	}
 	return private("Abandon this game for good? It cannot be resumed.", discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Abandon the game", Style: discordgo.DangerButton,
-			CustomID: customID{kind: kindAbandon, target: g.ID, version: g.Version}.String()},
+			CustomID: customID{kind: kindAbandon, target: g.ID, stamp: g.Stamp}.String()},
 	}})
 }
 
 func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
-	g, err := h.Store.Load(id.target)
+	g, err := h.gameHere(i, id)
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -96,13 +98,14 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 		return private("Only the game's creator or a member with Manage Server can abandon it.")
 	}
 	if g.Meta.Status != storage.StatusActive {
-		return update("This game is already over.")
+		return h.view(i, "This game is already over.", nil)
 	}
-	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now()); err != nil {
+	text := fmt.Sprintf("%s abandoned this game of %s.", displayName(i), g.Meta.Title)
+	err = h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), func(m storage.Meta) (*storage.Outgoing, error) {
+		return Outgoing(notice(m.ChannelID, text))
+	})
+	if err != nil {
 		return h.fail(i, err)
 	}
-	r := update("Abandoned.")
-	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: &discordgo.MessageSend{
-		Content: fmt.Sprintf("%s abandoned this game of %s.", displayName(i), g.Meta.Title), AllowedMentions: noMentions()}}}
-	return r
+	return h.view(i, "Abandoned.", nil)
 }

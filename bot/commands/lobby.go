@@ -118,6 +118,8 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 		mode, _ = engine.ModeOf(game, l.Mode)
 		seated := slices.IndexFunc(l.Seats, func(s storage.SeatUser) bool { return s.UserID == me.UserID })
 		switch {
+		case l.ChannelID != i.ChannelID:
+			return errLobby{errBadCustomID.Error()}
 		case l.Closed:
 			return errLobby{"This lobby is closed."}
 		case id.kind == kindJoin && seated >= 0:
@@ -162,7 +164,7 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 		return r
 	}
 	r.Thread = &Thread{ChannelID: i.ChannelID, MessageID: i.Message.ID,
-		Name: truncate("Vinhos: "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
+		Name: engine.Shorten("Vinhos: "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
 	return r
 }
 
@@ -188,13 +190,13 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
 	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l)}
-	g, err := h.Store.Create(meta, setup, h.Now())
+	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)
-		return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "Sorry, the game could not start: " + err.Error()}}}}
+		return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 	}
 	if _, err := h.Store.UpdateLobby(l.ID, func(l *storage.Lobby) error { l.GameID = g.ID; return nil }); err != nil {
 		h.Log.Warn("could not link the lobby to its game", "lobby", l.ID, "game", g.ID, "err", err)
 	}
-	return Reply{Posts: []Post{h.turnPost(g, g.SetupEvents, "The game begins!", true)}}
+	return Reply{}
 }

@@ -20,7 +20,7 @@ import (
 func waitOptions(name string) []*discordgo.ApplicationCommandOption {
 	zero, maxHours := float64(0), float64(remind.MaxDeadline/time.Hour)
 	return []*discordgo.ApplicationCommandOption{
-		{Type: discordgo.ApplicationCommandOptionString, Name: name,
+		{Type: discordgo.ApplicationCommandOptionString, Name: name, MaxLength: 20,
 			Description: "relaxed (reminders after 24h), normal (8h), fast (1h), or a time such as 12h"},
 		{Type: discordgo.ApplicationCommandOptionInteger, Name: "deadline",
 			Description: "Hours a player may take before the absent rule applies (0: no deadline)", MinValue: &zero, MaxValue: maxHours},
@@ -59,7 +59,7 @@ func readWaitRules(r storage.WaitRules, opts []*discordgo.ApplicationCommandInte
 			r.Pace, r.Interval, changed = name, d, true
 		case "deadline":
 			hours := o.IntValue()
-			if hours < 0 || time.Duration(hours)*time.Hour > remind.MaxDeadline {
+			if hours < 0 || hours > int64(remind.MaxDeadline/time.Hour) {
 				return r, false, fmt.Errorf("a deadline must be between 0 (none) and %d hours", remind.MaxDeadline/time.Hour)
 			}
 			r.Deadline, changed = time.Duration(hours)*time.Hour, true

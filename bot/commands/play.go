@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
 )
 
 // Every decision can be typed as a slash command: /vinhos play with its
@@ -85,13 +86,20 @@ func choiceHint(step engine.Step) string {
 	for _, c := range step.Choices {
 		ids = append(ids, c.ID)
 	}
-	return truncate("Legal now: "+strings.Join(ids, ", ")+".", 500)
+	return engine.Shorten("Legal now: "+strings.Join(ids, ", ")+".", 500)
 }
 
-// play applies a typed decision.
+// play applies a typed decision. A typed command acts on the game as its
+// sender saw it: sent again before the sender could see it played (a
+// double Enter, a retry after "The application did not respond"), it is
+// answered "already played", whatever the game allows now.
 func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	g, seat, err := h.playerGame(i)
 	if err != nil {
+		return h.fail(i, err)
+	}
+	typed := typedKey(sub)
+	if err := h.Store.AlreadyPlayed(g, storage.Play{Seat: seat, Interaction: i.ID, Typed: typed}); err != nil {
 		return h.fail(i, err)
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
@@ -103,25 +111,31 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if bigMove(action) {
-		path, labels, err := pathOf(g.State, seat, action)
-		if err != nil {
-			return h.fail(i, err)
-		}
-		return private(confirmText(labels), confirmButtons(g, path)...)
-	}
-	res, err := h.move(i, g, g.Version, action)
+	path, labels, err := pathOf(g.State, seat, action)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return h.moved(i, res)
+	if bigMove(action) && len(path) <= maxGuidedSteps {
+		return private(confirmText(labels), confirmButtons(g, path)...)
+	}
+	if _, err := h.move(i, g, g.Stamp, action, typed); err != nil {
+		return h.fail(i, err)
+	}
+	return played(i, labels)
+}
+
+// typedKey fingerprints a typed command: its name and options as typed.
+func typedKey(sub *discordgo.ApplicationCommandInteractionDataOption) string {
+	parts := []string{sub.Name}
+	values, _ := stepValues(sub.Options)
+	return strings.Join(append(parts, values...), " ")
 }
 
 // autocomplete offers the legal choices for the focused step option.
 func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if len(data.Options) > 0 {
+	if checkCommand(data) == nil && len(data.Options) > 0 {
 		sub := data.Options[0]
 		if sub.Name == "rules" {
 			choices = topicChoices(sub)
@@ -142,33 +156,39 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	}
 	g, seat, err := h.playerGame(i)
 	if err != nil {
-		return notice(err.Error())
+		return hint(err.Error())
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
 	if err != nil {
-		return notice(err.Error())
+		return hint(err.Error())
 	}
 	_, next, err := engine.Resolve(g.State, seat, append(prefix, values...), nil)
 	switch {
 	case err != nil:
-		return notice(err.Error())
+		return hint(err.Error())
 	case next.Complete:
-		return notice("Nothing more to choose: send the command.")
+		return hint("Nothing more to choose: send the command.")
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, c := range next.Filter(focused.StringValue(), selectLimit) {
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(c.Label, 100), Value: c.ID})
+		if len(c.ID) > choiceValueLimit {
+			continue // Discord could not send it back; the guided menu offers it
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, 100), Value: c.ID})
 	}
 	if len(out) == 0 {
-		return notice(fmt.Sprintf("No choice matches; %s", next.Prompt))
+		return hint(fmt.Sprintf("No choice matches; %s", next.Prompt))
 	}
 	return out
 }
 
-// notice shows a message in the autocomplete list; picking it sends a value
+// choiceValueLimit is Discord's limit on an autocomplete choice's value.
+const choiceValueLimit = 100
+
+// hint shows a message in the autocomplete list; picking it sends a value
 // the command refuses with the same message.
-func notice(text string) []*discordgo.ApplicationCommandOptionChoice {
-	return []*discordgo.ApplicationCommandOptionChoice{{Name: truncate(text, 100), Value: "?"}}
+func hint(text string) []*discordgo.ApplicationCommandOptionChoice {
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, 100), Value: "?"}}
 }
 
 // bigMove: a typed move worth a second look before it is played: a Press

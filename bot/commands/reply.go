@@ -1,13 +1,18 @@
 // Package commands turns Discord interactions into replies: slash commands,
 // autocomplete, buttons and select menus. A handler reads the interaction,
 // does its work through storage and the engine, and returns a Reply value
-// that says what to send; it sends nothing itself. The bot package sends the
-// acknowledgement within Discord's 3 seconds, then the posts, which may
-// render a board.
+// that says what to answer; it sends nothing itself. A change that must be
+// announced (a move, an undo) queues its message in the storage outbox in
+// its own transaction; the bot delivers the outbox, drawing boards there.
 package commands
 
 import (
+	"encoding/json"
+
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
 )
 
 // Reply is a handler's answer to one interaction.
@@ -20,23 +25,28 @@ type Reply struct {
 	// DM, if set, opens the user's direct messages after the ack; its Then
 	// builds the rest of the reply there.
 	DM *DM
-	// Posts are channel messages sent after the ack, in order.
+	// Posts are channel messages queued after the ack, in order.
 	Posts []Post
 	// Edit, if set, builds the replacement of the acknowledged message
-	// after the posts, for a deferred ack ("Working..." becomes "Done"). It
-	// may do slow work, such as drawing a board to attach.
+	// after the ack, for a deferred ack ("thinking…" becomes the answer).
+	// It may do slow work, such as drawing a board to attach.
 	Edit func() (*discordgo.WebhookEdit, error)
 }
 
-// Post is a message to a channel. Board, if set, renders a PNG attached to
-// it as board.png; it runs after the ack, outside any transaction.
+// Post is a message to a channel that belongs to no change of a game: a
+// notice, a refusal in a new thread.
 type Post struct {
 	ChannelID string
 	Message   *discordgo.MessageSend
-	Board     func() ([]byte, error)
-	// Sent, if set, is told the ID of the posted message (a turn message
-	// becomes the target of the game's jump links).
-	Sent func(messageID string)
+}
+
+// Outgoing is a post as an outbox entry.
+func Outgoing(p Post) (*storage.Outgoing, error) {
+	data, err := json.Marshal(p.Message)
+	if err != nil {
+		return nil, err
+	}
+	return &storage.Outgoing{ChannelID: p.ChannelID, Message: data}, nil
 }
 
 // Thread is a thread to open before the rest of a reply: from a message, or
@@ -56,11 +66,14 @@ type DM struct {
 // BoardFile is the name the board PNG is attached under.
 const BoardFile = "board.png"
 
+// contentLimit is Discord's limit on a message's text.
+const contentLimit = 2000
+
 // say answers at once, visibly to everyone in the channel.
 func say(content string) Reply {
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, AllowedMentions: noMentions()},
+		Data: &discordgo.InteractionResponseData{Content: fit(content), AllowedMentions: noMentions()},
 	}}
 }
 
@@ -68,19 +81,19 @@ func say(content string) Reply {
 func private(content string, components ...discordgo.MessageComponent) Reply {
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: content, Flags: discordgo.MessageFlagsEphemeral,
+		Data: &discordgo.InteractionResponseData{Content: fit(content), Flags: discordgo.MessageFlagsEphemeral,
 			Components: components, AllowedMentions: noMentions()},
 	}}
 }
 
-// update replaces the message a component sits on (an ephemeral step view).
+// update replaces the message a component sits on.
 func update(content string, components ...discordgo.MessageComponent) Reply {
 	if components == nil {
 		components = []discordgo.MessageComponent{}
 	}
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: content, Components: components, AllowedMentions: noMentions()},
+		Data: &discordgo.InteractionResponseData{Content: fit(content), Components: components, AllowedMentions: noMentions()},
 	}}
 }
 
@@ -97,9 +110,23 @@ func noMentions() *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 }
 
+// mentions allows a message to ping exactly these users.
+func mentions(users ...string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+}
+
+// notice is a post of plain text that pings nobody.
+func notice(channelID, content string) Post {
+	return Post{ChannelID: channelID, Message: &discordgo.MessageSend{Content: fit(content), AllowedMentions: noMentions()}}
+}
+
 // edit replaces the acknowledged message with text.
 func edit(content string) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
-		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}}, nil
+		content := fit(content)
+		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noMentions()}, nil
 	}
 }
+
+// fit keeps a message's text within Discord's limit.
+func fit(content string) string { return engine.Shorten(content, contentLimit) }

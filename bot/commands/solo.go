@@ -74,12 +74,11 @@ func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.Application
 		setup := engine.Setup{Game: gameName, Mode: soloMode, Seed: rand.Uint64(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame()}
-		g, err := h.Store.Create(meta, setup, h.Now())
-		if err != nil {
+		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening("A solo game against Lacerda begins.")); err != nil {
 			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)
-			return Reply{Posts: []Post{{ChannelID: channelID, Message: &discordgo.MessageSend{Content: "Sorry, the game could not start: " + err.Error()}}}}
+			return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 		}
-		return Reply{Posts: []Post{h.turnPost(g, g.SetupEvents, "A solo game against Lacerda begins.", true)}}
+		return Reply{}
 	}
 	if i.GuildID == "" {
 		r := start(i.ChannelID)
@@ -126,7 +125,7 @@ func (h *Handler) soloStats(i *discordgo.Interaction) Reply {
 			}
 		}
 		text := soloStatsText(played, active, best, titles)
-		return &discordgo.WebhookEdit{Content: &text}, nil
+		return &discordgo.WebhookEdit{Content: &text, AllowedMentions: noMentions()}, nil
 	}
 	return r
 }

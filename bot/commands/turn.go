@@ -1,61 +1,85 @@
 package commands
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
-
-	"image"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
-// move plays a decision for the seat of the user who sent i, at the version
-// the user saw.
-func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, version uint64, action engine.Action) (*storage.MoveResult, error) {
+// move plays a decision for the seat of the user who sent i, at the moment
+// of the game the user acted on. typed fingerprints a typed command.
+func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, action engine.Action, typed string) (*storage.MoveResult, error) {
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
 		return nil, errNotPlaying
 	}
-	return h.Store.Move(g.ID, version, seat, action, h.Now())
+	return h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
+		Play: storage.Play{Seat: seat, Action: action, Interaction: i.ID, Typed: typed},
+		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true)})
 }
 
-// moved is the reply to a move: the one public message of the move, and a
-// private "Played." for the mover in place of their step view or command.
-func (h *Handler) moved(i *discordgo.Interaction, res *storage.MoveResult) Reply {
-	g, more, err := h.playBots(res.Game)
-	if err != nil {
-		h.Log.Error("a bot seat could not play", "game", res.Game.ID, "err", err)
-		g = res.Game
+// played answers the mover privately: in place of their step view, or as
+// a new private message, never on the message everyone sees. The turn
+// message with the board follows in the channel.
+func played(i *discordgo.Interaction, labels []string) Reply {
+	text := "Played. The board follows in the channel."
+	if len(labels) > 0 {
+		text = "Played: " + strings.Join(labels, " → ") + ". The board follows in the channel."
 	}
-	res = &storage.MoveResult{Game: g, Events: append(res.Events, more...)}
-	ack := deferPrivate()
 	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		return update(text)
 	}
-	return Reply{
-		Ack:   ack,
-		Posts: []Post{h.turnPost(res.Game, res.Events, fmt.Sprintf("**%s** played.", displayName(i)), true)},
-		Edit:  edit("Played. The board is in the channel."),
+	return private(text)
+}
+
+// turn builds the message that announces a change of a game: what
+// happened, the board, and a ping (unless ping is false) for exactly the
+// players who must act now, with the button that opens their choices. It
+// is queued in the change's own transaction.
+func (h *Handler) turn(header string, ping bool) storage.PostFunc {
+	return func(g *storage.Game, added []storage.LogEntry, users storage.UserLookup) (*storage.Outgoing, error) {
+		return h.turnOut(g, header, ping, narration(g, added), len(added), users)
 	}
 }
 
-// turnPost is the message after every move: what happened, the board, and
-// a ping (unless ping is false) for exactly the players who must act now,
-// with the button that opens their choices.
-func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string, ping bool) Post {
+// opening announces a new game, narrating its setup.
+func (h *Handler) opening(header string) storage.PostFunc {
+	return func(g *storage.Game, added []storage.LogEntry, users storage.UserLookup) (*storage.Outgoing, error) {
+		return h.turnOut(g, header, true, append(g.SetupEvents, narration(g, added)...), len(added), users)
+	}
+}
+
+// narration is what the added log entries say, naming the decisions the
+// bot made for its seats.
+func narration(g *storage.Game, added []storage.LogEntry) []engine.Event {
+	var events []engine.Event
+	for _, e := range added {
+		if e.Bot {
+			events = append(events, engine.Say(e.Seat, fmt.Sprintf("The bot plays for %s.", g.Meta.Seats[e.Seat].Name)))
+		}
+		events = append(events, e.Events...)
+	}
+	return events
+}
+
+func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []engine.Event, shown int, users storage.UserLookup) (*storage.Outgoing, error) {
 	state := g.State
 	var lines []string
 	for _, e := range events {
 		lines = append(lines, "• "+e.Text)
 	}
 	embed := &discordgo.MessageEmbed{
-		Title:       truncate(fmt.Sprintf("%s · %s", g.Meta.Title, state.Phase()), 256),
-		Description: truncate(strings.Join(lines, "\n"), 4096),
+		Title:       engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, state.Phase()), 256),
+		Description: engine.Shorten(strings.Join(lines, "\n"), 4096),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game %s · move %d · %s", g.ID, g.Version, h.paceShort(g.Meta))},
 	}
@@ -66,28 +90,32 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 		content = append(content, "**The game is over.**")
 		embed.Fields = scoreFields(state)
 		if o, ok := state.(engine.Outcome); ok && len(o.Outcome()) > 0 {
-			embed.Fields = append(embed.Fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: truncate(strings.Join(o.Outcome(), "\n"), 1024)})
+			embed.Fields = append(embed.Fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: engine.Shorten(strings.Join(o.Outcome(), "\n"), 1024)})
 		}
 	} else {
-		var users []string
+		var pinged []string
 		for _, p := range state.Pending() {
-			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !slices.Contains(users, id) {
-				users = append(users, id)
+			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !g.Meta.Seats[p.Seat].Bot && !slices.Contains(pinged, id) {
+				pinged = append(pinged, id)
 			}
 			content = append(content, fmt.Sprintf("%s: %s.", seatMention(g, p.Seat), p.Prompt))
 		}
 		if ping {
 			// Users in their quiet hours are named, not pinged (waiting.go).
-			users, held = h.holdPings(users)
-			msg.AllowedMentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+			pinged, held = h.holdPings(pinged, users)
+			msg.AllowedMentions = mentions(pinged...)
 		}
-		embed.Fields = recapFields(g, len(events) > 0)
+		embed.Fields = recapFields(g, shown)
 		msg.Components = h.turnComponents(g)
 	}
 	fitEmbed(embed)
-	msg.Content = truncate(strings.Join(content, "\n"), 2000)
-	return Post{ChannelID: g.Meta.ChannelID, Message: msg,
-		Board: pngOf(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) }), Sent: h.turnSent(g, held)}
+	msg.Content = fit(strings.Join(content, "\n"))
+	data, err := json.Marshal(msg)
+	if err != nil {
+		return nil, err
+	}
+	return &storage.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: data, Board: storage.BoardOf(g),
+		Turn: ping, Held: held, Stamp: g.Stamp}, nil
 }
 
 // turnComponents: the button that opens the guided choices of whoever
@@ -95,7 +123,7 @@ func (h *Handler) turnPost(g *storage.Game, events []engine.Event, header string
 func (h *Handler) turnComponents(g *storage.Game) []discordgo.MessageComponent {
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Make your move", Style: discordgo.PrimaryButton,
-			CustomID: customID{kind: kindGo, target: g.ID, version: g.Version}.String()},
+			CustomID: customID{kind: kindGo, target: g.ID, stamp: g.Stamp}.String()},
 	}}}
 	pending := g.State.Pending()
 	if len(pending) != 1 {
@@ -121,7 +149,7 @@ func scoreFields(state engine.State) []*discordgo.MessageEmbedField {
 	for rank, p := range players {
 		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, p.Name, p.StatsText()))
 	}
-	return []*discordgo.MessageEmbedField{{Name: "Final scores", Value: truncate(strings.Join(rows, "\n"), 1024)}}
+	return []*discordgo.MessageEmbedField{{Name: "Final scores", Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
 }
 
 // recapLines is how much of what happened since a player's last move the
@@ -130,12 +158,9 @@ const recapLines = 8
 
 // recapFields remind each player who must act of what happened since their
 // last move: the others' moves, what they bought and scored, what left the
-// display. The newest move is left out when this message narrates it.
-func recapFields(g *storage.Game, newestShown bool) []*discordgo.MessageEmbedField {
-	end := len(g.Log)
-	if newestShown {
-		end--
-	}
+// display. The newest shown moves are left out: this message narrates them.
+func recapFields(g *storage.Game, shown int) []*discordgo.MessageEmbedField {
+	end := max(0, len(g.Log)-shown)
 	var fields []*discordgo.MessageEmbedField
 	for _, p := range g.State.Pending() {
 		last := end - 1
@@ -158,8 +183,8 @@ func recapFields(g *storage.Game, newestShown bool) []*discordgo.MessageEmbedFie
 			lines = append([]string{fmt.Sprintf("• … and %d earlier events", len(lines)-recapLines+1)}, lines[len(lines)-recapLines+1:]...)
 		}
 		fields = append(fields, &discordgo.MessageEmbedField{
-			Name:  truncate(fmt.Sprintf("Since %s's last move", g.Meta.Seats[p.Seat].Name), 256),
-			Value: truncate(strings.Join(lines, "\n"), 1024),
+			Name:  engine.Shorten(fmt.Sprintf("Since %s's last move", g.Meta.Seats[p.Seat].Name), 256),
+			Value: engine.Shorten(strings.Join(lines, "\n"), 1024),
 		})
 	}
 	return fields
@@ -182,19 +207,38 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 		return n
 	}
 	if over := size() - embedLimit; over > 0 {
-		e.Description = truncate(e.Description, max(200, len([]rune(e.Description))-over))
+		e.Description = engine.Shorten(e.Description, max(200, len([]rune(e.Description))-over))
 	}
 	for k := len(e.Fields) - 1; k >= 0 && size() > embedLimit; k-- {
 		over := size() - embedLimit
-		e.Fields[k].Value = truncate(e.Fields[k].Value, max(100, len([]rune(e.Fields[k].Value))-over))
+		e.Fields[k].Value = engine.Shorten(e.Fields[k].Value, max(100, len([]rune(e.Fields[k].Value))-over))
 	}
 }
 
 // seatMention names a seat's player as a mention, or by name for a seat no
 // person plays.
 func seatMention(g *storage.Game, seat engine.Seat) string {
-	if id := g.Meta.Seats[seat].UserID; id != "" {
-		return mention(id)
+	if su := g.Meta.Seats[seat]; su.UserID != "" && !su.Bot {
+		return mention(su.UserID)
 	}
 	return g.State.Players()[seat].Name
 }
+
+// holdPings splits the users a turn message would ping into those it may
+// ping now and those in their quiet hours, whom it only names; the
+// scheduler pings them when their window ends.
+func (h *Handler) holdPings(users []string, lookup storage.UserLookup) (ping, held []string) {
+	now := h.Now()
+	for _, id := range users {
+		u, err := lookup(id)
+		if err == nil && remind.QuietNow(u.Prefs, now) {
+			held = append(held, id)
+			continue
+		}
+		ping = append(ping, id)
+	}
+	return ping, held
+}
+
+// stampText writes a stamp in custom IDs and messages.
+func stampText(stamp uint64) string { return strconv.FormatUint(stamp, 10) }

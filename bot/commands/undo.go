@@ -47,7 +47,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 		return h.applyUndo(i, g, seat, moves)
 	}
 	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-		m.Undo = &storage.UndoRequest{Seat: seat, Moves: moves, Version: g.Version, Expires: h.Now().Add(undoWindow)}
+		m.Undo = &storage.UndoRequest{Seat: seat, Moves: moves, Stamp: g.Stamp, Expires: h.Now().Add(undoWindow)}
 		return nil
 	}); err != nil {
 		return h.fail(i, err)
@@ -56,16 +56,16 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	for _, s := range others {
 		pings = append(pings, mention(g.Meta.Seats[s].UserID))
 	}
-	id := func(kind string) string { return customID{kind: kind, target: g.ID, version: g.Version}.String() }
+	id := func(kind string) string { return customID{kind: kind, target: g.ID, stamp: g.Stamp}.String() }
 	msg := &discordgo.MessageSend{
-		Content: truncate(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree by <t:%d:R>: %s",
+		Content: fit(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree by <t:%d:R>: %s",
 			g.Meta.Seats[seat].Name, lastText(g.Log[last]), plural(moves, "move"), strings.Join(why, " and "),
-			h.Now().Add(undoWindow).Unix(), joinNames(pings)), 2000),
+			h.Now().Add(undoWindow).Unix(), joinNames(pings))),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: id(kindAgree)},
 			discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: id(kindRefuse)},
 		}}},
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: userIDs(g, others)},
+		AllowedMentions: mentions(userIDs(g, others)...),
 	}
 	r := private("Your request is posted; the others must agree.")
 	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: msg}}
@@ -96,7 +96,7 @@ func lastText(e storage.LogEntry) string {
 	if len(e.Events) == 0 {
 		return e.Action.String()
 	}
-	return truncate(e.Events[0].Text, 200)
+	return engine.Shorten(e.Events[0].Text, 200)
 }
 
 func plural(n int, word string) string {
@@ -108,27 +108,23 @@ func plural(n int, word string) string {
 
 // applyUndo replays the game without the last moves and posts the board.
 func (h *Handler) applyUndo(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, moves int) Reply {
-	undone, err := h.Store.Undo(g.ID, g.Version, moves, h.Now())
-	if err != nil {
+	header := fmt.Sprintf("**%s** took back their last action (%s).", g.Meta.Seats[seat].Name, plural(moves, "move"))
+	if _, err := h.Store.Undo(g.ID, g.Stamp, moves, h.Now(), h.turn(header, true)); err != nil {
 		return h.fail(i, err)
 	}
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Undo = nil; return nil }); err != nil {
-		h.Log.Warn("could not clear an undo request", "game", g.ID, "err", err)
-	}
-	header := fmt.Sprintf("**%s** took back their last action (%s).", g.Meta.Seats[seat].Name, plural(moves, "move"))
-	return Reply{Ack: deferPrivate(), Posts: []Post{h.turnPost(undone, nil, header, true)}, Edit: edit("Done.")}
+	return private("Done. The board follows in the channel.")
 }
 
 var errNoUndo = errors.New("That undo request is no longer open.")
 
 // undoAnswer records another player's agreement or refusal.
 func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
-	g, err := h.Store.Load(id.target)
+	g, err := h.gameHere(i, id)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	req := g.Meta.Undo
-	if req == nil || req.Version != id.version || g.Version != req.Version || h.Now().After(req.Expires) {
+	if req == nil || req.Stamp != id.stamp || g.Stamp != req.Stamp || h.Now().After(req.Expires) {
 		return update("That undo request is closed: the game moved on, it expired, or it was answered.")
 	}
 	seat, ok := seatOf(g, user(i).ID)
@@ -143,7 +139,7 @@ func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
 		return update(fmt.Sprintf("%s refused; %s's action stands.", displayName(i), name))
 	}
 	meta, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-		if m.Undo == nil || m.Undo.Version != req.Version {
+		if m.Undo == nil || m.Undo.Stamp != req.Stamp {
 			return errNoUndo
 		}
 		if !slices.Contains(m.Undo.Agreed, seat) {
@@ -158,15 +154,13 @@ func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
 	if len(meta.Undo.Agreed) < len(needed) {
 		return update(fmt.Sprintf("%s wants to take back their last action. Agreed so far: %d of %d.", name, len(meta.Undo.Agreed), len(needed)),
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: customID{kind: kindAgree, target: g.ID, version: g.Version}.String()},
-				discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: customID{kind: kindRefuse, target: g.ID, version: g.Version}.String()},
+				discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: customID{kind: kindAgree, target: g.ID, stamp: g.Stamp}.String()},
+				discordgo.Button{Label: "Refuse", Style: discordgo.DangerButton, CustomID: customID{kind: kindRefuse, target: g.ID, stamp: g.Stamp}.String()},
 			}})
 	}
-	r := h.applyUndo(i, g, req.Seat, req.Moves)
-	if r.Ack.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		r.Ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: "Everyone agreed: the action is taken back.", Components: []discordgo.MessageComponent{}}}
-		r.Edit = nil
+	header := fmt.Sprintf("**%s** took back their last action (%s); everyone agreed.", name, plural(req.Moves, "move"))
+	if _, err := h.Store.Undo(g.ID, g.Stamp, req.Moves, h.Now(), h.turn(header, true)); err != nil {
+		return h.fail(i, err)
 	}
-	return r
+	return update("Everyone agreed: the action is taken back.")
 }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,32 +28,6 @@ func JumpLink(m storage.Meta, messageID string) string {
 		link += "/" + messageID
 	}
 	return link
-}
-
-// holdPings splits the users a turn message would ping into those it may
-// ping now and those in their quiet hours, whom it only names; the
-// scheduler pings them when their window ends.
-func (h *Handler) holdPings(users []string) (ping, held []string) {
-	now := h.Now()
-	for _, id := range users {
-		u, err := h.Store.GetUser(id)
-		if err == nil && remind.QuietNow(u.Prefs, now) {
-			held = append(held, id)
-			continue
-		}
-		ping = append(ping, id)
-	}
-	return ping, held
-}
-
-// turnSent records a posted turn message as the target of the game's jump
-// links, with the pings it held back.
-func (h *Handler) turnSent(g *storage.Game, held []string) func(messageID string) {
-	return func(messageID string) {
-		if err := h.Store.SetTurnMessage(g.ID, g.Version, messageID, held, h.Now()); err != nil {
-			h.Log.Warn("could not record the turn message", "game", g.ID, "err", err)
-		}
-	}
 }
 
 // owed says what a user must decide in a game: "take action 2 of year 1",
@@ -96,28 +71,48 @@ func reminderText(r remind.Reminder, to string) string {
 		fmt.Fprintf(&b, "The deadline is <t:%d:R>; then %s.\n", r.Deadline.Unix(), remind.AbsentText(r.Rules.Absent))
 	}
 	fmt.Fprintf(&b, "Jump to the turn: %s", link)
-	return truncate(b.String(), 2000)
+	return fit(b.String())
 }
 
-// ReminderPost is a reminder in the game's channel, pinging its user.
-func (h *Handler) ReminderPost(r remind.Reminder) Post {
-	return Post{ChannelID: r.Game.ChannelID, Message: &discordgo.MessageSend{
-		Content:         reminderText(r, mention(r.UserID)),
-		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: []string{r.UserID}},
-	}}
-}
-
-// ReminderDM is a reminder by direct message; nil when the game is played
-// in the user's direct messages already.
-func (h *Handler) ReminderDM(r remind.Reminder) *discordgo.MessageSend {
-	if r.Game.GuildID == "" {
+// Remind is the messages that carry a reminder: in the game's channel,
+// pinging its user, and by direct message when asked for (not for a game
+// played in the user's direct messages already). They are queued in the
+// scheduler's transaction and built at delivery, after the turn message
+// queued before them, so that they link to it.
+func (h *Handler) Remind(r remind.Reminder) []*storage.Outgoing {
+	payload, err := json.Marshal(r)
+	if err != nil {
+		h.Log.Error("could not queue a reminder", "game", r.Game.ID, "err", err)
 		return nil
 	}
-	return &discordgo.MessageSend{Content: reminderText(r, "you"), AllowedMentions: noMentions()}
+	out := []*storage.Outgoing{{Queue: r.Game.ChannelID, Game: r.Game.ID, ChannelID: r.Game.ChannelID, Kind: kindReminder, Payload: payload}}
+	if r.DM && r.Game.GuildID != "" {
+		out = append(out, &storage.Outgoing{Queue: r.Game.ChannelID, Game: r.Game.ID, UserID: r.UserID, Kind: kindReminderDM, Payload: payload})
+	}
+	return out
 }
 
-// DigestMessage is a user's daily digest.
-func (h *Handler) DigestMessage(d remind.Digest) *discordgo.MessageSend {
+// reminderMessage builds a queued reminder, linking to the game's newest
+// turn message; nil when the user no longer owes what it reminds of.
+func (h *Handler) reminderMessage(r remind.Reminder, dm bool) (*discordgo.MessageSend, error) {
+	w, err := h.Store.Waiting(r.Game.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, sw := range r.Seats {
+		if !slices.ContainsFunc(w.SeatsOf(r.UserID), func(s storage.SeatWait) bool { return s.Seat == sw.Seat && s.Since.Equal(sw.Since) }) {
+			return nil, nil // the user moved since
+		}
+	}
+	r.TurnMessageID = w.TurnMessageID
+	if dm {
+		return &discordgo.MessageSend{Content: reminderText(r, "you"), AllowedMentions: noMentions()}, nil
+	}
+	return &discordgo.MessageSend{Content: reminderText(r, mention(r.UserID)), AllowedMentions: mentions(r.UserID)}, nil
+}
+
+// Digest is a user's daily digest, by direct message.
+func (h *Handler) Digest(d remind.Digest) []*storage.Outgoing {
 	var b strings.Builder
 	waits := "waits"
 	if len(d.Games) > 1 {
@@ -130,28 +125,24 @@ func (h *Handler) DigestMessage(d remind.Digest) *discordgo.MessageSend {
 			JumpLink(g.Meta, g.Wait.TurnMessageID))
 	}
 	b.WriteString("Change this with `/adega settings digest:`.")
-	return &discordgo.MessageSend{Content: truncate(b.String(), 2000), AllowedMentions: noMentions()}
+	data, err := json.Marshal(&discordgo.MessageSend{Content: fit(b.String()), AllowedMentions: noMentions()})
+	if err != nil {
+		h.Log.Error("could not queue a digest", "user", d.UserID, "err", err)
+		return nil
+	}
+	return []*storage.Outgoing{{UserID: d.UserID, Message: data}}
 }
 
-// AbsentPosts is the message after the bot played for an absent player:
-// the announcement, then the usual turn message (with any bot seats'
-// moves that follow).
-func (h *Handler) AbsentPosts(a remind.Absence, p *remind.Played) []Post {
-	g := p.Result.Game
-	name := a.Game.Seats[a.Seat].Name
+// Absent is the turn message after the bot played for an absent player:
+// the announcement as its header, then what happened, the board and the
+// pings, as after any move.
+func (h *Handler) Absent(a remind.Absence, p remind.Played) storage.PostFunc {
 	what := "played for them"
 	if p.Rule == storage.AbsentSkip {
 		what = "passed for them"
 	}
-	header := fmt.Sprintf("**%s** did not play within %s; the bot %s: %s.", name, remind.Human(a.Rules.Deadline), what, strings.Join(p.Labels, " → "))
-	events := slices.Clone(p.Result.Events)
-	g2, more, err := h.playBots(g)
-	if err != nil {
-		h.Log.Error("a bot seat could not play", "game", g.ID, "err", err)
-	} else {
-		g, events = g2, append(events, more...)
-	}
-	return []Post{h.turnPost(g, events, header, true)}
+	name := a.Game.Seats[a.Seat].Name
+	return h.turn(fmt.Sprintf("**%s** did not play within %s; the bot %s: %s.", name, remind.Human(a.Rules.Deadline), what, strings.Join(p.Labels, " → ")), true)
 }
 
 // waitingFor says whether a game waits for userID, and for whom else.

@@ -70,7 +70,7 @@ func ParsePace(text string) (name string, interval time.Duration, err error) {
 	}
 	d, err := ParseDuration(text)
 	if err != nil {
-		return "", 0, fmt.Errorf("%q is not a pace: use relaxed (24 hours), normal (8 hours), fast (1 hour), or a duration such as 12h or 90m", text)
+		return "", 0, fmt.Errorf("%s is not a pace: use relaxed (24 hours), normal (8 hours), fast (1 hour), or a duration such as 12h or 90m", engine.Quote(text))
 	}
 	if d < MinPace || d > MaxPace {
 		return "", 0, fmt.Errorf("a custom pace must be between %s and %s, not %s", Human(MinPace), Human(MaxPace), Human(d))
@@ -88,7 +88,7 @@ func ParseDuration(text string) (time.Duration, error) {
 	if days, ok := strings.CutSuffix(text, "d"); ok {
 		n, err := strconv.Atoi(days)
 		if err != nil || n < 0 {
-			return 0, fmt.Errorf("bad number of days %q", text)
+			return 0, fmt.Errorf("bad number of days %s", engine.Quote(text))
 		}
 		return time.Duration(n) * 24 * time.Hour, nil
 	}
@@ -237,7 +237,7 @@ func ParseAbsent(text string) (storage.Absent, error) {
 	case storage.AbsentWait, storage.AbsentAuto, storage.AbsentSkip:
 		return a, nil
 	}
-	return "", fmt.Errorf("%q is not an absent-player rule: use wait, auto or skip", text)
+	return "", fmt.Errorf("%s is not an absent-player rule: use wait, auto or skip", engine.Quote(text))
 }
 
 // ParseClock reads a local time of day, "23:00" or "7:30" or "8", as
@@ -255,7 +255,7 @@ func ParseClock(text string) (int, error) {
 		}
 	}
 	if err != nil || hour < 0 || hour > 23 || minute < 0 || minute > 59 {
-		return 0, fmt.Errorf("%q is not a time of day: use 24-hour HH:MM, such as 23:00 or 07:30", text)
+		return 0, fmt.Errorf("%s is not a time of day: use 24-hour HH:MM, such as 23:00 or 07:30", engine.Quote(text))
 	}
 	return hour*60 + minute, nil
 }

@@ -13,20 +13,22 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// Sender does what the scheduler decided, on Discord. The bot implements
-// it; tests record the calls.
-type Sender interface {
-	// Remind posts a reminder (or a ping held back by quiet hours, when
-	// Count is 0) in the game's channel, mentioning the user, and sends it
-	// by direct message too when DM is set.
-	Remind(ctx context.Context, r Reminder) error
-	// Digest sends a user's daily digest by direct message.
-	Digest(ctx context.Context, d Digest) error
-	// Absent applies a game's absent rule to a decision whose deadline
-	// passed: it calls Play (under whatever lock keeps the game's messages
-	// in order) and, if something was played, announces it with the
-	// game's new turn message.
-	Absent(ctx context.Context, a Absence) error
+// Announcer makes the messages the scheduler queues in the outbox, and
+// holds a game's channel while the scheduler plays for an absent player.
+// The bot implements it; tests record the calls.
+type Announcer interface {
+	// Remind is the messages that carry a reminder (or a ping held back
+	// by quiet hours, when Count is 0), queued in the transaction that
+	// claims it.
+	Remind(r Reminder) []*storage.Outgoing
+	// Digest is the message that carries a user's daily digest.
+	Digest(d Digest) []*storage.Outgoing
+	// Absent builds the turn message that announces a decision the bot
+	// made for an absent player; it is queued in the move's transaction.
+	Absent(a Absence, p Played) storage.PostFunc
+	// Lock holds a game's channel, so that the scheduler's move keeps its
+	// order with the players' own; it returns the unlock.
+	Lock(channelID string) func()
 }
 
 // Reminder is a reminder or a held-back ping for one user in one game.
@@ -55,10 +57,6 @@ type Absence struct {
 	Seat   engine.Seat
 	UserID string
 	Since  time.Time
-	// Play plays the decision by the rule. It returns nil when nothing was
-	// played: the player moved meanwhile, or no pass is possible (the game
-	// then keeps waiting and reminding).
-	Play func() (*Played, error)
 }
 
 // Played is a decision the bot made for an absent player.
@@ -72,13 +70,13 @@ type Played struct {
 
 // Scheduler is the one goroutine that sleeps until the next entry of the
 // reminders index, then does what is due: reminders, held-back pings,
-// digests and deadlines. Everything it decides is committed to the store
-// before it is sent, so a restart never sends anything twice (a crash
-// between the two loses that one message instead).
+// digests and deadlines. What it decides goes to the outbox in the
+// transaction that records the decision, so a restart neither forgets nor
+// repeats a message; the bot delivers the outbox.
 type Scheduler struct {
 	Store  *storage.Store
 	Config Config
-	Out    Sender
+	Out    Announcer
 	// Now is the clock; nil is time.Now. Timers still run on real time
 	// (or a synctest bubble's), so Now may only be offset from it.
 	Now func() time.Time
@@ -157,9 +155,9 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 		var err error
 		switch w.Kind {
 		case storage.WakeGame:
-			err = s.game(ctx, w)
+			err = s.game(w)
 		case storage.WakeDigest:
-			err = s.digest(ctx, w)
+			err = s.digest(w)
 		default:
 			err = fmt.Errorf("unknown entry kind %q", w.Kind)
 		}
@@ -176,15 +174,16 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 	}
 }
 
-// game claims what is due in one game, then sends it.
-func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
+// game claims what is due in one game, queueing its reminders, then plays
+// for the absent players.
+func (s *Scheduler) game(due storage.Wake) error {
 	now := s.now()
-	var reminders []Reminder
 	var absences []Absence
-	err := s.Store.ClaimGame(due, func(m storage.Meta, w *storage.WaitState, users storage.UserLookup) error {
-		reminders, absences = nil, nil
+	err := s.Store.ClaimGame(due, func(m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, error) {
+		var out []*storage.Outgoing
+		absences = nil
 		if m.Status != storage.StatusActive {
-			return nil
+			return nil, nil
 		}
 		rules := s.Config.Resolve(m.Wait)
 		var ids []string
@@ -196,7 +195,7 @@ func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 		for _, uid := range ids {
 			u, err := users(uid)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			vacations := VacationsOf(*w, uid)
 			d, seats := s.Config.Decide(Input{Now: now, Rules: rules, Prefs: u.Prefs, Seats: w.SeatsOf(uid), Vacations: vacations})
@@ -205,85 +204,83 @@ func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 				w.Seats[k] = sw
 			}
 			if d.Remind || d.Ping {
-				r := Reminder{Game: m, Rules: rules, TurnMessageID: w.TurnMessageID, UserID: uid, Seats: seats, DM: d.DM,
+				r := Reminder{Game: m, Rules: rules, UserID: uid, Seats: seats, DM: d.DM,
 					Deadline: DeadlineOf(rules, seats, vacations)}
 				if d.Remind {
 					r.Count = seats[0].Reminders
 				}
-				reminders = append(reminders, r)
+				out = append(out, s.Out.Remind(r)...)
 			}
 			if rules.Absent == storage.AbsentWait {
 				continue
 			}
 			for _, seat := range d.Expired {
 				k := slices.IndexFunc(seats, func(x storage.SeatWait) bool { return x.Seat == seat })
-				since := seats[k].Since
-				absences = append(absences, Absence{Game: m, Rules: rules, Seat: seat, UserID: uid, Since: since,
-					Play: func() (*Played, error) { return s.play(m.ID, seat, since, rules.Absent) }})
+				absences = append(absences, Absence{Game: m, Rules: rules, Seat: seat, UserID: uid, Since: seats[k].Since})
 			}
 		}
-		return nil
+		return out, nil
 	})
 	if err != nil {
 		return err
 	}
-	for _, r := range reminders {
-		if err := s.Out.Remind(ctx, r); err != nil {
-			s.log().Warn("reminders: could not remind", "game", r.Game.ID, "user", r.UserID, "err", err)
-		}
-	}
 	for _, a := range absences {
-		if err := s.Out.Absent(ctx, a); err != nil {
+		unlock := s.Out.Lock(a.Game.ChannelID)
+		_, err := s.play(a)
+		unlock()
+		if err != nil {
 			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
 		}
 	}
 	return nil
 }
 
-// play applies the absent rule to one decision, if it still waits.
-func (s *Scheduler) play(id string, seat engine.Seat, since time.Time, rule storage.Absent) (*Played, error) {
-	g, err := s.Store.Load(id)
+// play applies the absent rule to one decision, if it still waits, and
+// queues the announcement with the move.
+func (s *Scheduler) play(a Absence) (*Played, error) {
+	g, err := s.Store.Load(a.Game.ID)
 	if err != nil {
 		return nil, err
 	}
-	if g.Meta.Status != storage.StatusActive || !engine.MustDecide(g.State, seat) {
+	if g.Meta.Status != storage.StatusActive || !engine.MustDecide(g.State, a.Seat) {
 		return nil, nil
 	}
-	w, err := s.Store.Waiting(id)
+	w, err := s.Store.Waiting(g.ID)
 	if err != nil {
 		return nil, err
 	}
-	if k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == seat }); k < 0 || !w.Seats[k].Since.Equal(since) {
+	if k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == a.Seat }); k < 0 || !w.Seats[k].Since.Equal(a.Since) {
 		return nil, nil // the wait this deadline was for is over
 	}
 	var act engine.Action
-	switch rule {
+	switch a.Rules.Absent {
 	case storage.AbsentAuto:
-		act, err = engine.Auto(g.State, seat)
+		act, err = engine.Auto(g.State, a.Seat)
 	case storage.AbsentSkip:
 		var ok bool
-		act, ok, err = engine.Skip(g.State, seat)
+		act, ok, err = engine.Skip(g.State, a.Seat)
 		if err == nil && !ok {
-			return nil, s.giveUp(id, seat, since)
+			return nil, s.giveUp(g.ID, a.Seat, a.Since)
 		}
 	default:
 		return nil, nil
 	}
 	if err != nil {
-		return nil, errors.Join(fmt.Errorf("the %s rule found no move: %w", rule, err), s.giveUp(id, seat, since))
+		return nil, errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, err), s.giveUp(g.ID, a.Seat, a.Since))
 	}
-	labels := Labels(g.State, seat, act)
-	res, err := s.Store.Move(id, g.Version, seat, act, s.now())
+	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Action: act, Labels: Labels(g.State, a.Seat, act)}
+	p.Result, err = s.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: a.Seat, Action: act},
+		Now: s.now(), Post: s.Out.Absent(a, p)})
 	var stale *storage.StaleError
 	switch {
 	case errors.As(err, &stale):
 		return nil, nil // someone moved at the same moment; looked at again after Retry
 	case engine.CodeOf(err) != "":
-		return nil, errors.Join(fmt.Errorf("the %s move %v was refused: %w", rule, act, err), s.giveUp(id, seat, since))
+		return nil, errors.Join(fmt.Errorf("the %s move %v was refused: %w", a.Rules.Absent, act, err), s.giveUp(g.ID, a.Seat, a.Since))
 	case err != nil:
 		return nil, err
 	}
-	return &Played{Rule: rule, Seat: seat, Action: act, Labels: labels, Result: res}, nil
+	return &p, nil
 }
 
 // giveUp falls back to waiting for a decision the absent rule could not
@@ -317,8 +314,8 @@ func Labels(st engine.State, seat engine.Seat, act engine.Action) []string {
 	return labels
 }
 
-// digest claims a user's digest and sends it if any game waits for them.
-func (s *Scheduler) digest(ctx context.Context, due storage.Wake) error {
+// digest claims a user's digest and queues it if any game waits for them.
+func (s *Scheduler) digest(due storage.Wake) error {
 	now := s.now()
 	send := false
 	_, err := s.Store.ClaimDigest(due, func(u *storage.User) error {
@@ -348,8 +345,5 @@ func (s *Scheduler) digest(ctx context.Context, due storage.Wake) error {
 	if len(d.Games) == 0 {
 		return nil
 	}
-	if err := s.Out.Digest(ctx, d); err != nil {
-		s.log().Warn("reminders: could not send a digest", "user", due.ID, "err", err)
-	}
-	return nil
+	return s.Store.Enqueue(s.Out.Digest(d)...)
 }

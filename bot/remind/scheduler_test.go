@@ -46,19 +46,22 @@ func (r *recorder) add(s sent) {
 	r.log = append(r.log, s)
 }
 
-func (r *recorder) Remind(_ context.Context, rem Reminder) error {
+func (r *recorder) Remind(rem Reminder) []*storage.Outgoing {
 	r.add(sent{Reminder: &rem})
 	return nil
 }
-func (r *recorder) Digest(_ context.Context, d Digest) error { r.add(sent{Digest: &d}); return nil }
-func (r *recorder) Absent(_ context.Context, a Absence) error {
-	p, err := a.Play()
-	if err != nil {
-		return err
+func (r *recorder) Digest(d Digest) []*storage.Outgoing { r.add(sent{Digest: &d}); return nil }
+
+// Absent records the announcement with the move it announces, as the
+// move's transaction builds it.
+func (r *recorder) Absent(a Absence, p Played) storage.PostFunc {
+	return func(g *storage.Game, added []storage.LogEntry, _ storage.UserLookup) (*storage.Outgoing, error) {
+		p.Result = &storage.MoveResult{Game: g, Added: added}
+		r.add(sent{Absence: &a, Played: &p})
+		return nil, nil
 	}
-	r.add(sent{Absence: &a, Played: p})
-	return nil
 }
+func (r *recorder) Lock(string) func() { return func() {} }
 
 func (r *recorder) all() []sent {
 	r.mu.Lock()
@@ -156,7 +159,7 @@ func (w *world) game(name, mode string, rules storage.WaitRules, users ...string
 		names = append(names, seats[len(seats)-1].Name)
 	}
 	g, err := w.store.Create(storage.Meta{ChannelID: "c-" + name, GuildID: "guild", Seats: seats, Wait: rules},
-		engine.Setup{Game: name, Mode: mode, Seed: 1, Players: names}, w.now())
+		engine.Setup{Game: name, Mode: mode, Seed: 1, Players: names}, w.now(), nil)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -176,7 +179,7 @@ func (w *world) move(id string) *storage.Game {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	res, err := w.store.Move(id, g.Version, seat, act, w.now())
+	res, err := w.store.Move(storage.MoveRequest{Game: id, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: w.now()})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -320,7 +323,11 @@ func TestHeldPingGoesWhenQuietHoursEnd(t *testing.T) {
 	bubble(t, start, std, func(w *world) {
 		w.setPrefs("ana", storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
 		g := w.game("duo", "turns", relaxed, "ana", "bia")
-		if err := w.store.SetTurnMessage(g.ID, g.Version, "m1", []string{"ana"}, w.now()); err != nil {
+		turn := &storage.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Turn: true, Held: []string{"ana"}, Stamp: g.Stamp}
+		if err := w.store.Enqueue(turn); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.store.Delivered(turn.Seq, "m1", w.now()); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -330,7 +337,7 @@ func TestHeldPingGoesWhenQuietHoursEnd(t *testing.T) {
 		}
 		w.until(20 * time.Hour)
 		all := w.out.all()
-		if len(all) != 1 || all[0].Reminder.Count != 0 || all[0].Reminder.UserID != "ana" || all[0].Reminder.TurnMessageID != "m1" ||
+		if len(all) != 1 || all[0].Reminder.Count != 0 || all[0].Reminder.UserID != "ana" ||
 			!all[0].At.Equal(time.Date(2026, 1, 16, 8, 0, 0, 0, time.UTC)) {
 			t.Fatalf("want one ping at 08:00, got %d: %+v", len(all), all)
 		}
@@ -542,7 +549,7 @@ func TestSimultaneousDecisionsKeepTheirWait(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
 		g := w.game("duo", "together", normal, "ana", "bia")
 		w.until(9 * time.Hour)
-		res, err := w.store.Move(g.ID, g.Version, 0, engine.Action{"pass"}, w.now()) // Ana moves; Bia still owes hers
+		res, err := w.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: 0, Action: engine.Action{"pass"}}, Now: w.now()}) // Ana moves; Bia still owes hers
 		if err != nil {
 			t.Fatal(err)
 		}

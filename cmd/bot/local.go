@@ -134,7 +134,7 @@ func (t *table) create(gameName, mode, players string, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	g, err := t.store.Create(localMeta(game, names), setup, time.Now())
+	g, err := t.store.Create(localMeta(game, names), setup, time.Now(), nil)
 	if err != nil {
 		return err
 	}
@@ -169,7 +169,11 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	g, err := t.store.Import(localMeta(game, exp.Setup.Players), exp.Setup, exp.Moves(), time.Now())
+	setup, err := t.store.SetupOf(exp)
+	if err != nil {
+		return err
+	}
+	g, err := t.store.Import(localMeta(game, exp.Setup.Players), setup, exp.Moves(), time.Now(), nil)
 	if err != nil {
 		return err
 	}
@@ -294,12 +298,12 @@ func (t *table) move(cmd command) error {
 	if err != nil {
 		return err
 	}
-	res, err := t.store.Move(t.game.ID, t.game.Version, seat, action, time.Now())
+	res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
 	if err != nil {
 		return err
 	}
 	t.game = res.Game
-	printEvents(t.out, res.Events)
+	printEvents(t.out, res.Events())
 	t.afterMove()
 	return nil
 }
@@ -371,7 +375,7 @@ func (t *table) writeBoard() {
 }
 
 func (t *table) export(path string) error {
-	data, err := storage.Export(t.game)
+	data, err := t.store.Export(t.game)
 	if err != nil {
 		return err
 	}

@@ -70,8 +70,9 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(exp.Log) != 3 || exp.Seed != 7 || exp.Game != "nim" {
-		t.Errorf("export has %d moves, seed %d, game %q", len(exp.Log), exp.Seed, exp.Game)
+	// The game goes on, so its seed is sealed: the file shows no draw to come.
+	if len(exp.Log) != 3 || exp.Seed != 0 || exp.Setup.Seed != 0 || exp.Sealed == nil || exp.Game != "nim" {
+		t.Errorf("export has %d moves, seed %d, sealed %x, game %q", len(exp.Log), exp.Seed, exp.Sealed, exp.Game)
 	}
 	var raw map[string]any
 	if err := json.Unmarshal(data, &raw); err != nil {
@@ -82,10 +83,14 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 		t.Errorf("first exported player: %v", p)
 	}
 
-	// The export replays to the state it records, and imports as a new game.
-	out, err = runMain(t, "", "replay", exportPath)
+	// With the database that sealed it, the export replays to the state it
+	// records, and imports as a new game; without it, it cannot be opened.
+	out, err = runMain(t, "", "replay", "--db", filepath.Join(dir, "t.db"), exportPath)
 	if err != nil || !strings.Contains(out, "matches the recorded one") {
 		t.Fatalf("replay: %v\n%s", err, out)
+	}
+	if out, err = runMain(t, "", "replay", "--db", filepath.Join(dir, "other.db"), exportPath); err == nil || !strings.Contains(err.Error(), "only the adega that exported it") {
+		t.Fatalf("replay with another database: %v\n%s", err, out)
 	}
 	out, err = runMain(t, "/nim p3 1\n", "local", "--game", "nim", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
 	if err != nil || !strings.Contains(out, "Bruno took 1 from pile 3") {

@@ -45,12 +45,23 @@ func replayCommand(args []string, env Env) error {
 		if err != nil {
 			return err
 		}
-		return reportReplay(env, reg, exp.Setup, exp.Moves(), exp.State, *verbose)
+		if exp.Sealed == nil {
+			return reportReplay(env, reg, exp.Setup, exp.Moves(), exp.State, false, *verbose)
+		}
+		// A game exported in progress: its seed is sealed with the key of
+		// the database that exported it, and its state is the public view.
+		store, err := openForReplay(*dbPath, cfg, reg)
+		if err != nil {
+			return err
+		}
+		defer store.Close()
+		setup, err := store.SetupOf(exp)
+		if err != nil {
+			return fmt.Errorf("replay: %w (give --db, the database of the bot that exported it)", err)
+		}
+		return reportReplay(env, reg, setup, exp.Moves(), exp.State, true, *verbose)
 	}
-	if *dbPath == "" {
-		*dbPath = filepath.Join(cfg.DataDir, "local.db")
-	}
-	store, err := storage.Open(*dbPath, reg)
+	store, err := openForReplay(*dbPath, cfg, reg)
 	if err != nil {
 		return err
 	}
@@ -62,12 +73,21 @@ func replayCommand(args []string, env Env) error {
 	if g.SnapshotMismatch {
 		fmt.Fprintln(env.Stdout, "Warning: the stored snapshot differs from the replayed log; the log wins.")
 	}
-	return reportReplay(env, reg, g.Setup, g.Moves(), nil, *verbose)
+	return reportReplay(env, reg, g.Setup, g.Moves(), nil, false, *verbose)
+}
+
+// openForReplay opens the database the replay reads (default DATA_DIR/local.db).
+func openForReplay(path string, cfg Config, reg *engine.Registry) (*storage.Store, error) {
+	if path == "" {
+		path = filepath.Join(cfg.DataDir, "local.db")
+	}
+	return storage.Open(path, reg)
 }
 
 // reportReplay replays setup and moves, prints the outcome, and compares the
-// final state with expected (the recorded state) when there is one.
-func reportReplay(env Env, reg *engine.Registry, setup engine.Setup, moves []engine.Move, expected []byte, verbose bool) error {
+// final state (its public view, if public) with expected, the recorded
+// one, when there is one.
+func reportReplay(env Env, reg *engine.Registry, setup engine.Setup, moves []engine.Move, expected []byte, public, verbose bool) error {
 	game, err := reg.Lookup(setup.Game)
 	if err != nil {
 		return err
@@ -86,12 +106,16 @@ func reportReplay(env Env, reg *engine.Registry, setup engine.Setup, moves []eng
 	for _, p := range state.Players() {
 		fmt.Fprintf(env.Stdout, "  %-10s %s\n", p.Name, p.StatsText())
 	}
-	got, err := engine.Encode(state)
-	if err != nil {
-		return err
-	}
 	if expected == nil {
 		return nil
+	}
+	var shown any = state
+	if public {
+		shown = engine.PublicView(state)
+	}
+	got, err := json.Marshal(shown)
+	if err != nil {
+		return err
 	}
 	if !jsonEqual(got, expected) {
 		return errors.New("replay: the replayed state differs from the recorded one")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,7 +19,8 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	logger := newLogger(cfg, env)
+	// No line of the log shows the token or an interaction's token.
+	logger := slog.New(bot.Redact(newLogger(cfg, env).Handler(), cfg.Token.Reveal()))
 	bot.RouteDiscordLogs(logger)
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return err

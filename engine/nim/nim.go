@@ -59,6 +59,16 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	return s, []engine.Event{ev}, nil
 }
 
+// View is the position without the generator, whose state is the future
+// of the game's randomness.
+func (s *State) View(engine.Seat) any {
+	v := *s
+	return struct {
+		State
+		RNG *struct{} `json:"rng,omitempty"`
+	}{State: v}
+}
+
 func (Game) Decode(data []byte) (engine.State, error) {
 	s := new(State)
 	if err := json.Unmarshal(data, s); err != nil {

@@ -194,11 +194,11 @@ func (s *State) walk(seat engine.Seat, prefix engine.Action, ahead bool) error {
 			return err
 		}
 		if done {
-			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %q is one step too many.", id)
+			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %s is one step too many.", engine.Quote(id))
 		}
 		o, ok := findOption(st.opts, id)
 		if !ok || (ahead && o.risky && !s.leadsToEnd(seat, o)) {
-			return engine.Errorf(engine.CodeUnknownChoice, "%q is not a legal answer to %q.", id, st.prompt)
+			return engine.Errorf(engine.CodeUnknownChoice, "%s is not a legal answer to %q.", engine.Quote(id), st.prompt)
 		}
 		o.do(s)
 	}

@@ -119,7 +119,7 @@ func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
 	for _, part := range strings.Split(option, ",") {
 		r, ok := regionByKey(strings.TrimSpace(part))
 		if !ok {
-			return 0, engine.Errorf(engine.CodeBadSetup, "There is no region %q; use numbers 1-9 or names.", strings.TrimSpace(part))
+			return 0, engine.Errorf(engine.CodeBadSetup, "There is no region %s; use numbers 1-9 or names.", engine.Quote(strings.TrimSpace(part)))
 		}
 		if set.Has(r) {
 			return 0, engine.Errorf(engine.CodeBadSetup, "Region %s is listed twice.", Regions[r].Name)

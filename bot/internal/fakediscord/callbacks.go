@@ -182,7 +182,7 @@ func (s *Server) createFollowup(w http.ResponseWriter, r Request) {
 			s.refuseMessage(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, sm.msg)
+		writeJSON(w, http.StatusOK, wire(sm.msg))
 		return
 	}
 	sm, err := s.newMessageLocked(s.channelLocked(in.channelID), r.JSON, r.Files, discordgo.MessageTypeDefault)
@@ -191,12 +191,12 @@ func (s *Server) createFollowup(w http.ResponseWriter, r Request) {
 		return
 	}
 	s.markInteractionMessage(sm, in)
-	writeJSON(w, http.StatusOK, sm.msg)
+	writeJSON(w, http.StatusOK, wire(sm.msg))
 }
 
 func (s *Server) getWebhookMessage(w http.ResponseWriter, r Request) {
 	if _, sm := s.webhookMessage(w, r); sm != nil {
-		writeJSON(w, http.StatusOK, sm.msg)
+		writeJSON(w, http.StatusOK, wire(sm.msg))
 	}
 }
 

@@ -261,7 +261,7 @@ type wireInteraction struct {
 	User           *discordgo.User                  `json:"user,omitempty"`
 	Token          string                           `json:"token"`
 	Version        int                              `json:"version"`
-	Message        *discordgo.Message               `json:"message,omitempty"`
+	Message        *wireMessage                     `json:"message,omitempty"`
 	AppPermissions int64                            `json:"app_permissions,string"`
 	Locale         discordgo.Locale                 `json:"locale"`
 	GuildLocale    discordgo.Locale                 `json:"guild_locale,omitempty"`
@@ -291,7 +291,7 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 		ChannelID:      o.ChannelID,
 		Token:          in.token,
 		Version:        1,
-		Message:        msg,
+		Message:        wireOrNil(msg),
 		AppPermissions: discordgo.PermissionAllText | discordgo.PermissionUseApplicationCommands,
 		Locale:         discordgo.EnglishUS,
 		Entitlements:   []*discordgo.Entitlement{},
@@ -313,6 +313,13 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 	s.mu.Unlock()
 	s.Dispatch("INTERACTION_CREATE", p)
 	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID}
+}
+
+func wireOrNil(m *discordgo.Message) *wireMessage {
+	if m == nil {
+		return nil
+	}
+	return wire(*m)
 }
 
 // newToken makes an interaction token, which like Discord's is long, opaque

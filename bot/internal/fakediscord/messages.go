@@ -45,6 +45,21 @@ func (s *Server) Messages(channelID string) []Message {
 
 var errEmptyMessage = errors.New("cannot send an empty message")
 
+// wireMessage is a message as Discord sends it: discordgo.Message writes
+// no components (its field is `json:"-"`, read by a custom decoder).
+type wireMessage struct {
+	discordgo.Message
+	Components []discordgo.MessageComponent `json:"components"`
+}
+
+func wire(m discordgo.Message) *wireMessage {
+	components := m.Components
+	if components == nil {
+		components = []discordgo.MessageComponent{}
+	}
+	return &wireMessage{Message: m, Components: components}
+}
+
 // decodeMessage reads a message create or edit body, and which fields it
 // sets: an edit changes only those.
 func decodeMessage(raw json.RawMessage) (discordgo.Message, map[string]json.RawMessage, error) {
@@ -182,7 +197,7 @@ func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
 		s.refuseMessage(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sm.msg)
+	writeJSON(w, http.StatusOK, wire(sm.msg))
 }
 
 func (s *Server) refuseMessage(w http.ResponseWriter, r Request, err error) {
@@ -203,7 +218,7 @@ func (s *Server) channelMessage(w http.ResponseWriter, r Request) *storedMessage
 
 func (s *Server) getChannelMessage(w http.ResponseWriter, r Request) {
 	if sm := s.channelMessage(w, r); sm != nil {
-		writeJSON(w, http.StatusOK, sm.msg)
+		writeJSON(w, http.StatusOK, wire(sm.msg))
 	}
 }
 
@@ -220,7 +235,7 @@ func (s *Server) editAndAnswer(w http.ResponseWriter, r Request, sm *storedMessa
 		s.refuseMessage(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, sm.msg)
+	writeJSON(w, http.StatusOK, wire(sm.msg))
 }
 
 func (s *Server) deleteChannelMessage(w http.ResponseWriter, r Request) {

@@ -1,0 +1,106 @@
+package commands
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"runtime"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/storage"
+)
+
+// Boards are drawn after the ack, for the outbox and for private views,
+// by a bounded number of painters: a burst of moves slows the posts, never
+// the acknowledgements, which must reach Discord within 3 seconds.
+
+// painters is a semaphore sized to leave a core for the interactions.
+type painters struct {
+	once  sync.Once
+	slots chan struct{}
+}
+
+func (p *painters) acquire() func() {
+	p.once.Do(func() { p.slots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)) })
+	p.slots <- struct{}{}
+	return func() { <-p.slots }
+}
+
+// png draws and encodes an image with a painter.
+func (h *Handler) png(img func() image.Image) ([]byte, error) {
+	defer h.painters.acquire()()
+	return render.EncodePNG(img())
+}
+
+// PNGFile attaches a board PNG to a message.
+func PNGFile(png []byte) *discordgo.File {
+	return &discordgo.File{Name: BoardFile, ContentType: "image/png", Reader: bytes.NewReader(png)}
+}
+
+// Kinds of outbox entries built at delivery rather than when queued.
+const (
+	kindReminder   = "reminder"    // a reminder in the game's channel
+	kindReminderDM = "reminder-dm" // the same by direct message
+)
+
+// Compose builds an outbox entry's message at delivery, as the JSON body
+// of Discord's create-message request. It returns nil for a message no
+// longer worth sending: a reminder whose wait is over.
+func (h *Handler) Compose(o storage.Outgoing) (json.RawMessage, error) {
+	switch o.Kind {
+	case "":
+		return o.Message, nil
+	case kindReminder, kindReminderDM:
+		var r remind.Reminder
+		if err := json.Unmarshal(o.Payload, &r); err != nil {
+			return nil, fmt.Errorf("outbox %d: %w", o.Seq, err)
+		}
+		msg, err := h.reminderMessage(r, o.Kind == kindReminderDM)
+		if err != nil || msg == nil {
+			return nil, err
+		}
+		return json.Marshal(msg)
+	}
+	return nil, fmt.Errorf("outbox %d: unknown kind %q", o.Seq, o.Kind)
+}
+
+// BoardPNG draws the board an outbox entry shows, or nil when that moment
+// of the game can no longer be drawn: an undo took it away before its
+// message went out.
+func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
+	if o.Board == nil {
+		return nil, nil
+	}
+	g, err := h.Store.Load(o.Game)
+	if err != nil {
+		return nil, err
+	}
+	state, err := h.stateAt(g, *o.Board)
+	if err != nil || state == nil {
+		return nil, err
+	}
+	return h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })
+}
+
+// stateAt returns the state at a moment of g, replaying the log when the
+// moment is not the newest; nil when an undo has taken it away.
+func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, error) {
+	if ref.Version == g.Version && *storage.BoardOf(g) == ref {
+		return g.State, nil
+	}
+	if ref.Version > g.Version || ref.Version > 0 && g.Log[ref.Version-1].Stamp != ref.Tail {
+		return nil, nil
+	}
+	game, err := h.Games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	state, _, err := engine.Replay(game, g.Setup, g.Moves()[:ref.Version])
+	return state, err
+}

@@ -1,0 +1,257 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/storage"
+)
+
+// The courier delivers the outbox (storage/outbox.go): the messages that
+// changes queued in their own transactions. Entries of one queue (a game's
+// channel) go out one at a time and in order; different queues go out in
+// parallel. Each is posted with its nonce and enforce_nonce, so Discord
+// refuses a second copy of a message whose first copy was posted just
+// before a crash; then its delivery is recorded, and it leaves the
+// outbox. A failure is retried with backoff, after a restart too; a
+// message Discord refuses for good is dropped after a few attempts.
+
+// maxDeliveries bounds the queues delivered at once.
+const maxDeliveries = 16
+
+// Backoff between attempts, and the attempts a refused message gets.
+const (
+	firstRetry      = time.Second
+	lastRetry       = 10 * time.Minute
+	refusedAttempts = 5
+)
+
+type courier struct {
+	b    *Bot
+	log  *slog.Logger
+	kick chan struct{}
+
+	mu   sync.Mutex
+	busy map[string]bool // queues with a delivery in flight
+}
+
+func newCourier(b *Bot) *courier {
+	return &courier{b: b, log: b.log.With("part", "outbox"), kick: make(chan struct{}, 1), busy: map[string]bool{}}
+}
+
+// run delivers until ctx is done, then waits for the deliveries in flight.
+func (c *courier) run(ctx context.Context) {
+	changes, stop := c.b.handler.Store.WatchOutbox()
+	defer stop()
+	var inflight sync.WaitGroup
+	defer inflight.Wait()
+	for ctx.Err() == nil {
+		wake := c.dispatch(ctx, &inflight)
+		var timer *time.Timer
+		var due <-chan time.Time
+		if !wake.IsZero() {
+			timer = time.NewTimer(time.Until(wake))
+			due = timer.C
+		}
+		select {
+		case <-ctx.Done():
+		case <-changes:
+		case <-c.kick:
+		case <-due:
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
+}
+
+// dispatch starts the delivery of each queue's first entry that is due,
+// and returns when the next postponed one falls due (zero: none).
+func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.Time {
+	out, err := c.b.handler.Store.Outbox()
+	if err != nil {
+		c.log.Error("cannot read the outbox", "err", err)
+		return time.Now().Add(firstRetry)
+	}
+	now := time.Now()
+	var wake time.Time
+	heads := map[string]bool{}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, o := range out {
+		if heads[o.Queue] {
+			continue
+		}
+		heads[o.Queue] = true
+		switch {
+		case c.busy[o.Queue] || len(c.busy) >= maxDeliveries:
+			continue
+		case o.NotBefore.After(now):
+			if wake.IsZero() || o.NotBefore.Before(wake) {
+				wake = o.NotBefore
+			}
+			continue
+		}
+		c.busy[o.Queue] = true
+		inflight.Go(func() {
+			c.deliver(ctx, o)
+			c.mu.Lock()
+			delete(c.busy, o.Queue)
+			c.mu.Unlock()
+			select {
+			case c.kick <- struct{}{}:
+			default:
+			}
+		})
+	}
+	return wake
+}
+
+// deliver posts one entry and records the outcome.
+func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
+	err := c.post(o)
+	if err == nil {
+		return
+	}
+	log, store := c.log.With("seq", o.Seq, "game", o.Game), c.b.handler.Store
+	o.Attempts++
+	if refused(err) && o.Attempts >= refusedAttempts {
+		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
+		err = store.Discard(o.Seq)
+	} else {
+		when := time.Now().Add(backoff(o.Attempts, err))
+		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", when, "err", err)
+		if ctx.Err() != nil {
+			return // shutting down: the next start tries again
+		}
+		err = store.Postpone(o.Seq, o.Attempts, when)
+	}
+	if err != nil {
+		log.Error("cannot record a failed delivery", "err", err)
+	}
+}
+
+// post builds, draws and sends one entry; a panic is a failed attempt.
+func (c *courier) post(o storage.Outgoing) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+			c.log.Error("panic while delivering a message", "seq", o.Seq, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	h := c.b.handler
+	body, err := h.Compose(o)
+	if err != nil {
+		return err
+	}
+	if body == nil {
+		return h.Store.Discard(o.Seq) // no longer worth sending
+	}
+	png, err := c.board(o)
+	if err != nil {
+		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
+	}
+	var files []*discordgo.File
+	if png != nil {
+		files = append(files, commands.PNGFile(png))
+	}
+	channelID := o.ChannelID
+	if channelID == "" {
+		ch, err := c.b.session.UserChannelCreate(o.UserID)
+		if err != nil {
+			return err
+		}
+		channelID = ch.ID
+	}
+	m, err := c.b.sendOnce(channelID, body, files, o.Nonce)
+	if err != nil {
+		return err
+	}
+	return h.Store.Delivered(o.Seq, m.ID, h.Now())
+}
+
+// board draws an entry's board; a panic in the drawing is an error, and
+// the message goes without its board rather than not at all.
+func (c *courier) board(o storage.Outgoing) (png []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return c.b.handler.BoardPNG(o)
+}
+
+// sendOnce posts a message, given as the JSON body of the request, that
+// Discord posts at most once for its nonce: a second request with the same
+// nonce returns the first message. Without files, embeds lose the image
+// that would have shown the board.
+func (b *Bot) sendOnce(channelID string, body json.RawMessage, files []*discordgo.File, nonce string) (*discordgo.Message, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return nil, err
+	}
+	if len(files) == 0 && fields["embeds"] != nil {
+		var embeds []*discordgo.MessageEmbed
+		if err := json.Unmarshal(fields["embeds"], &embeds); err != nil {
+			return nil, err
+		}
+		for _, e := range embeds {
+			e.Image = nil
+		}
+		fields["embeds"], _ = json.Marshal(embeds) // embeds always encode
+	}
+	fields["nonce"], _ = json.Marshal(nonce)
+	fields["enforce_nonce"] = json.RawMessage("true")
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	var resp []byte
+	var err error
+	if len(files) > 0 {
+		contentType, data, encErr := discordgo.MultipartBodyWithJSON(fields, files)
+		if encErr != nil {
+			return nil, encErr
+		}
+		resp, err = b.session.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0)
+	} else {
+		resp, err = b.session.RequestWithBucketID(http.MethodPost, endpoint, fields, endpoint)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(resp, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// refused reports a request Discord answered with a refusal that a retry
+// will not change (4xx other than a rate limit).
+func refused(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		code := rest.Response.StatusCode
+		return code >= 400 && code < 500 && code != http.StatusTooManyRequests
+	}
+	return false
+}
+
+// backoff is the wait before attempt n+1: doubling from a second to ten
+// minutes, or what a rate limit asks.
+func backoff(n int, err error) time.Duration {
+	var limited *discordgo.RateLimitError
+	if errors.As(err, &limited) && limited.RetryAfter > 0 {
+		return limited.RetryAfter
+	}
+	d := firstRetry << min(n-1, 20)
+	return min(d, lastRetry)
+}

@@ -1,0 +1,41 @@
+package storage
+
+import "sync"
+
+// gameCache keeps the newest moment of recently used games, as this
+// process loaded or stored it, so that a move reads its game instead of
+// replaying the whole log. An entry is valid while the stored stamp is its
+// own: every change of a game's state, seats or status changes the stamp.
+// Entries are never changed in place; readers get copies (Game.copy).
+type gameCache struct {
+	mu    sync.Mutex
+	games map[string]*Game
+}
+
+// cachedGames bounds the cache: a few hundred games of a few tens of KB.
+const cachedGames = 256
+
+func (c *gameCache) get(id string, stamp uint64) *Game {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.games[id]
+	if g == nil || g.Stamp != stamp {
+		return nil
+	}
+	return g.copy()
+}
+
+func (c *gameCache) put(g *Game) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.games == nil {
+		c.games = map[string]*Game{}
+	}
+	if _, ok := c.games[g.ID]; !ok && len(c.games) >= cachedGames {
+		for id := range c.games { // any one: Go's map order is random
+			delete(c.games, id)
+			break
+		}
+	}
+	c.games[g.ID] = g.copy()
+}

@@ -1,0 +1,143 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// An export of a game in progress shows neither the seed nor the state
+// beyond its public view, yet the same database continues it exactly.
+func TestExportOfAGameInProgressIsSealed(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 2)
+	data, err := s.Export(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), `"seed": `+strconv.FormatUint(g.Setup.Seed, 10)) || strings.Contains(string(data), `"rng"`) {
+		t.Fatalf("the export shows the seed:\n%s", data)
+	}
+	f, err := ParseExport(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Sealed == nil || f.Setup.Seed != 0 {
+		t.Fatalf("sealed %x, seed %d", f.Sealed, f.Setup.Seed)
+	}
+	setup, err := s.SetupOf(f)
+	if err != nil || setup.Seed != g.Setup.Seed {
+		t.Fatalf("unsealed %+v, %v; want the seed back", setup, err)
+	}
+	imported, err := s.Import(Meta{ChannelID: "c2", Seats: f.Seats}, setup, f.Moves(), t0, nil)
+	if err != nil || encoded(t, imported.State) != encoded(t, g.State) {
+		t.Fatalf("import: %v; want the same game", err)
+	}
+
+	// Another database cannot open the seal, and a changed log breaks it.
+	if _, err := newStore(t).SetupOf(f); !errors.Is(err, ErrSealed) {
+		t.Errorf("another database unsealed it: %v", err)
+	}
+	f.Log = f.Log[:1]
+	if _, err := s.SetupOf(f); !errors.Is(err, ErrSealed) {
+		t.Errorf("a shortened log unsealed: %v", err)
+	}
+}
+
+// A finished game's export holds everything.
+func TestExportOfAFinishedGameHoldsTheSeed(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	for !g.State.Over() {
+		g = play(t, s, g, 1)
+	}
+	data, err := s.Export(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseExport(data)
+	if err != nil || f.Sealed != nil || f.Seed != g.Setup.Seed || f.Setup.Seed != g.Setup.Seed {
+		t.Fatalf("finished export: %v, sealed %x, seed %d", err, f.Sealed, f.Seed)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, f.State); err != nil || compact.String() != encoded(t, g.State) {
+		t.Errorf("the finished export's state is not the game's")
+	}
+}
+
+// Imports are validated: seats name Discord users, one seat a user, and
+// names and titles within their limits. Nothing is written on refusal.
+func TestImportIsValidated(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 2)
+	long := strings.Repeat("x", MaxNameLength+1)
+	for name, tc := range map[string]struct {
+		meta    Meta
+		players []string
+		says    string
+	}{
+		"name too long":      {Meta{}, []string{long, "Bia"}, "longer than"},
+		"empty name":         {Meta{}, []string{" ", "Bia"}, "may not be empty"},
+		"control characters": {Meta{}, []string{"A\x00na", "Bia"}, "control characters"},
+		"same name twice":    {Meta{}, []string{"Ana", "Ana"}, "Two players"},
+		"title too long":     {Meta{Title: strings.Repeat("t", MaxTitleLength+1)}, nil, "title is longer"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			setup := g.Setup
+			moves := g.Moves()
+			if tc.players != nil {
+				setup.Players, moves = tc.players, nil
+			}
+			before := dump(t, s)
+			_, err := s.Import(tc.meta, setup, moves, t0, nil)
+			if engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
+				t.Fatalf("err = %v, want a refusal saying %q", err, tc.says)
+			}
+			if len(err.Error()) > 300 {
+				t.Errorf("the refusal is %d characters long", len(err.Error()))
+			}
+			if d := dump(t, s); len(d) != len(before) {
+				t.Error("a refused import wrote to the database")
+			}
+		})
+	}
+}
+
+// The seats of an export name Discord users, one seat a user.
+func TestImportedSeatsAreChecked(t *testing.T) {
+	for _, tc := range []struct {
+		seats []SeatUser
+		says  string
+	}{
+		{[]SeatUser{{UserID: "abc", Name: "Ana"}}, "not a Discord ID"},
+		{[]SeatUser{{UserID: "99999999999999999999999", Name: "Ana"}}, "not a Discord ID"},
+		{[]SeatUser{{UserID: "0123", Name: "Ana"}}, "not a Discord ID"},
+		{[]SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1001", Name: "Bia"}}, "holds two seats"},
+	} {
+		if err := CheckSeats(tc.seats); engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%+v: %v, want %q", tc.seats, err, tc.says)
+		}
+	}
+	if err := CheckSeats([]SeatUser{{UserID: "1001", Name: "Ana"}, {Name: "Lacerda"}, {UserID: "1002", Name: "Bia"}}); err != nil {
+		t.Errorf("good seats refused: %v", err)
+	}
+}
+
+// The export's version 1 files (with their seed in the clear) still read.
+func TestExportVersionOneStillReads(t *testing.T) {
+	data, _ := json.Marshal(map[string]any{"format": ExportFormat, "version": 1,
+		"setup": map[string]any{"game": "nim", "seed": 7, "players": []string{"Ana", "Bia"}}, "log": []any{}})
+	f, err := ParseExport(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := newStore(t).SetupOf(f)
+	if err != nil || setup.Seed != 7 {
+		t.Fatalf("%+v %v", setup, err)
+	}
+}

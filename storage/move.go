@@ -1,0 +1,371 @@
+package storage
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// A move is computed outside the database's single writer: the game is
+// read (from the cache, or by replay), the engine applies the action, and
+// everything is encoded; the write transaction then only checks that the
+// game is still at the moment the move was made from (its stamp) and
+// writes. Moves on different games therefore run in parallel, and a move
+// that lost a race is refused as stale with nothing written.
+
+// Play is one decision for a seat.
+type Play struct {
+	Seat   engine.Seat
+	Action engine.Action
+	// Interaction is the ID of the Discord interaction that sent the move,
+	// and Typed a fingerprint of a typed command (empty for a click). With
+	// them a move sent twice is applied once (AlreadyPlayedError).
+	Interaction string
+	Typed       string
+}
+
+// MoveRequest is a decision to store.
+type MoveRequest struct {
+	Game string
+	// Stamp is the moment of the game the decision was made at
+	// (Game.Stamp); a game that has moved on refuses it with *StaleError.
+	Stamp uint64
+	Play
+	Now time.Time
+	// Post builds the message that announces the move. It is queued in
+	// the move's own transaction, so a committed move is always announced.
+	Post PostFunc
+}
+
+// MoveResult is the outcome of a change that was stored.
+type MoveResult struct {
+	Game *Game
+	// Added are the log entries the change made: the move, then the
+	// decisions the bot made for the seats it plays.
+	Added []LogEntry
+}
+
+// Events are the narration of the added entries, in order.
+func (r *MoveResult) Events() []engine.Event {
+	var events []engine.Event
+	for _, e := range r.Added {
+		events = append(events, e.Events...)
+	}
+	return events
+}
+
+// AlreadyPlayedError refuses a move that was played already: the same
+// interaction delivered twice, or the same typed command sent again before
+// its sender could have seen it played.
+type AlreadyPlayedError struct {
+	Entry LogEntry // the move as it was played
+}
+
+func (e *AlreadyPlayedError) Error() string {
+	what := e.Entry.Action.String()
+	if len(e.Entry.Events) > 0 {
+		what = e.Entry.Events[0].Text
+	}
+	return "You already played that, and it counts once: " + what
+}
+
+// Move plays one action for a seat, then the decisions that fall to seats
+// the bot plays, and stores them with the announcing post in one
+// transaction. An engine refusal is returned as it is, and nothing is
+// written.
+func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
+	g, err := s.Load(m.Game)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.AlreadyPlayed(g, m.Play); err != nil {
+		return nil, err
+	}
+	if err := movable(g, m.Stamp); err != nil {
+		return nil, err
+	}
+	next, events, err := g.State.Apply(m.Seat, m.Action)
+	if err != nil {
+		return nil, err
+	}
+	added := []LogEntry{{Seat: m.Seat, Action: slices.Clone(m.Action), At: m.Now, Events: events,
+		Interaction: m.Interaction, Typed: m.Typed}}
+	return s.advance(g, next, added, m.Now, m.Post, nil)
+}
+
+// PlayBots plays the decisions that fall to seats the bot plays, if any,
+// with the announcing post; it returns nil when none was pending.
+func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) (*MoveResult, error) {
+	g, err := s.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := movable(g, stamp); err != nil {
+		return nil, err
+	}
+	if _, ok := botPending(g.Meta, g.State); !ok {
+		return nil, nil
+	}
+	return s.advance(g, g.State, nil, now, post, nil)
+}
+
+// AlreadyPlayed refuses with *AlreadyPlayedError a play that repeats a move
+// of g's log: the same interaction, or the same typed command by the same
+// seat played after the newest moment its sender could have seen when
+// they sent it. Move checks it; the bot asks first, before it reads a
+// typed command against a game its first copy has changed.
+func (s *Store) AlreadyPlayed(g *Game, p Play) error {
+	if p.Interaction == "" && p.Typed == "" {
+		return nil
+	}
+	w, err := s.Waiting(g.ID)
+	if err != nil {
+		return err
+	}
+	if e, ok := alreadyPlayed(g, w, p); ok {
+		return &AlreadyPlayedError{Entry: e}
+	}
+	return nil
+}
+
+// movable checks that a game at stamp may take a move.
+func movable(g *Game, stamp uint64) error {
+	if g.Stamp != stamp {
+		return &StaleError{Have: g.Stamp, Want: stamp}
+	}
+	if g.Meta.Status == StatusAbandoned {
+		return engine.Errorf(engine.CodeGameOver, "Game %s was abandoned.", g.ID)
+	}
+	return nil
+}
+
+// recentLog bounds how far back a move sent twice is looked for.
+const recentLog = 64
+
+// alreadyPlayed finds the log entry that a play repeats.
+func alreadyPlayed(g *Game, w WaitState, p Play) (LogEntry, bool) {
+	recent := g.Log[max(0, len(g.Log)-recentLog):]
+	for _, e := range slices.Backward(recent) {
+		if p.Interaction != "" && e.Interaction == p.Interaction {
+			return e, true
+		}
+	}
+	if p.Typed == "" {
+		return LogEntry{}, false
+	}
+	seen := w.SeenBefore(p.Interaction)
+	for _, e := range slices.Backward(recent) {
+		if e.Stamp <= seen {
+			break
+		}
+		if e.Seat == p.Seat && e.Typed == p.Typed {
+			return e, true
+		}
+	}
+	return LogEntry{}, false
+}
+
+// botMoveLimit stops a game whose bot seats would play each other forever.
+const botMoveLimit = 10000
+
+// botPending returns a seat the bot plays that must decide now.
+func botPending(m Meta, st engine.State) (engine.Seat, bool) {
+	for _, p := range st.Pending() {
+		if int(p.Seat) >= 0 && int(p.Seat) < len(m.Seats) && m.Seats[p.Seat].Bot {
+			return p.Seat, true
+		}
+	}
+	return engine.NoSeat, false
+}
+
+// advance plays the bot seats' decisions from state on, then stores the
+// game with the added entries as the successor of g.
+func (s *Store) advance(g *Game, state engine.State, added []LogEntry, now time.Time, post PostFunc, change func(*Meta)) (*MoveResult, error) {
+	for range botMoveLimit {
+		if state.Over() {
+			break
+		}
+		seat, ok := botPending(g.Meta, state)
+		if !ok {
+			break
+		}
+		act, err := engine.Auto(state, seat)
+		if err != nil {
+			return nil, fmt.Errorf("storage: the bot found no move for seat %d: %w", seat, err)
+		}
+		next, events, err := state.Apply(seat, act)
+		if err != nil {
+			return nil, fmt.Errorf("storage: the bot's move %v for seat %d was refused: %w", act, seat, err)
+		}
+		state = next
+		added = append(added, LogEntry{Seat: seat, Action: act, At: now, Events: events, Bot: true})
+	}
+	ng := g.copy()
+	ng.State = state
+	ng.Log = append(ng.Log, added...)
+	ng.Version = uint64(len(ng.Log))
+	return s.commit(g, ng, len(g.Log), now, post, change)
+}
+
+// commit stores ng, the successor of g that keeps g's first keep log
+// entries, under the next stamp. The transaction refuses with *StaleError
+// if the game left g's moment meanwhile. change adjusts the metadata,
+// which is read afresh inside the transaction.
+func (s *Store) commit(g, ng *Game, keep int, now time.Time, post PostFunc, change func(*Meta)) (*MoveResult, error) {
+	ng.Stamp = g.Stamp + 1
+	added := ng.Log[keep:]
+	for i := range added {
+		added[i].Stamp = ng.Stamp
+	}
+	enc, err := encodeGame(ng, keep)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.Update(func(tx *bbolt.Tx) error {
+		gb, err := gameBucket(tx, g.ID)
+		if err != nil {
+			return err
+		}
+		record := "game " + g.ID
+		if stamp, err := readStamp(gb, record); err != nil {
+			return err
+		} else if stamp != g.Stamp {
+			return &StaleError{Have: stamp, Want: g.Stamp}
+		}
+		if err := get(gb, record, keyMeta, &ng.Meta); err != nil {
+			return err
+		}
+		ng.Meta.UpdatedAt = now
+		if change != nil {
+			change(&ng.Meta)
+		}
+		if ng.State.Over() {
+			ng.Meta.Status = StatusFinished
+		}
+		return write(tx, ng, enc, added, post)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.cache.put(ng)
+	return &MoveResult{Game: ng.copy(), Added: slices.Clone(added)}, nil
+}
+
+// Undo takes back the last n moves of the game at stamp and queues post's
+// message with it. It never reverses a move: it replays the log without
+// them, so the state is exactly what a fresh replay of the shorter log
+// gives. A game the undone moves had finished becomes active again, and an
+// open undo request is closed.
+func (s *Store) Undo(id string, stamp uint64, n int, now time.Time, post PostFunc) (*MoveResult, error) {
+	g, err := s.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := movable(g, stamp); err != nil {
+		return nil, err
+	}
+	if n < 1 || n > len(g.Log) {
+		return nil, engine.Errorf(engine.CodeIllegal, "There are only %d moves to take back.", len(g.Log))
+	}
+	game, err := s.games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	keep := len(g.Log) - n
+	ng := g.copy()
+	if ng.State, _, err = engine.Replay(game, g.Setup, g.Moves()[:keep]); err != nil {
+		return nil, fmt.Errorf("storage: undo in game %s: %w", id, err)
+	}
+	ng.Log, ng.Version, ng.SnapshotMismatch = ng.Log[:keep:keep], uint64(keep), false
+	return s.commit(g, ng, keep, now, post, func(m *Meta) {
+		m.Status, m.Undo = StatusActive, nil
+	})
+}
+
+// Reseat gives a seat to another user, or to the bot (to.Bot), at the
+// game's moment stamp: a new moment, since the seat's decisions change
+// hands. A seat given to the bot plays at once if it must decide.
+func (s *Store) Reseat(id string, stamp uint64, seat engine.Seat, to SeatUser, now time.Time, post PostFunc) (*MoveResult, error) {
+	g, err := s.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := movable(g, stamp); err != nil {
+		return nil, err
+	}
+	if int(seat) < 0 || int(seat) >= len(g.Meta.Seats) {
+		return nil, engine.Errorf(engine.CodeIllegal, "There is no seat %d.", int(seat)+1)
+	}
+	to.Name = g.Meta.Seats[seat].Name
+	g.Meta.Seats[seat] = to // the bot's decisions below read the new seats
+	return s.advance(g, g.State, nil, now, post, func(m *Meta) { m.Seats[seat] = to })
+}
+
+// UpdateMeta changes a game's metadata in one transaction (an undo
+// request, settings). A change of the seats or the status makes a new
+// moment of the game (Game.Stamp). If change returns an error nothing is
+// written.
+func (s *Store) UpdateMeta(id string, change func(*Meta) error) (Meta, error) {
+	return s.updateMeta(id, change, nil)
+}
+
+// updateMeta is UpdateMeta that also queues the message notice makes of
+// the changed metadata, if any.
+func (s *Store) updateMeta(id string, change func(*Meta) error, notice func(Meta) (*Outgoing, error)) (Meta, error) {
+	var meta Meta
+	var restamped uint64
+	err := s.db.Update(func(tx *bbolt.Tx) error {
+		var err error
+		meta, restamped, err = updateMeta(tx, id, change)
+		if err != nil || notice == nil {
+			return err
+		}
+		o, err := notice(meta)
+		if err != nil || o == nil {
+			return err
+		}
+		return enqueue(tx, o)
+	})
+	if err == nil && restamped > 0 {
+		if g := s.cache.get(id, restamped-1); g != nil {
+			g.Stamp, g.Meta = restamped, meta
+			s.cache.put(g)
+		}
+	}
+	return meta, err
+}
+
+// updateMeta changes the metadata inside a transaction that may do more. It
+// returns the game's new stamp when the change made one, else 0.
+func updateMeta(tx *bbolt.Tx, id string, change func(*Meta) error) (Meta, uint64, error) {
+	var meta Meta
+	gb, err := gameBucket(tx, id)
+	if err != nil {
+		return meta, 0, err
+	}
+	record := "game " + id
+	if err := get(gb, record, keyMeta, &meta); err != nil {
+		return meta, 0, err
+	}
+	before := meta.Status
+	seats := slices.Clone(meta.Seats)
+	if err := change(&meta); err != nil {
+		return meta, 0, err
+	}
+	var restamped uint64
+	if meta.Status != before || !slices.Equal(meta.Seats, seats) {
+		stamp, err := readStamp(gb, record)
+		if err != nil {
+			return meta, 0, err
+		}
+		restamped = stamp + 1
+		if err := gb.Put([]byte(keyStamp), u64(restamped)); err != nil {
+			return meta, 0, err
+		}
+	}
+	return meta, restamped, putMeta(tx, gb, meta)
+}

@@ -1,0 +1,231 @@
+package storage
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// turnPost is a PostFunc that announces a change the way the bot does: a
+// turn message with the board of the new moment.
+func turnPost(g *Game, added []LogEntry, _ UserLookup) (*Outgoing, error) {
+	text := "the game begins"
+	if len(added) > 0 {
+		text = added[0].Events[0].Text
+	}
+	msg, err := json.Marshal(map[string]string{"content": text})
+	if err != nil {
+		return nil, err
+	}
+	return &Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: msg, Board: BoardOf(g), Turn: true, Stamp: g.Stamp}, nil
+}
+
+// A move queues its turn message in its own transaction: the committed
+// move and its message are there together, and delivering the message
+// makes it the game's jump target.
+func TestMoveQueuesItsTurnMessage(t *testing.T) {
+	s := newStore(t)
+	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+		engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat, action := firstLegal(t, g.State)
+	res, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0, Post: turnPost})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Outbox()
+	if err != nil || len(out) != 2 {
+		t.Fatalf("outbox: %v, %v; want the first turn message and the move's", out, err)
+	}
+	first, second := out[0], out[1]
+	if second.Queue != "c1" || second.Stamp != res.Game.Stamp || !second.Turn ||
+		!reflect.DeepEqual(second.Board, &BoardRef{Version: 1, Tail: res.Game.Stamp}) || first.Nonce == second.Nonce {
+		t.Fatalf("queued %+v after %+v", second, first)
+	}
+	if len(second.Nonce) > nonceLength {
+		t.Errorf("nonce %q is longer than Discord's %d", second.Nonce, nonceLength)
+	}
+	if err := s.Delivered(first.Seq, "500", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delivered(second.Seq, "600", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Delivered(second.Seq, "600", t0); err != nil {
+		t.Fatalf("recording a delivery twice: %v", err)
+	}
+	w := waiting(t, s, g.ID)
+	if w.TurnMessageID != "600" || w.TurnStamp != res.Game.Stamp || len(w.Seen) != 2 {
+		t.Fatalf("after delivery: %+v", w)
+	}
+	if out, _ := s.Outbox(); len(out) != 0 {
+		t.Fatalf("delivered messages are still queued: %+v", out)
+	}
+}
+
+// A refused move queues nothing.
+func TestRefusedMoveQueuesNothing(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	before := dump(t, s)
+	_, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: g.State.Pending()[0].Seat, Action: engine.Action{"p1", "99"}},
+		Now: t0, Post: turnPost})
+	if engine.CodeOf(err) == "" {
+		t.Fatalf("an illegal move: %v", err)
+	}
+	if !reflect.DeepEqual(dump(t, s), before) {
+		t.Error("a refused move wrote to the database")
+	}
+}
+
+func TestFailedDeliveryIsPostponed(t *testing.T) {
+	s := newStore(t)
+	if err := s.Enqueue(&Outgoing{ChannelID: "c1", Message: json.RawMessage(`{"content":"hi"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := s.Outbox()
+	later := t0.Add(time.Minute)
+	if err := s.Postpone(out[0].Seq, 3, later); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.Outbox()
+	if len(again) != 1 || again[0].Attempts != 3 || !again[0].NotBefore.Equal(later) || again[0].Nonce != out[0].Nonce {
+		t.Fatalf("postponed: %+v", again)
+	}
+	if err := s.Discard(out[0].Seq); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.Outbox(); len(again) != 0 {
+		t.Fatalf("discarded: %+v", again)
+	}
+}
+
+// The same interaction delivered twice applies once, even after a
+// restart: the move remembers it.
+func TestSameInteractionTwiceAppliesOnce(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	g := create(t, s, "c1")
+	seat, action := firstLegal(t, g.State)
+	req := MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action, Interaction: "9000"}, Now: t0}
+	if _, err := s.Move(req); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = openAt(t, path)
+	_, err := s.Move(req)
+	var again *AlreadyPlayedError
+	if !errors.As(err, &again) || !strings.Contains(err.Error(), "already played") {
+		t.Fatalf("the same interaction again: %v, want AlreadyPlayedError", err)
+	}
+	if got, _ := s.Load(g.ID); got.Version != 1 {
+		t.Fatalf("version %d after one move sent twice", got.Version)
+	}
+}
+
+// A typed command sent twice before its sender saw the first one played
+// applies once; sent again after the turn message showed it, it is a new
+// move.
+func TestTypedCommandActsOnTheGameAsItsSenderSawIt(t *testing.T) {
+	s := newStore(t)
+	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+		engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deliverAll := func(messageID string) {
+		out, _ := s.Outbox()
+		for _, o := range out {
+			if err := s.Delivered(o.Seq, messageID, t0); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	deliverAll("100") // the first turn message, as Discord numbered it
+	seat, action := firstLegal(t, g.State)
+	typed := func(interaction string, stamp uint64) error {
+		_, err := s.Move(MoveRequest{Game: g.ID, Stamp: stamp, Now: t0, Post: turnPost,
+			Play: Play{Seat: seat, Action: action, Interaction: interaction, Typed: "play " + action.String()}})
+		return err
+	}
+	if err := typed("200", g.Stamp); err != nil {
+		t.Fatal(err)
+	}
+	var again *AlreadyPlayedError
+	// Sent together with the first: at 201, before any message showed it.
+	if err := typed("201", g.Stamp+1); !errors.As(err, &again) {
+		t.Fatalf("the second copy of a double Enter: %v, want AlreadyPlayedError", err)
+	}
+	deliverAll("300") // the move's turn message
+	// A retry sent at 250 still acts on the game before the move.
+	if err := typed("250", g.Stamp+1); !errors.As(err, &again) {
+		t.Fatalf("a retry sent before the turn message: %v, want AlreadyPlayedError", err)
+	}
+	// Sent at 400, after the turn message: a move of its own (nim lets a
+	// seat take again when it is its turn; here it is not, so the engine
+	// refuses it on the rules, not as a duplicate).
+	if err := typed("400", g.Stamp+1); errors.As(err, &again) {
+		t.Fatalf("a command sent after seeing the move was taken for a duplicate: %v", err)
+	}
+	if got, _ := s.Load(g.ID); got.Version != 1 {
+		t.Fatalf("version %d, want 1", got.Version)
+	}
+}
+
+// Stamps name moments: an undo makes a new one, so a button of the undone
+// branch is stale even when the move count comes back.
+func TestStampsAreNeverReused(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	seen := map[uint64]bool{g.Stamp: true}
+	g = play(t, s, g, 1)
+	seen[g.Stamp] = true
+	res, err := s.Undo(g.ID, g.Stamp, 1, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen[res.Game.Stamp] || res.Game.Version != 0 {
+		t.Fatalf("undo to move 0 reused stamp %d", res.Game.Stamp)
+	}
+	seen[res.Game.Stamp] = true
+	g = play(t, s, res.Game, 1)
+	if seen[g.Stamp] || g.Version != 1 {
+		t.Fatalf("the move after the undo reused stamp %d", g.Stamp)
+	}
+	seen[g.Stamp] = true
+	r, err := s.Reseat(g.ID, g.Stamp, 1, SeatUser{UserID: "1003"}, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen[r.Game.Stamp] || r.Game.Meta.Seats[1].UserID != "1003" || r.Game.Meta.Seats[1].Name != "Bia" {
+		t.Fatalf("reseat: stamp %d, seats %+v", r.Game.Stamp, r.Game.Meta.Seats)
+	}
+	if _, err := s.Undo(g.ID, g.Stamp, 1, t0, nil); !errors.As(err, new(*StaleError)) {
+		t.Fatalf("an undo from before the reseat: %v, want stale", err)
+	}
+}
+
+// A seat given to the bot plays at once when it must decide, in the same
+// transaction, and its moves are marked as the bot's.
+func TestReseatToTheBotPlaysItsDecision(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	seat := g.State.Pending()[0].Seat
+	res, err := s.Reseat(g.ID, g.Stamp, seat, SeatUser{Bot: true}, t0, turnPost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Added) == 0 || !res.Added[0].Bot || res.Added[0].Seat != seat || res.Game.Version != uint64(len(res.Added)) {
+		t.Fatalf("the bot's seat did not play: %+v", res.Added)
+	}
+	if out, _ := s.Outbox(); len(out) != 1 {
+		t.Fatalf("outbox holds %d messages, want the one announcing the change", len(out))
+	}
+}
