@@ -53,7 +53,7 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
 	if t, ok := t.(*testing.T); ok {
 		t.Parallel() // closing a discordgo session sleeps a second
 	}
-	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
+	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule())
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		t.Fatal(err)

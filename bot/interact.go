@@ -86,7 +86,7 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 		if err != nil {
 			log.Error("could not prepare the answer", "err", err)
 			sorry := "Sorry, something went wrong on my side; please try again."
-			edit = &discordgo.WebhookEdit{Content: &sorry}
+			edit = &discordgo.WebhookEdit{Content: &sorry, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
 		}
 		if _, err := b.session.InteractionResponseEdit(i, edit); err != nil {
 			log.Error("could not edit the answer", "err", err)

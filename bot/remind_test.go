@@ -20,7 +20,7 @@ import (
 // newReminderHarness is newHarness with a reminder policy.
 func newReminderHarness(t *testing.T, cfg remind.Config) *harness {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
+	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule())
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		t.Fatal(err)

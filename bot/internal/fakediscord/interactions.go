@@ -76,6 +76,7 @@ type interaction struct {
 	channelID string
 	messageID string // the message whose component was used
 	sentAt    time.Time
+	payload   wireInteraction // as dispatched, for Redeliver
 	acked     bool
 	original  string // the original response's message ID, once there is one
 }
@@ -309,10 +310,25 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 	ch := *s.channelLocked(o.ChannelID)
 	p.Channel = &ch
 	in.sentAt = time.Now()
+	in.payload = p
 	s.interactions[in.id] = in // before the bot can answer
 	s.mu.Unlock()
 	s.Dispatch("INTERACTION_CREATE", p)
 	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID}
+}
+
+// Redeliver sends an interaction to the bot again, with the same ID and
+// token, as a gateway may after a reconnect. The bot must not answer it a
+// second time (the fake refuses a second acknowledgement).
+func (s *Server) Redeliver(i Interaction) {
+	s.mu.Lock()
+	in := s.interactions[i.ID]
+	s.mu.Unlock()
+	if in == nil {
+		s.t.Errorf("fakediscord: Redeliver of an unknown interaction %s", i.ID)
+		return
+	}
+	s.Dispatch("INTERACTION_CREATE", in.payload)
 }
 
 func wireOrNil(m *discordgo.Message) *wireMessage {

@@ -174,6 +174,13 @@ func (s *Server) attachLocked(sm *storedMessage, files []File) {
 		atts = append(atts, a)
 	}
 	sm.msg.Attachments = atts
+	if s.dropFiles {
+		kept := make([]File, len(files))
+		for i, f := range files {
+			kept[i] = File{Field: f.Field, Name: f.Name, ContentType: f.ContentType}
+		}
+		files = kept
+	}
 	sm.files = append(slices.Clone(sm.files), files...)
 }
 
@@ -191,11 +198,39 @@ func (s *Server) deleteMessageLocked(sm *storedMessage) {
 	s.messages[ch] = slices.DeleteFunc(s.messages[ch], func(m *storedMessage) bool { return m == sm })
 }
 
+// nonced is a message posted with enforce_nonce, which the same nonce
+// returns instead of a new message for a few minutes.
+type nonced struct {
+	channelID, messageID string
+	at                   time.Time
+}
+
+// nonceLife is how long Discord keeps a nonce ("the past few minutes").
+const nonceLife = 5 * time.Minute
+
 func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
+	var n struct {
+		Nonce        any  `json:"nonce"`
+		EnforceNonce bool `json:"enforce_nonce"`
+	}
+	_ = json.Unmarshal(r.JSON, &n) // the spec check passed
+	nonce := ""
+	if n.Nonce != nil && n.EnforceNonce {
+		nonce = fmt.Sprint(n.Nonce)
+		if prev, ok := s.nonces[nonce]; ok && time.Since(prev.at) < nonceLife {
+			if sm := s.findMessageLocked(prev.channelID, prev.messageID); sm != nil {
+				writeJSON(w, http.StatusOK, wire(sm.msg))
+				return
+			}
+		}
+	}
 	sm, err := s.newMessageLocked(s.channelLocked(r.Params["channel_id"]), r.JSON, r.Files, discordgo.MessageTypeDefault)
 	if err != nil {
 		s.refuseMessage(w, r, err)
 		return
+	}
+	if nonce != "" {
+		s.nonces[nonce] = nonced{channelID: sm.msg.ChannelID, messageID: sm.msg.ID, at: time.Now()}
 	}
 	writeJSON(w, http.StatusOK, wire(sm.msg))
 }

@@ -56,6 +56,10 @@ func (r Request) Decode(v any) error {
 	return json.Unmarshal(r.JSON, v)
 }
 
+// errClientGone is a request whose body never arrived whole: the bot died
+// or gave up while sending it. That breaks no rule of Discord's.
+var errClientGone = errors.New("the client went away")
+
 // readRequest records what the bot sent and prepares the body for the
 // spec check. A body the fake cannot decode is itself a violation.
 func readRequest(hr *http.Request) (Request, body, error) {
@@ -65,7 +69,7 @@ func readRequest(hr *http.Request) (Request, body, error) {
 
 	raw, err := io.ReadAll(hr.Body)
 	if err != nil {
-		return r, body{}, err
+		return r, body{}, fmt.Errorf("%w: %v", errClientGone, err)
 	}
 	if len(raw) == 0 {
 		return r, body{}, nil

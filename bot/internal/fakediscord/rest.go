@@ -61,6 +61,9 @@ var restHandlers = map[string]restHandler{
 
 func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 	req, b, err := readRequest(hr)
+	if errors.Is(err, errClientGone) {
+		return
+	}
 	if err != nil {
 		err = violation(http.StatusBadRequest, "%v", err)
 	} else {
@@ -77,6 +80,13 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 	// sees its effect.
 	resp := httptest.NewRecorder()
 	s.mu.Lock()
+	if f := s.faultLocked(req); f != nil && err == nil {
+		req.Status = f.Status
+		s.recordLocked(req)
+		s.mu.Unlock()
+		s.fail(w, f)
+		return
+	}
 	switch auth := hr.Header.Get("Authorization"); {
 	case err != nil:
 		s.t.Errorf("fakediscord: %s %s does not conform to Discord's OpenAPI spec: %v", req.Method, req.Path, err)
@@ -88,6 +98,8 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 		writeError(resp, status, codeInvalidFormBody, err.Error())
 	case s.token != "" && auth != "" && auth != "Bot "+s.token:
 		s.refuse(resp, req, http.StatusUnauthorized, codeUnauthorized, "401: Unauthorized")
+	case s.checkLimits(req) != nil:
+		s.refuseLimit(resp, req, s.checkLimits(req))
 	case restHandlers[req.Method+" "+req.Route] != nil:
 		restHandlers[req.Method+" "+req.Route](s, resp, req)
 	default:

@@ -65,10 +65,20 @@ type Server struct {
 	messages     map[string][]*storedMessage
 	interactions map[string]*interaction // by ID
 	commands     map[string][]*discordgo.ApplicationCommand
+	nonces       map[string]nonced // enforced message nonces
+	faults       []*fault
+	dropFiles    bool // keep uploads' sizes, not their bytes
+	mentionsRule bool // see WithMentionsRule
 }
 
 // Option configures a Server.
 type Option func(*Server)
+
+// WithoutFileData keeps only the size of each uploaded file, for
+// benchmarks that post hundreds of boards.
+func WithoutFileData() Option {
+	return func(s *Server) { s.dropFiles = true }
+}
 
 // WithToken makes the fake insist on this bot token, as Discord does: a REST
 // request or an IDENTIFY with another token fails the test.
@@ -95,6 +105,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		messages:     map[string][]*storedMessage{},
 		interactions: map[string]*interaction{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
+		nonces:       map[string]nonced{},
 	}
 	for _, opt := range opts {
 		opt(s)

@@ -1,0 +1,128 @@
+package fakediscord_test
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+)
+
+// rawPost sends a create-message body as the bot would.
+func rawPost(s *discordgo.Session, channelID string, body map[string]any) (*discordgo.Message, error) {
+	resp, err := s.RequestWithBucketID(http.MethodPost, discordgo.EndpointChannelMessages(channelID), body, channelID)
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	return &m, json.Unmarshal(resp, &m)
+}
+
+func session(t *testing.T, srv *fakediscord.Server) *discordgo.Session {
+	t.Helper()
+	s, err := discordgo.New("Bot test-token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Client.Transport = srv.Transport()
+	s.MaxRestRetries = 0
+	return s
+}
+
+// Discord's own limits, stricter than its OpenAPI document, and the bot's
+// rule that a message with text says whom it pings, are refused.
+func TestMessagesBeyondDiscordsLimitsAreRefused(t *testing.T) {
+	t.Parallel()
+	rec := &fakediscord.RecordingTB{TB: t}
+	srv := fakediscord.New(rec, fakediscord.WithMentionsRule())
+	dialGateway(t, srv).identify()
+	s := session(t, srv)
+	ch := srv.NewChannel("limits").ID
+	none := map[string]any{"parse": []string{}}
+	field := func(n int) map[string]any { return map[string]any{"name": "f", "value": strings.Repeat("v", n)} }
+	for _, c := range []struct {
+		name string
+		body map[string]any
+		ok   bool
+	}{
+		{"2,000 characters", map[string]any{"content": strings.Repeat("é", 2000), "allowed_mentions": none}, true},
+		{"2,001 characters", map[string]any{"content": strings.Repeat("é", 2001), "allowed_mentions": none}, false},
+		{"text without allowed_mentions", map[string]any{"content": "hi @everyone"}, false},
+		{"embeds of 6,000 characters in all", map[string]any{"embeds": []any{
+			map[string]any{"description": strings.Repeat("d", 3000)},
+			map[string]any{"description": strings.Repeat("d", 1000), "fields": []any{field(999), field(999)}}}}, true},
+		{"embeds of 6,001", map[string]any{"embeds": []any{
+			map[string]any{"description": strings.Repeat("d", 3000)},
+			map[string]any{"description": strings.Repeat("d", 1000), "fields": []any{field(999), field(1000)}}}}, false},
+	} {
+		_, err := rawPost(s, ch, c.body)
+		complaints := rec.Take()
+		var rest *discordgo.RESTError
+		switch {
+		case c.ok && (err != nil || len(complaints) != 0):
+			t.Errorf("%s: %v %q", c.name, err, complaints)
+		case !c.ok && (!errors.As(err, &rest) || rest.Response.StatusCode != 400 || len(complaints) != 1):
+			t.Errorf("%s: %v %q, want a 400 and one complaint", c.name, err, complaints)
+		}
+	}
+}
+
+// With enforce_nonce, the same nonce posts once: a second request returns
+// the first message.
+func TestEnforcedNoncePostsOnce(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	dialGateway(t, srv).identify()
+	s := session(t, srv)
+	ch := srv.NewChannel("nonce").ID
+	body := map[string]any{"content": "turn 3", "nonce": "abc3", "enforce_nonce": true}
+	first, err := rawPost(s, ch, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := rawPost(s, ch, body)
+	if err != nil || again.ID != first.ID || len(srv.Messages(ch)) != 1 {
+		t.Fatalf("the second post with the nonce: %v, %s vs %s, %d messages", err, again.ID, first.ID, len(srv.Messages(ch)))
+	}
+	body["nonce"] = "abc4"
+	if _, err := rawPost(s, ch, body); err != nil || len(srv.Messages(ch)) != 2 {
+		t.Fatalf("another nonce: %v, %d messages", err, len(srv.Messages(ch)))
+	}
+}
+
+// Faults fail requests without effect: a server error, a rate limit (which
+// discordgo waits out and retries), a dropped connection.
+func TestFaultsFailRequestsWithoutEffect(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	dialGateway(t, srv).identify()
+	s := session(t, srv)
+	ch := srv.NewChannel("faults").ID
+	posts := func(r fakediscord.Request) bool { return r.Method == http.MethodPost && r.Params["channel_id"] == ch }
+
+	srv.Fail(1, posts, fakediscord.Fault{Status: 500})
+	var rest *discordgo.RESTError
+	if _, err := rawPost(s, ch, map[string]any{"content": "a"}); !errors.As(err, &rest) || rest.Response.StatusCode != 500 {
+		t.Fatalf("a 500: %v", err)
+	}
+	srv.Fail(1, posts, fakediscord.Fault{Hangup: true})
+	if _, err := rawPost(s, ch, map[string]any{"content": "b"}); err == nil {
+		t.Fatal("a dropped connection answered")
+	}
+	if n := len(srv.Messages(ch)); n != 0 {
+		t.Fatalf("failed requests posted %d messages", n)
+	}
+	srv.Fail(1, posts, fakediscord.Fault{Status: 429, RetryAfter: 50 * time.Millisecond})
+	start := time.Now()
+	if _, err := rawPost(s, ch, map[string]any{"content": "c"}); err != nil || time.Since(start) < 50*time.Millisecond {
+		t.Fatalf("a rate limit: %v after %v", err, time.Since(start))
+	}
+	if n := len(srv.Messages(ch)); n != 1 {
+		t.Fatalf("%d messages after the rate limit, want the retried one", n)
+	}
+}
