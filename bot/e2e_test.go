@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
-	"io"
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,6 +45,37 @@ type harness struct {
 	drawer commands.Drawer
 	// reminders is the bot's reminder policy (zero: the defaults).
 	reminders remind.Config
+	// logs collects what the bot logs; no secret may appear in it.
+	logs syncBuffer
+}
+
+// syncBuffer is a buffer several goroutines write.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// checkLogs fails the test if the bot logged its token or an
+// interaction's.
+func (h *harness) checkLogs() {
+	logs := h.logs.String()
+	for _, secret := range h.srv.Secrets() {
+		if strings.Contains(logs, secret) {
+			h.t.Errorf("a secret reached the logs: %q", secret)
+		}
+	}
 }
 
 func newHarness(t testing.TB) *harness { return newHarnessWith(t, summaryDrawer{}) }
@@ -62,6 +93,7 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
 	t.Cleanup(func() {
 		h.stop()
 		store.Close()
+		h.checkLogs()
 	})
 	h.start()
 	return h
@@ -70,10 +102,11 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
 // start connects a new bot to the fake Discord and the same store.
 func (h *harness) start() {
 	h.t.Helper()
+	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
 	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now, Reminders: h.reminders}
+		Log: logger, Now: time.Now, Reminders: h.reminders}
 	b, err := bot.New(bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()},
-		handler, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		handler, logger)
 	if err != nil {
 		h.t.Fatal(err)
 	}

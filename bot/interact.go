@@ -19,7 +19,7 @@ import (
 // the queue. An interaction delivered a second time is dropped: the first
 // copy answers it.
 func (b *Bot) interact(i *discordgo.Interaction) {
-	if !b.seen.first(i.ID, time.Now()) {
+	if !b.seen.first(i.ID, time.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
 		return
 	}
@@ -34,6 +34,16 @@ func (b *Bot) interact(i *discordgo.Interaction) {
 	}()
 	reply := b.decide(i, &acked)
 	b.follow(i, reply)
+}
+
+// handledBefore reports an interaction whose move was stored by an earlier
+// run of the bot.
+func (b *Bot) handledBefore(id string) bool {
+	done, err := b.handler.Store.Handled(id)
+	if err != nil {
+		b.log.Error("cannot tell whether an interaction was handled", "interaction", id, "err", err)
+	}
+	return done
 }
 
 // decide gets the handler's reply, queues its posts and sends the ack.

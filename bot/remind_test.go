@@ -29,6 +29,7 @@ func newReminderHarness(t *testing.T, cfg remind.Config) *harness {
 	t.Cleanup(func() {
 		h.stop()
 		store.Close()
+		h.checkLogs()
 	})
 	h.start()
 	return h

@@ -246,6 +246,11 @@ func (s *Store) commit(g, ng *Game, keep int, now time.Time, post PostFunc, chan
 		if ng.State.Over() {
 			ng.Meta.Status = StatusFinished
 		}
+		if len(added) > 0 && added[0].Interaction != "" {
+			if err := markHandled(tx, added[0].Interaction, now); err != nil {
+				return err
+			}
+		}
 		return write(tx, ng, enc, added, post)
 	})
 	if err != nil {

@@ -53,7 +53,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox} {
+		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}

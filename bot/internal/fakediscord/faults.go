@@ -8,15 +8,18 @@ import (
 )
 
 // Faults make the fake fail requests the way Discord and networks do, so
-// tests can check that the bot recovers: a server error, a rate limit, or
-// a connection that drops before any answer. A failed request takes no
-// effect and is recorded with the status it got (0 for a hang-up).
+// tests can check that the bot recovers: a server error, a rate limit, a
+// connection that drops before any answer, or one that drops after
+// Discord did the work (the answer is lost). A failed request is recorded
+// with the status it got (0 for a hang-up); only a lost answer takes
+// effect.
 
 // Fault is one way to fail a request.
 type Fault struct {
 	Status     int           // the HTTP status to answer, such as 500 or 429
 	RetryAfter time.Duration // for a 429: how long Discord asks to wait
 	Hangup     bool          // drop the connection without answering
+	Lost       bool          // do the work, then drop the connection
 }
 
 type fault struct {
@@ -30,6 +33,13 @@ func (s *Server) Fail(times int, match func(Request) bool, f Fault) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, &fault{match: match, times: times, Fault: f})
+}
+
+// Heal ends every fault still pending.
+func (s *Server) Heal() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = nil
 }
 
 // faultLocked returns the fault that r meets, using one of its times.
@@ -46,7 +56,7 @@ func (s *Server) faultLocked(r Request) *Fault {
 // fail answers a request with its fault.
 func (s *Server) fail(w http.ResponseWriter, f *Fault) {
 	switch {
-	case f.Hangup:
+	case f.Hangup || f.Lost:
 		if hj, ok := w.(http.Hijacker); ok {
 			if conn, _, err := hj.Hijack(); err == nil {
 				conn.Close()

@@ -181,8 +181,9 @@ type commandData struct {
 }
 
 type resolved struct {
-	Users   map[string]*discordgo.User   `json:"users,omitempty"`
-	Members map[string]*discordgo.Member `json:"members,omitempty"`
+	Users       map[string]*discordgo.User              `json:"users,omitempty"`
+	Members     map[string]*discordgo.Member            `json:"members,omitempty"`
+	Attachments map[string]*discordgo.MessageAttachment `json:"attachments,omitempty"`
 }
 
 type componentData struct {
@@ -208,6 +209,16 @@ func (s *Server) commandData(o Origin, name string, opts []CommandOption) comman
 	walk = func(opts []CommandOption) {
 		for _, opt := range opts {
 			walk(opt.Options)
+			if a, ok := s.attachments[fmt.Sprint(opt.Value)]; ok && opt.Type == discordgo.ApplicationCommandOptionAttachment {
+				if d.Resolved == nil {
+					d.Resolved = &resolved{}
+				}
+				if d.Resolved.Attachments == nil {
+					d.Resolved.Attachments = map[string]*discordgo.MessageAttachment{}
+				}
+				d.Resolved.Attachments[a.ID] = a
+				continue
+			}
 			id, ok := opt.Value.(string)
 			if opt.Type != discordgo.ApplicationCommandOptionUser || !ok || opt.Focused {
 				continue
@@ -315,6 +326,32 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 	s.mu.Unlock()
 	s.Dispatch("INTERACTION_CREATE", p)
 	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID}
+}
+
+// Secrets are what must never appear in the bot's logs: its token and the
+// tokens of every interaction sent so far.
+func (s *Server) Secrets() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	if s.token != "" {
+		out = append(out, s.token)
+	}
+	for _, in := range s.interactions {
+		out = append(out, in.token)
+	}
+	return out
+}
+
+// ForgedClick sends a component interaction as a modified client could: on
+// a message of the test's making, which may carry any custom ID, from
+// anywhere. A select's values are given in values; none makes it a button.
+func (s *Server) ForgedClick(o Origin, m *discordgo.Message, customID string, values ...string) Interaction {
+	data := componentData{CustomID: customID, ComponentType: discordgo.ButtonComponent, Values: values}
+	if len(values) > 0 {
+		data.ComponentType = discordgo.SelectMenuComponent
+	}
+	return s.interact(o, discordgo.InteractionMessageComponent, data, m)
 }
 
 // Redeliver sends an interaction to the bot again, with the same ID and

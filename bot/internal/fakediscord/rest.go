@@ -80,7 +80,11 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 	// sees its effect.
 	resp := httptest.NewRecorder()
 	s.mu.Lock()
-	if f := s.faultLocked(req); f != nil && err == nil {
+	var f *Fault
+	if err == nil {
+		f = s.faultLocked(req)
+	}
+	if f != nil && !f.Lost {
 		req.Status = f.Status
 		s.recordLocked(req)
 		s.mu.Unlock()
@@ -108,6 +112,10 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 	req.Status = resp.Code
 	s.recordLocked(req)
 	s.mu.Unlock()
+	if f != nil { // Lost: the work is done, the answer never arrives
+		s.fail(w, f)
+		return
+	}
 
 	for k, v := range resp.Header() {
 		w.Header()[k] = v

@@ -66,6 +66,8 @@ type Server struct {
 	interactions map[string]*interaction // by ID
 	commands     map[string][]*discordgo.ApplicationCommand
 	nonces       map[string]nonced // enforced message nonces
+	uploads      map[string][]byte // files users attached, by URL
+	attachments  map[string]*discordgo.MessageAttachment
 	faults       []*fault
 	dropFiles    bool // keep uploads' sizes, not their bytes
 	mentionsRule bool // see WithMentionsRule
@@ -106,6 +108,8 @@ func New(t testing.TB, opts ...Option) *Server {
 		interactions: map[string]*interaction{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		nonces:       map[string]nonced{},
+		uploads:      map[string][]byte{},
+		attachments:  map[string]*discordgo.MessageAttachment{},
 	}
 	for _, opt := range opts {
 		opt(s)
@@ -137,6 +141,9 @@ type transport struct {
 }
 
 func (tr *transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.URL.Host == cdnHost {
+		return tr.s.serveAttachment(req), nil
+	}
 	if req.URL.Host != "discord.com" {
 		err := fmt.Errorf("fakediscord: refusing %s %s: only https://discord.com/ is faked", req.Method, req.URL)
 		tr.s.t.Errorf("%v", err)

@@ -1,0 +1,140 @@
+package bot_test
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// table is a game of Vinhos set up in its own thread for a test, played
+// through the fake Discord.
+type table struct {
+	h      *harness
+	thread string
+	id     string
+	users  []*discordgo.User // by seat
+}
+
+// newTable sets a 2-player game up (first-play regions, the given seed),
+// plays the first moves with engine.Auto, and posts its board with the
+// buttons, as a turn message does.
+func (h *harness) newTable(seed uint64, moves int) *table {
+	h.t.Helper()
+	tb := &table{h: h, thread: h.srv.NewChannel("game").ID}
+	names := []string{"Ana", "Bruno"}
+	var seats []storage.SeatUser
+	for _, n := range names {
+		u := h.srv.NewUser(strings.ToLower(n))
+		tb.users = append(tb.users, u)
+		seats = append(seats, storage.SeatUser{UserID: u.ID, Name: n})
+	}
+	g, err := h.store.Create(storage.Meta{ChannelID: tb.thread, GuildID: h.srv.GuildID(), Seats: seats},
+		engine.Setup{Game: "vinhos", Seed: seed, Players: names, Options: map[string]string{"regions": "first-play"}}, time.Now(), nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	tb.id = g.ID
+	for range moves {
+		seat := g.State.Pending()[0].Seat
+		act, err := engine.Auto(g.State, seat)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		g = res.Game
+	}
+	// The seats were stored in seat order by name.
+	for s, su := range g.Meta.Seats {
+		for _, u := range tb.users {
+			if u.ID == su.UserID {
+				tb.users[s] = u
+			}
+		}
+	}
+	h.callback(h.srv.SlashCommand(tb.at(tb.users[0]), "vinhos", fakediscord.Subcommand("board")))
+	h.waitPosts(tb.thread, 1)
+	return tb
+}
+
+func (tb *table) at(u *discordgo.User) fakediscord.Origin { return tb.h.srv.InGuild(u, tb.thread) }
+
+func (tb *table) game() *storage.Game {
+	tb.h.t.Helper()
+	g, err := tb.h.store.Load(tb.id)
+	if err != nil {
+		tb.h.t.Fatal(err)
+	}
+	return g
+}
+
+// next is the seat that must decide, its user, and the decision the bot
+// would make for it.
+func (tb *table) next() (engine.Seat, *discordgo.User, engine.Action) {
+	tb.h.t.Helper()
+	g := tb.game()
+	seat := g.State.Pending()[0].Seat
+	act, err := engine.Auto(g.State, seat)
+	if err != nil {
+		tb.h.t.Fatal(err)
+	}
+	return seat, tb.users[seat], act
+}
+
+// typed is /vinhos play with the action's steps as options.
+func typed(action engine.Action) fakediscord.CommandOption {
+	var opts []fakediscord.CommandOption
+	for k, id := range action {
+		opts = append(opts, fakediscord.StringOption("step"+strconv.Itoa(k+1), id))
+	}
+	return fakediscord.Subcommand("play", opts...)
+}
+
+// play types a decision and returns the answer.
+func (tb *table) play(u *discordgo.User, action engine.Action) answer {
+	tb.h.t.Helper()
+	return tb.h.callback(tb.h.srv.SlashCommand(tb.at(u), "vinhos", typed(action)))
+}
+
+// selectOf returns the select menu a message carries.
+func selectOf(m *discordgo.Message) *discordgo.SelectMenu {
+	for _, c := range components(m) {
+		if s, ok := c.(*discordgo.SelectMenu); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// newest is the newest public message of the table's thread.
+func (tb *table) newest() fakediscord.Message {
+	msgs := tb.h.public(tb.thread)
+	return msgs[len(msgs)-1]
+}
+
+// settle waits until the outbox is empty: every message owed is posted.
+func (h *harness) settle() {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for {
+		out, err := h.store.Outbox()
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if len(out) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%d messages are still owed: %+v", len(out), out[0])
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
