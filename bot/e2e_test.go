@@ -80,11 +80,11 @@ func (h *harness) checkLogs() {
 
 func newHarness(t testing.TB) *harness { return newHarnessWith(t, summaryDrawer{}) }
 
-func newHarnessWith(t testing.TB, drawer commands.Drawer) *harness {
+func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
 	if t, ok := t.(*testing.T); ok {
 		t.Parallel() // closing a discordgo session sleeps a second
 	}
-	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule())
+	srv := fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()}, opts...)...)
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		t.Fatal(err)

@@ -60,6 +60,7 @@ func (b *Bot) decide(i *discordgo.Interaction, acked *bool) commands.Reply {
 			return commands.Reply{}
 		}
 		*acked = true
+		b.handler.Acknowledged(i.ID, time.Now())
 	}
 	return reply
 }

@@ -89,6 +89,27 @@ func (tb *table) next() (engine.Seat, *discordgo.User, engine.Action) {
 	return seat, tb.users[seat], act
 }
 
+// typedParts are the moves that typing act makes, as the bot plays a typed
+// command: act, then the rest of the turn declined where the game paused
+// it after a hidden tile came up and every step left may be declined.
+func typedParts(st engine.State, seat engine.Seat, act engine.Action) ([]engine.Action, engine.State, error) {
+	parts := []engine.Action{act}
+	for {
+		next, _, err := st.Apply(seat, act)
+		if err != nil {
+			return nil, nil, err
+		}
+		st = next
+		if !engine.Continues(st, seat) {
+			return parts, st, nil
+		}
+		if act, err = engine.Build(st, seat, nil, nil); err != nil {
+			return parts, st, nil
+		}
+		parts = append(parts, act)
+	}
+}
+
 // typed is /vinhos play with the action's steps as options.
 func typed(action engine.Action) fakediscord.CommandOption {
 	var opts []fakediscord.CommandOption

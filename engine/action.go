@@ -100,7 +100,12 @@ func Validate(s State, seat Seat, action Action) error {
 // the action is whole). Slash commands, autocomplete, the local table and
 // scripts all read options this way, so they accept the same words.
 func Resolve(s State, seat Seat, positional []string, named map[string]string) (Action, Step, error) {
-	return resolve(s, seat, &options{positional, maps.Clone(named)}, false)
+	opts := &options{positional, maps.Clone(named)}
+	act, next, err := resolve(s, seat, opts, false)
+	if err == nil && next.Complete {
+		err = opts.leftover(act)
+	}
+	return act, next, err
 }
 
 // SkipIDs are the choice IDs that decline a step ("done" after a first
@@ -110,14 +115,27 @@ var SkipIDs = []string{"done", "none"}
 // Build is Resolve for a whole action. Steps left out that can be declined
 // are declined; any other missing step is refused with its choices.
 func Build(s State, seat Seat, positional []string, named map[string]string) (Action, error) {
-	act, next, err := resolve(s, seat, &options{positional, maps.Clone(named)}, true)
+	act, rest, restNamed, err := BuildPart(s, seat, positional, named)
+	if err == nil {
+		err = (&options{rest, restNamed}).leftover(act)
+	}
+	return act, err
+}
+
+// BuildPart is Build for a command that may hold more than one decision:
+// a decision ends early where a step turns up hidden information, and the
+// player who typed a whole turn goes on from there once that part is
+// played. It returns the first decision and the values left for the next.
+func BuildPart(s State, seat Seat, positional []string, named map[string]string) (Action, []string, map[string]string, error) {
+	opts := &options{positional, maps.Clone(named)}
+	act, next, err := resolve(s, seat, opts, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	if !next.Complete {
-		return nil, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
+		return nil, nil, nil, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
 	}
-	return act, nil
+	return act, opts.positional, opts.named, nil
 }
 
 // options are a command's values not used yet.
@@ -140,6 +158,23 @@ func (o *options) take(name string) (string, bool) {
 	return "", false
 }
 
+// leftover refuses values that a complete action has no step for.
+func (o *options) leftover(act Action) error {
+	if len(o.positional) == 0 && len(o.named) == 0 {
+		return nil
+	}
+	extra := append(slices.Sorted(maps.Keys(o.named)), o.positional...)
+	for i, e := range extra {
+		extra[i] = Quote(e)
+	}
+	if len(extra) > 4 {
+		extra = append(extra[:4], fmt.Sprintf("and %d more", len(extra)-4))
+	}
+	return Errorf(CodeUnknownChoice, "The action %q is complete without %s.", act, strings.Join(extra, ", "))
+}
+
+// resolve fills steps from opts until the action is complete or the values
+// run out; skipOptional declines the steps left out that can be declined.
 func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step, error) {
 	var act Action
 	for {
@@ -148,7 +183,7 @@ func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step
 			return nil, Step{}, err
 		}
 		if step.Complete {
-			break
+			return act, step, nil
 		}
 		value, ok := opts.take(step.Name)
 		if !ok {
@@ -164,17 +199,6 @@ func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step
 		}
 		act = append(act, c.ID)
 	}
-	if len(opts.positional) > 0 || len(opts.named) > 0 {
-		extra := append(slices.Sorted(maps.Keys(opts.named)), opts.positional...)
-		for i, e := range extra {
-			extra[i] = Quote(e)
-		}
-		if len(extra) > 4 {
-			extra = append(extra[:4], fmt.Sprintf("and %d more", len(extra)-4))
-		}
-		return nil, Step{}, Errorf(CodeUnknownChoice, "The action %q is complete without %s.", act, strings.Join(extra, ", "))
-	}
-	return act, Step{Complete: true}, nil
 }
 
 // skip returns the choice that declines the step, if it has one.

@@ -113,6 +113,10 @@ type Pending struct {
 	Seat Seat `json:"seat"`
 	// Prompt says what to decide, in words for the player.
 	Prompt string `json:"prompt"`
+	// Continues marks the rest of a decision the seat just began, which
+	// stopped where it turned up hidden information: the player is at the
+	// table, so nobody needs to be called.
+	Continues bool `json:"continues,omitempty"`
 }
 
 // PlayerSummary is the public summary of one seat.
@@ -149,6 +153,11 @@ func (p PlayerSummary) StatsText() string {
 		parts[i] = fmt.Sprintf("%s %d", s.Label, s.Value)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// Continues reports whether seat owes the rest of a decision it began.
+func Continues(s State, seat Seat) bool {
+	return slices.ContainsFunc(s.Pending(), func(p Pending) bool { return p.Seat == seat && p.Continues })
 }
 
 // MustDecide reports whether seat has a pending decision in s.

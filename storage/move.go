@@ -3,6 +3,8 @@ package storage
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -39,6 +41,9 @@ type MoveRequest struct {
 	// Post builds the message that announces the move. It is queued in
 	// the move's own transaction, so a committed move is always announced.
 	Post PostFunc
+	// Acked tells when the bot answered earlier moves' interactions, to
+	// recognise a typed move sent twice (AlreadyPlayed).
+	Acked AckedFunc
 }
 
 // MoveResult is the outcome of a change that was stored.
@@ -82,7 +87,7 @@ func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.AlreadyPlayed(g, m.Play); err != nil {
+	if err := s.AlreadyPlayed(g, m.Play, m.Acked); err != nil {
 		return nil, err
 	}
 	if err := movable(g, m.Stamp); err != nil {
@@ -113,20 +118,29 @@ func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) 
 	return s.advance(g, g.State, nil, now, post, nil)
 }
 
+// AckedFunc tells when the bot told the sender of an interaction that its
+// move was played, if it did.
+type AckedFunc func(interactionID string) (time.Time, bool)
+
+// ackLead is how long after its acknowledgement a player is taken to know
+// that their move was played: the answer's way back, and a glance.
+const ackLead = time.Second
+
 // AlreadyPlayed refuses with *AlreadyPlayedError a play that repeats a move
 // of g's log: the same interaction, or the same typed command by the same
-// seat played after the newest moment its sender could have seen when
-// they sent it. Move checks it; the bot asks first, before it reads a
-// typed command against a game its first copy has changed.
-func (s *Store) AlreadyPlayed(g *Game, p Play) error {
-	if p.Interaction == "" && p.Typed == "" {
+// seat, sent before its sender could know that the earlier copy was played
+// (the answer to it, or a message showing it). Move checks it; the bot
+// asks first, before it reads a typed command against a game its first
+// copy has changed.
+func (s *Store) AlreadyPlayed(g *Game, p Play, acked AckedFunc) error {
+	if p.Interaction == "" {
 		return nil
 	}
 	w, err := s.Waiting(g.ID)
 	if err != nil {
 		return err
 	}
-	if e, ok := alreadyPlayed(g, w, p); ok {
+	if e, ok := alreadyPlayed(g, w, p, acked); ok {
 		return &AlreadyPlayedError{Entry: e}
 	}
 	return nil
@@ -147,26 +161,63 @@ func movable(g *Game, stamp uint64) error {
 const recentLog = 64
 
 // alreadyPlayed finds the log entry that a play repeats.
-func alreadyPlayed(g *Game, w WaitState, p Play) (LogEntry, bool) {
+func alreadyPlayed(g *Game, w WaitState, p Play, acked AckedFunc) (LogEntry, bool) {
 	recent := g.Log[max(0, len(g.Log)-recentLog):]
 	for _, e := range slices.Backward(recent) {
-		if p.Interaction != "" && e.Interaction == p.Interaction {
+		if e.Interaction == p.Interaction {
 			return e, true
 		}
 	}
-	if p.Typed == "" {
+	sent, ok := snowflakeTime(p.Interaction)
+	if p.Typed == "" || !ok {
 		return LogEntry{}, false
 	}
-	seen := w.SeenBefore(p.Interaction)
+	// Only a copy of the seat's last command counts: a move made since
+	// shows that its player knew. A command played in parts (a hidden tile
+	// came up) marks its later parts "(part 2)", and so on.
 	for _, e := range slices.Backward(recent) {
-		if e.Stamp <= seen {
-			break
+		if e.Seat != p.Seat || e.Bot {
+			continue
 		}
-		if e.Seat == p.Seat && e.Typed == p.Typed {
-			return e, true
+		if e.Typed != p.Typed && !strings.HasPrefix(e.Typed, p.Typed+" (part ") {
+			return LogEntry{}, false
+		}
+		if e.Typed == p.Typed {
+			known, ok := knownAt(e, w, acked)
+			return e, !ok || sent.Before(known)
 		}
 	}
 	return LogEntry{}, false
+}
+
+// knownAt is the earliest its player could know that move e was played:
+// by the answer to its interaction, or by a message that showed the game
+// at e's moment or later. Discord's IDs tell when Discord made them.
+func knownAt(e LogEntry, w WaitState, acked AckedFunc) (time.Time, bool) {
+	var at time.Time
+	if acked != nil && e.Interaction != "" {
+		if t, ok := acked(e.Interaction); ok {
+			at = t.Add(ackLead)
+		}
+	}
+	for _, seen := range w.Seen {
+		if seen.Stamp < e.Stamp {
+			continue
+		}
+		if t, ok := snowflakeTime(seen.MessageID); ok && (at.IsZero() || t.Before(at)) {
+			at = t
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// snowflakeTime is when Discord made the ID.
+func snowflakeTime(id string) (time.Time, bool) {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return time.UnixMilli(int64(n>>22) + discordEpoch), true
 }
 
 // botMoveLimit stops a game whose bot seats would play each other forever.

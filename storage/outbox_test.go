@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,9 +131,14 @@ func TestSameInteractionTwiceAppliesOnce(t *testing.T) {
 	}
 }
 
-// A typed command sent twice before its sender saw the first one played
-// applies once; sent again after the turn message showed it, it is a new
-// move.
+// snowflake makes a Discord ID for a moment, as Discord would.
+func snowflake(at time.Time, n int) string {
+	return strconv.FormatUint(uint64(at.UnixMilli()-discordEpoch)<<22+uint64(n), 10)
+}
+
+// A typed command sent again before its sender could know the first copy
+// was played (by its answer or by a message showing it) applies once; sent
+// after, it is a move of its own.
 func TestTypedCommandActsOnTheGameAsItsSenderSawIt(t *testing.T) {
 	s := newStore(t)
 	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
@@ -140,39 +146,52 @@ func TestTypedCommandActsOnTheGameAsItsSenderSawIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deliverAll := func(messageID string) {
+	deliver := func(at time.Time) {
 		out, _ := s.Outbox()
 		for _, o := range out {
-			if err := s.Delivered(o.Seq, messageID, t0); err != nil {
+			if err := s.Delivered(o.Seq, snowflake(at, int(o.Seq)), t0); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	deliverAll("100") // the first turn message, as Discord numbered it
+	deliver(t0)
 	seat, action := firstLegal(t, g.State)
-	typed := func(interaction string, stamp uint64) error {
-		_, err := s.Move(MoveRequest{Game: g.ID, Stamp: stamp, Now: t0, Post: turnPost,
-			Play: Play{Seat: seat, Action: action, Interaction: interaction, Typed: "play " + action.String()}})
-		return err
+	acks := map[string]time.Time{}
+	acked := func(id string) (time.Time, bool) { at, ok := acks[id]; return at, ok }
+	typed := func(at time.Time) (string, error) {
+		id := snowflake(at, 0)
+		_, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp + 1, Now: at, Post: turnPost, Acked: acked,
+			Play: Play{Seat: seat, Action: action, Interaction: id, Typed: "play " + action.String()}})
+		return id, err
 	}
-	if err := typed("200", g.Stamp); err != nil {
+	first := snowflake(t0.Add(time.Second), 0)
+	if _, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: t0, Post: turnPost, Acked: acked,
+		Play: Play{Seat: seat, Action: action, Interaction: first, Typed: "play " + action.String()}}); err != nil {
 		t.Fatal(err)
 	}
 	var again *AlreadyPlayedError
-	// Sent together with the first: at 201, before any message showed it.
-	if err := typed("201", g.Stamp+1); !errors.As(err, &again) {
-		t.Fatalf("the second copy of a double Enter: %v, want AlreadyPlayedError", err)
+	// Sent with the first (a double Enter), or retried after its answer
+	// was lost and before any message showed it.
+	for _, at := range []time.Duration{1100 * time.Millisecond, 5 * time.Second} {
+		if _, err := typed(t0.Add(at)); !errors.As(err, &again) {
+			t.Fatalf("a copy sent at +%v: %v, want AlreadyPlayedError", at, err)
+		}
 	}
-	deliverAll("300") // the move's turn message
-	// A retry sent at 250 still acts on the game before the move.
-	if err := typed("250", g.Stamp+1); !errors.As(err, &again) {
-		t.Fatalf("a retry sent before the turn message: %v, want AlreadyPlayedError", err)
+	// Answered at +1.2 s: a copy sent just after (+1.5 s) is still a copy,
+	// one sent at +3 s is a move of its own (which nim refuses: not her turn).
+	acks[first] = t0.Add(1200 * time.Millisecond)
+	if _, err := typed(t0.Add(1500 * time.Millisecond)); !errors.As(err, &again) {
+		t.Fatalf("a copy sent before the answer could be read: %v", err)
 	}
-	// Sent at 400, after the turn message: a move of its own (nim lets a
-	// seat take again when it is its turn; here it is not, so the engine
-	// refuses it on the rules, not as a duplicate).
-	if err := typed("400", g.Stamp+1); errors.As(err, &again) {
-		t.Fatalf("a command sent after seeing the move was taken for a duplicate: %v", err)
+	if _, err := typed(t0.Add(3 * time.Second)); errors.As(err, &again) || engine.CodeOf(err) != engine.CodeNotYourTurn {
+		t.Fatalf("a command sent after the answer: %v, want the rules' refusal", err)
+	}
+	// Without the answer, the turn message tells her: a command sent after
+	// it is a move of its own.
+	delete(acks, first)
+	deliver(t0.Add(6 * time.Second))
+	if _, err := typed(t0.Add(7 * time.Second)); errors.As(err, &again) {
+		t.Fatalf("a command sent after the turn message: %v", err)
 	}
 	if got, _ := s.Load(g.ID); got.Version != 1 {
 		t.Fatalf("version %d, want 1", got.Version)

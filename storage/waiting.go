@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -77,24 +76,6 @@ type WaitState struct {
 type Seen struct {
 	Stamp     uint64 `json:"stamp"`
 	MessageID string `json:"message_id"`
-}
-
-// SeenBefore is the newest moment of the game shown in a message posted
-// before the interaction interactionID was sent: Discord's IDs are
-// snowflakes, which order by the time Discord made them. It is 0 when no
-// such message is remembered.
-func (w WaitState) SeenBefore(interactionID string) uint64 {
-	sent, err := strconv.ParseUint(interactionID, 10, 64)
-	if err != nil {
-		return 0
-	}
-	var newest uint64
-	for _, s := range w.Seen {
-		if id, err := strconv.ParseUint(s.MessageID, 10, 64); err == nil && id < sent {
-			newest = max(newest, s.Stamp)
-		}
-	}
-	return newest
 }
 
 // SeatWait is one pending decision.

@@ -77,23 +77,49 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		return h.view(i, confirmText(labels), confirmButtons(g, path))
 	}
 	if step.Complete {
-		if _, err := h.move(i, g, id.stamp, prefix, ""); err != nil {
+		res, err := h.move(i, g, id.stamp, prefix, i.ID, "")
+		if err != nil {
 			return h.fail(i, err)
 		}
-		return played(i, labels)
+		return h.played(i, res.Game, seat, labels)
 	}
 	if id.offset >= len(step.Choices) {
 		return private(errBadCustomID.Error())
 	}
 	content := stepText(g, seat, labels, len(path), step)
-	components := []discordgo.MessageComponent{stepSelect(g, path, step, id.offset)}
+	return h.view(i, content, stepComponents(g, path, step, id.offset))
+}
+
+// stepComponents are a step's menu, and a Back button after the first.
+func stepComponents(g *storage.Game, path []int, step engine.Step, offset int) []discordgo.MessageComponent {
+	components := []discordgo.MessageComponent{stepSelect(g, path, step, offset)}
 	if len(path) > 0 {
 		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton,
 				CustomID: customID{kind: kindBack, target: g.ID, stamp: g.Stamp, path: path}.String()},
 		}})
 	}
-	return h.view(i, content, components)
+	return components
+}
+
+// played answers the mover privately: in place of their step view, or as
+// a new private message, never on the message everyone sees. The turn
+// message with the board follows in the channel. When the move stopped
+// where it turned up a hidden tile, the answer goes straight on to the
+// rest of the turn.
+func (h *Handler) played(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, labels []string) Reply {
+	text := "Played. The board follows in the channel."
+	if len(labels) > 0 {
+		text = "Played: " + strings.Join(labels, " → ") + ". The board follows in the channel."
+	}
+	if !engine.Continues(g.State, seat) {
+		return h.view(i, text, nil)
+	}
+	step, err := g.State.Choices(seat, nil)
+	if err != nil || step.Complete {
+		return h.view(i, text, nil)
+	}
+	return h.view(i, fit(text+"\n"+stepText(g, seat, nil, 0, step)), stepComponents(g, nil, step, 0))
 }
 
 // stepValue reads a select's one value: "c" and a choice's index, or "m"

@@ -40,6 +40,7 @@ type Handler struct {
 	Reminders remind.Config
 
 	painters painters // bounds the boards drawn at once (draw.go)
+	acks     acks     // when interactions were answered (acks.go)
 }
 
 // Handle answers one interaction. Whatever a forged or malformed payload

@@ -90,16 +90,18 @@ func choiceHint(step engine.Step) string {
 }
 
 // play applies a typed decision. A typed command acts on the game as its
-// sender saw it: sent again before the sender could see it played (a
+// sender saw it: sent again before the sender could know it was played (a
 // double Enter, a retry after "The application did not respond"), it is
-// answered "already played", whatever the game allows now.
+// answered "already played", whatever the game allows now. A command may
+// hold a whole turn that the game plays in parts, where a step turns up a
+// hidden tile; each part is a move of its own.
 func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	g, seat, err := h.playerGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	typed := typedKey(sub)
-	if err := h.Store.AlreadyPlayed(g, storage.Play{Seat: seat, Interaction: i.ID, Typed: typed}); err != nil {
+	if err := h.Store.AlreadyPlayed(g, storage.Play{Seat: seat, Interaction: i.ID, Typed: typed}, h.acked); err != nil {
 		return h.fail(i, err)
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
@@ -107,7 +109,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		return h.fail(i, err)
 	}
 	values, _ := stepValues(sub.Options)
-	action, err := engine.Build(g.State, seat, append(prefix, values...), nil)
+	action, rest, _, err := engine.BuildPart(g.State, seat, append(prefix, values...), nil)
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -115,13 +117,51 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if bigMove(action) && len(path) <= maxGuidedSteps {
+	if bigMove(action) && len(rest) == 0 && len(path) <= maxGuidedSteps {
 		return private(confirmText(labels), confirmButtons(g, path)...)
 	}
-	if _, err := h.move(i, g, g.Stamp, action, typed); err != nil {
-		return h.fail(i, err)
+	var all []string
+	interaction := i.ID
+	for part := 1; ; part++ {
+		res, err := h.move(i, g, g.Stamp, action, interaction, typed)
+		if err != nil {
+			return h.failAfter(i, all, err)
+		}
+		g, all = res.Game, append(all, labels...)
+		if !engine.Continues(g.State, seat) {
+			if len(rest) > 0 {
+				return h.failAfter(i, all, engine.Errorf(engine.CodeIllegal, "%s was not played: your turn had ended.", engine.Quote(strings.Join(rest, " "))))
+			}
+			break
+		}
+		// The rest goes on from what the first part turned up. It is the
+		// same command, not a copy of it: a fingerprint of its own, and no
+		// interaction, which the first part recorded. Steps left out are
+		// declined where they may be, as in any command; where they may
+		// not, the player goes on with the menu.
+		interaction, typed = "", fmt.Sprintf("%s (part %d)", typedKey(sub), part+1)
+		next, more, _, err := engine.BuildPart(g.State, seat, rest, nil)
+		if err != nil && len(rest) == 0 {
+			break
+		}
+		if err != nil {
+			return h.failAfter(i, all, err)
+		}
+		if _, labels, err = pathOf(g.State, seat, next); err != nil {
+			return h.failAfter(i, all, err)
+		}
+		action, rest = next, more
 	}
-	return played(i, labels)
+	return h.played(i, g, seat, all)
+}
+
+// failAfter refuses the rest of a typed turn whose first parts were played.
+func (h *Handler) failAfter(i *discordgo.Interaction, played []string, err error) Reply {
+	r := h.fail(i, err)
+	if len(played) > 0 && r.Ack != nil && r.Ack.Data != nil {
+		r.Ack.Data.Content = fit("Played: " + strings.Join(played, " → ") + ". Then: " + r.Ack.Data.Content)
+	}
+	return r
 }
 
 // typedKey fingerprints a typed command: its name and options as typed.
@@ -167,7 +207,7 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	case err != nil:
 		return hint(err.Error())
 	case next.Complete:
-		return hint("Nothing more to choose: send the command.")
+		return hint("Nothing more to choose now: send the command. What comes up next is offered once it is played.")
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, c := range next.Filter(focused.StringValue(), selectLimit) {

@@ -16,29 +16,17 @@ import (
 )
 
 // move plays a decision for the seat of the user who sent i, at the moment
-// of the game the user acted on. typed fingerprints a typed command.
-func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, action engine.Action, typed string) (*storage.MoveResult, error) {
+// of the game the user acted on. interaction is i's ID for the move it
+// sent (empty for a later part of a typed turn), and typed fingerprints a
+// typed command.
+func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, action engine.Action, interaction, typed string) (*storage.MoveResult, error) {
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
 		return nil, errNotPlaying
 	}
 	return h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
-		Play: storage.Play{Seat: seat, Action: action, Interaction: i.ID, Typed: typed},
-		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true)})
-}
-
-// played answers the mover privately: in place of their step view, or as
-// a new private message, never on the message everyone sees. The turn
-// message with the board follows in the channel.
-func played(i *discordgo.Interaction, labels []string) Reply {
-	text := "Played. The board follows in the channel."
-	if len(labels) > 0 {
-		text = "Played: " + strings.Join(labels, " → ") + ". The board follows in the channel."
-	}
-	if i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
-		return update(text)
-	}
-	return private(text)
+		Play: storage.Play{Seat: seat, Action: action, Interaction: interaction, Typed: typed},
+		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true), Acked: h.acked})
 }
 
 // turn builds the message that announces a change of a game: what
@@ -95,7 +83,8 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 	} else {
 		var pinged []string
 		for _, p := range state.Pending() {
-			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !g.Meta.Seats[p.Seat].Bot && !slices.Contains(pinged, id) {
+			// A player finishing the turn they began is at the table.
+			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !g.Meta.Seats[p.Seat].Bot && !p.Continues && !slices.Contains(pinged, id) {
 				pinged = append(pinged, id)
 			}
 			content = append(content, fmt.Sprintf("%s: %s.", seatMention(g, p.Seat), p.Prompt))

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -294,16 +296,32 @@ func (t *table) move(cmd command) error {
 	if err != nil {
 		return err
 	}
-	action, err := engine.Build(t.game.State, seat, cmd.positional, cmd.named)
-	if err != nil {
-		return err
+	// A command may hold a whole turn that the game plays in parts, where
+	// a step turns up a hidden tile; each part is a move of its own. Steps
+	// left out are declined where they may be, as in any command.
+	values, named := cmd.positional, cmd.named
+	for first := true; ; first = false {
+		action, rest, restNamed, err := engine.BuildPart(t.game.State, seat, values, named)
+		if err != nil && !first && len(values)+len(named) == 0 {
+			break // a step that cannot be declined: the player goes on
+		}
+		if err != nil {
+			return err
+		}
+		res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
+		if err != nil {
+			return err
+		}
+		t.game = res.Game
+		printEvents(t.out, res.Events())
+		if !engine.Continues(t.game.State, seat) {
+			if len(rest)+len(restNamed) > 0 {
+				return fmt.Errorf("%v was not played: the turn had ended", append(rest, slices.Sorted(maps.Keys(restNamed))...))
+			}
+			break
+		}
+		values, named = rest, restNamed
 	}
-	res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
-	if err != nil {
-		return err
-	}
-	t.game = res.Game
-	printEvents(t.out, res.Events())
 	t.afterMove()
 	return nil
 }

@@ -3,6 +3,7 @@ package vinhos
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -39,6 +40,7 @@ type actionRun struct {
 	regions     RegionSet // regions bought from in this action
 	region      RegionID  // a Vineyard region chosen, awaiting its estate
 	rearrange   bool      // a Wine Expert is rearranging a deck
+	deck        RegionID  // the region whose deck it rearranges, once chosen
 	wine        wineRef   // the wine chosen for a sale, export or Press Release
 	hasWine     bool
 	press       pressRun
@@ -198,17 +200,23 @@ func (s *State) canFinishWithTop(r RegionID, top VineyardTile) bool {
 // which the action can end.
 func (s *State) rearrangeHelps() bool {
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		reg := &s.Regions[r]
-		if !reg.InPlay || len(reg.Deck) < 2 {
-			continue
-		}
-		for _, t := range reg.Deck {
-			if s.canFinishWithTop(r, t) {
-				return true
-			}
+		if s.rearrangeable(r) {
+			return true
 		}
 	}
 	return false
+}
+
+// rearrangeable: region r's deck has tiles to reorder into an order after
+// which the action can end. It depends on which tiles the deck holds, not
+// on their order: every region starts with the same four tiles and every
+// tile that leaves a deck is seen, so that much is known to all.
+func (s *State) rearrangeable(r RegionID) bool {
+	reg := &s.Regions[r]
+	if !reg.InPlay || len(reg.Deck) < 2 {
+		return false
+	}
+	return slices.ContainsFunc(reg.Deck, func(t VineyardTile) bool { return s.canFinishWithTop(r, t) })
 }
 
 // vineyardEstates lists the estates that can take a Vineyard of region r
@@ -266,34 +274,54 @@ func (s *State) vineyardEstateStep() step {
 	return st
 }
 
-// rearrangeStep: a Wine Expert puts a region's Vineyard deck in any order
-// before buying.
+// rearrangeStep: a Wine Expert lets the player rearrange one region's
+// Vineyard deck before buying [T] (RB p. 9). The player first picks the
+// region, seeing no deck, then an order of that deck's tiles only. The
+// orders are listed by colour and cost, never starting from the deck's
+// current order, so the list shows which tiles the deck holds (known to
+// all, see rearrangeable) but not the order they lie in. The table sees
+// only the new top.
 func (s *State) rearrangeStep() step {
-	st := step{name: "deck-order", prompt: "Put which region's vineyard deck in which order (top first)?"}
-	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		reg := &s.Regions[r]
-		if !reg.InPlay || len(reg.Deck) < 2 {
+	run := &s.work.run
+	if run.deck == 0 {
+		st := step{name: "deck", prompt: "Rearrange which region's vineyard deck?"}
+		for r := RegionID(1); int(r) <= NumRegions; r++ {
+			if s.rearrangeable(r) {
+				st.opts = append(st.opts, option{
+					Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck))},
+					do:     func(s *State) { s.work.run.deck = r },
+				})
+			}
+		}
+		return st
+	}
+	r := run.deck
+	tiles := slices.Clone(s.Regions[r].Deck)
+	slices.SortFunc(tiles, func(a, b VineyardTile) int {
+		if a.Color != b.Color {
+			return int(a.Color) - int(b.Color)
+		}
+		return a.Cost.V - b.Cost.V
+	})
+	st := step{name: "order", prompt: fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name)}
+	for _, order := range distinctOrders(tiles) {
+		if !s.canFinishWithTop(r, order[0]) {
 			continue
 		}
-		for _, order := range distinctOrders(reg.Deck) {
-			if !s.canFinishWithTop(r, order[0]) {
-				continue
-			}
-			label := Regions[r].Name + ":"
-			id := regionKey(r)
-			for _, t := range order {
-				label += fmt.Sprintf(" %s %d,", t.Color, t.Cost.V)
-				id += fmt.Sprintf("-%c%d", t.Color.String()[0], t.Cost.V)
-			}
-			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: id, Label: label[:len(label)-1]},
-				do: func(s *State) {
-					s.Regions[r].Deck = slices.Clone(order)
-					s.work.run.rearrange = false
-					s.say(s.work.seat, "%s rearranges the %s vineyards: %s.", s.Seats[s.work.seat].Name, Regions[r].Name, label[len(Regions[r].Name)+2:len(label)-1])
-				},
-			})
+		var ids, labels []string
+		for _, t := range order {
+			labels = append(labels, fmt.Sprintf("%s %d", t.Color, t.Cost.V))
+			ids = append(ids, fmt.Sprintf("%c%d", t.Color.String()[0], t.Cost.V))
 		}
+		st.opts = append(st.opts, option{
+			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.text("%s", strings.Join(labels, ", "))},
+			do: func(s *State) {
+				s.Regions[r].Deck = slices.Clone(order)
+				s.work.run.rearrange, s.work.run.deck = false, 0
+				seat := s.work.seat
+				s.reveal(seat, "%s rearranges the %s vineyards; the top is now %s, cost %d.", s.Seats[seat].Name, Regions[r].Name, order[0].Color, order[0].Cost.V)
+			},
+		})
 	}
 	return st
 }

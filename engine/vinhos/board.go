@@ -69,6 +69,7 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 func (s *State) revealVineyard(r RegionID) {
 	if deck := s.Regions[r].Deck; len(deck) > 0 {
 		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+		s.exposed()
 	}
 }
 
@@ -155,6 +156,7 @@ func (s *State) takeExpert(seat engine.Seat, f Feature) {
 	s.say(seat, "%s takes the %s.", p.Name, s.expertName(id))
 	if len(s.Experts[f]) > 0 {
 		s.reveal(engine.NoSeat, "The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+		s.exposed()
 	}
 }
 

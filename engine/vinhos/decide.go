@@ -52,11 +52,13 @@ const (
 )
 
 // work is the decision being built. It lives only inside Choices and Apply;
-// between decisions it is zero.
+// between decisions it is zero, unless a decision paused (State.Paused).
 type work struct {
 	active bool
 	seat   engine.Seat
 	stage  stage
+	// drew marks a step that turned up a hidden tile: the decision ends
+	// there (see exposed).
 	// Once per turn: one Magnate Action tile and one Wine Expert.
 	tileUsed, expertUsed bool
 	// The move being made: its cell and what it costs.
@@ -70,6 +72,7 @@ type work struct {
 	tile int
 	// experts is how many free Wine Experts are still to be taken (Setúbal).
 	experts int
+	drew    bool
 }
 
 // start begins seat's decision at the stage the phase calls for.
@@ -109,7 +112,7 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 		if err := s.mayDecide(seat); err != nil {
 			return step{}, false, err
 		}
-		s.start(seat)
+		s.resume(seat)
 	}
 	for {
 		st, done = s.current()
@@ -146,6 +149,9 @@ func (s *State) mayDecide(seat engine.Seat) error {
 // current lists the step for the decision's stage. Free Wine Experts owed
 // (Setúbal, a Fair booth) are taken first, wherever the decision stands.
 func (s *State) current() (step, bool) {
+	if s.work.drew {
+		return step{}, true
+	}
 	if s.work.experts > 0 {
 		return s.freeExpertStep(), false
 	}
@@ -289,11 +295,21 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	if !done {
 		return nil, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.prompt)
 	}
-	c.complete(seat)
+	c.finish(seat)
 	c.advance()
 	events := c.events
 	c.events = nil
 	return c, events, nil
+}
+
+// finish ends a decision whose steps are all taken: it completes it, or
+// pauses it where it drew a hidden tile.
+func (s *State) finish(seat engine.Seat) {
+	if s.work.drew {
+		s.pause()
+		return
+	}
+	s.complete(seat)
 }
 
 // autoDecide plays seat's decision if every step of it is automatic, and
@@ -305,6 +321,6 @@ func (s *State) autoDecide(seat engine.Seat) bool {
 		return false
 	}
 	*s = *c
-	s.complete(seat)
+	s.finish(seat)
 	return true
 }

@@ -145,7 +145,11 @@ func (x *example) saleSlot(e Establishment, c Color, value int) int {
 // step lists seat's next step after prefix.
 func (x *example) step(seat engine.Seat, prefix ...string) engine.Step {
 	x.t.Helper()
-	st, err := x.s.Choices(seat, prefix)
+	at, rest, err := commitThrough(x.s, seat, prefix)
+	if err != nil {
+		x.t.Fatalf("Choices(%s, %v): %v", x.s.Seats[seat].Name, prefix, err)
+	}
+	st, err := at.Choices(seat, rest)
 	if err != nil {
 		x.t.Fatalf("Choices(%s, %v): %v", x.s.Seats[seat].Name, prefix, err)
 	}
@@ -202,14 +206,14 @@ func sameSet(a, b []string) bool {
 	return slices.Equal(a, b)
 }
 
-// apply plays seat's whole decision.
+// apply plays seat's whole turn (see playThrough).
 func (x *example) apply(seat engine.Seat, action ...string) {
 	x.t.Helper()
-	next, _, err := x.s.Apply(seat, action)
+	next, _, err := playThrough(x.s, seat, action)
 	if err != nil {
 		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
 	}
-	x.s = next.(*State)
+	x.s = next
 }
 
 // pending is who must decide now.

@@ -12,6 +12,9 @@ func (s *State) Pending() []engine.Pending {
 	one := func(seat engine.Seat, prompt string) []engine.Pending {
 		return []engine.Pending{{Seat: seat, Prompt: prompt}}
 	}
+	if s.Paused != nil {
+		return []engine.Pending{{Seat: s.Paused.seat, Prompt: pausedPrompt, Continues: true}}
+	}
 	n := len(s.Seats)
 	// Turn counts the turns of the phases played one player at a time and
 	// is left at n when the actions end, so it must not end Maintenance and

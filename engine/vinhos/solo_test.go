@@ -174,11 +174,11 @@ func TestLacerdaInitialVineyardRedrawsRegionNotInPlay(t *testing.T) {
 	x := soloGame(t, ana)
 	top := x.s.Regions[Dao].Deck[1]
 	x.stackNumbers(7, 9, 4)
-	next, events, err := x.s.Apply(ana, engine.Action{"douro", "table"})
+	next, events, err := playThrough(x.s, ana, engine.Action{"douro", "table"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.s = next.(*State)
+	x.s = next
 	saidAll(t, events, "Number card 7: Setúbal is not in play", "Number card 9: Algarve is not in play", "Number card 4: Dão.")
 	eq(t, "Dão's top vineyard", x.s.Regions[Dao].Deck[0], top)
 	eq(t, "Dão's cubes", x.s.Regions[Dao].Cubes, 1)

@@ -66,6 +66,9 @@ type State struct {
 
 	Final *FinalScore `json:"final,omitempty"`
 	RNG   engine.RNG  `json:"rng"`
+	// Paused is a decision that stopped where it turned up a hidden tile;
+	// its seat finishes it next (pause.go).
+	Paused *work `json:"paused,omitempty"`
 	// Solo holds the Lacerda automa's cards and doings in a solo game; nil
 	// otherwise.
 	Solo *Solo `json:"solo,omitempty"`
@@ -245,6 +248,11 @@ func (s *State) clone() *State {
 	if s.Solo != nil {
 		solo := *s.Solo
 		c.Solo = &solo
+	}
+	if s.Paused != nil {
+		w := *s.Paused
+		w.occupants = slices.Clone(w.occupants)
+		c.Paused = &w
 	}
 	// The copy shares the narration so far; capping its capacity makes the
 	// first event it adds copy the slice instead of writing into s's.

@@ -49,6 +49,7 @@ type Interaction struct {
 	ID        string
 	Token     string
 	ChannelID string
+	SentAt    time.Time // when the fake sent it to the bot
 }
 
 // IsCallback matches the initial response to the interaction.
@@ -325,7 +326,7 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 	s.interactions[in.id] = in // before the bot can answer
 	s.mu.Unlock()
 	s.Dispatch("INTERACTION_CREATE", p)
-	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID}
+	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID, SentAt: in.sentAt}
 }
 
 // Secrets are what must never appear in the bot's logs: its token and the

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -37,6 +38,8 @@ type Request struct {
 	Err error
 	// Status is the HTTP status the fake answered.
 	Status int
+	// At is when the request arrived.
+	At time.Time
 }
 
 // File is an uploaded file.
@@ -65,7 +68,7 @@ var errClientGone = errors.New("the client went away")
 func readRequest(hr *http.Request) (Request, body, error) {
 	header := hr.Header.Clone()
 	header.Del("Authorization")
-	r := Request{Method: hr.Method, Path: hr.URL.EscapedPath(), Query: hr.URL.Query(), Header: header}
+	r := Request{Method: hr.Method, Path: hr.URL.EscapedPath(), Query: hr.URL.Query(), Header: header, At: time.Now()}
 
 	raw, err := io.ReadAll(hr.Body)
 	if err != nil {

@@ -110,6 +110,11 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 		writeJSON(resp, http.StatusOK, struct{}{})
 	}
 	req.Status = resp.Code
+	if s.dropFiles {
+		for i := range req.Files {
+			req.Files[i].Data = nil
+		}
+	}
 	s.recordLocked(req)
 	s.mu.Unlock()
 	if f != nil { // Lost: the work is done, the answer never arrives

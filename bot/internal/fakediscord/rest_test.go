@@ -132,13 +132,21 @@ func TestNonConformingRequestsFailAndAreAnswered400(t *testing.T) {
 	}
 
 	t.Run("hosts other than discord.com", func(t *testing.T) {
-		_, err := s.Client.Get("https://cdn.discordapp.com/attachments/1/2/board.png")
+		_, err := s.Client.Get("https://example.com/board.png")
 		if err == nil {
-			t.Fatal("request to the CDN went through")
+			t.Fatal("request to another host went through")
 		}
-		if errs := rec.Take(); len(errs) != 1 || !strings.Contains(errs[0], "cdn.discordapp.com") {
+		if errs := rec.Take(); len(errs) != 1 || !strings.Contains(errs[0], "example.com") {
 			t.Errorf("fake reported %q", errs)
 		}
+	})
+
+	t.Run("the CDN serves what users attached, and nothing else", func(t *testing.T) {
+		resp, err := s.Client.Get("https://cdn.discordapp.com/attachments/1/2/board.png")
+		if err != nil || resp.StatusCode != http.StatusNotFound {
+			t.Fatalf("an unknown attachment: %v %v", resp, err)
+		}
+		resp.Body.Close()
 	})
 }
 

@@ -134,6 +134,20 @@ func (s *Server) Transport() http.RoundTripper {
 	return &transport{s: s, base: base, next: s.rest.Client().Transport}
 }
 
+// Redirect returns a round tripper that sends every request for
+// https://discord.com/ to a fake Discord at baseURL, for a bot running in
+// another process than the test (see Server.URL).
+func Redirect(baseURL string) (http.RoundTripper, error) {
+	base, err := url.Parse(baseURL)
+	if err != nil {
+		return nil, err
+	}
+	return &transport{base: base, next: http.DefaultTransport}, nil
+}
+
+// URL is the address of the fake's REST API, for Redirect.
+func (s *Server) URL() string { return s.rest.URL }
+
 type transport struct {
 	s    *Server
 	base *url.URL
@@ -141,12 +155,14 @@ type transport struct {
 }
 
 func (tr *transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.URL.Host == cdnHost {
+	if req.URL.Host == cdnHost && tr.s != nil {
 		return tr.s.serveAttachment(req), nil
 	}
 	if req.URL.Host != "discord.com" {
 		err := fmt.Errorf("fakediscord: refusing %s %s: only https://discord.com/ is faked", req.Method, req.URL)
-		tr.s.t.Errorf("%v", err)
+		if tr.s != nil {
+			tr.s.t.Errorf("%v", err)
+		}
 		if req.Body != nil {
 			req.Body.Close()
 		}
