@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -231,4 +234,80 @@ func TestNoCredentialsInLogs(t *testing.T) {
 		}
 	}
 	h.checkLogs()
+}
+
+// An export of a game in progress, which anyone in the channel may take,
+// shows nothing that decides a draw to come: no seed, no generator, no
+// deck below its top, no move (a move may hold what only its player saw).
+// Imported on the same bot, it goes on exactly as the original does.
+func TestExportOfAGameInProgressHidesTheFuture(t *testing.T) {
+	h := newHarness(t)
+	tb := h.newTable(3, 12)
+	g := tb.game()
+	spectator := h.srv.NewUser("spectator")
+	in := h.srv.SlashCommand(tb.at(spectator), "vinhos", fakediscord.Subcommand("export"))
+	h.callback(in)
+	if _, err := h.srv.WaitFor(wait, in.IsOriginalEdit); err != nil {
+		t.Fatal(err)
+	}
+	var file []byte
+	for _, m := range h.srv.Messages(tb.thread) {
+		for _, f := range m.Files {
+			if strings.HasSuffix(f.Name, ".json") {
+				file = f.Data
+			}
+		}
+	}
+	var export map[string]any
+	if err := json.Unmarshal(file, &export); err != nil {
+		t.Fatalf("no export attached: %v", err)
+	}
+	text := string(file)
+	if strings.Contains(text, `"rng"`) || strings.Contains(text, `"vintage_deck": [`) || strings.Contains(text, `"deck": [`) ||
+		strings.Contains(text, `"action"`) || strings.Contains(text, fmt.Sprintf(`"seed": %d`, g.Setup.Seed)) || export["sealed"] == nil {
+		t.Fatalf("the export shows hidden information:\n%s", text)
+	}
+
+	admin := h.srv.InGuild(h.srv.NewUser("admin"), h.srv.NewChannel("imports").ID)
+	admin.Permissions |= discordgo.PermissionManageGuild
+	games, _ := h.store.ListGames()
+	h.callback(h.srv.SlashCommand(admin, "vinhos", fakediscord.Subcommand("import",
+		fakediscord.AttachmentOption("file", h.srv.Attach("adega.json", "application/json", file)))))
+	var copyID string
+	for deadline := time.Now().Add(wait); copyID == ""; time.Sleep(5 * time.Millisecond) {
+		after, _ := h.store.ListGames()
+		if len(after) > len(games) {
+			copyID = after[len(after)-1].ID
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the import stored no game")
+		}
+	}
+	// The same moves in both games draw the same tiles.
+	original, copied := tb.game(), (&table{h: h, id: copyID}).game()
+	for range 12 {
+		var texts [2][]string
+		for k, gm := range []*storage.Game{original, copied} {
+			seat := gm.State.Pending()[0].Seat
+			act, err := engine.Auto(gm.State, seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := h.store.Move(storage.MoveRequest{Game: gm.ID, Stamp: gm.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range res.Events() {
+				texts[k] = append(texts[k], e.Text)
+			}
+			if k == 0 {
+				original = res.Game
+			} else {
+				copied = res.Game
+			}
+		}
+		if !slices.Equal(texts[0], texts[1]) {
+			t.Fatalf("the imported game went another way:\n%v\n%v", texts[0], texts[1])
+		}
+	}
 }

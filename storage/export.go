@@ -5,7 +5,6 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,11 +25,13 @@ const (
 // ExportFile is a whole game as portable JSON: enough to replay it (setup
 // and log) plus what it reached, for people and for checking.
 //
-// While a game goes on, its seed decides every draw to come, so an export
-// of a game in progress does not show it: the seed is sealed with a key
-// only this database holds (Sealed), and the state is what anyone at the
-// table may see. The same bot can unseal it and continue the game exactly;
-// a finished game's export holds everything.
+// While a game goes on, its seed decides every draw to come, and a move
+// may hold what only its player saw (the order a Wine Expert put a deck
+// in), so an export of a game in progress shows neither: the seed and the
+// moves are sealed with a key only this database holds (Sealed), the log
+// keeps each move's narration, and the state is what anyone at the table
+// may see. The same bot can unseal it and continue the game exactly; a
+// finished game's export holds everything.
 type ExportFile struct {
 	Format  string       `json:"format"`
 	Version int          `json:"version"`
@@ -39,8 +40,8 @@ type ExportFile struct {
 	Seed    uint64       `json:"seed,omitempty"`
 	Title   string       `json:"title,omitempty"`
 	Setup   engine.Setup `json:"setup"`
-	// Sealed is the seed of a game in progress, encrypted (AES-GCM) and
-	// bound to the setup and the log.
+	// Sealed holds the seed and the moves of a game in progress, encrypted
+	// (AES-GCM) and bound to the setup and the log's narration.
 	Sealed []byte `json:"sealed,omitempty"`
 	// Seats are who played each seat, so an import keeps the players.
 	Seats   []SeatUser      `json:"seats,omitempty"`
@@ -51,10 +52,11 @@ type ExportFile struct {
 	State   json.RawMessage `json:"state"`
 }
 
-// ExportMove is one logged move with its narration.
+// ExportMove is one logged move with its narration. Its action is sealed
+// while the game goes on.
 type ExportMove struct {
 	Seat   engine.Seat    `json:"seat"`
-	Action engine.Action  `json:"action"`
+	Action engine.Action  `json:"action,omitempty"`
 	At     time.Time      `json:"at,omitzero"`
 	Events []engine.Event `json:"events,omitempty"`
 }
@@ -124,11 +126,14 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 	if f.Over {
 		f.Seed = g.Setup.Seed
 	} else {
-		sealed, err := s.seal(g.Setup, f.Moves())
+		sealed, err := s.seal(g.Setup, g.Moves(), f.Log)
 		if err != nil {
 			return nil, err
 		}
 		f.Sealed, f.Setup.Seed, shown = sealed, 0, engine.PublicView(g.State)
+		for i := range f.Log {
+			f.Log[i].Action = nil
+		}
 	}
 	state, err := json.Marshal(shown)
 	if err != nil {
@@ -169,19 +174,25 @@ func (f *ExportFile) Moves() []engine.Move {
 var ErrSealed = errors.New("This export is of a game in progress, whose random draws stay secret until it ends: " +
 	"only the adega that exported it can continue it, and only with its log unchanged.")
 
-// SetupOf returns the export's setup with its seed, unsealing it if the
-// game was exported in progress.
-func (s *Store) SetupOf(f *ExportFile) (engine.Setup, error) {
+// Unseal returns the export's setup, with its seed, and its moves,
+// opening the seal if the game was exported in progress.
+func (s *Store) Unseal(f *ExportFile) (engine.Setup, []engine.Move, error) {
 	setup := f.Setup
 	if f.Sealed == nil {
-		return setup, nil
+		return setup, f.Moves(), nil
 	}
-	seed, err := s.unseal(setup, f.Moves(), f.Sealed)
+	secret, err := s.unseal(setup, f.Log, f.Sealed)
 	if err != nil {
-		return engine.Setup{}, err
+		return engine.Setup{}, nil, err
 	}
-	setup.Seed = seed
-	return setup, nil
+	setup.Seed = secret.Seed
+	return setup, secret.Moves, nil
+}
+
+// sealed is what a seal hides.
+type sealed struct {
+	Seed  uint64        `json:"seed"`
+	Moves []engine.Move `json:"moves"`
 }
 
 var keySeal = []byte("seal_key")
@@ -207,14 +218,19 @@ func newSealKey() []byte {
 }
 
 // sealAAD binds a seal to the game it belongs to: the setup without its
-// seed and the log. An export with a changed log cannot be unsealed, so it
-// cannot be used to try other moves against the real draws.
-func sealAAD(setup engine.Setup, moves []engine.Move) ([]byte, error) {
+// seed and the log's seats and narration. An export whose log was changed
+// cannot be unsealed, so it cannot be used to try other moves against the
+// real draws.
+func sealAAD(setup engine.Setup, log []ExportMove) ([]byte, error) {
 	setup.Seed = 0
+	public := make([]ExportMove, len(log))
+	for i, m := range log {
+		public[i] = ExportMove{Seat: m.Seat, Events: m.Events}
+	}
 	data, err := json.Marshal(struct {
-		Setup engine.Setup  `json:"setup"`
-		Moves []engine.Move `json:"moves"`
-	}{setup, moves})
+		Setup engine.Setup `json:"setup"`
+		Log   []ExportMove `json:"log"`
+	}{setup, public})
 	if err != nil {
 		return nil, err
 	}
@@ -234,35 +250,45 @@ func (s *Store) aead() (cipher.AEAD, error) {
 	return cipher.NewGCM(block)
 }
 
-func (s *Store) seal(setup engine.Setup, moves []engine.Move) ([]byte, error) {
+func (s *Store) seal(setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
 	aead, err := s.aead()
 	if err != nil {
 		return nil, err
 	}
-	aad, err := sealAAD(setup, moves)
+	aad, err := sealAAD(setup, log)
+	if err != nil {
+		return nil, err
+	}
+	plain, err := json.Marshal(sealed{Seed: setup.Seed, Moves: moves})
 	if err != nil {
 		return nil, err
 	}
 	nonce := make([]byte, aead.NonceSize())
 	_, _ = rand.Read(nonce)
-	return aead.Seal(nonce, nonce, binary.BigEndian.AppendUint64(nil, setup.Seed), aad), nil
+	return aead.Seal(nonce, nonce, plain, aad), nil
 }
 
-func (s *Store) unseal(setup engine.Setup, moves []engine.Move, sealed []byte) (uint64, error) {
+func (s *Store) unseal(setup engine.Setup, log []ExportMove, box []byte) (sealed, error) {
+	var out sealed
 	aead, err := s.aead()
 	if err != nil {
-		return 0, err
+		return out, err
 	}
-	aad, err := sealAAD(setup, moves)
+	aad, err := sealAAD(setup, log)
 	if err != nil {
-		return 0, err
+		return out, err
 	}
-	if len(sealed) < aead.NonceSize() {
-		return 0, ErrSealed
+	if len(box) < aead.NonceSize() {
+		return out, ErrSealed
 	}
-	plain, err := aead.Open(nil, sealed[:aead.NonceSize()], sealed[aead.NonceSize():], aad)
-	if err != nil || len(plain) != 8 {
-		return 0, ErrSealed
+	plain, err := aead.Open(nil, box[:aead.NonceSize()], box[aead.NonceSize():], aad)
+	if err != nil || json.Unmarshal(plain, &out) != nil || len(out.Moves) != len(log) {
+		return sealed{}, ErrSealed
 	}
-	return binary.BigEndian.Uint64(plain), nil
+	for i, m := range out.Moves {
+		if m.Seat != log[i].Seat {
+			return sealed{}, ErrSealed
+		}
+	}
+	return out, nil
 }

@@ -30,21 +30,30 @@ func TestExportOfAGameInProgressIsSealed(t *testing.T) {
 	if f.Sealed == nil || f.Setup.Seed != 0 {
 		t.Fatalf("sealed %x, seed %d", f.Sealed, f.Setup.Seed)
 	}
-	setup, err := s.SetupOf(f)
-	if err != nil || setup.Seed != g.Setup.Seed {
-		t.Fatalf("unsealed %+v, %v; want the seed back", setup, err)
+	for _, m := range f.Log {
+		if m.Action != nil {
+			t.Fatalf("the export shows a move: %v", m.Action)
+		}
 	}
-	imported, err := s.Import(Meta{ChannelID: "c2", Seats: f.Seats}, setup, f.Moves(), t0, nil)
+	setup, moves, err := s.Unseal(f)
+	if err != nil || setup.Seed != g.Setup.Seed || len(moves) != len(g.Log) {
+		t.Fatalf("unsealed %+v, %d moves, %v; want the seed and the moves back", setup, len(moves), err)
+	}
+	imported, err := s.Import(Meta{ChannelID: "c2", Seats: f.Seats}, setup, moves, t0, nil)
 	if err != nil || encoded(t, imported.State) != encoded(t, g.State) {
 		t.Fatalf("import: %v; want the same game", err)
 	}
 
 	// Another database cannot open the seal, and a changed log breaks it.
-	if _, err := newStore(t).SetupOf(f); !errors.Is(err, ErrSealed) {
+	if _, _, err := newStore(t).Unseal(f); !errors.Is(err, ErrSealed) {
 		t.Errorf("another database unsealed it: %v", err)
 	}
+	f.Log[1].Events[0].Text = "Bia took all the counters."
+	if _, _, err := s.Unseal(f); !errors.Is(err, ErrSealed) {
+		t.Errorf("a changed log unsealed: %v", err)
+	}
 	f.Log = f.Log[:1]
-	if _, err := s.SetupOf(f); !errors.Is(err, ErrSealed) {
+	if _, _, err := s.Unseal(f); !errors.Is(err, ErrSealed) {
 		t.Errorf("a shortened log unsealed: %v", err)
 	}
 }
@@ -136,7 +145,7 @@ func TestExportVersionOneStillReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := newStore(t).SetupOf(f)
+	setup, _, err := newStore(t).Unseal(f)
 	if err != nil || setup.Seed != 7 {
 		t.Fatalf("%+v %v", setup, err)
 	}

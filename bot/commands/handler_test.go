@@ -26,7 +26,7 @@ func (cardDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image
 	return render.Summary(game, s)
 }
 
-func newHandler(t *testing.T) *Handler {
+func newHandler(t testing.TB) *Handler {
 	t.Helper()
 	reg := engine.NewRegistry(vinhos.Game{})
 	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), reg)

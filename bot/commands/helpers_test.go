@@ -53,7 +53,7 @@ func click(userID, customID string) *discordgo.Interaction {
 
 // startGame creates a game of the named game in the test thread for users
 // u1 and u2, and returns it.
-func startGame(t *testing.T, h *Handler, game string) *storage.Game {
+func startGame(t testing.TB, h *Handler, game string) *storage.Game {
 	t.Helper()
 	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
 		engine.Setup{Game: game, Seed: 5, Players: []string{"Ana", "Bruno"}}, h.Now(), nil)

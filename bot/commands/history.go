@@ -129,14 +129,14 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 	if err := storage.CheckSeats(exp.Seats); err != nil {
 		return h.fail(i, err)
 	}
-	setup, err := h.Store.SetupOf(exp)
+	setup, moves, err := h.Store.Unseal(exp)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	start := func(channelID string) Reply {
 		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title}
 		header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
-		if _, err := h.Store.Import(meta, setup, exp.Moves(), h.Now(), h.turn(header, true)); err != nil {
+		if _, err := h.Store.Import(meta, setup, moves, h.Now(), h.turn(header, true)); err != nil {
 			return Reply{Posts: []Post{notice(channelID, "The import failed: "+err.Error())}}
 		}
 		return Reply{}

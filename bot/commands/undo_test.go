@@ -10,7 +10,7 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-func undoHandler(t *testing.T) *Handler {
+func undoHandler(t testing.TB) *Handler {
 	h := newHandler(t)
 	h.Games = engine.NewRegistry(vinhos.Game{}, nim.Game{})
 	store, err := storage.Open(t.TempDir()+"/u.db", h.Games)

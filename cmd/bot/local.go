@@ -171,11 +171,11 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	setup, err := t.store.SetupOf(exp)
+	setup, moves, err := t.store.Unseal(exp)
 	if err != nil {
 		return err
 	}
-	g, err := t.store.Import(localMeta(game, exp.Setup.Players), setup, exp.Moves(), time.Now(), nil)
+	g, err := t.store.Import(localMeta(game, exp.Setup.Players), setup, moves, time.Now(), nil)
 	if err != nil {
 		return err
 	}

@@ -55,11 +55,11 @@ func replayCommand(args []string, env Env) error {
 			return err
 		}
 		defer store.Close()
-		setup, err := store.SetupOf(exp)
+		setup, moves, err := store.Unseal(exp)
 		if err != nil {
 			return fmt.Errorf("replay: %w (give --db, the database of the bot that exported it)", err)
 		}
-		return reportReplay(env, reg, setup, exp.Moves(), exp.State, true, *verbose)
+		return reportReplay(env, reg, setup, moves, exp.State, true, *verbose)
 	}
 	store, err := openForReplay(*dbPath, cfg, reg)
 	if err != nil {
