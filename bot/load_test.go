@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/render"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
@@ -119,7 +120,11 @@ func TestTwentyGamesAcknowledgeInTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("20 games with the real renderer")
 	}
-	h := newHarnessWith(t, realBoards)
+	var drawer commands.Drawer = realBoards
+	if raceEnabled {
+		drawer = summaryDrawer{} // the race detector makes the real renderer ten times slower
+	}
+	h := newHarnessWith(t, drawer)
 	acks := rush(t, h, 20, 4)
 	slices.Sort(acks)
 	t.Logf("%d acknowledgements: p50 %v, p99 %v, max %v", len(acks), quantile(acks, 0.5), quantile(acks, 0.99), acks[len(acks)-1])
