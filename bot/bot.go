@@ -38,8 +38,8 @@ type Bot struct {
 	session *discordgo.Session
 	handler *commands.Handler
 	locks   keyedMutex
-	seen    seenInteractions
-	running sync.WaitGroup // interactions being handled
+	seen    commands.Recent // interactions received
+	running sync.WaitGroup  // interactions being handled
 }
 
 // New prepares a bot; Run connects it.

@@ -153,15 +153,23 @@ func TestCrashSafety(t *testing.T) {
 	t.Logf("%d lives, %d moves and undos acknowledged, %d games", lives+1, moves, len(r.threads))
 }
 
-// reload opens the database between lives: the game as committed, or a
-// new one when it is over.
-func (r *crashRun) reload() {
+// open opens the database while no child holds it.
+func (r *crashRun) open() *storage.Store {
 	r.t.Helper()
 	store, err := storage.Open(r.db, engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	return store
+}
+
+// reload opens the database between lives: the game as committed, or a
+// new one when it is over.
+func (r *crashRun) reload() {
+	r.t.Helper()
+	store := r.open()
 	defer store.Close()
+	var err error
 	if r.game != nil {
 		if r.game, err = store.Load(r.game.ID); err != nil {
 			r.t.Fatal(err)
@@ -314,10 +322,7 @@ func (r *crashRun) lastPrivate() fakediscord.Message {
 }
 
 func (r *crashRun) outbox() []storage.Outgoing {
-	store, err := storage.Open(r.db, engine.NewRegistry(vinhos.Game{}))
-	if err != nil {
-		r.t.Fatal(err)
-	}
+	store := r.open()
 	defer store.Close()
 	out, err := store.Outbox()
 	if err != nil {
@@ -330,10 +335,7 @@ func (r *crashRun) outbox() []storage.Outgoing {
 // change of every game was posted once.
 func (r *crashRun) verify() {
 	r.t.Helper()
-	store, err := storage.Open(r.db, engine.NewRegistry(vinhos.Game{}))
-	if err != nil {
-		r.t.Fatal(err)
-	}
+	store := r.open()
 	defer store.Close()
 	if out, _ := store.Outbox(); len(out) != 0 {
 		r.t.Errorf("%d messages were never delivered: %+v", len(out), out[0])

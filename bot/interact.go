@@ -19,7 +19,7 @@ import (
 // the queue. An interaction delivered a second time is dropped: the first
 // copy answers it.
 func (b *Bot) interact(i *discordgo.Interaction) {
-	if !b.seen.first(i.ID, time.Now()) || b.handledBefore(i.ID) {
+	if !b.seen.Mark(i.ID, time.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
 		return
 	}
@@ -138,38 +138,6 @@ func (b *Bot) apologize(i *discordgo.Interaction, acked bool) {
 	if err != nil {
 		b.log.Error("could not apologize", "interaction", i.ID, "err", err)
 	}
-}
-
-// seenInteractions remembers the interactions handled recently, for as
-// long as Discord accepts an answer to one (15 minutes).
-type seenInteractions struct {
-	mu   sync.Mutex
-	ids  map[string]time.Time
-	last time.Time // the newest sweep
-}
-
-const interactionLife = 15 * time.Minute
-
-// first reports whether id is seen for the first time.
-func (s *seenInteractions) first(id string, now time.Time) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ids == nil {
-		s.ids = map[string]time.Time{}
-	}
-	if now.Sub(s.last) > time.Minute {
-		for k, at := range s.ids {
-			if now.Sub(at) > interactionLife {
-				delete(s.ids, k)
-			}
-		}
-		s.last = now
-	}
-	if _, ok := s.ids[id]; ok {
-		return false
-	}
-	s.ids[id] = now
-	return true
 }
 
 // keyedMutex serializes work per key (a channel), without a lock per key

@@ -238,24 +238,26 @@ func sealAAD(setup engine.Setup, log []ExportMove) ([]byte, error) {
 	return sum[:], nil
 }
 
-func (s *Store) aead() (cipher.AEAD, error) {
+// sealing prepares a seal of a game: the cipher and the data it binds.
+func (s *Store) sealing(setup engine.Setup, log []ExportMove) (cipher.AEAD, []byte, error) {
 	key, err := s.sealKey()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	block, err := aes.NewCipher(key)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cipher.NewGCM(block)
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, nil, err
+	}
+	aad, err := sealAAD(setup, log)
+	return aead, aad, err
 }
 
 func (s *Store) seal(setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
-	aead, err := s.aead()
-	if err != nil {
-		return nil, err
-	}
-	aad, err := sealAAD(setup, log)
+	aead, aad, err := s.sealing(setup, log)
 	if err != nil {
 		return nil, err
 	}
@@ -270,11 +272,7 @@ func (s *Store) seal(setup engine.Setup, moves []engine.Move, log []ExportMove) 
 
 func (s *Store) unseal(setup engine.Setup, log []ExportMove, box []byte) (sealed, error) {
 	var out sealed
-	aead, err := s.aead()
-	if err != nil {
-		return out, err
-	}
-	aad, err := sealAAD(setup, log)
+	aead, aad, err := s.sealing(setup, log)
 	if err != nil {
 		return out, err
 	}

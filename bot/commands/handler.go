@@ -40,8 +40,14 @@ type Handler struct {
 	Reminders remind.Config
 
 	painters painters // bounds the boards drawn at once (draw.go)
-	acks     acks     // when interactions were answered (acks.go)
+	answered Recent   // when interactions were answered
 }
+
+// Acknowledged records that the bot answered the interaction id at at.
+func (h *Handler) Acknowledged(id string, at time.Time) { h.answered.Mark(id, at) }
+
+// acked tells when the bot answered the interaction id.
+func (h *Handler) acked(id string) (time.Time, bool) { return h.answered.At(id) }
 
 // Handle answers one interaction. Whatever a forged or malformed payload
 // holds, it answers with a refusal rather than acting or failing.

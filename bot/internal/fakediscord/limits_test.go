@@ -23,15 +23,17 @@ func rawPost(s *discordgo.Session, channelID string, body map[string]any) (*disc
 	return &m, json.Unmarshal(resp, &m)
 }
 
-func session(t *testing.T, srv *fakediscord.Server) *discordgo.Session {
+// channelOf starts a fake, connects a session to it and makes a channel.
+func channelOf(t *testing.T, srv *fakediscord.Server, name string) (*discordgo.Session, string) {
 	t.Helper()
+	dialGateway(t, srv).identify()
 	s, err := discordgo.New("Bot test-token")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Client.Transport = srv.Transport()
 	s.MaxRestRetries = 0
-	return s
+	return s, srv.NewChannel(name).ID
 }
 
 // Discord's own limits, stricter than its OpenAPI document, and the bot's
@@ -40,9 +42,7 @@ func TestMessagesBeyondDiscordsLimitsAreRefused(t *testing.T) {
 	t.Parallel()
 	rec := &fakediscord.RecordingTB{TB: t}
 	srv := fakediscord.New(rec, fakediscord.WithMentionsRule())
-	dialGateway(t, srv).identify()
-	s := session(t, srv)
-	ch := srv.NewChannel("limits").ID
+	s, ch := channelOf(t, srv, "limits")
 	none := map[string]any{"parse": []string{}}
 	field := func(n int) map[string]any { return map[string]any{"name": "f", "value": strings.Repeat("v", n)} }
 	for _, c := range []struct {
@@ -77,9 +77,7 @@ func TestMessagesBeyondDiscordsLimitsAreRefused(t *testing.T) {
 func TestEnforcedNoncePostsOnce(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New(t)
-	dialGateway(t, srv).identify()
-	s := session(t, srv)
-	ch := srv.NewChannel("nonce").ID
+	s, ch := channelOf(t, srv, "nonce")
 	body := map[string]any{"content": "turn 3", "nonce": "abc3", "enforce_nonce": true}
 	first, err := rawPost(s, ch, body)
 	if err != nil {
@@ -100,9 +98,7 @@ func TestEnforcedNoncePostsOnce(t *testing.T) {
 func TestFaultsFailRequestsWithoutEffect(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New(t)
-	dialGateway(t, srv).identify()
-	s := session(t, srv)
-	ch := srv.NewChannel("faults").ID
+	s, ch := channelOf(t, srv, "faults")
 	posts := func(r fakediscord.Request) bool { return r.Method == http.MethodPost && r.Params["channel_id"] == ch }
 
 	srv.Fail(1, posts, fakediscord.Fault{Status: 500})
