@@ -192,3 +192,32 @@ func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 		t.Fatalf("/adega games: %+v, want your move and %s", r.Data, jump)
 	}
 }
+
+// A reminder that comes due before the turn message it reminds of could be
+// posted waits for it in the game's queue, and links to it: the link is
+// made when the reminder goes out, not when it came due.
+func TestReminderWaitsForItsTurnMessage(t *testing.T) {
+	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 250 * time.Millisecond})
+	tb := h.newTable(3, 0)
+	posts := func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == tb.thread
+	}
+	// Posting fails for a while: the next turn message, and the reminder
+	// due 250 ms after the move, both wait.
+	h.srv.Fail(2, posts, fakediscord.Fault{Status: 503})
+	_, u, act := tb.next()
+	tb.play(u, act)
+	g := tb.game()
+	next := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	reminder := h.waitMessage(tb.thread, "reminder", containing("Reminder 1 for <@"+next+">"))
+	msgs := h.public(tb.thread)
+	k := slices.IndexFunc(msgs, func(m fakediscord.Message) bool { return m.ID == reminder.ID })
+	turn := msgs[k-1]
+	if !strings.Contains(turn.Content, "played") {
+		t.Fatalf("the message before the reminder is not the turn message: %q", turn.Content)
+	}
+	link := "https://discord.com/channels/" + h.srv.GuildID() + "/" + tb.thread + "/" + turn.ID
+	if !strings.Contains(reminder.Content, link) {
+		t.Fatalf("the reminder does not link to the turn message %s: %q", turn.ID, reminder.Content)
+	}
+}
