@@ -271,7 +271,7 @@ func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 }
 
 // staleText refuses a component made at an earlier moment of the game.
-const staleText = "That button is from an earlier moment of the game, which has moved on since; nothing was played. Use the newest message."
+const staleText = "That comes from an earlier moment of the game, which has moved on since (a move, an undo or a change of seat); nothing was changed. Use the newest message."
 
 func mention(userID string) string { return "<@" + userID + ">" }
 

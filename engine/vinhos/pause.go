@@ -45,7 +45,7 @@ func (s *State) resume(seat engine.Seat) {
 }
 
 // pausedPrompt is what a paused seat is asked.
-const pausedPrompt = "finish your turn"
+const pausedPrompt = "finish the turn"
 
 // pausedJSON is a paused decision as snapshots hold it.
 type pausedJSON struct {
