@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -228,6 +227,3 @@ func (h *Handler) holdPings(users []string, lookup storage.UserLookup) (ping, he
 	}
 	return ping, held
 }
-
-// stampText writes a stamp in custom IDs and messages.
-func stampText(stamp uint64) string { return strconv.FormatUint(stamp, 10) }
