@@ -33,7 +33,9 @@ func fuzzOption(name string, typ uint8, value string) *discordgo.ApplicationComm
 func FuzzInteractions(f *testing.F) {
 	h := undoHandler(f)
 	g := startGame(f, h, "vinhos")
-	at := func(kind, rest string) string { return kind + ":" + g.ID + ":" + strconv.FormatUint(g.Stamp, 10) + ":" + rest }
+	at := func(kind, rest string) string {
+		return kind + ":" + g.ID + ":" + strconv.FormatUint(g.Stamp, 10) + ":" + rest
+	}
 	for _, seed := range []struct {
 		command          bool
 		customID, value  string
