@@ -259,7 +259,7 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 		resp := h.callback(h.srv.Select(o, view.ID, sel.CustomID, picks[rng.IntN(len(picks))]))
 		switch {
 		case resp.Type != discordgo.InteractionResponseUpdateMessage:
-			h.t.Fatalf("unexpected answer to a step: %+v", resp)
+			h.t.Fatalf("unexpected answer to a step: %+v %+v", resp, resp.Data)
 		case resp.Data != nil && strings.HasPrefix(resp.Data.Content, "Played"):
 			return
 		}

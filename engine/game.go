@@ -81,7 +81,11 @@ func SetupMode(g Game, setup Setup) (Mode, error) {
 func (m Mode) CheckPlayers(n int) error {
 	if n < m.MinPlayers || n > m.MaxPlayers {
 		if m.MinPlayers == m.MaxPlayers {
-			return Errorf(CodeBadSetup, "%s needs exactly %d players, not %d", m.Title, m.MinPlayers, n)
+			players := "players"
+			if m.MinPlayers == 1 {
+				players = "player"
+			}
+			return Errorf(CodeBadSetup, "%s needs exactly %d %s, not %d", m.Title, m.MinPlayers, players, n)
 		}
 		return Errorf(CodeBadSetup, "%s needs %d to %d players, not %d", m.Title, m.MinPlayers, m.MaxPlayers, n)
 	}

@@ -21,9 +21,11 @@ import (
 // selectLimit is how many options Discord allows in a select menu.
 const selectLimit = 25
 
-// maxGuidedSteps keeps a guided path's custom ID within Discord's 100
-// characters, with room for the longest game ID, stamp and offset.
-const maxGuidedSteps = 28
+// fitsGuided reports whether a path's custom IDs stay within Discord's
+// 100 characters, with room for the widest offset.
+func fitsGuided(g *storage.Game, path []int) bool {
+	return len(customID{kind: kindConfirm, target: g.ID, stamp: g.Stamp, path: path, offset: 1 << 20}.String()) <= customIDMax
+}
 
 func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 	g, err := h.gameHere(i, id)
@@ -61,8 +63,8 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 			id.offset = 0
 		}
 	}
-	if len(path) > maxGuidedSteps {
-		return private("This decision has more steps than the menu can hold; finish it with `/vinhos play`.")
+	if !fitsGuided(g, path) {
+		return private("This decision has more steps than the menu can hold; press Back and finish it in fewer steps.")
 	}
 	prefix, labels, err := resolvePath(g.State, seat, path)
 	if err != nil {

@@ -11,8 +11,9 @@ import (
 // the component was made at (storage.Game.Stamp), which no later moment
 // reuses, so a component from an older moment is refused whatever happened
 // since (an undo brings the move count back, never the stamp); the path is
-// the guided flow's choices so far, as indices into each step's list, two
-// base-36 digits each. Discord allows 100 characters, enough for 35 steps.
+// the guided flow's choices so far, as indices into each step's list: one
+// character for an index below 61, else "~" and two. Discord allows 100
+// characters, enough for some 70 steps.
 type customID struct {
 	kind   string
 	target string
@@ -36,16 +37,25 @@ const (
 	kindLog     = "lg" // a page of the game's log (offset is the page)
 )
 
+const customIDMax = 100 // Discord's limit
+
+// pathDigits write the indices of a path; pathWide starts a two-digit one.
 const (
-	pathDigits  = 2
-	customIDMax = 100 // Discord's limit
+	pathDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY"
+	pathWide   = '~'
 )
 
 func (c customID) String() string {
 	var path strings.Builder
+	base := len(pathDigits)
 	for _, i := range c.path {
-		d := strconv.FormatInt(int64(i), 36)
-		path.WriteString(strings.Repeat("0", pathDigits-len(d)) + d)
+		if i < base {
+			path.WriteByte(pathDigits[i])
+			continue
+		}
+		path.WriteByte(pathWide)
+		path.WriteByte(pathDigits[i/base%base])
+		path.WriteByte(pathDigits[i%base])
 	}
 	return strings.Join([]string{c.kind, c.target, strconv.FormatUint(c.stamp, 10), path.String(), strconv.Itoa(c.offset)}, ":")
 }
@@ -56,7 +66,7 @@ var errBadCustomID = errors.New("That button is not one of mine, or not for this
 // no signs, nothing left over.
 func parseCustomID(s string) (customID, error) {
 	parts := strings.Split(s, ":")
-	if len(s) > customIDMax || len(parts) != 5 || len(parts[3])%pathDigits != 0 || parts[1] == "" {
+	if len(s) > customIDMax || len(parts) != 5 || parts[1] == "" {
 		return customID{}, errBadCustomID
 	}
 	c := customID{kind: parts[0], target: parts[1]}
@@ -69,12 +79,27 @@ func parseCustomID(s string) (customID, error) {
 		return customID{}, errBadCustomID
 	}
 	c.offset = int(offset)
-	for p := parts[3]; p != ""; p = p[pathDigits:] {
-		if strings.Trim(p[:pathDigits], "0123456789abcdefghijklmnopqrstuvwxyz") != "" {
+	base := len(pathDigits)
+	for p := parts[3]; p != ""; {
+		width := 1
+		if p[0] == pathWide {
+			width = 3
+		}
+		if len(p) < width {
 			return customID{}, errBadCustomID
 		}
-		i, _ := strconv.ParseUint(p[:pathDigits], 36, 32)
-		c.path = append(c.path, int(i))
+		i := 0
+		for _, d := range []byte(p[width-min(width, 2) : width]) {
+			k := strings.IndexByte(pathDigits, d)
+			if k < 0 {
+				return customID{}, errBadCustomID
+			}
+			i = i*base + k
+		}
+		if width == 3 && i < base {
+			return customID{}, errBadCustomID // written short when it fits
+		}
+		c.path, p = append(c.path, i), p[width:]
 	}
 	return c, nil
 }

@@ -117,7 +117,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if bigMove(action) && len(rest) == 0 && len(path) <= maxGuidedSteps {
+	if bigMove(action) && len(rest) == 0 && fitsGuided(g, path) {
 		return private(confirmText(labels), confirmButtons(g, path)...)
 	}
 	var all []string

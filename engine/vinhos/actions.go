@@ -410,7 +410,7 @@ func (s *State) hireOption(seat engine.Seat, e int, who string, price int) optio
 				s.Supply.Farmers--
 				p.Estates[e].Farmers++
 			}
-			s.say(seat, "%s hires a %s for %s for %s.", p.Name, capitalize(who), s.estateName(p, e), bagos(price))
+			s.say(seat, "%s hires %s %s for %s for %s.", p.Name, article(who), capitalize(who), s.estateName(p, e), bagos(price))
 			s.item()
 		},
 	}
@@ -469,7 +469,7 @@ func (s *State) addCubeStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%d cubes now)", Regions[r].Name, s.Regions[r].Cubes)},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))},
 			do: func(s *State) {
 				s.placeCube(seat, r)
 				s.endRun()

@@ -296,10 +296,12 @@ func (s *State) takeDisplayTile(seat engine.Seat, i int) {
 	s.Display[i] = NoTile
 	p := &s.Seats[seat]
 	t := HeldTile{ID: id, FaceUp: true}
-	if !isActionTile(id) {
-		p.Barrels--
-		t.Barrel = true
-	}
 	p.Tiles = append(p.Tiles, t)
-	s.say(seat, "%s takes the %s.", p.Name, s.tileName(id))
+	if isActionTile(id) {
+		s.say(seat, "%s takes the %s.", p.Name, s.tileName(id))
+		return
+	}
+	p.Barrels--
+	p.Tiles[len(p.Tiles)-1].Barrel = true
+	s.say(seat, "%s takes the %s and puts a barrel from their supply on it.", p.Name, s.tileName(id))
 }

@@ -72,6 +72,10 @@ func (s *State) Phase() string {
 	case PhaseInitialMagnate:
 		return "Setup: initial Magnate tiles"
 	case PhaseActions:
+		if s.Solo != nil && s.Turn < len(s.Order) {
+			// Each player takes both actions in a row [T] (RB solo "Play").
+			return fmt.Sprintf("Year %d, %s's action %d of %d", s.Year, s.Seats[s.Order[s.Turn]].Name, s.Round, ActionsPerYear)
+		}
 		return fmt.Sprintf("Year %d, action round %d", s.Year, s.Round)
 	case PhaseMaintenance:
 		return fmt.Sprintf("Year %d, maintenance", s.Year)

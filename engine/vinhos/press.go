@@ -67,13 +67,20 @@ func (s *State) passStep() step {
 }
 
 // takeOrderSlot puts seat's Player Order marker on slot k of the bottom row.
+// It sets the order of the next round, or of next year after the second;
+// after a Fair year's second round the Fair's booths set next year's order
+// instead [T] (SV p. 13), and after year 6 there is none.
 func (s *State) takeOrderSlot(seat engine.Seat, k int) {
 	s.Bottom[k] = seat
-	when := "next round"
-	if s.Solo != nil {
-		when = "next year"
+	name := s.Seats[seat].Name
+	switch {
+	case s.Solo == nil && s.Round < ActionsPerYear:
+		s.say(seat, "%s will play %s next round.", name, ordinal(k+1))
+	case slices.Contains(FairYears[:], s.Year) || s.Year >= NumYears:
+		s.say(seat, "%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, ordinal(k+1))
+	default:
+		s.say(seat, "%s will play %s next year.", name, ordinal(k+1))
 	}
-	s.say(seat, "%s will play %s %s.", s.Seats[seat].Name, ordinal(k+1), when)
 }
 
 // startPress makes the Fair's last-minute Press Release the decision.
@@ -185,7 +192,7 @@ func (s *State) anyExperts() bool {
 // Expert of that feature may go to the Fair for as many Fair Points as the
 // tile shows symbols, +1 for an arrow [T] (SV p. 12).
 func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
-	st := step{name: featureKey(f), prompt: fmt.Sprintf("Send a %s Expert to the Fair (%d symbols)?", featureTitle(f), symbols)}
+	st := step{name: featureKey(f), prompt: fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))}
 	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
 	skip.ID = "none"
 	st.opts = append(st.opts, skip)
@@ -263,7 +270,11 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	return st
 }
 
-func magnateTitle(m Magnate) string { return [...]string{"Anabela", "Bruno", "Carolina"}[m] }
+// magnateTitle names a Magnate so that no reader takes her or him for a
+// player of the same name: "the Magnate Bruno".
+func magnateTitle(m Magnate) string {
+	return "the Magnate " + [...]string{"Anabela", "Bruno", "Carolina"}[m]
+}
 
 // meets reports whether the presented wine satisfies Magnate m on the
 // current Vintage tile: Anabela a color, Bruno a least value, Carolina a

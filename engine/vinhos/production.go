@@ -111,7 +111,7 @@ func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) opt
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: who + "-" + estateKeys[from] + "-" + estateKeys[to],
-			Label: s.text("Move a %s from %s to %s", capitalize(who), s.estateName(p, from), s.estateName(p, to))},
+			Label: s.text("Move %s %s from %s to %s", article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			a, b := &p.Estates[from], &p.Estates[to]
@@ -122,7 +122,7 @@ func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) opt
 				a.Farmers--
 				b.Farmers++
 			}
-			s.say(seat, "%s moves a %s from %s to %s.", p.Name, capitalize(who), s.estateName(p, from), s.estateName(p, to))
+			s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))
 		},
 	}
 }

@@ -121,7 +121,7 @@ func (s *State) paymentStep() step {
 	}
 	for i, x := range s.Seats[seat].Experts {
 		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == ExpertFreeMove {
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID) + " and move for free"}, risky: true,
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)}, risky: true,
 				do: func(s *State) {
 					s.flipExpert(seat, i)
 					s.payMove(true)
