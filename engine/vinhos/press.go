@@ -272,9 +272,11 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 
 // magnateTitle names a Magnate so that no reader takes her or him for a
 // player of the same name: "the Magnate Bruno".
-func magnateTitle(m Magnate) string {
-	return "the Magnate " + [...]string{"Anabela", "Bruno", "Carolina"}[m]
-}
+func magnateTitle(m Magnate) string { return "the Magnate " + magnateName(m) }
+
+// magnateName is a Magnate's bare name, for places that already say they
+// list Magnates, such as the board's Magnate panel.
+func magnateName(m Magnate) string { return [...]string{"Anabela", "Bruno", "Carolina"}[m] }
 
 // meets reports whether the presented wine satisfies Magnate m on the
 // current Vintage tile: Anabela a color, Bruno a least value, Carolina a

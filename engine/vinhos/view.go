@@ -65,8 +65,8 @@ func (s *State) TileName(id int) string { return s.tileName(id) }
 // FeatureTitle names a wine feature for players.
 func FeatureTitle(f Feature) string { return featureTitle(f) }
 
-// MagnateTitle names a Magnate for players.
-func MagnateTitle(m Magnate) string { return magnateTitle(m) }
+// MagnateName is a Magnate's bare name, for the board's Magnate panel.
+func MagnateName(m Magnate) string { return magnateName(m) }
 
 // EstablishmentTitle names a Sales area establishment for players.
 func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }
