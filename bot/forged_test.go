@@ -245,7 +245,7 @@ func TestExportOfAGameInProgressHidesTheFuture(t *testing.T) {
 	tb := h.newTable(3, 12)
 	g := tb.game()
 	spectator := h.srv.NewUser("spectator")
-	in := h.srv.SlashCommand(tb.at(spectator), "vinhos", fakediscord.Subcommand("export"))
+	in := h.srv.SlashCommand(tb.at(spectator), "vinhos", fakediscord.Subcommand("download"))
 	h.callback(in)
 	if _, err := h.srv.WaitFor(wait, in.IsOriginalEdit); err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		sub("log", "Page through what happened, 20 moves a page",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page",
 				Description: "Which page (default: the latest)", MinValue: &firstPage}),
-		sub("export", "Download this game as JSON"),
+		sub("download", "Download this game as a JSON file"),
 		sub("import", "Restore a game from an export (Manage Server)",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
 				Description: "The exported JSON file", Required: true}),

@@ -97,7 +97,7 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.undo(i)
 	case "log":
 		return h.log(i, sub)
-	case "export":
+	case "download":
 		return h.export(i)
 	case "import":
 		return h.importGame(i, sub)

@@ -37,7 +37,11 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 	for range 12 {
 		g, _ = playAuto(t, h, g)
 	}
-	edit, err := h.Handle(slash(u2, "export")).Edit()
+	// /vinhos export is the Export action; the file is /vinhos download.
+	if r := h.Handle(slash(u1, "export")); !strings.Contains(r.Ack.Data.Content, "export action") || r.Edit != nil {
+		t.Fatalf("/vinhos export answered %q", r.Ack.Data.Content)
+	}
+	edit, err := h.Handle(slash(u2, "download")).Edit()
 	if err != nil {
 		t.Fatal(err)
 	}

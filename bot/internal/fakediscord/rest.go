@@ -242,6 +242,10 @@ func (s *Server) overwriteCommands(w http.ResponseWriter, r Request) {
 		s.refuse(w, r, http.StatusBadRequest, codeInvalidFormBody, err.Error())
 		return
 	}
+	if err := checkCommands(cmds); err != nil {
+		s.refuse(w, r, http.StatusBadRequest, codeInvalidFormBody, err.Error())
+		return
+	}
 	guildID := r.Params["guild_id"]
 	old := s.commands[guildID]
 	for _, c := range cmds {

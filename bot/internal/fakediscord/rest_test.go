@@ -186,6 +186,16 @@ func TestDiscordRulesBeyondTheSpec(t *testing.T) {
 		_, err := other.ChannelMessageSend(table.ID, "Hello")
 		return err
 	}
+	register := func(opts ...*discordgo.ApplicationCommandOption) func() error {
+		return func() error {
+			_, err := s.ApplicationCommandBulkOverwrite(srv.AppID(), srv.GuildID(), []*discordgo.ApplicationCommand{
+				{Name: "vinhos", Description: "Play", Options: opts}})
+			return err
+		}
+	}
+	sub := func(name string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: "A subcommand"}
+	}
 
 	for _, c := range []struct {
 		name   string
@@ -199,6 +209,9 @@ func TestDiscordRulesBeyondTheSpec(t *testing.T) {
 		{"follow-up", followup, 0, 0},
 		{"empty message", empty, 400, 50006},
 		{"another bot's token", wrongToken, 401, 0},
+		{"commands with distinct names", register(sub("export"), sub("download")), 0, 0},
+		{"two subcommands named alike", register(sub("export"), sub("export")), 400, 50035},
+		{"an upper-case option name", register(sub("Export")), 400, 50035},
 	} {
 		err := c.call()
 		errs := rec.Take()
