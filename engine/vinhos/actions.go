@@ -81,8 +81,44 @@ func (s *State) moreOptions() []option {
 	return []option{doneOption("Done", func(s *State) { s.endRun() })}
 }
 
-// runStep lists the next step of the action in progress.
+// runStep lists the next step of the action in progress, with the Wine
+// Experts that may be used at that point of it.
 func (s *State) runStep() step {
+	st := s.actionStep()
+	st.opts = append(st.opts, s.expertUses(s.work.seat, s.abilitiesNow()...)...)
+	return st
+}
+
+// abilitiesNow lists the Wine Expert abilities usable at this point of the
+// action in progress (see expertUses): +2 Bagos where Bagos are spent;
+// before each wine of a Sales or Export action a Renown cube or a barrel
+// back, and once the wine is chosen a cube to raise it before its slot;
+// before the wine of a Press Release, any of the three. A Magnate tile's
+// bonus action allows the same as the full action.
+func (s *State) abilitiesNow() []ExpertAbility {
+	run := &s.work.run
+	switch run.kind {
+	case runVineyards:
+		if !run.rearrange && run.region == 0 {
+			return []ExpertAbility{ExpertCash}
+		}
+	case runWineries, runWorkers, runCellars, runExperts:
+		return []ExpertAbility{ExpertCash}
+	case runSales, runExport:
+		if run.hasWine {
+			return []ExpertAbility{ExpertAddRenown}
+		}
+		return []ExpertAbility{ExpertAddRenown, ExpertRetrieveBarrel}
+	case runPress:
+		if !run.hasWine {
+			return []ExpertAbility{ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel}
+		}
+	}
+	return nil
+}
+
+// actionStep lists the next step of the action in progress.
+func (s *State) actionStep() step {
 	switch s.work.run.kind {
 	case runVineyards:
 		return s.vineyardStep()
@@ -102,10 +138,6 @@ func (s *State) runStep() step {
 		return s.passStep()
 	case runPress:
 		return s.pressStep()
-	case runAddCube:
-		return s.addCubeStep()
-	case runRetrieve:
-		return s.retrieveStep()
 	}
 	panic("vinhos: unknown action")
 }
@@ -468,11 +500,14 @@ func (s *State) addCubeStep() step {
 		if !s.Regions[r].InPlay || s.Regions[r].Cubes >= s.data.Insets[r].CubeSpaces.V {
 			continue
 		}
+		// Risky: the step it interrupts may have nothing left to offer
+		// after it.
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))},
+			risky:  true,
 			do: func(s *State) {
 				s.placeCube(seat, r)
-				s.endRun()
+				s.work.use = runNone
 			},
 		})
 	}
@@ -481,7 +516,8 @@ func (s *State) addCubeStep() step {
 
 // retrieveStep: a Wine Expert takes back one of your barrels from anywhere
 // but the Magnates Area [T] (RB p. 9). C14: a barrel on a Multiplier tile
-// is not in the Magnates Area, so it may come back.
+// is not in the Magnates Area, so it may come back. Every answer is
+// risky, as for a cube.
 func (s *State) retrieveStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
@@ -490,14 +526,14 @@ func (s *State) retrieveStep() step {
 		return func(s *State) {
 			s.Seats[seat].Barrels++
 			s.say(seat, "%s takes back the barrel %s.", s.Seats[seat].Name, text)
-			s.endRun()
+			s.work.use = runNone
 		}
 	}
 	for i, occ := range s.Sales {
 		if occ == seat {
 			slot := s.data.Sales[i]
 			text := fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]},
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]}, risky: true,
 				do: func(s *State) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
 		}
 	}
@@ -505,7 +541,7 @@ func (s *State) retrieveStep() step {
 		for c, occ := range s.Export[r] {
 			if occ == seat {
 				text := fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
-				st.opts = append(st.opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]},
+				st.opts = append(st.opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]}, risky: true,
 					do: func(s *State) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
 			}
 		}
@@ -513,7 +549,7 @@ func (s *State) retrieveStep() step {
 	for i, t := range p.Tiles {
 		if t.Barrel {
 			text := "from the " + s.tileName(t.ID)
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]},
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]}, risky: true,
 				do: func(s *State) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
 		}
 	}

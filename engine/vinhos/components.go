@@ -666,17 +666,19 @@ func bracket(mins []int, amount int) int {
 type ExpertAbility uint8
 
 const (
-	// ExpertCash gains ExpertCashBagos, any time in your turn.
+	// ExpertCash gains ExpertCashBagos, any time in your turn (where
+	// each moment offers it: see expertUses).
 	ExpertCash ExpertAbility = iota
 	// ExpertFreeMove: played before moving, the move pays no tax, no
-	// players and no distance.
+	// players and no distance (a solo bribe is still paid).
 	ExpertFreeMove
 	// ExpertAddRenown adds 1 Renown cube to any region, before an action,
-	// a bonus action or the Fair.
+	// a bonus action or the Fair, and between the parts of a Sales or
+	// Export action.
 	ExpertAddRenown
 	// ExpertRetrieveBarrel takes back 1 barrel from anywhere, at the same
-	// times. C14: in SV16 not from the Magnates Area; a Multiplier tile
-	// beside a player board is allowed.
+	// times and in the Magnate draft. C14: in SV16 not from the Magnates
+	// Area; a Multiplier tile beside a player board is allowed.
 	ExpertRetrieveBarrel
 	// ExpertRearrangeDeck reorders one region's Vineyard deck before buying,
 	// in a Vineyards action (not a bonus Vineyard action).

@@ -72,7 +72,11 @@ type work struct {
 	tile int
 	// experts is how many free Wine Experts are still to be taken (Setúbal).
 	experts int
-	drew    bool
+	// use is a Wine Expert's ability in progress (runAddCube or
+	// runRetrieve), wherever the decision stands; once it is done the
+	// decision goes on where it was.
+	use  runKind
+	drew bool
 }
 
 // start begins seat's decision at the stage the phase calls for.
@@ -154,6 +158,12 @@ func (s *State) current() (step, bool) {
 	}
 	if s.work.experts > 0 {
 		return s.freeExpertStep(), false
+	}
+	switch s.work.use {
+	case runAddCube:
+		return s.addCubeStep(), false
+	case runRetrieve:
+		return s.retrieveStep(), false
 	}
 	switch s.work.stage {
 	case stDone:

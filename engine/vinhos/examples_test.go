@@ -563,8 +563,8 @@ func TestExampleWineExperts(t *testing.T) {
 	eq(t, "Taste deck", len(x.s.Experts[Taste]), ExpertsPerDeck-2)
 }
 
-// SV p. 11, Wine Expert use: in year 2 Yellow flips one of his 6 Experts to
-// use its ability around an Export. At the 3rd-year Fair it cannot go to
+// SV p. 11, Wine Expert use: in year 2 Yellow flips one of his 6 Experts
+// while "currently performing the Export Action". At the 3rd-year Fair it cannot go to
 // the Fair; he sends 3 of the other 5, keeping 1 face down and 2 face up.
 // Before the 4th year the face-down one flips face up.
 func TestExampleWineExpertUse(t *testing.T) {
@@ -587,9 +587,14 @@ func TestExampleWineExpertUse(t *testing.T) {
 	sold := x.saleSlot(CasaDeFados, Red, 3)
 	x.s.Sales[sold] = yellow
 
-	// Year 2: without a barrel he cannot export; the Expert brings one back.
-	x.refuses(yellow, nil, "export@bl")
-	x.apply(yellow, "expert-taste-retrieve_barrel", "casa-de-fados-red-3", "export@bl", "w1-1", exportKey(2, 4)) // a 6
+	// Year 2: he is performing the Export action without a barrel, and
+	// flips the Expert then to bring one back from the Sales area.
+	// The move costs 1; his free-move Expert would spend the turn's one
+	// Expert and leave him no barrel, so he is offered only to pay.
+	x.offers(yellow, []string{"export@bl"}, "pay")
+	x.offers(yellow, []string{"export@bl", "pay"}, "expert-taste-retrieve_barrel")
+	x.offers(yellow, []string{"export@bl", "pay", "expert-taste-retrieve_barrel"}, "casa-de-fados-red-3", "tile-multiplier:vineyards")
+	x.apply(yellow, "export@bl", "pay", "expert-taste-retrieve_barrel", "casa-de-fados-red-3", "w1-1", exportKey(2, 4)) // a 6
 	y = x.p(yellow)
 	eq(t, "Yellow's export", x.s.Export[2][4], yellow)
 	eq(t, "the sold barrel", x.s.Sales[sold], engine.NoSeat)

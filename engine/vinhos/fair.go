@@ -156,6 +156,9 @@ func (s *State) draftTileStep() step {
 	if len(s.wines(seat)) == 0 {
 		return st
 	}
+	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile
+	// you must have a barrel available"); +2 Bagos is usable at any time.
+	st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
 			continue
@@ -214,6 +217,7 @@ func (s *State) endDraft() {
 	s.refillDisplay()
 	s.DraftPassed, s.FairOrder = nil, nil
 	if s.Solo != nil {
+		s.returnNumbers()
 		s.reshuffleActions()
 	}
 	if s.Fair == NumFairs {

@@ -153,9 +153,12 @@ func soloInvariants(s *State) error {
 			return fmt.Errorf("Lacerda holds tile %d without a barrel on a Multiplier", t.ID)
 		}
 	}
-	numbers := slices.Sorted(slices.Values(s.Solo.Numbers))
+	numbers := slices.Sorted(slices.Values(append(slices.Clone(s.Solo.Numbers), s.Solo.Drawn...)))
 	if !slices.Equal(numbers, NumberCards[:]) {
-		return fmt.Errorf("the Number deck holds %v", s.Solo.Numbers)
+		return fmt.Errorf("the Number cards are %v and %v", s.Solo.Numbers, s.Solo.Drawn)
+	}
+	if len(s.Solo.Drawn) > 0 && s.At != PhaseDraft {
+		return fmt.Errorf("Number cards %v are still out after his action", s.Solo.Drawn)
 	}
 	actions := slices.Sorted(slices.Values(append(slices.Clone(s.Solo.Actions), s.Solo.Played...)))
 	if !slices.Equal(actions, slices.Sorted(slices.Values(ActionCards[:]))) {

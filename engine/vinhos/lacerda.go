@@ -51,7 +51,8 @@ func (s *State) setupLacerda() {
 // lacerdaDecides plays the decision Lacerda owes now, then does its
 // bookkeeping. At Production he has nothing to do: he has no estates.
 func (s *State) lacerdaDecides() {
-	switch s.At {
+	phase := s.At
+	switch phase {
 	case PhaseInitialVineyard:
 		// His initial Vineyard: one Number card, as in his Vineyards
 		// action [T] (RB solo "Setup").
@@ -73,6 +74,9 @@ func (s *State) lacerdaDecides() {
 		// Out of mercy, his last action is a pass [T] (RB "End of game").
 		s.lacerdaMove(CellC)
 		s.say(LacerdaSeat, "Lacerda passes.")
+	}
+	if phase != PhaseDraft { // the draft's cards go back at its end
+		s.returnNumbers()
 	}
 	s.complete(LacerdaSeat)
 }
@@ -108,27 +112,38 @@ func (s *State) reshuffleActions() {
 
 // drawNumbers draws Number cards until judge has accepted want of them or
 // the deck runs out, and narrates each card with judge's note. The drawn
-// cards then go back and the deck is shuffled [T]. Reading of when they go
-// back: after each instruction to draw, so each can always finish and no
-// card repeats within it: the two cards of a Vineyards, Cellars or Wineries
-// action with their redraws, a tie break, the value of one sale, one
-// Magnate tile pick.
+// cards stay face up until returnNumbers.
 func (s *State) drawNumbers(want int, judge func(n int) (bool, string)) []int {
+	l := s.Solo
 	var got []int
-	for _, n := range s.Solo.Numbers {
-		if len(got) == want {
-			break
-		}
+	for len(got) < want && len(l.Numbers) > 0 {
+		n := l.Numbers[0]
+		l.Numbers = l.Numbers[1:]
+		l.Drawn = append(slices.Clip(l.Drawn), n) // shared between copies
 		ok, note := judge(n)
 		s.reveal(LacerdaSeat, "Lacerda draws the Number card %d: %s.", n, note)
 		if ok {
 			got = append(got, n)
 		}
 	}
-	deck := slices.Clone(s.Solo.Numbers) // replaced whole: copies share it
-	engine.Shuffle(&s.RNG, deck)
-	s.Solo.Numbers = deck
 	return got
+}
+
+// returnNumbers shuffles the drawn Number cards back into the deck [T]:
+// "Unless stated otherwise, every time you are instructed to draw Number
+// cards, return them to the deck at the end of the action, then shuffle
+// the deck" (RB solo). Reading: at the end of each of his actions (his
+// setup picks, a turn, a Press Release), so no card repeats within one,
+// and in the draft at its end, since his picks draw "until either he gets
+// a tile, or the Number deck runs out".
+func (s *State) returnNumbers() {
+	l := s.Solo
+	if len(l.Drawn) == 0 {
+		return
+	}
+	deck := append(slices.Clone(l.Numbers), l.Drawn...)
+	engine.Shuffle(&s.RNG, deck)
+	l.Numbers, l.Drawn = deck, nil
 }
 
 // lacerdaRegions draws Number cards for n regions. C22: a card naming a
@@ -277,20 +292,33 @@ func (s *State) lacerdaCubes() int {
 	}
 	r := tied[0]
 	if len(tied) > 1 {
-		// The tied regions are in play, so their cards are in the deck.
-		card := s.drawNumbers(1, func(card int) (bool, string) {
-			if !slices.Contains(tied, RegionID(card)) {
-				return false, Regions[card].Name + " is not among the tied regions, so he draws again"
-			}
-			return true, Regions[card].Name
-		})[0]
-		r = RegionID(card)
+		r = s.breakTie(tied)
 	}
 	n := min(LacerdaRenownCubes, s.Regions[r].Cubes)
 	s.Regions[r].Cubes -= n
 	s.Supply.Cubes += n
 	s.say(LacerdaSeat, "Lacerda takes %s from %s.", plural(n, "Renown cube", "Renown cubes"), Regions[r].Name)
 	return n
+}
+
+// breakTie draws Number cards until one names a tied region [T]. Reading,
+// a gap: the cards of the tied regions may all have been drawn earlier in
+// the same action (Sales takes cubes twice); then the drawn cards are
+// shuffled back and the draw goes on, as the tie must be broken.
+func (s *State) breakTie(tied []RegionID) RegionID {
+	for {
+		cards := s.drawNumbers(1, func(card int) (bool, string) {
+			if !slices.Contains(tied, RegionID(card)) {
+				return false, Regions[card].Name + " is not among the tied regions, so he draws again"
+			}
+			return true, Regions[card].Name
+		})
+		if len(cards) > 0 {
+			return RegionID(cards[0])
+		}
+		s.say(LacerdaSeat, "The Number deck ran out before the tie was broken; the drawn cards are shuffled back.")
+		s.returnNumbers()
+	}
 }
 
 // richestRegions lists the regions where seat has an estate that hold the
@@ -316,6 +344,9 @@ func (s *State) richestRegions(seat engine.Seat) []RegionID {
 // from your richest region, then a barrel on the free slot of the 2-player
 // frame with the highest value, in the leftmost column on ties, scoring the
 // slot plus LacerdaCubeVP per cube [T] (RB "Lacerda's actions: Export").
+// Reading: the cubes are the first step of placing a barrel ("Repeat Steps
+// 1-3 to place and score a second barrel, if any"), so with no barrel or
+// no free slot he takes none; the same holds for his Sales.
 func (s *State) lacerdaExports() {
 	for range LacerdaItems {
 		r, c, ok := s.lacerdaExportSlot()
@@ -358,8 +389,10 @@ func (s *State) lacerdaExport(r, c, cubes int) {
 // takes cubes from your richest region and draws Number cards until one
 // greater than 2 gives, with a cube adding 1, a wine value that finds a
 // free slot; he sells there and keeps the Bagos [T] (RB "Lacerda's actions:
-// Sales"). The cubes stay spent if no card finds a slot before the deck
-// runs out, and the action ends.
+// Sales"). Reading: when no card finds a slot before the deck runs out,
+// that sale fails with its cubes spent, and he goes on to the second:
+// "Repeat Steps 1-6 to place and sell a second barrel, if any barrels and
+// spaces left" [T].
 func (s *State) lacerdaSales() {
 	p := &s.Seats[LacerdaSeat]
 	for range LacerdaItems {
@@ -378,8 +411,8 @@ func (s *State) lacerdaSales() {
 			return true, fmt.Sprintf("a wine of %d", card+cubes)
 		})
 		if len(cards) == 0 {
-			s.say(LacerdaSeat, "No Number card finds Lacerda a Sales slot.")
-			return
+			s.say(LacerdaSeat, "No Number card left finds Lacerda a Sales slot: this sale fails.")
+			continue
 		}
 		i, _ := s.lacerdaSaleSlot(cards[0] + cubes)
 		slot := s.data.Sales[i]
@@ -486,19 +519,24 @@ func (s *State) lacerdaMaintenance() {
 	s.takeBackSale(LacerdaSeat, best)
 }
 
-// awardTrophy gives the Fair's winner a trophy [T] (RB solo "Fair").
-// Reading: the winner is the player placed first alone, having presented a
-// wine; after a tie for first, or if the first presented none, nobody wins
-// one.
+// awardTrophy gives the Fair's winner a trophy [T] (RB solo "Fair"):
+// "give the winner a trophy". Reading: everyone placed first takes one,
+// as a tie shares the place (and its VP, SV p. 15), provided they
+// presented a wine: a player who presented none does not take part in
+// the Fair (C17).
 func (s *State) awardTrophy(ranked []engine.Seat) {
-	winner := ranked[0]
-	if s.Seats[winner].FairPoints == s.Seats[ranked[1]].FairPoints || !s.presented(winner) {
-		winner = engine.NoSeat
-		s.say(engine.NoSeat, "Nobody wins the Fair alone: no trophy.")
-	} else {
-		s.say(winner, "%s wins the Fair and takes a trophy.", s.Seats[winner].Name)
+	top := s.Seats[ranked[0]].FairPoints
+	var winners []engine.Seat
+	for _, seat := range ranked {
+		if s.Seats[seat].FairPoints == top && s.presented(seat) {
+			winners = append(winners, seat)
+			s.say(seat, "%s places first at the Fair and takes a trophy.", s.Seats[seat].Name)
+		}
 	}
-	s.Solo.Trophies = append(slices.Clip(s.Solo.Trophies), winner) // shared between copies
+	if len(winners) == 0 {
+		s.say(engine.NoSeat, "Nobody placed first with a wine presented: no trophy.")
+	}
+	s.Solo.Trophies = append(slices.Clip(s.Solo.Trophies), winners) // shared between copies
 }
 
 // lacerdaDraftPick is his turn in the draft [T] (RB solo "Fair"): while he

@@ -65,9 +65,11 @@ func (x *example) cubes(r RegionID, n int) {
 }
 
 // stackNumbers puts the Number cards on top of Lacerda's deck, in order,
-// the others below them.
+// the others still in the deck below them.
 func (x *example) stackNumbers(top ...int) {
-	rest := slices.DeleteFunc(slices.Clone(NumberCards[:]), func(n int) bool { return slices.Contains(top, n) })
+	rest := slices.DeleteFunc(slices.Clone(NumberCards[:]), func(n int) bool {
+		return slices.Contains(top, n) || slices.Contains(x.s.Solo.Drawn, n)
+	})
 	x.s.Solo.Numbers = append(slices.Clone(top), rest...)
 }
 
@@ -85,6 +87,7 @@ func (x *example) lacerda(c Cell) []engine.Event {
 	x.stackActions(c)
 	x.s.events = nil
 	x.s.lacerdaTurn()
+	x.s.returnNumbers() // at the end of his action, as lacerdaDecides does
 	return x.s.events
 }
 
@@ -140,6 +143,9 @@ func TestSoloModeTakesOnePlayer(t *testing.T) {
 	eq(t, "solo title", modes[1].Title, "Solo against Lacerda")
 	_, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeSolo, Players: []string{"Ana", "Bruno"}})
 	eq(t, "2 players in solo", engine.CodeOf(err), engine.CodeBadSetup)
+	if !strings.Contains(err.Error(), "needs exactly 1 player, not 2") {
+		t.Errorf("refusal %q", err)
+	}
 }
 
 // Solo setup (RB): a 2-player game; Lacerda has no money, all 8 barrels in
@@ -252,15 +258,34 @@ func TestEnteringBribedSpaceCostsOneMore(t *testing.T) {
 	x.check()
 }
 
-// A Wine Expert's free move pays nothing, bribe included, and the bribe
-// still goes back to the bank.
-func TestFreeMoveIntoBribedSpace(t *testing.T) {
+// The free-move Expert pays no "taxes, other players, or for distance"
+// (RB); the bribe is none of these, so it is still paid, to the bank.
+func TestFreeMoveStillPaysLacerdasBribe(t *testing.T) {
 	x := soloExample(t)
 	x.s.Solo.Bribes[CellML] = true
+	x.p(LacerdaSeat).Cell = CellML // a Bago owed to him, which the Expert waives
 	x.give(ana, x.expertID(Alcohol, ExpertFreeMove))
+	eq(t, "payment label", x.choice(ana, "expert-alcohol-free_move", "wine_experts@ml").Label,
+		"Flip your Alcohol Expert: move for free (arrow) (Lacerda's bribe of 1 Bago is still due)")
 	x.apply(ana, "wine_experts@ml", "expert-alcohol-free_move", "taste", "done")
-	eq(t, "Ana's money", x.p(ana).Money, 19)
+	eq(t, "Ana's money (the bribe, then the Expert)", x.p(ana).Money, 20-1-1)
+	eq(t, "Lacerda's money", x.p(LacerdaSeat).Money, 0)
 	eq(t, "bribe", x.s.Solo.Bribes[CellML], false)
+	x.check()
+}
+
+// "If you cannot pay to enter the space, you cannot take that Action"
+// (RB): with no Bago for the bribe, a free move does not open it.
+func TestBribedSpaceClosedWithoutABagoEvenForAFreeMove(t *testing.T) {
+	x := soloExample(t)
+	x.s.Solo.Bribes[CellBM] = true
+	x.p(ana).Money = 0
+	x.p(ana).Estates[0].Wines = wines(red(6))
+	x.give(ana, x.expertID(Alcohol, ExpertFreeMove))
+	x.p(LacerdaSeat).Cell = CellBM // a Bago owed to him, which the Expert waives
+	x.refuses(ana, nil, "sales@bm")
+	x.p(ana).Money = 1
+	x.choice(ana, "sales@bm")
 }
 
 // C23: an Action card naming Lacerda's own space is discarded and another
@@ -499,25 +524,32 @@ func TestLacerdaSalesWithoutFreeSlot(t *testing.T) {
 }
 
 // Sales twice; and when no card can find a slot, no sale: the barrel stays
-// home, the cubes stay spent and the action ends.
-func TestLacerdaSalesTwiceAndNoSlotReachable(t *testing.T) {
+// home and the cubes stay spent. "Repeat Steps 1-6 to place and sell a
+// second barrel, if any barrels and spaces left" (RB): a first sale that
+// fails still leaves him the second, with cubes taken again.
+func TestLacerdaSecondSaleAfterAFailedFirst(t *testing.T) {
 	x := soloExample(t)
 	x.taken(4, 10)
 	x.s.Sales[x.saleSlot(CasaDeFados, White, 3)] = ana
 	events := x.lacerda(CellBM) // any card falls back to red 3; then only 11s are free
 	eq(t, "Casa de Fados red 3", x.s.Sales[x.saleSlot(CasaDeFados, Red, 3)], LacerdaSeat)
-	saidAll(t, events, "No Number card finds Lacerda a Sales slot")
+	saidAll(t, events, "No Number card left finds Lacerda a Sales slot: this sale fails")
 	eq(t, "barrels", x.p(LacerdaSeat).Barrels, 5)
 
+	// With a cube from Douro no card reaches a free slot (only 11s are
+	// left): the first sale draws the whole deck and fails; the second
+	// still takes its cube, now from Dão, and finds no card.
 	x.lacerda(CellML) // away and back
 	x.cubes(Douro, 1)
+	x.cubes(Dao, 1)
+	x.stackNumbers(3) // breaks the tie between Douro and Dão
 	events = x.lacerda(CellBM)
-	saidAll(t, events, "Lacerda takes 1 Renown cube from Douro", "No Number card finds Lacerda a Sales slot")
+	saidAll(t, events, "Number card 3: Douro", "Lacerda takes 1 Renown cube from Douro", "Number card 9: a wine of 10 finds no free Sales slot",
+		"this sale fails", "Lacerda takes 1 Renown cube from Dão")
+	eq(t, "failed sales", strings.Count(strings.Join(texts(events), "\n"), "this sale fails"), 2)
 	eq(t, "barrels", x.p(LacerdaSeat).Barrels, 5)
-	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
-	if strings.Count(strings.Join(texts(events), "\n"), "draws the Number card") != len(NumberCards) {
-		t.Error("one sale, not two, should have drawn the whole deck")
-	}
+	eq(t, "cubes left in Douro and Dão", []int{x.s.Regions[Douro].Cubes, x.s.Regions[Dao].Cubes}, []int{0, 0})
+	eq(t, "Number cards back in the deck", len(x.s.Solo.Numbers), len(NumberCards))
 }
 
 // Pass / Press Release: the first free order slot; Bruno's value in Fair
@@ -648,32 +680,33 @@ func (x *example) fair(presses map[engine.Seat]int) {
 func TestSoloFairForcedPressAndTrophy(t *testing.T) {
 	x := soloExample(t)
 	x.fair(map[engine.Seat]int{ana: 1})
-	saidAll(t, x.s.events, "worth Bruno's 8 Fair Points", "Lacerda places 1st and scores 9 VP", "Lacerda wins the Fair and takes a trophy")
+	saidAll(t, x.s.events, "worth Bruno's 8 Fair Points", "Lacerda places 1st and scores 9 VP", "Lacerda places first at the Fair and takes a trophy")
 	eq(t, "Ana's VP", x.p(ana).VP, 3)
-	eq(t, "trophies", x.s.Solo.Trophies, []engine.Seat{LacerdaSeat})
+	eq(t, "trophies", x.s.Solo.Trophies, [][]engine.Seat{{LacerdaSeat}})
 	eq(t, "Lacerda's trophies", x.s.Trophies(LacerdaSeat), 1)
 }
 
-// Reading: the trophy goes to the player placed first alone who presented
-// a wine. A tie for first (the VP split) wins nobody a trophy, nor does
-// first place without a wine presented.
-func TestSoloFairTrophyForSoleWinnerWhoPresented(t *testing.T) {
+// Reading: "give the winner a trophy" goes to everyone placed first who
+// presented a wine, so a tie for first (which splits the VP) gives each a
+// trophy; first place without a wine presented takes none.
+func TestSoloFairTrophyForEveryoneFirstWhoPresented(t *testing.T) {
 	x := soloExample(t)
 	x.fair(map[engine.Seat]int{ana: 30, LacerdaSeat: 20})
-	eq(t, "trophies", x.s.Solo.Trophies, []engine.Seat{ana})
+	eq(t, "trophies", x.s.Solo.Trophies, [][]engine.Seat{{ana}})
 	eq(t, "Ana's trophies", x.s.Trophies(ana), 1)
 
 	x = soloExample(t)
 	x.fair(map[engine.Seat]int{ana: 20, LacerdaSeat: 20})
-	saidAll(t, x.s.events, "Lacerda places 1st and scores 6 VP", "no trophy")
+	saidAll(t, x.s.events, "Lacerda places 1st and scores 6 VP", "Ana places first at the Fair and takes a trophy", "Lacerda places first at the Fair and takes a trophy")
 	eq(t, "Ana's VP", x.p(ana).VP, 6)
-	eq(t, "trophies", x.s.Solo.Trophies, []engine.Seat{engine.NoSeat})
+	eq(t, "Ana's trophies", x.s.Trophies(ana), 1)
+	eq(t, "Lacerda's trophies", x.s.Trophies(LacerdaSeat), 1)
 
 	x = soloExample(t)
 	x.p(ana).FairPoints = 40 // from earlier Fairs; no wine now
 	x.fair(nil)
-	saidAll(t, x.s.events, "Ana presented no wine", "no trophy")
-	eq(t, "trophies", x.s.Solo.Trophies, []engine.Seat{engine.NoSeat})
+	saidAll(t, x.s.events, "Ana presented no wine", "Nobody placed first with a wine presented: no trophy")
+	eq(t, "trophies", x.s.Solo.Trophies, [][]engine.Seat{nil})
 }
 
 // The draft: Number cards 1-6 name display spaces; he discards an Action
@@ -693,6 +726,58 @@ func TestLacerdaDraftByNumberCards(t *testing.T) {
 	eq(t, "his tiles", x.p(LacerdaSeat).Tiles, []HeldTile{{ID: mult, FaceUp: true, Barrel: true}})
 	eq(t, "his barrels", x.p(LacerdaSeat).Barrels, Box.BarrelsPerColor-LacerdaInitialExports-1)
 	x.check()
+}
+
+// "Return them to the deck at the end of the action, then shuffle the
+// deck" (RB solo): a draft pick is not the end of his draft, whose picks
+// draw "until either he gets a tile, or the Number deck runs out"; the
+// cards go back when the draft ends.
+func TestLacerdaNumberCardsStayOutUntilTheDraftEnds(t *testing.T) {
+	x := soloExample(t)
+	x.s.At, x.s.DraftPassed, x.s.FairOrder = PhaseDraft, make([]bool, 2), []engine.Seat{ana, LacerdaSeat}
+	x.s.Retired = append(x.s.Retired, x.s.Display[1])
+	x.s.Display[1] = NoTile // space 2
+	x.stackNumbers(2, 8, 1)
+	x.s.lacerdaDecides()
+	eq(t, "cards out after his first pick", x.s.Solo.Drawn, []int{2, 8, 1})
+	x.stackNumbers(3)
+	x.s.lacerdaDraftPick()
+	eq(t, "cards out after his second pick", x.s.Solo.Drawn, []int{2, 8, 1, 3})
+	eq(t, "cards left to draw", len(x.s.Solo.Numbers), len(NumberCards)-4)
+	x.s.endDraft()
+	eq(t, "cards out after the draft", len(x.s.Solo.Drawn), 0)
+	eq(t, "the deck after the draft", slices.Sorted(slices.Values(x.s.Solo.Numbers)), NumberCards[:])
+}
+
+// Within one action no Number card repeats, and all of them go back at its
+// end: the two regions of his Vineyards action differ even when the
+// first card is drawn again after a region not in play.
+func TestLacerdaNumberCardsReturnAtTheEndOfHisAction(t *testing.T) {
+	x := soloExample(t)
+	x.s.Regions[Setubal].InPlay = false
+	x.stackNumbers(7, 2, 5)
+	events := x.lacerda(CellTL)
+	saidAll(t, events, "Number card 7: Setúbal is not in play", "Number card 2: Minho.", "Number card 5: Ribatejo.")
+	eq(t, "cards out after his action", len(x.s.Solo.Drawn), 0)
+	eq(t, "the deck after his action", slices.Sorted(slices.Values(x.s.Solo.Numbers)), NumberCards[:])
+}
+
+// A gap: his second sale may need a tie broken between regions whose
+// cards the first sale drew already. The drawn cards are then shuffled
+// back and the draw goes on, since the tie must be broken.
+func TestLacerdaTieBreakReshufflesWhenTheTiedCardsAreOut(t *testing.T) {
+	x := soloExample(t)
+	x.estate(2, Minho)
+	x.cubes(Douro, 2)
+	x.cubes(Dao, 2)
+	x.cubes(Minho, 2)
+	x.taken(3, 6)
+	x.stackNumbers(2, 3, 4, 9) // Minho; then wines of 5 and 6 find no slot, 11 does
+	events := x.lacerda(CellBM)
+	saidAll(t, events, "Number card 2: Minho.", "Lacerda takes 2 Renown cubes from Minho", "Number card 9: a wine of 11.",
+		"The Number deck ran out before the tie was broken; the drawn cards are shuffled back.")
+	eq(t, "Douro and Dão cubes", x.s.Regions[Douro].Cubes+x.s.Regions[Dao].Cubes, 2)
+	eq(t, "the deck after his action", slices.Sorted(slices.Values(x.s.Solo.Numbers)), NumberCards[:])
 }
 
 // He passes for good when the Number deck runs out without naming a tile,
@@ -746,7 +831,7 @@ func TestLacerdaFinalActionIsAPass(t *testing.T) {
 	x := soloExample(t)
 	x.s.At, x.s.Fair, x.s.Year, x.s.Turn = PhaseFinalAction, NumFairs, NumYears, 0
 	x.s.VintageDeck = x.s.VintageDeck[len(x.s.VintageDeck)-(NumVintageTiles-1-NumYears):]
-	x.s.Solo.Trophies = []engine.Seat{engine.NoSeat, engine.NoSeat, engine.NoSeat}
+	x.s.Solo.Trophies = [][]engine.Seat{nil, nil, nil}
 	x.s.Order = []engine.Seat{ana, LacerdaSeat}
 	x.p(LacerdaSeat).Cell = CellBM
 	x.apply(ana, "wine_experts@ml", "taste", "done")
@@ -777,7 +862,7 @@ func TestLacerdaFinalScoring(t *testing.T) {
 // Magnates; the title follows the total.
 func TestSoloAccolades(t *testing.T) {
 	x := soloExample(t)
-	x.s.Solo.Trophies = []engine.Seat{ana, LacerdaSeat, ana}
+	x.s.Solo.Trophies = [][]engine.Seat{{ana}, {LacerdaSeat}, {ana}}
 	a := x.p(ana)
 	a.VP, a.Money, a.Magnates = 200, 30, [NumMagnates]int{}
 	a.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 2, Wineries: 1}
@@ -797,7 +882,7 @@ func TestSoloAccolades(t *testing.T) {
 	eq(t, "stat", x.s.Players()[ana].Stats[len(x.s.Players()[ana].Stats)-1], engine.Stat{Key: "accolades", Label: "Accolades", Value: 11})
 
 	x = soloExample(t)
-	x.s.Solo.Trophies = []engine.Seat{}
+	x.s.Solo.Trophies = [][]engine.Seat{}
 	for c := range ExportColumns {
 		for r := 1; r <= 2; r++ {
 			if x.s.Export[r][c] == engine.NoSeat && c > 0 {

@@ -85,6 +85,9 @@ type State struct {
 	// walking marks a copy replaying a step already chosen, whose options
 	// need listing but not the costliest legality check (see walk).
 	walking bool
+	// noStay marks a copy that asks whether a turn can leave Pass: staying
+	// is not offered in it (see turnStartStep).
+	noStay bool
 }
 
 // Data is the component data the game was set up with.
@@ -185,13 +188,15 @@ type FinalScore struct {
 type Solo struct {
 	Actions []Cell `json:"actions"` // the Action deck, top first
 	Played  []Cell `json:"played"`  // Action cards drawn since the last reshuffle
-	// Numbers is the Number deck, top first. Drawn cards go back at once,
-	// so between decisions it holds all nine.
+	// Numbers is the Number deck, top first; Drawn, the cards drawn since
+	// they last went back, face up. They go back at the end of each of
+	// his actions, and of the draft (see returnNumbers).
 	Numbers []int `json:"numbers"`
+	Drawn   []int `json:"drawn,omitempty"`
 	// Bribes marks the Quadrel cells with a Bago that Lacerda left there.
 	Bribes [NumCells]bool `json:"bribes"`
-	// Trophies holds the winner of each Fair held, NoSeat when nobody won.
-	Trophies  []engine.Seat   `json:"trophies,omitempty"`
+	// Trophies holds the winners of each Fair held (see awardTrophy).
+	Trophies  [][]engine.Seat `json:"trophies,omitempty"`
 	Discarded LacerdaDiscards `json:"discarded"`
 }
 

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -10,7 +11,8 @@ import (
 // A turn in the Actions phase is one decision: optional Magnate tile and
 // Wine Expert uses, the move with its action, more optional uses, then the
 // end of the turn. At most one Magnate Action tile and one Wine Expert per
-// turn, and never during the action itself [T] (RB p. 5, SV p. 11).
+// turn [T] (RB p. 5, SV p. 11). A tile is never used during the action
+// itself [T]; an Expert is, where its ability allows (expertUses).
 
 // doneOption finishes the current part of a decision. It is listed first, so
 // that the search for a way to finish ends quickly, and it is taken on its
@@ -28,16 +30,18 @@ func (s *State) turnStartStep() step {
 			continue
 		}
 		fee, occupants := s.moveFee(seat, c)
-		if fee > p.Money && !s.canFreeMove(seat) {
+		bribe := s.bribe(seat, c)
+		// A free-move Expert waives the fee but not the bribe [T].
+		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
 			continue
 		}
 		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
-		if fee > 0 {
-			ch.Cost = bagos(fee)
+		if fee+bribe > 0 {
+			ch.Cost = bagos(fee + bribe)
 			ch.Label += ", move " + ch.Cost
 		}
-		if s.bribed(seat, c) {
-			ch.Label += " (1 for Lacerda's bribe)"
+		if bribe > 0 {
+			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
 		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
 			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
@@ -48,19 +52,30 @@ func (s *State) turnStartStep() step {
 			s.payMove(false)
 		}})
 	}
-	// Staying on Pass is allowed only when no other action is possible [T].
-	// A look-ahead only asks whether the turn can finish, and it always can:
-	// by another action, or else by staying; so it skips the costly check.
-	// Replaying a step already chosen that is not the stay skips it too.
-	if p.Cell == CellC && (s.lookahead || s.walking || !s.anyViable(seat, st.opts)) {
+	bonus := s.bonusOptions(seat, stTurnStart)
+	// Staying on Pass is allowed only when no other action is possible
+	// [T], counting what a Magnate tile or a Wine Expert used first makes
+	// possible. A look-ahead only asks whether the turn can finish, and it
+	// always can: by another action, or else by staying; so it skips the
+	// costly check. Replaying a step already chosen that is not the stay
+	// skips it too.
+	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, append(slices.Clone(st.opts), bonus...))) {
 		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
 			}}}, st.opts...)
 	}
-	st.opts = append(st.opts, s.bonusOptions(seat, stTurnStart)...)
+	st.opts = append(st.opts, bonus...)
 	return st
+}
+
+// canLeave reports whether any of opts, the moves and the tiles and
+// Experts usable first, leads to a turn that leaves Pass.
+func (s *State) canLeave(seat engine.Seat, opts []option) bool {
+	c := s.clone()
+	c.noStay = true
+	return c.anyViable(seat, opts)
 }
 
 // anyViable reports whether any of opts leads to a finished decision.
@@ -83,8 +98,7 @@ func (s *State) turnAfterStep() step {
 
 // moveFee is what moving to c costs [T] (SV "Movement rules"): 1 to the
 // supply if c is not adjacent, 1 to each player already there, and 1 to the
-// supply if the Year/Taxation marker is there. Pass is always free. In solo,
-// a bribe Lacerda left on c costs the solo player 1 more [T].
+// supply if the Year/Taxation marker is there. Pass is always free.
 func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 	if c == CellC {
 		return 0, nil
@@ -104,24 +118,39 @@ func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 	if s.taxedCell() == c {
 		fee += FeeTaxation
 	}
-	if s.bribed(seat, c) {
-		fee += LacerdaBribe
-	}
 	return fee, occupants
 }
 
+// bribe is what the solo player pays the bank, besides the move's fee, to
+// enter a cell where Lacerda left a Bago [T] (RB solo "Lacerda's
+// movement"). It is not a tax, a payment to a player or a distance cost,
+// so the free-move Expert does not waive it; and "if you cannot pay to
+// enter the space, you cannot take that Action".
+func (s *State) bribe(seat engine.Seat, c Cell) int {
+	if s.bribed(seat, c) {
+		return LacerdaBribe
+	}
+	return 0
+}
+
 // paymentStep: a move that costs something may be made free by a Wine
-// Expert that allows it, if none was used this turn.
+// Expert that allows it, if none was used this turn; a bribe is paid
+// either way.
 func (s *State) paymentStep() step {
 	seat := s.work.seat
-	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee))}
-	if s.Seats[seat].Money >= s.work.fee {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee), Cost: bagos(s.work.fee)}, risky: true,
+	bribe := s.bribe(seat, s.work.cell)
+	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe))}
+	if s.Seats[seat].Money >= s.work.fee+bribe {
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, risky: true,
 			do: func(s *State) { s.payMove(false) }})
 	}
 	for i, x := range s.Seats[seat].Experts {
 		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == ExpertFreeMove {
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)}, risky: true,
+			label := "Flip your " + s.expertName(x.ID)
+			if bribe > 0 {
+				label += fmt.Sprintf(" (Lacerda's bribe of %s is still due)", bagos(bribe))
+			}
+			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: label}, risky: true,
 				do: func(s *State) {
 					s.flipExpert(seat, i)
 					s.payMove(true)
@@ -136,33 +165,36 @@ func (s *State) canFreeMove(seat engine.Seat) bool {
 	return !s.work.expertUsed && s.faceUpAbility(seat, ExpertFreeMove) >= 0
 }
 
-// payMove makes the move and starts the action of the new space.
+// payMove makes the move, paying its fee unless it is free and any bribe
+// in any case, and starts the action of the new space.
 func (s *State) payMove(free bool) {
 	w := &s.work
 	p := &s.Seats[w.seat]
 	from := p.Cell
 	p.Cell = w.cell
-	bribed := s.bribed(w.seat, w.cell)
-	if bribed {
-		// The bribe goes back to the bank however the move is paid.
-		s.Solo.Bribes[w.cell] = false
-	}
-	switch {
-	case w.cell == from:
-		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
-	case w.fee == 0 || free:
-		s.say(w.seat, "%s moves to %s.", p.Name, cellLabels[w.cell])
-	default:
-		p.Money -= w.fee
-		var paid []string
+	var paid []string
+	total := 0
+	if !free {
+		total += w.fee
 		for _, o := range w.occupants {
 			s.Seats[o].Money += FeePerOccupant
 			paid = append(paid, "1 to "+s.Seats[o].Name)
 		}
-		if bribed {
-			paid = append(paid, "1 to the bank for Lacerda's bribe")
-		}
-		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(w.fee))
+	}
+	if bribe := s.bribe(w.seat, w.cell); bribe > 0 {
+		// The bribe goes back to the bank.
+		total += bribe
+		s.Solo.Bribes[w.cell] = false
+		paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", bribe))
+	}
+	p.Money -= total
+	switch {
+	case w.cell == from:
+		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
+	case total == 0:
+		s.say(w.seat, "%s moves to %s.", p.Name, cellLabels[w.cell])
+	default:
+		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(total))
 		if len(paid) > 0 {
 			text += " (" + strings.Join(paid, ", ") + ")"
 		}
@@ -246,36 +278,44 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			})
 		}
 	}
+	return append(opts, s.expertUses(seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)...)
+}
+
+// expertUses lists the face-up Wine Experts seat may flip now, among those
+// with the abilities allowed at this moment, unless the turn's one Expert
+// is spent [T] (SV p. 11). +2 Bagos may be used at any time, a Renown cube
+// or a barrel back before an action or the Fair (V1, "Wine Expert Tiles";
+// COMPONENTS.md §13), and SV's own example flips one while "currently
+// performing the Export Action"; each caller offers the abilities its
+// moment allows. A cube or a barrel back is chosen next, and the decision
+// goes on where it was (work.use).
+func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option {
 	if s.work.expertUsed {
-		return opts
+		return nil
 	}
-	for i, x := range p.Experts {
+	var opts []option
+	for i, x := range s.Seats[seat].Experts {
 		_, t := s.expertTile(x.ID)
-		if !x.FaceUp {
+		ability := t.Ability.V
+		if !x.FaceUp || !slices.Contains(allowed, ability) {
 			continue
 		}
-		var run actionRun
-		switch t.Ability.V {
-		case ExpertCash:
-		case ExpertAddRenown:
-			run = actionRun{kind: runAddCube}
-		case ExpertRetrieveBarrel:
-			run = actionRun{kind: runRetrieve}
-		default:
-			continue // used during a move or a Vineyards action
-		}
-		// Offered only if it can do something; the look-ahead checks that.
+		// Offered only if the decision can still finish after it; the
+		// look-ahead checks that.
 		opts = append(opts, option{
 			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
-			risky:  run.kind != runNone,
+			risky:  true,
 			do: func(s *State) {
 				s.flipExpert(seat, i)
-				if t.Ability.V == ExpertCash {
+				switch ability {
+				case ExpertCash:
 					s.Seats[seat].Money += ExpertCashBagos
 					s.say(seat, "%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos))
-					return
+				case ExpertAddRenown:
+					s.work.use = runAddCube
+				case ExpertRetrieveBarrel:
+					s.work.use = runRetrieve
 				}
-				s.beginRun(run, back)
 			},
 		})
 	}

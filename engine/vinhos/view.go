@@ -1,6 +1,10 @@
 package vinhos
 
-import "github.com/adega-bot/adega/engine"
+import (
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
 
 // The view: rules facts and names that a renderer shows but must not work
 // out again, so that the picture always agrees with the rules.
@@ -33,10 +37,10 @@ func (e *Estate) WineSlots() int { return e.slots() }
 func (s *State) TaxedCell() Cell { return s.taxedCell() }
 
 // MoveFee is what moving seat's Action marker to c costs now, before any
-// Wine Expert.
+// Wine Expert, Lacerda's bribe included.
 func (s *State) MoveFee(seat engine.Seat, c Cell) int {
 	fee, _ := s.moveFee(seat, c)
-	return fee
+	return fee + s.bribe(seat, c)
 }
 
 // ExportLeaders returns, per Export column, the seats with the most
@@ -85,8 +89,8 @@ func (s *State) Bribed(c Cell) bool { return s.Solo != nil && s.Solo.Bribes[c] }
 func (s *State) Trophies(seat engine.Seat) int {
 	n := 0
 	if s.Solo != nil {
-		for _, winner := range s.Solo.Trophies {
-			n += b2i(winner == seat)
+		for _, winners := range s.Solo.Trophies {
+			n += b2i(slices.Contains(winners, seat))
 		}
 	}
 	return n

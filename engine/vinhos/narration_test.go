@@ -1,0 +1,96 @@
+package vinhos
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// The log is what players read between their turns: it must say exactly
+// what happened, in plain words.
+
+// play plays seat's whole turn and returns what it narrated.
+func (x *example) play(seat engine.Seat, action ...string) []engine.Event {
+	x.t.Helper()
+	next, events, err := playThrough(x.s, seat, action)
+	if err != nil {
+		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
+	}
+	x.s = next
+	return events
+}
+
+// A player may be called Bruno, like a Magnate: the log names Magnates as
+// such, so "Bruno takes a barrel back from Bruno" cannot happen.
+func TestMagnatesAreNamedApartFromPlayers(t *testing.T) {
+	x := newExample(t, 4, 1, orange, yellow, blue, purple)
+	o := x.p(orange)
+	o.Name, o.Cell = "Bruno", CellBL
+	o.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(3))}
+	x.s.Regions[Douro].Cubes = 2
+	release := []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "booth-2", "taste", "none"}
+	eq(t, "choice", x.choice(orange, "bruno", release...).Label, "Take a barrel back from the Magnate Bruno")
+	events := x.play(orange, append(release, "bruno", "done", "done")...)
+	saidAll(t, events, "Bruno takes a barrel back from the Magnate Bruno.")
+}
+
+// The bottom row sets the next round's order, or next year's after the
+// second round; in a Fair year the booths set next year's order instead.
+func TestOrderSlotNarrationFollowsTheYear(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		year, round int
+		want        string
+	}{
+		{"first round", 2, 1, "Orange will play 1st next round."},
+		{"second round", 4, 2, "Orange will play 1st next year."},
+		{"second round of a Fair year", 3, 2, "Orange takes the 1st place of the bottom row; the Fair's booths will set next year's order."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newExample(t, tc.year, 1, orange, yellow, blue, purple)
+			x.s.Round = tc.round
+			x.p(orange).Cell = CellTL
+			saidAll(t, x.play(orange, "pass@c", "order-1"), tc.want)
+		})
+	}
+}
+
+// In solo each player takes both actions of the year in a row (RB solo
+// "Play"): the phase names whose action it is.
+func TestSoloPhaseNamesWhoseActionItIs(t *testing.T) {
+	x := soloExample(t)
+	eq(t, "phase", x.s.Phase(), "Year 2, Ana's action 1 of 2")
+	x.apply(ana, "wine_experts@ml", "taste", "done")
+	eq(t, "phase", x.s.Phase(), "Year 2, Ana's action 2 of 2")
+}
+
+// Articles and plurals agree with their words and numbers.
+func TestNarrationArticlesAndPlurals(t *testing.T) {
+	x := newExample(t, 2, 1, yellow, orange, blue, purple)
+	x.canDoAnything(yellow, CellC)
+	saidAll(t, x.play(yellow, "enologists@mr", "enologist-e1", "done"), "Yellow hires an Enologist for")
+
+	x = newExample(t, 3, 1, yellow, orange, blue, purple) // Vintage 1: Taste 3, Aroma 1
+	y := x.p(yellow)
+	y.Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wines: wines(red(2))}
+	x.give(yellow, x.expertID(Aroma, ExpertCash), x.expertID(Taste, ExpertAddRenown))
+	x.cubes(Douro, 1)
+	eq(t, "cube label", x.choice(yellow, "douro", "expert-taste-add_renown").Label, "Douro (1 cube now)")
+	x.fairPress()
+	eq(t, "Aroma prompt", x.step(yellow, "w1-1", "booth-1", "none").Prompt, "Send an Aroma Expert to the Fair (1 symbol)?")
+}
+
+// A Multiplier taken in the draft gets a barrel from its player's supply,
+// and the log says so.
+func TestMultiplierBarrelIsNarrated(t *testing.T) {
+	x := newExample(t, 3, 1, yellow, orange, blue, purple)
+	x.p(yellow).Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wines: wines(red(2))}
+	mult := x.multTile(MultWineries, 2)
+	x.s.Deck = slices.DeleteFunc(slices.Clone(x.s.Deck), func(id int) bool { return id == mult })
+	x.s.Retired = append(x.s.Retired, x.s.Display[3])
+	x.s.Display[3] = mult
+	x.s.At, x.s.Fair, x.s.Turn = PhaseDraft, 1, 0
+	x.s.FairOrder, x.s.DraftPassed = slices.Clone(x.s.Order), make([]bool, 4)
+	saidAll(t, x.play(yellow, x.s.tileKey(mult, 3), "w1-1"), "and puts a barrel from their supply on it.")
+}
