@@ -42,6 +42,15 @@ func slash(userID, sub string, opts ...*discordgo.ApplicationCommandInteractionD
 			{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}}
 }
 
+// typing is an autocomplete request while userID types value in the
+// option named focused of the subcommand sub.
+func typing(userID, sub, focused, value string) *discordgo.Interaction {
+	i := slash(userID, sub, &discordgo.ApplicationCommandInteractionDataOption{
+		Name: focused, Type: discordgo.ApplicationCommandOptionString, Value: value, Focused: true})
+	i.Type = discordgo.InteractionApplicationCommandAutocomplete
+	return i
+}
+
 // click presses a button that a message of the test thread carries.
 func click(userID, customID string) *discordgo.Interaction {
 	return &discordgo.Interaction{ID: nextID(), Type: discordgo.InteractionMessageComponent, ChannelID: table, GuildID: "1100000000000000000",

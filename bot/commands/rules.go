@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/docs"
 )
 
 // topics is short rules help, written for this bot: what each part of a
@@ -26,18 +28,96 @@ var topics = map[string]string{
 	"scoring":       "At the end: money by the table (5, 10, 15, 20 Bagos give 3, 7, 12, 18 VP), half of each wine's quality, Export majorities and Multipliers with a barrel. Ties go to more Export barrels, then more money.",
 }
 
+// The rulings page, docs/RULINGS.md, answers too: the topic "rulings" lists
+// its sections, and each section is a topic named by its title. The page is
+// the only copy of their text.
+const rulingsTopic = "rulings"
+
+var rulingsPage = docs.Rulings()
+
+// choicesLimit is the most choices Discord takes in an autocomplete answer.
+const choicesLimit = 25
+
 func (h *Handler) rules(sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	topic := ""
 	for _, o := range sub.Options {
 		if o.Name == "topic" {
-			topic = strings.ToLower(o.StringValue())
+			topic = strings.ToLower(strings.TrimSpace(o.StringValue()))
 		}
 	}
-	text, ok := topics[topic]
-	if !ok {
-		return private("Pick a topic from the list: " + strings.Join(topicNames(), ", ") + ".")
+	if text, ok := topics[topic]; ok {
+		return private("**" + topic + "**: " + text)
 	}
-	return private("**" + topic + "**: " + text)
+	if topic == rulingsTopic {
+		return private(rulingsIndex())
+	}
+	found := matchRulings(topic)
+	switch {
+	case topic == "" || len(found) == 0:
+		return private("Pick a topic from the list: " + strings.Join(topicNames(), ", ") + ", or " + rulingsTopic + " for the rulings adega plays by.")
+	case len(found) == 1:
+		return private(rulingText(found[0]))
+	}
+	titles := make([]string, len(found))
+	for i, s := range found {
+		titles[i] = s.Title
+	}
+	return private("Several rulings match: " + strings.Join(titles, " · ") + ". Pick one from the list.")
+}
+
+// matchRulings finds the rulings a typed topic names: the one whose title it
+// is, or else those whose title or group holds it.
+func matchRulings(typed string) []docs.Section {
+	var out []docs.Section
+	for _, s := range rulingsPage.Sections {
+		if strings.ToLower(s.Title) == typed {
+			return []docs.Section{s}
+		}
+		if strings.Contains(strings.ToLower(s.Title), typed) || strings.Contains(strings.ToLower(s.Group), typed) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// rulingText is one ruling as Discord shows it. A section too long for one
+// message ends at its last paragraph that fits, with a pointer to the page;
+// the tests keep every section short enough not to need it.
+func rulingText(s docs.Section) string {
+	const more = "… (the rest is on the rulings page, docs/RULINGS.md)"
+	head := "### " + s.Title + "\n"
+	tail := "\n-# One of adega's rulings (" + s.Group + "); `/vinhos rules topic:rulings` lists them all."
+	blocks := strings.Split(docs.Unwrap(s.Body), "\n\n")
+	for n := len(blocks); n > 0; n-- {
+		body := strings.Join(blocks[:n], "\n\n")
+		if n < len(blocks) {
+			body += "\n\n" + more
+		}
+		if text := head + body + tail; len(text) <= contentLimit {
+			return text
+		}
+	}
+	return fit(head + blocks[0])
+}
+
+// rulingsIndex lists the rulings' titles by group.
+func rulingsIndex() string {
+	var b strings.Builder
+	b.WriteString("### " + rulingsPage.Title + "\n")
+	intro, _, _ := strings.Cut(docs.Unwrap(rulingsPage.Intro), "\n\n")
+	b.WriteString(intro + "\n")
+	group := ""
+	for _, s := range rulingsPage.Sections {
+		if s.Group != group {
+			group = s.Group
+			b.WriteString("\n**" + group + "**: ")
+		} else {
+			b.WriteString(" · ")
+		}
+		b.WriteString(s.Title)
+	}
+	b.WriteString("\n\nType a word of a title in `topic:` to read that ruling.")
+	return fit(b.String())
 }
 
 func topicNames() []string {
@@ -49,18 +129,32 @@ func topicNames() []string {
 	return names
 }
 
+// topicChoices offers the topics, "rulings" and the rulings whose title or
+// group holds what is typed; with nothing typed, the topics and "rulings".
+// Discord takes at most choicesLimit choices.
 func topicChoices(sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
 	typed := ""
 	for _, o := range sub.Options {
 		if o.Focused {
-			typed = strings.ToLower(o.StringValue())
+			typed = strings.ToLower(strings.TrimSpace(o.StringValue()))
 		}
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
-	for _, name := range topicNames() {
-		if strings.Contains(name, typed) {
-			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: name})
+	add := func(name, value string) {
+		if len(out) < choicesLimit {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value})
 		}
+	}
+	for _, name := range append(topicNames(), rulingsTopic) {
+		if strings.Contains(name, typed) {
+			add(name, name)
+		}
+	}
+	if typed == "" {
+		return out
+	}
+	for _, s := range matchRulings(typed) {
+		add("Ruling: "+s.Title, s.Title)
 	}
 	return out
 }
