@@ -153,7 +153,7 @@ func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
 		switch {
 		case moves == 3:
 			h.refusedWithoutChange(thread, g.Version, srv.SlashCommand(at(actor, thread), "vinhos",
-				fakediscord.Subcommand("play", fakediscord.StringOption("step1", "zzz"))), "not a legal")
+				fakediscord.Subcommand("play", fakediscord.StringOption("step1", "zzz"))), "is not among the answers to")
 		case moves == 4 && other != nil:
 			h.refusedWithoutChange(thread, g.Version, srv.Button(at(other, thread), turn.ID, goID), "nothing for you to decide")
 		case moves == 5:

@@ -16,7 +16,7 @@ func (a Action) String() string { return strings.Join(a, " ") }
 // Step is the next decision of an action in progress.
 type Step struct {
 	// Name is a short option name for the step, used by slash commands and
-	// scripts: "wine", "slot".
+	// scripts: "wine", "slot". No two steps of one decision share a name.
 	Name string `json:"name"`
 	// Prompt asks the question in words for the player.
 	Prompt string `json:"prompt"`
@@ -25,6 +25,28 @@ type Step struct {
 	// Complete reports that the prefix is already a whole action, ready to
 	// apply. Choices is then empty.
 	Complete bool `json:"complete"`
+	// Forfeits marks a step whose declining gives up something the player
+	// earned, such as a barrel back from a Magnate: a command that leaves
+	// it out is asked for it instead of declining it.
+	Forfeits bool `json:"forfeits,omitempty"`
+	// Taken lists the steps answered on their own since the previous one,
+	// each having a single legal answer. A command may still give them.
+	Taken []Taken `json:"taken,omitempty"`
+}
+
+// Taken is a step answered on its own, with its only legal answer.
+type Taken struct {
+	Name   string `json:"name"`
+	Prompt string `json:"prompt"`
+	Choice Choice `json:"choice"`
+}
+
+// Explainer is implemented by states that can say why an answer is not
+// legal: "A second Winery costs 3 more Bagos; you have 1."
+type Explainer interface {
+	// Refusal is the reason value is not a legal answer to the step after
+	// prefix, or "" if no rule explains it.
+	Refusal(seat Seat, prefix Action, value string) string
 }
 
 // Choice is one legal answer to a step.
@@ -100,10 +122,10 @@ func Validate(s State, seat Seat, action Action) error {
 // the action is whole). Slash commands, autocomplete, the local table and
 // scripts all read options this way, so they accept the same words.
 func Resolve(s State, seat Seat, positional []string, named map[string]string) (Action, Step, error) {
-	opts := &options{positional, maps.Clone(named)}
-	act, next, err := resolve(s, seat, opts, false)
+	opts := &options{positional: positional, named: maps.Clone(named)}
+	act, next, err := opts.resolve(s, seat, false)
 	if err == nil && next.Complete {
-		err = opts.leftover(act)
+		err = opts.leftover(s, seat, act)
 	}
 	return act, next, err
 }
@@ -115,33 +137,57 @@ var SkipIDs = []string{"done", "none"}
 // Build is Resolve for a whole action. Steps left out that can be declined
 // are declined; any other missing step is refused with its choices.
 func Build(s State, seat Seat, positional []string, named map[string]string) (Action, error) {
-	act, rest, restNamed, err := BuildPart(s, seat, positional, named)
+	part, err := BuildPart(s, seat, positional, named)
 	if err == nil {
-		err = (&options{rest, restNamed}).leftover(act)
+		err = (&options{positional: part.Rest, named: part.RestNamed, steps: part.steps}).leftover(s, seat, part.Action)
 	}
-	return act, err
+	return part.Action, err
 }
+
+// Part is the first decision a command holds, and what it leaves.
+type Part struct {
+	Action Action
+	// Rest and RestNamed are the values left for the next decision.
+	Rest      []string
+	RestNamed map[string]string
+	// Declined lists the steps the command left out, declined for the
+	// player, so that the reply can say so.
+	Declined []Declined
+	steps    []string // the names of the steps walked, for refusals
+}
+
+// Declined is a step declined because a command left it out.
+type Declined struct {
+	Step   string `json:"step"`
+	Prompt string `json:"prompt"`
+	Choice Choice `json:"choice"` // the answer that declined it
+}
+
+// Text says what was declined: "Anything else this turn? → End your turn".
+func (d Declined) Text() string { return d.Prompt + " → " + d.Choice.Label }
 
 // BuildPart is Build for a command that may hold more than one decision:
 // a decision ends early where a step turns up hidden information, and the
 // player who typed a whole turn goes on from there once that part is
 // played. It returns the first decision and the values left for the next.
-func BuildPart(s State, seat Seat, positional []string, named map[string]string) (Action, []string, map[string]string, error) {
-	opts := &options{positional, maps.Clone(named)}
-	act, next, err := resolve(s, seat, opts, true)
+func BuildPart(s State, seat Seat, positional []string, named map[string]string) (Part, error) {
+	opts := &options{positional: positional, named: maps.Clone(named)}
+	act, next, err := opts.resolve(s, seat, true)
 	if err != nil {
-		return nil, nil, nil, err
+		return Part{}, err
 	}
 	if !next.Complete {
-		return nil, nil, nil, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
+		return Part{}, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
 	}
-	return act, opts.positional, opts.named, nil
+	return Part{Action: act, Rest: opts.positional, RestNamed: opts.named, Declined: opts.declined, steps: opts.steps}, nil
 }
 
-// options are a command's values not used yet.
+// options are a command's values not used yet, and what using them did.
 type options struct {
 	positional []string
 	named      map[string]string
+	steps      []string // the names of the steps met, in order
+	declined   []Declined
 }
 
 // take returns the value for the step called name.
@@ -158,12 +204,51 @@ func (o *options) take(name string) (string, bool) {
 	return "", false
 }
 
-// leftover refuses values that a complete action has no step for.
-func (o *options) leftover(act Action) error {
-	if len(o.positional) == 0 && len(o.named) == 0 {
+// takeForced consumes values a command gave for steps answered on their
+// own (see Step.Taken), so that typing a forced answer is not refused: a
+// value named after such a step, or a positional value equal to its only
+// answer when the next step could not take it.
+func (o *options) takeForced(taken []Taken, next Step) error {
+	for _, t := range taken {
+		o.steps = append(o.steps, t.Name)
+		if v, ok := o.named[t.Name]; ok {
+			if !matches(t.Choice, v) {
+				return Errorf(CodeUnknownChoice, "%s: %s has one legal answer now, %s (%s).", Quote(v), t.Name, t.Choice.ID, t.Choice.Label)
+			}
+			delete(o.named, t.Name)
+			continue
+		}
+		if len(o.positional) > 0 && matches(t.Choice, o.positional[0]) {
+			if _, legal := next.Find(o.positional[0]); !legal {
+				o.positional = o.positional[1:]
+			}
+		}
+	}
+	return nil
+}
+
+func matches(c Choice, v string) bool {
+	return strings.EqualFold(c.ID, v) || strings.EqualFold(c.Label, v)
+}
+
+// leftover refuses values that a complete action has no step for: an
+// option named after no step, or values beyond the last. A value the rules
+// refuse for a step answered on its own is explained: "e1" after a first
+// Winery, with no Bagos for a second.
+func (o *options) leftover(s State, seat Seat, act Action) error {
+	if len(o.named) > 0 {
+		names := slices.Sorted(maps.Keys(o.named))
+		return Errorf(CodeUnknownChoice, "There is no option %s in this decision; its steps are %s.", Quote(names[0]), strings.Join(o.steps, ", "))
+	}
+	if len(o.positional) == 0 {
 		return nil
 	}
-	extra := append(slices.Sorted(maps.Keys(o.named)), o.positional...)
+	if e, ok := s.(Explainer); ok {
+		if reason := e.Refusal(seat, act, o.positional[0]); reason != "" {
+			return Errorf(CodeUnknownChoice, "%s: %s The action %q is complete without it.", Quote(o.positional[0]), reason, act)
+		}
+	}
+	extra := slices.Clone(o.positional)
 	for i, e := range extra {
 		extra[i] = Quote(e)
 	}
@@ -173,42 +258,65 @@ func (o *options) leftover(act Action) error {
 	return Errorf(CodeUnknownChoice, "The action %q is complete without %s.", act, strings.Join(extra, ", "))
 }
 
-// resolve fills steps from opts until the action is complete or the values
-// run out; skipOptional declines the steps left out that can be declined.
-func resolve(s State, seat Seat, opts *options, skipOptional bool) (Action, Step, error) {
+// resolve fills steps from the values until the action is complete or the
+// values run out; skipOptional declines the steps left out that can be
+// declined without forfeiting anything.
+func (o *options) resolve(s State, seat Seat, skipOptional bool) (Action, Step, error) {
 	var act Action
 	for {
 		step, err := s.Choices(seat, act)
 		if err != nil {
 			return nil, Step{}, err
 		}
+		if err := o.takeForced(step.Taken, step); err != nil {
+			return nil, Step{}, err
+		}
 		if step.Complete {
 			return act, step, nil
 		}
-		value, ok := opts.take(step.Name)
+		o.steps = append(o.steps, step.Name)
+		value, ok := o.take(step.Name)
 		if !ok {
-			if id, can := step.skip(); can && skipOptional {
-				act = append(act, id)
+			if c, can := step.skip(); can && skipOptional && !step.Forfeits {
+				act = append(act, c.ID)
+				if len(step.Choices) > 1 {
+					o.declined = append(o.declined, Declined{Step: step.Name, Prompt: step.Prompt, Choice: c})
+				}
 				continue
 			}
 			return act, step, nil
 		}
 		c, found := step.Find(value)
 		if !found {
-			return nil, Step{}, Errorf(CodeUnknownChoice, "%s is not a legal %s. %s Choices: %s", Quote(value), step.Name, step.Prompt, listChoices(step.Choices))
+			return nil, Step{}, refusal(s, seat, act, step, value)
 		}
 		act = append(act, c.ID)
 	}
 }
 
+// refusal explains why value does not answer step, with the choices that
+// do.
+func refusal(s State, seat Seat, prefix Action, step Step, value string) error {
+	reason := ""
+	if e, ok := s.(Explainer); ok {
+		reason = e.Refusal(seat, prefix, value)
+	}
+	if reason == "" {
+		reason = fmt.Sprintf("%s is not among the answers to %s (%s).", Quote(value), step.Name, step.Prompt)
+	} else {
+		reason = Quote(value) + ": " + reason
+	}
+	return Errorf(CodeUnknownChoice, "%s Choices for %s: %s", reason, step.Name, listChoices(step.Choices))
+}
+
 // skip returns the choice that declines the step, if it has one.
-func (s Step) skip() (string, bool) {
+func (s Step) skip() (Choice, bool) {
 	for _, c := range s.Choices {
 		if slices.Contains(SkipIDs, c.ID) {
-			return c.ID, true
+			return c, true
 		}
 	}
-	return "", false
+	return Choice{}, false
 }
 
 // listChoices shows the first few choices of a step for an error message.

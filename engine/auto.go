@@ -12,8 +12,8 @@ import (
 // Declining is always offered where a decision may stop, so it ends.
 func Auto(s State, seat Seat) (Action, error) {
 	return build(s, seat, func(step Step, depth int) Choice {
-		if id, ok := step.skip(); ok && depth > 0 {
-			return Choice{ID: id}
+		if c, ok := step.skip(); ok && depth > 0 {
+			return c
 		}
 		return step.Choices[0]
 	})
@@ -35,8 +35,8 @@ func Skip(s State, seat Seat) (Action, bool, error) {
 		if i := slices.IndexFunc(step.Choices, isPass); i >= 0 {
 			return step.Choices[i]
 		}
-		if id, ok := step.skip(); ok {
-			return Choice{ID: id}
+		if c, ok := step.skip(); ok {
+			return c
 		}
 		return step.Choices[0]
 	})

@@ -134,3 +134,19 @@ func TestEmbedsFitDiscordsTotal(t *testing.T) {
 		t.Fatalf("embed of %d characters, description %d", n, len([]rune(e.Description)))
 	}
 }
+
+// A typed command that leaves out a step the player could have answered
+// (a second Wine Expert) says in its reply that the step was declined.
+func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
+	h := newHandler(t)
+	g := startGame(t, h, "vinhos")
+	for !strings.HasPrefix(g.State.Pending()[0].Prompt, "take action") {
+		g, _ = playAuto(t, h, g)
+	}
+	user := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	r := h.Handle(slash(user, "experts", strOpt("step1", "taste")))
+	text := r.Ack.Data.Content
+	if !strings.Contains(text, "Played:") || !strings.Contains(text, "Left out of your command, so declined:\n• Hire the top Wine Expert of which deck? → Done") {
+		t.Fatalf("reply %q", text)
+	}
+}

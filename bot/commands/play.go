@@ -109,16 +109,17 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		return h.fail(i, err)
 	}
 	values, _ := stepValues(sub.Options)
-	action, rest, _, err := engine.BuildPart(g.State, seat, append(prefix, values...), nil)
+	part, err := engine.BuildPart(g.State, seat, append(prefix, values...), nil)
 	if err != nil {
 		return h.fail(i, err)
 	}
+	action, rest, declined := part.Action, part.Rest, part.Declined
 	path, labels, err := pathOf(g.State, seat, action)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	if bigMove(action) && len(rest) == 0 && fitsGuided(g, path) {
-		return private(confirmText(labels), confirmButtons(g, path)...)
+		return private(fit(confirmText(labels)+declinedNote(declined)), confirmButtons(g, path)...)
 	}
 	var all []string
 	interaction := i.ID
@@ -140,19 +141,40 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		// declined where they may be, as in any command; where they may
 		// not, the player goes on with the menu.
 		interaction, typed = "", fmt.Sprintf("%s (part %d)", typedKey(sub), part+1)
-		next, more, _, err := engine.BuildPart(g.State, seat, rest, nil)
+		next, err := engine.BuildPart(g.State, seat, rest, nil)
 		if err != nil && len(rest) == 0 {
 			break
 		}
 		if err != nil {
 			return h.failAfter(i, all, err)
 		}
-		if _, labels, err = pathOf(g.State, seat, next); err != nil {
+		if _, labels, err = pathOf(g.State, seat, next.Action); err != nil {
 			return h.failAfter(i, all, err)
 		}
-		action, rest = next, more
+		action, rest, declined = next.Action, next.Rest, append(declined, next.Declined...)
 	}
-	return h.played(i, g, seat, all)
+	return withNote(h.played(i, g, seat, all), declinedNote(declined))
+}
+
+// declinedNote says which steps a command left out and so declined, so
+// that nothing of value is given up in silence.
+func declinedNote(declined []engine.Declined) string {
+	if len(declined) == 0 {
+		return ""
+	}
+	var lines []string
+	for _, d := range declined {
+		lines = append(lines, "• "+d.Text())
+	}
+	return "\nLeft out of your command, so declined:\n" + strings.Join(lines, "\n")
+}
+
+// withNote adds a note to a reply's text, within Discord's limit.
+func withNote(r Reply, note string) Reply {
+	if note != "" && r.Ack != nil && r.Ack.Data != nil {
+		r.Ack.Data.Content = fit(r.Ack.Data.Content + note)
+	}
+	return r
 }
 
 // failAfter refuses the rest of a typed turn whose first parts were played.

@@ -301,7 +301,8 @@ func (t *table) move(cmd command) error {
 	// left out are declined where they may be, as in any command.
 	values, named := cmd.positional, cmd.named
 	for first := true; ; first = false {
-		action, rest, restNamed, err := engine.BuildPart(t.game.State, seat, values, named)
+		part, err := engine.BuildPart(t.game.State, seat, values, named)
+		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
 		if err != nil && !first && len(values)+len(named) == 0 {
 			break // a step that cannot be declined: the player goes on
 		}

@@ -103,7 +103,7 @@ func TestScriptStopsAtARefusedLine(t *testing.T) {
 	script := filepath.Join(dir, "bad.txt")
 	os.WriteFile(script, []byte("/nim p1 1\n/nim p9 1\n/nim p1 1\n"), 0o644)
 	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
-	if err == nil || !strings.Contains(err.Error(), "script line 2") || !strings.Contains(err.Error(), `"p9" is not a legal pile`) {
+	if err == nil || !strings.Contains(err.Error(), "script line 2") || !strings.Contains(err.Error(), `"p9" is not among the answers to pile`) {
 		t.Fatalf("got %v\n%s", err, out)
 	}
 	if strings.Count(out, "took") != 1 {
@@ -136,7 +136,7 @@ func TestInteractiveMistakesAreExplainedAndChangeNothing(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Refused: Missing count: How many counters do you take?",
-		`Refused: "9" is not a legal count.`,
+		`Refused: "9" is not among the answers to count`,
 		"Refused: commands start with /",
 		"Refused: unknown command /dance",
 		"Refused: usage: /export FILE",

@@ -64,14 +64,6 @@ func (s *State) item() {
 	}
 }
 
-// itemName suffixes step names after the first item: "wine", then "wine2".
-func (s *State) itemName(name string) string {
-	if n := s.work.run.done; n > 0 {
-		return fmt.Sprintf("%s%d", name, n+1)
-	}
-	return name
-}
-
 // moreOptions starts a step of a multi-item action: after the first item,
 // stopping is allowed.
 func (s *State) moreOptions() []option {
@@ -155,9 +147,12 @@ func (s *State) vineyardStep() step {
 	}
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: s.itemName("region"), prompt: "Buy a vineyard from which region?", opts: s.moreOptions()}
+	st := step{name: "region", prompt: "Buy a vineyard from which region?", opts: s.moreOptions()}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.mayBuyFrom(r) || !s.buyable(r, s.Regions[r].Deck[0], run.discount) {
+			if s.explaining {
+				s.refuse(regionKey(r), "%s", s.vineyardRefusal(r))
+			}
 			continue
 		}
 		top := s.Regions[r].Deck[0]
@@ -284,7 +279,10 @@ func (s *State) vineyardEstateStep() step {
 	top := s.Regions[r].Deck[0]
 	cost := max(0, top.Cost.V-run.discount)
 	p := &s.Seats[seat]
-	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)}
+	st := step{name: "estate", prompt: fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)}
+	if s.explaining {
+		s.refuseEstates(seat, r, top.Color)
+	}
 	for _, e := range s.vineyardEstates(seat, r, top.Color) {
 		label := fmt.Sprintf("Estate %d", e+1)
 		if p.Estates[e].Vineyards == 0 {
@@ -316,7 +314,7 @@ func (s *State) vineyardEstateStep() step {
 func (s *State) rearrangeStep() step {
 	run := &s.work.run
 	if run.deck == 0 {
-		st := step{name: "deck", prompt: "Rearrange which region's vineyard deck?"}
+		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?"}
 		for r := RegionID(1); int(r) <= NumRegions; r++ {
 			if s.rearrangeable(r) {
 				st.opts = append(st.opts, option{
@@ -335,7 +333,7 @@ func (s *State) rearrangeStep() step {
 		}
 		return a.Cost.V - b.Cost.V
 	})
-	st := step{name: "order", prompt: fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name)}
+	st := step{name: "tiles", prompt: fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name)}
 	for _, order := range distinctOrders(tiles) {
 		if !s.canFinishWithTop(r, order[0]) {
 			continue
@@ -384,13 +382,19 @@ func (s *State) wineryStep() step {
 	p := &s.Seats[seat]
 	run := s.work.run
 	board := PlayerBoards[SpecialVintage2016]
-	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
 	if s.Supply.Wineries == 0 || p.Money < run.price {
+		if s.explaining {
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
+		}
 		return st
 	}
 	for e := range p.Estates {
 		est := &p.Estates[e]
 		if est.used() >= board.EstateSlots || est.Wineries >= board.MaxWineriesPerEstate {
+			if s.explaining {
+				s.refuse(estateKeys[e], "%s", s.wineryRefusal(p, e))
+			}
 			continue
 		}
 		st.opts = append(st.opts, option{
@@ -415,14 +419,18 @@ func (s *State) workerStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: s.itemName("hire"), prompt: "Hire whom, for which estate?", opts: s.moreOptions()}
+	st := step{name: "hire", prompt: "Hire whom, for which estate?", opts: s.moreOptions()}
 	for e := range p.Estates {
 		est := &p.Estates[e]
 		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
 			st.opts = append(st.opts, s.hireOption(seat, e, "enologist", run.price))
+		} else if s.explaining {
+			s.refuse("enologist-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Enologist", run.enologists, est.Enologists < est.Wineries, s.Supply.Enologists, run.price))
 		}
 		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
 			st.opts = append(st.opts, s.hireOption(seat, e, "farmer", run.farmerPrice))
+		} else if s.explaining {
+			s.refuse("farmer-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Farmer", run.farmers, est.Farmers < est.Vineyards, s.Supply.Farmers, run.farmerPrice))
 		}
 	}
 	return st
@@ -456,13 +464,21 @@ func (s *State) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: s.itemName("estate"), prompt: fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
 	if s.Supply.Cellars == 0 || p.Money < run.price {
+		if s.explaining {
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
+		}
 		return st
 	}
 	for e := range p.Estates {
 		est := &p.Estates[e]
 		if est.Cellar || Regions[est.Region].NoCellar {
+			if s.explaining && est.Cellar {
+				s.refuse(estateKeys[e], "Estate %d has a Cellar already.", e+1)
+			} else if s.explaining {
+				s.refuse(estateKeys[e], "%s has no Cellar (RB p. 12).", Regions[est.Region].Name)
+			}
 			continue
 		}
 		st.opts = append(st.opts, option{
@@ -484,7 +500,7 @@ func (s *State) cellarStep() step {
 // Wine Experts [T] (SV p. 11): 1 or 2, the top of any deck, 1 Bago each.
 func (s *State) expertHireStep() step {
 	seat := s.work.seat
-	st := step{name: s.itemName("deck"), prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
+	st := step{name: "deck", prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
 	st.opts = append(st.opts, s.deckOptions(seat, s.work.run.price, func(s *State) { s.item() })...)
 	return st
 }
@@ -492,12 +508,20 @@ func (s *State) expertHireStep() step {
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
 func (s *State) addCubeStep() step {
 	seat := s.work.seat
-	st := step{name: "region", prompt: "Add a Renown cube to which region?"}
+	st := step{name: "cube", prompt: "Add a Renown cube to which region?"}
 	if s.Supply.Cubes == 0 {
+		if s.explaining {
+			s.refuseAll(regionKeys[1:], "No Renown cube is left in the supply.")
+		}
 		return st
 	}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || s.Regions[r].Cubes >= s.data.Insets[r].CubeSpaces.V {
+			if s.explaining && !s.Regions[r].InPlay {
+				s.refuse(regionKey(r), "%s is not in play.", Regions[r].Name)
+			} else if s.explaining {
+				s.refuse(regionKey(r), "%s's inset is full of Renown cubes.", Regions[r].Name)
+			}
 			continue
 		}
 		// Risky: the step it interrupts may have nothing left to offer
@@ -521,7 +545,7 @@ func (s *State) addCubeStep() step {
 func (s *State) retrieveStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "barrel", prompt: "Take back which barrel?"}
+	st := step{name: "retrieve", prompt: "Take back which barrel?"}
 	back := func(text string) func(*State) {
 		return func(s *State) {
 			s.Seats[seat].Barrels++

@@ -174,6 +174,11 @@ func (s *State) deckOptions(seat engine.Seat, price int, then func(*State)) []op
 	var opts []option
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
+			if s.explaining && len(s.Experts[f]) == 0 {
+				s.refuse(featureKey(Feature(f)), "The %s deck is empty.", featureTitle(Feature(f)))
+			} else if s.explaining {
+				s.refuse(featureKey(Feature(f)), "%s", s.afford("Wine Expert", price))
+			}
 			continue
 		}
 		label := s.expertName(s.Experts[f][0])

@@ -1,6 +1,10 @@
 package vinhos
 
 import (
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -29,6 +33,9 @@ type option struct {
 type step struct {
 	name, prompt string
 	opts         []option
+	// forfeits marks a step whose declining gives up something earned
+	// (engine.Step.Forfeits).
+	forfeits bool
 }
 
 // stage is where a decision stands.
@@ -77,6 +84,9 @@ type work struct {
 	// decision goes on where it was.
 	use  runKind
 	drew bool
+	// names are the names of the steps answered so far, so that no two
+	// steps of a decision share one (see uniqueName).
+	names []string
 }
 
 // start begins seat's decision at the stage the phase calls for.
@@ -123,11 +133,42 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 		if done {
 			return step{}, true, nil
 		}
+		st.name = s.uniqueName(st.name)
 		if len(st.opts) != 1 || !st.opts[0].auto {
 			return st, false, nil
 		}
-		st.opts[0].do(s)
+		if s.taking != nil {
+			*s.taking = append(*s.taking, engine.Taken{Name: st.name, Prompt: st.prompt, Choice: st.opts[0].Choice})
+		}
+		s.answer(st, st.opts[0])
 	}
+}
+
+// answer takes option o of step st.
+func (s *State) answer(st step, o option) {
+	if !s.lookahead {
+		s.work.names = append(slices.Clip(s.work.names), st.name) // shared between copies
+	}
+	o.do(s)
+}
+
+// uniqueName is name, or name2, name3... when steps of the decision
+// answered so far had it: the second wine of a Sales action is "wine2".
+// A look-ahead reads no names.
+func (s *State) uniqueName(name string) string {
+	if s.lookahead {
+		return name
+	}
+	n := 1
+	for _, used := range s.work.names {
+		if used == name || strings.TrimRight(used, "0123456789") == name {
+			n++
+		}
+	}
+	if n == 1 {
+		return name
+	}
+	return name + strconv.Itoa(n)
 }
 
 // mayDecide refuses a seat that owes no decision, with the reason.
@@ -216,7 +257,7 @@ func (s *State) walk(seat engine.Seat, prefix engine.Action, ahead bool) error {
 		if !ok || (ahead && o.risky && !s.leadsToEnd(seat, o)) {
 			return engine.Errorf(engine.CodeUnknownChoice, "%s is not a legal answer to %q.", engine.Quote(id), st.prompt)
 		}
-		o.do(s)
+		s.answer(st, o)
 	}
 	return nil
 }
@@ -238,14 +279,17 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 		return engine.Step{}, err
 	}
 	c.nolabels = false
+	var taken []engine.Taken
+	c.taking = &taken
 	st, done, err := c.next(seat)
+	c.taking = nil
 	if err != nil {
 		return engine.Step{}, err
 	}
 	if done {
-		return engine.Step{Complete: true}, nil
+		return engine.Step{Complete: true, Taken: taken}, nil
 	}
-	out := engine.Step{Name: st.name, Prompt: st.prompt}
+	out := engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken}
 	for _, o := range c.viable(seat, st.opts) {
 		out.Choices = append(out.Choices, o.Choice)
 	}
@@ -267,7 +311,7 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
 	c := s.clone()
-	c.quiet, c.lookahead, c.nolabels = true, true, true
+	c.quiet, c.lookahead, c.nolabels, c.explaining = true, true, true, false
 	o.do(c)
 	return c.completable(seat)
 }

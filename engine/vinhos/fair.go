@@ -161,6 +161,11 @@ func (s *State) draftTileStep() step {
 	st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
+			if s.explaining && id != NoTile && s.holdsKind(seat, id) {
+				s.refuse(s.tileKey(id, i), "You hold a tile like it already; nobody holds two alike (SV p. 15).")
+			} else if s.explaining && id != NoTile {
+				s.refuse(s.tileKey(id, i), "A Multiplier needs a barrel from your supply, and you have none.")
+			}
 			continue
 		}
 		st.opts = append(st.opts, option{

@@ -105,12 +105,18 @@ func (s *State) marketStep(m market) step {
 	run := &s.work.run
 	p := &s.Seats[seat]
 	if !run.hasWine {
-		st := step{name: s.itemName("wine"), prompt: fmt.Sprintf("Which wine do you %s?", m.verb), opts: s.moreOptions()}
+		st := step{name: "wine", prompt: fmt.Sprintf("Which wine do you %s?", m.verb), opts: s.moreOptions()}
 		if p.Barrels == 0 {
+			if s.explaining {
+				s.refuseWines(seat, "You have no barrel left to "+m.verb+" it with.")
+			}
 			return st
 		}
 		for _, w := range s.wines(seat) {
 			if len(m.slots(s, seat, w)) == 0 {
+				if s.explaining {
+					s.refuse(wineKey(w), "No free %s slot takes your %s, even with its region's cubes.", m.name, s.wineLabel(seat, w))
+				}
 				continue
 			}
 			st.opts = append(st.opts, option{
@@ -122,7 +128,7 @@ func (s *State) marketStep(m market) step {
 	}
 	w := run.wine
 	_, r := s.wine(seat, w)
-	st := step{name: s.itemName("slot"), prompt: fmt.Sprintf("%s it in which slot?", capitalize(m.verb))}
+	st := step{name: "slot", prompt: fmt.Sprintf("%s it in which slot?", capitalize(m.verb))}
 	for _, slot := range m.slots(s, seat, w) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: slot.id, Label: slot.label + cubeText(slot.cubes, r)},
@@ -161,10 +167,18 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 	out := make([]marketSlot, 0, SaleSlotsPerColor*numEstablishments)
 	for i, slot := range s.data.Sales {
 		if s.Sales[i] != engine.NoSeat || slot.Color != wine.Color {
+			if s.explaining && s.Sales[i] != engine.NoSeat {
+				s.refuse(saleKey(slot), "That slot holds %s's barrel.", s.Seats[s.Sales[i]].Name)
+			} else if s.explaining {
+				s.refuse(saleKey(slot), "Your wine is %s; that slot takes %s wine.", wine.Color, slot.Color)
+			}
 			continue
 		}
 		cubes, ok := s.cubesFor(seat, w, slot.Value.V)
 		if !ok {
+			if s.explaining {
+				s.refuse(saleKey(slot), "%s", s.reachRefusal(seat, w, slot.Value.V))
+			}
 			continue
 		}
 		value := slot.Value.V
@@ -190,11 +204,19 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
 	for r := range s.Export {
 		for c := range s.Export[r] {
 			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !s.data.Export.TwoPlayer.V[r][c]) {
+				if s.explaining && s.Export[r][c] != engine.NoSeat {
+					s.refuse(exportKey(r, c), "That slot holds %s's barrel.", s.Seats[s.Export[r][c]].Name)
+				} else if s.explaining {
+					s.refuse(exportKey(r, c), "With 2 players only the framed Export slots are used.")
+				}
 				continue
 			}
 			value := s.data.Export.Values[r][c].V
 			cubes, ok := s.cubesFor(seat, w, value)
 			if !ok {
+				if s.explaining {
+					s.refuse(exportKey(r, c), "%s", s.reachRefusal(seat, w, value))
+				}
 				continue
 			}
 			out = append(out, marketSlot{

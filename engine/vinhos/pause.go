@@ -61,6 +61,7 @@ type pausedJSON struct {
 	Tile       int           `json:"tile,omitempty"`
 	Experts    int           `json:"experts,omitempty"`
 	Use        runKind       `json:"use,omitempty"`
+	Names      []string      `json:"names,omitempty"`
 }
 
 type runJSON struct {
@@ -98,7 +99,7 @@ type pressJSON struct {
 func (w work) MarshalJSON() ([]byte, error) {
 	r, p := w.run, w.run.press
 	return json.Marshal(pausedJSON{Seat: w.seat, Stage: w.stage, TileUsed: w.tileUsed, ExpertUsed: w.expertUsed, Cell: w.cell,
-		Fee: w.fee, Occupants: w.occupants, Back: w.back, Tile: w.tile, Experts: w.experts, Use: w.use,
+		Fee: w.fee, Occupants: w.occupants, Back: w.back, Tile: w.tile, Experts: w.experts, Use: w.use, Names: w.names,
 		Run: runJSON{Kind: r.kind, Bonus: r.bonus, Max: r.max, Done: r.done, Price: r.price, FarmerPrice: r.farmerPrice,
 			Discount: r.discount, Enologists: r.enologists, Farmers: r.farmers, Regions: r.regions, Region: r.region,
 			Rearrange: r.rearrange, Deck: r.deck, WineEstate: r.wine.estate, WineSlot: r.wine.slot, HasWine: r.hasWine,
@@ -114,7 +115,7 @@ func (w *work) UnmarshalJSON(data []byte) error {
 	}
 	r, p := j.Run, j.Run.Press
 	*w = work{active: true, seat: j.Seat, stage: j.Stage, tileUsed: j.TileUsed, expertUsed: j.ExpertUsed, cell: j.Cell,
-		fee: j.Fee, occupants: j.Occupants, back: j.Back, tile: j.Tile, experts: j.Experts, use: j.Use,
+		fee: j.Fee, occupants: j.Occupants, back: j.Back, tile: j.Tile, experts: j.Experts, use: j.Use, names: j.Names,
 		run: actionRun{kind: r.Kind, bonus: r.Bonus, max: r.Max, done: r.Done, price: r.Price, farmerPrice: r.FarmerPrice,
 			discount: r.Discount, enologists: r.Enologists, farmers: r.Farmers, regions: r.Regions, region: r.Region,
 			rearrange: r.Rearrange, deck: r.Deck, wine: wineRef{r.WineEstate, r.WineSlot}, hasWine: r.HasWine,

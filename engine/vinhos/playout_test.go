@@ -25,6 +25,7 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 	c := s.clone()
 	c.quiet, c.nolabels = true, true
 	var act engine.Action
+	names := map[string]bool{}
 	for {
 		st, done, err := c.next(seat)
 		if err != nil {
@@ -33,13 +34,18 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 		if done {
 			return act
 		}
+		// A command names each step: no two of a decision may share a name.
+		if names[st.name] {
+			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
+		}
+		names[st.name] = true
 		opts := c.viable(seat, st.opts)
 		if len(opts) == 0 {
 			t.Fatalf("dead end after %v at step %q (%s)", act, st.name, st.prompt)
 		}
 		o := opts[r.IntN(len(opts))]
 		act = append(act, o.ID)
-		o.do(c)
+		c.answer(st, o)
 	}
 }
 

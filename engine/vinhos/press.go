@@ -42,6 +42,9 @@ func (s *State) passStep() step {
 		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?"}
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
+				if s.explaining {
+					s.refuse(fmt.Sprintf("order-%d", k+1), "%s took that slot.", s.Seats[occ].Name)
+				}
 				continue
 			}
 			st.opts = append(st.opts, option{
@@ -55,6 +58,13 @@ func (s *State) passStep() step {
 		return st
 	}
 	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: []option{pass}}
+	switch {
+	case !s.explaining:
+	case p.Pressed:
+		s.refuse("press", "You made a Press Release for this Fair already; one per Fair (SV p. 12).")
+	case len(s.wines(seat)) == 0:
+		s.refuse("press", "You have no wine to present.")
+	}
 	if !p.Pressed && len(s.wines(seat)) > 0 {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: "press", Label: "Press Release: enter a wine in the coming Fair"},
@@ -129,6 +139,9 @@ func (s *State) pressStep() step {
 		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?"}
 		for b, occ := range s.Booths {
 			if occ != engine.NoSeat {
+				if s.explaining {
+					s.refuse(fmt.Sprintf("booth-%d", b+1), "%s's disc is on that booth.", s.Seats[occ].Name)
+				}
 				continue
 			}
 			st.opts = append(st.opts, option{
@@ -240,11 +253,7 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	run := &s.work.run
 	pr := &run.press
-	name := "barrel"
-	if pr.barrels > 0 {
-		name = "barrel2"
-	}
-	st := step{name: name, prompt: "Take a barrel back from a Magnate whose expectation your wine meets?"}
+	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?"}
 	finish := doneOption("Done", func(s *State) { s.finishPress(seat) })
 	st.opts = append(st.opts, finish)
 	if pr.barrels >= MaxBarrelsPerPressRelease {
@@ -252,8 +261,12 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	}
 	for m := range NumMagnates {
 		if pr.taken[m] || p.Magnates[m] == 0 || !s.meets(seat, Magnate(m)) {
+			if s.explaining {
+				s.refuse(Magnate(m).String(), "%s", s.magnateRefusal(seat, Magnate(m)))
+			}
 			continue
 		}
+		st.forfeits = true // the wine earned it
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.text("Take a barrel back from %s", magnateTitle(Magnate(m)))},
 			do: func(s *State) {

@@ -104,6 +104,9 @@ func (s *State) productionStep() step {
 			})
 		}
 	}
+	// Moving a worker or spending Porto helps this year's wine only: a
+	// command that leaves the step out is asked rather than declining it.
+	st.forfeits = len(st.opts) > 1
 	return st
 }
 

@@ -88,6 +88,12 @@ type State struct {
 	// noStay marks a copy that asks whether a turn can leave Pass: staying
 	// is not offered in it (see turnStartStep).
 	noStay bool
+	// taking collects the steps answered on their own, for Choices.
+	taking *[]engine.Taken
+	// explaining marks a copy that notes why answers are left out, in
+	// refusals (see refusal.go).
+	explaining bool
+	refusals   []refusal
 }
 
 // Data is the component data the game was set up with.

@@ -24,7 +24,12 @@ func doneOption(label string, then func(*State)) option {
 func (s *State) turnStartStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "action", prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
+	// After a Magnate tile or Wine Expert used first, the step is the move.
+	name := "action"
+	if s.work.tileUsed || s.work.expertUsed {
+		name = "move"
+	}
+	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -33,6 +38,9 @@ func (s *State) turnStartStep() step {
 		bribe := s.bribe(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
+			if s.explaining {
+				s.refuse(cellKey(c), "Moving to %s costs %s; you have %s.", cellLabels[c], bagos(fee+bribe), bagos(p.Money))
+			}
 			continue
 		}
 		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
@@ -59,12 +67,17 @@ func (s *State) turnStartStep() step {
 	// always can: by another action, or else by staying; so it skips the
 	// costly check. Replaying a step already chosen that is not the stay
 	// skips it too.
+	if s.explaining && p.Cell != CellC {
+		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
+	}
 	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, append(slices.Clone(st.opts), bonus...))) {
 		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
 			}}}, st.opts...)
+	} else if s.explaining && p.Cell == CellC {
+		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
 	st.opts = append(st.opts, bonus...)
 	return st
@@ -90,7 +103,7 @@ func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 
 func (s *State) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "then", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"}
+	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"}
 	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
 	st.opts = append(st.opts, s.bonusOptions(seat, stTurnAfter)...)
 	return st
