@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // topics is short rules help, written for this bot: what each part of a
@@ -30,14 +32,25 @@ func (h *Handler) rules(sub *discordgo.ApplicationCommandInteractionDataOption) 
 	topic := ""
 	for _, o := range sub.Options {
 		if o.Name == "topic" {
-			topic = strings.ToLower(o.StringValue())
+			topic = o.StringValue()
 		}
 	}
+	text, err := RulesText(topic)
+	if err != nil {
+		return private(err.Error())
+	}
+	return private(text)
+}
+
+// RulesText is the help on a topic, in any case, or a refusal that lists
+// the topics. The local table shows it too.
+func RulesText(topic string) (string, error) {
+	topic = strings.ToLower(topic)
 	text, ok := topics[topic]
 	if !ok {
-		return private("Pick a topic from the list: " + strings.Join(topicNames(), ", ") + ".")
+		return "", engine.Errorf(engine.CodeUnknownChoice, "Pick a topic from the list: %s.", strings.Join(topicNames(), ", "))
 	}
-	return private("**" + topic + "**: " + text)
+	return "**" + topic + "**: " + text, nil
 }
 
 func topicNames() []string {
