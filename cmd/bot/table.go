@@ -66,7 +66,7 @@ type table struct {
 	// request is the newest undo request shown, whose buttons /agree and
 	// /refuse press.
 	request *discordgo.Message
-	// lastID is the newest interaction ID the table made up.
+	// lastID is the newest Discord ID the table made up.
 	lastID uint64
 }
 

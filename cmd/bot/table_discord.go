@@ -41,8 +41,9 @@ func localIDs(now time.Time, n int) (channel string, users []string) {
 	return strconv.FormatUint(base, 10), users
 }
 
-// interactionID makes up the ID of the next interaction.
-func (t *table) interactionID() string {
+// newID makes up the next Discord ID the table needs: an interaction's,
+// or that of a message it delivered.
+func (t *table) newID() string {
 	t.lastID = max(t.lastID+1, snowflake(time.Now()))
 	return strconv.FormatUint(t.lastID, 10)
 }
@@ -66,7 +67,7 @@ func (t *table) undo(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	return t.discord(&discordgo.Interaction{ID: t.interactionID(), Type: discordgo.InteractionApplicationCommand,
+	return t.discord(&discordgo.Interaction{ID: t.newID(), Type: discordgo.InteractionApplicationCommand,
 		ChannelID: t.game.Meta.ChannelID, User: t.user(seat),
 		Data: discordgo.ApplicationCommandInteractionData{Name: commands.Command,
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "undo", Type: discordgo.ApplicationCommandOptionSubCommand}}}}, r)
@@ -101,7 +102,7 @@ func (t *table) answerUndo(cmd command, agree bool, r *reply) error {
 	if err != nil {
 		return err
 	}
-	return t.discord(&discordgo.Interaction{ID: t.interactionID(), Type: discordgo.InteractionMessageComponent,
+	return t.discord(&discordgo.Interaction{ID: t.newID(), Type: discordgo.InteractionMessageComponent,
 		ChannelID: t.game.Meta.ChannelID, User: t.user(seat), Message: t.request,
 		Data: discordgo.MessageComponentInteractionData{CustomID: button, ComponentType: discordgo.ButtonComponent}}, r)
 }
@@ -215,7 +216,7 @@ func (t *table) deliver(r *reply) (int, error) {
 		if err := t.deliverBoard(o, r); err != nil {
 			return delivered, err
 		}
-		if err := t.store.Delivered(o.Seq, t.interactionID(), time.Now()); err != nil {
+		if err := t.store.Delivered(o.Seq, t.newID(), time.Now()); err != nil {
 			return delivered, err
 		}
 		delivered++
