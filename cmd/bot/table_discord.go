@@ -121,7 +121,10 @@ func (t *table) answerer(cmd command, req storage.UndoRequest) (engine.Seat, err
 			seats, names = append(seats, seat), append(names, su.Name)
 		}
 	}
-	if len(seats) == 1 {
+	switch len(seats) {
+	case 0:
+		return t.seatFor(cmd) // nobody is left to answer: the handler says so
+	case 1:
 		return seats[0], nil
 	}
 	return 0, engine.Errorf(engine.CodeNotYourTurn, "%s must answer; add as:NAME.", strings.Join(names, ", "))
