@@ -20,16 +20,30 @@ func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationComman
 	if err != nil {
 		return h.fail(i, err)
 	}
-	page := lastPage(g)
+	asked := int64(0)
 	for _, o := range sub.Options {
 		if o.Name == "page" {
-			page = int(min(o.IntValue(), 1<<20)) - 1
+			asked = o.IntValue()
 		}
 	}
-	if page < 0 || page > lastPage(g) {
-		return private(fmt.Sprintf("The log has pages 1 to %d.", lastPage(g)+1))
+	page, err := LogPage(g, asked)
+	if err != nil {
+		return private(err.Error())
 	}
-	return private(logText(g, page), logButtons(g, page)...)
+	return private(LogText(g, page), logButtons(g, page)...)
+}
+
+// LogPage reads the page of g's log asked for, counted from 1 (0: the
+// latest), and returns it counted from 0.
+func LogPage(g *storage.Game, asked int64) (int, error) {
+	if asked == 0 {
+		return lastPage(g), nil
+	}
+	page := int(min(asked, 1<<20)) - 1
+	if page < 0 || page > lastPage(g) {
+		return 0, engine.Errorf(engine.CodeUnknownChoice, "The log has pages 1 to %d.", lastPage(g)+1)
+	}
+	return page, nil
 }
 
 func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
@@ -38,12 +52,14 @@ func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
 		return h.fail(i, err)
 	}
 	page := min(id.offset, lastPage(g))
-	return h.view(i, logText(g, page), logButtons(g, page))
+	return h.view(i, LogText(g, page), logButtons(g, page))
 }
 
 func lastPage(g *storage.Game) int { return max(0, len(g.Log)-1) / logPageSize }
 
-func logText(g *storage.Game, page int) string {
+// LogText is a page of g's narrated log, counted from 0. The local table
+// shows it too.
+func LogText(g *storage.Game, page int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s, game %s: the log, page %d of %d**\n", g.Meta.Title, g.ID, page+1, lastPage(g)+1)
 	if page == 0 {

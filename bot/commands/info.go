@@ -53,10 +53,12 @@ func (h *Handler) status(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return private(statusText(g) + h.statusPace(g))
+	return private(StatusText(g) + h.statusPace(g))
 }
 
-func statusText(g *storage.Game) string {
+// StatusText says where a game stands: its phase, who must decide what and
+// since when, and every player's counters. The local table shows it too.
+func StatusText(g *storage.Game) string {
 	state := g.State
 	since := g.Meta.CreatedAt
 	if n := len(g.Log); n > 0 {

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/docs"
+	"github.com/adega-bot/adega/engine"
 )
 
 // topics is short rules help, written for this bot: what each part of a
@@ -42,27 +43,39 @@ func (h *Handler) rules(sub *discordgo.ApplicationCommandInteractionDataOption) 
 	topic := ""
 	for _, o := range sub.Options {
 		if o.Name == "topic" {
-			topic = strings.ToLower(strings.TrimSpace(o.StringValue()))
+			topic = o.StringValue()
 		}
 	}
+	text, err := RulesText(topic)
+	if err != nil {
+		return private(err.Error())
+	}
+	return private(text)
+}
+
+// RulesText is the help on a topic, in any case: a short rules topic, the
+// rulings' index, or a ruling named by a word of its title; or a refusal
+// that says what to ask for. The local table shows it too.
+func RulesText(topic string) (string, error) {
+	topic = strings.ToLower(strings.TrimSpace(topic))
 	if text, ok := topics[topic]; ok {
-		return private("**" + topic + "**: " + text)
+		return "**" + topic + "**: " + text, nil
 	}
 	if topic == rulingsTopic {
-		return private(rulingsIndex())
+		return rulingsIndex(), nil
 	}
 	found := matchRulings(topic)
 	switch {
 	case topic == "" || len(found) == 0:
-		return private("Pick a topic from the list: " + strings.Join(topicNames(), ", ") + ", or " + rulingsTopic + " for the rulings adega plays by.")
+		return "", engine.Errorf(engine.CodeUnknownChoice, "Pick a topic from the list: %s, or %s for the rulings adega plays by.", strings.Join(topicNames(), ", "), rulingsTopic)
 	case len(found) == 1:
-		return private(rulingText(found[0]))
+		return rulingText(found[0]), nil
 	}
 	titles := make([]string, len(found))
 	for i, s := range found {
 		titles[i] = s.Title
 	}
-	return private("Several rulings match: " + strings.Join(titles, " · ") + ". Pick one from the list.")
+	return "", engine.Errorf(engine.CodeUnknownChoice, "Several rulings match: %s. Pick one from the list.", strings.Join(titles, " · "))
 }
 
 // matchRulings finds the rulings a typed topic names: the one whose title it

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bufio"
+	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
-	"io"
-	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,39 +14,46 @@ import (
 	"strings"
 	"time"
 
+	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
 // defaultNames seat local players when --players gives only a count.
 var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte"}
 
-const welcome = `Welcome to adega's local table: a game in this terminal, no Discord needed.
-Type the same commands a player types in Discord, one per line:
-  /%[1]s ...          make a move: /%[1]s followed by its options (name:value or in order)
-  /choices ...        list the legal answers for the next step
-  /status             scores and who must act
-  /board              write the board image again
-  /export FILE        save the game as JSON
-  /help               this text
-  /quit               leave (the game stays in the database)
-`
+// localFlags are the flags of the local command.
+type localFlags struct {
+	game, mode, players, regions string
+	seed                         uint64
+	db, data, out                string
+	script, export               string
+	importPath, resume           string
+	json, keepGoing              bool
+	// given holds the flags on the command line, with their values.
+	given map[string]string
+}
 
-// localCommand runs the terminal table. welcome is set when it was started
-// without a subcommand, to greet a first-time user.
+// localCommand runs the terminal table. greet is set when it was started
+// without a subcommand, to welcome a first-time user.
 func localCommand(ctx context.Context, args []string, env Env, greet bool) error {
 	fs := newCommand("local", env)
-	gameName := fs.String("game", "vinhos", "game to play: vinhos or nim")
-	mode := fs.String("mode", "", "game mode (default: the game's first)")
-	players := fs.String("players", "2", "number of players, or their names separated by commas")
-	seed := fs.Uint64("seed", 0, "random seed (0 picks one)")
-	dbPath := fs.String("db", "", "database `file` (default DATA_DIR/local.db)")
-	script := fs.String("script", "", "read commands from `file`, one per line; # starts a comment")
-	exportPath := fs.String("export", "", "write the game as JSON to `file` when the table closes")
-	importPath := fs.String("import", "", "continue a game from an export `file`")
-	resume := fs.String("resume", "", "continue the stored game with this `id`")
-	outDir := fs.String("out", "", "`folder` for board images (default DATA_DIR/boards)")
+	var f localFlags
+	fs.StringVar(&f.game, "game", "vinhos", "game to play: vinhos or nim")
+	fs.StringVar(&f.mode, "mode", "", "game mode, such as solo (default: the game's first)")
+	fs.StringVar(&f.players, "players", "", "number of players, or their names separated by commas (default: 2, or 1 for solo)")
+	fs.StringVar(&f.regions, "regions", "", "Vinhos: the regions in play: random, first-play, or a list such as 1,2,3,4,5,6,8")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0 picks one)")
+	fs.StringVar(&f.db, "db", "", "database `file` (default DATA_DIR/local.db)")
+	fs.StringVar(&f.data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
+	fs.StringVar(&f.out, "out", "", "`folder` for board images and downloads (default DATA_DIR/boards)")
+	fs.StringVar(&f.script, "script", "", "read commands from `file`, one per line; # starts a comment")
+	fs.BoolVar(&f.keepGoing, "keep-going", false, "with --script: go on past a refused line (the exit status still reports it)")
+	fs.BoolVar(&f.json, "json", false, "print each reply as one JSON object a line (docs/local.md)")
+	fs.StringVar(&f.export, "export", "", "write the game as JSON to `file` when the table closes")
+	fs.StringVar(&f.importPath, "import", "", "continue a game from an export `file`")
+	fs.StringVar(&f.resume, "resume", "", "continue the stored game with this `id`")
 	cfg, err := fs.parse(args, env)
 	if err != nil {
 		return err
@@ -55,13 +61,21 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	if fs.NArg() > 0 {
 		return fmt.Errorf("local: unexpected argument %q", fs.Arg(0))
 	}
-	if *dbPath == "" {
-		*dbPath = filepath.Join(cfg.DataDir, "local.db")
+	f.given = map[string]string{}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = fl.Value.String() })
+	if err := f.check(); err != nil {
+		return fmt.Errorf("local: %w", err)
 	}
-	if *outDir == "" {
-		*outDir = filepath.Join(cfg.DataDir, "boards")
+	if f.data != "" {
+		cfg.VinhosData = f.data
 	}
-	for _, dir := range []string{filepath.Dir(*dbPath), *outDir} {
+	if f.db == "" {
+		f.db = filepath.Join(cfg.DataDir, "local.db")
+	}
+	if f.out == "" {
+		f.out = filepath.Join(cfg.DataDir, "boards")
+	}
+	for _, dir := range []string{filepath.Dir(f.db), f.out} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
@@ -70,73 +84,123 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	if err != nil {
 		return err
 	}
-	store, err := storage.Open(*dbPath, reg)
+	store, err := storage.Open(f.db, reg)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 
-	t := &table{store: store, games: reg, boards: boards(), out: env.Stdout, outDir: *outDir}
-	switch {
-	case *resume != "":
-		err = t.resume(*resume)
-	case *importPath != "":
-		err = t.importFile(*importPath)
-	default:
-		err = t.create(*gameName, *mode, *players, *seed)
-	}
+	in, err := openInput(env, f)
 	if err != nil {
 		return err
 	}
-	input, interactive := env.Stdin, true
-	if *script != "" {
-		f, err := os.Open(*script)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		input, interactive = f, false
+	defer in.close()
+	drawer := boards()
+	t := &table{store: store, games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
+		handler: &commands.Handler{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}}
+	switch {
+	case f.resume != "":
+		err = t.resume(f.resume)
+	case f.importPath != "":
+		err = t.importFile(f.importPath)
+	default:
+		err = t.create(f)
 	}
-	if greet || interactive {
-		fmt.Fprintf(env.Stdout, welcome, t.game.Meta.Game)
+	if err != nil {
+		return fmt.Errorf("local: %w", err)
+	}
+	if (greet || f.script == "") && !f.json {
+		fmt.Fprint(in.out, welcome(t.game.Meta.Game))
 	}
 	t.showStart()
-	err = t.loop(ctx, input, interactive)
-	if *exportPath != "" {
-		if exportErr := t.export(*exportPath); err == nil {
-			err = exportErr
-		}
-	}
-	return err
+	last, err := t.loop(ctx, in, f)
+	return t.close(last, f, err)
 }
 
-// table is one game played in the terminal.
-type table struct {
-	store  *storage.Store
-	games  *engine.Registry
-	boards render.Boards
-	out    io.Writer
-	outDir string
-	game   *storage.Game
+// check refuses flags that contradict each other: no flag is ignored.
+func (f localFlags) check() error {
+	continues := ""
+	for _, name := range []string{"resume", "import"} {
+		if _, ok := f.given[name]; ok {
+			if continues != "" {
+				return errors.New("--resume and --import both name the game to play; give one of them")
+			}
+			continues = name
+		}
+	}
+	if continues != "" {
+		var setup []string
+		for _, name := range []string{"game", "mode", "players", "seed", "regions"} {
+			if _, ok := f.given[name]; ok {
+				setup = append(setup, "--"+name)
+			}
+		}
+		if len(setup) > 0 {
+			return fmt.Errorf("%s set up a new game, but --%s continues a game that is set up already", strings.Join(setup, ", "), continues)
+		}
+	}
+	if f.keepGoing && f.script == "" {
+		return errors.New("--keep-going goes on past the refused lines of a --script; give a --script")
+	}
+	return nil
 }
 
-func (t *table) create(gameName, mode, players string, seed uint64) error {
-	names := strings.Split(players, ",")
-	if n, err := strconv.Atoi(players); err == nil {
-		if n < 1 || n > len(defaultNames) {
-			return fmt.Errorf("local: --players %d: give 1 to %d, or names", n, len(defaultNames))
+// resumeHint is the command that opens this game again, with the flags
+// that find it and draw it as before.
+func (f localFlags) resumeHint(id string) string {
+	parts := []string{"adega", "local", "--resume", id}
+	for _, name := range []string{"config", "db", "data", "out"} {
+		if v, ok := f.given[name]; ok {
+			parts = append(parts, "--"+name, shellQuote(v))
 		}
-		names = defaultNames[:n]
 	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes a value for a shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-=:,+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// create sets a new game up. Everything the flags say is checked before
+// anything is stored, so a mistake leaves no half-made game behind.
+func (t *table) create(f localFlags) error {
+	game, err := t.games.Lookup(f.game)
+	if err != nil {
+		return err
+	}
+	mode, err := engine.ModeOf(game, f.mode)
+	if err != nil {
+		return err
+	}
+	_, given := f.given["players"]
+	names, err := playerNames(f.players, given, mode)
+	if err != nil {
+		return fmt.Errorf("--players: %w", err)
+	}
+	var options map[string]string
+	if f.regions != "" {
+		if game.Name() != "vinhos" {
+			return fmt.Errorf("--regions: %s has no regions", game.Title())
+		}
+		options = map[string]string{vinhos.OptionRegions: f.regions}
+	}
+	seed := f.seed
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
-	setup := engine.Setup{Game: gameName, Mode: mode, Seed: seed, Players: names}
-	game, err := t.games.Lookup(gameName)
-	if err != nil {
+	setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: seed, Players: names, Options: options}
+	if err := checkSetup(game, setup); err != nil {
+		if f.regions != "" && engine.CodeOf(err) == engine.CodeBadSetup {
+			return fmt.Errorf("--regions %s: %w", f.regions, err)
+		}
 		return err
 	}
-	g, err := t.store.Create(localMeta(game, names), setup, time.Now(), nil)
+	now := time.Now()
+	g, err := t.store.Create(localMeta(game, names, now), setup, now, nil)
 	if err != nil {
 		return err
 	}
@@ -144,17 +208,96 @@ func (t *table) create(gameName, mode, players string, seed uint64) error {
 	return nil
 }
 
-func localMeta(game engine.Game, names []string) storage.Meta {
-	meta := storage.Meta{Game: game.Name(), Title: game.Title(), ChannelID: "local"}
-	for _, n := range names {
-		meta.Seats = append(meta.Seats, storage.SeatUser{Name: n})
+// playerNames reads --players: a count, or names separated by commas. Each
+// name must be a name a game may hold, and differ from the others in more
+// than case, since as:NAME ignores case.
+func playerNames(players string, given bool, mode engine.Mode) ([]string, error) {
+	if !given {
+		n := min(max(2, mode.MinPlayers), mode.MaxPlayers)
+		return defaultNames[:n], nil
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(players)); err == nil {
+		if n < 1 || n > len(defaultNames) {
+			return nil, fmt.Errorf("%d players: give 1 to %d, or the players' names", n, len(defaultNames))
+		}
+		return defaultNames[:n], mode.CheckPlayers(n)
+	}
+	var names []string
+	for _, name := range strings.Split(players, ",") {
+		name = strings.TrimSpace(name)
+		if err := storage.CheckName(name); err != nil {
+			return nil, err
+		}
+		if k := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, name) }); k >= 0 {
+			return nil, fmt.Errorf("two players are called %s and %s; every player needs a name of their own", engine.Quote(names[k]), engine.Quote(name))
+		}
+		names = append(names, name)
+	}
+	return names, mode.CheckPlayers(len(names))
+}
+
+// checkSetup sets the game up once without storing it, so a wrong option
+// is refused with the game's own words, and a player named like a seat
+// the game adds itself (Lacerda, the solo automa) is caught.
+func checkSetup(game engine.Game, setup engine.Setup) error {
+	state, _, err := game.New(setup)
+	if err != nil {
+		return err
+	}
+	var seen []string
+	for _, p := range state.Players() {
+		if slices.ContainsFunc(seen, func(n string) bool { return strings.EqualFold(n, p.Name) }) {
+			return fmt.Errorf("--players: the game seats %s itself; choose another name", engine.Quote(p.Name))
+		}
+		seen = append(seen, p.Name)
+	}
+	return nil
+}
+
+// localMeta seats the players of a new local game. The game gets a
+// channel ID and its players user IDs shaped like Discord's, so that the
+// Discord code paths the table runs (undo) find the game by its channel
+// and each player by their user.
+func localMeta(game engine.Game, names []string, now time.Time) storage.Meta {
+	channel, users := localIDs(now, len(names))
+	meta := storage.Meta{Game: game.Name(), Title: game.Title(), ChannelID: channel, CreatorID: users[0]}
+	for k, name := range names {
+		meta.Seats = append(meta.Seats, storage.SeatUser{UserID: users[k], Name: name})
 	}
 	return meta
 }
 
 func (t *table) resume(id string) error {
 	g, err := t.store.Load(id)
+	if err != nil {
+		return err
+	}
 	t.game = g
+	return t.adopt()
+}
+
+// adopt gives a game an older local table stored, without Discord-shaped
+// IDs, the IDs the table now plays with. Seats the game added itself (an
+// automa) stay without a user, as in Discord.
+func (t *table) adopt() error {
+	g := t.game
+	if storage.IsSnowflake(g.Meta.ChannelID) {
+		return nil
+	}
+	channel, users := localIDs(time.Now(), len(g.Meta.Seats))
+	_, err := t.store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		m.ChannelID = channel
+		for k := range m.Seats {
+			if slices.Contains(g.Setup.Players, m.Seats[k].Name) {
+				m.Seats[k].UserID = users[k]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	t.game, err = t.store.Load(g.ID)
 	return err
 }
 
@@ -175,7 +318,8 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	g, err := t.store.Import(localMeta(game, exp.Setup.Players), setup, moves, time.Now(), nil)
+	now := time.Now()
+	g, err := t.store.Import(localMeta(game, exp.Setup.Players, now), setup, moves, now, nil)
 	if err != nil {
 		return err
 	}
@@ -183,230 +327,21 @@ func (t *table) importFile(path string) error {
 	return nil
 }
 
-func (t *table) showStart() {
-	g := t.game
-	fmt.Fprintf(t.out, "Game %s: %s, seed %d, players %s.\n", g.ID, g.Setup.Game, g.Setup.Seed, strings.Join(g.Setup.Players, ", "))
-	if g.Version == 0 {
-		printEvents(t.out, g.SetupEvents)
+// close ends the table: it writes --export, says how to come back to the
+// game, and reports a script's refused lines in the exit status. last is
+// the reply to /quit, if the table closed on one.
+func (t *table) close(last *reply, f localFlags, err error) error {
+	r := newReply(0, "")
+	if last != nil {
+		r = *last
 	}
-	t.afterMove()
-}
-
-// loop reads commands until the input ends, /quit, or ctx is cancelled. A
-// script stops at its first refused line; at the keyboard the player retries.
-func (t *table) loop(ctx context.Context, input io.Reader, interactive bool) error {
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(input)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
-	for n := 1; ; n++ {
-		if interactive {
-			fmt.Fprint(t.out, "> ")
-		}
-		var line string
-		var ok bool
-		select {
-		case <-ctx.Done():
-			return nil
-		case line, ok = <-lines:
-		}
-		if !ok {
-			return nil
-		}
-		line, _, _ = strings.Cut(line, "#")
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if !interactive {
-			fmt.Fprintf(t.out, "> %s\n", line)
-		}
-		quit, err := t.do(line)
-		if err != nil {
-			if !interactive {
-				return fmt.Errorf("script line %d: %s: %w", n, line, err)
-			}
-			fmt.Fprintln(t.out, "Refused:", err)
-		}
-		if quit {
-			return nil
+	if f.export != "" {
+		if exportErr := t.export(f.export, &r); exportErr != nil {
+			r.refuse(exportErr)
+			err = cmp.Or(err, exportErr)
 		}
 	}
-}
-
-// do runs one command line and reports whether the table should close.
-func (t *table) do(line string) (quit bool, err error) {
-	cmd, err := parseCommand(line)
-	if err != nil {
-		return false, err
-	}
-	switch cmd.name {
-	case "quit", "exit":
-		return true, nil
-	case "help":
-		fmt.Fprintf(t.out, welcome, t.game.Meta.Game)
-	case "status":
-		t.showStatus()
-	case "board":
-		t.writeBoard()
-	case "export":
-		if len(cmd.positional) != 1 {
-			return false, errors.New("usage: /export FILE")
-		}
-		return false, t.export(cmd.positional[0])
-	case "choices":
-		return false, t.showChoices(cmd)
-	case t.game.Meta.Game:
-		return false, t.move(cmd)
-	default:
-		return false, fmt.Errorf("unknown command /%s; type /help", cmd.name)
-	}
-	return false, nil
-}
-
-// seatFor picks the seat a command acts for: the one named by as:, or the
-// only seat that must decide.
-func (t *table) seatFor(cmd command) (engine.Seat, error) {
-	state := t.game.State
-	if who, ok := cmd.named["as"]; ok {
-		delete(cmd.named, "as")
-		for _, p := range state.Players() {
-			if strings.EqualFold(p.Name, who) || strconv.Itoa(int(p.Seat)+1) == who {
-				return p.Seat, nil
-			}
-		}
-		return 0, fmt.Errorf("no player %q at this table", who)
-	}
-	pending := state.Pending()
-	switch len(pending) {
-	case 0:
-		return 0, errors.New("the game is over")
-	case 1:
-		return pending[0].Seat, nil
-	}
-	return 0, fmt.Errorf("%s must all decide; add as:NAME", t.pendingNames())
-}
-
-func (t *table) move(cmd command) error {
-	seat, err := t.seatFor(cmd)
-	if err != nil {
-		return err
-	}
-	// A command may hold a whole turn that the game plays in parts, where
-	// a step turns up a hidden tile; each part is a move of its own. Steps
-	// left out are declined where they may be, as in any command.
-	values, named := cmd.positional, cmd.named
-	for first := true; ; first = false {
-		part, err := engine.BuildPart(t.game.State, seat, values, named)
-		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
-		if err != nil && !first && len(values)+len(named) == 0 {
-			break // a step that cannot be declined: the player goes on
-		}
-		if err != nil {
-			return err
-		}
-		res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
-		if err != nil {
-			return err
-		}
-		t.game = res.Game
-		printEvents(t.out, res.Events())
-		if !engine.Continues(t.game.State, seat) {
-			if len(rest)+len(restNamed) > 0 {
-				return fmt.Errorf("%v was not played: the turn had ended", append(rest, slices.Sorted(maps.Keys(restNamed))...))
-			}
-			break
-		}
-		values, named = rest, restNamed
-	}
-	t.afterMove()
-	return nil
-}
-
-func (t *table) showChoices(cmd command) error {
-	seat, err := t.seatFor(cmd)
-	if err != nil {
-		return err
-	}
-	act, next, err := engine.Resolve(t.game.State, seat, cmd.positional, cmd.named)
-	if err != nil {
-		return err
-	}
-	if next.Complete {
-		fmt.Fprintf(t.out, "%q is a whole action; play it with /%s.\n", act, t.game.Meta.Game)
-		return nil
-	}
-	fmt.Fprintf(t.out, "%s (option %s:)\n", next.Prompt, next.Name)
-	for _, c := range next.Choices {
-		fmt.Fprintf(t.out, "  %-16s %s\n", c.ID, c.Label)
-	}
-	return nil
-}
-
-// afterMove writes the board and says who must act.
-func (t *table) afterMove() {
-	t.writeBoard()
-	state := t.game.State
-	if state.Over() {
-		fmt.Fprintln(t.out, "The game is over.")
-		t.showStatus()
-		return
-	}
-	for _, p := range state.Pending() {
-		fmt.Fprintf(t.out, "Next: %s must %s.\n", state.Players()[p.Seat].Name, p.Prompt)
-	}
-}
-
-func (t *table) pendingNames() string {
-	var names []string
-	for _, p := range t.game.State.Pending() {
-		names = append(names, t.game.State.Players()[p.Seat].Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-func (t *table) showStatus() {
-	state := t.game.State
-	fmt.Fprintf(t.out, "%s, move %d.\n", state.Phase(), t.game.Version)
-	for _, p := range state.Players() {
-		fmt.Fprintf(t.out, "  %-10s %s\n", p.Name, p.StatsText())
-	}
-}
-
-// writeBoard renders the board to a PNG named after the game and version. A
-// failure is reported but does not stop the game: the move is already stored.
-func (t *table) writeBoard() {
-	g := t.game
-	img := t.boards.Board(g.Meta.Game, g.State)
-	data, err := render.EncodePNG(img)
-	if err == nil {
-		path := filepath.Join(t.outDir, fmt.Sprintf("%s-%04d.png", g.ID, g.Version))
-		if err = os.WriteFile(path, data, 0o644); err == nil {
-			fmt.Fprintln(t.out, "Board:", path)
-			return
-		}
-	}
-	fmt.Fprintln(t.out, "Could not write the board image:", err)
-}
-
-func (t *table) export(path string) error {
-	data, err := t.store.Export(t.game)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return err
-	}
-	fmt.Fprintln(t.out, "Exported:", path)
-	return nil
-}
-
-func printEvents(w io.Writer, events []engine.Event) {
-	for _, e := range events {
-		fmt.Fprintln(w, "*", e.Text)
-	}
+	r.Resume = f.resumeHint(t.game.ID)
+	t.emit(r)
+	return err
 }

@@ -92,7 +92,7 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	if out, err = runMain(t, "", "replay", "--db", filepath.Join(dir, "other.db"), exportPath); err == nil || !strings.Contains(err.Error(), "only the adega that exported it") {
 		t.Fatalf("replay with another database: %v\n%s", err, out)
 	}
-	out, err = runMain(t, "/nim p3 1\n", "local", "--game", "nim", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
+	out, err = runMain(t, "/nim p3 1\n", "local", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
 	if err != nil || !strings.Contains(out, "Bruno took 1 from pile 3") {
 		t.Fatalf("import and continue: %v\n%s", err, out)
 	}
@@ -160,7 +160,7 @@ func TestLocalScriptPlaysVinhos(t *testing.T) {
 		"Bruno spends a Porto tile on the first Douro wine.",
 		"Ana builds a free Cellar in the Dão estate.",
 		"Bruno exports the red 5 from Douro (warehouse slot 1, value 5) in country 5 slot 6 (+6 VP), using 1 Renown cube from Douro.",
-		"Bruno      Bagos 19, VP 6, Fair points 0, Barrels 1",
+		"• Bruno: Bagos 19, VP 6, Fair points 0, Barrels 1",
 		"Bruno takes an Alentejo white vineyard for 5 Bagos into estate 2.",
 		"Next: Ana must take action 2 of year 1.",
 	} {

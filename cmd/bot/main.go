@@ -52,11 +52,11 @@ func games(cfg Config) (*engine.Registry, error) {
 	if cfg.VinhosData != "" {
 		f, err := os.Open(cfg.VinhosData)
 		if err != nil {
-			return nil, fmt.Errorf("vinhos_data: %w", err)
+			return nil, fmt.Errorf("vinhos data file: %w", err)
 		}
 		defer f.Close()
 		if data, err = vinhos.LoadData(f); err != nil {
-			return nil, fmt.Errorf("vinhos_data %s: %w", cfg.VinhosData, err)
+			return nil, fmt.Errorf("vinhos data file %s: %w", cfg.VinhosData, err)
 		}
 	}
 	return engine.NewRegistry(vinhos.Game{Data: data}, nim.Game{}), nil

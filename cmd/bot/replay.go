@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,4 +129,10 @@ func reportReplay(env Env, reg *engine.Registry, setup engine.Setup, moves []eng
 func jsonEqual(a, b []byte) bool {
 	var ca, cb bytes.Buffer
 	return json.Compact(&ca, a) == nil && json.Compact(&cb, b) == nil && bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+func printEvents(w io.Writer, events []engine.Event) {
+	for _, e := range events {
+		fmt.Fprintln(w, "*", e.Text)
+	}
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
-	"errors"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // splitWords splits a command line into words at spaces, keeping quoted
@@ -31,7 +34,7 @@ func splitWords(line string) ([]string, error) {
 		}
 	}
 	if quote != 0 {
-		return nil, errors.New("a quote is not closed")
+		return nil, engine.Errorf(codeUsage, "a quote is not closed")
 	}
 	if inWord {
 		words = append(words, word.String())
@@ -47,21 +50,72 @@ type command struct {
 	named      map[string]string
 }
 
+// parseCommand reads a line. An option given twice is refused rather than
+// letting one of them win: "region:lisboa region:dao" is a mistake, and
+// playing either would surprise the player.
 func parseCommand(line string) (command, error) {
 	words, err := splitWords(line)
 	if err != nil {
 		return command{}, err
 	}
 	if len(words) == 0 || !strings.HasPrefix(words[0], "/") {
-		return command{}, errors.New("commands start with /; type /help")
+		return command{}, engine.Errorf(codeUsage, "commands start with /; type /help")
 	}
 	c := command{name: strings.ToLower(strings.TrimPrefix(words[0], "/")), named: map[string]string{}}
 	for _, w := range words[1:] {
 		if name, value, ok := strings.Cut(w, ":"); ok && name != "" && !strings.ContainsAny(name, " ") {
-			c.named[strings.ToLower(name)] = value
+			name = strings.ToLower(name)
+			if _, twice := c.named[name]; twice {
+				return command{}, engine.Errorf(codeUsage, "%s: is given twice; give each option once", name)
+			}
+			c.named[name] = value
 			continue
 		}
 		c.positional = append(c.positional, w)
 	}
 	return c, nil
+}
+
+// withoutFirst is the command without its first word: a subcommand's
+// options.
+func (c command) withoutFirst() command {
+	c.positional = c.positional[1:]
+	return c
+}
+
+// options refuses named options other than names.
+func (c command) options(names ...string) error {
+	for _, name := range slices.Sorted(maps.Keys(c.named)) {
+		if !slices.Contains(names, name) {
+			return engine.Errorf(codeUsage, "there is no option %s: here", name)
+		}
+	}
+	return nil
+}
+
+// only refuses options other than names, and words that are no option.
+func (c command) only(names ...string) error {
+	if err := c.options(names...); err != nil {
+		return err
+	}
+	if len(c.positional) > 0 {
+		return engine.Errorf(codeUsage, "%s is not an option here", engine.Quote(strings.Join(c.positional, " ")))
+	}
+	return nil
+}
+
+// single is the one option of a subcommand (rules topic:, log page:),
+// given by name or as the command's words (rules press release, log 2).
+func (c command) single(name string) (string, error) {
+	if err := c.options(name, "as"); err != nil {
+		return "", err
+	}
+	v, named := c.named[name]
+	switch {
+	case named && len(c.positional) > 0:
+		return "", engine.Errorf(codeUsage, "%s: is given twice: by name and as %s", name, engine.Quote(strings.Join(c.positional, " ")))
+	case named:
+		return v, nil
+	}
+	return strings.Join(c.positional, " "), nil
 }

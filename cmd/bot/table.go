@@ -1,0 +1,526 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/storage"
+)
+
+// welcomeRows are the commands the welcome and /help list; GAME stands for
+// the game's command.
+var welcomeRows = [][2]string{
+	{"/GAME ...", "make a move: its steps in order, by name (wine:w1-1) or as step1: step2:"},
+	{"/GAME sell ...", "an action shortcut: sell, export, vineyards, cellars, wineries, experts, hire, pass"},
+	{"/GAME status", "who must act, and the scores (also /status)"},
+	{"/GAME board", "write the board image again (also /board)"},
+	{"/GAME me", "your own board"},
+	{"/GAME log [page]", "what happened, 20 moves a page"},
+	{"/GAME rules TOPIC", "short rules help"},
+	{"/GAME undo", "take back your last action (the others may have to /agree or /refuse)"},
+	{"/GAME download", "save the game as JSON in the board folder"},
+	{"as:NAME", "act as that player, when several must decide"},
+	{"/choices ...", "list the legal answers for the next step"},
+	{"/export FILE", "save the game as JSON"},
+	{"/help", "this text"},
+	{"/quit", "leave (the game stays in the database)"},
+}
+
+// welcome greets a player and lists the commands.
+func welcome(game string) string {
+	var b strings.Builder
+	b.WriteString("Welcome to adega's local table: a game in this terminal, no Discord needed.\n")
+	b.WriteString("Type the commands a player types in Discord, one per line:\n")
+	for _, row := range welcomeRows {
+		fmt.Fprintf(&b, "  %-20s %s\n", strings.ReplaceAll(row[0], "GAME", game), row[1])
+	}
+	return b.String()
+}
+
+// table is one game played in the terminal.
+type table struct {
+	store  *storage.Store
+	games  *engine.Registry
+	boards render.Boards
+	// handler plays undo exactly as on Discord (table_discord.go).
+	handler *commands.Handler
+	outDir  string
+	print   printer
+	game    *storage.Game
+	// request is the newest undo request shown, whose buttons /agree and
+	// /refuse press.
+	request *discordgo.Message
+	// lastID is the newest Discord ID the table made up.
+	lastID uint64
+}
+
+// emit completes a reply with where the game stands and prints it.
+func (t *table) emit(r reply) {
+	t.finish(&r)
+	t.print.reply(r)
+}
+
+func (t *table) showStart() {
+	g := t.game
+	r := newReply(0, "")
+	r.Setup = &g.Setup
+	if g.Version == 0 {
+		r.addEvents(g, g.SetupEvents)
+	}
+	r.changed = true
+	t.writeBoard(&r)
+	t.emit(r)
+}
+
+// loop answers lines until the input ends, /quit, or ctx is cancelled,
+// and returns the reply to /quit. A script stops at its first refused
+// line, unless it keeps going; then the error lists the refused lines. At
+// the keyboard the player tries again.
+func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error) {
+	script := f.script != ""
+	var refused []string
+	done := func() error {
+		if len(refused) == 0 {
+			return nil
+		}
+		lines := "lines"
+		if len(refused) == 1 {
+			lines = "line"
+		}
+		return fmt.Errorf("script %s: %d refused %s: %s", f.script, len(refused), lines, strings.Join(refused, ", "))
+	}
+	for n := 1; ; n++ {
+		if in.prompt {
+			fmt.Fprint(t.print.w, "> ")
+		}
+		line, err := readLine(ctx, in.lines)
+		switch {
+		case errors.Is(err, io.EOF), ctx.Err() != nil:
+			return nil, done()
+		case err != nil && engine.CodeOf(err) != codeTooLong:
+			return nil, err
+		}
+		r, command, quit := t.answer(n, line, err, script && !t.print.json)
+		switch {
+		case quit:
+			return &r, done()
+		case !command:
+			continue
+		}
+		t.emit(r)
+		if !r.OK && script {
+			if !f.keepGoing {
+				return nil, fmt.Errorf("script line %d: %s", n, r.Error.Reason)
+			}
+			refused = append(refused, strconv.Itoa(n))
+		}
+	}
+}
+
+// answer answers line n, or the error that refused it at reading. It
+// reports whether the line held a command, not only blanks or a comment,
+// and whether the table should close. echo repeats a script's line.
+func (t *table) answer(n int, line string, readErr error, echo bool) (r reply, command, quit bool) {
+	if readErr != nil {
+		r = newReply(n, "")
+		r.refuse(readErr)
+		return r, true, false
+	}
+	line, _, _ = strings.Cut(line, "#")
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return reply{}, false, false
+	}
+	if echo {
+		fmt.Fprintf(t.print.w, "> %s\n", line)
+	}
+	r, quit = t.do(n, line)
+	return r, true, quit
+}
+
+// do answers one line and reports whether the table should close.
+func (t *table) do(n int, line string) (r reply, quit bool) {
+	r = newReply(n, line)
+	cmd, err := parseCommand(line)
+	if err == nil {
+		quit, err = t.run(cmd, &r)
+	}
+	if err != nil {
+		r.refuse(err)
+	}
+	if r.changed && r.Board == "" {
+		t.writeBoard(&r)
+	}
+	return r, quit
+}
+
+func (t *table) run(cmd command, r *reply) (quit bool, err error) {
+	switch cmd.name {
+	case "quit", "exit":
+		return true, cmd.only()
+	case "help":
+		r.say(splitLines(welcome(t.game.Meta.Game))...)
+		return false, cmd.only()
+	case "status":
+		return false, t.status(cmd, r)
+	case "board":
+		return false, t.board(cmd, r)
+	case "export":
+		if len(cmd.positional) != 1 || len(cmd.named) > 0 {
+			return false, engine.Errorf(codeUsage, "usage: /export FILE")
+		}
+		return false, t.export(cmd.positional[0], r)
+	case "choices":
+		return false, t.showChoices(cmd, r)
+	case "agree", "refuse":
+		return false, t.answerUndo(cmd, cmd.name == "agree", r)
+	case t.game.Meta.Game:
+		return false, t.subcommand(cmd, r)
+	}
+	return false, engine.Errorf(codeUsage, "unknown command /%s; type /help", engine.Shorten(cmd.name, 40))
+}
+
+// subcommands are the names of Discord's /vinhos subcommands.
+var subcommands = sync.OnceValue(func() []string {
+	var names []string
+	for _, c := range commands.Definitions() {
+		if c.Name != commands.Command {
+			continue
+		}
+		for _, o := range c.Options {
+			names = append(names, o.Name)
+		}
+	}
+	return names
+})
+
+// discordOnly answers the subcommands that have no place at a table in
+// one terminal.
+var discordOnly = map[string]string{
+	"new":     "A local game is set up on the command line: adega local --players Ana,Bruno (adega local -h lists the options).",
+	"solo":    "Play alone against Lacerda with adega local --mode solo.",
+	"import":  "The local table continues an export with adega local --import FILE.",
+	"pace":    "The local table has no reminders or deadlines: it waits for you.",
+	"replace": "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
+	"abandon": "Leave with /quit: the game stays in the database, and nobody else waits for it.",
+}
+
+// tableSubcommands are the Discord subcommands the table answers, besides
+// moves.
+var tableSubcommands = map[string]func(*table, command, *reply) error{
+	"status":   (*table).status,
+	"board":    (*table).board,
+	"me":       (*table).me,
+	"rules":    (*table).rules,
+	"log":      (*table).log,
+	"undo":     (*table).undo,
+	"download": (*table).download,
+}
+
+// subcommand answers /GAME: a Discord subcommand, or else a move given by
+// its steps, as the table always read it.
+func (t *table) subcommand(cmd command, r *reply) error {
+	name := ""
+	if len(cmd.positional) > 0 {
+		name = strings.ToLower(cmd.positional[0])
+	}
+	if !slices.Contains(subcommands(), name) {
+		return t.move(cmd, "", r)
+	}
+	args := cmd.withoutFirst()
+	switch {
+	case name == "play":
+		return t.move(args, "", r)
+	case commands.IsActionCommand(name):
+		return t.move(args, name, r)
+	}
+	if answer, ok := tableSubcommands[name]; ok {
+		return answer(t, args, r)
+	}
+	if text, ok := discordOnly[name]; ok {
+		return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord. %s", t.game.Meta.Game, name, text)
+	}
+	return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord only.", t.game.Meta.Game, name)
+}
+
+// seatFor picks the seat a command acts for: the one named by as: (a name
+// or a seat number), or the only seat that must decide.
+func (t *table) seatFor(cmd command) (engine.Seat, error) {
+	state := t.game.State
+	if who, ok := cmd.named["as"]; ok {
+		for _, p := range state.Players() {
+			if strings.EqualFold(p.Name, who) || strconv.Itoa(int(p.Seat)+1) == who {
+				return p.Seat, nil
+			}
+		}
+		return 0, engine.Errorf(engine.CodeNotYourTurn, "There is no player %s at this table.", engine.Quote(who))
+	}
+	pending := state.Pending()
+	switch len(pending) {
+	case 0:
+		return 0, engine.Errorf(engine.CodeGameOver, "The game is over.")
+	case 1:
+		return pending[0].Seat, nil
+	}
+	var names []string
+	for _, p := range pending {
+		names = append(names, state.Players()[p.Seat].Name)
+	}
+	return 0, engine.Errorf(engine.CodeNotYourTurn, "%s must all decide; add as:NAME.", strings.Join(names, ", "))
+}
+
+// move plays a decision given by its steps; shortcut, if set, is the
+// action shortcut it was given with (sell, export...).
+func (t *table) move(cmd command, shortcut string, r *reply) error {
+	seat, values, named, err := t.decision(cmd)
+	if err != nil {
+		return err
+	}
+	if shortcut != "" {
+		prefix, err := t.shortcutPrefix(seat, shortcut)
+		if err != nil {
+			return err
+		}
+		values = append(prefix, values...)
+	}
+	// A command may hold a whole turn that the game plays in parts, where
+	// a step turns up a hidden tile; each part is a move of its own. Steps
+	// left out are declined where they may be, as in any command.
+	for first := true; ; first = false {
+		part, err := engine.BuildPart(t.game.State, seat, values, named)
+		if err != nil && !first && len(values)+len(named) == 0 {
+			return nil // a step that cannot be declined: the player goes on
+		}
+		if err != nil {
+			return err
+		}
+		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
+		res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
+		if err != nil {
+			return err
+		}
+		t.game, r.changed = res.Game, true
+		r.addEvents(t.game, res.Events())
+		r.Declined = append(r.Declined, part.Declined...)
+		if !engine.Continues(t.game.State, seat) {
+			if len(rest)+len(restNamed) > 0 {
+				left := append(rest, slices.Sorted(maps.Keys(restNamed))...)
+				return engine.Errorf(engine.CodeIllegal, "%s was not played: the turn had ended.", engine.Quote(strings.Join(left, " ")))
+			}
+			return nil
+		}
+		values, named = rest, restNamed
+	}
+}
+
+// decision reads a command that answers a decision: the seat it acts for
+// and the values of its steps.
+func (t *table) decision(cmd command) (engine.Seat, []string, map[string]string, error) {
+	seat, err := t.seatFor(cmd)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	values, named, err := stepValues(cmd)
+	return seat, values, named, err
+}
+
+// stepValues are a move's values: in order or by step name, as the table
+// always read them, or as Discord's step1: step2: ..., which are in order.
+func stepValues(cmd command) ([]string, map[string]string, error) {
+	named, numbered := map[string]string{}, map[int]string{}
+	for name, v := range cmd.named {
+		if name == "as" {
+			continue
+		}
+		if k, ok := strings.CutPrefix(name, "step"); ok {
+			if n, err := strconv.Atoi(k); err == nil && n >= 1 {
+				numbered[n] = v
+				continue
+			}
+		}
+		named[name] = v
+	}
+	if len(numbered) == 0 {
+		return cmd.positional, named, nil
+	}
+	if len(cmd.positional) > 0 {
+		return nil, nil, engine.Errorf(codeUsage, "give the steps in order or as step1: step2: ..., not both")
+	}
+	values := make([]string, len(numbered))
+	for n := range values {
+		v, ok := numbered[n+1]
+		if !ok {
+			return nil, nil, engine.Errorf(codeUsage, "step%d: is missing; steps are numbered from step1: without gaps", n+1)
+		}
+		values[n] = v
+	}
+	return values, named, nil
+}
+
+// shortcutPrefix is the move an action shortcut implies, as on Discord.
+// Where that action cannot be taken but the word answers the decision's
+// first step (pass, in the Magnate draft), it is read as that answer, as
+// the table always read it.
+func (t *table) shortcutPrefix(seat engine.Seat, name string) ([]string, error) {
+	prefix, err := commands.ActionPrefix(t.game.State, seat, name)
+	if err == nil {
+		return prefix, nil
+	}
+	if step, stepErr := t.game.State.Choices(seat, nil); stepErr == nil {
+		if _, ok := step.Find(name); ok {
+			return []string{name}, nil
+		}
+	}
+	return nil, err
+}
+
+func (t *table) showChoices(cmd command, r *reply) error {
+	seat, values, named, err := t.decision(cmd)
+	if err != nil {
+		return err
+	}
+	act, step, err := engine.Resolve(t.game.State, seat, values, named)
+	if err != nil {
+		return err
+	}
+	r.Step = &stepInfo{Seat: seat, Player: t.game.State.Players()[seat].Name, Step: step}
+	if step.Complete {
+		r.say(fmt.Sprintf("%q is a whole action; play it with /%s.", act, t.game.Meta.Game))
+	}
+	return nil
+}
+
+// status says where the game stands and who must act, in Discord's words.
+func (t *table) status(cmd command, r *reply) error {
+	if err := cmd.only("as"); err != nil {
+		return err
+	}
+	r.say(splitLines(plain(commands.StatusText(t.game), t.game))...)
+	r.Players = players(t.game.State)
+	return nil
+}
+
+func (t *table) board(cmd command, r *reply) error {
+	if err := cmd.only("as"); err != nil {
+		return err
+	}
+	return t.writeBoard(r)
+}
+
+// me draws one player's own board: the one named by as:, or the one who
+// must decide.
+func (t *table) me(cmd command, r *reply) error {
+	if err := cmd.only("as"); err != nil {
+		return err
+	}
+	seat, err := t.seatFor(cmd)
+	if err != nil {
+		return err
+	}
+	g := t.game
+	img := t.boards.Player(g.Meta.Game, g.State, seat)
+	path, err := t.savePNG(img, fmt.Sprintf("%s-%04d-seat%d.png", g.ID, g.Version, seat+1))
+	if err != nil {
+		return err
+	}
+	r.file(fmt.Sprintf("%s's board (%s)", g.State.Players()[seat].Name, g.State.Phase()), path)
+	return nil
+}
+
+func (t *table) rules(cmd command, r *reply) error {
+	topic, err := cmd.single("topic")
+	if err != nil {
+		return err
+	}
+	text, err := commands.RulesText(topic)
+	if err != nil {
+		return err
+	}
+	r.say(plain(text, t.game))
+	return nil
+}
+
+// log shows a page of the log: the one asked for (page:N or N), else the
+// latest.
+func (t *table) log(cmd command, r *reply) error {
+	text, err := cmd.single("page")
+	if err != nil {
+		return err
+	}
+	asked := 0
+	if text != "" {
+		if asked, err = strconv.Atoi(text); err != nil || asked < 1 {
+			return engine.Errorf(codeUsage, "page: must be a whole number from 1, not %s", engine.Quote(text))
+		}
+	}
+	page, err := commands.LogPage(t.game, int64(asked))
+	if err != nil {
+		return err
+	}
+	r.say(splitLines(plain(commands.LogText(t.game, page), t.game))...)
+	return nil
+}
+
+// writeBoard renders the board to a PNG named after the game and version.
+func (t *table) writeBoard(r *reply) error {
+	g := t.game
+	path, err := t.savePNG(t.boards.Board(g.Meta.Game, g.State), fmt.Sprintf("%s-%04d.png", g.ID, g.Version))
+	if err != nil {
+		// The move is stored all the same; the image is only a view of it.
+		r.say("Could not write the board image: " + err.Error())
+		return err
+	}
+	r.Board = path
+	return nil
+}
+
+// savePNG writes an image to the out folder under name.
+func (t *table) savePNG(img image.Image, name string) (string, error) {
+	data, err := render.EncodePNG(img)
+	if err != nil {
+		return "", err
+	}
+	return t.saveFile(data, name)
+}
+
+func (t *table) saveFile(data []byte, name string) (string, error) {
+	path := filepath.Join(t.outDir, name)
+	return path, os.WriteFile(path, data, 0o644)
+}
+
+// download saves the game as JSON in the board folder, as Discord
+// attaches it.
+func (t *table) download(cmd command, r *reply) error {
+	if err := cmd.only("as"); err != nil {
+		return err
+	}
+	return t.export(filepath.Join(t.outDir, "adega-"+t.game.ID+".json"), r)
+}
+
+func (t *table) export(path string, r *reply) error {
+	data, err := t.store.Export(t.game)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return err
+	}
+	r.file("Exported", path)
+	return nil
+}
