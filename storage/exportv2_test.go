@@ -1,0 +1,79 @@
+package storage
+
+import (
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/engine/vinhos"
+)
+
+// vinhosStore is a store that plays Vinhos as well as nim.
+func vinhosStore(t *testing.T) *Store {
+	t.Helper()
+	s, err := Open(dbPath(t), engine.NewRegistry(nim.Game{}, vinhos.Game{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// Version 2 exports, made by the adega of that format, still import: an
+// import uses only the setup and the moves. testdata holds a game exported
+// in progress (sealed, with the key of the database that sealed it) and a
+// finished solo game.
+func TestVersionTwoExportsStillImport(t *testing.T) {
+	for _, name := range []string{"export-v2-in-progress", "export-v2-solo-over"} {
+		t.Run(name, func(t *testing.T) {
+			s := vinhosStore(t)
+			data, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if key, err := os.ReadFile(filepath.Join("testdata", name+".key")); err == nil {
+				useSealKey(t, s, strings.TrimSpace(string(key)))
+			}
+			f, err := ParseExport(data)
+			if err != nil || f.Version != 2 {
+				t.Fatalf("version %d, %v; want a version 2 file read", f.Version, err)
+			}
+			setup, moves, err := s.Unseal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := s.Import(Meta{Seats: f.Seats}, setup, moves, t0, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.State.Phase() != f.Phase || g.State.Over() != f.Over {
+				t.Errorf("imported at %q (over %v), exported at %q (over %v)", g.State.Phase(), g.State.Over(), f.Phase, f.Over)
+			}
+			for i, p := range g.State.Players() {
+				for _, st := range p.Stats {
+					if v, ok := f.Players[i].Stat(st.Key); !ok || v != st.Value {
+						t.Errorf("%s's %s is %d, the export says %d", p.Name, st.Key, st.Value, v)
+					}
+				}
+			}
+		})
+	}
+}
+
+// useSealKey makes s the database that sealed an export, by its key.
+func useSealKey(t *testing.T, s *Store, hexKey string) {
+	t.Helper()
+	key, err := hex.DecodeString(hexKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySeal, key) }); err != nil {
+		t.Fatal(err)
+	}
+}
