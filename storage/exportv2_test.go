@@ -2,6 +2,7 @@ package storage
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,9 @@ func TestVersionTwoExportsStillImport(t *testing.T) {
 			if err != nil || f.Version != 2 {
 				t.Fatalf("version %d, %v; want a version 2 file read", f.Version, err)
 			}
+			if f.RecordedState() != nil {
+				t.Error("a version 2 state, of another shape, is offered for comparing replays")
+			}
 			setup, moves, err := s.Unseal(f)
 			if err != nil {
 				t.Fatal(err)
@@ -75,5 +79,14 @@ func useSealKey(t *testing.T, s *Store, hexKey string) {
 	}
 	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySeal, key) }); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A file from a newer adega is refused, saying which versions this one reads.
+func TestNewerExportVersionsAreRefused(t *testing.T) {
+	data, _ := json.Marshal(map[string]any{"format": ExportFormat, "version": ExportVersion + 1,
+		"setup": map[string]any{"game": "nim", "players": []string{"Ana", "Bia"}}, "log": []any{}})
+	if _, err := ParseExport(data); err == nil || !strings.Contains(err.Error(), "versions 1 to 3") {
+		t.Fatalf("err = %v, want a refusal naming the versions read", err)
 	}
 }
