@@ -34,17 +34,10 @@ func TestVersionTwoExportsStillImport(t *testing.T) {
 	for _, name := range []string{"export-v2-in-progress", "export-v2-solo-over"} {
 		t.Run(name, func(t *testing.T) {
 			s := vinhosStore(t)
-			data, err := os.ReadFile(filepath.Join("testdata", name+".json"))
-			if err != nil {
-				t.Fatal(err)
-			}
 			if key, err := os.ReadFile(filepath.Join("testdata", name+".key")); err == nil {
 				useSealKey(t, s, strings.TrimSpace(string(key)))
 			}
-			f, err := ParseExport(data)
-			if err != nil || f.Version != 2 {
-				t.Fatalf("version %d, %v; want a version 2 file read", f.Version, err)
-			}
+			f := readVersionTwo(t, name)
 			if f.RecordedState() != nil {
 				t.Error("a version 2 state, of another shape, is offered for comparing replays")
 			}
@@ -67,6 +60,59 @@ func TestVersionTwoExportsStillImport(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readVersionTwo reads a version 2 export from testdata.
+func readVersionTwo(t *testing.T, name string) *ExportFile {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ParseExport(data)
+	if err != nil || f.Version != 2 {
+		t.Fatalf("version %d, %v; want a version 2 file read", f.Version, err)
+	}
+	return f
+}
+
+// A snapshot an older adega wrote, in the state's old shape (version 2's,
+// with numbers for names), disagrees with the replayed log: the game loads
+// from its log, says so, and its snapshot is written again in today's
+// shape.
+func TestOldFormatSnapshotIsRebuilt(t *testing.T) {
+	logged := captureLog(t)
+	s := vinhosStore(t)
+	f := readVersionTwo(t, "export-v2-solo-over") // a finished game's export holds its whole state
+	setup, moves, err := s.Unseal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Import(Meta{Seats: f.Seats}, setup, moves, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (vinhos.Game{}).Decode(f.State); err == nil {
+		t.Fatal("the old shape reads as today's: this test tests nothing")
+	}
+	old, err := encode(f.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	breakSnapshot(t, s, g.ID, old)
+	got, err := s.Load(g.ID)
+	if err != nil {
+		t.Fatalf("a game with an old snapshot refused to load: %v", err)
+	}
+	if !got.SnapshotMismatch || encoded(t, got.State) != encoded(t, g.State) {
+		t.Fatalf("mismatch %v; want the old snapshot noticed and the replayed state", got.SnapshotMismatch)
+	}
+	if !strings.Contains(logged.String(), "rebuilt") || !strings.Contains(logged.String(), "game="+g.ID) {
+		t.Errorf("no warning naming the game: %q", logged.String())
+	}
+	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+		t.Error("the old snapshot was not rewritten")
 	}
 }
 
