@@ -74,7 +74,7 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 	for !g.State.Over() {
 		pending := g.State.Pending()
 		seat := pending[r.IntN(len(pending))].Seat
-		action := randomAction(t, g.State, seat, &r)
+		action := legalAction(t, g.State, seat, r.IntN)
 		next, events, err := g.State.Apply(seat, action)
 		if err != nil {
 			t.Fatal(err)
@@ -86,22 +86,6 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 			t.Fatal(err)
 		}
 		check(data)
-	}
-}
-
-// randomAction builds a decision of seat by random legal choices.
-func randomAction(t *testing.T, st engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
-	t.Helper()
-	var action engine.Action
-	for {
-		step, err := st.Choices(seat, action)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if step.Complete {
-			return action
-		}
-		action = append(action, step.Choices[r.IntN(len(step.Choices))].ID)
 	}
 }
 

@@ -41,14 +41,7 @@ func TestVersionTwoExportsStillImport(t *testing.T) {
 			if f.RecordedState() != nil {
 				t.Error("a version 2 state, of another shape, is offered for comparing replays")
 			}
-			setup, moves, err := s.Unseal(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := s.Import(Meta{Seats: f.Seats}, setup, moves, t0, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := importExport(t, s, f)
 			if g.State.Phase() != f.Phase || g.State.Over() != f.Over {
 				t.Errorf("imported at %q (over %v), exported at %q (over %v)", g.State.Phase(), g.State.Over(), f.Phase, f.Over)
 			}
@@ -77,14 +70,9 @@ func readVersionTwo(t *testing.T, name string) *ExportFile {
 	return f
 }
 
-// A snapshot an older adega wrote, in the state's old shape (version 2's,
-// with numbers for names), disagrees with the replayed log: the game loads
-// from its log, says so, and its snapshot is written again in today's
-// shape.
-func TestOldFormatSnapshotIsRebuilt(t *testing.T) {
-	logged := captureLog(t)
-	s := vinhosStore(t)
-	f := readVersionTwo(t, "export-v2-solo-over") // a finished game's export holds its whole state
+// importExport imports an export as the bot does.
+func importExport(t *testing.T, s *Store, f *ExportFile) *Game {
+	t.Helper()
 	setup, moves, err := s.Unseal(f)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +81,18 @@ func TestOldFormatSnapshotIsRebuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// A snapshot an older adega wrote, in the state's old shape (version 2's,
+// with numbers for names), disagrees with the replayed log: the game loads
+// from its log, says so, and its snapshot is written again in today's
+// shape.
+func TestOldFormatSnapshotIsRebuilt(t *testing.T) {
+	logged := captureLog(t)
+	s := vinhosStore(t)
+	f := readVersionTwo(t, "export-v2-solo-over") // a finished game's export holds its whole state
+	g := importExport(t, s, f)
 	if _, err := (vinhos.Game{}).Decode(f.State); err == nil {
 		t.Fatal("the old shape reads as today's: this test tests nothing")
 	}

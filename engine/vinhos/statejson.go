@@ -394,24 +394,45 @@ func (b seatBoard) MarshalJSON() ([]byte, error) {
 func (n idNames) playerIn(j *playerJSON) (Player, error) {
 	p := Player(j.playerFields)
 	fromNames(j.Magnates, p.Magnates[:])
-	p.Experts, p.Tiles = nil, nil
-	for _, x := range j.Experts {
-		id, err := index(n.experts, x.ID, "Wine Expert")
-		if err != nil {
-			return p, err
-		}
-		x.expertFields.ID = id
-		p.Experts = append(p.Experts, HeldExpert(x.expertFields))
+	var err error
+	if p.Experts, err = heldIn(j.Experts, n.experts, "Wine Expert"); err != nil {
+		return p, err
 	}
-	for _, t := range j.Tiles {
-		id, err := index(n.tiles, t.ID, "Magnate tile")
+	p.Tiles, err = heldIn(j.Tiles, n.tiles, "Magnate tile")
+	return p, err
+}
+
+// heldMirror is the mirror of a tile in front of a player, named by what
+// it is.
+type heldMirror[T any] interface {
+	name() string
+	held(id int) T
+}
+
+func (x expertJSON) name() string { return x.ID }
+func (t tileJSON) name() string   { return t.ID }
+
+func (x expertJSON) held(id int) HeldExpert {
+	x.expertFields.ID = id
+	return HeldExpert(x.expertFields)
+}
+
+func (t tileJSON) held(id int) HeldTile {
+	t.tileFields.ID = id
+	return HeldTile(t.tileFields)
+}
+
+// heldIn reads back the tiles in front of a player.
+func heldIn[T any, J heldMirror[T]](mirrors []J, names []string, what string) ([]T, error) {
+	var out []T
+	for _, j := range mirrors {
+		id, err := index(names, j.name(), what)
 		if err != nil {
-			return p, err
+			return nil, err
 		}
-		t.tileFields.ID = id
-		p.Tiles = append(p.Tiles, HeldTile(t.tileFields))
+		out = append(out, j.held(id))
 	}
-	return p, nil
+	return out, nil
 }
 
 func regionOut(reg RegionState) regionJSON {
