@@ -16,10 +16,11 @@ import (
 )
 
 // ExportFormat names the export schema (docs/export.md); ExportVersion is
-// raised whenever a field changes meaning.
+// raised whenever a field changes meaning or shape, the state's included.
+// Version 3 names what version 2 numbered (colours, regions, slots, tiles).
 const (
 	ExportFormat  = "adega-export"
-	ExportVersion = 2
+	ExportVersion = 3
 )
 
 // ExportFile is a whole game as portable JSON: enough to replay it (setup
@@ -153,12 +154,22 @@ func ParseExport(data []byte) (*ExportFile, error) {
 	switch {
 	case f.Format != ExportFormat:
 		return nil, fmt.Errorf("export: format is %s, want %q", engine.Quote(f.Format), ExportFormat)
-	case f.Version != ExportVersion && f.Version != 1:
-		return nil, fmt.Errorf("export: version %d is not supported (this build reads versions 1 and %d)", f.Version, ExportVersion)
+	case f.Version < 1 || f.Version > ExportVersion:
+		return nil, fmt.Errorf("export: version %d is not supported (this build reads versions 1 to %d)", f.Version, ExportVersion)
 	case f.Setup.Game == "":
 		return nil, errors.New("export: the setup names no game")
 	}
 	return &f, nil
+}
+
+// RecordedState is the state the export recorded, for checking a replay
+// against; nil when an older version of the format wrote it in another
+// shape. An import needs only the setup and the moves.
+func (f *ExportFile) RecordedState() json.RawMessage {
+	if f.Version < ExportVersion {
+		return nil
+	}
+	return f.State
 }
 
 // Moves returns the exported log as engine moves.

@@ -50,6 +50,13 @@ func create(t *testing.T, s *Store, channel string) *Game {
 func firstLegal(t *testing.T, st engine.State) (engine.Seat, engine.Action) {
 	t.Helper()
 	seat := st.Pending()[0].Seat
+	return seat, legalAction(t, st, seat, func(int) int { return 0 })
+}
+
+// legalAction builds a decision of seat step by step, taking the choice
+// that pick picks of each step's n.
+func legalAction(t *testing.T, st engine.State, seat engine.Seat, pick func(n int) int) engine.Action {
+	t.Helper()
 	var action engine.Action
 	for {
 		step, err := st.Choices(seat, action)
@@ -57,9 +64,9 @@ func firstLegal(t *testing.T, st engine.State) (engine.Seat, engine.Action) {
 			t.Fatal(err)
 		}
 		if step.Complete {
-			return seat, action
+			return action
 		}
-		action = append(action, step.Choices[0].ID)
+		action = append(action, step.Choices[pick(len(step.Choices))].ID)
 	}
 }
 

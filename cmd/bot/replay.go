@@ -46,8 +46,9 @@ func replayCommand(args []string, env Env) error {
 		if err != nil {
 			return err
 		}
+		recorded := recordedState(env, exp)
 		if exp.Sealed == nil {
-			return reportReplay(env, reg, exp.Setup, exp.Moves(), exp.State, false, *verbose)
+			return reportReplay(env, reg, exp.Setup, exp.Moves(), recorded, false, *verbose)
 		}
 		// A game exported in progress: its seed is sealed with the key of
 		// the database that exported it, and its state is the public view.
@@ -60,7 +61,7 @@ func replayCommand(args []string, env Env) error {
 		if err != nil {
 			return fmt.Errorf("replay: %w (give --db, the database of the bot that exported it)", err)
 		}
-		return reportReplay(env, reg, setup, moves, exp.State, true, *verbose)
+		return reportReplay(env, reg, setup, moves, recorded, true, *verbose)
 	}
 	store, err := openForReplay(*dbPath, cfg, reg)
 	if err != nil {
@@ -75,6 +76,16 @@ func replayCommand(args []string, env Env) error {
 		fmt.Fprintln(env.Stdout, "Warning: the stored snapshot differs from the replayed log; the log wins.")
 	}
 	return reportReplay(env, reg, g.Setup, g.Moves(), nil, false, *verbose)
+}
+
+// recordedState is the state an export recorded, if this build writes
+// states in its format's shape; otherwise it says so and returns nil.
+func recordedState(env Env, exp *storage.ExportFile) json.RawMessage {
+	recorded := exp.RecordedState()
+	if recorded == nil {
+		fmt.Fprintf(env.Stdout, "The export is of format version %d, whose state is not compared: only its setup and moves are replayed.\n", exp.Version)
+	}
+	return recorded
 }
 
 // openForReplay opens the database the replay reads (default DATA_DIR/local.db).

@@ -3,6 +3,7 @@ package vinhos
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -239,10 +240,16 @@ func (s *State) holdsKind(seat engine.Seat, id int) bool {
 
 // tileKey is a display tile's choice ID: its kind and display space.
 func (s *State) tileKey(id, space int) string {
+	return s.tileKindKey(id) + "@" + strconv.Itoa(space+1)
+}
+
+// tileKindKey is a Magnate tile's kind as choice IDs name it: "expert" for
+// an Action tile, "x-wines" for a Multiplier.
+func (s *State) tileKindKey(id int) string {
 	if isActionTile(id) {
-		return fmt.Sprintf("%s@%d", s.data.MagnateTiles[id].Kind, space+1)
+		return s.data.MagnateTiles[id].Kind.String()
 	}
-	return fmt.Sprintf("x-%s@%d", s.multiplier(id).Kind, space+1)
+	return "x-" + s.multiplier(id).Kind.String()
 }
 
 var actionTileText = [...]string{

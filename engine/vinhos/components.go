@@ -39,14 +39,14 @@ const (
 	DataFile
 )
 
-var provenanceNames = [...]string{Text: "text", Derived: "derived", Reconstructed: "reconstructed", DataFile: "data file"}
+var provenanceNames = [...]string{Text: "text", Derived: "derived", Reconstructed: "reconstructed", DataFile: "data_file"}
 
 func (p Provenance) String() string { return enumName(provenanceNames[:], p) }
 
 // Sourced is a component value together with its provenance.
 type Sourced[T comparable] struct {
-	V   T
-	Src Provenance
+	V   T          `json:"value"`
+	Src Provenance `json:"source"`
 }
 
 func tagT[T comparable](v T) Sourced[T] { return Sourced[T]{v, Text} }
@@ -333,8 +333,8 @@ const (
 // VineyardTile is one tile of a region's Vineyard deck. The deck lies cost
 // side up, so the next tile's cost and colour are public [T] (E10).
 type VineyardTile struct {
-	Color Color        // [T]
-	Cost  Sourced[int] // Bagos; discounts floor at 0 [R]
+	Color Color        `json:"color"` // [T]
+	Cost  Sourced[int] `json:"cost"`  // Bagos; discounts floor at 0 [R]
 }
 
 // Inset is a region's inset on the board.

@@ -931,7 +931,7 @@ func TestProvenanceTagged(t *testing.T) {
 
 func TestEnumStrings(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{Text.String(), "text"}, {DataFile.String(), "data file"}, {Provenance(0).String(), "vinhos.Provenance(0)"},
+		{Text.String(), "text"}, {DataFile.String(), "data_file"}, {Provenance(0).String(), "vinhos.Provenance(0)"},
 		{Red.String(), "red"}, {Appearance.String(), "appearance"}, {Dao.String(), "Dão"},
 		{RegionID(10).String(), "RegionID(10)"}, {CellMR.String(), "MR"}, {NoCell.String(), "none"},
 		{ActEnologists.String(), "enologists"}, {Enoteca.String(), "enoteca"},

@@ -41,9 +41,9 @@ func TestPublicViewHidesDecksAndTheGenerator(t *testing.T) {
 		if n, ok := v["deck"].(float64); !ok || int(n) != len(s.Deck) {
 			t.Errorf("%s: the Magnate deck is %v, want its size", mode, v["deck"])
 		}
-		for r, reg := range v["regions"].([]any) {
+		for r, reg := range v["regions"].(map[string]any) {
 			if deck, ok := reg.(map[string]any)["deck"]; ok {
-				t.Errorf("%s: region %d shows its deck %v", mode, r, deck)
+				t.Errorf("%s: %s shows its deck %v", mode, r, deck)
 			}
 		}
 		if mode == "solo" {

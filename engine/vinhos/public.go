@@ -9,52 +9,55 @@ import "github.com/adega-bot/adega/engine"
 // and nothing of the random generator, which decides every draw to come.
 // Exports of games in progress show this.
 func (s *State) View(engine.Seat) any {
-	v := publicState{State: s, VintageDeck: len(s.VintageDeck), Deck: len(s.Deck)}
-	for r, reg := range s.Regions {
-		v.Regions[r] = publicRegion{InPlay: reg.InPlay, Tiles: len(reg.Deck), Cubes: reg.Cubes, Porto: reg.Porto}
-		if len(reg.Deck) > 0 {
-			v.Regions[r].Top = &reg.Deck[0]
-		}
+	j := s.mirror()
+	v := publicState{stateJSON: j, VintageDeck: len(s.VintageDeck), Deck: len(s.Deck),
+		Regions: map[RegionID]publicRegion{}, Experts: map[Feature]publicDeck{}}
+	for r, reg := range j.Regions {
+		v.Regions[r] = publicRegion{regionJSON: reg, Top: top(reg.Deck), Tiles: len(reg.Deck)}
 	}
-	for f, deck := range s.Experts {
-		v.Experts[f] = publicDeck{Tiles: len(deck)}
-		if len(deck) > 0 {
-			v.Experts[f].Top = &deck[0]
-		}
+	for f, deck := range j.Experts {
+		v.Experts[f] = publicDeck{Top: top(deck), Tiles: len(deck)}
 	}
-	if s.Solo != nil {
-		v.Solo = &publicSolo{Solo: s.Solo, Actions: len(s.Solo.Actions), Numbers: len(s.Solo.Numbers)}
+	if j.Solo != nil {
+		v.Solo = &publicSolo{soloJSON: *j.Solo, Actions: len(s.Solo.Actions), Numbers: len(s.Solo.Numbers)}
 	}
 	return v
 }
 
 // publicState is the state with its hidden parts replaced: its fields
-// shadow the embedded State's of the same JSON name.
+// shadow the embedded mirror's of the same JSON name.
 type publicState struct {
-	*State
-	Regions     [NumRegions + 1]publicRegion `json:"regions"`
-	VintageDeck int                          `json:"vintage_deck"`
-	Experts     [NumFeatures]publicDeck      `json:"experts"`
-	Deck        int                          `json:"deck"`
-	Solo        *publicSolo                  `json:"solo,omitempty"`
-	RNG         *struct{}                    `json:"rng,omitempty"`
+	*stateJSON
+	Regions     map[RegionID]publicRegion `json:"regions"`
+	VintageDeck int                       `json:"vintage_deck"`
+	Experts     map[Feature]publicDeck    `json:"experts"`
+	Deck        int                       `json:"deck"`
+	Solo        *publicSolo               `json:"solo,omitempty"`
+	RNG         *struct{}                 `json:"rng,omitempty"`
 }
 
 type publicRegion struct {
-	InPlay bool          `json:"in_play"`
-	Top    *VineyardTile `json:"top,omitempty"`
-	Tiles  int           `json:"tiles"`
-	Cubes  int           `json:"cubes"`
-	Porto  int           `json:"porto,omitempty"`
+	regionJSON
+	Deck  *struct{}     `json:"deck,omitempty"`
+	Top   *vineyardJSON `json:"top,omitempty"`
+	Tiles int           `json:"tiles"`
 }
 
 type publicDeck struct {
-	Top   *int `json:"top,omitempty"` // expert ID
-	Tiles int  `json:"tiles"`
+	Top   *string `json:"top,omitempty"` // Wine Expert
+	Tiles int     `json:"tiles"`
 }
 
 type publicSolo struct {
-	*Solo
+	soloJSON
 	Actions int `json:"actions"`
 	Numbers int `json:"numbers"`
+}
+
+// top is a deck's face-up tile, nil when the deck is empty.
+func top[T any](deck []T) *T {
+	if len(deck) == 0 {
+		return nil
+	}
+	return &deck[0]
 }

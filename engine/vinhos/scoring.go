@@ -184,7 +184,7 @@ func (s *State) Players() []engine.PlayerSummary {
 	out := make([]engine.PlayerSummary, len(s.Seats))
 	for i := range s.Seats {
 		p := &s.Seats[i]
-		out[i] = engine.PlayerSummary{Seat: engine.Seat(i), Name: p.Name, Public: p, Stats: []engine.Stat{
+		out[i] = engine.PlayerSummary{Seat: engine.Seat(i), Name: p.Name, Public: seatBoard{s, i}, Stats: []engine.Stat{
 			{Key: "money", Label: "Bagos", Value: p.Money},
 			{Key: "vp", Label: "VP", Value: p.VP},
 			{Key: "fair_points", Label: "Fair points", Value: p.FairPoints},

@@ -23,6 +23,15 @@ const (
 	PhaseOver
 )
 
+var phaseNames = [...]string{
+	PhaseInitialVineyard: "initial_vineyard", PhaseInitialMagnate: "initial_magnate",
+	PhaseActions: "actions", PhaseMaintenance: "maintenance", PhaseProduction: "production",
+	PhaseFairPress: "fair_press", PhaseFairExperts: "fair_experts", PhaseDraft: "draft",
+	PhaseFinalAction: "final_action", PhaseOver: "over",
+}
+
+func (p Phase) String() string { return enumName(phaseNames[:], p) }
+
 // State is a whole Vinhos game. Fields are exported for its JSON encoding,
 // which is the snapshot format; nothing outside the package changes them.
 type State struct {

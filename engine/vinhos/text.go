@@ -34,10 +34,18 @@ var cellLabels = [NumCells]string{
 	"Export", "Sales", "Vineyards (bottom right)",
 }
 
-// cellKey is a Quadrel cell's choice ID: its action, then where it is.
-func cellKey(c Cell) string {
-	return Quadrel[SpecialVintage2016][c].String() + "@" + strings.ToLower(c.String())
-}
+// cellKeys are the Quadrel cells' choice IDs, their action, then where they
+// are ("pass@c"), and "none" for NoCell. Snapshots and exports name cells
+// by them too.
+var cellKeys = func() (keys [NumCells + 1]string) {
+	for c := range Cell(NumCells) {
+		keys[c] = Quadrel[SpecialVintage2016][c].String() + "@" + strings.ToLower(c.String())
+	}
+	keys[NoCell] = NoCell.String()
+	return keys
+}()
+
+func cellKey(c Cell) string { return cellKeys[c] }
 
 // bagos says an amount of money: "1 Bago", "4 Bagos".
 func bagos(n int) string {
