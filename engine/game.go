@@ -47,6 +47,27 @@ type Setup struct {
 	// Options are mode-specific choices made at creation, such as the
 	// regions in play.
 	Options map[string]string `json:"options,omitempty"`
+	// Rules is the revision of the game's rules the game is played by: 0
+	// the first. A game keeps its revision for life, so that its log
+	// replays exactly as it was played; storage gives new games the
+	// latest (see Revised).
+	Rules int `json:"rules,omitempty"`
+}
+
+// Revised is implemented by games whose rules were corrected after games
+// were played by them. Each correction is a new revision; a game set up
+// under an older one keeps playing by it.
+type Revised interface {
+	// LatestRules is the revision new games are set up under.
+	LatestRules() int
+}
+
+// LatestRules is the revision of g's rules that new games take.
+func LatestRules(g Game) int {
+	if r, ok := g.(Revised); ok {
+		return r.LatestRules()
+	}
+	return 0
 }
 
 // ModeOf returns the named mode of g, or the default mode for "".

@@ -30,10 +30,10 @@ func TestExportDocumentsEveryField(t *testing.T) {
 	doc := readExportDoc(t, "../docs/export.md")
 	seen := map[string]bool{}
 	for _, setup := range []engine.Setup{
-		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Seed: 4, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}},
-		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Seed: 2, Players: []string{"Ana", "Bruno"},
+		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Rules: vinhos.LatestRules, Seed: 4, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}},
+		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Rules: vinhos.LatestRules, Seed: 2, Players: []string{"Ana", "Bruno"},
 			Options: map[string]string{vinhos.OptionRegions: "first-play"}},
-		{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 1, Players: []string{"Ana"}},
+		{Game: "vinhos", Mode: vinhos.ModeSolo, Rules: vinhos.LatestRules, Seed: 2, Players: []string{"Ana"}},
 	} {
 		exportEveryMove(t, setup, func(data []byte) {
 			var v any

@@ -42,6 +42,11 @@ func TestVersionTwoExportsStillImport(t *testing.T) {
 				t.Error("a version 2 state, of another shape, is offered for comparing replays")
 			}
 			g := importExport(t, s, f)
+			// Played before the rules were fixed, it keeps their first
+			// revision and replays exactly as it was played.
+			if g.Setup.Rules != 0 {
+				t.Errorf("imported under rules revision %d, want the first, 0", g.Setup.Rules)
+			}
 			if g.State.Phase() != f.Phase || g.State.Over() != f.Over {
 				t.Errorf("imported at %q (over %v), exported at %q (over %v)", g.State.Phase(), g.State.Over(), f.Phase, f.Over)
 			}

@@ -137,8 +137,13 @@ const (
 // Create sets a new game up and stores it, with its first message if post
 // is given. meta.Seats lists the players by name, in any order; Create
 // stores them in seat order (see Import). ID, Game, Status and the times
-// are filled in.
+// are filled in; the game is played by the latest revision of its rules.
 func (s *Store) Create(meta Meta, setup engine.Setup, now time.Time, post PostFunc) (*Game, error) {
+	game, err := s.games.Lookup(setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	setup.Rules = engine.LatestRules(game)
 	return s.Import(meta, setup, nil, now, post)
 }
 

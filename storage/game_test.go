@@ -13,6 +13,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
 )
 
 func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
@@ -327,5 +328,20 @@ func TestMissingOrUnreadableSnapshotIsRebuilt(t *testing.T) {
 			}
 			play(t, s, got, 1) // and the game goes on
 		})
+	}
+}
+
+// A new game is played by the latest rules revision; the revision is
+// stored with its setup, so that it keeps it for life.
+func TestNewGamesTakeTheLatestRules(t *testing.T) {
+	s := vinhosStore(t)
+	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := s.Load(g.ID)
+	if err != nil || loaded.Setup.Rules != vinhos.LatestRules || loaded.State.(*vinhos.State).Rules != vinhos.LatestRules {
+		t.Fatalf("stored rules %d (%v), want %d", loaded.Setup.Rules, err, vinhos.LatestRules)
 	}
 }

@@ -77,7 +77,9 @@ func (s *State) moreOptions() []option {
 // Experts that may be used at that point of it.
 func (s *State) runStep() step {
 	st := s.actionStep()
-	st.opts = append(st.opts, s.expertUses(s.work.seat, s.abilitiesNow()...)...)
+	if s.fixed().expertsWhereAllowed {
+		st.opts = append(st.opts, s.expertUses(s.work.seat, s.abilitiesNow()...)...)
+	}
 	return st
 }
 

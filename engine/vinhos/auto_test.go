@@ -12,7 +12,7 @@ func TestAutoPlaysWholeGames(t *testing.T) {
 	for players := 2; players <= 4; players++ {
 		names := []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]
 		var st engine.State
-		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Seed: uint64(players), Players: names})
+		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: uint64(players), Players: names})
 		if err != nil {
 			t.Fatal(err)
 		}

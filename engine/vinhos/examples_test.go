@@ -32,7 +32,7 @@ type example struct {
 func newGame(t *testing.T, players int) *example {
 	t.Helper()
 	names := []string{"Orange", "Yellow", "Blue", "Purple"}[:players]
-	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Seed: 7, Players: names})
+	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: 7, Players: names})
 	if err != nil {
 		t.Fatal(err)
 	}

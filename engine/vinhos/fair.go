@@ -158,7 +158,9 @@ func (s *State) draftTileStep() step {
 	}
 	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile
 	// you must have a barrel available"); +2 Bagos is usable at any time.
-	st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
+	if s.fixed().expertsWhereAllowed {
+		st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
+	}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
 			if s.explaining && id != NoTile && s.holdsKind(seat, id) {

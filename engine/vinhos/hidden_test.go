@@ -19,7 +19,7 @@ func TestPublicViewHidesDecksAndTheGenerator(t *testing.T) {
 		if mode == "solo" {
 			players = players[:1]
 		}
-		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 9, Players: players})
+		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: mode, Seed: 9, Players: players})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -126,6 +126,9 @@ func (s *State) drawNumbers(want int, judge func(n int) (bool, string)) []int {
 			got = append(got, n)
 		}
 	}
+	if !s.fixed().numbersPerAction {
+		s.returnNumbers() // the first rules: back after each draw
+	}
 	return got
 }
 
@@ -141,7 +144,9 @@ func (s *State) returnNumbers() {
 	if len(l.Drawn) == 0 {
 		return
 	}
-	deck := append(slices.Clone(l.Numbers), l.Drawn...)
+	// The drawn cards go back on top, in the order drawn, so that the deck
+	// is shuffled from the order it was in before the draws.
+	deck := append(slices.Clone(l.Drawn), l.Numbers...)
 	engine.Shuffle(&s.RNG, deck)
 	l.Numbers, l.Drawn = deck, nil
 }
@@ -412,6 +417,9 @@ func (s *State) lacerdaSales() {
 		})
 		if len(cards) == 0 {
 			s.say(LacerdaSeat, "No Number card left finds Lacerda a Sales slot: this sale fails.")
+			if !s.fixed().secondSaleAfterFailure {
+				return // the first rules ended the action there
+			}
 			continue
 		}
 		i, _ := s.lacerdaSaleSlot(cards[0] + cubes)
@@ -526,14 +534,19 @@ func (s *State) lacerdaMaintenance() {
 // the Fair (C17).
 func (s *State) awardTrophy(ranked []engine.Seat) {
 	top := s.Seats[ranked[0]].FairPoints
+	tied := s.Seats[ranked[1]].FairPoints == top
 	var winners []engine.Seat
 	for _, seat := range ranked {
-		if s.Seats[seat].FairPoints == top && s.presented(seat) {
+		if s.Seats[seat].FairPoints == top && s.presented(seat) && (!tied || s.fixed().tiedTrophies) {
 			winners = append(winners, seat)
 			s.say(seat, "%s places first at the Fair and takes a trophy.", s.Seats[seat].Name)
 		}
 	}
-	if len(winners) == 0 {
+	switch {
+	case len(winners) > 0:
+	case tied && !s.fixed().tiedTrophies:
+		s.say(engine.NoSeat, "Nobody wins the Fair alone: no trophy.")
+	default:
 		s.say(engine.NoSeat, "Nobody placed first with a wine presented: no trophy.")
 	}
 	s.Solo.Trophies = append(slices.Clip(s.Solo.Trophies), winners) // shared between copies

@@ -53,7 +53,7 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 // One player plays solo against Lacerda.
 func playRandom(t testing.TB, seed uint64, players int, check func(s *State, move int)) *State {
 	t.Helper()
-	setup := engine.Setup{Game: "vinhos", Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
+	setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
 	if players == 1 {
 		setup.Mode = ModeSolo
 	}

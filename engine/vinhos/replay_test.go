@@ -75,7 +75,7 @@ func TestGoldenReplays(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join("testdata", "replays", c.name+".json")
 			if *update {
-				setup := engine.Setup{Game: "vinhos", Mode: ModeSpecial2016, Seed: uint64(len(c.name)) * 1000, Players: c.players}
+				setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: ModeSpecial2016, Seed: uint64(len(c.name)) * 1000, Players: c.players}
 				if c.regions != "" {
 					setup.Options = map[string]string{OptionRegions: c.regions}
 				}

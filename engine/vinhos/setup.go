@@ -61,6 +61,9 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := checkRules(setup.Rules); err != nil {
+		return nil, nil, err
+	}
 	names := setup.Players
 	solo := mode.Name == ModeSolo
 	if solo {
@@ -68,7 +71,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		names = []string{names[0], LacerdaName}
 	}
 	n := len(names)
-	s := &State{Mode: SpecialVintage2016, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
+	s := &State{Mode: SpecialVintage2016, Rules: setup.Rules, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
 	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)
 	if err != nil {
 		return nil, nil, err

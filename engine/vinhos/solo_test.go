@@ -18,7 +18,7 @@ const ana = SoloSeat
 func soloGame(t *testing.T, first engine.Seat) *example {
 	t.Helper()
 	for seed := uint64(1); ; seed++ {
-		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeSolo, Seed: seed, Players: []string{"Ana"},
+		st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: ModeSolo, Seed: seed, Players: []string{"Ana"},
 			Options: map[string]string{OptionRegions: "first-play"}})
 		if err != nil {
 			t.Fatal(err)
@@ -141,7 +141,7 @@ func TestSoloModeTakesOnePlayer(t *testing.T) {
 	modes := Game{}.Modes()
 	eq(t, "modes", []string{modes[0].Name, modes[1].Name}, []string{ModeSpecial2016, ModeSolo})
 	eq(t, "solo title", modes[1].Title, "Solo against Lacerda")
-	_, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeSolo, Players: []string{"Ana", "Bruno"}})
+	_, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: ModeSolo, Players: []string{"Ana", "Bruno"}})
 	eq(t, "2 players in solo", engine.CodeOf(err), engine.CodeBadSetup)
 	if !strings.Contains(err.Error(), "needs exactly 1 player, not 2") {
 		t.Errorf("refusal %q", err)

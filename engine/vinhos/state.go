@@ -35,7 +35,9 @@ func (p Phase) String() string { return enumName(phaseNames[:], p) }
 // State is a whole Vinhos game. Fields are exported for its JSON encoding,
 // which is the snapshot format; nothing outside the package changes them.
 type State struct {
-	Mode  Mode     `json:"mode"`
+	Mode Mode `json:"mode"`
+	// Rules is the rules revision the game is played by (rules.go).
+	Rules int      `json:"rules,omitempty"`
 	Seats []Player `json:"players"` // by seat, in the order players joined
 
 	At    Phase `json:"phase"` // the phase the game is in

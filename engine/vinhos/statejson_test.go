@@ -176,7 +176,7 @@ func TestJSONRefusesWhatItDoesNotName(t *testing.T) {
 // here or given a shape there; either way, docs/export.md must describe
 // it (storage's TestExportDocumentsEveryField checks).
 var asIs = map[string]string{
-	"State":           "Mode At Year Round Order Bottom Turn Supply VintageDeck Vintage Fair DraftPassed Done FairOrder LastPlace Final RNG Paused",
+	"State":           "Mode Rules At Year Round Order Bottom Turn Supply VintageDeck Vintage Fair DraftPassed Done FairOrder LastPlace Final RNG Paused",
 	"Player":          "Name Color Money VP FairPoints Barrels FromMagnates Estates Porto Cell Pressed",
 	"Estate":          "Region Color Vineyards Wineries Farmers Enologists Cellar Waiting Wines Porto",
 	"Wine":            "Color Quality",

@@ -70,7 +70,11 @@ func (s *State) turnStartStep() step {
 	if s.explaining && p.Cell != CellC {
 		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
 	}
-	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, append(slices.Clone(st.opts), bonus...))) {
+	leave := st.opts
+	if s.fixed().stayCountsBonuses {
+		leave = append(slices.Clone(st.opts), bonus...)
+	}
+	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, leave)) {
 		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
@@ -131,6 +135,9 @@ func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 	if s.taxedCell() == c {
 		fee += FeeTaxation
 	}
+	if !s.fixed().bribeApart && s.bribed(seat, c) {
+		fee += LacerdaBribe // the first rules: a free move waived it
+	}
 	return fee, occupants
 }
 
@@ -140,7 +147,7 @@ func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
 // so the free-move Expert does not waive it; and "if you cannot pay to
 // enter the space, you cannot take that Action".
 func (s *State) bribe(seat engine.Seat, c Cell) int {
-	if s.bribed(seat, c) {
+	if s.fixed().bribeApart && s.bribed(seat, c) {
 		return LacerdaBribe
 	}
 	return 0
@@ -194,11 +201,15 @@ func (s *State) payMove(free bool) {
 			paid = append(paid, "1 to "+s.Seats[o].Name)
 		}
 	}
-	if bribe := s.bribe(w.seat, w.cell); bribe > 0 {
-		// The bribe goes back to the bank.
+	if s.bribed(w.seat, w.cell) {
+		// The bribe goes back to the bank. By the first rules the fee
+		// holds it (bribe is 0), so a free move waives it.
+		bribe := s.bribe(w.seat, w.cell)
 		total += bribe
+		if bribe > 0 || !free {
+			paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", LacerdaBribe))
+		}
 		s.Solo.Bribes[w.cell] = false
-		paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", bribe))
 	}
 	p.Money -= total
 	switch {

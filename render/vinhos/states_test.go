@@ -63,7 +63,7 @@ func play(t testing.TB, r recipe) *vinhos.State {
 	if r.players == 1 {
 		mode = vinhos.ModeSolo
 	}
-	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: r.seed, Players: names})
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Rules: vinhos.LatestRules, Mode: mode, Seed: r.seed, Players: names})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,53 @@
+package vinhos
+
+import "github.com/adega-bot/adega/engine"
+
+// fixes are the corrections made to the engine's rules since games were
+// first played by it, each where the engine was found to stray from the
+// rulebooks (docs/RULINGS.md). A game keeps the revision it was set up
+// under (engine.Setup.Rules), so that its log replays exactly as it was
+// played; new games take the latest. This table is the one place the
+// revisions differ.
+type fixes struct {
+	// expertsWhereAllowed: Wine Experts are used inside actions, at the
+	// Fair's Press Release and in the draft, as their text allows.
+	expertsWhereAllowed bool
+	// stayCountsBonuses: staying on Pass counts what a Magnate tile or a
+	// Wine Expert used first makes possible.
+	stayCountsBonuses bool
+	// bribeApart: Lacerda's bribe is owed apart from the move's fee, so
+	// the free-move Expert does not waive it.
+	bribeApart bool
+	// secondSaleAfterFailure: Lacerda tries his second sale after a first
+	// that found no slot.
+	secondSaleAfterFailure bool
+	// numbersPerAction: Number cards go back at the end of his action (of
+	// the draft, for his picks), not after each draw.
+	numbersPerAction bool
+	// tiedTrophies: everyone placed first who presented a wine takes a
+	// trophy, ties included.
+	tiedTrophies bool
+}
+
+// revisions are the rules revisions, by number.
+var revisions = [...]fixes{
+	{}, // the first rules, until November 2026
+	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true},
+}
+
+// LatestRules is the revision new games are set up under.
+const LatestRules = len(revisions) - 1
+
+// LatestRules tells storage the revision new games take.
+func (Game) LatestRules() int { return LatestRules }
+
+// checkRules refuses a revision this engine does not know.
+func checkRules(rules int) error {
+	if rules < 0 || rules > LatestRules {
+		return engine.Errorf(engine.CodeBadSetup, "This game is played by rules revision %d, which this version of adega does not know (it knows 0 to %d); update adega.", rules, LatestRules)
+	}
+	return nil
+}
+
+// fixed is the set of fixes the game plays by.
+func (s *State) fixed() fixes { return revisions[s.Rules] }

@@ -1,0 +1,47 @@
+package vinhos
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// A game keeps the rules revision it was set up under, so that its moves
+// replay as they were played: one begun under the first rules plays by
+// them to its end, while new games take every fix.
+func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
+	first := func(x *example) *example { x.s.Rules = 0; return x }
+
+	// The first rules: the free move waived Lacerda's bribe.
+	x := first(soloExample(t))
+	x.s.Solo.Bribes[CellML] = true
+	x.p(LacerdaSeat).Cell = CellML
+	x.give(ana, x.expertID(Alcohol, ExpertFreeMove))
+	x.apply(ana, "wine_experts@ml", "expert-alcohol-free_move", "taste", "done")
+	eq(t, "Ana's money by the first rules", x.p(ana).Money, 20-1)
+
+	// The first rules: no Wine Expert inside a Sales action, so without a
+	// barrel for a second wine the action ends; the barrel comes back
+	// only after it.
+	x = first(newExample(t, 2, 1, yellow, orange, blue, purple))
+	y := x.p(yellow)
+	y.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(6), red(5))}
+	y.Barrels = 1
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
+	eq(t, "the step after one sale", x.step(yellow, "sales@bm", "w1-1", "hotel-red-6").Name, "after")
+
+	// The first rules: a tie for first place took no trophy.
+	x = first(soloExample(t))
+	x.fair(map[engine.Seat]int{ana: 20, LacerdaSeat: 20})
+	saidAll(t, x.s.events, "Nobody wins the Fair alone: no trophy.")
+	eq(t, "trophies", x.s.Trophies(ana), 0)
+}
+
+// A rules revision newer than this engine knows is refused, not guessed.
+func TestUnknownRulesRevisionIsRefused(t *testing.T) {
+	_, _, err := Game{}.New(engine.Setup{Game: "vinhos", Rules: LatestRules + 1, Seed: 1, Players: []string{"Ana", "Bruno"}})
+	if engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), "update adega") {
+		t.Errorf("got %v", err)
+	}
+}
