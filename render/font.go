@@ -1,20 +1,46 @@
 package render
 
 import (
+	_ "embed"
+	"image"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
 
-// The fonts are parsed once; parsed fonts are safe to share.
+// The fonts are parsed once; parsed fonts are safe to share. The Go fonts
+// draw the text; Noto Emoji draws the emoji players put in their names
+// (fonts/README.md). Its cmap needs x/image's sfnt reader.
 var (
 	regularFont = mustParse(goregular.TTF)
 	boldFont    = mustParse(gobold.TTF)
+	emojiFont   = mustParseEmoji(emojiTTF)
 )
+
+//go:embed fonts/NotoEmoji-Regular.ttf
+var emojiTTF []byte
+
+func mustParseEmoji(ttf []byte) *opentype.Font {
+	f, err := opentype.Parse(ttf)
+	if err != nil {
+		panic("render: embedded emoji font: " + err.Error())
+	}
+	return f
+}
+
+// hasEmoji reports whether the emoji font draws r.
+func hasEmoji(r rune) bool {
+	var b sfnt.Buffer
+	i, err := emojiFont.GlyphIndex(&b, r)
+	return err == nil && i != 0
+}
 
 func mustParse(ttf []byte) *truetype.Font {
 	f, err := truetype.Parse(ttf)
@@ -55,12 +81,67 @@ func (f *Faces) face(k faceKey) font.Face {
 	// A render makes a couple of dozen faces and rasterizes every glyph
 	// afresh in each: unhinted glyphs (hinting cost a third of a render),
 	// whole-pixel positions and a small glyph cache keep that cheap.
-	face := &advanceCache{
-		Face: truetype.NewFace(ttf, &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, GlyphCacheEntries: 128}),
-		adv:  make(map[rune]fixed.Int26_6),
+	face := &withEmoji{
+		Face:  &advanceCache{Face: truetype.NewFace(ttf, &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, GlyphCacheEntries: 128}), adv: make(map[rune]fixed.Int26_6)},
+		font:  ttf,
+		size:  k.size,
+		emoji: map[rune]bool{},
 	}
 	f.cache[k] = face
 	return face
+}
+
+// withEmoji is a Go font face that draws the runes it lacks with the emoji
+// font, at the same size, so that a name is drawn as written.
+type withEmoji struct {
+	font.Face
+	font  *truetype.Font
+	size  float64
+	emoji map[rune]bool // whether the emoji font draws a rune the Go font lacks
+	face  font.Face     // the emoji face, made when first needed
+}
+
+// fallback is the face that draws r.
+func (w *withEmoji) fallback(r rune) font.Face {
+	if r < utf8.RuneSelf || w.font.Index(r) != 0 {
+		return w.Face
+	}
+	use, ok := w.emoji[r]
+	if !ok {
+		use = hasEmoji(r)
+		w.emoji[r] = use
+	}
+	if !use {
+		return w.Face
+	}
+	if w.face == nil {
+		face, err := opentype.NewFace(emojiFont, &opentype.FaceOptions{Size: w.size, DPI: 72, Hinting: font.HintingNone})
+		if err != nil {
+			return w.Face
+		}
+		w.face = face
+	}
+	return w.face
+}
+
+func (w *withEmoji) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
+	return w.fallback(r).Glyph(dot, r)
+}
+
+func (w *withEmoji) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bool) {
+	return w.fallback(r).GlyphBounds(r)
+}
+
+func (w *withEmoji) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
+	return w.fallback(r).GlyphAdvance(r)
+}
+
+// Kern kerns only pairs the Go font draws.
+func (w *withEmoji) Kern(r0, r1 rune) fixed.Int26_6 {
+	if f := w.fallback(r0); f != w.Face || w.fallback(r1) != w.Face {
+		return 0
+	}
+	return w.Face.Kern(r0, r1)
 }
 
 // advanceCache remembers glyph advances, which a truetype face works out by
@@ -82,17 +163,20 @@ func (a *advanceCache) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
 	return adv, ok
 }
 
-// Printable drops the runes the Go fonts cannot draw, such as emoji in a
-// player's name, which would otherwise show as empty boxes.
+// Printable drops the runes no font of the board can draw, which would
+// otherwise show as empty boxes, and the spaces that dropping them would
+// double.
 func Printable(s string) string {
+	drawable := func(r rune) bool { return regularFont.Index(r) != 0 || hasEmoji(r) }
 	for _, r := range s {
-		if regularFont.Index(r) == 0 {
-			return strings.Map(func(r rune) rune {
-				if regularFont.Index(r) == 0 {
+		if !drawable(r) {
+			kept := strings.Map(func(r rune) rune {
+				if !drawable(r) {
 					return -1
 				}
 				return r
 			}, s)
+			return strings.Join(strings.Fields(kept), " ")
 		}
 	}
 	return s

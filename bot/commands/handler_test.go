@@ -150,3 +150,30 @@ func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
 		t.Fatalf("reply %q", text)
 	}
 }
+
+// An action shortcut only ever moves to its space: /vinhos export while
+// the starting Magnate tiles are picked does not take the Export tile.
+func TestShortcutNeverTakesAMagnateTile(t *testing.T) {
+	h := newHandler(t)
+	g := startGame(t, h, "vinhos")
+	for !strings.Contains(g.State.Pending()[0].Prompt, "Magnate") {
+		g, _ = playAuto(t, h, g)
+	}
+	user := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	r := h.Handle(slash(user, "export"))
+	after, err := h.Store.Load(g.ID)
+	if !strings.Contains(r.Ack.Data.Content, "You cannot take the export action now") || err != nil || after.Version != g.Version {
+		t.Fatalf("/vinhos export at the Magnate pick: %q, version %d → %d", r.Ack.Data.Content, g.Version, after.Version)
+	}
+}
+
+// A step after a gap is refused, not left unread.
+func TestStepAfterAGapIsRefused(t *testing.T) {
+	h := newHandler(t)
+	g := startGame(t, h, "vinhos")
+	user := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	r := h.Handle(slash(user, "play", strOpt("step1", "douro"), strOpt("step3", "porto")))
+	if !strings.Contains(r.Ack.Data.Content, "step3 is given without step2") {
+		t.Fatalf("reply %q", r.Ack.Data.Content)
+	}
+}

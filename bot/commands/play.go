@@ -54,6 +54,21 @@ func stepValues(opts []*discordgo.ApplicationCommandInteractionDataOption) (valu
 	return values, nil
 }
 
+// checkStepOrder refuses a command with a step after a gap (step3 without
+// step2), which would otherwise be left unread.
+func checkStepOrder(opts []*discordgo.ApplicationCommandInteractionDataOption) error {
+	given := map[string]bool{}
+	for _, o := range opts {
+		given[o.Name] = true
+	}
+	for k := stepOptions - 1; k > 0; k-- {
+		if given[stepName(k)] && !given[stepName(k-1)] {
+			return engine.Errorf(engine.CodeUnknownChoice, "%s is given without %s: give the steps in order, from step1.", stepName(k), stepName(k-1))
+		}
+	}
+	return nil
+}
+
 // commandPrefix is the move a subcommand implies: to the cheapest legal
 // space of its action.
 func commandPrefix(s engine.State, seat engine.Seat, sub string) ([]string, error) {
@@ -67,7 +82,9 @@ func commandPrefix(s engine.State, seat engine.Seat, sub string) ([]string, erro
 	}
 	best, bestCost := "", -1
 	for _, c := range step.Choices {
-		if !strings.HasPrefix(c.ID, action+"@") {
+		// A move is action@cell; a display tile, kind@space number.
+		cell, ok := strings.CutPrefix(c.ID, action+"@")
+		if !ok || strings.Trim(cell, "0123456789") == "" {
 			continue
 		}
 		cost, _ := strconv.Atoi(strings.Fields(c.Cost + " 0")[0])
@@ -106,6 +123,9 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	}
 	prefix, err := commandPrefix(g.State, seat, sub.Name)
 	if err != nil {
+		return h.fail(i, err)
+	}
+	if err := checkStepOrder(sub.Options); err != nil {
 		return h.fail(i, err)
 	}
 	values, _ := stepValues(sub.Options)
