@@ -25,6 +25,10 @@ type Step struct {
 	// Complete reports that the prefix is already a whole action, ready to
 	// apply. Choices is then empty.
 	Complete bool `json:"complete"`
+	// Continues marks a complete action after which the same seat goes on
+	// deciding: it stops where it turns up hidden information, and the
+	// rest is a decision of its own (see BuildPart).
+	Continues bool `json:"continues,omitempty"`
 	// Forfeits marks a step whose declining gives up something the player
 	// earned, such as a barrel back from a Magnate: a command that leaves
 	// it out is asked for it instead of declining it.
@@ -178,6 +182,13 @@ func BuildPart(s State, seat Seat, positional []string, named map[string]string)
 	}
 	if !next.Complete {
 		return Part{}, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
+	}
+	// Values left over belong to the rest of a decision that goes on;
+	// otherwise nothing is played.
+	if !next.Continues {
+		if err := opts.leftover(s, seat, act); err != nil {
+			return Part{}, err
+		}
 	}
 	return Part{Action: act, Rest: opts.positional, RestNamed: opts.named, Declined: opts.declined, steps: opts.steps}, nil
 }

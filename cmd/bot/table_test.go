@@ -536,7 +536,8 @@ func TestCommandGrammarThroughJSON(t *testing.T) {
 		"/choices action:tile-sales wine:w1-1 slot:casa-de-fados-red-3\n"+
 		"/vinhos action:tile-sales wine:w1-1 slot:casa-de-fados-red-3 move:wine_experts@ml deck:taste\n"+
 		"/vinhos action:wine_experts@ml deck:aroma\n"+
-		"/vinhos action:pass@c order:order-1 release:pass\n", vinhosTable(t.TempDir())...)
+		"/vinhos action:pass@c order:order-1 release:pass\n"+
+		"/vinhos action:cellars@tm estate:e1 foo:1\n", vinhosTable(t.TempDir())...)
 	refusedWith(t, answer(t, replies, 5), engine.CodeUnknownChoice,
 		`"hotel-red-6": Your wine's value is 3, and 1 more with 1 cube of Ribatejo; that slot needs 6. Choices for slot: casa-de-fados-red-3`)
 	if st := answer(t, replies, 6).Step; st == nil || st.Name != "move" {
@@ -545,6 +546,10 @@ func TestCommandGrammarThroughJSON(t *testing.T) {
 	sold := answer(t, replies, 7)
 	if !sold.OK || len(sold.Declined) != 2 || sold.Declined[0].Step != "deck2" || sold.Declined[0].Choice.ID != "done" || sold.Declined[1].Step != "after" {
 		t.Errorf("the tile, the sale, the move and the Expert: %+v", sold)
+	}
+	refusedWith(t, answer(t, replies, 10), engine.CodeUnknownChoice, `There is no option "foo" in this decision; its steps are action, estate, estate2, after.`)
+	if before, after := answer(t, replies, 9).Game.Move, answer(t, replies, 10).Game.Move; before != after {
+		t.Errorf("the refused line played a move: %d → %d", before, after)
 	}
 	if passed := answer(t, replies, 9); !passed.OK || !slices.ContainsFunc(passed.Events, func(e event) bool { return e.Text == "Ana passes." }) {
 		t.Errorf("release:pass, the only answer, was refused: %+v", passed)

@@ -287,7 +287,7 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 		return engine.Step{}, err
 	}
 	if done {
-		return engine.Step{Complete: true, Taken: taken}, nil
+		return engine.Step{Complete: true, Continues: c.work.drew, Taken: taken}, nil
 	}
 	out := engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken}
 	for _, o := range c.viable(seat, st.opts) {
