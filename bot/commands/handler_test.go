@@ -139,11 +139,7 @@ func TestEmbedsFitDiscordsTotal(t *testing.T) {
 // (a second Wine Expert) says in its reply that the step was declined.
 func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
 	h := newHandler(t)
-	g := startGame(t, h, "vinhos")
-	for !strings.HasPrefix(g.State.Pending()[0].Prompt, "take action") {
-		g, _ = playAuto(t, h, g)
-	}
-	user := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	_, user := playUntil(t, h, "take action")
 	r := h.Handle(slash(user, "experts", strOpt("step1", "taste")))
 	text := r.Ack.Data.Content
 	if !strings.Contains(text, "Played:") || !strings.Contains(text, "Left out of your command, so declined:\n• Hire the top Wine Expert of which deck? → Done") {
@@ -155,11 +151,7 @@ func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
 // the starting Magnate tiles are picked does not take the Export tile.
 func TestShortcutNeverTakesAMagnateTile(t *testing.T) {
 	h := newHandler(t)
-	g := startGame(t, h, "vinhos")
-	for !strings.Contains(g.State.Pending()[0].Prompt, "Magnate") {
-		g, _ = playAuto(t, h, g)
-	}
-	user := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	g, user := playUntil(t, h, "Magnate")
 	r := h.Handle(slash(user, "export"))
 	after, err := h.Store.Load(g.ID)
 	if !strings.Contains(r.Ack.Data.Content, "You cannot take the export action now") || err != nil || after.Version != g.Version {
@@ -176,4 +168,16 @@ func TestStepAfterAGapIsRefused(t *testing.T) {
 	if !strings.Contains(r.Ack.Data.Content, "step3 is given without step2") {
 		t.Fatalf("reply %q", r.Ack.Data.Content)
 	}
+}
+
+// playUntil starts a Vinhos game and plays it automatically until the
+// pending prompt holds the given words; it returns the game and the user
+// who must act.
+func playUntil(t *testing.T, h *Handler, prompt string) (*storage.Game, string) {
+	t.Helper()
+	g := startGame(t, h, "vinhos")
+	for !strings.Contains(g.State.Pending()[0].Prompt, prompt) {
+		g, _ = playAuto(t, h, g)
+	}
+	return g, g.Meta.Seats[g.State.Pending()[0].Seat].UserID
 }

@@ -18,6 +18,18 @@ func (x *example) fairPress() {
 	x.s.FairOrder = slices.Clone(x.s.Order)
 }
 
+// draftWithMultiplier puts a 2 VP Wineries Multiplier on display space 4
+// and opens the draft after Fair 1; it returns the tile and its choice ID.
+func (x *example) draftWithMultiplier() (int, string) {
+	mult := x.multTile(MultWineries, 2)
+	x.s.Deck = slices.DeleteFunc(slices.Clone(x.s.Deck), func(id int) bool { return id == mult })
+	x.s.Retired = append(x.s.Retired, x.s.Display[3])
+	x.s.Display[3] = mult
+	x.s.At, x.s.Fair, x.s.Turn = PhaseDraft, 1, 0
+	x.s.FairOrder, x.s.DraftPassed = slices.Clone(x.s.Order), make([]bool, len(x.s.Seats))
+	return mult, x.s.tileKey(mult, 3)
+}
+
 // A cube added before the Fair's Press Release raises the wine presented:
 // Yellow's Minho red 2 is presented at value 3.
 func TestExpertCubeBeforeTheFairsPressRelease(t *testing.T) {
@@ -42,13 +54,7 @@ func TestExpertBarrelBackBuysAMultiplierInTheDraft(t *testing.T) {
 	sold := x.saleSlot(CasaDeFados, Red, 3)
 	x.s.Sales[sold] = yellow
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
-	mult := x.multTile(MultWineries, 2)
-	x.s.Deck = slices.DeleteFunc(slices.Clone(x.s.Deck), func(id int) bool { return id == mult })
-	x.s.Retired = append(x.s.Retired, x.s.Display[3])
-	x.s.Display[3] = mult
-	x.s.At, x.s.Fair, x.s.Turn = PhaseDraft, 1, 0
-	x.s.FairOrder, x.s.DraftPassed = slices.Clone(x.s.Order), make([]bool, 4)
-	key := x.s.tileKey(mult, 3)
+	mult, key := x.draftWithMultiplier()
 
 	x.refuses(yellow, nil, key)
 	x.choice(yellow, key, "expert-taste-retrieve_barrel", "casa-de-fados-red-3")

@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -86,11 +85,6 @@ func TestNarrationArticlesAndPlurals(t *testing.T) {
 func TestMultiplierBarrelIsNarrated(t *testing.T) {
 	x := newExample(t, 3, 1, yellow, orange, blue, purple)
 	x.p(yellow).Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wines: wines(red(2))}
-	mult := x.multTile(MultWineries, 2)
-	x.s.Deck = slices.DeleteFunc(slices.Clone(x.s.Deck), func(id int) bool { return id == mult })
-	x.s.Retired = append(x.s.Retired, x.s.Display[3])
-	x.s.Display[3] = mult
-	x.s.At, x.s.Fair, x.s.Turn = PhaseDraft, 1, 0
-	x.s.FairOrder, x.s.DraftPassed = slices.Clone(x.s.Order), make([]bool, 4)
-	saidAll(t, x.play(yellow, x.s.tileKey(mult, 3), "w1-1"), "and puts a barrel from their supply on it.")
+	_, key := x.draftWithMultiplier()
+	saidAll(t, x.play(yellow, key, "w1-1"), "and puts a barrel from their supply on it.")
 }
