@@ -81,6 +81,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	var background sync.WaitGroup
 	background.Go(func() { b.runScheduler(ctx) })
 	background.Go(func() { newCourier(b).run(ctx) })
+	background.Go(func() { b.runAuditor(ctx) })
 	<-ctx.Done()
 	b.log.Info("disconnecting")
 	background.Wait()

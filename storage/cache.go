@@ -25,11 +25,17 @@ func (c *gameCache) get(id string, stamp uint64) *Game {
 	return g.copy()
 }
 
+// put keeps g unless the cache holds a newer moment of the game, or the
+// same moment narrated where g is not: a slow reader (an audit, a load
+// that raced a move) never replaces what a faster one left.
 func (c *gameCache) put(g *Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.games == nil {
 		c.games = map[string]*Game{}
+	}
+	if old := c.games[g.ID]; old != nil && (old.Stamp > g.Stamp || old.Stamp == g.Stamp && old.Narrated && !g.Narrated) {
+		return
 	}
 	if _, ok := c.games[g.ID]; !ok && len(c.games) >= cachedGames {
 		for id := range c.games { // any one: Go's map order is random

@@ -61,6 +61,12 @@ func decode(record, key string, raw []byte, v any) error {
 	return nil
 }
 
+// appendOnly is the fill percent of buckets whose keys only grow (a game's
+// log, the outbox, the handled interactions). bbolt splits a full page in
+// half by default, which leaves every page of an append-only bucket half
+// empty; filled to the brim, they take half the pages.
+const appendOnly = 1.0
+
 // u64 is the fixed-width big-endian form used for versions and log keys, so
 // that keys sort numerically.
 func u64(n uint64) []byte { return binary.BigEndian.AppendUint64(nil, n) }

@@ -32,7 +32,7 @@ func TestCorruptValueIsReported(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(t)
 			g := play(t, s, create(t, s, "c1"), 2)
-			if err := s.db.Update(func(tx *bbolt.Tx) error { return tc.damage(tx.Bucket(bucketGames).Bucket([]byte(g.ID))) }); err != nil {
+			if err := s.update(func(tx *bbolt.Tx) error { return tc.damage(tx.Bucket(bucketGames).Bucket([]byte(g.ID))) }); err != nil {
 				t.Fatal(err)
 			}
 			s.cache = gameCache{} // the damage is found when the game is read from disk
@@ -55,7 +55,7 @@ func TestCorruptValueIsReported(t *testing.T) {
 func TestCorruptChannelIndexIsReported(t *testing.T) {
 	s := newStore(t)
 	create(t, s, "c1")
-	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketChannels).Put([]byte("c1"), []byte("[")) }); err != nil {
+	if err := s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketChannels).Put([]byte("c1"), []byte("[")) }); err != nil {
 		t.Fatal(err)
 	}
 	var ce *CorruptError

@@ -110,7 +110,12 @@ func (p *ExportPlayer) UnmarshalJSON(data []byte) error {
 }
 
 // Export encodes g as an indented ExportFile, sealed while it goes on.
+// The export narrates the log by replaying it, which checks the state.
 func (s *Store) Export(g *Game) ([]byte, error) {
+	g, err := s.Narrate(g)
+	if err != nil {
+		return nil, err
+	}
 	f := ExportFile{
 		Format: ExportFormat, Version: ExportVersion,
 		Game: g.Setup.Game, Mode: g.Setup.Mode, Title: g.Meta.Title,

@@ -128,7 +128,7 @@ func useSealKey(t *testing.T, s *Store, hexKey string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySeal, key) }); err != nil {
+	if err := s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySeal, key) }); err != nil {
 		t.Fatal(err)
 	}
 }

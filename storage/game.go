@@ -3,7 +3,7 @@ package storage
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -62,12 +62,16 @@ type UndoRequest struct {
 	Expires time.Time     `json:"expires"`
 }
 
-// LogEntry is one move of a game's log with the events it produced.
+// LogEntry is one move of a game's log. Only what cannot be derived is
+// stored (who, what, when); the events that narrate the move are derived
+// by replaying the log (Store.Narrate), or kept from the move itself.
 type LogEntry struct {
-	Seat   engine.Seat    `json:"seat"`
-	Action engine.Action  `json:"action"`
-	At     time.Time      `json:"at"`
-	Events []engine.Event `json:"events"`
+	Seat   engine.Seat   `json:"seat"`
+	Action engine.Action `json:"action"`
+	At     time.Time     `json:"at"`
+	// Events narrate the move: set on the entries of a narrated game
+	// (Game.Narrated) and on those a change just added, nil otherwise.
+	Events []engine.Event `json:"events,omitempty"`
 	// Stamp is the moment the move's transaction made (Game.Stamp); moves
 	// stored together share it.
 	Stamp uint64 `json:"stamp,omitempty"`
@@ -80,7 +84,8 @@ type LogEntry struct {
 	Typed       string `json:"typed,omitempty"`
 }
 
-// Game is a stored game with its state rebuilt from the log.
+// Game is a stored game: its log, and its state read from the stored
+// snapshot or rebuilt from the log.
 type Game struct {
 	ID          string
 	Meta        Meta
@@ -95,8 +100,10 @@ type Game struct {
 	Stamp uint64
 	State engine.State
 	// SnapshotMismatch reports that the stored snapshot disagreed with the
-	// replayed log when the game was loaded. State is the replay's.
+	// replayed log when this game was checked. State is the replay's.
 	SnapshotMismatch bool
+	// Narrated reports that every log entry carries its events.
+	Narrated bool
 }
 
 // Moves returns the action log in the engine's form, for replay and export.
@@ -132,6 +139,9 @@ const (
 	keyVersion     = "version"
 	keyStamp       = "stamp"
 	keyLog         = "log"
+	// keyDiverged holds when a replay last found the stored snapshot
+	// wrong: a flag for whoever looks into the database.
+	keyDiverged = "diverged"
 )
 
 // Create sets a new game up and stores it, with its first message if post
@@ -196,7 +206,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.Update(func(tx *bbolt.Tx) error {
+	err = s.update(func(tx *bbolt.Tx) error {
 		games := tx.Bucket(bucketGames)
 		seq, err := games.NextSequence()
 		if err != nil {
@@ -217,7 +227,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return write(tx, g, enc, nil, post)
+		return write(tx, g, s.buildID, enc, nil, post)
 	})
 	if err != nil {
 		return nil, err
@@ -245,13 +255,13 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 }
 
 // Load reads a game. The state of its current moment comes from the cache
-// when a move or load of this process made it (cache.go); otherwise Load
-// replays the log, checks the stored snapshot against the replay, and
-// rewrites a snapshot that is missing, unreadable or wrong: the snapshot is
-// only a cache.
+// when a change or load of this process made it (cache.go), else from the
+// stored snapshot, without replaying the log. A snapshot that is missing,
+// unreadable or written by another build of adega (build.go) is not
+// trusted: the log is replayed, and the snapshot rewritten from it.
 func (s *Store) Load(id string) (*Game, error) {
 	var g *Game
-	var snapshotBad error
+	var check *snapshotCheck
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, id)
 		if err != nil {
@@ -271,25 +281,96 @@ func (s *Store) Load(id string) (*Game, error) {
 			g.Meta = meta
 			return nil
 		}
-		g, snapshotBad, err = s.load(tx, id)
+		g, check, err = s.read(tx, id, false)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if snapshotBad != nil {
-		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", id, "reason", snapshotBad)
-		if err := s.rewriteSnapshot(g); err != nil {
-			slog.Warn("storage: could not rewrite the snapshot; the game goes on from the log", "game", id, "err", err)
-		}
+	if check != nil {
+		s.settle(g, check)
 	}
 	s.cache.put(g)
 	return g.copy(), nil
 }
 
-// load reads a game from its bucket and replays its log. snapshotBad says
-// why the stored snapshot cannot stand (nil when it matches the replay).
-func (s *Store) load(tx *bbolt.Tx, id string) (g *Game, snapshotBad error, err error) {
+// Narrate returns g with every log entry's events, replaying its log if g
+// is not narrated yet. The replay also checks g's state, which came from a
+// snapshot: if they disagree, the replay wins (see Audit).
+func (s *Store) Narrate(g *Game) (*Game, error) {
+	if g.Narrated {
+		return g, nil
+	}
+	ng := g.copy()
+	game, err := s.games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	replayed, err := replayInto(game, ng)
+	if err != nil {
+		return nil, fmt.Errorf("storage: game %s: %w", g.ID, err)
+	}
+	if !bytes.Equal(replayed, mustEncode(g.State)) {
+		s.settle(ng, &snapshotCheck{snapshot: replayed, wrong: errSnapshotDisagrees})
+	}
+	s.cache.put(ng)
+	return ng.copy(), nil
+}
+
+// Audit checks a game's stored snapshot against a replay of its log, as
+// imports, exports and replays do and the bot does slowly in the
+// background. A snapshot that disagrees is logged and flagged, and the
+// replayed state wins: the game returned says so (SnapshotMismatch).
+func (s *Store) Audit(id string) (*Game, error) {
+	var g *Game
+	var check *snapshotCheck
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		var err error
+		g, check, err = s.read(tx, id, true)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		s.settle(g, check)
+	}
+	s.cache.put(g)
+	return g.copy(), nil
+}
+
+// NextGame returns the ID of the game stored after the game after in the
+// database's order, or the first game's if after is the last or "", for
+// a slow walk over every game. ok is false when there are no games.
+func (s *Store) NextGame(after string) (id string, ok bool, err error) {
+	err = s.db.View(func(tx *bbolt.Tx) error {
+		c := tx.Bucket(bucketGames).Cursor()
+		k, _ := c.Seek([]byte(after))
+		if k != nil && string(k) == after {
+			k, _ = c.Next()
+		}
+		if k == nil {
+			k, _ = c.First()
+		}
+		id, ok = string(k), k != nil
+		return nil
+	})
+	return id, ok, err
+}
+
+// snapshotCheck is what a replay found of a stored snapshot.
+type snapshotCheck struct {
+	snapshot []byte // the replayed state, encoded
+	wrong    error  // why the stored snapshot cannot stand, or nil
+}
+
+var errSnapshotDisagrees = errors.New("the stored snapshot disagrees with the replayed log; the replay wins")
+
+// read reads a game from its bucket. Its state is decoded from the stored
+// snapshot if this build wrote it and replay is false; otherwise the log
+// is replayed (narrating the game), and check says what the replay found
+// of the snapshot.
+func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snapshotCheck, err error) {
 	gb, err := gameBucket(tx, id)
 	if err != nil {
 		return nil, nil, err
@@ -320,41 +401,81 @@ func (s *Store) load(tx *bbolt.Tx, id string) (g *Game, snapshotBad error, err e
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
 	}
-	if g.State, _, err = engine.Replay(game, g.Setup, g.Moves()); err != nil {
+	snapshot, snapshotErr := unpackSnapshot(record, gb.Get([]byte(keySnapshot)))
+	if !replay && snapshotErr == nil && string(gb.Get([]byte(keyBuild))) == s.buildID {
+		if g.State, err = game.Decode(snapshot); err == nil {
+			return g, nil, nil
+		}
+	}
+	replayed, err := replayInto(game, g)
+	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
 	}
-	replayed, err := engine.Encode(g.State)
-	if err != nil {
-		return nil, nil, err
-	}
-	var snapshot json.RawMessage
-	switch err := get(gb, record, keySnapshot, &snapshot); {
-	case err != nil:
-		snapshotBad = err
+	check = &snapshotCheck{snapshot: replayed}
+	switch {
+	case snapshotErr != nil:
+		check.wrong = snapshotErr
 	case !bytes.Equal(replayed, snapshot):
-		g.SnapshotMismatch = true
-		snapshotBad = fmt.Errorf("the stored snapshot disagrees with the replayed log; the replay wins")
+		check.wrong = errSnapshotDisagrees
+	case string(gb.Get([]byte(keyBuild))) == s.buildID:
+		check = nil // checked, and nothing to write
 	}
-	return g, snapshotBad, nil
+	return g, check, nil
 }
 
-// rewriteSnapshot stores g's replayed state as its snapshot, unless the
-// game changed meanwhile.
-func (s *Store) rewriteSnapshot(g *Game) error {
-	snapshot, err := engine.Encode(g.State)
+// replayInto replays g's log from its setup into g's state and its log
+// entries' events, and returns the state encoded.
+func replayInto(game engine.Game, g *Game) ([]byte, error) {
+	state, events, err := engine.Replay(game, g.Setup, g.Moves())
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	g.State = state
+	g.Log = slices.Clone(g.Log)
+	for i := range g.Log {
+		g.Log[i].Events = events[i]
+	}
+	g.Narrated = true
+	return engine.Encode(state)
+}
+
+func mustEncode(s engine.State) []byte {
+	b, err := engine.Encode(s)
+	if err != nil {
+		return nil // compares unequal to any snapshot, so the replay wins
+	}
+	return b
+}
+
+// settle acts on what a replay found: a snapshot that could not stand is
+// logged, flagged on g and rewritten; one this build did not write is
+// stamped as checked.
+func (s *Store) settle(g *Game, check *snapshotCheck) {
+	if check.wrong != nil {
+		g.SnapshotMismatch = errors.Is(check.wrong, errSnapshotDisagrees)
+		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong)
+	}
+	err := s.update(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, g.ID)
 		if err != nil {
 			return err
 		}
 		if stamp, err := readStamp(gb, "game "+g.ID); err != nil || stamp != g.Stamp {
+			return err // the game moved on: its new snapshot is newer than this check
+		}
+		if g.SnapshotMismatch {
+			if err := put(gb, keyDiverged, time.Now().UTC()); err != nil {
+				return err
+			}
+		}
+		if err := gb.Put([]byte(keySnapshot), packSnapshot(check.snapshot)); err != nil {
 			return err
 		}
-		return put(gb, keySnapshot, json.RawMessage(snapshot))
+		return gb.Put([]byte(keyBuild), []byte(s.buildID))
 	})
+	if err != nil {
+		slog.Warn("storage: could not rewrite the snapshot; the game goes on from the log", "game", g.ID, "err", err)
+	}
 }
 
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
@@ -394,6 +515,7 @@ func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
 		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
 			return nil, err
 		}
+		e.Events = nil // older databases stored them; they are derived now
 		log = append(log, e)
 	}
 	return log, nil
@@ -402,7 +524,7 @@ func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
 // encodedGame is what writing a game needs encoded, prepared outside the
 // transaction so that the database's single writer waits for no JSON.
 type encodedGame struct {
-	snapshot []byte
+	snapshot []byte // packed (snapshot.go)
 	from     int      // the first log entry to write
 	entries  [][]byte // log entries from index from on
 }
@@ -412,9 +534,11 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 	if err != nil {
 		return encodedGame{}, err
 	}
-	enc := encodedGame{snapshot: snapshot, from: from}
+	enc := encodedGame{snapshot: packSnapshot(snapshot), from: from}
 	for i := from; i < len(g.Log); i++ {
-		data, err := encode(g.Log[i])
+		stored := g.Log[i]
+		stored.Events = nil
+		data, err := encode(stored)
 		if err != nil {
 			return encodedGame{}, fmt.Errorf("storage: encode log/%d: %w", i+1, err)
 		}
@@ -427,9 +551,9 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 // enc.from on (dropping any beyond the log's end), meta and waiting record,
 // and queues its post. added are the log entries the change made, for the
 // post.
-func write(tx *bbolt.Tx, g *Game, enc encodedGame, added []LogEntry, post PostFunc) error {
+func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntry, post PostFunc) error {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
-	if err := put(gb, keySnapshot, json.RawMessage(enc.snapshot)); err != nil {
+	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
 	}
 	if err := gb.Put([]byte(keyVersion), u64(g.Version)); err != nil {
@@ -438,10 +562,14 @@ func write(tx *bbolt.Tx, g *Game, enc encodedGame, added []LogEntry, post PostFu
 	if err := gb.Put([]byte(keyStamp), u64(g.Stamp)); err != nil {
 		return err
 	}
+	if err := gb.Put([]byte(keyBuild), []byte(build)); err != nil {
+		return err
+	}
 	lb := gb.Bucket([]byte(keyLog))
 	if lb == nil {
 		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
 	}
+	lb.FillPercent = appendOnly
 	c := lb.Cursor()
 	for k, _ := c.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = c.Seek(u64(uint64(enc.from + 1))) {
 		if err := lb.Delete(k); err != nil {

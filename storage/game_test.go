@@ -52,12 +52,17 @@ func TestReopenKeepsCommittedMoves(t *testing.T) {
 	g := play(t, s, create(t, s, "c1"), 4)
 	s.Close()
 
-	got, err := openAt(t, path).Load(g.ID)
+	reopened := openAt(t, path)
+	got, err := reopened.Load(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Version != 4 || len(got.Log) != 4 || got.SnapshotMismatch {
-		t.Fatalf("after reopen: version %d, %d log entries, mismatch %v; want 4, 4, false", got.Version, len(got.Log), got.SnapshotMismatch)
+	if got.Version != 4 || len(got.Log) != 4 || got.SnapshotMismatch || got.Narrated {
+		t.Fatalf("after reopen: version %d, %d log entries, mismatch %v, narrated %v; want 4, 4, false, false (read from the snapshot)",
+			got.Version, len(got.Log), got.SnapshotMismatch, got.Narrated)
+	}
+	if got, err = reopened.Narrate(got); err != nil {
+		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, g) {
 		t.Errorf("after reopen:\n got %+v\nwant %+v", got, g)
@@ -212,11 +217,14 @@ func TestImportRefusesDivergence(t *testing.T) {
 	}
 }
 
-func TestLoadReportsLogDivergence(t *testing.T) {
+// A log that no longer replays, as after a change of the rules, is found
+// by the audit, and by the first load under a new build; a load under the
+// build that wrote the snapshot reads the snapshot and replays nothing.
+func TestAuditReportsLogDivergence(t *testing.T) {
 	s := newStore(t)
 	g := play(t, s, create(t, s, "c1"), 2)
-	// A log entry that decodes but no longer applies, as after a rules change.
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	// A log entry that decodes but no longer applies.
+	err := s.update(func(tx *bbolt.Tx) error {
 		lb := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Bucket([]byte(keyLog))
 		entry := g.Log[1]
 		entry.Action = engine.Action{"p1", "9"}
@@ -230,10 +238,23 @@ func TestLoadReportsLogDivergence(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.cache = gameCache{} // as after a restart
-	_, err = s.Load(g.ID)
-	var div *engine.DivergenceError
-	if !errors.As(err, &div) || div.Index != 1 || !strings.Contains(err.Error(), g.ID) {
-		t.Fatalf("Load of a diverging log: err = %v, want a divergence at move 2 naming %s", err, g.ID)
+	if _, err := s.Load(g.ID); err != nil {
+		t.Fatalf("a load by the build that wrote the snapshot replayed the log: %v", err)
+	}
+	checks := map[string]func() error{
+		"audit": func() error { _, err := s.Audit(g.ID); return err },
+		"load by a new build": func() error {
+			s.cache, s.buildID = gameCache{}, "commit new"
+			_, err := s.Load(g.ID)
+			return err
+		},
+	}
+	for name, check := range checks {
+		err := check()
+		var div *engine.DivergenceError
+		if !errors.As(err, &div) || div.Index != 1 || !strings.Contains(err.Error(), g.ID) {
+			t.Fatalf("%s of a diverging log: err = %v, want a divergence at move 2 naming %s", name, err, g.ID)
+		}
 	}
 }
 
@@ -250,7 +271,7 @@ func captureLog(t *testing.T) *bytes.Buffer {
 // when raw is nil) and forgets the cached game, as a restart would.
 func breakSnapshot(t *testing.T, s *Store, id string, raw []byte) {
 	t.Helper()
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
 		if raw == nil {
 			return gb.Delete([]byte(keySnapshot))
@@ -265,9 +286,11 @@ func breakSnapshot(t *testing.T, s *Store, id string, raw []byte) {
 
 func storedSnapshot(t *testing.T, s *Store, id string) string {
 	t.Helper()
-	var snapshot json.RawMessage
+	var snapshot []byte
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		return get(tx.Bucket(bucketGames).Bucket([]byte(id)), "game "+id, keySnapshot, &snapshot)
+		var err error
+		snapshot, err = unpackSnapshot("game "+id, tx.Bucket(bucketGames).Bucket([]byte(id)).Get([]byte(keySnapshot)))
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -275,20 +298,25 @@ func storedSnapshot(t *testing.T, s *Store, id string) string {
 	return string(snapshot)
 }
 
+// A well-formed snapshot of the wrong state (the cache lies, the log does
+// not) is trusted by loads of the build that wrote it, found by the audit,
+// logged and flagged, and the replayed state wins.
 func TestSnapshotMismatchReplayWins(t *testing.T) {
 	logged := captureLog(t)
 	s := newStore(t)
 	g := create(t, s, "c1")
 	stale := g.State
 	g = play(t, s, g, 2)
-	// A well-formed snapshot of the wrong state: the cache lies, the log does not.
 	wrong, err := encode(json.RawMessage(encoded(t, stale)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	breakSnapshot(t, s, g.ID, wrong)
+	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, stale) {
+		t.Fatalf("a load did not read the snapshot (err %v): the replay check is on the hot path", err)
+	}
 
-	got, err := s.Load(g.ID)
+	got, err := s.Audit(g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,13 +329,43 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
 		t.Error("the wrong snapshot was not rewritten from the log")
 	}
+	err = s.db.View(func(tx *bbolt.Tx) error {
+		if tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Get([]byte(keyDiverged)) == nil {
+			t.Error("the game was not flagged")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cache = gameCache{}
+	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, g.State) {
+		t.Fatalf("after the audit a load reads %v (err %v), want the replayed state", got, err)
+	}
+}
+
+// A snapshot written by another build of adega is checked against a
+// replay once, on the first load, then trusted again.
+func TestNewBuildChecksEachSnapshotOnce(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, create(t, s, "c1"), 3)
+	s.cache, s.buildID = gameCache{}, "commit upgraded"
+	got, err := s.Load(g.ID)
+	if err != nil || !got.Narrated || got.SnapshotMismatch {
+		t.Fatalf("first load under a new build: narrated %v, mismatch %v, err %v; want a replay that agrees", got.Narrated, got.SnapshotMismatch, err)
+	}
+	s.cache = gameCache{}
+	if got, err = s.Load(g.ID); err != nil || got.Narrated {
+		t.Fatalf("second load under the new build: narrated %v, err %v; want the snapshot read, no replay", got.Narrated, err)
+	}
 }
 
 // The snapshot is only a cache: a game whose snapshot is missing or
 // unreadable loads from its log, says so in the log, and gets its
 // snapshot back.
 func TestMissingOrUnreadableSnapshotIsRebuilt(t *testing.T) {
-	for name, raw := range map[string][]byte{"missing": nil, "unreadable": []byte("{not json"), "no version": []byte(`{"data":{}}`)} {
+	for name, raw := range map[string][]byte{"missing": nil, "unreadable": []byte("{not json"), "no version": []byte(`{"data":{}}`),
+		"not deflate": {packedSnapshot, 0xff, 0xff}, "deflated nonsense": packSnapshot([]byte("{not a state"))} {
 		t.Run(name, func(t *testing.T) {
 			logged := captureLog(t)
 			s := newStore(t)
@@ -343,5 +401,88 @@ func TestNewGamesTakeTheLatestRules(t *testing.T) {
 	loaded, err := s.Load(g.ID)
 	if err != nil || loaded.Setup.Rules != vinhos.LatestRules || loaded.State.(*vinhos.State).Rules != vinhos.LatestRules {
 		t.Fatalf("stored rules %d (%v), want %d", loaded.Setup.Rules, err, vinhos.LatestRules)
+	}
+}
+
+// The log stores who did what when; the narration is derived by replay,
+// and reads as the moves told it.
+func TestLogStoresOnlyWhatCannotBeDerived(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	g := play(t, s, create(t, s, "c1"), 3)
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Bucket([]byte(keyLog)).ForEach(func(k, v []byte) error {
+			if strings.Contains(string(v), `"events"`) {
+				t.Errorf("log entry %x stores its events: %s", k, v)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	reopened := openAt(t, path)
+	loaded, err := reopened.Load(g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	narrated, err := reopened.Narrate(loaded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range g.Log {
+		if !reflect.DeepEqual(narrated.Log[k].Events, g.Log[k].Events) || len(g.Log[k].Events) == 0 {
+			t.Fatalf("move %d narrated as %v, played as %v", k+1, narrated.Log[k].Events, g.Log[k].Events)
+		}
+	}
+}
+
+// The first change after a restart still tells what happened before it:
+// its message is built from a narrated game.
+func TestChangeAfterRestartIsNarrated(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	g := play(t, s, create(t, s, "c1"), 2)
+	s.Close()
+	s = openAt(t, path)
+	seat, action := firstLegal(t, g.State)
+	var seen *Game
+	_, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0,
+		Post: func(ng *Game, added []LogEntry, _ UserLookup) (*Outgoing, error) { seen = ng; return nil, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !seen.Narrated || len(seen.Log) != 3 {
+		t.Fatalf("the message was built from a game narrated %v with %d moves", seen.Narrated, len(seen.Log))
+	}
+	for k, e := range seen.Log {
+		if len(e.Events) == 0 {
+			t.Fatalf("move %d has no narration in the message's game", k+1)
+		}
+	}
+}
+
+// NextGame walks every stored game once, then starts again.
+func TestNextGameWalksEveryGame(t *testing.T) {
+	s := newStore(t)
+	want := map[string]bool{}
+	for range 3 {
+		want[create(t, s, "c1").ID] = true
+	}
+	seen := map[string]bool{}
+	id := ""
+	for range 3 {
+		next, ok, err := s.NextGame(id)
+		if err != nil || !ok || seen[next] {
+			t.Fatalf("NextGame(%q) = %q, %v, %v after %v", id, next, ok, err, seen)
+		}
+		seen[next], id = true, next
+	}
+	if !reflect.DeepEqual(seen, want) {
+		t.Fatalf("walked %v, want %v", seen, want)
+	}
+	if first, _, _ := s.NextGame(id); first != "g1" {
+		t.Fatalf("after the last game came %q, want the first again", first)
 	}
 }

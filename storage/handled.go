@@ -35,6 +35,7 @@ func markHandled(tx *bbolt.Tx, id string, now time.Time) error {
 		return nil // not from Discord: nothing will deliver it again
 	}
 	b := tx.Bucket(bucketHandled)
+	b.FillPercent = appendOnly
 	oldest := u64(uint64(now.Add(-handledFor).UnixMilli()-discordEpoch) << 22)
 	c := b.Cursor()
 	for k, _ := c.First(); k != nil && string(k) < string(oldest); k, _ = c.First() {

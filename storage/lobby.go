@@ -33,7 +33,7 @@ var ErrNoLobby = errors.New("That lobby no longer exists.")
 
 // CreateLobby stores a new lobby under its ID.
 func (s *Store) CreateLobby(l Lobby) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketLobbies)
 		if b.Get([]byte(l.ID)) != nil {
 			return fmt.Errorf("storage: lobby %s exists already", l.ID)
@@ -62,7 +62,7 @@ func (s *Store) readLobby(tx *bbolt.Tx, id string, l *Lobby) error {
 // written and the error is returned.
 func (s *Store) UpdateLobby(id string, change func(*Lobby) error) (Lobby, error) {
 	var l Lobby
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		if err := s.readLobby(tx, id, &l); err != nil {
 			return err
 		}

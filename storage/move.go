@@ -83,7 +83,7 @@ func (e *AlreadyPlayedError) Error() string {
 // transaction. An engine refusal is returned as it is, and nothing is
 // written.
 func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
-	g, err := s.Load(m.Game)
+	g, err := s.loadNarrated(m.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
 // PlayBots plays the decisions that fall to seats the bot plays, if any,
 // with the announcing post; it returns nil when none was pending.
 func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) (*MoveResult, error) {
-	g, err := s.Load(id)
+	g, err := s.loadNarrated(id)
 	if err != nil {
 		return nil, err
 	}
@@ -116,6 +116,18 @@ func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) 
 		return nil, nil
 	}
 	return s.advance(g, g.State, nil, now, post, nil)
+}
+
+// loadNarrated loads a game for a change: its message tells what happened
+// since each player's last move, so the log's events are needed. A game
+// this process has changed or narrated before is narrated in the cache;
+// any other is narrated once, by replaying its log.
+func (s *Store) loadNarrated(id string) (*Game, error) {
+	g, err := s.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Narrate(g)
 }
 
 // AckedFunc tells when the bot told the sender of an interaction that its
@@ -140,10 +152,14 @@ func (s *Store) AlreadyPlayed(g *Game, p Play, acked AckedFunc) error {
 	if err != nil {
 		return err
 	}
-	if e, ok := alreadyPlayed(g, w, p, acked); ok {
-		return &AlreadyPlayedError{Entry: e}
+	k, ok := alreadyPlayed(g, w, p, acked)
+	if !ok {
+		return nil
 	}
-	return nil
+	if ng, err := s.Narrate(g); err == nil {
+		g = ng // to say what the move did
+	}
+	return &AlreadyPlayedError{Entry: g.Log[k]}
 }
 
 // movable checks that a game at stamp may take a move.
@@ -160,34 +176,34 @@ func movable(g *Game, stamp uint64) error {
 // recentLog bounds how far back a move sent twice is looked for.
 const recentLog = 64
 
-// alreadyPlayed finds the log entry that a play repeats.
-func alreadyPlayed(g *Game, w WaitState, p Play, acked AckedFunc) (LogEntry, bool) {
-	recent := g.Log[max(0, len(g.Log)-recentLog):]
-	for _, e := range slices.Backward(recent) {
-		if e.Interaction == p.Interaction {
-			return e, true
+// alreadyPlayed finds the index of the log entry that a play repeats.
+func alreadyPlayed(g *Game, w WaitState, p Play, acked AckedFunc) (int, bool) {
+	for k := len(g.Log) - 1; k >= max(0, len(g.Log)-recentLog); k-- {
+		if g.Log[k].Interaction == p.Interaction {
+			return k, true
 		}
 	}
 	sent, ok := snowflakeTime(p.Interaction)
 	if p.Typed == "" || !ok {
-		return LogEntry{}, false
+		return 0, false
 	}
 	// Only a copy of the seat's last command counts: a move made since
 	// shows that its player knew. A command played in parts (a hidden tile
 	// came up) marks its later parts "(part 2)", and so on.
-	for _, e := range slices.Backward(recent) {
+	for k := len(g.Log) - 1; k >= max(0, len(g.Log)-recentLog); k-- {
+		e := g.Log[k]
 		if e.Seat != p.Seat || e.Bot {
 			continue
 		}
 		if e.Typed != p.Typed && !strings.HasPrefix(e.Typed, p.Typed+" (part ") {
-			return LogEntry{}, false
+			return 0, false
 		}
 		if e.Typed == p.Typed {
 			known, ok := knownAt(e, w, acked)
-			return e, !ok || sent.Before(known)
+			return k, !ok || sent.Before(known)
 		}
 	}
-	return LogEntry{}, false
+	return 0, false
 }
 
 // knownAt is the earliest its player could know that move e was played:
@@ -276,7 +292,7 @@ func (s *Store) commit(g, ng *Game, keep int, now time.Time, post PostFunc, chan
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.Update(func(tx *bbolt.Tx) error {
+	err = s.update(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, g.ID)
 		if err != nil {
 			return err
@@ -302,7 +318,7 @@ func (s *Store) commit(g, ng *Game, keep int, now time.Time, post PostFunc, chan
 				return err
 			}
 		}
-		return write(tx, ng, enc, added, post)
+		return write(tx, ng, s.buildID, enc, added, post)
 	})
 	if err != nil {
 		return nil, err
@@ -333,10 +349,10 @@ func (s *Store) Undo(id string, stamp uint64, n int, now time.Time, post PostFun
 	}
 	keep := len(g.Log) - n
 	ng := g.copy()
-	if ng.State, _, err = engine.Replay(game, g.Setup, g.Moves()[:keep]); err != nil {
+	ng.Log, ng.Version, ng.SnapshotMismatch = ng.Log[:keep:keep], uint64(keep), false
+	if _, err := replayInto(game, ng); err != nil {
 		return nil, fmt.Errorf("storage: undo in game %s: %w", id, err)
 	}
-	ng.Log, ng.Version, ng.SnapshotMismatch = ng.Log[:keep:keep], uint64(keep), false
 	return s.commit(g, ng, keep, now, post, func(m *Meta) {
 		m.Status, m.Undo = StatusActive, nil
 	})
@@ -346,7 +362,7 @@ func (s *Store) Undo(id string, stamp uint64, n int, now time.Time, post PostFun
 // game's moment stamp: a new moment, since the seat's decisions change
 // hands. A seat given to the bot plays at once if it must decide.
 func (s *Store) Reseat(id string, stamp uint64, seat engine.Seat, to SeatUser, now time.Time, post PostFunc) (*MoveResult, error) {
-	g, err := s.Load(id)
+	g, err := s.loadNarrated(id)
 	if err != nil {
 		return nil, err
 	}
@@ -374,7 +390,7 @@ func (s *Store) UpdateMeta(id string, change func(*Meta) error) (Meta, error) {
 func (s *Store) updateMeta(id string, change func(*Meta) error, notice func(Meta) (*Outgoing, error)) (Meta, error) {
 	var meta Meta
 	var restamped uint64
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		var err error
 		meta, restamped, err = updateMeta(tx, id, change)
 		if err != nil || notice == nil {

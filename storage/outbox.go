@@ -91,6 +91,7 @@ const nonceLength = 25
 // deliverer once it commits.
 func enqueue(tx *bbolt.Tx, o *Outgoing) error {
 	b := tx.Bucket(bucketOutbox)
+	b.FillPercent = appendOnly
 	seq, err := b.NextSequence()
 	if err != nil {
 		return err
@@ -133,7 +134,7 @@ func (s *Store) Enqueue(out ...*Outgoing) error {
 	if len(out) == 0 {
 		return nil
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		for _, o := range out {
 			if err := enqueue(tx, o); err != nil {
 				return err
@@ -167,7 +168,7 @@ const seenKept = 16
 // message becomes its game's jump target, and the pings it held back are
 // handed to the scheduler if its moment is still the game's.
 func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketOutbox)
 		raw := b.Get([]byte(outboxKey(seq)))
 		if raw == nil {
@@ -211,7 +212,7 @@ func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
 // Postpone keeps a message whose delivery failed in the outbox, to be
 // tried again at when; attempts counts the failures so far.
 func (s *Store) Postpone(seq uint64, attempts int, when time.Time) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketOutbox)
 		raw := b.Get([]byte(outboxKey(seq)))
 		if raw == nil {
@@ -232,7 +233,7 @@ func (s *Store) Postpone(seq uint64, attempts int, when time.Time) error {
 
 // Discard removes a message Discord will never take from the outbox.
 func (s *Store) Discard(seq uint64) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketOutbox).Delete([]byte(outboxKey(seq)))
 	})
 }

@@ -39,7 +39,7 @@ func putUser(tx *bbolt.Tx, u User) error {
 // with only its ID. If change returns an error nothing is written.
 func (s *Store) UpdateUser(id string, change func(*User) error) (User, error) {
 	var u User
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		var err error
 		if u, err = readUser(tx, id); err != nil {
 			return err
@@ -57,7 +57,7 @@ func (s *Store) UpdateUser(id string, change func(*User) error) (User, error) {
 // next DigestAt (zero for none).
 func (s *Store) ClaimDigest(due Wake, change func(*User) error) (User, error) {
 	var u User
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.Bucket(bucketReminders).Delete(wakeKey(due)); err != nil {
 			return err
 		}

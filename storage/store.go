@@ -40,6 +40,10 @@ type Store struct {
 	db    *bbolt.DB
 	games *engine.Registry
 	cache gameCache
+	// buildID names this build of adega, which writes the snapshots it
+	// trusts (build.go).
+	buildID string
+	writer  writerClock
 }
 
 // Open opens or creates the database at path. games resolves the game named
@@ -84,7 +88,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db, games: games}, nil
+	return &Store{db: db, games: games, buildID: runningBuild()}, nil
 }
 
 // Close releases the database file.

@@ -20,7 +20,7 @@ var (
 	t0       = time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
 )
 
-func dbPath(t *testing.T) string { return filepath.Join(t.TempDir(), "adega.db") }
+func dbPath(t testing.TB) string { return filepath.Join(t.TempDir(), "adega.db") }
 
 func openAt(t *testing.T, path string) *Store {
 	t.Helper()
@@ -55,7 +55,7 @@ func firstLegal(t *testing.T, st engine.State) (engine.Seat, engine.Action) {
 
 // legalAction builds a decision of seat step by step, taking the choice
 // that pick picks of each step's n.
-func legalAction(t *testing.T, st engine.State, seat engine.Seat, pick func(n int) int) engine.Action {
+func legalAction(t testing.TB, st engine.State, seat engine.Seat, pick func(n int) int) engine.Action {
 	t.Helper()
 	var action engine.Action
 	for {
@@ -137,7 +137,7 @@ func TestOpenStampsSchemaAndReopens(t *testing.T) {
 func TestNewerSchemaIsRefused(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
-	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySchema, u64(schemaVersion+1)) }); err != nil {
+	if err := s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySchema, u64(schemaVersion+1)) }); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -153,7 +153,7 @@ func TestSchemaOneUpgrades(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
 	g := play(t, s, create(t, s, "c1"), 2)
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.DeleteBucket(bucketOutbox); err != nil {
 			return err
 		}
@@ -209,7 +209,7 @@ func TestUsers(t *testing.T) {
 
 func TestCorruptUserIsReported(t *testing.T) {
 	s := newStore(t)
-	if err := s.db.Update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketUsers).Put([]byte("u1"), []byte("{")) }); err != nil {
+	if err := s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketUsers).Put([]byte("u1"), []byte("{")) }); err != nil {
 		t.Fatal(err)
 	}
 	var ce *CorruptError

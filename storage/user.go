@@ -60,5 +60,5 @@ func (s *Store) PutUser(u User) error {
 	if u.ID == "" {
 		return errors.New("storage: a user needs an ID")
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error { return putUser(tx, u) })
+	return s.update(func(tx *bbolt.Tx) error { return putUser(tx, u) })
 }

@@ -354,14 +354,14 @@ func (s *Store) Due(now time.Time, max int) ([]Wake, error) {
 // Unschedule removes one entry from the index, such as one for a game that
 // no longer exists.
 func (s *Store) Unschedule(w Wake) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		return schedule(tx, w.Kind, w.ID, w.At, time.Time{})
 	})
 }
 
 // Reschedule moves one entry of the index to at.
 func (s *Store) Reschedule(w Wake, at time.Time) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		return schedule(tx, w.Kind, w.ID, w.At, at)
 	})
 }
@@ -374,14 +374,14 @@ type UserLookup func(id string) (User, error)
 // game's metadata and may read users. If change returns an error nothing is
 // written. A game whose record does not exist yet gets an empty one.
 func (s *Store) UpdateWaiting(id string, change func(Meta, *WaitState, UserLookup) error) error {
-	return s.db.Update(func(tx *bbolt.Tx) error { return updateWaiting(tx, id, nil, change) })
+	return s.update(func(tx *bbolt.Tx) error { return updateWaiting(tx, id, nil, change) })
 }
 
 // ClaimGame is UpdateWaiting for the scheduler handling the index entry
 // due: the entry goes in the same transaction, whatever the record says,
 // and so do the messages change returns, into the outbox.
 func (s *Store) ClaimGame(due Wake, change func(Meta, *WaitState, UserLookup) ([]*Outgoing, error)) error {
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		var out []*Outgoing
 		err := updateWaiting(tx, due.ID, &due, func(m Meta, w *WaitState, users UserLookup) error {
 			var err error
@@ -474,7 +474,7 @@ func replanSeats(w *WaitState, now time.Time, which func(SeatWait) bool) {
 // looked at again under them, a passed deadline included.
 func (s *Store) SetWaitRules(id string, rules WaitRules, now time.Time) (Meta, error) {
 	var meta Meta
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		var err error
 		if meta, _, err = updateMeta(tx, id, func(m *Meta) error { m.Wait = rules; return nil }); err != nil {
 			return err
@@ -497,7 +497,7 @@ func (s *Store) ReplanUser(userID string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	return s.db.Update(func(tx *bbolt.Tx) error {
+	return s.update(func(tx *bbolt.Tx) error {
 		for _, g := range games {
 			if len(g.Wait.SeatsOf(userID)) == 0 {
 				continue
@@ -532,7 +532,7 @@ func (s *Store) SetVacation(userID string, now time.Time, d, limit time.Duration
 		return nil, err
 	}
 	var grants []VacationGrant
-	err = s.db.Update(func(tx *bbolt.Tx) error {
+	err = s.update(func(tx *bbolt.Tx) error {
 		grants = grants[:0]
 		for _, g := range games {
 			if g.Meta.Status != StatusActive {
@@ -572,12 +572,12 @@ func (s *Store) SetVacation(userID string, now time.Time, d, limit time.Duration
 
 // EnsureWaiting gives every active game without a waiting record one, as
 // if it had just been loaded: for games stored before reminders existed.
+// Each game is read on its own and written in a transaction of its own, so
+// that the bot's other work never waits long for the writer.
 func (s *Store) EnsureWaiting(now time.Time) (int, error) {
-	n := 0
-	err := s.db.Update(func(tx *bbolt.Tx) error {
-		n = 0
-		var ids []string
-		err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
+	var ids []string
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
 			gb := tx.Bucket(bucketGames).Bucket(k)
 			if gb == nil || gb.Get([]byte(keyWaiting)) != nil {
 				return nil
@@ -591,23 +591,33 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 			}
 			return nil
 		})
+	})
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, id := range ids {
+		g, err := s.Load(id)
 		if err != nil {
-			return err
+			return n, err
 		}
-		for _, id := range ids {
-			g, _, err := s.load(tx, id)
+		err = s.update(func(tx *bbolt.Tx) error {
+			gb, err := gameBucket(tx, id)
 			if err != nil {
 				return err
 			}
-			g.Meta.UpdatedAt = now
-			if err := syncWaiting(tx, g); err != nil {
-				return err
+			if stamp, err := readStamp(gb, "game "+id); err != nil || stamp != g.Stamp || gb.Get([]byte(keyWaiting)) != nil {
+				return err // it moved, and its move wrote the record
 			}
+			g.Meta.UpdatedAt = now
 			n++
+			return syncWaiting(tx, g)
+		})
+		if err != nil {
+			return n, err
 		}
-		return nil
-	})
-	return n, err
+	}
+	return n, nil
 }
 
 // WatchWakes returns a channel that receives (at most one value pending)

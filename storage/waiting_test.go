@@ -140,14 +140,14 @@ func TestReplacedSeatStartsANewWait(t *testing.T) {
 func TestEnsureWaitingIndexesOldGames(t *testing.T) {
 	s := newStore(t)
 	g := play(t, s, create(t, s, "c1"), 2)
-	err := s.db.Update(func(tx *bbolt.Tx) error {
+	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting)); err != nil {
 			return err
 		}
 		return tx.DeleteBucket(bucketReminders)
 	})
 	if err == nil {
-		err = s.db.Update(func(tx *bbolt.Tx) error { _, err := tx.CreateBucket(bucketReminders); return err })
+		err = s.update(func(tx *bbolt.Tx) error { _, err := tx.CreateBucket(bucketReminders); return err })
 	}
 	if err != nil {
 		t.Fatal(err)

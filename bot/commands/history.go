@@ -16,7 +16,7 @@ const logPageSize = 20
 
 // log shows the narrated log, newest page first unless a page is asked for.
 func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	g, err := h.channelGame(i)
+	g, err := h.narratedGame(h.channelGame(i))
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -47,7 +47,7 @@ func LogPage(g *storage.Game, asked int64) (int, error) {
 }
 
 func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
-	g, err := h.gameHere(i, id)
+	g, err := h.narratedGame(h.gameHere(i, id))
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -55,10 +55,19 @@ func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
 	return h.view(i, LogText(g, page), logButtons(g, page))
 }
 
+// narratedGame gives a game read for its history its log's events, which
+// are derived by replaying the log.
+func (h *Handler) narratedGame(g *storage.Game, err error) (*storage.Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return h.Store.Narrate(g)
+}
+
 func lastPage(g *storage.Game) int { return max(0, len(g.Log)-1) / logPageSize }
 
-// LogText is a page of g's narrated log, counted from 0. The local table
-// shows it too.
+// LogText is a page of g's log, counted from 0, narrated if g is
+// (storage.Store.Narrate). The local table shows it too.
 func LogText(g *storage.Game, page int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s, game %s: the log, page %d of %d**\n", g.Meta.Title, g.ID, page+1, lastPage(g)+1)

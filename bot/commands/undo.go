@@ -22,6 +22,9 @@ const undoWindow = 12 * time.Hour
 
 func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	g, seat, err := h.playerGame(i)
+	if err == nil {
+		g, err = h.Store.Narrate(g) // to tell what the moves revealed
+	}
 	if err != nil {
 		return h.fail(i, err)
 	}

@@ -68,7 +68,7 @@ func replayCommand(args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
-	g, err := store.Load(target)
+	g, err := store.Audit(target)
 	if err != nil {
 		return err
 	}

@@ -473,7 +473,11 @@ func (t *table) log(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(plain(commands.LogText(t.game, page), t.game))...)
+	g, err := t.store.Narrate(t.game)
+	if err != nil {
+		return err
+	}
+	r.say(splitLines(plain(commands.LogText(g, page), g))...)
 	return nil
 }
 

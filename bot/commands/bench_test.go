@@ -1,0 +1,163 @@
+//go:build unix
+
+package commands
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// BenchmarkMoveAtAction times what the handler does for one decision of a
+// 4-player Vinhos game, typed as /vinhos play (and confirmed where the bot
+// asks), at action 10 and at action 110 of the same game: reading the game,
+// building and checking the decision, and storing it with its queued turn
+// message. Each op plays the next 10 decisions from that action; it reports
+// the handler's CPU per decision (cpu-ms/decision) and the time each write
+// transaction spent before its commit (in-tx-ms/write: wall time on one
+// goroutine, an upper bound of its CPU). The undo that puts the game back
+// after each op, and the delivery of the queued messages, are not counted.
+func BenchmarkMoveAtAction(b *testing.B) {
+	for _, at := range []int{10, 110} {
+		b.Run("action="+strconv.Itoa(at), func(b *testing.B) {
+			h := newHandler(b)
+			g := fourPlayerGame(b, h)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for len(g.Log) < at {
+				g = storeMove(b, h, g, randomAction(b, g.State, rng))
+			}
+			var cpu, working time.Duration
+			decisions, writes := 0, 0
+			for b.Loop() {
+				for range 10 {
+					before := h.Store.WriterStats()
+					var spent time.Duration
+					g, spent = typeDecision(b, h, g)
+					after := h.Store.WriterStats()
+					cpu += spent
+					working += after.Working - before.Working
+					writes += after.Transactions - before.Transactions
+					decisions++
+				}
+				res, err := h.Store.Undo(g.ID, g.Stamp, len(g.Log)-at, h.Now(), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				g = res.Game
+				drain(b, h)
+			}
+			b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(decisions), "cpu-ms/decision")
+			b.ReportMetric(float64(working)/float64(time.Millisecond)/float64(writes), "in-tx-ms/write")
+		})
+	}
+}
+
+// fourPlayerGame starts a 4-player Vinhos game for u1..u4 in the test thread.
+func fourPlayerGame(b testing.TB, h *Handler) *storage.Game {
+	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
+	var seats []storage.SeatUser
+	for k, u := range []string{u1, u2, u3, u4} {
+		seats = append(seats, storage.SeatUser{UserID: u, Name: names[k]})
+	}
+	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: seats},
+		engine.Setup{Game: "vinhos", Seed: 11, Players: names}, h.Now(), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+func randomAction(b testing.TB, s engine.State, rng *rand.Rand) engine.Action {
+	seat := s.Pending()[0].Seat
+	var act engine.Action
+	for {
+		step, err := s.Choices(seat, act)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if step.Complete {
+			return act
+		}
+		act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
+	}
+}
+
+func storeMove(b testing.TB, h *Handler, g *storage.Game, act engine.Action) *storage.Game {
+	res, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: h.Now(),
+		Play: storage.Play{Seat: g.State.Pending()[0].Seat, Action: act}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res.Game
+}
+
+// typeDecision types the pending seat's automatic decision as /vinhos play
+// and confirms it if the bot asks. It returns the game after it and the
+// CPU time the handler spent.
+func typeDecision(b testing.TB, h *Handler, g *storage.Game) (*storage.Game, time.Duration) {
+	seat := g.State.Pending()[0].Seat
+	act, err := engine.Auto(g.State, seat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	user := g.Meta.Seats[seat].UserID
+	var opts []*discordgo.ApplicationCommandInteractionDataOption
+	for k, id := range act {
+		opts = append(opts, strOpt(stepName(k), id))
+	}
+	in := slash(user, "play", opts...)
+	start := cpuTime()
+	r := h.Handle(in)
+	if id, ok := confirmID(r); ok {
+		r = h.Handle(click(user, id))
+	}
+	spent := cpuTime() - start
+	next, err := h.Store.Load(g.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if next.Stamp == g.Stamp {
+		b.Fatalf("the decision %v was not played: %+v", act, r.Ack.Data)
+	}
+	return next, spent
+}
+
+func confirmID(r Reply) (string, bool) {
+	if r.Ack == nil || r.Ack.Data == nil {
+		return "", false
+	}
+	for _, row := range r.Ack.Data.Components {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			if bt, ok := c.(discordgo.Button); ok && bt.Label == "Confirm" {
+				return bt.CustomID, true
+			}
+		}
+	}
+	return "", false
+}
+
+// drain empties the outbox as the courier would.
+func drain(b testing.TB, h *Handler) {
+	out, err := h.Store.Outbox()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, o := range out {
+		if err := h.Store.Discard(o.Seq); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}

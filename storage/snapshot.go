@@ -1,0 +1,59 @@
+package storage
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// A snapshot is the canonical encoding of a game's state (engine.Encode),
+// rewritten after every move. It is stored deflated: the JSON of a board
+// game's state is repetitive, and a fifth of its size fits in the page of
+// the game's other keys instead of overflowing into pages of its own.
+// A deflated snapshot starts with the byte packedSnapshot; snapshots
+// stored before were JSON envelopes, which start with '{', and still read.
+
+const packedSnapshot = 0x01
+
+// Compressors hold large tables: they are reused, not made per move.
+var (
+	deflaters = sync.Pool{New: func() any {
+		w, _ := flate.NewWriter(nil, flate.DefaultCompression)
+		return w
+	}}
+	inflaters = sync.Pool{New: func() any { return flate.NewReader(nil) }}
+)
+
+// packSnapshot is how a state's encoding is stored.
+func packSnapshot(state []byte) []byte {
+	out := bytes.NewBuffer(make([]byte, 0, len(state)/4))
+	out.WriteByte(packedSnapshot)
+	w := deflaters.Get().(*flate.Writer)
+	defer deflaters.Put(w)
+	w.Reset(out)
+	w.Write(state) // writes to a bytes.Buffer do not fail
+	w.Close()
+	return out.Bytes()
+}
+
+// unpackSnapshot reads a stored snapshot back into the state's encoding.
+func unpackSnapshot(record string, raw []byte) ([]byte, error) {
+	if len(raw) == 0 || raw[0] != packedSnapshot {
+		var snapshot json.RawMessage
+		err := decode(record, keySnapshot, raw, &snapshot)
+		return snapshot, err
+	}
+	r := inflaters.Get().(io.ReadCloser)
+	defer inflaters.Put(r)
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(raw[1:]), nil); err != nil {
+		return nil, err
+	}
+	state, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &CorruptError{Record: record, Key: keySnapshot, Err: fmt.Errorf("deflate: %w", err)}
+	}
+	return state, nil
+}
