@@ -524,7 +524,7 @@ func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
 // encodedGame is what writing a game needs encoded, prepared outside the
 // transaction so that the database's single writer waits for no JSON.
 type encodedGame struct {
-	snapshot []byte // packed (snapshot.go)
+	snapshot []byte   // packed (snapshot.go)
 	from     int      // the first log entry to write
 	entries  [][]byte // log entries from index from on
 }
