@@ -18,21 +18,51 @@ import (
 
 const packedSnapshot = 0x01
 
-// Compressors hold large tables: they are reused, not made per move.
+// Compressors hold large tables: they are reused, not made per move. A
+// sync.Pool would drop them at every garbage collection, which the bot
+// runs often; a short free list keeps them.
 var (
-	deflaters = sync.Pool{New: func() any {
-		w, _ := flate.NewWriter(nil, flate.DefaultCompression)
+	deflaters = freeList[*flate.Writer]{make: func() *flate.Writer {
+		w, _ := flate.NewWriter(nil, flate.BestSpeed)
 		return w
 	}}
-	inflaters = sync.Pool{New: func() any { return flate.NewReader(nil) }}
+	inflaters = freeList[io.ReadCloser]{make: func() io.ReadCloser { return flate.NewReader(nil) }}
 )
+
+// freeList keeps up to freeListSize values for reuse.
+type freeList[T any] struct {
+	mu   sync.Mutex
+	free []T
+	make func() T
+}
+
+const freeListSize = 8
+
+func (l *freeList[T]) get() T {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if n := len(l.free); n > 0 {
+		v := l.free[n-1]
+		l.free = l.free[:n-1]
+		return v
+	}
+	return l.make()
+}
+
+func (l *freeList[T]) put(v T) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.free) < freeListSize {
+		l.free = append(l.free, v)
+	}
+}
 
 // packSnapshot is how a state's encoding is stored.
 func packSnapshot(state []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, 0, len(state)/4))
 	out.WriteByte(packedSnapshot)
-	w := deflaters.Get().(*flate.Writer)
-	defer deflaters.Put(w)
+	w := deflaters.get()
+	defer deflaters.put(w)
 	w.Reset(out)
 	w.Write(state) // writes to a bytes.Buffer do not fail
 	w.Close()
@@ -46,8 +76,8 @@ func unpackSnapshot(record string, raw []byte) ([]byte, error) {
 		err := decode(record, keySnapshot, raw, &snapshot)
 		return snapshot, err
 	}
-	r := inflaters.Get().(io.ReadCloser)
-	defer inflaters.Put(r)
+	r := inflaters.get()
+	defer inflaters.put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(raw[1:]), nil); err != nil {
 		return nil, err
 	}
