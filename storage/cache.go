@@ -1,6 +1,9 @@
 package storage
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // gameCache keeps the newest moment of recently used games, as this
 // process loaded or stored it, so that a move reads its game instead of
@@ -34,7 +37,7 @@ func (c *gameCache) put(g *Game) {
 	if c.games == nil {
 		c.games = map[string]*Game{}
 	}
-	if old := c.games[g.ID]; old != nil && (old.Stamp > g.Stamp || old.Stamp == g.Stamp && old.Narrated && !g.Narrated) {
+	if old := c.games[g.ID]; old != nil && (old.Stamp > g.Stamp || old.Stamp == g.Stamp && old.narratedFrom < g.narratedFrom) {
 		return
 	}
 	if _, ok := c.games[g.ID]; !ok && len(c.games) >= cachedGames {
@@ -43,5 +46,22 @@ func (c *gameCache) put(g *Game) {
 			break
 		}
 	}
-	c.games[g.ID] = g.copy()
+	c.games[g.ID] = g.recentNarration()
+}
+
+// recentNarration is a copy of g whose log keeps the events of its newest
+// narratedTail entries only: the events are most of a game's memory, and a
+// change needs no more.
+func (g *Game) recentNarration() *Game {
+	c := g.copy()
+	from := max(0, len(g.Log)-narratedTail)
+	if c.narratedFrom >= from {
+		return c
+	}
+	c.Log = slices.Clone(g.Log)
+	for i := range c.Log[:from] {
+		c.Log[i].Events = nil
+	}
+	c.narratedFrom = from
+	return c
 }

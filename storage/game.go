@@ -63,14 +63,16 @@ type UndoRequest struct {
 }
 
 // LogEntry is one move of a game's log. Only what cannot be derived is
-// stored (who, what, when); the events that narrate the move are derived
-// by replaying the log (Store.Narrate), or kept from the move itself.
+// stored with it (who, what, when). The events that narrate the newest
+// moves are kept beside the log (narratedTail); older ones are derived by
+// replaying the log (Store.Narrate).
 type LogEntry struct {
 	Seat   engine.Seat   `json:"seat"`
 	Action engine.Action `json:"action"`
 	At     time.Time     `json:"at"`
-	// Events narrate the move: set on the entries of a narrated game
-	// (Game.Narrated) and on those a change just added, nil otherwise.
+	// Events narrate the move. Every entry of a narrated game has them
+	// (Game.Narrated); otherwise only the newest narratedTail do, and
+	// older ones are nil.
 	Events []engine.Event `json:"events,omitempty"`
 	// Stamp is the moment the move's transaction made (Game.Stamp); moves
 	// stored together share it.
@@ -102,9 +104,28 @@ type Game struct {
 	// SnapshotMismatch reports that the stored snapshot disagreed with the
 	// replayed log when this game was checked. State is the replay's.
 	SnapshotMismatch bool
-	// Narrated reports that every log entry carries its events.
-	Narrated bool
+	// narratedFrom is the first log entry that carries its events: 0 when
+	// all do (Narrated), at most len(Log)-narratedTail for a game read
+	// from the database.
+	narratedFrom int
 }
+
+// narratedTail is how many of the newest moves keep their events with the
+// game: what a change's message repeats since each player's last move
+// (at most a few lines), undo's check of what the moves revealed and "you
+// already played that" need no more.
+const narratedTail = 32
+
+// Narrated reports whether every log entry carries its events.
+func (g *Game) Narrated() bool { return g.narratedFrom == 0 }
+
+// NarratedFrom is the first log entry that carries its events; every
+// entry from it on does.
+func (g *Game) NarratedFrom() int { return g.narratedFrom }
+
+// narratedRecently reports whether the newest narratedTail entries carry
+// their events.
+func (g *Game) narratedRecently() bool { return g.narratedFrom <= max(0, len(g.Log)-narratedTail) }
 
 // Moves returns the action log in the engine's form, for replay and export.
 func (g *Game) Moves() []engine.Move {
@@ -136,6 +157,7 @@ const (
 	keySetup       = "setup"
 	keySetupEvents = "setup_events"
 	keySnapshot    = "snapshot"
+	keyRecent      = "recent_events"
 	keyVersion     = "version"
 	keyStamp       = "stamp"
 	keyLog         = "log"
@@ -298,7 +320,7 @@ func (s *Store) Load(id string) (*Game, error) {
 // is not narrated yet. The replay also checks g's state, which came from a
 // snapshot: if they disagree, the replay wins (see Audit).
 func (s *Store) Narrate(g *Game) (*Game, error) {
-	if g.Narrated {
+	if g.Narrated() {
 		return g, nil
 	}
 	ng := g.copy()
@@ -306,7 +328,7 @@ func (s *Store) Narrate(g *Game) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	replayed, err := replayInto(game, ng)
+	replayed, err := s.replayInto(game, ng)
 	if err != nil {
 		return nil, fmt.Errorf("storage: game %s: %w", g.ID, err)
 	}
@@ -397,6 +419,7 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	if uint64(len(g.Log)) != g.Version {
 		return nil, nil, &CorruptError{Record: record, Key: keyVersion, Err: fmt.Errorf("says %d moves but the log holds %d", g.Version, len(g.Log))}
 	}
+	g.narratedFrom = readRecentEvents(gb, g.Log)
 	game, err := s.games.Lookup(g.Setup.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
@@ -407,7 +430,7 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 			return g, nil, nil
 		}
 	}
-	replayed, err := replayInto(game, g)
+	replayed, err := s.replayInto(game, g)
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
 	}
@@ -425,7 +448,8 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 
 // replayInto replays g's log from its setup into g's state and its log
 // entries' events, and returns the state encoded.
-func replayInto(game engine.Game, g *Game) ([]byte, error) {
+func (s *Store) replayInto(game engine.Game, g *Game) ([]byte, error) {
+	s.replays.Add(1)
 	state, events, err := engine.Replay(game, g.Setup, g.Moves())
 	if err != nil {
 		return nil, err
@@ -435,7 +459,7 @@ func replayInto(game engine.Game, g *Game) ([]byte, error) {
 	for i := range g.Log {
 		g.Log[i].Events = events[i]
 	}
-	g.Narrated = true
+	g.narratedFrom = 0
 	return engine.Encode(state)
 }
 
@@ -525,6 +549,7 @@ func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
 // transaction so that the database's single writer waits for no JSON.
 type encodedGame struct {
 	snapshot []byte   // packed (snapshot.go)
+	recent   []byte   // the newest moves' events, packed
 	from     int      // the first log entry to write
 	entries  [][]byte // log entries from index from on
 }
@@ -534,7 +559,11 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 	if err != nil {
 		return encodedGame{}, err
 	}
-	enc := encodedGame{snapshot: packSnapshot(snapshot), from: from}
+	recent, err := packRecentEvents(g.Log)
+	if err != nil {
+		return encodedGame{}, err
+	}
+	enc := encodedGame{snapshot: packSnapshot(snapshot), recent: recent, from: from}
 	for i := from; i < len(g.Log); i++ {
 		stored := g.Log[i]
 		stored.Events = nil
@@ -554,6 +583,9 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntry, post PostFunc) error {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
+		return err
+	}
+	if err := gb.Put([]byte(keyRecent), enc.recent); err != nil {
 		return err
 	}
 	if err := gb.Put([]byte(keyVersion), u64(g.Version)); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -57,12 +58,9 @@ func TestReopenKeepsCommittedMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Version != 4 || len(got.Log) != 4 || got.SnapshotMismatch || got.Narrated {
-		t.Fatalf("after reopen: version %d, %d log entries, mismatch %v, narrated %v; want 4, 4, false, false (read from the snapshot)",
-			got.Version, len(got.Log), got.SnapshotMismatch, got.Narrated)
-	}
-	if got, err = reopened.Narrate(got); err != nil {
-		t.Fatal(err)
+	if got.Version != 4 || len(got.Log) != 4 || got.SnapshotMismatch || reopened.replays.Load() != 0 {
+		t.Fatalf("after reopen: version %d, %d log entries, mismatch %v, %d replays; want 4, 4, false, 0 (read from the snapshot)",
+			got.Version, len(got.Log), got.SnapshotMismatch, reopened.replays.Load())
 	}
 	if !reflect.DeepEqual(got, g) {
 		t.Errorf("after reopen:\n got %+v\nwant %+v", got, g)
@@ -350,13 +348,14 @@ func TestNewBuildChecksEachSnapshotOnce(t *testing.T) {
 	s := newStore(t)
 	g := play(t, s, create(t, s, "c1"), 3)
 	s.cache, s.buildID = gameCache{}, "commit upgraded"
+	before := s.replays.Load()
 	got, err := s.Load(g.ID)
-	if err != nil || !got.Narrated || got.SnapshotMismatch {
-		t.Fatalf("first load under a new build: narrated %v, mismatch %v, err %v; want a replay that agrees", got.Narrated, got.SnapshotMismatch, err)
+	if err != nil || s.replays.Load() != before+1 || got.SnapshotMismatch {
+		t.Fatalf("first load under a new build: %d replays, mismatch %v, err %v; want a replay that agrees", s.replays.Load()-before, got.SnapshotMismatch, err)
 	}
 	s.cache = gameCache{}
-	if got, err = s.Load(g.ID); err != nil || got.Narrated {
-		t.Fatalf("second load under the new build: narrated %v, err %v; want the snapshot read, no replay", got.Narrated, err)
+	if _, err = s.Load(g.ID); err != nil || s.replays.Load() != before+1 {
+		t.Fatalf("second load under the new build: %d replays, err %v; want the snapshot read, no replay", s.replays.Load()-before-1, err)
 	}
 }
 
@@ -438,28 +437,45 @@ func TestLogStoresOnlyWhatCannotBeDerived(t *testing.T) {
 	}
 }
 
-// The first change after a restart still tells what happened before it:
-// its message is built from a narrated game.
-func TestChangeAfterRestartIsNarrated(t *testing.T) {
+// The first change after a restart still tells what happened since each
+// player's last move, from the events kept with the newest moves, without
+// replaying the log.
+func TestChangeAfterRestartTellsTheRecentMovesWithoutReplay(t *testing.T) {
 	path := dbPath(t)
-	s := openAt(t, path)
-	g := play(t, s, create(t, s, "c1"), 2)
+	s := openBench(t, path)
+	g := playRandomly(t, s, createFourPlayer(t, s, 3), rand.New(rand.NewPCG(1, 2)), narratedTail+10)
 	s.Close()
-	s = openAt(t, path)
-	seat, action := firstLegal(t, g.State)
+	s = openBench(t, path)
+	defer s.Close()
+	seat := g.State.Pending()[0].Seat
+	action, err := engine.Auto(g.State, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var seen *Game
-	_, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0,
+	_, err = s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0,
 		Post: func(ng *Game, added []LogEntry, _ UserLookup) (*Outgoing, error) { seen = ng; return nil, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !seen.Narrated || len(seen.Log) != 3 {
-		t.Fatalf("the message was built from a game narrated %v with %d moves", seen.Narrated, len(seen.Log))
+	if n := s.replays.Load(); n != 0 {
+		t.Fatalf("the move replayed the log %d times", n)
 	}
-	for k, e := range seen.Log {
-		if len(e.Events) == 0 {
-			t.Fatalf("move %d has no narration in the message's game", k+1)
+	if from := seen.NarratedFrom(); from != len(g.Log)-narratedTail {
+		t.Fatalf("the moves from %d on are narrated, want the newest %d of %d", from+1, narratedTail, len(g.Log))
+	}
+	for k, e := range seen.Log[:len(g.Log)] {
+		stored := k >= len(g.Log)-narratedTail // and the new move has its own
+		if stored && !slices.EqualFunc(e.Events, g.Log[k].Events, func(a, b engine.Event) bool { return a == b }) {
+			t.Fatalf("move %d is told as %v, was played as %v", k+1, e.Events, g.Log[k].Events)
 		}
+		if !stored && e.Events != nil {
+			t.Fatalf("move %d of %d: events %v; want them for the newest %d moves only", k+1, len(g.Log), e.Events, narratedTail)
+		}
+	}
+	full, err := s.Narrate(seen)
+	if err != nil || !full.Narrated() || len(full.Log[0].Events) == 0 {
+		t.Fatalf("Narrate gave the first move %v (err %v), want its events", full.Log[0].Events, err)
 	}
 }
 

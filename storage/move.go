@@ -118,14 +118,14 @@ func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) 
 	return s.advance(g, g.State, nil, now, post, nil)
 }
 
-// loadNarrated loads a game for a change: its message tells what happened
-// since each player's last move, so the log's events are needed. A game
-// this process has changed or narrated before is narrated in the cache;
-// any other is narrated once, by replaying its log.
+// loadNarrated loads a game for a change, whose message tells what happened
+// since each player's last move: the newest moves' events, which are kept
+// with the game. Only a game stored before they were is narrated by
+// replaying its log, once.
 func (s *Store) loadNarrated(id string) (*Game, error) {
 	g, err := s.Load(id)
-	if err != nil {
-		return nil, err
+	if err != nil || g.narratedRecently() {
+		return g, err
 	}
 	return s.Narrate(g)
 }
@@ -350,7 +350,7 @@ func (s *Store) Undo(id string, stamp uint64, n int, now time.Time, post PostFun
 	keep := len(g.Log) - n
 	ng := g.copy()
 	ng.Log, ng.Version, ng.SnapshotMismatch = ng.Log[:keep:keep], uint64(keep), false
-	if _, err := replayInto(game, ng); err != nil {
+	if _, err := s.replayInto(game, ng); err != nil {
 		return nil, fmt.Errorf("storage: undo in game %s: %w", id, err)
 	}
 	return s.commit(g, ng, keep, now, post, func(m *Meta) {

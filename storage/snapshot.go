@@ -7,6 +7,10 @@ import (
 	"fmt"
 	"io"
 	"sync"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // A snapshot is the canonical encoding of a game's state (engine.Encode),
@@ -86,4 +90,46 @@ func unpackSnapshot(record string, raw []byte) ([]byte, error) {
 		return nil, &CorruptError{Record: record, Key: keySnapshot, Err: fmt.Errorf("deflate: %w", err)}
 	}
 	return state, nil
+}
+
+// The events of a game's newest moves are stored beside its log, packed
+// like the snapshot and rewritten with it, so that a change read from the
+// database can tell what happened since each player's last move without
+// replaying the log.
+
+// packRecentEvents packs the events of log's newest narratedTail entries.
+func packRecentEvents(log []LogEntry) ([]byte, error) {
+	tail := log[max(0, len(log)-narratedTail):]
+	events := make([][]engine.Event, len(tail))
+	for i, e := range tail {
+		events[i] = e.Events
+	}
+	data, err := json.Marshal(events)
+	if err != nil {
+		return nil, fmt.Errorf("storage: encode recent events: %w", err)
+	}
+	return packSnapshot(data), nil
+}
+
+// readRecentEvents gives the newest entries of log their stored events and
+// returns the first entry that has them (len(log) if none are stored, as
+// in databases from before they were).
+func readRecentEvents(gb *bbolt.Bucket, log []LogEntry) int {
+	raw := gb.Get([]byte(keyRecent))
+	if raw == nil {
+		return len(log)
+	}
+	data, err := unpackSnapshot("recent events", raw)
+	var events [][]engine.Event
+	if err == nil {
+		err = json.Unmarshal(data, &events)
+	}
+	if err != nil || len(events) > len(log) {
+		return len(log) // a replay narrates the game instead
+	}
+	from := len(log) - len(events)
+	for i, ev := range events {
+		log[from+i].Events = ev
+	}
+	return from
 }

@@ -9,6 +9,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -44,6 +45,9 @@ type Store struct {
 	// trusts (build.go).
 	buildID string
 	writer  writerClock
+	// replays counts the logs replayed, for the tests that keep replays
+	// off the hot path.
+	replays atomic.Int64
 }
 
 // Open opens or creates the database at path. games resolves the game named

@@ -158,8 +158,11 @@ func recapFields(g *storage.Game, shown int) []*discordgo.MessageEmbedField {
 		if last < 0 {
 			continue // nothing of theirs to recap from yet
 		}
+		// Only the newest moves keep their events with the game; older
+		// ones, which a recap would cut anyway, are only mentioned.
+		from := max(last+1, g.NarratedFrom())
 		var lines []string
-		for _, e := range g.Log[last+1 : end] {
+		for _, e := range g.Log[min(from, end):end] {
 			for _, ev := range e.Events {
 				lines = append(lines, "• "+ev.Text)
 			}
@@ -167,7 +170,10 @@ func recapFields(g *storage.Game, shown int) []*discordgo.MessageEmbedField {
 		if len(lines) == 0 {
 			continue
 		}
-		if len(lines) > recapLines {
+		switch {
+		case from > last+1:
+			lines = append([]string{"• … and earlier moves"}, lines[max(0, len(lines)-recapLines+1):]...)
+		case len(lines) > recapLines:
 			lines = append([]string{fmt.Sprintf("• … and %d earlier events", len(lines)-recapLines+1)}, lines[len(lines)-recapLines+1:]...)
 		}
 		fields = append(fields, &discordgo.MessageEmbedField{
