@@ -279,6 +279,11 @@ func BenchmarkMoveAtAction(b *testing.B) {
 			b.ReportMetric(perMove(applyCPU), "apply-cpu-ms/move")
 			b.ReportMetric(perMove(moveCPU-applyCPU), "storage-cpu-ms/move")
 			b.ReportMetric(float64(working)/float64(time.Millisecond)/float64(writes), "in-tx-ms/write")
+			state, err := engine.Encode(g.State)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(state)), "state-bytes")
 		})
 	}
 }

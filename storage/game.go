@@ -111,10 +111,10 @@ type Game struct {
 }
 
 // narratedTail is how many of the newest moves keep their events with the
-// game: what a change's message repeats since each player's last move
-// (at most a few lines), undo's check of what the moves revealed and "you
-// already played that" need no more.
-const narratedTail = 32
+// game: enough for what a change's message repeats since each player's
+// last move (8 lines at most). Packing them is part of every move's cost,
+// so the window is kept small; whatever needs more narrates the game.
+const narratedTail = 12
 
 // Narrated reports whether every log entry carries its events.
 func (g *Game) Narrated() bool { return g.narratedFrom == 0 }
