@@ -39,7 +39,7 @@ func BenchmarkDeflate(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var size int
 			cputime.Measure(b, func() {
-				out, ok := c.e.encode(m)
+				out, _, ok := c.e.encode(m, nil)
 				if !ok {
 					b.Fatal("not opaque")
 				}

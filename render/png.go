@@ -16,10 +16,12 @@ import (
 
 // EncodePNG encodes img as PNG. An opaque *image.RGBA, which is what the
 // renderers make, is encoded as 8-bit RGB by bands of rows compressed in
-// parallel. Anything else goes through image/png.
+// parallel; an image drawn on a Layer's canvas reuses the compressed bands
+// it shares with the layer's background or with the layer's last images,
+// so a board costs what changed. Anything else goes through image/png.
 func EncodePNG(img image.Image) ([]byte, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		if b, ok := deflateRGB.encode(m); ok {
+		if b, _, ok := deflateRGB.encode(m, bandsOf(m)); ok {
 			return b, nil
 		}
 	}
@@ -56,19 +58,24 @@ var deflateRGB = newEncoder(func() deflater {
 	return zw
 })
 
-// encode writes the PNG of an opaque image, or reports false if a pixel is
-// not opaque. Each band of rows is filtered and deflated on its own and
-// ended by a sync flush, so the bands' outputs concatenate into one zlib
-// stream, closed by an empty final block, whose checksum combines theirs.
-// Each row uses the Up filter: cheap, and it turns the boards' flat areas
-// into runs of zeros.
-func (e *encoder) encode(m *image.RGBA) ([]byte, bool) {
+// encode writes the PNG of an opaque image and how many bands it
+// compressed, or reports false if a pixel is not opaque. Each band of rows
+// is filtered and deflated on its own and ended by a sync flush, so the
+// bands' outputs concatenate into one zlib stream, closed by an empty final
+// block, whose checksum combines theirs. A band that the cache holds, with
+// the row above it, is not compressed again. Each row uses the Up filter:
+// cheap, and it turns the boards' flat areas into runs of zeros.
+func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
-		return nil, false
+		return nil, 0, false
 	}
 	n := (h + bandRows - 1) / bandRows
-	out := make([]band, n)
+	var known []versions
+	if cache != nil {
+		known = cache.snapshot()
+	}
+	out := make([]result, n)
 	var next atomic.Int64
 	var translucent atomic.Bool
 	var wg sync.WaitGroup
@@ -81,23 +88,49 @@ func (e *encoder) encode(m *image.RGBA) ([]byte, bool) {
 				if i >= n || translucent.Load() {
 					return
 				}
-				if !s.encode(e, m, i, &out[i]) {
+				r := &out[i]
+				if known != nil {
+					r.from = known[i].find(m, i)
+				}
+				if r.from != nil && r.from.z != nil {
+					r.band = r.from.band
+					continue
+				}
+				if !s.encode(e, m, i, &r.band) {
 					translucent.Store(true)
 					return
 				}
+				r.fresh = true
 			}
 		})
 	}
 	wg.Wait()
 	if translucent.Load() {
-		return nil, false
+		return nil, 0, false
 	}
-	return assemble(w, h, out), true
+	if cache != nil {
+		cache.keep(m, out)
+	}
+	for i := range out {
+		if out[i].fresh {
+			fresh++
+		}
+	}
+	return assemble(w, h, out), fresh, true
+}
+
+// result is how one band of an image was got: encoded fresh, or taken
+// from a version of the cache (from), or both when that version had not
+// been encoded yet.
+type result struct {
+	band
+	from  *version
+	fresh bool
 }
 
 // assemble writes the PNG file: the header, one IDAT chunk holding the zlib
 // stream of the bands, and the end.
-func assemble(w, h int, bands []band) []byte {
+func assemble(w, h int, bands []result) []byte {
 	size := 0
 	for i := range bands {
 		size += len(bands[i].z)

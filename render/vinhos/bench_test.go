@@ -4,6 +4,7 @@ package vinhos
 
 import (
 	"testing"
+	"time"
 
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/internal/cputime"
@@ -13,15 +14,17 @@ import (
 // operation (cpu-ms/op, from getrusage; package cputime), which stays
 // meaningful when other work shares the machine.
 
-// BenchmarkBoard renders a late 4-player game and encodes it as PNG: what
-// the bot does after every move. It reports the image's size.
+// BenchmarkBoard renders a late 4-player game and encodes it whole as PNG,
+// every band compressed (whole gives EncodePNG an image no layer made):
+// a board that shares nothing with the boards before it. It reports the
+// image's size.
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s) // the background is drawn once per process, not per move
 	b.ReportAllocs()
 	var size int
 	cputime.Measure(b, func() {
-		png, err := render.EncodePNG(Draw(s))
+		png, err := render.EncodePNG(whole(Draw(s)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -38,8 +41,9 @@ func BenchmarkBoardDraw(b *testing.B) {
 	cputime.Measure(b, func() { Draw(s) })
 }
 
-// BenchmarkBackground encodes the cached background alone: the floor
-// that BenchmarkBoard is compared with.
+// BenchmarkBackground encodes the cached background alone, whole (no
+// layer made the background's own image): the floor that the boards are
+// compared with.
 func BenchmarkBackground(b *testing.B) {
 	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
 	b.ReportAllocs()
@@ -52,4 +56,54 @@ func BenchmarkBackground(b *testing.B) {
 		size = len(png)
 	})
 	b.ReportMetric(float64(size), "bytes/image")
+}
+
+// BenchmarkGame is what a painter does after every move of a whole
+// recorded 4-player game: draw the board of each state in turn and encode
+// it, reusing the bands it shares with the background and the boards
+// before it, after one pass untimed, as a painter that has posted boards
+// before. Each iteration then encodes the background whole as many
+// times, so the ratio of the two CPU times (move/background) is measured
+// in one run. It reports the CPU time of a move (cpu-ms/move, with its
+// drawing alone in draw-cpu-ms/move), of a background encode
+// (background-cpu-ms), and the images' mean size.
+func BenchmarkGame(b *testing.B) {
+	states := game(b, 47, 4)
+	_, bg := drawBoard(states[0], Options{}, false)
+	for _, s := range states {
+		if _, err := render.EncodePNG(Draw(s)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	var moves, draw, background time.Duration
+	var n, size int
+	for b.Loop() {
+		for _, s := range states {
+			start := cputime.Now()
+			img := Draw(s)
+			drawn := cputime.Now()
+			png, err := render.EncodePNG(img)
+			if err != nil {
+				b.Fatal(err)
+			}
+			moves += cputime.Now() - start
+			draw += drawn - start
+			size += len(png)
+		}
+		start := cputime.Now()
+		for range states {
+			if _, err := render.EncodePNG(bg.Image()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		background += cputime.Now() - start
+		n += len(states)
+	}
+	perMove := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
+	b.ReportMetric(perMove(moves), "cpu-ms/move")
+	b.ReportMetric(perMove(draw), "draw-cpu-ms/move")
+	b.ReportMetric(perMove(background), "background-cpu-ms")
+	b.ReportMetric(float64(moves)/float64(background), "move/background")
+	b.ReportMetric(float64(size)/float64(n), "bytes/image")
 }
