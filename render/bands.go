@@ -11,7 +11,7 @@ import (
 // bandRows is how many rows a band holds. A move changes few bands when
 // they are narrow; each band restarts the compressor's window, which costs
 // a little size and time (docs/BENCHMARKS.md).
-const bandRows = 16
+const bandRows = 12
 
 // keepVersions is how many versions of each band a layer keeps besides its
 // background's: the bands of its last images, each a copy of the band's
