@@ -17,6 +17,8 @@ type Layer struct {
 
 	bandsOnce sync.Once
 	bands     *bandCache // the compressed bands of its images, for EncodePNG
+
+	spare sync.Pool // *[]byte: the pixels of images done with, for the next canvases
 }
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
@@ -39,8 +41,20 @@ func (l *Layer) Boxes() []TextBox { return l.boxes }
 // layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
-	// Cloning skips zeroing memory that the copy overwrites anyway.
-	img := &image.RGBA{Pix: bytes.Clone(l.img.Pix), Stride: l.img.Stride, Rect: l.img.Rect}
+	var pix []byte
+	if p, ok := l.spare.Get().(*[]byte); ok {
+		pix = *p
+		// By parts: the garbage collector waits for a copy to end before it
+		// can stop the goroutine, spinning on the other cores meanwhile.
+		const part = 256 << 10
+		for off := 0; off < len(pix); off += part {
+			copy(pix[off:min(off+part, len(pix))], l.img.Pix[off:])
+		}
+	} else {
+		// Cloning skips zeroing memory that the copy overwrites anyway.
+		pix = bytes.Clone(l.img.Pix)
+	}
+	img := &image.RGBA{Pix: pix, Stride: l.img.Stride, Rect: l.img.Rect}
 	k := weak.Make(img)
 	drawnOn.Store(k, l)
 	runtime.AddCleanup(img, func(k weak.Pointer[image.RGBA]) { drawnOn.Delete(k) }, k)
@@ -52,14 +66,23 @@ func (l *Layer) Canvas() *Canvas {
 // pixels, so an image drawn over anywhere is still encoded exactly.
 var drawnOn sync.Map // weak.Pointer[image.RGBA] -> *Layer
 
-// bandsOf returns the band cache of the layer m was made by, or nil.
-func bandsOf(m *image.RGBA) *bandCache {
+// layerOf returns the layer whose canvas made m, or nil.
+func layerOf(m *image.RGBA) *Layer {
 	v, ok := drawnOn.Load(weak.Make(m))
 	if !ok {
 		return nil
 	}
 	l := v.(*Layer)
-	if m.Rect.Size() != l.img.Rect.Size() {
+	if m.Rect.Size() != l.img.Rect.Size() || len(m.Pix) != len(l.img.Pix) {
+		return nil
+	}
+	return l
+}
+
+// bandsOf returns the band cache of the layer m was made by, or nil.
+func bandsOf(m *image.RGBA) *bandCache {
+	l := layerOf(m)
+	if l == nil {
 		return nil
 	}
 	l.bandsOnce.Do(func() { l.bands = newBandCache(l.img) })

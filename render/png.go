@@ -32,6 +32,22 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// PNG draws an image with draw and encodes it with EncodePNG. The image
+// must be the caller's alone, and is no longer once encoded: the next
+// canvas of the layer that made it copies the background into its memory,
+// which costs less than a fresh copy (no allocation, less garbage to
+// collect).
+func PNG(draw func() image.Image) ([]byte, error) {
+	img := draw()
+	b, err := EncodePNG(img)
+	if m, ok := img.(*image.RGBA); ok {
+		if l := layerOf(m); l != nil {
+			l.spare.Put(&m.Pix)
+		}
+	}
+	return b, err
+}
+
 var fallback = png.Encoder{CompressionLevel: png.BestSpeed}
 
 // deflater compresses one band; a sync flush ends it on a byte boundary.

@@ -213,3 +213,23 @@ func TestEncodeLayerConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPNGReusesPixels posts images of a layer with PNG, which gives their
+// pixels back to the layer: each next canvas must hold the background
+// exactly, whatever the image before it had.
+func TestPNGReusesPixels(t *testing.T) {
+	lt := newLayerTest()
+	bg := lt.Image().(*image.RGBA).Pix
+	for i := range 6 {
+		m := lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
+		b, err := PNG(func() image.Image { return m })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lt.Canvas().RGBA().Pix; !bytes.Equal(got, bg) {
+			t.Fatalf("image %d: the next canvas does not hold the background", i)
+		}
+		m = lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
+		decodesTo(t, b, m)
+	}
+}
