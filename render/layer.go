@@ -37,8 +37,9 @@ func (l *Layer) Image() image.Image { return l.img }
 func (l *Layer) Boxes() []TextBox { return l.boxes }
 
 // Canvas returns a fresh canvas holding a copy of the background, for one
-// render to draw its pieces on. EncodePNG knows the image came from the
-// layer, and encodes again only the bands of it that differ from the
+// render to draw its pieces on; the copy is made in the memory of an image
+// given back by PNG, if there is one. EncodePNG knows the image came from
+// the layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
 	var pix []byte

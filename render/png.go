@@ -62,8 +62,8 @@ type encoder struct {
 	pool sync.Pool // of deflaters: each holds hundreds of kilobytes of tables
 }
 
-func newEncoder(make func() deflater) *encoder {
-	return &encoder{pool: sync.Pool{New: func() any { return make() }}}
+func newEncoder(newDeflater func() deflater) *encoder {
+	return &encoder{pool: sync.Pool{New: func() any { return newDeflater() }}}
 }
 
 // deflateRGB compresses with klauspost/compress at its fastest level, which
