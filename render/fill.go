@@ -36,7 +36,20 @@ func fillRounded(c *Canvas, x0, y0, x1, y1, rad float64, col color.Color) {
 	coverage := func(px, py int) float64 {
 		qx := math.Abs(float64(px)+0.5-cx) - hx
 		qy := math.Abs(float64(py)+0.5-cy) - hy
-		d := math.Hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - rad
+		// The distance is hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0)
+		// - rad; outside the corners' squares one term is zero, and so are
+		// the others but the nearest side's, exactly.
+		var d float64
+		switch {
+		case qx > 0 && qy > 0:
+			d = math.Hypot(qx, qy) - rad
+		case qx > 0:
+			d = qx - rad
+		case qy > 0:
+			d = qy - rad
+		default:
+			d = max(qx, qy) - rad
+		}
 		return min(max(0.5-d, 0), 1)
 	}
 	paint := func(i int, a float64) {
@@ -75,8 +88,21 @@ func fillRounded(c *Canvas, x0, y0, x1, y1, rad float64, col color.Color) {
 				paint(row+4*r, a)
 			}
 		}
+		if ca == 0xffff && l <= r && l < right {
+			fill(img.Pix[row+4*l:row+4*min(r+1, right)], solid)
+			continue
+		}
 		for x := l; x <= r && x < right; x++ {
 			paint(row+4*x, 1)
 		}
+	}
+}
+
+// fill paints every pixel of span, RGBA, in col: the first, then copies of
+// what is painted, doubling.
+func fill(span []byte, col [4]uint8) {
+	copy(span, col[:])
+	for n := 4; n < len(span); n *= 2 {
+		copy(span[n:], span[:n])
 	}
 }

@@ -78,11 +78,12 @@ func (f *Faces) face(k faceKey) font.Face {
 	if k.bold {
 		ttf = boldFont
 	}
-	// A render makes a couple of dozen faces and rasterizes every glyph
-	// afresh in each: unhinted glyphs (hinting cost a third of a render),
-	// whole-pixel positions and a small glyph cache keep that cheap.
+	// A render makes a couple of dozen faces: unhinted glyphs (hinting cost
+	// a third of a render) at whole-pixel positions, whose masks all renders
+	// share, so the face's own glyph cache needs one entry.
+	tt := truetype.NewFace(ttf, &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
 	face := &withEmoji{
-		Face:  &advanceCache{Face: truetype.NewFace(ttf, &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, GlyphCacheEntries: 128}), adv: make(map[rune]fixed.Int26_6)},
+		Face:  &advanceCache{Face: &sharedGlyphs{Face: tt, key: k}, adv: make(map[rune]fixed.Int26_6)},
 		font:  ttf,
 		size:  k.size,
 		emoji: map[rune]bool{},

@@ -3,7 +3,9 @@ package render
 import (
 	"bytes"
 	"image"
+	"runtime"
 	"sync"
+	"weak"
 )
 
 // Layer is a background drawn once and shared by many renders: its pixels
@@ -12,6 +14,11 @@ type Layer struct {
 	img   *image.RGBA
 	scale float64
 	boxes []TextBox
+
+	bandsOnce sync.Once
+	bands     *bandCache // the compressed bands of its images, for EncodePNG
+
+	spare sync.Pool // *[]byte: the pixels of images done with, for the next canvases
 }
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
@@ -30,11 +37,57 @@ func (l *Layer) Image() image.Image { return l.img }
 func (l *Layer) Boxes() []TextBox { return l.boxes }
 
 // Canvas returns a fresh canvas holding a copy of the background, for one
-// render to draw its pieces on.
+// render to draw its pieces on; the copy is made in the memory of an image
+// given back by PNG, if there is one. EncodePNG knows the image came from
+// the layer, and encodes again only the bands of it that differ from the
+// background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
-	// Cloning skips zeroing memory that the copy overwrites anyway.
-	img := &image.RGBA{Pix: bytes.Clone(l.img.Pix), Stride: l.img.Stride, Rect: l.img.Rect}
+	var pix []byte
+	if p, ok := l.spare.Get().(*[]byte); ok {
+		pix = *p
+		// By parts: the garbage collector waits for a copy to end before it
+		// can stop the goroutine, spinning on the other cores meanwhile.
+		const part = 256 << 10
+		for off := 0; off < len(pix); off += part {
+			copy(pix[off:min(off+part, len(pix))], l.img.Pix[off:])
+		}
+	} else {
+		// Cloning skips zeroing memory that the copy overwrites anyway.
+		pix = bytes.Clone(l.img.Pix)
+	}
+	img := &image.RGBA{Pix: pix, Stride: l.img.Stride, Rect: l.img.Rect}
+	k := weak.Make(img)
+	drawnOn.Store(k, l)
+	runtime.AddCleanup(img, func(k weak.Pointer[image.RGBA]) { drawnOn.Delete(k) }, k)
 	return NewCanvas(img, l.scale)
+}
+
+// drawnOn maps each image made by a layer's Canvas, while it lives, to the
+// layer: a hint of which cached bands it may share. Encoding compares the
+// pixels, so an image drawn over anywhere is still encoded exactly.
+var drawnOn sync.Map // weak.Pointer[image.RGBA] -> *Layer
+
+// layerOf returns the layer whose canvas made m, or nil.
+func layerOf(m *image.RGBA) *Layer {
+	v, ok := drawnOn.Load(weak.Make(m))
+	if !ok {
+		return nil
+	}
+	l := v.(*Layer)
+	if m.Rect.Size() != l.img.Rect.Size() || len(m.Pix) != len(l.img.Pix) {
+		return nil
+	}
+	return l
+}
+
+// bandsOf returns the band cache of the layer m was made by, or nil.
+func bandsOf(m *image.RGBA) *bandCache {
+	l := layerOf(m)
+	if l == nil {
+		return nil
+	}
+	l.bandsOnce.Do(func() { l.bands = newBandCache(l.img) })
+	return l.bands
 }
 
 // Cache builds one value per key the first time it is asked for, once

@@ -2,22 +2,26 @@ package render
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/png"
+	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // EncodePNG encodes img as PNG. An opaque *image.RGBA, which is what the
 // renderers make, is encoded as 8-bit RGB by bands of rows compressed in
-// parallel; anything else goes through image/png.
+// parallel; an image drawn on a Layer's canvas reuses the compressed bands
+// it shares with the layer's background or with the layer's last images,
+// so a board costs what changed. Anything else goes through image/png.
 func EncodePNG(img image.Image) ([]byte, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		if b, ok := encodeRGB(m); ok {
+		if b, _, ok := deflateRGB.encode(m, bandsOf(m)); ok {
 			return b, nil
 		}
 	}
@@ -28,75 +32,134 @@ func EncodePNG(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// PNG draws an image with draw and encodes it with EncodePNG. The image
+// must be the caller's alone, and is no longer once encoded: the next
+// canvas of the layer that made it copies the background into its memory,
+// which costs less than a fresh copy (no allocation, less garbage to
+// collect).
+func PNG(draw func() image.Image) ([]byte, error) {
+	img := draw()
+	b, err := EncodePNG(img)
+	if m, ok := img.(*image.RGBA); ok {
+		if l := layerOf(m); l != nil {
+			l.spare.Put(&m.Pix)
+		}
+	}
+	return b, err
+}
+
 var fallback = png.Encoder{CompressionLevel: png.BestSpeed}
 
-// bandRows is the fewest rows a band holds; smaller bands compress worse.
-const bandRows = 64
+// deflater compresses one band; a sync flush ends it on a byte boundary.
+type deflater interface {
+	io.Writer
+	Flush() error
+	Reset(io.Writer)
+}
 
-// compressors are reused: each holds a megabyte of tables.
-var compressors = sync.Pool{New: func() any {
+// encoder writes opaque images as PNG with a deflate implementation.
+type encoder struct {
+	pool sync.Pool // of deflaters: each holds hundreds of kilobytes of tables
+}
+
+func newEncoder(newDeflater func() deflater) *encoder {
+	return &encoder{pool: sync.Pool{New: func() any { return newDeflater() }}}
+}
+
+// deflateRGB compresses with klauspost/compress at its fastest level, which
+// costs about 40% less CPU than compress/flate's on the boards for a few
+// percent more bytes (docs/BENCHMARKS.md).
+var deflateRGB = newEncoder(func() deflater {
 	zw, _ := flate.NewWriter(nil, flate.BestSpeed)
 	return zw
-}}
+})
 
-// encodeRGB writes the PNG of an opaque image, or reports false if a pixel
-// is not opaque. Each band of rows is filtered and deflated on its own, the
-// compressor flushed to a byte boundary, so the bands' outputs concatenate
-// into one zlib stream whose checksum combines theirs. Each row uses the Up
-// filter: cheap, and it turns the boards' flat areas into runs of zeros.
-func encodeRGB(m *image.RGBA) ([]byte, bool) {
+// encode writes the PNG of an opaque image and how many bands it
+// compressed, or reports false if a pixel is not opaque. Each band of rows
+// is filtered and deflated on its own and ended by a sync flush, so the
+// bands' outputs concatenate into one zlib stream, closed by an empty final
+// block, whose checksum combines theirs. A band that the cache holds, with
+// the row above it, is not compressed again. Each row uses the Up filter:
+// cheap, and it turns the boards' flat areas into runs of zeros.
+func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	n := max(1, min(runtime.GOMAXPROCS(0), h/bandRows))
-	type band struct {
-		out         bytes.Buffer
-		adler       uint32
-		length      int
-		translucent bool
+	if w == 0 || h == 0 {
+		return nil, 0, false
 	}
-	bands := make([]band, n)
+	n := (h + bandRows - 1) / bandRows
+	var known []versions
+	if cache != nil {
+		known = cache.snapshot()
+	}
+	out := make([]result, n)
+	var next atomic.Int64
+	var translucent atomic.Bool
 	var wg sync.WaitGroup
-	for i := range bands {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
-			b := &bands[i]
-			y0, y1 := h*i/n, h*(i+1)/n
-			zw := compressors.Get().(*flate.Writer)
-			defer compressors.Put(zw)
-			zw.Reset(&b.out)
-			sum := adler32.New()
-			row := make([]byte, 1+3*w)
-			row[0] = 2 // Up
-			for y := y0; y < y1; y++ {
-				if !upFilter(row[1:], m, y) {
-					b.translucent = true
+			var s scratch
+			defer s.release(e)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || translucent.Load() {
 					return
 				}
-				zw.Write(row)
-				sum.Write(row)
+				r := &out[i]
+				if known != nil {
+					r.from = known[i].find(m, i)
+				}
+				if r.from != nil && r.from.z != nil {
+					r.band = r.from.band
+					continue
+				}
+				if !s.encode(e, m, i, &r.band) {
+					translucent.Store(true)
+					return
+				}
+				r.fresh = true
 			}
-			if i == n-1 {
-				zw.Close()
-			} else {
-				zw.Flush()
-			}
-			b.adler, b.length = sum.Sum32(), len(row)*(y1-y0)
 		})
 	}
 	wg.Wait()
+	if translucent.Load() {
+		return nil, 0, false
+	}
+	if cache != nil {
+		cache.keep(m, out)
+	}
+	for i := range out {
+		if out[i].fresh {
+			fresh++
+		}
+	}
+	return assemble(w, h, out), fresh, true
+}
 
+// result is how one band of an image was got: encoded fresh, or taken
+// from a version of the cache (from), or both when that version had not
+// been encoded yet.
+type result struct {
+	band
+	from  *version
+	fresh bool
+}
+
+// assemble writes the PNG file: the header, one IDAT chunk holding the zlib
+// stream of the bands, and the end.
+func assemble(w, h int, bands []result) []byte {
 	size := 0
 	for i := range bands {
-		if bands[i].translucent {
-			return nil, false
-		}
-		size += bands[i].out.Len()
+		size += len(bands[i].z)
 	}
-	z := make([]byte, 0, 2+size+4)
+	z := make([]byte, 0, 2+size+2+4)
 	z = append(z, 0x78, 0x01) // zlib header: deflate, 32K window, fastest
 	sum := uint32(1)
+	rowLen := 1 + 3*w
 	for i := range bands {
-		z = append(z, bands[i].out.Bytes()...)
-		sum = adler32Combine(sum, bands[i].adler, bands[i].length)
+		z = append(z, bands[i].z...)
+		sum = adler32Combine(sum, bands[i].adler, rowLen*(min(h, (i+1)*bandRows)-i*bandRows))
 	}
+	z = append(z, 0x03, 0x00) // an empty final block with fixed codes
 	z = binary.BigEndian.AppendUint32(z, sum)
 
 	out := make([]byte, 0, len(z)+64)
@@ -107,25 +170,7 @@ func encodeRGB(m *image.RGBA) ([]byte, bool) {
 	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, truecolor
 	out = chunk(out, "IHDR", ihdr)
 	out = chunk(out, "IDAT", z)
-	return chunk(out, "IEND", nil), true
-}
-
-// upFilter writes row y of m as RGB minus the row above it, byte by byte
-// (the first row as is), and reports whether the row is opaque.
-func upFilter(dst []byte, m *image.RGBA, y int) bool {
-	cur := m.Pix[y*m.Stride:]
-	var prev []byte
-	if y > 0 {
-		prev = m.Pix[(y-1)*m.Stride:]
-	} else {
-		prev = make([]byte, len(dst)/3*4) // nothing above the first row
-	}
-	alpha := byte(0xff)
-	for x, j := 0, 0; j < len(dst); x, j = x+4, j+3 {
-		dst[j], dst[j+1], dst[j+2] = cur[x]-prev[x], cur[x+1]-prev[x+1], cur[x+2]-prev[x+2]
-		alpha &= cur[x+3]
-	}
-	return alpha == 0xff
+	return chunk(out, "IEND", nil)
 }
 
 func chunk(out []byte, kind string, data []byte) []byte {

@@ -2,9 +2,12 @@ package render
 
 import (
 	"bytes"
+	stdadler "hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
+	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -41,5 +44,192 @@ func TestEncodePNG(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFilterUp checks the two-pixels-at-a-time Up filter against the byte
+// by byte definition, and its test of opacity, for even and odd widths.
+func TestFilterUp(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for w := range 9 {
+		for trial := range 20 {
+			cur, above := make([]byte, 4*w), make([]byte, 4*w)
+			for i := range cur {
+				cur[i], above[i] = byte(r.IntN(256)), byte(r.IntN(256))
+				if i%4 == 3 {
+					cur[i] = 0xff
+				}
+			}
+			translucent := w > 0 && trial%2 == 1
+			if translucent {
+				cur[4*r.IntN(w)+3] = byte(r.IntN(255))
+			}
+			dst := make([]byte, 3*w+filterSlack)
+			if opaque := filterUp(dst, cur, above); opaque == translucent {
+				t.Errorf("width %d: opaque %v, want %v", w, opaque, !translucent)
+			}
+			for x := range w {
+				for k := range 3 {
+					if got, want := dst[3*x+k], cur[4*x+k]-above[4*x+k]; got != want {
+						t.Fatalf("width %d, pixel %d, channel %d: %d, want %d", w, x, k, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAdler32 checks the checksum against hash/adler32 on sparse and dense
+// data around the lengths where it reduces its sums.
+func TestAdler32(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 5551, 5552, 5553, 11104, 100003} {
+		for _, fill := range []func(i int) byte{
+			func(int) byte { return 0xff },
+			func(int) byte { return byte(r.IntN(256)) },
+			func(i int) byte { return byte(i % 37 / 36 * r.IntN(256)) },
+		} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = fill(i)
+			}
+			if got, want := adler32(p), stdadler.Checksum(p); got != want {
+				t.Errorf("%d bytes: %08x, want %08x", n, got, want)
+			}
+		}
+	}
+}
+
+// layerTest is a background of a few bands whose rows all differ, and a
+// way to make images on it with some rows painted over.
+type layerTest struct {
+	*Layer
+	w, h int
+}
+
+func newLayerTest() layerTest {
+	w, h := 37, 5*bandRows+7
+	l := NewLayer(w, h, 1, func(c *Canvas) {
+		for y := range h {
+			for x := range w {
+				c.img.SetRGBA(x, y, color.RGBA{uint8(x * 7), uint8(y * 3), uint8(x ^ y), 0xff})
+			}
+		}
+	})
+	return layerTest{l, w, h}
+}
+
+// image returns a canvas's image with the given rows painted in col.
+func (lt layerTest) image(col color.RGBA, rows ...int) *image.RGBA {
+	m := lt.Canvas().RGBA()
+	for _, y := range rows {
+		m.SetRGBA(lt.w/2, y, col)
+	}
+	return m
+}
+
+// decodesTo fails t unless encoded decodes to exactly the pixels of m.
+func decodesTo(t *testing.T, encoded []byte, m *image.RGBA) {
+	t.Helper()
+	got, err := png.Decode(bytes.NewReader(encoded))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := m.Bounds()
+	if got.Bounds() != b {
+		t.Fatalf("bounds %v, want %v", got.Bounds(), b)
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if g, w := color.RGBAModel.Convert(got.At(x, y)), m.At(x, y); g != w {
+				t.Fatalf("pixel %d,%d is %v, want %v", x, y, g, w)
+			}
+		}
+	}
+}
+
+// TestEncodeLayer encodes images drawn on a layer and checks that each
+// decodes to its pixels, and that only the bands that changed were
+// compressed: a band whose row above changed is one of them, since the Up
+// filter reads it.
+func TestEncodeLayer(t *testing.T) {
+	lt := newLayerTest()
+	n := (lt.h + bandRows - 1) / bandRows
+	red, blue, green := color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0, 0xff, 0xff}, color.RGBA{0, 0xff, 0, 0xff}
+	check := func(name string, m *image.RGBA, want int) {
+		t.Helper()
+		b, fresh, ok := deflateRGB.encode(m, bandsOf(m))
+		if !ok {
+			t.Fatalf("%s: not encoded", name)
+		}
+		if fresh != want {
+			t.Errorf("%s: %d bands compressed, want %d", name, fresh, want)
+		}
+		decodesTo(t, b, m)
+	}
+	check("the background, first encoded", lt.image(red), n)
+	check("the background again", lt.image(red), 0)
+	check("a row inside band 2", lt.image(red, 2*bandRows+3), 1)
+	check("the same again", lt.image(red, 2*bandRows+3), 0)
+	check("the last row of band 1, above band 2", lt.image(red, 2*bandRows-1), 2)
+	check("the first row of band 3", lt.image(red, 3*bandRows), 1)
+	check("the first and last rows", lt.image(blue, 0, lt.h-1), 2)
+	check("band 2 as three images ago", lt.image(red, 2*bandRows+3), 0)
+	for i := range keepVersions {
+		check("band 2 anew", lt.image(blue, 2*bandRows+i), 1)
+	}
+	check("band 2 as pushed out, band 1 as kept", lt.image(red, 2*bandRows-1), 1)
+	check("every band", lt.image(green, 0, bandRows, 2*bandRows, 3*bandRows, 4*bandRows, 5*bandRows), n)
+
+	// A translucent pixel drawn over the layer's image goes to image/png.
+	m := lt.image(color.RGBA{0x80, 0, 0, 0x80}, bandRows+1)
+	if _, _, ok := deflateRGB.encode(m, bandsOf(m)); ok {
+		t.Error("a translucent image was encoded as RGB")
+	}
+	b, err := EncodePNG(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decodesTo(t, b, m)
+}
+
+// TestEncodeLayerConcurrently encodes images of one layer at once, as the
+// painters do for different games (run it with -race).
+func TestEncodeLayerConcurrently(t *testing.T) {
+	lt := newLayerTest()
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for j := range 5 {
+				m := lt.image(color.RGBA{uint8(i), uint8(j), 0, 0xff}, (i*bandRows+j)%lt.h, j*bandRows)
+				b, err := EncodePNG(m)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				decodesTo(t, b, m)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestPNGReusesPixels posts images of a layer with PNG, which gives their
+// pixels back to the layer: each next canvas must hold the background
+// exactly, whatever the image before it had.
+func TestPNGReusesPixels(t *testing.T) {
+	lt := newLayerTest()
+	bg := lt.Image().(*image.RGBA).Pix
+	for i := range 6 {
+		m := lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
+		b, err := PNG(func() image.Image { return m })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lt.Canvas().RGBA().Pix; !bytes.Equal(got, bg) {
+			t.Fatalf("image %d: the next canvas does not hold the background", i)
+		}
+		m = lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
+		decodesTo(t, b, m)
 	}
 }

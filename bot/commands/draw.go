@@ -35,7 +35,7 @@ func (p *painters) acquire() func() {
 // png draws and encodes an image with a painter.
 func (h *Handler) png(img func() image.Image) ([]byte, error) {
 	defer h.painters.acquire()()
-	return render.EncodePNG(img())
+	return render.PNG(img)
 }
 
 // PNGFile attaches a board PNG to a message.

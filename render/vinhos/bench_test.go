@@ -3,26 +3,29 @@
 package vinhos
 
 import (
-	"syscall"
+	"image"
 	"testing"
 	"time"
 
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/internal/cputime"
 )
 
 // The benchmarks report, besides wall time, the process's CPU time per
-// operation (cpu-ms/op, from getrusage), which stays meaningful when other
-// work shares the machine.
+// operation (cpu-ms/op, from getrusage; package cputime), which stays
+// meaningful when other work shares the machine.
 
-// BenchmarkBoard renders a late 4-player game and encodes it as PNG: what
-// the bot does after every move. It reports the image's size.
+// BenchmarkBoard renders a late 4-player game and encodes it whole as PNG,
+// every band compressed (whole gives EncodePNG an image no layer made):
+// a board that shares nothing with the boards before it. It reports the
+// image's size.
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s) // the background is drawn once per process, not per move
 	b.ReportAllocs()
 	var size int
-	measureCPU(b, func() {
-		png, err := render.EncodePNG(Draw(s))
+	cputime.Measure(b, func() {
+		png, err := render.EncodePNG(whole(Draw(s)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -36,16 +39,17 @@ func BenchmarkBoardDraw(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s)
 	b.ReportAllocs()
-	measureCPU(b, func() { Draw(s) })
+	cputime.Measure(b, func() { Draw(s) })
 }
 
-// BenchmarkBackground encodes the cached background alone: the floor
-// that BenchmarkBoard is compared with.
+// BenchmarkBackground encodes the cached background alone, whole (no
+// layer made the background's own image): the floor that the boards are
+// compared with.
 func BenchmarkBackground(b *testing.B) {
 	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
 	b.ReportAllocs()
 	var size int
-	measureCPU(b, func() {
+	cputime.Measure(b, func() {
 		png, err := render.EncodePNG(bg.Image())
 		if err != nil {
 			b.Fatal(err)
@@ -55,19 +59,62 @@ func BenchmarkBackground(b *testing.B) {
 	b.ReportMetric(float64(size), "bytes/image")
 }
 
-// measureCPU runs op in the benchmark loop and reports its CPU time.
-func measureCPU(b *testing.B, op func()) {
-	start := cpuTime()
-	n := 0
-	for b.Loop() {
-		op()
-		n++
+// BenchmarkGame is what a painter does after every move of a whole
+// recorded 4-player game (render.PNG): draw the board of each state in
+// turn, on the pixels of the board before, and encode it, reusing the
+// bands it shares with the background and the boards before it, after
+// one pass untimed, as a painter that has posted boards
+// before. Each iteration then encodes the background whole as many
+// times, so the ratio of the two CPU times (move/background) is measured
+// in one run. It reports the CPU time of a move (cpu-ms/move, with its
+// drawing alone in draw-cpu-ms/move), of a background encode
+// (background-cpu-ms), and the images' mean size.
+func BenchmarkGame(b *testing.B) {
+	states := game(b, 47, 4)
+	_, bg := drawBoard(states[0], Options{}, false)
+	for _, s := range states {
+		if _, err := render.PNG(func() image.Image { return Draw(s) }); err != nil {
+			b.Fatal(err)
+		}
 	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(n), "cpu-ms/op")
+	b.ReportAllocs()
+	var moves, draw, background time.Duration
+	var n, size int
+	for b.Loop() {
+		for _, s := range states {
+			start := cputime.Now()
+			png, err := render.PNG(func() image.Image {
+				img := Draw(s)
+				draw += cputime.Now() - start
+				return img
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			moves += cputime.Now() - start
+			size += len(png)
+		}
+		start := cputime.Now()
+		for range states {
+			if _, err := render.EncodePNG(bg.Image()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		background += cputime.Now() - start
+		n += len(states)
+	}
+	perMove := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
+	b.ReportMetric(perMove(moves), "cpu-ms/move")
+	b.ReportMetric(perMove(draw), "draw-cpu-ms/move")
+	b.ReportMetric(perMove(background), "background-cpu-ms")
+	b.ReportMetric(float64(moves)/float64(background), "move/background")
+	b.ReportMetric(float64(size)/float64(n), "bytes/image")
 }
 
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+// whole returns a copy of the header of a drawn board, sharing its pixels:
+// an image no layer made, which EncodePNG encodes whole, every band
+// compressed.
+func whole(img image.Image) image.Image {
+	m := *img.(*image.RGBA)
+	return &m
 }

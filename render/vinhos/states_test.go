@@ -92,6 +92,17 @@ func play(t testing.TB, r recipe) *vinhos.State {
 	return st.(*vinhos.State)
 }
 
+// game plays the seeded random game of a recipe to its end and returns
+// every state it went through, from the first: each board the bot posts.
+func game(t testing.TB, seed uint64, players int) []*vinhos.State {
+	var states []*vinhos.State
+	play(t, recipe{seed, players, func(s *vinhos.State) bool {
+		states = append(states, s)
+		return s.Over()
+	}})
+	return states
+}
+
 // fullest crowds the end of a 4-player game as far as the components allow,
 // and further: long names, 5 full estates each with four wines of the
 // highest values, every market slot and booth taken, every marker on one

@@ -1,0 +1,79 @@
+package vinhos
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/adega-bot/adega/render"
+)
+
+// TestGamePNG posts the board after every move of a whole 4-player game,
+// in order, as a painter does (render.PNG): each PNG reuses the bands it
+// shares with the background and the boards before it, and each board is
+// drawn on the pixels of the one before. Each PNG must decode to the
+// pixels drawn, and to those of the board encoded whole (the same bytes,
+// so far). With -short, every eighth board is posted.
+func TestGamePNG(t *testing.T) {
+	states := game(t, 47, 4)
+	step := 1
+	if testing.Short() {
+		step = 8
+	}
+	type posted struct {
+		move int
+		pix  []byte // a copy of the board drawn
+		png  []byte
+	}
+	check := make(chan posted, 2)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for p := range check {
+				drawn := &image.RGBA{Pix: p.pix, Stride: 4 * width, Rect: image.Rect(0, 0, width, len(p.pix)/(4*width))}
+				full, err := render.EncodePNG(drawn) // no layer made it: encoded whole
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				got := decode(t, p.move, p.png)
+				if !bytes.Equal(p.png, full) { // else they decode alike
+					want := decode(t, p.move, full)
+					if got != nil && want != nil && !bytes.Equal(got.Pix, want.Pix) {
+						t.Errorf("move %d: the PNG differs from the board encoded whole", p.move)
+					}
+				}
+				if got != nil && !bytes.Equal(got.Pix, p.pix) {
+					t.Errorf("move %d: the PNG differs from the board drawn", p.move)
+				}
+			}
+		})
+	}
+	for move := 0; move < len(states); move += step {
+		var pix []byte
+		b, err := render.PNG(func() image.Image {
+			img := Draw(states[move])
+			pix = bytes.Clone(img.(*image.RGBA).Pix)
+			return img
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check <- posted{move, pix, b}
+	}
+	close(check)
+	wg.Wait()
+}
+
+// decode decodes a board's PNG with image/png.
+func decode(t *testing.T, move int, b []byte) *image.RGBA {
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Errorf("move %d: %v", move, err)
+		return nil
+	}
+	return img.(*image.RGBA)
+}
