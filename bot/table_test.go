@@ -145,7 +145,13 @@ func (tb *table) newest() fakediscord.Message {
 // settle waits until the outbox is empty: every message owed is posted.
 func (h *harness) settle() {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	h.settleWithin(wait)
+}
+
+// settleWithin is settle with a time limit.
+func (h *harness) settleWithin(limit time.Duration) {
+	h.t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		out, err := h.store.Outbox()
 		if err != nil {
