@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,7 +61,9 @@ func randomTyped(st engine.State, seat engine.Seat, rng *rand.Rand) (engine.Acti
 //     differ;
 //   - cpu-ms/move: the process's CPU time (getrusage) per move: the bot,
 //     the fake Discord and the driver together;
-//   - moves/game and confirms/game.
+//   - moves/game, confirms/game, and rereads/game: the moves before which
+//     the player waited a second, having typed the same command as their
+//     last (these seconds count in ns/op, a whole game).
 func BenchmarkMoveLatency(b *testing.B) {
 	h := newHarnessWith(b, realBoards, fakediscord.WithoutFileData())
 	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
@@ -74,7 +77,7 @@ func BenchmarkMoveLatency(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var acks []time.Duration
 	var post, early, late time.Duration
-	var moves, earlyMoves, lateMoves, confirms int
+	var moves, earlyMoves, lateMoves, confirms, rereads int
 	cpu := rusage.CPU()
 	for seed := uint64(1); b.Loop(); seed++ {
 		thread := h.srv.NewChannel("game").ID
@@ -84,11 +87,21 @@ func BenchmarkMoveLatency(b *testing.B) {
 			b.Fatal(err)
 		}
 		var posted []time.Duration
+		last := map[engine.Seat]string{} // each seat's last command
 		for !g.State.Over() {
 			seat := g.State.Pending()[0].Seat
 			act, err := randomTyped(g.State, seat, rng)
 			if err != nil {
 				b.Fatal(err)
+			}
+			// The bot takes the same command typed again by the same seat,
+			// within a second of the answer and before the turn message is
+			// recorded, for a copy sent by mistake: a player reads first.
+			if typed := strings.Join(act, " "); typed == last[seat] {
+				time.Sleep(time.Second)
+				rereads++
+			} else {
+				last[seat] = typed
 			}
 			sent, err := h.typeMove(h.srv.InGuild(users[g.Meta.Seats[seat].UserID], thread), act)
 			for _, s := range sent {
@@ -130,4 +143,5 @@ func BenchmarkMoveLatency(b *testing.B) {
 	b.ReportMetric(ms(rusage.CPU()-cpu, moves), "cpu-ms/move")
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 	b.ReportMetric(float64(confirms)/float64(b.N), "confirms/game")
+	b.ReportMetric(float64(rereads)/float64(b.N), "rereads/game")
 }
