@@ -209,8 +209,8 @@ func TestScale(t *testing.T) {
 
 	// Posts, and the reminders' lateness.
 	during, total, again, late := countPosts(t, srv, dues, start, end)
-	t.Logf("posts: %d during the run, %.1f a second; %d in all, the last %v after the run; %d sent again with the same nonce",
-		during, float64(during)/end.Sub(start).Seconds(), total, roundMS(last.Sub(end)), again)
+	t.Logf("posts: %d during the run, %.1f a second; %d in all, the last %v after the run; %d sent again with the same nonce, this long after the first copy: %v",
+		during, float64(during)/end.Sub(start).Seconds(), total, roundMS(last.Sub(end)), len(again), again)
 	store, err := storage.Open(path, engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		t.Fatal(err)
@@ -450,10 +450,10 @@ func nonceOf(r fakediscord.Request) string {
 
 // countPosts counts the messages posted during the run and in all, and
 // the requests that posted a message again with its nonce (Discord answers
-// them with the first copy), and finds when each reminder was posted,
+// them with the first copy; how long after it they came), and finds when each reminder was posted,
 // against when it fell due.
-func countPosts(t *testing.T, srv *fakediscord.Server, dues []scaleDue, start, end time.Time) (during, total, again int, late map[string]time.Duration) {
-	nonces := map[string]bool{}
+func countPosts(t *testing.T, srv *fakediscord.Server, dues []scaleDue, start, end time.Time) (during, total int, again []time.Duration, late map[string]time.Duration) {
+	first := map[string]time.Time{}
 	late = map[string]time.Duration{}
 	for _, r := range srv.Requests() {
 		if !isPost(r) {
@@ -466,11 +466,11 @@ func countPosts(t *testing.T, srv *fakediscord.Server, dues []scaleDue, start, e
 		if err := r.Decode(&body); err != nil {
 			t.Fatal(err)
 		}
-		if nonces[body.Nonce] {
-			again++
+		if at, ok := first[body.Nonce]; ok {
+			again = append(again, roundMS(r.At.Sub(at)))
 			continue
 		}
-		nonces[body.Nonce] = true
+		first[body.Nonce] = r.At
 		total++
 		if !r.At.Before(start) && r.At.Before(end) {
 			during++
