@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"os"
@@ -28,15 +29,24 @@ import (
 // The crash test runs the bot in a child process (this test binary again,
 // told so by crashEnv) and kills it at random moments while a player plays
 // and takes moves back through the fake Discord, which lives in the test's
-// own process and outlives every child.
+// own process and outlives every child. The scale test runs the bot in a
+// child too, to measure its memory and CPU apart from the fake's.
 
 const crashEnv = "ADEGA_CRASH_CHILD"
 
 // crashChild is what the child is told: where the fake Discord and the
-// database are.
+// database are, and for the scale test, how to draw and what to measure.
 type crashChild struct {
 	REST string `json:"rest"`
 	DB   string `json:"db"`
+	// RealBoards draws with the real renderer instead of plain cards.
+	RealBoards bool `json:"real_boards,omitempty"`
+	// Stats, CPUProfile and HeapProfile are where the child writes its
+	// heap figures (childStats), a CPU profile of its life, and a heap
+	// profile when it stops.
+	Stats       string `json:"stats,omitempty"`
+	CPUProfile  string `json:"cpu_profile,omitempty"`
+	HeapProfile string `json:"heap_profile,omitempty"`
 }
 
 func TestMain(m *testing.M) {
@@ -66,7 +76,17 @@ func runCrashChild(cfg string) int {
 		logger.Error("redirect", "err", err)
 		return 2
 	}
-	handler := &commands.Handler{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: summaryDrawer{}, Log: logger, Now: time.Now}
+	var drawer commands.Drawer = summaryDrawer{}
+	if c.RealBoards {
+		drawer = realBoards
+	}
+	finish, err := c.measure()
+	if err != nil {
+		logger.Error("measure", "err", err)
+		return 2
+	}
+	defer finish()
+	handler := &commands.Handler{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: drawer, Log: logger, Now: time.Now}
 	b, err := bot.New(bot.Config{Token: "test-token", Transport: transport}, handler, logger)
 	if err != nil {
 		logger.Error("new", "err", err)
@@ -188,23 +208,32 @@ func (r *crashRun) reload() {
 
 func (r *crashRun) start(life int) {
 	r.t.Helper()
-	cfg, _ := json.Marshal(crashChild{REST: r.srv.URL(), DB: r.db})
-	r.child = exec.Command(os.Args[0], "-test.run=^$")
-	r.child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
-	r.child.Stdout, r.child.Stderr = r.log, r.log
 	fmt.Fprintf(r.log, "=== life %d\n", life)
-	identified := len(r.srv.Identifies())
-	if err := r.child.Start(); err != nil {
-		r.t.Fatal(err)
+	r.child = startChild(r.t, r.srv, crashChild{REST: r.srv.URL(), DB: r.db}, r.log)
+}
+
+// startChild starts the bot in a child process, its output going to log,
+// and waits until it is connected to the fake Discord.
+func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer) *exec.Cmd {
+	t.Helper()
+	cfg, _ := json.Marshal(c)
+	child := exec.Command(os.Args[0], "-test.run=^$")
+	child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
+	child.Stdout, child.Stderr = log, log
+	identified := len(srv.Identifies())
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(30 * time.Second); len(r.srv.Identifies()) <= identified; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); len(srv.Identifies()) <= identified; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("life %d: the bot did not connect", life)
+			_ = child.Process.Kill()
+			t.Fatal("the bot did not connect")
 		}
 	}
-	if err := r.srv.WaitReady(30 * time.Second); err != nil {
-		r.t.Fatal(err)
+	if err := srv.WaitReady(30 * time.Second); err != nil {
+		t.Fatal(err)
 	}
+	return child
 }
 
 func (r *crashRun) kill() {

@@ -41,6 +41,7 @@ type harness struct {
 	t      testing.TB
 	srv    *fakediscord.Server
 	store  *storage.Store
+	path   string // the store's file
 	stop   func()
 	drawer commands.Drawer
 	// reminders is the bot's reminder policy (zero: the defaults).
@@ -84,18 +85,26 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Op
 	if t, ok := t.(*testing.T); ok {
 		t.Parallel() // closing a discordgo session sleeps a second
 	}
+	h := openHarness(t, drawer, opts...)
+	h.start()
+	return h
+}
+
+// openHarness makes the fake Discord and the store, with no bot yet (see
+// start).
+func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
 	srv := fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()}, opts...)...)
-	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
+	path := filepath.Join(t.TempDir(), "adega.db")
+	store, err := storage.Open(path, engine.NewRegistry(vinhos.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, store: store, drawer: drawer}
+	h := &harness{t: t, srv: srv, store: store, path: path, drawer: drawer, stop: func() {}}
 	t.Cleanup(func() {
 		h.stop()
-		store.Close()
+		h.store.Close()
 		h.checkLogs()
 	})
-	h.start()
 	return h
 }
 
@@ -193,13 +202,21 @@ func components(m *discordgo.Message) []discordgo.MessageComponent {
 
 func buttonID(t testing.TB, m *discordgo.Message, label string) string {
 	t.Helper()
+	id, ok := findButton(m, label)
+	if !ok {
+		t.Fatalf("no %q button on %q", label, m.Content)
+	}
+	return id
+}
+
+// findButton is the custom ID of the message's button with that label.
+func findButton(m *discordgo.Message, label string) (string, bool) {
 	for _, c := range components(m) {
 		if b, ok := c.(*discordgo.Button); ok && b.Label == label {
-			return b.CustomID
+			return b.CustomID, true
 		}
 	}
-	t.Fatalf("no %q button on %q", label, m.Content)
-	return ""
+	return "", false
 }
 
 func isPNG(data []byte) bool {

@@ -3,12 +3,9 @@ package bot_test
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
@@ -32,24 +29,16 @@ func rush(t testing.TB, h *harness, n, moves int) []time.Duration {
 	}
 	var mu sync.Mutex
 	var acks []time.Duration
-	answered := func(in fakediscord.Interaction) (answer, bool) {
-		r, err := h.srv.WaitFor(wait, in.IsCallback)
-		if err != nil {
-			t.Errorf("interaction %s: %v", in.ID, err)
-			return answer{}, false
-		}
+	record := func(d time.Duration) {
 		mu.Lock()
-		acks = append(acks, r.At.Sub(in.SentAt))
+		acks = append(acks, d)
 		mu.Unlock()
-		var a answer
-		err = r.Decode(&a)
-		return a, err == nil
 	}
 	var wg sync.WaitGroup
 	for _, tb := range tables {
 		wg.Go(func() {
 			for range moves {
-				if err := tb.playOne(answered); err != nil {
+				if err := tb.playOne(record); err != nil {
 					t.Error(err)
 					return
 				}
@@ -61,9 +50,10 @@ func rush(t testing.TB, h *harness, n, moves int) []time.Duration {
 }
 
 // playOne types the next decision (confirming it if asked) and waits for
-// its turn message. A decision of more steps than the command takes is
-// stored directly and its board asked for.
-func (tb *table) playOne(answered func(fakediscord.Interaction) (answer, bool)) error {
+// its turn message, passing record how long each answer took. A decision
+// of more steps than the command takes is stored directly and its board
+// asked for.
+func (tb *table) playOne(record func(time.Duration)) error {
 	h := tb.h
 	g, err := h.store.Load(tb.id)
 	if err != nil || g.State.Over() {
@@ -75,27 +65,19 @@ func (tb *table) playOne(answered func(fakediscord.Interaction) (answer, bool)) 
 		if _, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()}); err != nil {
 			return err
 		}
-		if _, ok := answered(h.srv.SlashCommand(tb.at(u), "vinhos", fakediscord.Subcommand("board"))); !ok {
-			return fmt.Errorf("no answer to /vinhos board")
+		in := h.srv.SlashCommand(tb.at(u), "vinhos", fakediscord.Subcommand("board"))
+		r, err := h.srv.WaitFor(wait, in.IsCallback)
+		if err != nil {
+			return fmt.Errorf("no answer to /vinhos board: %w", err)
 		}
+		record(r.At.Sub(in.SentAt))
 	} else {
-		r, ok := answered(h.srv.SlashCommand(tb.at(u), "vinhos", typed(act)))
-		if !ok || r.Data == nil {
-			return fmt.Errorf("no answer to %v", act)
+		sent, err := h.typeMove(tb.at(u), act)
+		for _, s := range sent {
+			record(s.ack)
 		}
-		if strings.Contains(r.Data.Content, "to confirm") {
-			view := h.lastEphemeral(tb.thread)
-			var confirm string
-			for _, c := range components(view.Message) {
-				if b, ok := c.(*discordgo.Button); ok && b.Label == "Confirm" {
-					confirm = b.CustomID
-				}
-			}
-			if _, ok := answered(h.srv.Button(tb.at(u), view.ID, confirm)); !ok {
-				return fmt.Errorf("no answer to the confirmation of %v", act)
-			}
-		} else if !strings.HasPrefix(r.Data.Content, "Played") {
-			return fmt.Errorf("%v: %q", act, r.Data.Content)
+		if err != nil {
+			return err
 		}
 	}
 	deadline := time.Now().Add(time.Minute)

@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,17 +19,8 @@ import (
 // newReminderHarness is newHarness with a reminder policy.
 func newReminderHarness(t *testing.T, cfg remind.Config) *harness {
 	t.Parallel()
-	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule())
-	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(vinhos.Game{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, srv: srv, store: store, drawer: summaryDrawer{}, reminders: cfg}
-	t.Cleanup(func() {
-		h.stop()
-		store.Close()
-		h.checkLogs()
-	})
+	h := openHarness(t, summaryDrawer{})
+	h.reminders = cfg
 	h.start()
 	return h
 }

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -144,7 +145,13 @@ func (tb *table) newest() fakediscord.Message {
 // settle waits until the outbox is empty: every message owed is posted.
 func (h *harness) settle() {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	h.settleWithin(wait)
+}
+
+// settleWithin is settle with a time limit.
+func (h *harness) settleWithin(limit time.Duration) {
+	h.t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		out, err := h.store.Outbox()
 		if err != nil {
@@ -157,5 +164,52 @@ func (h *harness) settle() {
 			h.t.Fatalf("%d messages are still owed: %+v", len(out), out[0])
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// acked is an interaction and how long its answer took, from the fake
+// sending it to receiving the answer.
+type acked struct {
+	in  fakediscord.Interaction
+	ack time.Duration
+}
+
+// typeMove types a decision as /vinhos play and, when the bot asks for a
+// confirmation, clicks Confirm on the private view. It returns the
+// interactions it sent, oldest first (the last one played the move), and
+// an error unless the bot answered that it played. It may run beside
+// other moves, in other channels.
+func (h *harness) typeMove(o fakediscord.Origin, act engine.Action) ([]acked, error) {
+	var sent []acked
+	in := h.srv.SlashCommand(o, "vinhos", typed(act))
+	for {
+		r, err := h.srv.WaitFor(wait, in.IsCallback)
+		if err != nil {
+			return sent, fmt.Errorf("%v: %w", act, err)
+		}
+		sent = append(sent, acked{in, r.At.Sub(in.SentAt)})
+		var a answer
+		if err := r.Decode(&a); err != nil || a.Data == nil {
+			return sent, fmt.Errorf("%v: unreadable answer %s", act, r.JSON)
+		}
+		switch {
+		case strings.HasPrefix(a.Data.Content, "Played"):
+			return sent, nil
+		case len(sent) > 1 || !strings.Contains(a.Data.Content, "to confirm"):
+			return sent, fmt.Errorf("%v: %q", act, a.Data.Content)
+		}
+		msgs := h.srv.Messages(o.ChannelID)
+		k := len(msgs) - 1
+		for k >= 0 && msgs[k].Flags&discordgo.MessageFlagsEphemeral == 0 {
+			k--
+		}
+		if k < 0 {
+			return sent, fmt.Errorf("%v: no private view to confirm", act)
+		}
+		confirm, ok := findButton(msgs[k].Message, "Confirm")
+		if !ok {
+			return sent, fmt.Errorf("%v: no Confirm button on %q", act, msgs[k].Content)
+		}
+		in = h.srv.Button(o, msgs[k].ID, confirm)
 	}
 }

@@ -49,9 +49,24 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 	}
 }
 
+// decide builds a random legal decision for a seat.
+type decide func(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action
+
+// quickDecision is quickRandomAction as a decide.
+func quickDecision(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
+	return quickRandomAction(t, s.(*State), seat, r)
+}
+
 // playRandom plays a seeded game to its end, calling check after each move.
-// One player plays solo against Lacerda.
+// One player plays solo against Lacerda. Each decision is built by
+// quickRandomAction, stepping a copy of the state forward.
 func playRandom(t testing.TB, seed uint64, players int, check func(s *State, move int)) *State {
+	t.Helper()
+	return playWith(t, seed, players, quickDecision, check)
+}
+
+// playWith is playRandom with the decisions built by decide.
+func playWith(t testing.TB, seed uint64, players int, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
 	setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
 	if players == 1 {
@@ -71,7 +86,7 @@ func playRandom(t testing.TB, seed uint64, players int, check func(s *State, mov
 			t.Fatalf("seed %d: nobody to act at %s", seed, st.Phase())
 		}
 		seat := pending[r.IntN(len(pending))].Seat
-		act := quickRandomAction(t, st.(*State), seat, &r)
+		act := decide(t, st, seat, &r)
 		next, _, err := st.Apply(seat, act)
 		if err != nil {
 			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
@@ -82,6 +97,27 @@ func playRandom(t testing.TB, seed uint64, players int, check func(s *State, mov
 		}
 	}
 	return st.(*State)
+}
+
+// quickRandomAction and randomAction make the same decisions from the same
+// random numbers: stepping a copy forward offers the same choices, in the
+// same order, as Choices. So the playout tests play the games the public
+// path would, and BenchmarkRandomGame4p and BenchmarkPublicGame4p time the
+// same games.
+func TestQuickAndPublicDecisionsAgree(t *testing.T) {
+	for seed := uint64(0); seed < 3; seed++ {
+		var quick, public []string
+		trace := func(states *[]string) func(*State, int) {
+			return func(s *State, _ int) { *states = append(*states, string(mustEncode(t, s))) }
+		}
+		playWith(t, seed, 4, quickDecision, trace(&quick))
+		playWith(t, seed, 4, randomAction, trace(&public))
+		for k := range max(len(quick), len(public)) {
+			if k >= len(quick) || k >= len(public) || quick[k] != public[k] {
+				t.Fatalf("seed %d: the games part at move %d (%d and %d moves)", seed, k, len(quick), len(public))
+			}
+		}
+	}
 }
 
 // TestRandomPlayouts plays 10,000 seeded games at each player count by
