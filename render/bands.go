@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"image"
 	"slices"
 	"sync"
@@ -14,8 +15,8 @@ import (
 const bandRows = 12
 
 // keepVersions is how many versions of each band a layer keeps besides its
-// background's: the bands of its last images, each a copy of the band's
-// pixels (for a 1800 x 1573 board, 12 MB a version of every band).
+// background's: the bands of its last images, each known by a digest of
+// its pixels and kept as its compressed bytes (a few KB).
 const keepVersions = 2
 
 // A band is one band of rows compressed: a deflate stream that refers to
@@ -26,17 +27,41 @@ type band struct {
 	adler uint32
 }
 
-// A version is a band as some image had it: the pixels its bytes were made
-// from, as RGBA rows 4 bytes a pixel, the row above the band first (the Up
-// filter reads it; the first band has none). The background's versions
-// have no bytes until an image first needs them. A version never changes.
+// A version is a band as some image had it, with the row above the band
+// (the Up filter reads it; the first band has none). A background's
+// version holds those pixels, shared with the background image, and has no
+// bytes until an image first needs them. Any other version holds only a
+// digest of its pixels: copies of them would take 12 MB a version of every
+// band of a board, more than all else the bot keeps. A version never
+// changes.
 type version struct {
-	pix []byte
+	pix []byte // the background's: its RGBA rows, 4 bytes a pixel
+	sum uint64 // the others': bandSum of their rows
 	band
 }
 
-// matches reports whether band i of m has the version's pixels, and the
-// same row above it, so the version's bytes encode it exactly.
+// bandSums digests a band's rows with a seed of this process. Two bands
+// with the same digest are taken to be the same: with 64 bits, a bot that
+// encodes a million boards risks a wrong band once in about 10^11 of its
+// lifetimes.
+var bandSums = maphash.MakeSeed()
+
+// bandSum digests band i of m and the row above it.
+func bandSum(m *image.RGBA, i int) uint64 {
+	var h maphash.Hash
+	h.SetSeed(bandSums)
+	rw := 4 * m.Rect.Dx()
+	y0, y1 := versionRows(i, m.Rect.Dy())
+	for y := y0; y < y1; y++ {
+		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
+		h.Write(m.Pix[o : o+rw])
+	}
+	return h.Sum64()
+}
+
+// matches reports whether band i of m has the background version's
+// pixels, and the same row above it, so the version's bytes encode it
+// exactly.
 func (v *version) matches(m *image.RGBA, i int) bool {
 	rw := 4 * m.Rect.Dx()
 	p := v.pix
@@ -110,17 +135,19 @@ func (c *bandCache) snapshot() []versions {
 	return slices.Clone(c.bands)
 }
 
-// find returns the version that band i of m matches, or nil.
-func (vs versions) find(m *image.RGBA, i int) *version {
+// find returns the version that band i of m matches, or nil, and the
+// band's digest if it was taken (0 if not).
+func (vs versions) find(m *image.RGBA, i int) (*version, uint64) {
+	if vs.bg.matches(m, i) {
+		return vs.bg, 0
+	}
+	sum := bandSum(m, i)
 	for _, v := range vs.recent {
-		if v.matches(m, i) {
-			return v
+		if v.sum == sum {
+			return v, sum
 		}
 	}
-	if vs.bg.matches(m, i) {
-		return vs.bg
-	}
-	return nil
+	return nil, sum
 }
 
 // keep records how each band of m was encoded: a band that matched a
@@ -132,7 +159,7 @@ func (c *bandCache) keep(m *image.RGBA, got []result) {
 	fresh := make([]*version, len(got))
 	for i, r := range got {
 		if r.from == nil {
-			fresh[i] = &version{pix: copyBand(m, i), band: r.band}
+			fresh[i] = &version{sum: r.sum, band: r.band}
 		}
 	}
 	c.mu.Lock()

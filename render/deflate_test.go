@@ -9,7 +9,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/adega-bot/adega/render/internal/cputime"
+	"github.com/adega-bot/adega/internal/rusage"
 )
 
 // BenchmarkDeflate encodes a whole 4-player board (a golden image of
@@ -38,7 +38,7 @@ func BenchmarkDeflate(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var size int
-			cputime.Measure(b, func() {
+			rusage.Measure(b, func() {
 				out, _, ok := c.e.encode(m, nil)
 				if !ok {
 					b.Fatal("not opaque")

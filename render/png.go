@@ -106,7 +106,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int
 				}
 				r := &out[i]
 				if known != nil {
-					r.from = known[i].find(m, i)
+					r.from, r.sum = known[i].find(m, i)
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -141,6 +141,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int
 type result struct {
 	band
 	from  *version
+	sum   uint64 // the band's digest, if find took it
 	fresh bool
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/internal/rusage"
 )
 
 // The storage benchmarks build games through the store's own API (Create,
@@ -248,15 +249,15 @@ func BenchmarkMoveAtAction(b *testing.B) {
 			var moveCPU, applyCPU, working time.Duration
 			moves, writes := 0, 0
 			for b.Loop() {
-				start := cpuTime()
+				start := rusage.CPU()
 				for k, p := range plays {
 					if _, _, err := states[k].Apply(p.Seat, p.Action); err != nil {
 						b.Fatal(err)
 					}
 				}
-				applyCPU += cpuTime() - start
+				applyCPU += rusage.CPU() - start
 				before := s.WriterStats()
-				start = cpuTime()
+				start = rusage.CPU()
 				for _, p := range plays {
 					res, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: p, Now: t0})
 					if err != nil {
@@ -264,7 +265,7 @@ func BenchmarkMoveAtAction(b *testing.B) {
 					}
 					g = res.Game
 				}
-				moveCPU += cpuTime() - start
+				moveCPU += rusage.CPU() - start
 				after := s.WriterStats()
 				working, writes = working+after.Working-before.Working, writes+after.Transactions-before.Transactions
 				moves += len(plays)

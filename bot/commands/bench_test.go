@@ -1,17 +1,15 @@
-//go:build unix
-
 package commands
 
 import (
 	"math/rand/v2"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -113,12 +111,12 @@ func typeDecision(b testing.TB, h *Handler, g *storage.Game) (*storage.Game, tim
 		opts = append(opts, strOpt(stepName(k), id))
 	}
 	in := slash(user, "play", opts...)
-	start := cpuTime()
+	start := rusage.CPU()
 	r := h.Handle(in)
 	if id, ok := confirmID(r); ok {
 		r = h.Handle(click(user, id))
 	}
-	spent := cpuTime() - start
+	spent := rusage.CPU() - start
 	next, err := h.Store.Load(g.ID)
 	if err != nil {
 		b.Fatal(err)
@@ -154,10 +152,4 @@ func drain(b testing.TB, h *Handler) {
 			b.Fatal(err)
 		}
 	}
-}
-
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

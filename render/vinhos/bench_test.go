@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/render"
-	"github.com/adega-bot/adega/render/internal/cputime"
 )
 
 // The benchmarks report, besides wall time, the process's CPU time per
@@ -24,7 +24,7 @@ func BenchmarkBoard(b *testing.B) {
 	Draw(s) // the background is drawn once per process, not per move
 	b.ReportAllocs()
 	var size int
-	cputime.Measure(b, func() {
+	rusage.Measure(b, func() {
 		png, err := render.EncodePNG(whole(Draw(s)))
 		if err != nil {
 			b.Fatal(err)
@@ -39,7 +39,7 @@ func BenchmarkBoardDraw(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s)
 	b.ReportAllocs()
-	cputime.Measure(b, func() { Draw(s) })
+	rusage.Measure(b, func() { Draw(s) })
 }
 
 // BenchmarkBackground encodes the cached background alone, whole (no
@@ -49,7 +49,7 @@ func BenchmarkBackground(b *testing.B) {
 	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
 	b.ReportAllocs()
 	var size int
-	cputime.Measure(b, func() {
+	rusage.Measure(b, func() {
 		png, err := render.EncodePNG(bg.Image())
 		if err != nil {
 			b.Fatal(err)
@@ -82,25 +82,25 @@ func BenchmarkGame(b *testing.B) {
 	var n, size int
 	for b.Loop() {
 		for _, s := range states {
-			start := cputime.Now()
+			start := rusage.CPU()
 			png, err := render.PNG(func() image.Image {
 				img := Draw(s)
-				draw += cputime.Now() - start
+				draw += rusage.CPU() - start
 				return img
 			})
 			if err != nil {
 				b.Fatal(err)
 			}
-			moves += cputime.Now() - start
+			moves += rusage.CPU() - start
 			size += len(png)
 		}
-		start := cputime.Now()
+		start := rusage.CPU()
 		for range states {
 			if _, err := render.EncodePNG(bg.Image()); err != nil {
 				b.Fatal(err)
 			}
 		}
-		background += cputime.Now() - start
+		background += rusage.CPU() - start
 		n += len(states)
 	}
 	perMove := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
