@@ -78,6 +78,12 @@ func (c *courier) run(ctx context.Context) {
 // dispatch starts the delivery of each queue's first entry that is due,
 // and returns when the next postponed one falls due (zero: none).
 func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.Time {
+	// The outbox is read under the lock that says which queues are busy: a
+	// delivery records itself in the outbox before it frees its queue, so
+	// an entry read here is either still owed or its queue still busy,
+	// never delivered and free (which would post it twice).
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	out, err := c.b.handler.Store.Outbox()
 	if err != nil {
 		c.log.Error("cannot read the outbox", "err", err)
@@ -86,8 +92,6 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 	now := time.Now()
 	var wake time.Time
 	heads := map[string]bool{}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	for _, o := range out {
 		if heads[o.Queue] {
 			continue

@@ -51,6 +51,9 @@ func TestSoloGameInADM(t *testing.T) {
 				t.Fatalf("games %v, %v", games, err)
 			}
 			g, err := h.store.Load(games[0].ID)
+			if err == nil {
+				g, err = h.store.Narrate(g) // the whole log's events
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
