@@ -50,12 +50,14 @@ func (c *gameCache) put(g *Game) {
 }
 
 // recentNarration is a copy of g whose log keeps the events of its newest
-// narratedTail entries only: the events are most of a game's memory, and a
-// change needs no more.
+// moves only: the events are most of a game's memory, and a change needs
+// no more than narratedTail. Trimming copies the log, so a game that
+// only grew by its moves keeps up to twice that many before it is
+// trimmed: a move costs no copy of the whole log.
 func (g *Game) recentNarration() *Game {
 	c := g.copy()
 	from := max(0, len(g.Log)-narratedTail)
-	if c.narratedFrom >= from {
+	if c.narratedFrom >= len(g.Log)-2*narratedTail {
 		return c
 	}
 	c.Log = slices.Clone(g.Log)
