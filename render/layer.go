@@ -18,13 +18,19 @@ type Layer struct {
 	bandsOnce sync.Once
 	bands     *bandCache // the compressed bands of its images, for EncodePNG
 
-	spare sync.Pool // *[]byte: the pixels of images done with, for the next canvases
+	// spare is the memory of an image done with (given back by PNG), for
+	// the next canvas. One is kept, not a pool: a sync.Pool drops what it
+	// holds at every collection, and keeps one per processor.
+	spareMu sync.Mutex
+	spare   []byte
 }
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
-// units are scale pixels, recording its text boxes.
+// units are scale pixels, recording its text boxes. A layer lives as long
+// as the process (see Cache).
 func NewLayer(w, h int, scale float64, draw func(*Canvas)) *Layer {
-	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, w, h)), scale)
+	bg := &image.RGBA{Pix: lifelong(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	c := NewCanvas(bg, scale)
 	c.Record()
 	draw(c)
 	return &Layer{img: c.img, scale: scale, boxes: c.Boxes()}
@@ -42,9 +48,11 @@ func (l *Layer) Boxes() []TextBox { return l.boxes }
 // the layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
-	var pix []byte
-	if p, ok := l.spare.Get().(*[]byte); ok {
-		pix = *p
+	l.spareMu.Lock()
+	pix := l.spare
+	l.spare = nil
+	l.spareMu.Unlock()
+	if pix != nil {
 		// By parts: the garbage collector waits for a copy to end before it
 		// can stop the goroutine, spinning on the other cores meanwhile.
 		const part = 256 << 10
@@ -60,6 +68,15 @@ func (l *Layer) Canvas() *Canvas {
 	drawnOn.Store(k, l)
 	runtime.AddCleanup(img, func(k weak.Pointer[image.RGBA]) { drawnOn.Delete(k) }, k)
 	return NewCanvas(img, l.scale)
+}
+
+// giveBack keeps pix for the next canvas, unless one is kept already.
+func (l *Layer) giveBack(pix []byte) {
+	l.spareMu.Lock()
+	defer l.spareMu.Unlock()
+	if l.spare == nil {
+		l.spare = pix
+	}
 }
 
 // drawnOn maps each image made by a layer's Canvas, while it lives, to the

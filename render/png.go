@@ -42,7 +42,7 @@ func PNG(draw func() image.Image) ([]byte, error) {
 	b, err := EncodePNG(img)
 	if m, ok := img.(*image.RGBA); ok {
 		if l := layerOf(m); l != nil {
-			l.spare.Put(&m.Pix)
+			l.giveBack(m.Pix)
 		}
 	}
 	return b, err
