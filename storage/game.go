@@ -281,29 +281,27 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 // stored snapshot, without replaying the log. A snapshot that is missing,
 // unreadable or written by another build of adega (build.go) is not
 // trusted: the log is replayed, and the snapshot rewritten from it.
-func (s *Store) Load(id string) (*Game, error) {
+func (s *Store) Load(id string) (*Game, error) { return s.fetch(id, false) }
+
+// Audit checks a game's stored snapshot against a replay of its log, as
+// imports, exports and replays do and the bot does slowly in the
+// background. A snapshot that disagrees is logged and flagged, and the
+// replayed state wins: the game returned says so (SnapshotMismatch).
+func (s *Store) Audit(id string) (*Game, error) { return s.fetch(id, true) }
+
+// fetch reads a game, from the cache unless it audits, settles what a
+// replay found of its snapshot, and caches it.
+func (s *Store) fetch(id string, audit bool) (*Game, error) {
 	var g *Game
 	var check *snapshotCheck
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		gb, err := gameBucket(tx, id)
-		if err != nil {
-			return err
+		var err error
+		if !audit {
+			if g, err = s.cached(tx, id); g != nil || err != nil {
+				return err
+			}
 		}
-		record := "game " + id
-		var meta Meta
-		if err := get(gb, record, keyMeta, &meta); err != nil {
-			return err
-		}
-		stamp, err := readStamp(gb, record)
-		if err != nil {
-			return err
-		}
-		if c := s.cache.get(id, stamp); c != nil {
-			g = c
-			g.Meta = meta
-			return nil
-		}
-		g, check, err = s.read(tx, id, false)
+		g, check, err = s.read(tx, id, audit)
 		return err
 	})
 	if err != nil {
@@ -314,6 +312,29 @@ func (s *Store) Load(id string) (*Game, error) {
 	}
 	s.cache.put(g)
 	return g.copy(), nil
+}
+
+// cached returns the cached game if it is at the stored moment, with the
+// stored metadata, which may change without a new moment; else nil.
+func (s *Store) cached(tx *bbolt.Tx, id string) (*Game, error) {
+	gb, err := gameBucket(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	record := "game " + id
+	var meta Meta
+	if err := get(gb, record, keyMeta, &meta); err != nil {
+		return nil, err
+	}
+	stamp, err := readStamp(gb, record)
+	if err != nil {
+		return nil, err
+	}
+	g := s.cache.get(id, stamp)
+	if g != nil {
+		g.Meta = meta
+	}
+	return g, nil
 }
 
 // Narrate returns g with every log entry's events, replaying its log if g
@@ -337,28 +358,6 @@ func (s *Store) Narrate(g *Game) (*Game, error) {
 	}
 	s.cache.put(ng)
 	return ng.copy(), nil
-}
-
-// Audit checks a game's stored snapshot against a replay of its log, as
-// imports, exports and replays do and the bot does slowly in the
-// background. A snapshot that disagrees is logged and flagged, and the
-// replayed state wins: the game returned says so (SnapshotMismatch).
-func (s *Store) Audit(id string) (*Game, error) {
-	var g *Game
-	var check *snapshotCheck
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		var err error
-		g, check, err = s.read(tx, id, true)
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	if check != nil {
-		s.settle(g, check)
-	}
-	s.cache.put(g)
-	return g.copy(), nil
 }
 
 // NextGame returns the ID of the game stored after the game after in the
