@@ -40,7 +40,10 @@ type freeList[T any] struct {
 	make func() T
 }
 
-const freeListSize = 8
+// freeListSize matches the moves that encode at once on this small
+// machine; a compressor is about half a megabyte, and more are made when
+// needed, then dropped.
+const freeListSize = 2
 
 func (l *freeList[T]) get() T {
 	l.mu.Lock()
