@@ -18,12 +18,19 @@ type Layer struct {
 	bandsOnce sync.Once
 	bands     *bandCache // the compressed bands of its images, for EncodePNG
 
-	// spare is the memory of an image done with (given back by PNG), for
-	// the next canvas. One is kept, not a pool: a sync.Pool drops what it
-	// holds at every collection, and keeps one per processor.
-	spareMu sync.Mutex
-	spare   []byte
+	// work is the memory canvases draw in, made once and kept outside the
+	// collected heap like the background (lifelong), and lent to one
+	// canvas at a time: lent is that loan, nil while work is free. A
+	// canvas made while it is lent draws in a copy on the heap.
+	workMu sync.Mutex
+	work   []byte
+	lent   *loan
 }
+
+// A loan is one canvas's use of a layer's working memory. It ends when PNG
+// has encoded the canvas's image, or when the image is collected,
+// whichever comes first; ending it twice does nothing.
+type loan struct{}
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
 // units are scale pixels, recording its text boxes. A layer lives as long
@@ -43,15 +50,22 @@ func (l *Layer) Image() image.Image { return l.img }
 func (l *Layer) Boxes() []TextBox { return l.boxes }
 
 // Canvas returns a fresh canvas holding a copy of the background, for one
-// render to draw its pieces on; the copy is made in the memory of an image
-// given back by PNG, if there is one. EncodePNG knows the image came from
+// render to draw its pieces on: in the layer's working memory if no other
+// canvas has it, else in fresh memory. EncodePNG knows the image came from
 // the layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
-	l.spareMu.Lock()
-	pix := l.spare
-	l.spare = nil
-	l.spareMu.Unlock()
+	l.workMu.Lock()
+	var pix []byte
+	var borrowed *loan
+	if l.lent == nil {
+		if l.work == nil {
+			l.work = lifelong(len(l.img.Pix))
+		}
+		pix, borrowed = l.work, new(loan)
+		l.lent = borrowed
+	}
+	l.workMu.Unlock()
 	if pix != nil {
 		// By parts: the garbage collector waits for a copy to end before it
 		// can stop the goroutine, spinning on the other cores meanwhile.
@@ -65,41 +79,57 @@ func (l *Layer) Canvas() *Canvas {
 	}
 	img := &image.RGBA{Pix: pix, Stride: l.img.Stride, Rect: l.img.Rect}
 	k := weak.Make(img)
-	drawnOn.Store(k, l)
-	runtime.AddCleanup(img, func(k weak.Pointer[image.RGBA]) { drawnOn.Delete(k) }, k)
+	drawnOn.Store(k, drawing{l, borrowed})
+	runtime.AddCleanup(img, func(d drawnKey) {
+		drawnOn.Delete(d.k)
+		d.layer.repay(d.borrowed)
+	}, drawnKey{k, drawing{l, borrowed}})
 	return NewCanvas(img, l.scale)
 }
 
-// giveBack keeps pix for the next canvas, unless one is kept already.
-func (l *Layer) giveBack(pix []byte) {
-	l.spareMu.Lock()
-	defer l.spareMu.Unlock()
-	if l.spare == nil {
-		l.spare = pix
+// repay ends a loan of the working memory, if it is still running.
+func (l *Layer) repay(borrowed *loan) {
+	l.workMu.Lock()
+	defer l.workMu.Unlock()
+	if borrowed != nil && l.lent == borrowed {
+		l.lent = nil
 	}
+}
+
+// drawing is what drawnOn knows of an image: the layer whose canvas made
+// it, and the loan of the layer's working memory it holds, if any.
+type drawing struct {
+	layer    *Layer
+	borrowed *loan
+}
+
+type drawnKey struct {
+	k weak.Pointer[image.RGBA]
+	drawing
 }
 
 // drawnOn maps each image made by a layer's Canvas, while it lives, to the
 // layer: a hint of which cached bands it may share. Encoding compares the
 // pixels, so an image drawn over anywhere is still encoded exactly.
-var drawnOn sync.Map // weak.Pointer[image.RGBA] -> *Layer
+var drawnOn sync.Map // weak.Pointer[image.RGBA] -> drawing
 
-// layerOf returns the layer whose canvas made m, or nil.
-func layerOf(m *image.RGBA) *Layer {
+// drawingOf returns what is known of the canvas that made m; its layer is
+// nil if none did.
+func drawingOf(m *image.RGBA) drawing {
 	v, ok := drawnOn.Load(weak.Make(m))
 	if !ok {
-		return nil
+		return drawing{}
 	}
-	l := v.(*Layer)
-	if m.Rect.Size() != l.img.Rect.Size() || len(m.Pix) != len(l.img.Pix) {
-		return nil
+	d := v.(drawing)
+	if m.Rect.Size() != d.layer.img.Rect.Size() || len(m.Pix) != len(d.layer.img.Pix) {
+		return drawing{}
 	}
-	return l
+	return d
 }
 
 // bandsOf returns the band cache of the layer m was made by, or nil.
 func bandsOf(m *image.RGBA) *bandCache {
-	l := layerOf(m)
+	l := drawingOf(m).layer
 	if l == nil {
 		return nil
 	}

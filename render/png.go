@@ -41,8 +41,8 @@ func PNG(draw func() image.Image) ([]byte, error) {
 	img := draw()
 	b, err := EncodePNG(img)
 	if m, ok := img.(*image.RGBA); ok {
-		if l := layerOf(m); l != nil {
-			l.giveBack(m.Pix)
+		if d := drawingOf(m); d.layer != nil {
+			d.layer.repay(d.borrowed)
 		}
 	}
 	return b, err

@@ -7,8 +7,10 @@ import (
 	"image/color"
 	"image/png"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestEncodePNG checks that EncodePNG decodes to what image/png's own
@@ -232,4 +234,33 @@ func TestPNGReusesPixels(t *testing.T) {
 		m = lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
 		decodesTo(t, b, m)
 	}
+}
+
+// A layer lends its working memory to one canvas at a time: a canvas made
+// meanwhile draws in memory of its own, and the loan ends when PNG has
+// encoded the image, or when the image is collected unencoded.
+func TestCanvasLendsItsWorkingMemoryToOneAtATime(t *testing.T) {
+	lt := newLayerTest()
+	first := lt.Canvas().RGBA()
+	second := lt.Canvas().RGBA()
+	if &first.Pix[0] == &second.Pix[0] {
+		t.Fatal("two canvases draw in the same memory")
+	}
+	if _, err := PNG(func() image.Image { return first }); err != nil {
+		t.Fatal(err)
+	}
+	third := lt.Canvas().RGBA()
+	if &third.Pix[0] != &first.Pix[0] {
+		t.Fatal("the working memory was not lent again after PNG")
+	}
+	work := &third.Pix[0]
+	third = nil // dropped without PNG: the collector ends the loan
+	for range 100 {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+		if next := lt.Canvas().RGBA(); &next.Pix[0] == work {
+			return
+		}
+	}
+	t.Fatal("an image collected unencoded kept the working memory")
 }
