@@ -8,7 +8,7 @@ import (
 
 // Definitions are the slash commands the bot registers on start.
 func Definitions() []*discordgo.ApplicationCommand {
-	minPlayers, maxPlayers, firstPage := float64(2), float64(4), float64(1)
+	minPlayers, maxPlayers, firstPage, firstMove := float64(2), float64(4), float64(1), float64(0)
 	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
 	}
@@ -22,7 +22,9 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Description: "The rules to play", Choices: []*discordgo.ApplicationCommandOptionChoice{
 					{Name: "Special Vintage 2016", Value: "special2016"}}}),
 		sub("play", "Make any decision, step by step (autocomplete shows what is legal)", stepOptionList(true)...),
-		sub("board", "Post the current board again"),
+		sub("board", "Post the current board again, or look back at an earlier move (only you see it)",
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
+				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove}),
 		sub("me", "See your own board (only you see it)"),
 		sub("status", "Whose move it is, since when, and the scores"),
 		sub("rules", "Short rules help, and the rulings adega plays by",

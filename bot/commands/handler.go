@@ -82,6 +82,11 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	case "new":
 		return h.newLobby(i, sub)
 	case "board":
+		for _, o := range sub.Options {
+			if o.Name == "move" {
+				return h.replayCommand(i, o.IntValue())
+			}
+		}
 		return h.board(i)
 	case "me":
 		return h.me(i)
@@ -129,6 +134,8 @@ func (h *Handler) component(i *discordgo.Interaction) Reply {
 		return h.undoAnswer(i, id)
 	case kindLog:
 		return h.logPage(i, id)
+	case kindReplay, kindReplayJump:
+		return h.replayStep(i, id)
 	}
 	return private(errBadCustomID.Error())
 }

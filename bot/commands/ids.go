@@ -35,6 +35,9 @@ const (
 	kindAgree   = "uy" // agree to another player's undo
 	kindRefuse  = "un" // refuse another player's undo
 	kindLog     = "lg" // a page of the game's log (offset is the page)
+	kindReplay  = "rp" // a replay's button (offset is the move shown next)
+	// kindReplayJump is a replay's menu of years and Fairs.
+	kindReplayJump = "rj"
 )
 
 const customIDMax = 100 // Discord's limit

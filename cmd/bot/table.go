@@ -417,10 +417,28 @@ func (t *table) status(cmd command, r *reply) error {
 }
 
 func (t *table) board(cmd command, r *reply) error {
-	if err := cmd.only("as"); err != nil {
+	if err := cmd.options("as", "move"); err != nil {
 		return err
 	}
-	return t.writeBoard(r)
+	text, asked := cmd.named["move"]
+	if !asked {
+		return t.writeBoard(r)
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return engine.Errorf(codeUsage, "move: must be a whole number from 0, not %s", engine.Quote(text))
+	}
+	state, said, err := commands.LookBack(t.games, t.game, n)
+	if err != nil {
+		return err
+	}
+	r.say(splitLines(plain(said, t.game))...)
+	path, err := t.savePNG(t.boards.Board(t.game.Meta.Game, state), fmt.Sprintf("%s-%04d-back.png", t.game.ID, n))
+	if err != nil {
+		return err
+	}
+	r.Board = path
+	return nil
 }
 
 // me draws one player's own board: the one named by as:, or the one who

@@ -1,0 +1,195 @@
+package commands
+
+import (
+	"fmt"
+	"image"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// A replay shows a game's board as it was after one of its moves, to the
+// player who asked only, with buttons to step through the game and a menu
+// to jump to the start of each year or Fair. Looking back plays nothing,
+// so its buttons work whatever happened since: they show the game as it
+// stands now, at the move asked for if it still exists.
+
+// chapterLimit is how many chapters the jump menu offers (Discord allows
+// 25 options).
+const chapterLimit = 25
+
+// replayMoment is what a replay shows of one move of a game.
+type replayMoment struct {
+	move, moves int
+	state       engine.State
+	events      []engine.Event
+	chapters    []chapter
+}
+
+// A chapter is a part of the game a replay can jump to: the setup, each
+// year, each Fair.
+type chapter struct {
+	title string
+	move  int // the first move of it
+}
+
+// chapterOf names the part of the game a phase belongs to: the phase up to
+// its first comma ("Year 3"), and a year's Fair with what follows it
+// ("Year 3, the Fair"). Phases name the year first, then the part of it.
+func chapterOf(phase string) string {
+	title, _, _ := strings.Cut(phase, ",")
+	switch {
+	case strings.HasPrefix(title, "Setup"):
+		return "Setup"
+	case strings.Contains(phase, "Fair"):
+		return title + ", the Fair"
+	}
+	return title
+}
+
+// replayAt replays g to move n, noting where each chapter starts.
+func replayAt(games *engine.Registry, g *storage.Game, n int) (*replayMoment, error) {
+	game, err := games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	r := &replayMoment{move: n, moves: len(g.Log)}
+	_, err = engine.ReplayEach(game, g.Setup, g.Moves(), func(k int, s engine.State, events []engine.Event) {
+		if k == n {
+			r.state, r.events = s, events
+		}
+		title := chapterOf(s.Phase())
+		if len(r.chapters) == 0 || r.chapters[len(r.chapters)-1].title != title {
+			r.chapters = append(r.chapters, chapter{title, k})
+		}
+	})
+	return r, err
+}
+
+// replayCommand answers /vinhos board move:N.
+func (h *Handler) replayCommand(i *discordgo.Interaction, n int64) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	if err := checkMove(g, n); err != nil {
+		return private(err.Error())
+	}
+	return Reply{Ack: deferPrivate(), Edit: h.replayEdit(g, int(n))}
+}
+
+// checkMove refuses a move g does not have.
+func checkMove(g *storage.Game, n int64) error {
+	if n < 0 || n > int64(len(g.Log)) {
+		return engine.Errorf(engine.CodeUnknownChoice, "This game has moves 0 (the setup) to %d; `/%s board move:%d` shows the latest.", len(g.Log), Command, len(g.Log))
+	}
+	return nil
+}
+
+// LookBack replays g to move n and tells what that move did, as /vinhos
+// board move: does: for the local table.
+func LookBack(games *engine.Registry, g *storage.Game, n int64) (engine.State, string, error) {
+	if err := checkMove(g, n); err != nil {
+		return nil, "", err
+	}
+	r, err := replayAt(games, g, int(n))
+	if err != nil {
+		return nil, "", err
+	}
+	return r.state, replayText(g, r), nil
+}
+
+// replayStep answers a replay's button or menu.
+func (h *Handler) replayStep(i *discordgo.Interaction, id customID) Reply {
+	g, err := h.gameHere(i, id)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	n := id.offset
+	if data := i.MessageComponentData(); len(data.Values) == 1 {
+		if n, err = strconv.Atoi(strings.TrimPrefix(data.Values[0], "m")); err != nil {
+			return private(errBadCustomID.Error())
+		}
+	}
+	return Reply{Ack: &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate},
+		Edit: h.replayEdit(g, min(max(n, 0), len(g.Log)))}
+}
+
+// replayEdit draws the board after move n, with the move's narration and
+// the replay's buttons.
+func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookEdit, error) {
+	return func() (*discordgo.WebhookEdit, error) {
+		r, err := replayAt(h.Games, g, n)
+		if err != nil {
+			return nil, err
+		}
+		png, err := h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
+		if err != nil {
+			return nil, err
+		}
+		content := fit(replayText(g, r))
+		components := replayComponents(g, r)
+		return &discordgo.WebhookEdit{Content: &content, Components: &components,
+			Files: []*discordgo.File{PNGFile(png)}, Attachments: &[]*discordgo.MessageAttachment{},
+			AllowedMentions: noMentions()}, nil
+	}
+}
+
+func replayText(g *storage.Game, r *replayMoment) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s, looking back: move %d of %d** · %s\n", g.Meta.Title, r.move, r.moves, r.state.Phase())
+	if r.move == 0 {
+		b.WriteString("The setup:\n")
+	} else {
+		fmt.Fprintf(&b, "Move %d, %s:\n", r.move, g.Meta.Seats[g.Log[r.move-1].Seat].Name)
+	}
+	for _, e := range r.events {
+		b.WriteString("• " + e.Text + "\n")
+	}
+	return b.String()
+}
+
+func replayComponents(g *storage.Game, r *replayMoment) []discordgo.MessageComponent {
+	// The components of a message need IDs of their own, and two buttons
+	// may lead to the same move: the path tells them apart.
+	id := func(kind string, n, which int) string {
+		return customID{kind: kind, target: g.ID, stamp: g.Stamp, path: []int{which}, offset: n}.String()
+	}
+	button := func(which int, label string, n int, off bool) discordgo.Button {
+		return discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: id(kindReplay, n, which), Disabled: off}
+	}
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		button(0, "⏮ Setup", 0, r.move == 0),
+		button(1, "◀ Back", max(r.move-1, 0), r.move == 0),
+		button(2, "Next ▶", min(r.move+1, r.moves), r.move == r.moves),
+		button(3, "Now ⏭", r.moves, r.move == r.moves),
+	}}}
+	chapters := r.chapters
+	if len(chapters) > chapterLimit {
+		chapters = chapters[len(chapters)-chapterLimit:] // the latest
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, c := range chapters {
+		opts = append(opts, discordgo.SelectMenuOption{Label: engine.Shorten(c.title, 100),
+			Description: fmt.Sprintf("from move %d", c.move), Value: "m" + strconv.Itoa(c.move), Default: c.move <= r.move && r.move < nextStart(r.chapters, c)})
+	}
+	if len(opts) > 1 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: id(kindReplayJump, r.move, 0), Placeholder: "Jump to a year or a Fair", Options: opts}}})
+	}
+	return rows
+}
+
+// nextStart is the first move after chapter c, or past the end.
+func nextStart(chapters []chapter, c chapter) int {
+	for _, d := range chapters {
+		if d.move > c.move {
+			return d.move
+		}
+	}
+	return 1 << 30
+}
