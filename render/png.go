@@ -40,12 +40,18 @@ func EncodePNG(img image.Image) ([]byte, error) {
 func PNG(draw func() image.Image) ([]byte, error) {
 	img := draw()
 	b, err := EncodePNG(img)
+	Release(img)
+	return b, err
+}
+
+// Release tells that the caller is done with img: if a layer's canvas made
+// it in the layer's working memory, the next canvas may draw there.
+func Release(img image.Image) {
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
 			d.layer.repay(d.borrowed)
 		}
 	}
-	return b, err
 }
 
 var fallback = png.Encoder{CompressionLevel: png.BestSpeed}

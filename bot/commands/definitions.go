@@ -26,6 +26,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
 				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove}),
 		sub("me", "See your own board (only you see it)"),
+		sub("replay", "The game so far as an animation, a frame per part of the game (only you see it)"),
 		sub("status", "Whose move it is, since when, and the scores"),
 		sub("rules", "Short rules help, and the rulings adega plays by",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: 100,

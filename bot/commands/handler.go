@@ -90,6 +90,8 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.board(i)
 	case "me":
 		return h.me(i)
+	case "replay":
+		return h.animation(i)
 	case "status":
 		return h.status(i)
 	case "rules":

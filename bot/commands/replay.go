@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -192,4 +194,61 @@ func nextStart(chapters []chapter, c chapter) int {
 		}
 	}
 	return 1 << 30
+}
+
+// The animation of a game: a frame at the end of each part of it (each
+// action round, maintenance, production, Fair), scaled to a width a phone
+// shows whole.
+const (
+	animationWidth = 720
+	animationDelay = 80      // hundredths of a second a frame
+	attachmentMax  = 8 << 20 // under Discord's 10 MiB for a bot's upload
+)
+
+// animation answers /vinhos replay: the game so far as an animated GIF,
+// to the one who asked.
+func (h *Handler) animation(i *discordgo.Interaction) Reply {
+	g, err := h.channelGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
+		frames, err := partEnds(h.Games, g)
+		if err != nil {
+			return nil, err
+		}
+		data, err := render.Animation(len(frames), func(k int) image.Image { return h.Drawer.Board(g.Meta.Game, frames[k]) },
+			animationWidth, animationDelay)
+		if err != nil {
+			return nil, err
+		}
+		if len(data) > attachmentMax {
+			return edit(fmt.Sprintf("The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, Command))()
+		}
+		content := fit(fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, len(frames), g.State.Phase()))
+		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{},
+			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(data)}},
+			AllowedMentions: noMentions()}, nil
+	}}
+}
+
+// AnimationFile is the name of a game's animation attachment.
+const AnimationFile = "game.gif"
+
+// partEnds are the states of g at the end of each part of the game (where
+// its phase changes), and its state now.
+func partEnds(games *engine.Registry, g *storage.Game) ([]engine.State, error) {
+	game, err := games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	var ends []engine.State
+	var last engine.State
+	_, err = engine.ReplayEach(game, g.Setup, g.Moves(), func(_ int, s engine.State, _ []engine.Event) {
+		if last != nil && last.Phase() != s.Phase() {
+			ends = append(ends, last)
+		}
+		last = s
+	})
+	return append(ends, last), err
 }

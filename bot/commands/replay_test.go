@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"fmt"
+	"image/gif"
 	"strings"
 	"testing"
 
@@ -98,4 +100,39 @@ func replayDisabled(comps []discordgo.MessageComponent, label string) bool {
 		}
 	}
 	return false
+}
+
+// /vinhos replay answers privately with the game so far as an animated
+// GIF: a frame at the end of each part of the game, the last one now.
+func TestReplayAnimatesTheGameSoFar(t *testing.T) {
+	h := newHandler(t)
+	g := startGame(t, h, "vinhos")
+	for len(g.Log) < 30 {
+		g, _ = playAuto(t, h, g)
+	}
+	r := h.Handle(slash(u2, "replay"))
+	if !ephemeral(r) || r.Edit == nil {
+		t.Fatalf("the animation is not private, or does not follow: %+v", r.Ack)
+	}
+	e, err := r.Edit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Files) != 1 || e.Files[0].Name != AnimationFile {
+		t.Fatalf("files %+v", e.Files)
+	}
+	anim, err := gif.DecodeAll(e.Files[0].Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends, err := partEnds(h.Games, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(anim.Image) != len(ends) || len(ends) < 3 || ends[len(ends)-1].Phase() != g.State.Phase() {
+		t.Fatalf("%d frames for %d parts of the game; want one each, the last now", len(anim.Image), len(ends))
+	}
+	if !strings.Contains(*e.Content, fmt.Sprintf("%d frames", len(ends))) {
+		t.Fatalf("the message says %q", *e.Content)
+	}
 }
