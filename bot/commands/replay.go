@@ -213,23 +213,34 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 		return h.fail(i, err)
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		frames, err := partEnds(h.Games, g)
+		data, said, err := Animate(h.Games, h.Drawer, g)
 		if err != nil {
-			return nil, err
+			return edit(err.Error())()
 		}
-		data, err := render.Animation(len(frames), func(k int) image.Image { return h.Drawer.Board(g.Meta.Game, frames[k]) },
-			animationWidth, animationDelay)
-		if err != nil {
-			return nil, err
-		}
-		if len(data) > attachmentMax {
-			return edit(fmt.Sprintf("The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, Command))()
-		}
-		content := fit(fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, len(frames), g.State.Phase()))
+		content := fit(said)
 		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{},
 			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(data)}},
 			AllowedMentions: noMentions()}, nil
 	}}
+}
+
+// Animate makes the animation of g so far and says what it shows, for
+// /vinhos replay and the local table. An animation too large to attach is
+// refused with an *engine.Error.
+func Animate(games *engine.Registry, drawer Drawer, g *storage.Game) ([]byte, string, error) {
+	frames, err := partEnds(games, g)
+	if err != nil {
+		return nil, "", err
+	}
+	data, err := render.Animation(len(frames), func(k int) image.Image { return drawer.Board(g.Meta.Game, frames[k]) },
+		animationWidth, animationDelay)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(data) > attachmentMax {
+		return nil, "", engine.Errorf(engine.CodeIllegal, "The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, Command)
+	}
+	return data, fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, len(frames), g.State.Phase()), nil
 }
 
 // AnimationFile is the name of a game's animation attachment.

@@ -172,11 +172,12 @@ func TestLocalScriptPlaysVinhos(t *testing.T) {
 
 // /board move:N at the table writes the board after move N and says what
 // that move did, as /vinhos board move: shows it on Discord; a move the
-// game does not have is refused with the ones it has.
+// game does not have is refused with the ones it has; /GAME replay writes
+// the game so far as a GIF.
 func TestTableLooksBackAtAMove(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "back.txt")
-	if err := os.WriteFile(script, []byte("/nim pile:p1 count:2\n/nim p2 3\n/board move:1\n/board move:9\n"), 0o644); err != nil {
+	if err := os.WriteFile(script, []byte("/nim pile:p1 count:2\n/nim p2 3\n/board move:1\n/board move:9\n/nim replay\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
@@ -184,7 +185,8 @@ func TestTableLooksBackAtAMove(t *testing.T) {
 	if err == nil {
 		t.Fatalf("the refused line did not fail the script:\n%s", out)
 	}
-	for _, want := range []string{"looking back: move 1 of 2", "Ana took 2 from pile 1 (3 left there).", "-0001-back.png", "moves 0 (the setup) to 2"} {
+	for _, want := range []string{"looking back: move 1 of 2", "Ana took 2 from pile 1 (3 left there).", "-0001-back.png", "moves 0 (the setup) to 2",
+		"the game so far: 3 frames", "-0002.gif"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

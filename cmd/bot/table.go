@@ -231,6 +231,7 @@ var tableSubcommands = map[string]func(*table, command, *reply) error{
 	"log":      (*table).log,
 	"undo":     (*table).undo,
 	"download": (*table).download,
+	"replay":   (*table).replay,
 }
 
 // subcommand answers /GAME: a Discord subcommand, or else a move given by
@@ -458,6 +459,24 @@ func (t *table) me(cmd command, r *reply) error {
 		return err
 	}
 	r.file(fmt.Sprintf("%s's board (%s)", g.State.Players()[seat].Name, g.State.Phase()), path)
+	return nil
+}
+
+// replay writes the game so far as an animated GIF, as /vinhos replay
+// attaches it.
+func (t *table) replay(cmd command, r *reply) error {
+	if err := cmd.only("as"); err != nil {
+		return err
+	}
+	data, said, err := commands.Animate(t.games, t.boards, t.game)
+	if err != nil {
+		return err
+	}
+	path, err := t.saveFile(data, fmt.Sprintf("%s-%04d.gif", t.game.ID, t.game.Version))
+	if err != nil {
+		return err
+	}
+	r.file(plain(said, t.game), path)
 	return nil
 }
 
