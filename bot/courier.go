@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -161,13 +162,20 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 	if body == nil {
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
-	png, err := c.board(o)
+	png, err := c.draw(o, h.BoardPNG)
 	if err != nil {
 		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
 	}
 	var files []*discordgo.File
 	if png != nil {
 		files = append(files, commands.PNGFile(png))
+	}
+	anim, err := c.draw(o, h.AnimationGIF)
+	if err != nil {
+		c.log.Error("could not draw the game's animation; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
+	}
+	if anim != nil {
+		files = append(files, &discordgo.File{Name: commands.AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)})
 	}
 	channelID := o.ChannelID
 	if channelID == "" {
@@ -184,15 +192,16 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 	return h.Store.Delivered(o.Seq, m.ID, h.Now())
 }
 
-// board draws an entry's board; a panic in the drawing is an error, and
-// the message goes without its board rather than not at all.
-func (c *courier) board(o storage.Outgoing) (png []byte, err error) {
+// draw makes an entry's attachment with draw (its board, its animation);
+// a panic in the drawing is an error, and the message goes without it
+// rather than not at all.
+func (c *courier) draw(o storage.Outgoing, draw func(storage.Outgoing) ([]byte, error)) (data []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
 		}
 	}()
-	return c.b.handler.BoardPNG(o)
+	return draw(o)
 }
 
 // sendOnce posts a message, given as the JSON body of the request, that

@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"image/gif"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/storage"
 )
@@ -108,7 +111,7 @@ func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
 			t.Fatalf("after %d moves the thread has %d messages: one per move, please", moves, len(msgs))
 		}
 		turn := msgs[moves]
-		if len(turn.Files) != 1 || !isPNG(turn.Files[0].Data) {
+		if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
 			t.Fatalf("move %d: the message carries no board PNG", moves)
 		}
 		ids, _ := h.store.ActiveGames(thread)
@@ -116,11 +119,15 @@ func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
 			if !strings.Contains(turn.Content, "The game is over.") || len(turn.Embeds) == 0 || len(turn.Embeds[0].Fields) == 0 {
 				t.Fatalf("the last message has no final scores: %q", turn.Content)
 			}
+			checkAnimation(t, turn)
 			if moves < 30 {
 				t.Fatalf("the game ended after only %d moves", moves)
 			}
 			t.Logf("the game ended after %d moves and %d requests to Discord", moves, len(srv.Requests()))
 			return
+		}
+		if len(turn.Files) != 1 {
+			t.Fatalf("move %d: the message carries %d files, want its board", moves, len(turn.Files))
 		}
 		g := h.game(thread)
 		var want, named []string
@@ -275,4 +282,17 @@ func (h *harness) message(channelID, id string) fakediscord.Message {
 	}
 	h.t.Fatalf("no message %s", id)
 	return fakediscord.Message{}
+}
+
+// checkAnimation checks that the message that ends a game carries, besides
+// its board, the game as an animated GIF of several frames.
+func checkAnimation(t *testing.T, end fakediscord.Message) {
+	t.Helper()
+	if len(end.Files) != 2 || end.Files[1].Name != commands.AnimationFile {
+		t.Fatalf("the last message carries %d files, want the board and %s", len(end.Files), commands.AnimationFile)
+	}
+	anim, err := gif.DecodeAll(bytes.NewReader(end.Files[1].Data))
+	if err != nil || len(anim.Image) < 3 {
+		t.Fatalf("the animation does not decode to frames: %v", err)
+	}
 }

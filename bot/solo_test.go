@@ -34,10 +34,11 @@ func TestSoloGameInADM(t *testing.T) {
 	for moves := 0; ; moves++ {
 		msgs := h.waitPosts(dm, moves+1)
 		turn := msgs[moves]
-		if len(turn.Files) != 1 || !isPNG(turn.Files[0].Data) {
+		if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
 			t.Fatalf("move %d: no board", moves)
 		}
 		if strings.Contains(turn.Content, "The game is over.") {
+			checkAnimation(t, turn)
 			scoring := ""
 			for _, f := range turn.Embeds[0].Fields {
 				scoring += f.Value

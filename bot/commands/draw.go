@@ -88,6 +88,23 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 	return h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })
 }
 
+// AnimationGIF draws the animation an outbox entry carries, up to the
+// moment it shows, or nil when it carries none or that moment was undone.
+func (h *Handler) AnimationGIF(o storage.Outgoing) ([]byte, error) {
+	if !o.Animation || o.Board == nil {
+		return nil, nil
+	}
+	g, err := h.Store.Load(o.Game)
+	if err != nil {
+		return nil, err
+	}
+	if *storage.BoardOf(g) != *o.Board {
+		return nil, nil // the game has moved on since: an undo
+	}
+	data, _, err := Animate(h.Games, h.Drawer, g)
+	return data, err
+}
+
 // stateAt returns the state at a moment of g, replaying the log when the
 // moment is not the newest; nil when an undo has taken it away.
 func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, error) {
