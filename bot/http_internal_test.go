@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -67,5 +68,18 @@ func TestPanicBeforeTheAckIsApologizedOverHTTP(t *testing.T) {
 			resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(resp.Data.Content, "Your move was not played unless") {
 			t.Fatalf("not the apology: %s", answer)
 		}
+	}
+}
+
+// A bot cannot serve the endpoint without a key to check signatures with.
+func TestHTTPNeedsAPublicKey(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	_, err = New(Config{Token: "t", Listener: ln}, &commands.Handler{}, slog.New(slog.DiscardHandler))
+	if err == nil || !strings.Contains(err.Error(), "public key") {
+		t.Fatalf("New without a public key: %v", err)
 	}
 }
