@@ -1,6 +1,7 @@
 // Package bot is the Discord adapter: it owns the discordgo session,
-// registers the slash commands, routes interactions to bot/commands and
-// sends what they return. Interactions in one channel are handled one at a
+// registers the slash commands, receives interactions over the gateway or
+// on its HTTP Interactions Endpoint (http.go), routes them to bot/commands
+// and sends what they return. Interactions in one channel are handled one at a
 // time, so a game's moves and their messages keep their order; different
 // channels proceed in parallel.
 package bot
