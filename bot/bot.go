@@ -1,18 +1,22 @@
 // Package bot is the Discord adapter: it owns the discordgo session,
-// registers the slash commands, routes interactions to bot/commands and
-// sends what they return. Interactions in one channel are handled one at a
+// registers the slash commands, receives interactions over the gateway or
+// on its HTTP Interactions Endpoint (http.go), routes them to bot/commands
+// and sends what they return. Interactions in one channel are handled one at a
 // time, so a game's moves and their messages keep their order; different
 // channels proceed in parallel.
 package bot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,6 +33,12 @@ type Config struct {
 	// Transport, if set, carries every HTTP request; tests point it at a
 	// fake Discord.
 	Transport http.RoundTripper
+	// Listener, if set, makes the bot serve interactions over HTTP on it
+	// (the application's Interactions Endpoint URL, behind a TLS
+	// terminator) instead of opening the gateway. PublicKey, the
+	// application's, then checks every request's signature.
+	Listener  net.Listener
+	PublicKey ed25519.PublicKey
 }
 
 // Bot is a Discord bot serving one set of shards.
@@ -47,6 +57,9 @@ func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, erro
 	if cfg.Token == "" {
 		return nil, errors.New("bot: no token configured (set ADEGA_TOKEN or token in the config)")
 	}
+	if cfg.Listener != nil && len(cfg.PublicKey) != ed25519.PublicKeySize {
+		return nil, errors.New("bot: serving interactions over HTTP needs the application's public key (set ADEGA_PUBLIC_KEY or public_key in the config)")
+	}
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -64,37 +77,83 @@ func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, erro
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
-	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction) })
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
 }
 
 // Run connects, registers the commands, and serves until ctx is done; then
-// it finishes the interactions in hand and disconnects.
+// it finishes the interactions in hand and disconnects. With a Listener it
+// serves the Interactions Endpoint there and never opens the gateway.
 func (b *Bot) Run(ctx context.Context) error {
+	if b.cfg.Listener != nil {
+		return b.runHTTP(ctx)
+	}
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
 	defer b.session.Close()
+	return b.serve(ctx, nil, func() {})
+}
+
+// runHTTP serves interactions on the listener until ctx is done.
+func (b *Bot) runHTTP(ctx context.Context) error {
+	srv := &http.Server{Handler: b, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(b.log.Handler(), slog.LevelWarn)}
+	failed := make(chan error, 1)
+	go func() {
+		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {
+			failed <- fmt.Errorf("bot: serve interactions: %w", err)
+		}
+	}()
+	b.log.Info("serving interactions over HTTP", "addr", b.cfg.Listener.Addr().String())
+	stop := func() {
+		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}
+	return b.serve(ctx, failed, stop)
+}
+
+// serve registers the commands and runs the background work until ctx is
+// done or failed says the transport broke; stop then closes the transport
+// before the interactions in hand are finished.
+func (b *Bot) serve(ctx context.Context, failed <-chan error, stop func()) error {
 	if err := b.register(); err != nil {
+		stop()
 		return err
 	}
+	ctx, cancel := context.WithCancel(ctx)
 	var background sync.WaitGroup
 	background.Go(func() { b.runScheduler(ctx) })
 	background.Go(func() { newCourier(b).run(ctx) })
 	background.Go(func() { b.runAuditor(ctx) })
-	<-ctx.Done()
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-failed:
+	}
 	b.log.Info("disconnecting")
+	stop()
+	cancel()
 	background.Wait()
 	b.running.Wait()
-	return nil
+	return err
 }
 
 // register overwrites the commands in bulk, which is idempotent: a restart
 // registers the same set again. A development server gets them at once.
 func (b *Bot) register() error {
 	appID := b.cfg.ApplicationID
-	if appID == "" {
+	if appID == "" && b.session.State.User != nil {
 		appID = b.session.State.User.ID
+	}
+	if appID == "" {
+		// Without the gateway's READY, ask who the bot is: a bot's
+		// application ID is its user ID.
+		me, err := b.session.User("@me")
+		if err != nil {
+			return fmt.Errorf("bot: find the application ID: %w", err)
+		}
+		appID = me.ID
 	}
 	cmds, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevGuildID, commands.Definitions())
 	if err != nil {

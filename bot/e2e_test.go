@@ -3,10 +3,12 @@ package bot_test
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"encoding/json"
 	"image"
 	"image/png"
 	"log/slog"
+	"net"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,6 +50,11 @@ type harness struct {
 	reminders remind.Config
 	// logs collects what the bot logs; no secret may appear in it.
 	logs syncBuffer
+	// key, if set, is the application's signing key: the bot serves
+	// interactions over HTTP and the fake POSTs them, signed.
+	key ed25519.PrivateKey
+	// endpoint is the URL of the bot's Interactions Endpoint, over HTTP.
+	endpoint string
 }
 
 // syncBuffer is a buffer several goroutines write.
@@ -114,8 +121,17 @@ func (h *harness) start() {
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
 	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
 		Log: logger, Now: time.Now, Reminders: h.reminders}
-	b, err := bot.New(bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()},
-		handler, logger)
+	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
+	if h.key != nil {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		cfg.Listener, cfg.PublicKey = ln, h.key.Public().(ed25519.PublicKey)
+		h.endpoint = "http://" + ln.Addr().String() + "/interactions"
+		h.srv.DeliverOverHTTP(h.endpoint, h.key)
+	}
+	b, err := bot.New(cfg, handler, logger)
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -128,8 +144,10 @@ func (h *harness) start() {
 			h.t.Errorf("bot stopped with %v", err)
 		}
 	}
-	if err := h.srv.WaitReady(wait); err != nil {
-		h.t.Fatal(err)
+	if h.key == nil {
+		if err := h.srv.WaitReady(wait); err != nil {
+			h.t.Fatal(err)
+		}
 	}
 	if _, err := h.srv.WaitFor(wait, func(r fakediscord.Request) bool {
 		return r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands")

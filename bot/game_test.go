@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/gif"
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -72,8 +73,28 @@ func (h *harness) game(channelID string) *storage.Game {
 // click. Each move must post exactly one message, with the board, pinging
 // exactly the players who must act; bad input, a stranger's click and a
 // stale button change nothing; and a restart mid-game carries on.
-func TestFullTwoPlayerGameThroughDiscord(t *testing.T) {
-	h := newHarness(t)
+func TestFullTwoPlayerGameThroughDiscord(t *testing.T) { playWholeGame(t, newHarness(t)) }
+
+// TestFullTwoPlayerGameOverHTTP plays the same game with the bot serving
+// the Interactions Endpoint instead of the gateway: the fake POSTs every
+// interaction signed, and takes the HTTP answers as the callbacks.
+func TestFullTwoPlayerGameOverHTTP(t *testing.T) {
+	h := newHTTPHarness(t, summaryDrawer{})
+	playWholeGame(t, h)
+	if got := h.srv.Identifies(); len(got) != 0 {
+		t.Errorf("the bot opened the gateway %d times over HTTP", len(got))
+	}
+	if n := len(h.srv.Deliveries()); n < 30 {
+		t.Errorf("only %d interactions came over HTTP", n)
+	}
+	for _, d := range h.srv.Deliveries() {
+		if d.Status != http.StatusOK {
+			t.Errorf("interaction %s: the endpoint answered %d %s", d.InteractionID, d.Status, d.Body)
+		}
+	}
+}
+
+func playWholeGame(t *testing.T, h *harness) {
 	srv := h.srv
 	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
 	users := map[string]*discordgo.User{ana.ID: ana, bruno.ID: bruno}

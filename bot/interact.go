@@ -17,11 +17,12 @@ import (
 // happens there: boards are drawn by the outbox's courier and by deferred
 // edits, after the lock is released. Autocomplete only reads, so it skips
 // the queue. An interaction delivered a second time is dropped: the first
-// copy answers it.
-func (b *Bot) interact(i *discordgo.Interaction) {
+// copy answers it; interact then reports false. The initial response goes
+// through respond (see responder), everything after it through REST.
+func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
 	if !b.seen.Mark(i.ID, time.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
-		return
+		return false
 	}
 	b.running.Add(1)
 	defer b.running.Done()
@@ -29,11 +30,12 @@ func (b *Bot) interact(i *discordgo.Interaction) {
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling an interaction", "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
-			b.apologize(i, acked)
+			b.apologize(i, respond, acked)
 		}
 	}()
-	reply := b.decide(i, &acked)
+	reply := b.decide(i, respond, &acked)
 	b.follow(i, reply)
+	return true
 }
 
 // handledBefore reports an interaction whose move was stored by an earlier
@@ -47,7 +49,7 @@ func (b *Bot) handledBefore(id string) bool {
 }
 
 // decide gets the handler's reply, queues its posts and sends the ack.
-func (b *Bot) decide(i *discordgo.Interaction, acked *bool) commands.Reply {
+func (b *Bot) decide(i *discordgo.Interaction, respond responder, acked *bool) commands.Reply {
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		unlock := b.locks.lock(i.ChannelID)
 		defer unlock()
@@ -55,7 +57,7 @@ func (b *Bot) decide(i *discordgo.Interaction, acked *bool) commands.Reply {
 	reply := b.handler.Handle(i)
 	b.queue(reply.Posts)
 	if reply.Ack != nil {
-		if err := b.session.InteractionRespond(i, reply.Ack); err != nil {
+		if err := respond(i, reply.Ack); err != nil {
 			b.log.Error("could not answer the interaction", "interaction", i.ID, "err", err)
 			return commands.Reply{}
 		}
@@ -122,14 +124,14 @@ func (b *Bot) queue(posts []commands.Post) {
 }
 
 // apologize answers an interaction whose handler panicked, privately.
-func (b *Bot) apologize(i *discordgo.Interaction, acked bool) {
+func (b *Bot) apologize(i *discordgo.Interaction, respond responder, acked bool) {
 	const sorry = "Sorry, something went wrong on my side. Your move was not played unless the board says so; please try again."
 	var err error
 	if acked {
 		_, err = b.session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
 	} else {
-		err = b.session.InteractionRespond(i, &discordgo.InteractionResponse{
+		err = respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
 				AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}},

@@ -26,22 +26,8 @@ func (panickyDrawer) Player(string, engine.State, engine.Seat) image.Image {
 // still posts the message, without the board.
 func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	h := newHarnessWith(t, panickyDrawer{})
-	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
-	thread := h.srv.NewChannel("game").ID
-	if _, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
-		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now(), nil); err != nil {
-		t.Fatal(err)
-	}
-	in := h.srv.SlashCommand(h.srv.InGuild(ana, thread), "vinhos", fakediscord.Subcommand("me"))
-	h.callback(in) // the deferred ack went out before the drawing panicked
-	sorry, err := h.srv.WaitFor(wait, in.IsFollowup)
-	if err != nil {
-		t.Fatal("no apology after the panic:", err)
-	}
-	if !strings.Contains(string(sorry.JSON), "Sorry, something went wrong") {
-		t.Fatalf("apology: %s", sorry.JSON)
-	}
-	in = h.srv.SlashCommand(h.srv.InGuild(bruno, thread), "vinhos", fakediscord.Subcommand("board"))
+	bruno, thread := h.panicAfterTheAck()
+	in := h.srv.SlashCommand(h.srv.InGuild(bruno, thread), "vinhos", fakediscord.Subcommand("board"))
 	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "board follows") {
 		t.Fatalf("the bot stopped answering after a panic: %+v", r)
 	}
@@ -53,6 +39,29 @@ func TestPanicIsRecoveredAndAnswered(t *testing.T) {
 	if r := h.callback(in); r.Data == nil || !strings.Contains(r.Data.Content, "Setup: initial vineyards") {
 		t.Fatalf("the bot stopped answering after a panic: %+v", r)
 	}
+}
+
+// panicAfterTheAck seats ana and bruno in a game and has ana ask for her
+// own board, which a panickyDrawer cannot draw: the bot must have
+// apologized in a follow-up. It returns bruno and the game's thread.
+func (h *harness) panicAfterTheAck() (*discordgo.User, string) {
+	h.t.Helper()
+	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
+	thread := h.srv.NewChannel("game").ID
+	if _, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
+		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now(), nil); err != nil {
+		h.t.Fatal(err)
+	}
+	in := h.srv.SlashCommand(h.srv.InGuild(ana, thread), "vinhos", fakediscord.Subcommand("me"))
+	h.callback(in) // the deferred ack went out before the drawing panicked
+	sorry, err := h.srv.WaitFor(wait, in.IsFollowup)
+	if err != nil {
+		h.t.Fatal("no apology after the panic:", err)
+	}
+	if !strings.Contains(string(sorry.JSON), "Sorry, something went wrong") {
+		h.t.Fatalf("apology: %s", sorry.JSON)
+	}
+	return bruno, thread
 }
 
 // Interactions from a DM carry a user instead of a member; they are routed

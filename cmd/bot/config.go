@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,11 +29,14 @@ func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 type Config struct {
 	Token         Secret `toml:"token"`
 	ApplicationID string `toml:"application_id"`
-	DevGuildID    string `toml:"dev_guild_id"`
-	DataDir       string `toml:"data_dir"`
-	LogLevel      string `toml:"log_level"`
-	ShardID       int    `toml:"shard_id"`
-	ShardCount    int    `toml:"shard_count"`
+	// PublicKey is the application's public key, in hex, which signs the
+	// interactions Discord POSTs to `run --http`.
+	PublicKey  string `toml:"public_key"`
+	DevGuildID string `toml:"dev_guild_id"`
+	DataDir    string `toml:"data_dir"`
+	LogLevel   string `toml:"log_level"`
+	ShardID    int    `toml:"shard_id"`
+	ShardCount int    `toml:"shard_count"`
 	// VinhosData is an optional TOML file that corrects reconstructed
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
@@ -88,6 +93,7 @@ func LoadConfig(path string, optional bool, getenv func(string) string) (Config,
 func (c *Config) applyEnv(getenv func(string) string) error {
 	strs := map[string]*string{
 		"ADEGA_APPLICATION_ID": &c.ApplicationID,
+		"ADEGA_PUBLIC_KEY":     &c.PublicKey,
 		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
 		"ADEGA_DATA_DIR":       &c.DataDir,
 		"ADEGA_LOG_LEVEL":      &c.LogLevel,
@@ -117,6 +123,9 @@ func (c Config) validate() error {
 	if _, err := parseLevel(c.LogLevel); err != nil {
 		return err
 	}
+	if _, err := c.publicKey(); err != nil {
+		return err
+	}
 	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
 		return fmt.Errorf("config: shard_id %d must be in [0, shard_count %d)", c.ShardID, c.ShardCount)
 	}
@@ -134,6 +143,18 @@ func (c Config) validate() error {
 		return errors.New("config: reminders.floor must be positive and reminders.deadline not negative")
 	}
 	return nil
+}
+
+// publicKey decodes public_key; nil if it is not set.
+func (c Config) publicKey() (ed25519.PublicKey, error) {
+	if c.PublicKey == "" {
+		return nil, nil
+	}
+	key, err := hex.DecodeString(c.PublicKey)
+	if err != nil || len(key) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("config: public_key must be the application's public key: %d hexadecimal digits", 2*ed25519.PublicKeySize)
+	}
+	return key, nil
 }
 
 func parseLevel(s string) (slog.Level, error) {

@@ -54,6 +54,8 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"shard_id = 2\nshard_count = 2\n",
 		"[reminders]\npace = \"glacial\"\n",
 		"[reminders]\nfloor = \"0s\"\n",
+		"public_key = \"not hex\"\n",
+		"public_key = \"abcd\"\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)
@@ -122,5 +124,25 @@ func TestVinhosDataFileIsCheckedOnStart(t *testing.T) {
 	cfg.VinhosData = writeConfig(t, "[insets.3]\ncube_spaces = 5\ncolour = 1\n")
 	if _, err := games(cfg); err == nil || !strings.Contains(err.Error(), "colour") {
 		t.Fatalf("a misspelled data key gave %v, want an error naming it", err)
+	}
+}
+
+// run --http refuses to start without a public key to check signatures
+// with, and names where to put it; a key in the environment is taken.
+func TestHTTPNeedsThePublicKey(t *testing.T) {
+	path := writeConfig(t, "token = \"t\"\n")
+	var stderr bytes.Buffer
+	env := Env{Stderr: &stderr, Getenv: noEnv}
+	err := runCommand(t.Context(), []string{"--config", path, "--http", "127.0.0.1:0"}, env)
+	if err == nil || !strings.Contains(err.Error(), "public_key") || !strings.Contains(err.Error(), "ADEGA_PUBLIC_KEY") {
+		t.Fatalf("run --http without a key: %v", err)
+	}
+	key := strings.Repeat("ab", 32)
+	cfg, err := LoadConfig(path, false, func(k string) string { return map[string]string{"ADEGA_PUBLIC_KEY": key}[k] })
+	if err != nil || cfg.PublicKey != key {
+		t.Fatalf("ADEGA_PUBLIC_KEY: %v %q", err, cfg.PublicKey)
+	}
+	if k, err := cfg.publicKey(); err != nil || len(k) != 32 {
+		t.Fatalf("decoding the key: %v %x", err, k)
 	}
 }

@@ -93,7 +93,8 @@ func Main(ctx context.Context, args []string, env Env) error {
 const usage = `usage: bot [command] [flags]
 
 commands:
-  run      connect to Discord (the default when a token is configured)
+  run      connect to Discord (the default when a token is configured);
+           run --http ADDR serves the Interactions Endpoint instead of the gateway
   local    play at a table in this terminal, no Discord needed (the default otherwise)
   replay   replay a stored game or an exported file and report the result
   help     show this text

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"time"
@@ -13,11 +16,27 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// runCommand connects to Discord and serves until interrupted.
+// runCommand connects to Discord and serves until interrupted: over the
+// gateway, or with --http on the Interactions Endpoint.
 func runCommand(ctx context.Context, args []string, env Env) error {
-	cfg, err := newCommand("run", env).parse(args, env)
+	cmd := newCommand("run", env)
+	httpAddr := cmd.String("http", "", "serve interactions over HTTP on this `address` (e.g. :8080), behind a TLS proxy, instead of opening the gateway; needs public_key")
+	cfg, err := cmd.parse(args, env)
 	if err != nil {
 		return err
+	}
+	key, _ := cfg.publicKey() // validated on load
+	var listener net.Listener
+	if *httpAddr != "" {
+		if cfg.ShardCount > 1 {
+			return errors.New("run --http: shards divide the gateway's connections; over HTTP one process serves every interaction, so leave shard_count at 1")
+		}
+		if key == nil {
+			return errors.New("run --http needs the application's public key to check Discord's signatures: set public_key in the config or ADEGA_PUBLIC_KEY (Developer Portal > General Information > Public Key)")
+		}
+		if listener, err = net.Listen("tcp", *httpAddr); err != nil {
+			return fmt.Errorf("run --http: %w", err)
+		}
 	}
 	// No line of the log shows the token or an interaction's token.
 	logger := slog.New(bot.Redact(newLogger(cfg, env).Handler(), cfg.Token.Reveal()))
@@ -43,6 +62,8 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		DevGuildID:    cfg.DevGuildID,
 		ShardID:       cfg.ShardID,
 		ShardCount:    cfg.ShardCount,
+		Listener:      listener,
+		PublicKey:     key,
 	}, handler, logger)
 	if err != nil {
 		return err

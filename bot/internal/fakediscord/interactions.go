@@ -283,7 +283,7 @@ type wireInteraction struct {
 }
 
 // interact records the interaction, so its answers can be judged, and
-// dispatches it over the gateway.
+// sends it to the bot, over the gateway or its endpoint.
 func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg *discordgo.Message) Interaction {
 	if o.User == nil || o.ChannelID == "" {
 		s.t.Errorf("fakediscord: an interaction needs a user and a channel, got %+v", o)
@@ -325,7 +325,7 @@ func (s *Server) interact(o Origin, typ discordgo.InteractionType, data any, msg
 	in.payload = p
 	s.interactions[in.id] = in // before the bot can answer
 	s.mu.Unlock()
-	s.Dispatch("INTERACTION_CREATE", p)
+	s.send(p)
 	return Interaction{ID: in.id, Token: in.token, ChannelID: in.channelID, SentAt: in.sentAt}
 }
 
@@ -356,8 +356,9 @@ func (s *Server) ForgedClick(o Origin, m *discordgo.Message, customID string, va
 }
 
 // Redeliver sends an interaction to the bot again, with the same ID and
-// token, as a gateway may after a reconnect. The bot must not answer it a
-// second time (the fake refuses a second acknowledgement).
+// token, as a gateway may after a reconnect (or an attacker replaying a
+// signed request may). The bot must not answer it a second time (the fake
+// refuses a second acknowledgement).
 func (s *Server) Redeliver(i Interaction) {
 	s.mu.Lock()
 	in := s.interactions[i.ID]
@@ -366,7 +367,7 @@ func (s *Server) Redeliver(i Interaction) {
 		s.t.Errorf("fakediscord: Redeliver of an unknown interaction %s", i.ID)
 		return
 	}
-	s.Dispatch("INTERACTION_CREATE", in.payload)
+	s.send(in.payload)
 }
 
 func wireOrNil(m *discordgo.Message) *wireMessage {

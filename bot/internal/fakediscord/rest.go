@@ -74,6 +74,9 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 		}
 	}
 	req.Err = err
+	if err == nil {
+		s.awaitAnswer(hr, req)
+	}
 
 	// The answer is recorded with the request and written only after, so
 	// that a test that sees the request, or the bot's call returning, also

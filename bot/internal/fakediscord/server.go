@@ -71,6 +71,11 @@ type Server struct {
 	faults       []*fault
 	dropFiles    bool // keep uploads' sizes, not their bytes
 	mentionsRule bool // see WithMentionsRule
+
+	endpoint   *endpoint                // see DeliverOverHTTP; nil: the gateway
+	answering  map[string]chan struct{} // by token: HTTP answers on their way
+	deliveries []Delivery
+	posting    sync.WaitGroup // POSTs to the endpoint
 }
 
 // Option configures a Server.
@@ -120,6 +125,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.rest = httptest.NewServer(http.HandlerFunc(s.serveREST))
 	s.gw = newGateway(s)
 	t.Cleanup(func() {
+		s.posting.Wait()
 		s.gw.close()
 		s.rest.Close()
 	})
