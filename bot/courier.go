@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -162,21 +160,15 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 	if body == nil {
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
-	png, err := c.draw(o, h.BoardPNG)
+	files, err := c.draw(o, h.BoardFiles)
 	if err != nil {
 		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
 	}
-	var files []*discordgo.File
-	if png != nil {
-		files = append(files, commands.PNGFile(png))
-	}
-	anim, err := c.draw(o, h.AnimationGIF)
+	endings, err := c.draw(o, h.Endings)
 	if err != nil {
-		c.log.Error("could not draw the game's animation; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
+		c.log.Error("could not draw the game's animation and chart; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
 	}
-	if anim != nil {
-		files = append(files, &discordgo.File{Name: commands.AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)})
-	}
+	files = append(files, endings...)
 	channelID := o.ChannelID
 	if channelID == "" {
 		ch, err := c.b.session.UserChannelCreate(o.UserID)
@@ -192,10 +184,10 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 	return h.Store.Delivered(o.Seq, m.ID, h.Now())
 }
 
-// draw makes an entry's attachment with draw (its board, its animation);
-// a panic in the drawing is an error, and the message goes without it
-// rather than not at all.
-func (c *courier) draw(o storage.Outgoing, draw func(storage.Outgoing) ([]byte, error)) (data []byte, err error) {
+// draw makes an entry's attachments with draw (its board, a game's
+// ending); a panic in the drawing is an error, and the message goes
+// without them rather than not at all.
+func (c *courier) draw(o storage.Outgoing, draw func(storage.Outgoing) ([]*discordgo.File, error)) (files []*discordgo.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())

@@ -140,7 +140,7 @@ func playWholeGame(t *testing.T, h *harness) {
 			if !strings.Contains(turn.Content, "The game is over.") || len(turn.Embeds) == 0 || len(turn.Embeds[0].Fields) == 0 {
 				t.Fatalf("the last message has no final scores: %q", turn.Content)
 			}
-			checkAnimation(t, turn)
+			checkEnding(t, turn)
 			if moves < 30 {
 				t.Fatalf("the game ended after only %d moves", moves)
 			}
@@ -305,15 +305,19 @@ func (h *harness) message(channelID, id string) fakediscord.Message {
 	return fakediscord.Message{}
 }
 
-// checkAnimation checks that the message that ends a game carries, besides
-// its board, the game as an animated GIF of several frames.
-func checkAnimation(t *testing.T, end fakediscord.Message) {
+// checkEnding checks that the message that ends a game carries, besides
+// its board, the game as an animated GIF of several frames and the chart
+// of the players' VP through it.
+func checkEnding(t *testing.T, end fakediscord.Message) {
 	t.Helper()
-	if len(end.Files) != 2 || end.Files[1].Name != commands.AnimationFile {
-		t.Fatalf("the last message carries %d files, want the board and %s", len(end.Files), commands.AnimationFile)
+	if len(end.Files) != 3 || end.Files[1].Name != commands.AnimationFile || end.Files[2].Name != commands.ChartFile {
+		t.Fatalf("the last message carries %d files, want the board, %s and %s", len(end.Files), commands.AnimationFile, commands.ChartFile)
 	}
 	anim, err := gif.DecodeAll(bytes.NewReader(end.Files[1].Data))
 	if err != nil || len(anim.Image) < 3 {
 		t.Fatalf("the animation does not decode to frames: %v", err)
+	}
+	if !isPNG(end.Files[2].Data) {
+		t.Fatal("the chart is not a PNG")
 	}
 }

@@ -41,9 +41,9 @@ type Outgoing struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 	// Board, if set, attaches the board of the game's moment Board names.
 	Board *BoardRef `json:"board,omitempty"`
-	// Animation also attaches the game up to that moment as an animated
-	// GIF: the message that ends a game carries it.
-	Animation bool `json:"animation,omitempty"`
+	// Ending marks the message that ends a game: it also carries the game
+	// as an animated GIF and a chart of the players' VP through it.
+	Ending bool `json:"ending,omitempty"`
 	// Turn marks the game's turn message: once posted it is the target of
 	// the game's jump links, and the users in Held (named but not pinged,
 	// in their quiet hours) are pinged by the scheduler later.

@@ -88,10 +88,20 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 	return h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })
 }
 
-// AnimationGIF draws the animation an outbox entry carries, up to the
-// moment it shows, or nil when it carries none or that moment was undone.
-func (h *Handler) AnimationGIF(o storage.Outgoing) ([]byte, error) {
-	if !o.Animation || o.Board == nil {
+// BoardFiles attaches the board an outbox entry shows, if any.
+func (h *Handler) BoardFiles(o storage.Outgoing) ([]*discordgo.File, error) {
+	png, err := h.BoardPNG(o)
+	if png == nil || err != nil {
+		return nil, err
+	}
+	return []*discordgo.File{PNGFile(png)}, nil
+}
+
+// Endings draws what the message that ends a game carries besides its
+// board: the game's animation and its VP chart. It draws nothing for other
+// messages, or when an undo has taken the ending away.
+func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
+	if !o.Ending || o.Board == nil {
 		return nil, nil
 	}
 	g, err := h.Store.Load(o.Game)
@@ -101,8 +111,25 @@ func (h *Handler) AnimationGIF(o storage.Outgoing) ([]byte, error) {
 	if *storage.BoardOf(g) != *o.Board {
 		return nil, nil // the game has moved on since: an undo
 	}
-	data, _, err := Animate(h.Games, h.Drawer, g)
-	return data, err
+	return EndingFiles(h.Games, h.Drawer, g)
+}
+
+// EndingFiles are what the message that ends g carries besides its board:
+// the game's animation and the chart of the players' VP through it. The
+// local table writes them too.
+func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*discordgo.File, error) {
+	anim, _, err := Animate(games, drawer, g)
+	if err != nil {
+		return nil, err
+	}
+	chart, err := VPRaceChart(games, g)
+	if err != nil {
+		return nil, err
+	}
+	return []*discordgo.File{
+		{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)},
+		{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(chart)},
+	}, nil
 }
 
 // stateAt returns the state at a moment of g, replaying the log when the

@@ -93,7 +93,7 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	case "replay":
 		return h.animation(i)
 	case "status":
-		return h.status(i)
+		return h.status(i, sub)
 	case "rules":
 		return h.rules(sub)
 	case "abandon":

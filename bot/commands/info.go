@@ -1,12 +1,15 @@
 package commands
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -48,12 +51,47 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 
 // status says whose move it is and since when, where the game stands, and
 // the scores.
-func (h *Handler) status(i *discordgo.Interaction) Reply {
+func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	g, err := h.channelGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return private(StatusText(g) + h.statusPace(g))
+	text := StatusText(g) + h.statusPace(g)
+	if !boolOption(sub, "chart") {
+		return private(text)
+	}
+	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
+		png, err := VPRaceChart(h.Games, g)
+		if err != nil {
+			return nil, err
+		}
+		content := fit(text)
+		return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(png)}},
+			AllowedMentions: noMentions()}, nil
+	}}
+}
+
+// ChartFile is the name of a chart's attachment.
+const ChartFile = "vp-race.png"
+
+// VPRaceChart draws each player's VP through the game so far, for
+// /vinhos status chart: and the local table.
+func VPRaceChart(games *engine.Registry, g *storage.Game) ([]byte, error) {
+	labels, series, err := vpRace(games, g)
+	if err != nil {
+		return nil, err
+	}
+	return render.EncodePNG(render.LineChart(g.Meta.Title+": VP through the game", labels, series))
+}
+
+// boolOption reads a subcommand's boolean option; false when absent.
+func boolOption(sub *discordgo.ApplicationCommandInteractionDataOption, name string) bool {
+	for _, o := range sub.Options {
+		if o.Name == name {
+			return o.BoolValue()
+		}
+	}
+	return false
 }
 
 // StatusText says where a game stands: its phase, who must decide what and

@@ -263,3 +263,58 @@ func partEnds(games *engine.Registry, g *storage.Game) ([]engine.State, error) {
 	})
 	return append(ends, last), err
 }
+
+// vpRace is each player's VP at the end of each part of the game that
+// chapters name (the setup, each year, each Fair) and now, with a short
+// label for each point.
+func vpRace(games *engine.Registry, g *storage.Game) ([]string, []render.Series, error) {
+	game, err := games.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	var labels []string
+	var points [][]engine.PlayerSummary
+	var last engine.State
+	_, err = engine.ReplayEach(game, g.Setup, g.Moves(), func(_ int, s engine.State, _ []engine.Event) {
+		if last != nil && chapterOf(last.Phase()) != chapterOf(s.Phase()) {
+			labels, points = append(labels, axisLabel(chapterOf(last.Phase()))), append(points, last.Players())
+		}
+		last = s
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	now := "now"
+	if last.Over() {
+		now = "end"
+	}
+	labels, points = append(labels, now), append(points, last.Players())
+	series := make([]render.Series, len(points[0]))
+	for k, p := range points[0] {
+		series[k].Name = p.Name
+	}
+	for _, players := range points {
+		for k, p := range players {
+			vp, _ := p.Stat("vp")
+			series[k].Values = append(series[k].Values, vp)
+		}
+	}
+	return labels, series, nil
+}
+
+// axisLabel shortens a chapter's title to fit under a chart's axis:
+// "Year 3" becomes "Y3", "Year 3, the Fair" "Y3 Fair"; other parts (the
+// last action) keep their point but no label.
+func axisLabel(title string) string {
+	year, fair := strings.CutSuffix(title, ", the Fair")
+	n, ok := strings.CutPrefix(year, "Year ")
+	switch {
+	case title == "Setup":
+		return title
+	case !ok:
+		return ""
+	case fair:
+		return "Y" + n + " Fair"
+	}
+	return "Y" + n
+}

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"image/gif"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -134,5 +135,47 @@ func TestReplayAnimatesTheGameSoFar(t *testing.T) {
 	}
 	if !strings.Contains(*e.Content, fmt.Sprintf("%d frames", len(ends))) {
 		t.Fatalf("the message says %q", *e.Content)
+	}
+}
+
+// /vinhos status chart:True draws each player's VP through the game so
+// far: a point at the end of the setup, of each year and Fair, and now,
+// the last one each player's VP now.
+func TestStatusChartsTheVPRace(t *testing.T) {
+	h := newHandler(t)
+	g := startGame(t, h, "vinhos")
+	for len(g.Log) < 45 {
+		g, _ = playAuto(t, h, g)
+	}
+	r := h.Handle(slash(u2, "status", boolOpt("chart", true)))
+	if !ephemeral(r) || r.Edit == nil {
+		t.Fatalf("the chart is not private, or does not follow: %+v", r.Ack.Data.Content)
+	}
+	e, err := r.Edit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Files) != 1 || e.Files[0].Name != ChartFile || !strings.Contains(*e.Content, "move 45") {
+		t.Fatalf("files %+v, text %q", e.Files, *e.Content)
+	}
+	img, err := png.Decode(e.Files[0].Reader)
+	if err != nil || img.Bounds().Dx() != 720 {
+		t.Fatalf("the chart does not decode to a 720-pixel image: %v", err)
+	}
+	labels, series, err := vpRace(h.Games, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labels[0] != "Setup" || labels[1] != "Y1" || labels[len(labels)-1] != "now" || len(series) != 2 {
+		t.Fatalf("labels %v, %d series", labels, len(series))
+	}
+	for k, p := range g.State.Players() {
+		vp, _ := p.Stat("vp")
+		if s := series[k]; s.Name != p.Name || len(s.Values) != len(labels) || s.Values[len(s.Values)-1] != vp {
+			t.Fatalf("%s's line %v ends away from their %d VP", p.Name, s.Values, vp)
+		}
+	}
+	if r := h.Handle(slash(u2, "status")); r.Edit != nil || !strings.Contains(r.Ack.Data.Content, "move 45") {
+		t.Fatal("status without chart: must answer at once, in text")
 	}
 }

@@ -103,7 +103,7 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 		return nil, err
 	}
 	return &storage.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: data, Board: storage.BoardOf(g),
-		Animation: state.Over(), Turn: ping, Held: held, Stamp: g.Stamp}, nil
+		Ending: state.Over(), Turn: ping, Held: held, Stamp: g.Stamp}, nil
 }
 
 // turnComponents: the button that opens the guided choices of whoever

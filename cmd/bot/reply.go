@@ -117,6 +117,28 @@ func (t *table) finish(r *reply) {
 		}
 		r.ending = append([]string{"The game is over."}, splitLines(plain(commands.StatusText(g), g))...)
 		r.ending = append(r.ending, r.Outcome...)
+		t.writeEnding(r)
+	}
+}
+
+// writeEnding writes what the message that ends a game carries on
+// Discord besides its board: the game's animation and its VP chart.
+func (t *table) writeEnding(r *reply) {
+	files, err := commands.EndingFiles(t.games, t.boards, t.game)
+	for _, f := range files {
+		var data []byte
+		if data, err = io.ReadAll(f.Reader); err != nil {
+			break
+		}
+		path, werr := t.saveFile(data, fmt.Sprintf("%s-%04d-%s", t.game.ID, t.game.Version, f.Name))
+		if err = werr; err != nil {
+			break
+		}
+		r.file("The game, "+f.Name, path)
+	}
+	if err != nil {
+		// The game is stored all the same; these are only views of it.
+		r.say("Could not write the game's animation and chart: " + err.Error())
 	}
 }
 

@@ -409,12 +409,28 @@ func (t *table) showChoices(cmd command, r *reply) error {
 
 // status says where the game stands and who must act, in Discord's words.
 func (t *table) status(cmd command, r *reply) error {
-	if err := cmd.only("as"); err != nil {
+	if err := cmd.options("as", "chart"); err != nil {
 		return err
 	}
 	r.say(splitLines(plain(commands.StatusText(t.game), t.game))...)
 	r.Players = players(t.game.State)
-	return nil
+	switch chart := cmd.named["chart"]; chart {
+	case "", "false":
+		return nil
+	case "true":
+		data, err := commands.VPRaceChart(t.games, t.game)
+		if err != nil {
+			return err
+		}
+		path, err := t.saveFile(data, fmt.Sprintf("%s-%04d-vp.png", t.game.ID, t.game.Version))
+		if err != nil {
+			return err
+		}
+		r.file("VP through the game", path)
+		return nil
+	default:
+		return engine.Errorf(codeUsage, "chart: is true or false, not %s", engine.Quote(chart))
+	}
 }
 
 func (t *table) board(cmd command, r *reply) error {
