@@ -175,37 +175,40 @@ func TestLocalScriptPlaysVinhos(t *testing.T) {
 // game does not have is refused with the ones it has; /GAME replay writes
 // the game so far as a GIF, and /GAME status chart:true the VP race.
 func TestTableLooksBackAtAMove(t *testing.T) {
-	dir := t.TempDir()
-	script := filepath.Join(dir, "back.txt")
-	if err := os.WriteFile(script, []byte("/nim pile:p1 count:2\n/nim p2 3\n/board move:1\n/board move:9\n/nim replay\n/nim status chart:true\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"),
-		"--out", dir, "--script", script, "--keep-going")
+	out, err := playNimScript(t, "/nim pile:p1 count:2\n/nim p2 3\n/board move:1\n/board move:9\n/nim replay\n/nim status chart:true\n", "--keep-going")
 	if err == nil {
 		t.Fatalf("the refused line did not fail the script:\n%s", out)
 	}
-	for _, want := range []string{"looking back: move 1 of 2", "Ana took 2 from pile 1 (3 left there).", "-0001-back.png", "moves 0 (the setup) to 2",
-		"the game so far: 3 frames", "-0002.gif", "-0002-vp.png"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	outputHas(t, out, "looking back: move 1 of 2", "Ana took 2 from pile 1 (3 left there).", "-0001-back.png", "moves 0 (the setup) to 2",
+		"the game so far: 3 frames", "-0002.gif", "-0002-vp.png")
 }
 
 // The message that ends a game comes with the game's animation and its VP
 // chart at the table too, written beside the final board.
 func TestTableWritesTheEndingOfAGame(t *testing.T) {
-	dir := t.TempDir()
-	script := filepath.Join(dir, "end.txt")
-	if err := os.WriteFile(script, []byte("/nim p1 3\n/nim p1 2\n/nim p2 3\n/nim p3 3\n/nim p3 2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := runMain(t, "", "local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
+	out, err := playNimScript(t, "/nim p1 3\n/nim p1 2\n/nim p2 3\n/nim p3 3\n/nim p3 2\n")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	for _, want := range []string{"The game, game.gif", "-0005-game.gif", "The game, vp-race.png", "-0005-vp-race.png"} {
+	outputHas(t, out, "The game, game.gif", "-0005-game.gif", "The game, vp-race.png", "-0005-vp-race.png")
+}
+
+// playNimScript plays script at a local table of nim (seed 7), with more
+// flags if given, and returns what it printed.
+func playNimScript(t *testing.T, script string, flags ...string) (string, error) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "script.txt")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"local", "--game", "nim", "--seed", "7", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", path}, flags...)
+	return runMain(t, "", args...)
+}
+
+func outputHas(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
