@@ -187,7 +187,7 @@ func (h *Handler) collectStats(userID string, counts func(storage.Meta) bool) (u
 			st.active++
 		case storage.StatusFinished:
 			r := resultOf(g, seats)
-			k := modeKey{g.Meta.Game, g.Meta.Mode}
+			k := h.modeOf(g.Meta)
 			if st.modes[k] == nil {
 				st.modes[k] = &tally{}
 			}
@@ -201,6 +201,17 @@ func (h *Handler) collectStats(userID string, counts func(storage.Meta) bool) (u
 		}
 	}
 	return st, nil
+}
+
+// modeOf is the game's game and mode, the default mode by its name.
+func (h *Handler) modeOf(m storage.Meta) modeKey {
+	k := modeKey{m.Game, m.Mode}
+	if g, err := h.Games.Lookup(m.Game); err == nil {
+		if mode, err := engine.ModeOf(g, m.Mode); err == nil {
+			k.mode = mode.Name
+		}
+	}
+	return k
 }
 
 // modeTitle is how players know a game and mode: "Vinhos Deluxe, Solo
