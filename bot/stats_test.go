@@ -103,7 +103,6 @@ func TestStatsThroughDiscord(t *testing.T) {
 		}
 	}
 	stats, flags := ask(ana, "stats")
-	t.Log(stats)
 	if flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Error("the stats are not private")
 	}

@@ -132,7 +132,6 @@ func TestStatsAndLeaderboard(t *testing.T) {
 		return *e.Content, r.Ack.Data != nil && r.Ack.Data.Flags&discordgo.MessageFlagsEphemeral != 0
 	}
 	text, private := read(adegaSlash(u1, "stats"))
-	t.Log(text)
 	want := []string{"**Your statistics**", "• **Nim**: 3 played, " + strconv.Itoa(winners[u1]) + " won.", "In progress: 1.", "Median time to move: 1m over "}
 	for _, w := range want {
 		if !private || !strings.Contains(text, w) {
