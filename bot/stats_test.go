@@ -23,19 +23,7 @@ func TestStatsThroughDiscord(t *testing.T) {
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
 	play := func(g *storage.Game) *storage.Game {
-		for !g.State.Over() {
-			seat := g.State.Pending()[0].Seat
-			act, err := engine.Auto(g.State, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g = res.Game
-		}
-		return g
+		return h.autoPlay(g, func(*storage.Game) bool { return false })
 	}
 	var games []*storage.Game
 	for seed := range uint64(2) {
