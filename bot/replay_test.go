@@ -24,18 +24,7 @@ func TestLookingBackThroughDiscord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for len(g.Log) < 8 {
-		seat := g.State.Pending()[0].Seat
-		act, err := engine.Auto(g.State, seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g = res.Game
-	}
+	g = h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= 8 })
 	at := h.srv.InGuild(bruno, thread)
 	in := h.srv.SlashCommand(at, "vinhos", fakediscord.Subcommand("board", fakediscord.IntegerOption("move", 2)))
 	if r := h.callback(in); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {

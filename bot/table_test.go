@@ -41,18 +41,7 @@ func (h *harness) newTable(seed uint64, moves int) *table {
 		h.t.Fatal(err)
 	}
 	tb.id = g.ID
-	for range moves {
-		seat := g.State.Pending()[0].Seat
-		act, err := engine.Auto(g.State, seat)
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		g = res.Game
-	}
+	g = h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= moves })
 	// The seats were stored in seat order by name.
 	for s, su := range g.Meta.Seats {
 		for _, u := range tb.users {
@@ -73,6 +62,25 @@ func (tb *table) game() *storage.Game {
 	g, err := tb.h.store.Load(tb.id)
 	if err != nil {
 		tb.h.t.Fatal(err)
+	}
+	return g
+}
+
+// autoPlay plays g's pending decisions with engine.Auto through the store
+// until done says so or the game is over.
+func (h *harness) autoPlay(g *storage.Game, done func(*storage.Game) bool) *storage.Game {
+	h.t.Helper()
+	for !g.State.Over() && !done(g) {
+		seat := g.State.Pending()[0].Seat
+		act, err := engine.Auto(g.State, seat)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		g = res.Game
 	}
 	return g
 }

@@ -222,3 +222,10 @@ func PublicView(s State) any {
 type Outcome interface {
 	Outcome() []string
 }
+
+// Ranked is implemented by states that rank the seats at the end of a
+// game, winner first, after the game's own tie breaks. Ranking is nil
+// while the game goes on.
+type Ranked interface {
+	Ranking() []Seat
+}

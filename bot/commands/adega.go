@@ -34,7 +34,7 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 	}
 	return &discordgo.ApplicationCommand{
 		Name:        AdegaCommand,
-		Description: "Your reminders, your games everywhere, your vacations",
+		Description: "Your reminders, your games everywhere, your vacations, statistics",
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("settings", "See or change how and when the bot reminds you",
 				str("timezone", "Your time zone, such as Europe/Lisbon or America/Sao_Paulo", 64),
@@ -48,6 +48,10 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 			sub("vacation", "Pause your deadlines in all your games (0 ends a vacation)",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 					Description: "How many days", Required: true, MinValue: &zero, MaxValue: maxDays}),
+			sub("stats", "Games played and won, scores, time to move, the record against Lacerda",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
+					Description: "Another player (their games in this server)"}),
+			sub("leaderboard", "Who won most of this server's finished games"),
 		},
 	}
 }
@@ -55,7 +59,7 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 func (h *Handler) adega(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	if len(data.Options) == 0 {
-		return private("Use `/adega settings`, `/adega games` or `/adega vacation`.")
+		return private("Use `/adega settings`, `/adega games`, `/adega vacation`, `/adega stats` or `/adega leaderboard`.")
 	}
 	sub := data.Options[0]
 	switch sub.Name {
@@ -65,6 +69,10 @@ func (h *Handler) adega(i *discordgo.Interaction) Reply {
 		return h.myGames(i)
 	case "vacation":
 		return h.vacation(i, sub)
+	case "stats":
+		return h.stats(i, sub)
+	case "leaderboard":
+		return h.leaderboard(i)
 	}
 	return private(fmt.Sprintf("There is no /%s %s.", AdegaCommand, sub.Name))
 }

@@ -332,6 +332,39 @@ func (q Quiet) Until(t time.Time) time.Time {
 	return end
 }
 
+// Awake is how much of the time from from to to lies outside the window:
+// the time a player could be expected to answer in.
+func (q Quiet) Awake(from, to time.Time) time.Duration {
+	if q.Start == q.End {
+		return max(0, to.Sub(from))
+	}
+	var awake time.Duration
+	for t := from; t.Before(to); {
+		if q.In(t) {
+			t = q.Until(t)
+			continue
+		}
+		next := q.next(t)
+		if next.After(to) {
+			next = to
+		}
+		awake += next.Sub(t)
+		t = next
+	}
+	return awake
+}
+
+// next is the first start of the window after t, outside it.
+func (q Quiet) next(t time.Time) time.Time {
+	local := t.In(q.Loc)
+	y, mo, d := local.Date()
+	start := time.Date(y, mo, d, q.Start/60, q.Start%60, 0, 0, q.Loc)
+	if !start.After(t) {
+		start = time.Date(y, mo, d+1, q.Start/60, q.Start%60, 0, 0, q.Loc)
+	}
+	return start
+}
+
 // onVacation returns the end of the vacation holding t.
 func onVacation(t time.Time, vacations []storage.Vacation) (time.Time, bool) {
 	for _, v := range vacations {

@@ -89,6 +89,32 @@ func TestQuietHours(t *testing.T) {
 	}
 }
 
+// Awake counts the time outside quiet hours, across nights, days and a
+// change of the clocks.
+func TestQuietAwake(t *testing.T) {
+	lisbon := QuietOf(storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
+	for _, tc := range []struct {
+		name     string
+		q        Quiet
+		from, to time.Time
+		want     time.Duration
+	}{
+		{"no window", QuietOf(storage.Prefs{}), utc(2026, 1, 15, 22, 0), utc(2026, 1, 16, 9, 0), 11 * time.Hour},
+		{"backwards", lisbon, utc(2026, 1, 16, 9, 0), utc(2026, 1, 15, 22, 0), 0},
+		{"within a day", lisbon, utc(2026, 1, 15, 9, 0), utc(2026, 1, 15, 10, 30), 90 * time.Minute},
+		{"across a night", lisbon, utc(2026, 1, 15, 22, 0), utc(2026, 1, 16, 9, 0), 2 * time.Hour},
+		{"from quiet hours", lisbon, utc(2026, 1, 16, 2, 0), utc(2026, 1, 16, 8, 30), 30 * time.Minute},
+		{"all quiet", lisbon, utc(2026, 1, 16, 0, 0), utc(2026, 1, 16, 7, 0), 0},
+		{"two days", lisbon, utc(2026, 1, 15, 8, 0), utc(2026, 1, 17, 8, 0), 30 * time.Hour},
+		// The night of 28 March 2026 is an hour shorter (23:00 to 07:00 UTC).
+		{"spring forward", lisbon, utc(2026, 3, 28, 22, 0), utc(2026, 3, 29, 8, 0), 2 * time.Hour},
+	} {
+		if got := tc.q.Awake(tc.from, tc.to); got != tc.want {
+			t.Errorf("%s: Awake = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestDeadlineSkipsVacations(t *testing.T) {
 	since := utc(2026, 1, 1, 0, 0)
 	day := 24 * time.Hour

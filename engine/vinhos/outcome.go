@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -39,4 +40,16 @@ func (s *State) SoloResult() (accolades int, title string, ok bool) {
 	return score.Total, score.Title, true
 }
 
-var _ engine.Outcome = (*State)(nil)
+// Ranking is the final ranking, winner first after the tie breaks (VP,
+// then Export barrels, then money); nil before the end.
+func (s *State) Ranking() []engine.Seat {
+	if s.Final == nil {
+		return nil
+	}
+	return slices.Clone(s.Final.Ranking)
+}
+
+var (
+	_ engine.Outcome = (*State)(nil)
+	_ engine.Ranked  = (*State)(nil)
+)
