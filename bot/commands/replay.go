@@ -268,22 +268,20 @@ func partEnds(games *engine.Registry, g *storage.Game) ([]engine.State, error) {
 // chapters name (the setup, each year, each Fair) and now, with a short
 // label for each point.
 func vpRace(games *engine.Registry, g *storage.Game) ([]string, []render.Series, error) {
-	game, err := games.Lookup(g.Setup.Game)
+	ends, err := partEnds(games, g)
 	if err != nil {
 		return nil, nil, err
 	}
+	// A chapter ends where a part ends and the next part is in another
+	// chapter.
 	var labels []string
 	var points [][]engine.PlayerSummary
-	var last engine.State
-	_, err = engine.ReplayEach(game, g.Setup, g.Moves(), func(_ int, s engine.State, _ []engine.Event) {
-		if last != nil && chapterOf(last.Phase()) != chapterOf(s.Phase()) {
-			labels, points = append(labels, axisLabel(chapterOf(last.Phase()))), append(points, last.Players())
+	for k, s := range ends[:len(ends)-1] {
+		if chapter := chapterOf(s.Phase()); chapter != chapterOf(ends[k+1].Phase()) {
+			labels, points = append(labels, axisLabel(chapter)), append(points, s.Players())
 		}
-		last = s
-	})
-	if err != nil {
-		return nil, nil, err
 	}
+	last := ends[len(ends)-1]
 	now := "now"
 	if last.Over() {
 		now = "end"
