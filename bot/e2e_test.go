@@ -36,6 +36,9 @@ func (summaryDrawer) Board(game string, s engine.State) image.Image { return ren
 func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image {
 	return render.Summary(game, s)
 }
+func (summaryDrawer) Focus(game string, s engine.State, _ engine.Seat, _ string) image.Image {
+	return render.Summary(game, s)
+}
 
 // harness runs the real bot against a fake Discord, with a store that
 // outlives restarts of the bot.
@@ -180,6 +183,20 @@ func (h *harness) callback(in fakediscord.Interaction) answer {
 	var resp answer
 	if err := json.Unmarshal(r.JSON, &resp); err != nil {
 		h.t.Fatal(err)
+	}
+	return resp
+}
+
+// shown sends a click and waits until its answer shows: at once, or after
+// the deferred edit that draws a step's focused view.
+func (h *harness) shown(in fakediscord.Interaction) answer {
+	h.t.Helper()
+	resp := h.callback(in)
+	switch resp.Type {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		if _, err := h.srv.WaitFor(wait, in.IsOriginalEdit); err != nil {
+			h.t.Fatal(err)
+		}
 	}
 	return resp
 }

@@ -250,11 +250,14 @@ func (h *harness) refusedWithoutChange(thread string, version uint64, in fakedis
 // the move is played.
 func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakediscord.Message, goID string, rng *rand.Rand) {
 	h.t.Helper()
-	resp := h.callback(h.srv.Button(o, turn.ID, goID))
-	if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+	resp := h.shown(h.srv.Button(o, turn.ID, goID))
+	if resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		h.t.Fatalf("the move button did not open a private view: %+v", resp)
 	}
 	view := h.lastEphemeral(thread)
+	if len(view.Files) != 1 || view.Files[0].Name != commands.FocusFile || !isPNG(view.Files[0].Data) {
+		h.t.Fatalf("the private view does not show the decision's part of the board: %d files", len(view.Files))
+	}
 	for steps := 0; ; steps++ {
 		if steps > 60 {
 			h.t.Fatal("a decision took more than 60 steps")
@@ -284,14 +287,17 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 		if len(picks) == 0 {
 			picks = []string{sel.Options[0].Value}
 		}
-		resp := h.callback(h.srv.Select(o, view.ID, sel.CustomID, picks[rng.IntN(len(picks))]))
+		resp := h.shown(h.srv.Select(o, view.ID, sel.CustomID, picks[rng.IntN(len(picks))]))
 		switch {
-		case resp.Type != discordgo.InteractionResponseUpdateMessage:
+		case resp.Type != discordgo.InteractionResponseUpdateMessage && resp.Type != discordgo.InteractionResponseDeferredMessageUpdate:
 			h.t.Fatalf("unexpected answer to a step: %+v %+v", resp, resp.Data)
 		case resp.Data != nil && strings.HasPrefix(resp.Data.Content, "Played"):
 			return
 		}
 		view = h.message(thread, view.ID)
+		if len(view.Files) != 1 || view.Files[0].Name != commands.FocusFile {
+			h.t.Fatalf("a step view shows %d files, want its focused view", len(view.Files))
+		}
 	}
 }
 

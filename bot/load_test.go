@@ -15,7 +15,7 @@ import (
 )
 
 // realBoards is the renderer the bot uses in production.
-var realBoards = render.Boards{"vinhos": {Board: vinhosboard.Board, Player: vinhosboard.Player}}
+var realBoards = render.Boards{"vinhos": vinhosboard.Renderer}
 
 // rush plays moves decisions in each of n games at once, on one bot: each
 // player types their decision as soon as the turn message before it is

@@ -19,7 +19,7 @@ func TestStaleMenuAfterUndoNeverPlays(t *testing.T) {
 	tb := h.newTable(3, 2) // Ana's initial Magnate tile, which reveals nothing
 	seat, ana, _ := tb.next()
 	turn := tb.newest()
-	h.callback(h.srv.Button(tb.at(ana), turn.ID, buttonID(t, turn.Message, "Make your move")))
+	h.shown(h.srv.Button(tb.at(ana), turn.ID, buttonID(t, turn.Message, "Make your move")))
 	private := h.lastEphemeral(tb.thread)
 	oldView := selectOf(private.Message)
 	if oldView == nil || len(oldView.Options) < 3 {

@@ -36,6 +36,10 @@ type Step struct {
 	// Taken lists the steps answered on their own since the previous one,
 	// each having a single legal answer. A command may still give them.
 	Taken []Taken `json:"taken,omitempty"`
+	// Focus names, in the game's own terms, the part of the game the step
+	// is about ("sales", "actions"): a renderer draws that part alone
+	// beside the menu, large enough for a phone. Empty means none.
+	Focus string `json:"focus,omitempty"`
 }
 
 // Taken is a step answered on its own, with its only legal answer.

@@ -73,10 +73,13 @@ func TurnMarker(dc *gg.Context, x, y, r float64) {
 	dc.Fill()
 }
 
-// Renderer draws one game: the shared board, and one seat's own board.
+// Renderer draws one game: the shared board, one seat's own board, and
+// the part of the board one step of a seat's decision is about
+// (engine.Step.Focus), sized for a phone.
 type Renderer struct {
 	Board  func(engine.State) image.Image
 	Player func(engine.State, engine.Seat) image.Image
+	Focus  func(s engine.State, seat engine.Seat, focus string) image.Image
 }
 
 // Boards draws each game with its own renderer, or with a Summary card for
@@ -97,4 +100,13 @@ func (b Boards) Player(game string, s engine.State, seat engine.Seat) image.Imag
 		return r.Player(s, seat)
 	}
 	return b.Board(game, s)
+}
+
+// Focus renders the part of the board a step of seat's decision is about,
+// or seat's own board if the game draws no focused views.
+func (b Boards) Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image {
+	if r, ok := b[game]; ok && r.Focus != nil {
+		return r.Focus(s, seat, focus)
+	}
+	return b.Player(game, s, seat)
 }

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"bytes"
 	"fmt"
+	"image"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,7 +78,7 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 	}
 	if step.Complete && id.kind != kindConfirm && len(path) > 1 {
 		// The end of a multi-step decision: review it before it is played.
-		return h.view(i, confirmText(labels), confirmButtons(g, path))
+		return h.view(i, confirmText(labels), confirmButtons(g, path)...)
 	}
 	if step.Complete {
 		res, err := h.move(i, g, id.stamp, prefix, i.ID, "")
@@ -89,7 +91,66 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		return private(errBadCustomID.Error())
 	}
 	content := stepText(g, seat, labels, len(path), step)
-	return h.view(i, content, stepComponents(g, path, step, id.offset))
+	shown := step.Focus // paging through one step keeps its image
+	if !slices.Equal(path, id.path) {
+		shown = shownFocus(g, seat, id)
+	}
+	return h.stepView(i, g, seat, shown, step, content, stepComponents(g, path, step, id.offset))
+}
+
+// shownFocus is the focus of the step the clicked message shows, whose
+// image it carries: "" for the turn message's button, which has none.
+func shownFocus(g *storage.Game, seat engine.Seat, id customID) string {
+	if id.kind == kindGo {
+		return ""
+	}
+	prefix, _, err := resolvePath(g.State, seat, id.path)
+	if err != nil {
+		return ""
+	}
+	step, err := g.State.Choices(seat, prefix)
+	if err != nil {
+		return ""
+	}
+	return step.Focus
+}
+
+// stepView shows a step of the guided flow with the focused view of the
+// part of the board it is about. The view is drawn after a deferred ack,
+// so that the step and its picture show together, and only when the
+// message does not carry it already: a step about the same part of the
+// board answers at once.
+func (h *Handler) stepView(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, shown string, step engine.Step, content string, components []discordgo.MessageComponent) Reply {
+	inPlace := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
+	if inPlace && shown == step.Focus {
+		return update(content, components...)
+	}
+	ack := deferPrivate()
+	if inPlace {
+		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	content = fit(content)
+	return Reply{Ack: ack, Edit: h.focusEdit(g, seat, step.Focus, &content, &components)}
+}
+
+// focusEdit draws seat's focused view and puts it on the answer in place
+// of any image it had, with its text and menus if given.
+func (h *Handler) focusEdit(g *storage.Game, seat engine.Seat, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
+	return func() (*discordgo.WebhookEdit, error) {
+		png, err := h.png(func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, focus) })
+		if err != nil {
+			return nil, err
+		}
+		return &discordgo.WebhookEdit{Content: content, Components: components, Files: []*discordgo.File{focusFile(png)},
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions()}, nil
+	}
+}
+
+// FocusFile is the name a focused view is attached under.
+const FocusFile = "focus.png"
+
+func focusFile(png []byte) *discordgo.File {
+	return &discordgo.File{Name: FocusFile, ContentType: "image/png", Reader: bytes.NewReader(png)}
 }
 
 // stepComponents are a step's menu, and a Back button after the first.
@@ -115,13 +176,26 @@ func (h *Handler) played(i *discordgo.Interaction, g *storage.Game, seat engine.
 		text = "Played: " + strings.Join(labels, " → ") + ". The board follows in the channel."
 	}
 	if !engine.Continues(g.State, seat) {
-		return h.view(i, text, nil)
+		return dropImages(h.view(i, text))
 	}
 	step, err := g.State.Choices(seat, nil)
 	if err != nil || step.Complete {
-		return h.view(i, text, nil)
+		return dropImages(h.view(i, text))
 	}
-	return h.view(i, fit(text+"\n"+stepText(g, seat, nil, 0, step)), stepComponents(g, nil, step, 0))
+	// The move is acknowledged at once; the view of the rest of the turn,
+	// on a board that has changed, follows.
+	r := dropImages(h.view(i, fit(text+"\n"+stepText(g, seat, nil, 0, step)), stepComponents(g, nil, step, 0)...))
+	r.Edit = h.focusEdit(g, seat, step.Focus, nil, nil)
+	return r
+}
+
+// dropImages takes a step's focused view off the message an answer
+// replaces: it shows a moment gone by.
+func dropImages(r Reply) Reply {
+	if r.Ack.Type == discordgo.InteractionResponseUpdateMessage {
+		r.Ack.Data.Attachments = &[]*discordgo.MessageAttachment{}
+	}
+	return r
 }
 
 // stepValue reads a select's one value: "c" and a choice's index, or "m"
@@ -140,7 +214,7 @@ func stepValue(values []string) (more bool, n int, ok bool) {
 // view shows a step of the guided flow: in place of the private message
 // the click came from, or, from the public turn message, as a new private
 // message, so that the message everyone sees never changes.
-func (h *Handler) view(i *discordgo.Interaction, content string, components []discordgo.MessageComponent) Reply {
+func (h *Handler) view(i *discordgo.Interaction, content string, components ...discordgo.MessageComponent) Reply {
 	if i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
 		return update(content, components...)
 	}

@@ -16,10 +16,14 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// Drawer draws a game's shared board, and one seat's own board for /me.
+// Drawer draws a game's shared board, one seat's own board for /me, and
+// the focused view beside each step of a decision.
 type Drawer interface {
 	Board(game string, s engine.State) image.Image
 	Player(game string, s engine.State, seat engine.Seat) image.Image
+	// Focus draws the part of the board a step of seat's decision is
+	// about (engine.Step.Focus), legible on a phone.
+	Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image
 }
 
 // Handler answers interactions. It is safe for concurrent use; the bot

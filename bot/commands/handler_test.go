@@ -2,7 +2,6 @@ package commands
 
 import (
 	"encoding/json"
-	"image"
 	"io"
 	"log/slog"
 	"os"
@@ -19,13 +18,6 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-type cardDrawer struct{}
-
-func (cardDrawer) Board(game string, s engine.State) image.Image { return render.Summary(game, s) }
-func (cardDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image {
-	return render.Summary(game, s)
-}
-
 func newHandler(t testing.TB) *Handler {
 	t.Helper()
 	reg := engine.NewRegistry(vinhos.Game{})
@@ -34,7 +26,7 @@ func newHandler(t testing.TB) *Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return &Handler{Store: store, Games: reg, Drawer: cardDrawer{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) },
+	return &Handler{Store: store, Games: reg, Drawer: render.Boards{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) },
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), IsThread: func(id string) bool { return strings.HasPrefix(id, "112") }}
 }
 

@@ -52,7 +52,7 @@ func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
 		return h.fail(i, err)
 	}
 	page := min(id.offset, lastPage(g))
-	return h.view(i, LogText(g, page), logButtons(g, page))
+	return h.view(i, LogText(g, page), logButtons(g, page)...)
 }
 
 // narratedGame gives a game read for its history its log's events, which

@@ -40,11 +40,21 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 	return Reply{
 		Ack: deferPrivate(),
 		Edit: func() (*discordgo.WebhookEdit, error) {
+			var files []*discordgo.File
+			if step, err := g.State.Choices(seat, nil); err == nil && !step.Complete {
+				// First what the decision at hand is about, legible on a phone.
+				png, err := h.png(func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, step.Focus) })
+				if err != nil {
+					return nil, err
+				}
+				files = append(files, focusFile(png))
+			}
 			png, err := h.png(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
 			if err != nil {
 				return nil, err
 			}
-			return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{PNGFile(png)}, AllowedMentions: noMentions()}, nil
+			files = append(files, PNGFile(png))
+			return &discordgo.WebhookEdit{Content: &content, Files: files, AllowedMentions: noMentions()}, nil
 		},
 	}
 }
@@ -138,7 +148,7 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 		return private("Only the game's creator or a member with Manage Server can abandon it.")
 	}
 	if g.Meta.Status != storage.StatusActive {
-		return h.view(i, "This game is already over.", nil)
+		return h.view(i, "This game is already over.")
 	}
 	text := fmt.Sprintf("%s abandoned this game of %s.", displayName(i), g.Meta.Title)
 	err = h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), func(m storage.Meta) (*storage.Outgoing, error) {
@@ -147,5 +157,5 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	return h.view(i, "Abandoned.", nil)
+	return h.view(i, "Abandoned.")
 }

@@ -64,7 +64,7 @@ func games(cfg Config) (*engine.Registry, error) {
 
 // boards draws each game's board; games without a renderer get a summary card.
 func boards() render.Boards {
-	return render.Boards{"vinhos": {Board: vinhosboard.Board, Player: vinhosboard.Player}}
+	return render.Boards{"vinhos": vinhosboard.Renderer}
 }
 
 // Main dispatches to a subcommand.

@@ -469,12 +469,22 @@ func (t *table) me(cmd command, r *reply) error {
 		return err
 	}
 	g := t.game
+	name := g.State.Players()[seat].Name
+	if step, err := g.State.Choices(seat, nil); err == nil && !step.Complete {
+		// As in Discord: first what the decision at hand is about.
+		img := t.boards.Focus(g.Meta.Game, g.State, seat, step.Focus)
+		path, err := t.savePNG(img, fmt.Sprintf("%s-%04d-seat%d-focus.png", g.ID, g.Version, seat+1))
+		if err != nil {
+			return err
+		}
+		r.file(fmt.Sprintf("What %s decides now (%s)", name, step.Prompt), path)
+	}
 	img := t.boards.Player(g.Meta.Game, g.State, seat)
 	path, err := t.savePNG(img, fmt.Sprintf("%s-%04d-seat%d.png", g.ID, g.Version, seat+1))
 	if err != nil {
 		return err
 	}
-	r.file(fmt.Sprintf("%s's board (%s)", g.State.Players()[seat].Name, g.State.Phase()), path)
+	r.file(fmt.Sprintf("%s's board (%s)", name, g.State.Phase()), path)
 	return nil
 }
 

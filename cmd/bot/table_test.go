@@ -189,19 +189,24 @@ func TestLogAndRulesAnswerAsOnDiscord(t *testing.T) {
 func TestMeAndDownloadWriteFiles(t *testing.T) {
 	dir := t.TempDir()
 	replies := play(t, "/nim p1 1\n/nim me as:Ana\n/nim me\n/nim download\n", nimTable(dir)...)
-	for n, want := range map[int]string{2: "g1-0001-seat1.png", 3: "g1-0001-seat2.png"} {
+	// Bruno must decide: his view of the decision comes first.
+	for n, want := range map[int][]string{2: {"g1-0001-seat1.png"}, 3: {"g1-0001-seat2-focus.png", "g1-0001-seat2.png"}} {
 		r := answer(t, replies, n)
-		if len(r.Files) != 1 || filepath.Base(r.Files[0]) != want {
-			t.Fatalf("line %d wrote %q, want %s", n, r.Files, want)
+		var got []string
+		for _, path := range r.Files {
+			got = append(got, filepath.Base(path))
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := png.Decode(f); err != nil {
+				t.Errorf("%s is not a PNG: %v", path, err)
+			}
+			f.Close()
 		}
-		f, err := os.Open(r.Files[0])
-		if err != nil {
-			t.Fatal(err)
+		if !slices.Equal(got, want) {
+			t.Fatalf("line %d wrote %q, want %q", n, got, want)
 		}
-		if _, err := png.Decode(f); err != nil {
-			t.Errorf("%s is not a PNG: %v", r.Files[0], err)
-		}
-		f.Close()
 	}
 	r := answer(t, replies, 4)
 	if len(r.Files) != 1 || r.Files[0] != filepath.Join(dir, "adega-g1.json") {

@@ -289,7 +289,7 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 	if done {
 		return engine.Step{Complete: true, Continues: c.work.drew, Taken: taken}, nil
 	}
-	out := engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken}
+	out := engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken, Focus: c.focus()}
 	for _, o := range c.viable(seat, st.opts) {
 		out.Choices = append(out.Choices, o.Choice)
 	}

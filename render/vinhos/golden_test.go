@@ -42,25 +42,29 @@ var soloOptions = Options{NoBoard: func(seat engine.Seat) bool { return seat == 
 
 func TestGolden(t *testing.T) {
 	for _, g := range goldens {
-		t.Run(g.name, func(t *testing.T) {
-			got := g.draw(t)
-			path := filepath.Join("testdata", g.name+".png")
-			if *update {
-				writePNG(t, path, got)
-				return
-			}
-			want := readPNG(t, path)
-			diff, bad := compare(want, got)
-			if bad == 0 {
-				return
-			}
-			writePNG(t, filepath.Join("testdata", g.name+".actual.png"), got)
-			if diff != nil {
-				writePNG(t, filepath.Join("testdata", g.name+".diff.png"), diff)
-			}
-			t.Errorf("%s: %d pixels differ; see testdata/%s.actual.png and .diff.png (-update accepts the new image)", g.name, bad, g.name)
-		})
+		t.Run(g.name, func(t *testing.T) { golden(t, g.name, g.draw(t)) })
 	}
+}
+
+// golden compares an image with testdata/name.png, or rewrites that file
+// with -update.
+func golden(t *testing.T, name string, got image.Image) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		writePNG(t, path, got)
+		return
+	}
+	want := readPNG(t, path)
+	diff, bad := compare(want, got)
+	if bad == 0 {
+		return
+	}
+	writePNG(t, filepath.Join("testdata", name+".actual.png"), got)
+	if diff != nil {
+		writePNG(t, filepath.Join("testdata", name+".diff.png"), diff)
+	}
+	t.Errorf("%s: %d pixels differ; see testdata/%s.actual.png and .diff.png (-update accepts the new image)", name, bad, name)
 }
 
 // compare returns a diff image (red where pixels differ) and how many

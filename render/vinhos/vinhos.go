@@ -38,6 +38,9 @@ func DrawWith(s *vinhos.State, o Options) image.Image {
 	return c.RGBA()
 }
 
+// Renderer draws Vinhos for render.Boards.
+var Renderer = render.Renderer{Board: Board, Player: Player, Focus: FocusOf}
+
 // Board draws an engine state of Vinhos, for render.Boards.
 func Board(s engine.State) image.Image { return Draw(s.(*vinhos.State)) }
 

@@ -1,0 +1,345 @@
+package vinhos
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The focused view: for a player's decision, only the part of the board the
+// step is about (engine.Step.Focus), with the player's counters above it.
+// It is a column one panel wide, so that a phone showing it 400 pixels
+// wide still shows the smallest text 11 pixels high; the full board,
+// shrunk to that width, shows it at 3.
+const (
+	focusWidth = 2*margin + focusInner
+	focusInner = 440 // a panel's width, the Quadrel's
+	focusScale = 2
+	focusTopH  = 74 // the player's line and what they must decide
+)
+
+// block is one panel of a focused view: its height for a seat, and how to
+// draw it (background and pieces at once: the view is small and drawn
+// once).
+type block struct {
+	h    func(v *view, seat engine.Seat) float64
+	draw func(c *render.Canvas, v *view, seat engine.Seat, r rect)
+}
+
+// fixed is the height of a block that is always as tall.
+func fixed(h float64) func(*view, engine.Seat) float64 {
+	return func(*view, engine.Seat) float64 { return h }
+}
+
+// focusBlocks are the panels each focus shows, top to bottom.
+var focusBlocks = map[string][]block{
+	vinhos.FocusActions: {quadrelBlock, heldBlock},
+	vinhos.FocusRegions: {regionsBlock},
+	vinhos.FocusEstates: {estatesBlock, supplyBlock},
+	vinhos.FocusExperts: {decksBlock, heldBlock},
+	vinhos.FocusSales:   {salesBlock, winesBlock},
+	vinhos.FocusExport:  {exportBlock, winesBlock},
+	vinhos.FocusBarrels: {salesBlock, exportBlock},
+	vinhos.FocusFair:    {vintageBlock, boothsBlock, winesBlock},
+	vinhos.FocusTiles:   {displayBlock, winesBlock},
+}
+
+// Focus draws the focused view of seat's decision for a step about focus;
+// an unknown or empty focus shows the player's estates and what they hold.
+func Focus(s *vinhos.State, seat engine.Seat, focus string) image.Image {
+	c := drawFocus(s, seat, focus, false)
+	return c.RGBA()
+}
+
+// FocusOf draws an engine state of Vinhos, for render.Boards.
+func FocusOf(s engine.State, seat engine.Seat, focus string) image.Image {
+	return Focus(s.(*vinhos.State), seat, focus)
+}
+
+func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *render.Canvas {
+	blocks, ok := focusBlocks[focus]
+	if !ok {
+		blocks = []block{estatesBlock, heldBlock}
+	}
+	v := newView(s, Options{})
+	heights := make([]float64, len(blocks))
+	total := float64(focusTopH)
+	for i, b := range blocks {
+		heights[i] = b.h(v, seat)
+		total += heights[i] + gap
+	}
+	total += margin - gap
+	c := render.NewCanvas(image.NewRGBA(image.Rect(0, 0, focusWidth*focusScale, int(total*focusScale))), focusScale)
+	if record {
+		c.Record()
+	}
+	c.SetColor(render.Paper)
+	c.Clear()
+	v.focusTop(c, seat)
+	y := float64(focusTopH)
+	for i, b := range blocks {
+		b.draw(c, v, seat, rect{X: margin, Y: y, W: focusInner, H: heights[i]})
+		y += heights[i] + gap
+	}
+	return c
+}
+
+// focusTop is the player's token, name and counters, then what they must
+// decide now.
+func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
+	v.token(c, seat, margin+14, 20, 13)
+	c.Text(c.Fit(v.names[seat], 150, heading), margin+34, 20, 0, 0.5, heading)
+	p := &v.s.Seats[seat]
+	counters := fmt.Sprintf("%d %s · %d VP · %d Fair pts", p.Money, plural(p.Money, "Bago", "Bagos"), p.VP, p.FairPoints)
+	c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
+	status, st := v.waiting(), colored(bold, render.Muted)
+	if v.acting[seat] {
+		status, st = "To "+v.promptFor(seat)+".", colored(bold, render.Accent)
+	}
+	c.Text(c.Fit(status, focusInner, st), margin, 48, 0, 0.5, st)
+	c.SetColor(render.Rule)
+	c.SetLineWidth(1)
+	c.DrawLine(margin, focusTopH-10, focusWidth-margin, focusTopH-10)
+	c.Stroke()
+}
+
+var (
+	quadrelBlock = block{fixed(row1H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+		quadrelStatic(c, r, len(v.s.Seats))
+		v.quadrel(c, r)
+	}}
+	salesBlock = block{fixed(214), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+		salesStatic(c, r, v.d)
+		v.sales(c, r)
+	}}
+	exportBlock = block{fixed(290), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+		exportStatic(c, r, v.d, len(v.s.Seats))
+		v.export(c, r)
+	}}
+	vintageBlock = block{fixed(212), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+		vintageStatic(c, r)
+		v.vintage(c, r)
+	}}
+	decksBlock = block{fixed(row2H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+		decksStatic(c, r)
+		v.decks(c, r)
+	}}
+	supplyBlock = block{fixed(supplyLineH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}
+	// boothsBlock: the Fair booths beside the Experts the player could
+	// send to the Fair.
+	boothsBlock = block{fixed(row2H), func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
+		b := rect{X: r.X, Y: r.Y, W: 236, H: r.H}
+		boothsStatic(c, b)
+		v.booths(c, b)
+		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)
+	}}
+	heldBlock    = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
+	winesBlock   = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
+	estatesBlock = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
+	regionsBlock = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+)
+
+// The player's estates, two to a row.
+const estatesH = 3*estateH + 2*estateGap
+
+func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
+	best := v.bestWine(seat)
+	for e := range v.s.Seats[seat].Estates {
+		k := r.Grid(e%2, e/2, estateW, estateH, estateGap)
+		k.X += (r.W - 2*estateW - estateGap) / 2
+		estateStatic(c, k, e)
+		v.estate(c, seat, e, k, best)
+	}
+}
+
+// The supply of buildings and workers, in one line.
+const supplyLineH = 40
+
+func (v *view) supplyLine(c *render.Canvas, r rect) {
+	c.Box(r, 8, render.PanelFill, render.Rule)
+	x := r.X + 20
+	for _, it := range supplyItems[:4] {
+		it.icon(c, x, r.CY())
+		x += 16 + c.Text(fmt.Sprintf("%d left", it.left(v.s)), x+16, r.CY(), 0, 0.5, normal) + 22
+	}
+}
+
+// The Wine Experts and Magnate tiles the player holds, a line each, up to
+// heldRows lines.
+const (
+	heldRows = 5
+	heldRowH = 34
+)
+
+func heldH(v *view, seat engine.Seat) float64 {
+	p := &v.s.Seats[seat]
+	return render.PanelTitle + 10 + float64(min(max(1, len(p.Experts)+len(p.Tiles)), heldRows))*heldRowH
+}
+
+// heldList lists seat's Experts and, unless expertsOnly, Magnate tiles: a
+// chip and its full name a row, where there is room for the name.
+func (v *view) heldList(c *render.Canvas, seat engine.Seat, r rect, expertsOnly bool) {
+	p := &v.s.Seats[seat]
+	title := "Your Experts and tiles"
+	if expertsOnly {
+		title = "Your Experts"
+	}
+	c.Panel(r, title)
+	type row struct {
+		draw func(k rect)
+		name string
+	}
+	var rows []row
+	for _, x := range p.Experts {
+		rows = append(rows, row{func(k rect) { v.expertChip(c, k, x.ID, x.FaceUp) }, v.s.ExpertName(x.ID)})
+	}
+	if !expertsOnly {
+		for _, t := range p.Tiles {
+			rows = append(rows, row{func(k rect) { v.tileChip(c, seat, k, t) }, v.s.TileName(t.ID)})
+		}
+	}
+	rowH := float64(heldRowH)
+	fit := int((r.H - render.PanelTitle - 10) / rowH)
+	if len(rows) == 0 {
+		c.Text("none", r.X+12, r.Y+render.PanelTitle+16, 0, 0.5, small)
+	}
+	for i, it := range rows {
+		y := r.Y + render.PanelTitle + 4 + float64(i)*rowH
+		if i == fit-1 && len(rows) > fit {
+			c.Text(fmt.Sprintf("and %d more", len(rows)-i), r.X+12, y+rowH/2-3, 0, 0.5, small)
+			break
+		}
+		k := rect{X: r.X + 10, Y: y, W: min(chipW, r.W-20), H: chipH}
+		it.draw(k)
+		if room := r.Right() - k.Right() - 20; room > 60 {
+			c.Text(c.Fit(it.name, room, normal), k.Right()+10, k.CY(), 0, 0.5, normal)
+		}
+	}
+}
+
+// The player's wines, a row per estate that holds any, with each wine's
+// value now and with the region's Renown cubes.
+const winesRowH = 58
+
+func winesH(v *view, seat engine.Seat) float64 {
+	rows := 0
+	for _, est := range v.s.Seats[seat].Estates {
+		if holdsWine(est) {
+			rows++
+		}
+	}
+	return render.PanelTitle + 6 + float64(max(1, rows))*winesRowH
+}
+
+func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Panel(r, "Your wines")
+	c.PanelNote(r, "quality · value")
+	best := v.bestWine(seat)
+	row := 0
+	for e, est := range v.s.Seats[seat].Estates {
+		if !holdsWine(est) {
+			continue
+		}
+		y := r.Y + render.PanelTitle + 4 + float64(row)*winesRowH
+		c.Token(r.X+22, y+25, 11, render.Muted, fmt.Sprint(e+1))
+		c.Text(c.Fit(vinhos.Regions[est.Region].Name, 120, bold), r.X+40, y+25, 0, 0.5, bold)
+		x := r.X + 170
+		for i := range est.WineSlots() {
+			if w := est.Wines[i]; w.Quality > 0 {
+				s := rect{X: x, Y: y, W: 49, H: 50}
+				wineTile(c, s, w, v.s.WineValue(seat, e, i), v.s.CubeBonus(est.Region), best == wineRef{e, i})
+				x += 53
+			}
+		}
+		row++
+	}
+	if row == 0 {
+		c.Text("no wines yet", r.X+12, r.Y+render.PanelTitle+20, 0, 0.5, small)
+	}
+}
+
+// The regions, two to a row: each with the next vineyard and its price,
+// how many are left, the Renown cubes, what a first vineyard there brings
+// and whose estates are there.
+const (
+	regionCardW = (focusInner - 20 - regionGap) / 2
+	regionCardH = 80
+	regionsH    = render.PanelTitle + 2 + 5*(regionCardH+regionGap) + 4
+)
+
+func (v *view) regionList(c *render.Canvas, r rect) {
+	c.Panel(r, "Regions")
+	c.PanelNote(r, "next vineyard · left · cubes")
+	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		i := int(id) - 1
+		k := rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%2, i/2, regionCardW, regionCardH, regionGap)
+		v.regionCard(c, id, k)
+	}
+}
+
+func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
+	c.Box(k, 6, render.Paper, render.Rule)
+	reg := &v.s.Regions[id]
+	tile := rect{X: k.Right() - 50, Y: k.Y + 6, W: 44, H: 44}
+	c.Token(k.X+15, k.Y+15, 10, render.Ink, fmt.Sprint(int(id)))
+	c.Text(c.Fit(vinhos.Regions[id].Name, tile.X-k.X-36, bold), k.X+30, k.Y+15, 0, 0.5, bold)
+	c.Text(c.Fit(regionPerks(id), tile.X-k.X-14, small), k.X+8, k.Y+37, 0, 0.5, small)
+	if !reg.InPlay {
+		c.DrawRoundedRectangle(k.X, k.Y, k.W, k.H, 6)
+		c.SetColor(wash)
+		c.Fill()
+		c.Text("not in play", k.X+8, k.Y+62, 0, 0.5, small)
+		return
+	}
+	if len(reg.Deck) > 0 {
+		vineyardTile(c, tile, reg.Deck[0].Color, reg.Deck[0].Cost.V)
+		c.Text(fmt.Sprintf("%d left", len(reg.Deck)), tile.CX(), k.Bottom()-13, 0.5, 0.5, small)
+	} else {
+		c.Text("sold out", tile.CX(), tile.CY(), 0.5, 0.5, small)
+	}
+	x := k.X + 16
+	if n := reg.Cubes; n > 0 {
+		c.Cube(x, k.Bottom()-15, 13, cubeColor)
+		x += 12 + c.Text(fmt.Sprintf("×%d", n), x+10, k.Bottom()-15, 0, 0.5, smallB)
+	}
+	for seat := range v.s.Seats {
+		for _, e := range v.s.Seats[seat].Estates {
+			if e.Region == id && x < tile.X-20 {
+				v.token(c, engine.Seat(seat), x+10, k.Bottom()-15, 10)
+				x += 23
+			}
+		}
+	}
+}
+
+// The Magnate tiles on display, four to a row.
+const (
+	displayCellW = (focusInner - 20 - 3*6) / 4
+	displayH     = render.PanelTitle + 2 + 3*(56+6) + 4
+)
+
+func (v *view) displayGrid(c *render.Canvas, r rect) {
+	c.Panel(r, "Magnate tiles")
+	c.PanelNote(r, fmt.Sprintf("deck: %d left", len(v.s.Deck)))
+	for i, sp := range displaySpaces(v.d, len(v.s.Seats)) {
+		k := rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(sp[1], sp[0], displayCellW, 56, 6)
+		if i >= len(v.s.Display) || v.s.Display[i] == vinhos.NoTile {
+			c.Box(k, 5, dim, render.Rule)
+			continue
+		}
+		v.tileFace(c, k, v.s.Display[i])
+	}
+}
+
+func holdsWine(est vinhos.Estate) bool {
+	for _, w := range est.Wines {
+		if w.Quality > 0 {
+			return true
+		}
+	}
+	return false
+}
