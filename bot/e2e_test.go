@@ -33,6 +33,9 @@ const wait = 5 * time.Second
 type summaryDrawer struct{}
 
 func (summaryDrawer) Board(game string, s engine.State) image.Image { return render.Summary(game, s) }
+func (summaryDrawer) Compact(game string, s engine.State) image.Image {
+	return render.Summary(game, s)
+}
 func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Image {
 	return render.Summary(game, s)
 }

@@ -102,8 +102,8 @@ func playWholeGame(t *testing.T, h *harness) {
 	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
 
 	in := srv.SlashCommand(at(ana, table.ID), "vinhos", fakediscord.Subcommand("new",
-		fakediscord.IntegerOption("players", 2), fakediscord.StringOption("regions", "first-play")))
-	if resp := h.callback(in); !strings.Contains(resp.Data.Content, "Seated (1): ana") {
+		fakediscord.IntegerOption("players", 2), fakediscord.StringOption("regions", "first-play"), fakediscord.StringOption("board", "compact")))
+	if resp := h.callback(in); !strings.Contains(resp.Data.Content, "Seated (1): ana") || !strings.Contains(resp.Data.Content, "compact board") {
 		t.Fatalf("lobby: %q", resp.Data.Content)
 	}
 	lobby := h.public(table.ID)[0]
@@ -123,6 +123,9 @@ func playWholeGame(t *testing.T, h *harness) {
 		t.Fatal("no first turn message:", err)
 	}
 	thread := post.Params["channel_id"]
+	if style := h.game(thread).Meta.Board; style != storage.BoardCompact {
+		t.Fatalf("the lobby chose the compact board; the game has %q", style)
+	}
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	var oldGo string

@@ -73,13 +73,16 @@ func TurnMarker(dc *gg.Context, x, y, r float64) {
 	dc.Fill()
 }
 
-// Renderer draws one game: the shared board, one seat's own board, and
-// the part of the board one step of a seat's decision is about
-// (engine.Step.Focus), sized for a phone.
+// Renderer draws one game: the shared board, in full and compact, one
+// seat's own board, and the part of the board one step of a seat's
+// decision is about (engine.Step.Focus), sized for a phone.
 type Renderer struct {
-	Board  func(engine.State) image.Image
-	Player func(engine.State, engine.Seat) image.Image
-	Focus  func(s engine.State, seat engine.Seat, focus string) image.Image
+	Board func(engine.State) image.Image
+	// Compact is the shared board made for a phone, which a game may
+	// choose for its turn messages.
+	Compact func(engine.State) image.Image
+	Player  func(engine.State, engine.Seat) image.Image
+	Focus   func(s engine.State, seat engine.Seat, focus string) image.Image
 }
 
 // Boards draws each game with its own renderer, or with a Summary card for
@@ -92,6 +95,15 @@ func (b Boards) Board(game string, s engine.State) image.Image {
 		return r.Board(s)
 	}
 	return Summary(game, s)
+}
+
+// Compact renders the compact board of s, or the shared board if the
+// game draws none.
+func (b Boards) Compact(game string, s engine.State) image.Image {
+	if r, ok := b[game]; ok && r.Compact != nil {
+		return r.Compact(s)
+	}
+	return b.Board(game, s)
 }
 
 // Player renders seat's own board, or the shared one if the game has none.

@@ -42,7 +42,18 @@ type Meta struct {
 	Undo *UndoRequest `json:"undo,omitempty"`
 	// Wait is the game's pace, deadline and absent-player rule (waiting.go).
 	Wait WaitRules `json:"wait,omitzero"`
+	// Board is the board the turn messages carry: BoardFull or
+	// BoardCompact.
+	Board BoardStyle `json:"board,omitempty"`
 }
+
+// BoardStyle is a game's choice of board for its turn messages.
+type BoardStyle string
+
+const (
+	BoardFull    BoardStyle = ""        // every area and every player's board
+	BoardCompact BoardStyle = "compact" // two narrow columns, for phones
+)
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
 // such as an automa; Bot marks a seat the bot plays for (a replacement).

@@ -26,6 +26,8 @@ type Lobby struct {
 	CreatedAt time.Time `json:"created_at"`
 	// Wait is the pace, deadline and absent rule the game will have.
 	Wait WaitRules `json:"wait,omitzero"`
+	// Board is the board its turn messages will carry.
+	Board BoardStyle `json:"board,omitempty"`
 }
 
 // ErrNoLobby reports a lobby that does not exist.

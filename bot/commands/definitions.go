@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/storage"
 )
 
 // Definitions are the slash commands the bot registers on start.
@@ -20,11 +22,13 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode",
 				Description: "The rules to play", Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: "Special Vintage 2016", Value: "special2016"}}}),
+					{Name: "Special Vintage 2016", Value: "special2016"}}},
+			boardStyleOption("board", "The board the turn messages carry (default: full)")),
 		sub("play", "Make any decision, step by step (autocomplete shows what is legal)", stepOptionList(true)...),
 		sub("board", "Post the current board again, or look back at an earlier move (only you see it)",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
-				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove}),
+				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove},
+			boardStyleOption("style", "From now on the turn messages carry this board (players of the game)")),
 		sub("me", "See your own board (only you see it)"),
 		sub("replay", "The game so far as an animation, a frame per part of the game (only you see it)"),
 		sub("status", "Whose move it is, since when, and the scores",
@@ -84,4 +88,24 @@ func stepOptionList(firstRequired bool) []*discordgo.ApplicationCommandOption {
 			Required: k == 0 && firstRequired, Autocomplete: true}
 	}
 	return opts
+}
+
+// boardStyleOption chooses between the full board and the compact one.
+func boardStyleOption(name, description string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description,
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "full: every area and every player's board", Value: "full"},
+			{Name: "compact: two narrow columns, for phones", Value: string(storage.BoardCompact)},
+		}}
+}
+
+// ParseBoardStyle reads a boardStyleOption's value: full or compact.
+func ParseBoardStyle(value string) (storage.BoardStyle, bool) {
+	switch value {
+	case "full":
+		return storage.BoardFull, true
+	case string(storage.BoardCompact):
+		return storage.BoardCompact, true
+	}
+	return "", false
 }

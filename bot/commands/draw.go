@@ -85,7 +85,17 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	return h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, state) })
+	return h.png(func() image.Image { return TurnBoard(h.Drawer, g, state) })
+}
+
+// TurnBoard draws a state of g as its turn messages show it: the full
+// board, or the compact one if the game chose it (/vinhos board style:).
+// The local table draws its boards so too.
+func TurnBoard(drawer Drawer, g *storage.Game, state engine.State) image.Image {
+	if g.Meta.Board == storage.BoardCompact {
+		return drawer.Compact(g.Meta.Game, state)
+	}
+	return drawer.Board(g.Meta.Game, state)
 }
 
 // BoardFiles attaches the board an outbox entry shows, if any.

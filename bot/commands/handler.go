@@ -20,6 +20,8 @@ import (
 // the focused view beside each step of a decision.
 type Drawer interface {
 	Board(game string, s engine.State) image.Image
+	// Compact draws the shared board made for phones.
+	Compact(game string, s engine.State) image.Image
 	Player(game string, s engine.State, seat engine.Seat) image.Image
 	// Focus draws the part of the board a step of seat's decision is
 	// about (engine.Step.Focus), legible on a phone.
@@ -86,12 +88,7 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	case "new":
 		return h.newLobby(i, sub)
 	case "board":
-		for _, o := range sub.Options {
-			if o.Name == "move" {
-				return h.replayCommand(i, o.IntValue())
-			}
-		}
-		return h.board(i)
+		return h.boardCommand(i, sub)
 	case "me":
 		return h.me(i)
 	case "replay":

@@ -13,14 +13,61 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
+// boardCommand is /vinhos board: the board after a move, privately, or the
+// current board again in the channel, in a new style if one is given.
+func (h *Handler) boardCommand(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	var move *discordgo.ApplicationCommandInteractionDataOption
+	style := ""
+	for _, o := range sub.Options {
+		switch o.Name {
+		case "move":
+			move = o
+		case "style":
+			style = o.StringValue()
+		}
+	}
+	switch {
+	case move != nil && style != "":
+		return private("Give `move:` to look back, or `style:` to change the board of the turn messages, not both.")
+	case move != nil:
+		return h.replayCommand(i, move.IntValue())
+	case style != "":
+		s, _ := ParseBoardStyle(style) // Discord offers only the choices
+		return h.restyle(i, s)
+	}
+	return h.board(i, "")
+}
+
+// restyle changes the board a game's turn messages carry, at a player's
+// word, and posts the board so drawn.
+func (h *Handler) restyle(i *discordgo.Interaction, style storage.BoardStyle) Reply {
+	g, _, err := h.playerGame(i)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	meta, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		m.Board = style
+		return nil
+	})
+	if err != nil {
+		return h.fail(i, err)
+	}
+	g.Meta = meta
+	name := map[storage.BoardStyle]string{storage.BoardFull: "full", storage.BoardCompact: "compact"}[style]
+	return h.board(i, fmt.Sprintf("From now on the turn messages carry the %s board, as %s chose.", name, displayName(i)))
+}
+
 // board posts the current board again, for anyone in the channel, without
 // pinging anyone.
-func (h *Handler) board(i *discordgo.Interaction) Reply {
+func (h *Handler) board(i *discordgo.Interaction, header string) Reply {
 	g, err := h.channelGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	post, err := h.turn(fmt.Sprintf("The board, as %s asked.", displayName(i)), false)(g, nil, h.Store.GetUser)
+	if header == "" {
+		header = fmt.Sprintf("The board, as %s asked.", displayName(i))
+	}
+	post, err := h.turn(header, false)(g, nil, h.Store.GetUser)
 	if err == nil {
 		err = h.Store.Enqueue(post)
 	}

@@ -42,6 +42,8 @@ func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationC
 			l.MaxPlayers = int(o.IntValue())
 		case "regions":
 			l.Options["regions"] = o.StringValue()
+		case "board":
+			l.Board, _ = ParseBoardStyle(o.StringValue()) // Discord offers only the choices
 		}
 	}
 	if l.Wait, _, err = readWaitRules(h.reminders().NewGame(), sub.Options); err != nil {
@@ -89,6 +91,9 @@ func lobbyText(l storage.Lobby, title string) string {
 		title, l.MaxPlayers, regions, len(l.Seats), joinNames(names), mention(l.CreatorID))
 	if l.Wait.Interval > 0 {
 		text += "\nPace: " + remind.PaceText(l.Wait) + "."
+	}
+	if l.Board == storage.BoardCompact {
+		text += "\nTurn messages carry the compact board, made for phones."
 	}
 	return text
 }
@@ -189,7 +194,7 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		seats[k].Name, names[k] = name, name
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
-	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l)}
+	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board}
 	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)

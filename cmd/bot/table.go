@@ -434,11 +434,17 @@ func (t *table) status(cmd command, r *reply) error {
 }
 
 func (t *table) board(cmd command, r *reply) error {
-	if err := cmd.options("as", "move"); err != nil {
+	if err := cmd.options("as", "move", "style"); err != nil {
 		return err
 	}
 	text, asked := cmd.named["move"]
-	if !asked {
+	style, restyle := cmd.named["style"]
+	switch {
+	case asked && restyle:
+		return engine.Errorf(codeUsage, "give move: to look back, or style: to change the board, not both")
+	case restyle:
+		return t.restyle(style, r)
+	case !asked:
 		return t.writeBoard(r)
 	}
 	n, err := strconv.ParseInt(text, 10, 64)
@@ -544,10 +550,33 @@ func (t *table) log(cmd command, r *reply) error {
 	return nil
 }
 
-// writeBoard renders the board to a PNG named after the game and version.
+// restyle changes the board the table draws after each move, and draws it.
+func (t *table) restyle(style string, r *reply) error {
+	board, ok := commands.ParseBoardStyle(style)
+	if !ok {
+		return engine.Errorf(codeUsage, "style: is full or compact, not %s", engine.Quote(style))
+	}
+	meta, err := t.store.UpdateMeta(t.game.ID, func(m *storage.Meta) error {
+		m.Board = board
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	t.game.Meta = meta
+	r.say(fmt.Sprintf("From now on the board after each move is the %s board.", style))
+	return t.writeBoard(r)
+}
+
+// writeBoard renders the board, as the game's turn messages show it, to a
+// PNG named after the game and version.
 func (t *table) writeBoard(r *reply) error {
 	g := t.game
-	path, err := t.savePNG(t.boards.Board(g.Meta.Game, g.State), fmt.Sprintf("%s-%04d.png", g.ID, g.Version))
+	name := fmt.Sprintf("%s-%04d.png", g.ID, g.Version)
+	if g.Meta.Board == storage.BoardCompact {
+		name = fmt.Sprintf("%s-%04d-compact.png", g.ID, g.Version)
+	}
+	path, err := t.savePNG(commands.TurnBoard(t.boards, g, g.State), name)
 	if err != nil {
 		// The move is stored all the same; the image is only a view of it.
 		r.say("Could not write the board image: " + err.Error())

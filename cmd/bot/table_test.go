@@ -560,3 +560,37 @@ func TestCommandGrammarThroughJSON(t *testing.T) {
 		t.Errorf("release:pass, the only answer, was refused: %+v", passed)
 	}
 }
+
+// /board style:compact makes the board after each move the compact one, as
+// /vinhos board style: does in Discord, until style:full.
+func TestBoardStyleChangesTheBoardAfterEachMove(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, "/vinhos board style:compact\n/vinhos region:douro wine:porto\n/vinhos board style:full\n/vinhos board style:tiny\n/vinhos board move:0 style:full\n",
+		"--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	width := func(n int) int {
+		t.Helper()
+		r := answer(t, replies, n)
+		f, err := os.Open(r.Board)
+		if err != nil {
+			t.Fatalf("line %d wrote no board: %v", n, err)
+		}
+		defer f.Close()
+		cfg, err := png.DecodeConfig(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Width
+	}
+	saysLine(t, answer(t, replies, 1), "the compact board")
+	if w := width(1); w >= 1000 {
+		t.Errorf("the compact board is %d pixels wide", w)
+	}
+	if w := width(2); w >= 1000 {
+		t.Errorf("the board after a move is %d pixels wide, not the compact one", w)
+	}
+	if w := width(3); w != 1800 {
+		t.Errorf("back to the full board: %d pixels wide", w)
+	}
+	refusedWith(t, answer(t, replies, 4), codeUsage, "style: is full or compact")
+	refusedWith(t, answer(t, replies, 5), codeUsage, "not both")
+}

@@ -156,15 +156,18 @@ func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
 	}
 }
 
-// The supply of buildings and workers, in one line.
+// The supply, in one line: each item's icon (the legend names them) and
+// how many are left.
 const supplyLineH = 40
 
 func (v *view) supplyLine(c *render.Canvas, r rect) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
-	x := r.X + 20
-	for _, it := range supplyItems[:4] {
-		it.icon(c, x, r.CY())
-		x += 16 + c.Text(fmt.Sprintf("%d left", it.left(v.s)), x+16, r.CY(), 0, 0.5, normal) + 22
+	x := r.X + 12 + c.Text("Supply", r.X+12, r.CY(), 0, 0.5, bold)
+	step := (r.Right() - x) / float64(len(supplyItems))
+	for i, it := range supplyItems {
+		at := x + float64(i)*step
+		it.icon(c, at+14, r.CY())
+		c.Text(fmt.Sprint(it.left(v.s)), at+28, r.CY(), 0, 0.5, heading)
 	}
 }
 

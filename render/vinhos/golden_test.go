@@ -35,6 +35,8 @@ var goldens = []struct {
 	{"fullest-4p", func(t testing.TB) image.Image { return Draw(fullest(t)) }},
 	{"solo", func(t testing.TB) image.Image { return Draw(state(t, "solo")) }},
 	{"me-3p", func(t testing.TB) image.Image { return DrawPlayer(state(t, "mid-3p"), 1) }},
+	{"compact-3p", func(t testing.TB) image.Image { return DrawCompact(state(t, "mid-3p")) }},
+	{"compact-solo", func(t testing.TB) image.Image { return DrawCompact(state(t, "solo")) }},
 }
 
 // soloOptions draws seat 1 as an automa: a solo game's layout.

@@ -34,13 +34,18 @@ func (v *view) header(c *render.Canvas, r rect) {
 		return
 	}
 	pending := v.pending
+	// Names share the line's width, with room for the prompt after them.
+	nameW := 260.0
+	if n := float64(len(pending)); n > 0 {
+		nameW = min(nameW, (b.Right()-x-120)/n-46)
+	}
 	for i, p := range pending {
 		if i > 0 {
 			x += c.Text(",", x, y, 0, 0.5, banner) + 10
 		}
 		v.token(c, p.Seat, x+14, y, 14)
 		x += 36
-		x += c.Text(c.Fit(v.names[p.Seat], 260, banner), x, y, 0, 0.5, banner)
+		x += c.Text(c.Fit(v.names[p.Seat], nameW, banner), x, y, 0, 0.5, banner)
 	}
 	if len(pending) > 0 {
 		prompt := " to " + pending[0].Prompt

@@ -28,6 +28,10 @@ type rect = render.Rect
 type layout struct {
 	players int
 	board   []bool // by seat: drawn with a player board
+	// compact is the board in two columns of focused-view panels, with a
+	// strip for every seat: half as wide, for a phone.
+	compact bool
+	width   float64
 	header  rect
 	regions rect
 	quadrel rect
@@ -44,8 +48,11 @@ type layout struct {
 	height  int
 }
 
-func newLayout(board []bool) *layout {
-	l := &layout{players: len(board), board: board}
+func newLayout(board []bool, compact bool) *layout {
+	if compact {
+		return newCompactLayout(board)
+	}
+	l := &layout{players: len(board), board: board, width: width}
 	x := float64(margin)
 	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
 
@@ -63,18 +70,55 @@ func newLayout(board []bool) *layout {
 	l.supply = rect{X: l.decks.Right() + gap, Y: y, W: 260, H: row2H}
 	l.scores = rect{X: l.supply.Right() + gap, Y: y, W: width - margin - l.supply.Right() - gap, H: row2H}
 
-	y += row2H + gap
-	for _, b := range board {
+	l.placeSeats(y + row2H + gap)
+	return l
+}
+
+// compactWidth is two focused-view columns side by side.
+const compactWidth = 2*margin + 2*focusInner + gap
+
+// newCompactLayout stacks the board's areas in two columns one focused
+// view wide, so that a phone zoomed on a column reads it as well as a
+// focused view.
+func newCompactLayout(board []bool) *layout {
+	l := &layout{players: len(board), board: board, compact: true, width: compactWidth}
+	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
+	left, right := float64(headerH), float64(headerH)
+	column := func(y *float64, x, w, h float64) rect {
+		r := rect{X: x, Y: *y, W: w, H: h}
+		*y += h + gap
+		return r
+	}
+	lx, rx := float64(margin), float64(margin+focusInner+gap)
+	l.quadrel = column(&left, lx, focusInner, row1H)
+	l.sales = column(&left, lx, focusInner, 214)
+	l.vintage = column(&left, lx, focusInner, 212)
+	l.booths = column(&left, lx, 236, row2H)
+	l.scores = column(&left, lx, focusInner, row2H)
+	l.regions = column(&right, rx, focusInner, regionsH)
+	l.export = column(&right, rx, focusInner, 290)
+	l.display = column(&right, rx, focusInner, displayH)
+	l.decks = column(&right, rx, focusInner, row2H)
+	l.supply = column(&right, rx, focusInner, supplyLineH)
+	l.placeSeats(max(left, right))
+	return l
+}
+
+// placeSeats puts the seats' boards or strips from y, then the legend.
+func (l *layout) placeSeats(y float64) {
+	for _, b := range l.board {
 		h := float64(stripH)
-		if b {
+		if b && !l.compact {
 			h = panelH
 		}
-		l.seats = append(l.seats, rect{X: x, Y: y, W: width - 2*margin, H: h})
+		l.seats = append(l.seats, rect{X: margin, Y: y, W: l.width - 2*margin, H: h})
 		y += h + gap/2
 	}
-	l.legend = rect{X: x, Y: y + gap/2, W: width - 2*margin, H: legendH}
+	l.legend = rect{X: margin, Y: y + gap/2, W: l.width - 2*margin, H: legendH}
+	if l.compact {
+		l.legend.H = 3 * legendH
+	}
 	l.height = int(l.legend.Bottom()) + margin
-	return l
 }
 
 // static draws what every render of this layout shares.
@@ -82,18 +126,20 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	c.SetColor(render.Paper)
 	c.Clear()
 	headerStatic(c, l.header)
-	regionsStatic(c, l.regions, d)
 	quadrelStatic(c, l.quadrel, l.players)
 	salesStatic(c, l.sales, d)
 	exportStatic(c, l.export, d, l.players)
 	vintageStatic(c, l.vintage)
-	displayStatic(c, l.display, d, l.players)
 	boothsStatic(c, l.booths)
 	decksStatic(c, l.decks)
-	supplyStatic(c, l.supply)
 	scoresStatic(c, l.scores)
+	if !l.compact { // the compact areas draw whole with the pieces
+		regionsStatic(c, l.regions, d)
+		displayStatic(c, l.display, d, l.players)
+		supplyStatic(c, l.supply)
+	}
 	for seat, r := range l.seats {
-		if l.board[seat] {
+		if l.board[seat] && !l.compact {
 			boardStatic(c, r)
 		} else {
 			stripStatic(c, r)
@@ -105,21 +151,30 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 // pieces draws one state's pieces on the background.
 func (l *layout) pieces(c *render.Canvas, v *view) {
 	v.header(c, l.header)
-	v.regions(c, l.regions)
 	v.quadrel(c, l.quadrel)
 	v.sales(c, l.sales)
 	v.export(c, l.export)
 	v.vintage(c, l.vintage)
-	v.display(c, l.display)
 	v.booths(c, l.booths)
 	v.decks(c, l.decks)
-	v.supply(c, l.supply)
 	v.scores(c, l.scores)
+	if l.compact {
+		v.regionList(c, l.regions)
+		v.displayGrid(c, l.display)
+		v.supplyLine(c, l.supply)
+	} else {
+		v.regions(c, l.regions)
+		v.display(c, l.display)
+		v.supply(c, l.supply)
+	}
 	for seat, r := range l.seats {
-		if l.board[seat] {
+		switch {
+		case l.compact:
+			v.strip(c, engine.Seat(seat), r, "")
+		case l.board[seat]:
 			v.playerBoard(c, engine.Seat(seat), r)
-		} else {
-			v.strip(c, engine.Seat(seat), r)
+		default:
+			v.strip(c, engine.Seat(seat), r, "no player board")
 		}
 	}
 }

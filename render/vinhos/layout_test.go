@@ -21,9 +21,9 @@ func TestLayout(t *testing.T) {
 	acting.Seats[acting.Order[0]].Money = 0
 	cases["fullest-acting"] = acting
 	for name, s := range cases {
-		for _, o := range []Options{{}, soloOptions} {
+		for _, o := range []Options{{}, soloOptions, {Compact: true}, {NoBoard: soloOptions.NoBoard, Compact: true}} {
 			c, bg := drawBoard(s, o, true)
-			check(t, fmt.Sprintf("%s board (solo %v)", name, o.NoBoard != nil), c, bg)
+			check(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg)
 		}
 		for seat := range s.Seats {
 			c, bg := drawPlayer(s, engine.Seat(seat), true)

@@ -227,10 +227,11 @@ func stripStatic(c *render.Canvas, r rect) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
 }
 
-// strip is a seat without a board: its counters and the tiles it holds.
-func (v *view) strip(c *render.Canvas, seat engine.Seat, r rect) {
+// strip is a seat drawn without its board: its counters and the tiles it
+// holds, with a note under the name.
+func (v *view) strip(c *render.Canvas, seat engine.Seat, r rect, note string) {
 	v.nameplate(c, seat, r.X, r.CY()-8, estateX-76)
-	c.Text("no player board", r.X+62, r.CY()+18, 0, 0.5, small)
+	c.Text(note, r.X+62, r.CY()+18, 0, 0.5, small)
 	v.stats(c, seat, rect{X: r.X + estateX, Y: r.CY()}, 4, 140, 0)
 	x := r.X + estateX + 4*140
 	v.chips(c, seat, rect{X: x, Y: r.CY() - chipH/2}, int((r.Right()-12-x+6)/(chipW+6)), 1)

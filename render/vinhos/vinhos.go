@@ -20,16 +20,28 @@ type Options struct {
 	// automa: their pieces stay on the shared board and a strip shows what
 	// they hold. Nil means every seat has a board.
 	NoBoard func(engine.Seat) bool
+	// Compact draws the board in two columns as wide as a focused view,
+	// every seat as a strip: for a phone (newCompactLayout).
+	Compact bool
 }
 
 // Draw renders the shared board of s for the channel. In a solo game,
 // Lacerda has no player board.
-func Draw(s *vinhos.State) image.Image {
+func Draw(s *vinhos.State) image.Image { return DrawWith(s, defaults(s)) }
+
+// DrawCompact renders the compact board of s.
+func DrawCompact(s *vinhos.State) image.Image {
+	o := defaults(s)
+	o.Compact = true
+	return DrawWith(s, o)
+}
+
+func defaults(s *vinhos.State) Options {
 	var o Options
 	if s.IsSolo() {
 		o.NoBoard = func(seat engine.Seat) bool { return seat == vinhos.LacerdaSeat }
 	}
-	return DrawWith(s, o)
+	return o
 }
 
 // DrawWith renders the shared board of s with options.
@@ -39,7 +51,10 @@ func DrawWith(s *vinhos.State, o Options) image.Image {
 }
 
 // Renderer draws Vinhos for render.Boards.
-var Renderer = render.Renderer{Board: Board, Player: Player, Focus: FocusOf}
+var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf}
+
+// Compact draws the compact board of an engine state of Vinhos.
+func Compact(s engine.State) image.Image { return DrawCompact(s.(*vinhos.State)) }
 
 // Board draws an engine state of Vinhos, for render.Boards.
 func Board(s engine.State) image.Image { return Draw(s.(*vinhos.State)) }
@@ -54,6 +69,7 @@ func Player(s engine.State, seat engine.Seat) image.Image { return DrawPlayer(s.
 type boardKey struct {
 	players int
 	noBoard uint8 // bit per seat
+	compact bool
 	data    vinhos.Data
 }
 
@@ -63,10 +79,10 @@ var boards render.Cache[boardKey, *render.Layer]
 // and returns the canvas and the background it started from.
 func drawBoard(s *vinhos.State, o Options, record bool) (*render.Canvas, *render.Layer) {
 	v := newView(s, o)
-	key := boardKey{players: len(s.Seats), noBoard: v.noBoardMask(), data: *s.Data()}
-	l := newLayout(v.board)
+	key := boardKey{players: len(s.Seats), noBoard: v.noBoardMask(), compact: o.Compact, data: *s.Data()}
+	l := newLayout(v.board, o.Compact)
 	bg := boards.Get(key, func() *render.Layer {
-		return render.NewLayer(width, l.height, 1, func(c *render.Canvas) { l.static(c, s.Data()) })
+		return render.NewLayer(int(l.width), l.height, 1, func(c *render.Canvas) { l.static(c, s.Data()) })
 	})
 	c := bg.Canvas()
 	if record {
