@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/render"
 )
@@ -117,4 +118,39 @@ func BenchmarkGame(b *testing.B) {
 func whole(img image.Image) image.Image {
 	m := *img.(*image.RGBA)
 	return &m
+}
+
+// BenchmarkFocus draws and encodes the focused view of the Fair, the
+// tallest, for the seat deciding in the golden case: what each step of the
+// guided menu that changes the part of the board costs.
+func BenchmarkFocus(b *testing.B) {
+	c := focusCases(b)[vinhos.FocusFair]
+	s := decodeState(b, c.State)
+	b.ReportAllocs()
+	var size int
+	rusage.Measure(b, func() {
+		png, err := render.EncodePNG(Focus(s, c.Seat, vinhos.FocusFair))
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	})
+	b.ReportMetric(float64(size), "bytes/image")
+}
+
+// BenchmarkCompact renders the compact board of a late 4-player game and
+// encodes it whole, as BenchmarkBoard does the full board.
+func BenchmarkCompact(b *testing.B) {
+	s := state(b, "late-4p")
+	DrawCompact(s)
+	b.ReportAllocs()
+	var size int
+	rusage.Measure(b, func() {
+		png, err := render.EncodePNG(whole(DrawCompact(s)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	})
+	b.ReportMetric(float64(size), "bytes/image")
 }
