@@ -7,7 +7,8 @@ import (
 	"slices"
 )
 
-// A Series is one player's line of a chart: a value at each point.
+// A Series is one player's values in a chart: a line's points, or a bar's
+// parts.
 type Series struct {
 	Name   string
 	Values []int

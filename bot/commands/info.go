@@ -97,9 +97,9 @@ func VPSourcesChart(g *storage.Game) ([]byte, error) {
 	}
 	sources, vp := vs.VPSources()
 	players := g.State.Players()
-	var bars []render.Bar
+	var bars []render.Series
 	for _, seat := range finalRanking(g.State) {
-		bars = append(bars, render.Bar{Name: players[seat].Name, Parts: vp[seat]})
+		bars = append(bars, render.Series{Name: players[seat].Name, Values: vp[seat]})
 	}
 	return render.EncodePNG(render.StackedBars(g.Meta.Title+": VP by source", sources, bars))
 }
