@@ -35,7 +35,7 @@ const (
 // legend names the parts in the order they run along the bars, so that
 // color is not the only way to tell them.
 func StackedBars(title string, parts []string, bars []Series) image.Image {
-	top := 56 + (len(parts)+legendColumns-1)/legendColumns*legendRow
+	top := barsTop(len(parts))
 	img, c := newChart(title, top+len(bars)*barPitch+8)
 	partsLegend(c, parts)
 	most := 1
@@ -48,6 +48,9 @@ func StackedBars(title string, parts []string, bars []Series) image.Image {
 	}
 	return img
 }
+
+// barsTop is where the bars start: under the title and a legend of parts.
+func barsTop(parts int) int { return 56 + (parts+legendColumns-1)/legendColumns*legendRow }
 
 // partsLegend names the parts beside their colors, in rows of three.
 func partsLegend(c *Canvas, parts []string) {

@@ -51,5 +51,5 @@ func (s *State) VPSources() ([]string, [][]int) {
 	for seat := range s.Seats {
 		vp[seat] = slices.Clone(s.Seats[seat].VPFrom[:])
 	}
-	return vpSourceTitles[:], vp
+	return slices.Clone(vpSourceTitles[:]), vp
 }
