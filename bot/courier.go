@@ -166,7 +166,7 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 	}
 	endings, err := c.draw(o, h.Endings)
 	if err != nil {
-		c.log.Error("could not draw the game's animation and chart; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
+		c.log.Error("could not draw the game's animation and charts; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
 	}
 	files = append(files, endings...)
 	channelID := o.ChannelID

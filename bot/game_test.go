@@ -15,6 +15,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -143,7 +144,7 @@ func playWholeGame(t *testing.T, h *harness) {
 			if !strings.Contains(turn.Content, "The game is over.") || len(turn.Embeds) == 0 || len(turn.Embeds[0].Fields) == 0 {
 				t.Fatalf("the last message has no final scores: %q", turn.Content)
 			}
-			checkEnding(t, turn)
+			checkEnding(t, turn, h.finished(ana.ID))
 			if moves < 30 {
 				t.Fatalf("the game ended after only %d moves", moves)
 			}
@@ -314,13 +315,30 @@ func (h *harness) message(channelID, id string) fakediscord.Message {
 	return fakediscord.Message{}
 }
 
-// checkEnding checks that the message that ends a game carries, besides
-// its board, the game as an animated GIF of several frames and the chart
-// of the players' VP through it.
-func checkEnding(t *testing.T, end fakediscord.Message) {
+// finished is the one game userID has played, loaded once it is over.
+func (h *harness) finished(userID string) *storage.Game {
+	h.t.Helper()
+	games, err := h.store.GamesOfUser(userID)
+	if err != nil || len(games) != 1 {
+		h.t.Fatalf("games %v, %v", games, err)
+	}
+	g, err := h.store.Load(games[0].ID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}
+
+// checkEnding checks that the message that ends g carries, besides its
+// board, the game as an animated GIF of several frames, the chart of the
+// players' VP through it and the chart of their VP by source, drawn from
+// a breakdown that adds up to the final scores.
+func checkEnding(t *testing.T, end fakediscord.Message, g *storage.Game) {
 	t.Helper()
-	if len(end.Files) != 3 || end.Files[1].Name != commands.AnimationFile || end.Files[2].Name != commands.ChartFile {
-		t.Fatalf("the last message carries %d files, want the board, %s and %s", len(end.Files), commands.AnimationFile, commands.ChartFile)
+	if len(end.Files) != 4 || end.Files[1].Name != commands.AnimationFile || end.Files[2].Name != commands.ChartFile ||
+		end.Files[3].Name != commands.SourcesFile {
+		t.Fatalf("the last message carries %d files, want the board, %s, %s and %s", len(end.Files),
+			commands.AnimationFile, commands.ChartFile, commands.SourcesFile)
 	}
 	anim, err := gif.DecodeAll(bytes.NewReader(end.Files[1].Data))
 	if err != nil || len(anim.Image) < 3 {
@@ -328,5 +346,31 @@ func checkEnding(t *testing.T, end fakediscord.Message) {
 	}
 	if !isPNG(end.Files[2].Data) {
 		t.Fatal("the chart is not a PNG")
+	}
+	if chart, err := commands.VPSourcesChart(g); err != nil || !bytes.Equal(end.Files[3].Data, chart) {
+		t.Fatalf("the VP-by-source chart is not the chart of the game's breakdown (%v)", err)
+	}
+	checkSourcesMatchFinalScores(t, g.State.(*vinhos.State))
+}
+
+// checkSourcesMatchFinalScores checks that each player's VP by source add
+// up to their VP, and that the end-of-game sources are the final scoring's.
+func checkSourcesMatchFinalScores(t *testing.T, s *vinhos.State) {
+	t.Helper()
+	_, vp := s.VPSources()
+	for seat, p := range s.Players() {
+		total, _ := p.Stat("vp")
+		got := 0
+		for _, v := range vp[seat] {
+			got += v
+		}
+		if got != total {
+			t.Errorf("%s's VP by source %v add up to %d, not their %d VP", p.Name, vp[seat], got, total)
+		}
+		from, f := s.VPFrom(p.Seat), s.Final
+		end := []int{from[vinhos.SourceMoney], from[vinhos.SourceWines], from[vinhos.SourceMajorities], from[vinhos.SourceMultipliers]}
+		if want := []int{f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat]}; !slices.Equal(end, want) {
+			t.Errorf("%s's end-of-game VP by source %v, the final scoring's %v", p.Name, end, want)
+		}
 	}
 }

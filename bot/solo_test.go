@@ -38,7 +38,7 @@ func TestSoloGameInADM(t *testing.T) {
 			t.Fatalf("move %d: no board", moves)
 		}
 		if strings.Contains(turn.Content, "The game is over.") {
-			checkEnding(t, turn)
+			checkEnding(t, turn, h.finished(ana.ID))
 			scoring := ""
 			for _, f := range turn.Embeds[0].Fields {
 				scoring += f.Value
@@ -47,14 +47,7 @@ func TestSoloGameInADM(t *testing.T) {
 				t.Fatalf("no accolades at the end: %q", scoring)
 			}
 			// Every turn Lacerda took was told in the messages.
-			games, err := h.store.GamesOfUser(ana.ID)
-			if err != nil || len(games) != 1 {
-				t.Fatalf("games %v, %v", games, err)
-			}
-			g, err := h.store.Load(games[0].ID)
-			if err == nil {
-				g, err = h.store.Narrate(g) // the whole log's events
-			}
+			g, err := h.store.Narrate(h.finished(ana.ID)) // the whole log's events
 			if err != nil {
 				t.Fatal(err)
 			}

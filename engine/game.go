@@ -229,3 +229,11 @@ type Outcome interface {
 type Ranked interface {
 	Ranking() []Seat
 }
+
+// VPSources is implemented by states that can tell where each seat's
+// victory points came from, for the charts that end a game. The sources
+// are named for players, in the order to show them; vp[seat][k] is what
+// seat scored from sources[k], and a seat's row adds up to its VP.
+type VPSources interface {
+	VPSources() (sources []string, vp [][]int)
+}

@@ -7,7 +7,8 @@ import (
 	"slices"
 )
 
-// A Series is one player's line of a chart: a value at each point.
+// A Series is one player's values in a chart: a line's points, or a bar's
+// parts.
 type Series struct {
 	Name   string
 	Values []int
@@ -33,13 +34,9 @@ const (
 // (as many as each series has values), under title, with a legend that
 // gives each line's name and last value.
 func LineChart(title string, labels []string, series []Series) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, chartWidth, chartHeight))
-	c := NewCanvas(img, 1)
-	c.SetColor(Paper)
-	c.Clear()
+	img, c := newChart(title, chartHeight)
 	text := Style{Size: chartText, Color: Ink}
 	small := Style{Size: chartText - 3, Color: Muted}
-	c.Text(title, 24, 22, 0, 0.5, Style{Size: chartText + 4, Bold: true, Color: Ink})
 
 	top := 0
 	for _, s := range series {
@@ -92,6 +89,16 @@ func LineChart(title string, labels []string, series []Series) image.Image {
 		c.Text(fmt.Sprint(last), chartWidth-16, ly, 1, 0.5, Style{Size: chartText, Bold: true, Color: Ink})
 	}
 	return img
+}
+
+// newChart is a chart's blank page with its title.
+func newChart(title string, height int) (*image.RGBA, *Canvas) {
+	img := image.NewRGBA(image.Rect(0, 0, chartWidth, height))
+	c := NewCanvas(img, 1)
+	c.SetColor(Paper)
+	c.Clear()
+	c.Text(title, 24, 22, 0, 0.5, Style{Size: chartText + 4, Bold: true, Color: Ink})
+	return img, c
 }
 
 // niceTop rounds a chart's highest value up to a round number.

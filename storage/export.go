@@ -17,10 +17,11 @@ import (
 
 // ExportFormat names the export schema (docs/export.md); ExportVersion is
 // raised whenever a field changes meaning or shape, the state's included.
-// Version 3 names what version 2 numbered (colours, regions, slots, tiles).
+// Version 3 names what version 2 numbered (colours, regions, slots, tiles);
+// version 4 adds each player's VP by source to the state.
 const (
 	ExportFormat  = "adega-export"
-	ExportVersion = 3
+	ExportVersion = 4
 )
 
 // ExportFile is a whole game as portable JSON: enough to replay it (setup

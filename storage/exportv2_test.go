@@ -137,7 +137,7 @@ func useSealKey(t *testing.T, s *Store, hexKey string) {
 func TestNewerExportVersionsAreRefused(t *testing.T) {
 	data, _ := json.Marshal(map[string]any{"format": ExportFormat, "version": ExportVersion + 1,
 		"setup": map[string]any{"game": "nim", "players": []string{"Ana", "Bia"}}, "log": []any{}})
-	if _, err := ParseExport(data); err == nil || !strings.Contains(err.Error(), "versions 1 to 3") {
+	if _, err := ParseExport(data); err == nil || !strings.Contains(err.Error(), "versions 1 to 4") {
 		t.Fatalf("err = %v, want a refusal naming the versions read", err)
 	}
 }

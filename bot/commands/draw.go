@@ -108,7 +108,7 @@ func (h *Handler) BoardFiles(o storage.Outgoing) ([]*discordgo.File, error) {
 }
 
 // Endings draws what the message that ends a game carries besides its
-// board: the game's animation and its VP chart. It draws nothing for other
+// board: the game's animation and its VP charts. It draws nothing for other
 // messages, or when an undo has taken the ending away.
 func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 	if !o.Ending || o.Board == nil {
@@ -125,21 +125,30 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 }
 
 // EndingFiles are what the message that ends g carries besides its board:
-// the game's animation and the chart of the players' VP through it. The
-// local table writes them too.
+// the game's animation, the chart of the players' VP through it and, if
+// the game tells, the chart of where their VP came from. The local table
+// writes them too.
 func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*discordgo.File, error) {
 	anim, _, err := Animate(games, drawer, g)
 	if err != nil {
 		return nil, err
 	}
-	chart, err := VPRaceChart(games, g)
+	race, err := VPRaceChart(games, g)
 	if err != nil {
 		return nil, err
 	}
-	return []*discordgo.File{
+	sources, err := VPSourcesChart(g)
+	if err != nil {
+		return nil, err
+	}
+	files := []*discordgo.File{
 		{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)},
-		{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(chart)},
-	}, nil
+		{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(race)},
+	}
+	if sources != nil {
+		files = append(files, &discordgo.File{Name: SourcesFile, ContentType: "image/png", Reader: bytes.NewReader(sources)})
+	}
+	return files, nil
 }
 
 // stateAt returns the state at a moment of g, replaying the log when the

@@ -141,6 +141,26 @@ func VPRaceChart(games *engine.Registry, g *storage.Game) ([]byte, error) {
 	return render.EncodePNG(render.LineChart(g.Meta.Title+": VP through the game", labels, series))
 }
 
+// SourcesFile is the name of the VP-by-source chart's attachment.
+const SourcesFile = "vp-sources.png"
+
+// VPSourcesChart draws where each player's VP came from, players ranked
+// as the game ranks them, or returns nil for a game that does not tell
+// (engine.VPSources).
+func VPSourcesChart(g *storage.Game) ([]byte, error) {
+	vs, ok := g.State.(engine.VPSources)
+	if !ok {
+		return nil, nil
+	}
+	sources, vp := vs.VPSources()
+	players := g.State.Players()
+	var bars []render.Series
+	for _, seat := range finalRanking(g.State) {
+		bars = append(bars, render.Series{Name: players[seat].Name, Values: vp[seat]})
+	}
+	return render.EncodePNG(render.StackedBars(g.Meta.Title+": VP by source", sources, bars))
+}
+
 // boolOption reads a subcommand's boolean option; false when absent.
 func boolOption(sub *discordgo.ApplicationCommandInteractionDataOption, name string) bool {
 	for _, o := range sub.Options {

@@ -122,7 +122,7 @@ func (t *table) finish(r *reply) {
 }
 
 // writeEnding writes what the message that ends a game carries on
-// Discord besides its board: the game's animation and its VP chart.
+// Discord besides its board: the game's animation and its VP charts.
 func (t *table) writeEnding(r *reply) {
 	files, err := commands.EndingFiles(t.games, t.boards, t.game)
 	for _, f := range files {
@@ -138,7 +138,7 @@ func (t *table) writeEnding(r *reply) {
 	}
 	if err != nil {
 		// The game is stored all the same; these are only views of it.
-		r.say("Could not write the game's animation and chart: " + err.Error())
+		r.say("Could not write the game's animation and charts: " + err.Error())
 	}
 }
 

@@ -541,6 +541,7 @@ func TestExampleExport(t *testing.T) {
 			}
 			x.apply(purple, "export@bl", "w1-2", slot)
 			eq(t, "Purple's VP", x.p(purple).VP, tc.value)
+			eq(t, "Purple's VP by source", x.s.VPFrom(purple), [NumVPSources]int{SourceExports: tc.value})
 			eq(t, "Douro cubes used", 3-x.s.Regions[Douro].Cubes, tc.cubes)
 		})
 	}
@@ -827,6 +828,7 @@ func TestExampleFairResultsWithTies(t *testing.T) {
 				vp = append(vp, p.VP)
 			}
 			eq(t, "VP (Orange, Yellow, Blue, Purple)", vp, []int{8, 2, 2, 12})
+			eq(t, "Purple's VP by source", x.s.VPFrom(purple), [NumVPSources]int{SourceFairs: 12})
 			var last []engine.Seat // Blue and Yellow in turn order
 			for _, seat := range order {
 				if seat == blue || seat == yellow {
@@ -970,6 +972,9 @@ func TestExampleFinalScoring(t *testing.T) {
 		vp = append(vp, p.VP)
 	}
 	eq(t, "VP", vp, []int{24, 24, 60, 21})
+	eq(t, "Blue's VP by source", x.s.VPFrom(blue), [NumVPSources]int{SourceMoney: 7, SourceWines: 1 + 4 + 0 + 3,
+		SourceMajorities: 12 + 3 + 4, SourceMultipliers: 10 + 16})
+	eq(t, "Purple's VP by source", x.s.VPFrom(purple), [NumVPSources]int{SourceMoney: 3, SourceMajorities: 14 + 4})
 	// Orange and Yellow tie on VP and Export barrels; Orange has more money.
 	eq(t, "ranking", f.Ranking, []engine.Seat{blue, orange, yellow, purple})
 }

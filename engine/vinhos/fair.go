@@ -65,7 +65,7 @@ func (s *State) scoreFair() {
 				continue
 			}
 			share := pool / (j - i)
-			p.VP += share
+			s.score(seat, SourceFairs, share)
 			s.say(seat, "%s places %s and scores %d VP.", p.Name, ordinal(i+1), share)
 			if n == LastPlaceExpertPlayers && j == n {
 				s.LastPlace = append(s.LastPlace, seat)

@@ -8,8 +8,9 @@ import (
 )
 
 // invariants checks what must hold after every action: nobody's money is
-// negative, every component is somewhere (and only once), and every estate
-// keeps the placement rules. It returns the first violation.
+// negative, everyone's VP by source add up to their VP, every component is
+// somewhere (and only once), and every estate keeps the placement rules.
+// It returns the first violation.
 func invariants(s *State) error {
 	n := len(s.Seats)
 	sup := Supplies[SpecialVintage2016]
@@ -33,6 +34,9 @@ func invariants(s *State) error {
 		p := &s.Seats[seat]
 		if p.Money < 0 {
 			return fmt.Errorf("%s has %d Bagos", p.Name, p.Money)
+		}
+		if sum := sumInts(p.VPFrom[:]); sum != p.VP {
+			return fmt.Errorf("%s's VP by source %v add up to %d, not to the %d VP", p.Name, p.VPFrom, sum, p.VP)
 		}
 		barrels := p.Barrels
 		for _, m := range p.Magnates {

@@ -386,7 +386,7 @@ func (s *State) lacerdaExport(r, c, cubes int) {
 	vp := value + cubes*LacerdaCubeVP
 	s.Export[r][c] = LacerdaSeat
 	p.Barrels--
-	p.VP += vp
+	s.score(LacerdaSeat, SourceExports, vp)
 	s.say(LacerdaSeat, "Lacerda exports a barrel to country %d, slot %d: +%d VP (%d).", c+1, value, vp, p.VP)
 }
 

@@ -225,7 +225,7 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
 				value: value, cubes: cubes,
 				take: func(s *State, seat engine.Seat) {
 					s.Export[r][c] = seat
-					s.Seats[seat].VP += value
+					s.score(seat, SourceExports, value)
 				},
 			})
 		}

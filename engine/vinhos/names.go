@@ -77,6 +77,9 @@ func (a *ExpertAbility) UnmarshalText(b []byte) error {
 func (m Magnate) MarshalText() ([]byte, error)  { return nameText(magnateNames[:], m) }
 func (m *Magnate) UnmarshalText(b []byte) error { return parseName(magnateNames[:], b, m) }
 
+func (v VPSource) MarshalText() ([]byte, error)  { return nameText(vpSourceNames[:], v) }
+func (v *VPSource) UnmarshalText(b []byte) error { return parseName(vpSourceNames[:], b, v) }
+
 func (a MagnateAction) MarshalText() ([]byte, error) { return nameText(magnateActionNames[:], a) }
 func (a *MagnateAction) UnmarshalText(b []byte) error {
 	return parseName(magnateActionNames[:], b, a)

@@ -27,6 +27,7 @@ func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[MultiplierKind](t, 0, MultMoney)
 	checkNames[BoothBonus](t, 0, BoothFairPoints)
 	checkNames[Accolade](t, 0, AccoladeNoMagnateBarrels)
+	checkNames[VPSource](t, 0, SourceMoney)
 }
 
 // A name is lower-case words joined by "_", or by "-" and "@" in the

@@ -50,6 +50,7 @@ func (s *State) Ranking() []engine.Seat {
 }
 
 var (
-	_ engine.Outcome = (*State)(nil)
-	_ engine.Ranked  = (*State)(nil)
+	_ engine.Outcome   = (*State)(nil)
+	_ engine.Ranked    = (*State)(nil)
+	_ engine.VPSources = (*State)(nil)
 )

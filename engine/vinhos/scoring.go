@@ -42,7 +42,11 @@ func (s *State) scoreFinal() {
 			}
 		}
 		total := f.Money[seat] + f.Wines[seat] + f.Export[seat] + f.Multipliers[seat]
-		p.VP += total
+		scored := [NumVPSources]int{SourceMoney: f.Money[seat], SourceWines: f.Wines[seat],
+			SourceMajorities: f.Export[seat], SourceMultipliers: f.Multipliers[seat]}
+		for source, vp := range scored {
+			s.score(engine.Seat(seat), VPSource(source), vp)
+		}
 		s.say(engine.Seat(seat), "%s scores %d VP: %d for %s, %d for wines, %d for Export majorities, %d for Multipliers; %d VP in all.",
 			p.Name, total, f.Money[seat], bagos(p.Money), f.Wines[seat], f.Export[seat], f.Multipliers[seat], p.VP)
 	}

@@ -133,12 +133,14 @@ type SupplyState struct {
 
 // Player is one seat's board and holdings.
 type Player struct {
-	Name       string      `json:"name"`
-	Color      PlayerColor `json:"color"`
-	Money      int         `json:"money"`
-	VP         int         `json:"vp"`
-	FairPoints int         `json:"fair_points"`
-	Barrels    int         `json:"barrels"` // in supply
+	Name  string      `json:"name"`
+	Color PlayerColor `json:"color"`
+	Money int         `json:"money"`
+	VP    int         `json:"vp"`
+	// VPFrom breaks VP down by source; it always adds up to VP.
+	VPFrom     [NumVPSources]int `json:"vp_from"`
+	FairPoints int               `json:"fair_points"`
+	Barrels    int               `json:"barrels"` // in supply
 	// Magnates counts this player's barrels beside each Magnate.
 	Magnates [NumMagnates]int `json:"magnates"`
 	// FromMagnates counts barrels taken back from the Magnates (a multiplier).

@@ -47,9 +47,10 @@ type stateJSON struct {
 
 type playerJSON struct {
 	playerFields
-	Magnates map[Magnate]int `json:"magnates"`
-	Experts  []expertJSON    `json:"experts"`
-	Tiles    []tileJSON      `json:"tiles"`
+	Magnates map[Magnate]int  `json:"magnates"`
+	VPFrom   map[VPSource]int `json:"vp_from"`
+	Experts  []expertJSON     `json:"experts"`
+	Tiles    []tileJSON       `json:"tiles"`
 }
 
 type expertJSON struct {
@@ -371,7 +372,8 @@ func fromNames[E ~uint8, V any](m map[E]V, table []V) {
 }
 
 func (n idNames) player(p *Player) playerJSON {
-	j := playerJSON{playerFields: playerFields(*p), Magnates: byName[Magnate](p.Magnates[:])}
+	j := playerJSON{playerFields: playerFields(*p), Magnates: byName[Magnate](p.Magnates[:]),
+		VPFrom: byName[VPSource](p.VPFrom[:])}
 	for _, x := range p.Experts {
 		j.Experts = append(j.Experts, expertJSON{n.experts[x.ID], expertFields(x)})
 	}
@@ -394,6 +396,7 @@ func (b seatBoard) MarshalJSON() ([]byte, error) {
 func (n idNames) playerIn(j *playerJSON) (Player, error) {
 	p := Player(j.playerFields)
 	fromNames(j.Magnates, p.Magnates[:])
+	fromNames(j.VPFrom, p.VPFrom[:])
 	var err error
 	if p.Experts, err = heldIn(j.Experts, n.experts, "Wine Expert"); err != nil {
 		return p, err

@@ -19,11 +19,15 @@ import (
 // says whom it may ping (allowed_mentions), so nobody is pinged by
 // accident, by a name like "@everyone" in a game's title.
 
-// Limits Discord applies to a bot's messages.
+// Limits Discord applies to a bot's messages: their text, and their
+// attachments (at most 10, of 10 MiB in all where the server has no
+// boost).
 const (
 	ContentLimit     = 2000
 	EmbedsTextLimit  = 6000
 	ChoiceValueLimit = 100
+	FilesLimit       = 10
+	UploadLimit      = 10 << 20
 )
 
 // messageBody is what the limit checks read of a message body.
@@ -43,6 +47,9 @@ func WithMentionsRule() Option {
 // or edits a message or answers an interaction. It returns nil for other
 // requests.
 func (s *Server) checkLimits(r Request) error {
+	if err := checkFiles(r.Files); err != nil {
+		return err
+	}
 	switch r.Method + " " + r.Route {
 	case "POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}",
 		"POST /webhooks/{webhook_id}/{webhook_token}", "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original",
@@ -109,6 +116,20 @@ func embedText(e *discordgo.MessageEmbed) int {
 		n += utf8.RuneCountInString(e.Author.Name)
 	}
 	return n
+}
+
+func checkFiles(files []File) error {
+	size := 0
+	for _, f := range files {
+		size += len(f.Data)
+	}
+	switch {
+	case len(files) > FilesLimit:
+		return fmt.Errorf("%d files; a message holds at most %d", len(files), FilesLimit)
+	case size > UploadLimit:
+		return fmt.Errorf("the files take %d bytes; Discord takes at most %d in one message", size, UploadLimit)
+	}
+	return nil
 }
 
 func checkChoices(raw json.RawMessage) error {

@@ -1,8 +1,10 @@
 package fakediscord_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -68,6 +70,37 @@ func TestMessagesBeyondDiscordsLimitsAreRefused(t *testing.T) {
 			t.Errorf("%s: %v %q", c.name, err, complaints)
 		case !c.ok && (!errors.As(err, &rest) || rest.Response.StatusCode != 400 || len(complaints) != 1):
 			t.Errorf("%s: %v %q, want a 400 and one complaint", c.name, err, complaints)
+		}
+	}
+}
+
+// A message takes at most 10 attachments, of 10 MiB in all.
+func TestAttachmentsBeyondDiscordsLimitsAreRefused(t *testing.T) {
+	t.Parallel()
+	rec := &fakediscord.RecordingTB{TB: t}
+	srv := fakediscord.New(rec)
+	s, ch := channelOf(t, srv, "attachments")
+	files := func(n, size int) []*discordgo.File {
+		var out []*discordgo.File
+		for k := range n {
+			out = append(out, &discordgo.File{Name: fmt.Sprintf("f%d.png", k), ContentType: "image/png", Reader: bytes.NewReader(make([]byte, size))})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name  string
+		files []*discordgo.File
+		ok    bool
+	}{
+		{"10 files", files(fakediscord.FilesLimit, 1), true},
+		{"11 files", files(fakediscord.FilesLimit+1, 1), false},
+		{"10 MiB in all", files(2, fakediscord.UploadLimit/2), true},
+		{"a byte more", files(1, fakediscord.UploadLimit+1), false},
+	} {
+		_, err := s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Files: c.files})
+		complaints := rec.Take()
+		if ok := err == nil && len(complaints) == 0; ok != c.ok {
+			t.Errorf("%s: %v %q, want accepted %v", c.name, err, complaints, c.ok)
 		}
 	}
 }
