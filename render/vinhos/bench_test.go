@@ -23,10 +23,16 @@ import (
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s) // the background is drawn once per process, not per move
+	benchEncode(b, func() image.Image { return whole(Draw(s)) })
+}
+
+// benchEncode measures drawing and encoding an image as PNG, and reports
+// its size.
+func benchEncode(b *testing.B, draw func() image.Image) {
 	b.ReportAllocs()
 	var size int
 	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(whole(Draw(s)))
+		png, err := render.EncodePNG(draw())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,16 +54,7 @@ func BenchmarkBoardDraw(b *testing.B) {
 // compared with.
 func BenchmarkBackground(b *testing.B) {
 	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(bg.Image())
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
+	benchEncode(b, bg.Image)
 }
 
 // BenchmarkGame is what a painter does after every move of a whole
@@ -126,16 +123,7 @@ func whole(img image.Image) image.Image {
 func BenchmarkFocus(b *testing.B) {
 	c := focusCases(b)[vinhos.FocusFair]
 	s := decodeState(b, c.State)
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(Focus(s, c.Seat, vinhos.FocusFair))
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
+	benchEncode(b, func() image.Image { return Focus(s, c.Seat, vinhos.FocusFair) })
 }
 
 // BenchmarkCompact renders the compact board of a late 4-player game and
@@ -143,14 +131,5 @@ func BenchmarkFocus(b *testing.B) {
 func BenchmarkCompact(b *testing.B) {
 	s := state(b, "late-4p")
 	DrawCompact(s)
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(whole(DrawCompact(s)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
+	benchEncode(b, func() image.Image { return whole(DrawCompact(s)) })
 }

@@ -292,10 +292,7 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
 	c.Text(c.Fit(vinhos.Regions[id].Name, tile.X-k.X-36, bold), k.X+30, k.Y+15, 0, 0.5, bold)
 	c.Text(c.Fit(regionPerks(id), tile.X-k.X-14, small), k.X+8, k.Y+37, 0, 0.5, small)
 	if !reg.InPlay {
-		c.DrawRoundedRectangle(k.X, k.Y, k.W, k.H, 6)
-		c.SetColor(wash)
-		c.Fill()
-		c.Text("not in play", k.X+8, k.Y+62, 0, 0.5, small)
+		notInPlay(c, k, k.X+8, k.Y+62)
 		return
 	}
 	if len(reg.Deck) > 0 {

@@ -70,10 +70,7 @@ func (v *view) regions(c *render.Canvas, r rect) {
 		k := regionCard(r, id)
 		reg := &v.s.Regions[id]
 		if !reg.InPlay {
-			c.DrawRoundedRectangle(k.X, k.Y, k.W, k.H, 6)
-			c.SetColor(wash)
-			c.Fill()
-			c.Text("not in play", k.X+10, k.Y+75, 0, 0.5, small)
+			notInPlay(c, k, k.X+10, k.Y+75)
 			continue
 		}
 		tile := rect{X: k.X + 10, Y: k.Y + 52, W: 44, H: 44}
@@ -101,4 +98,12 @@ func (v *view) regions(c *render.Canvas, r rect) {
 			porto(c, k.Right()-44, k.Bottom()-16, reg.Porto)
 		}
 	}
+}
+
+// notInPlay washes out a region's card and says so at x, y.
+func notInPlay(c *render.Canvas, k rect, x, y float64) {
+	c.DrawRoundedRectangle(k.X, k.Y, k.W, k.H, 6)
+	c.SetColor(wash)
+	c.Fill()
+	c.Text("not in play", x, y, 0, 0.5, small)
 }
