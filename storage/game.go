@@ -42,6 +42,9 @@ type Meta struct {
 	Undo *UndoRequest `json:"undo,omitempty"`
 	// Wait is the game's pace, deadline and absent-player rule (waiting.go).
 	Wait WaitRules `json:"wait,omitzero"`
+	// Followers are the users who get the game's news by direct message
+	// (follow.go), in the order they followed.
+	Followers []string `json:"followers,omitempty"`
 }
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
@@ -143,6 +146,7 @@ func (g *Game) copy() *Game {
 	c := *g
 	c.Log = slices.Clip(g.Log)
 	c.Meta.Seats = slices.Clone(g.Meta.Seats)
+	c.Meta.Followers = slices.Clone(g.Meta.Followers)
 	if g.Meta.Undo != nil {
 		u := *g.Meta.Undo
 		u.Agreed = slices.Clone(u.Agreed)
@@ -249,7 +253,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return write(tx, g, s.buildID, enc, nil, post)
+		return write(tx, g, s.buildID, enc, Change{Game: g}, post)
 	})
 	if err != nil {
 		return nil, err
@@ -577,9 +581,8 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 
 // write stores a game's snapshot, version, stamp, log entries from
 // enc.from on (dropping any beyond the log's end), meta and waiting record,
-// and queues its post. added are the log entries the change made, for the
-// post.
-func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntry, post PostFunc) error {
+// and queues the posts that announce the change c of it.
+func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, c Change, post PostFunc) error {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
@@ -601,8 +604,8 @@ func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntr
 		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
 	}
 	lb.FillPercent = appendOnly
-	c := lb.Cursor()
-	for k, _ := c.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = c.Seek(u64(uint64(enc.from + 1))) {
+	cur := lb.Cursor()
+	for k, _ := cur.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = cur.Seek(u64(uint64(enc.from + 1))) {
 		if err := lb.Delete(k); err != nil {
 			return err
 		}
@@ -621,11 +624,17 @@ func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntr
 	if post == nil {
 		return nil
 	}
-	o, err := post(g, added, func(id string) (User, error) { return readUser(tx, id) })
-	if err != nil || o == nil {
+	c.Users = func(id string) (User, error) { return readUser(tx, id) }
+	out, err := post(c)
+	if err != nil {
 		return err
 	}
-	return enqueue(tx, o)
+	for _, o := range out {
+		if err := enqueue(tx, o); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetStatus changes a game's status, for example to abandon it, and queues

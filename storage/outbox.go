@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // The outbox holds the messages the bot owes Discord. A change that must
@@ -76,11 +78,22 @@ func BoardOf(g *Game) *BoardRef {
 	return ref
 }
 
-// PostFunc builds the message that announces a change of game g, made of
-// the log entries added (none for an undo or a new game). It runs inside
-// the change's transaction and may read users only through users; it
-// returns nil when there is nothing to announce.
-type PostFunc func(g *Game, added []LogEntry, users UserLookup) (*Outgoing, error)
+// Change is a change of a game that its messages announce.
+type Change struct {
+	Game *Game
+	// Before is the state the change started from; nil for a new game.
+	Before engine.State
+	// Added are the log entries the change made: none for an undo or a
+	// new game.
+	Added []LogEntry
+	// Users reads users inside the change's transaction.
+	Users UserLookup
+}
+
+// PostFunc builds the messages that announce a change: the turn message,
+// and the news its followers get. It runs inside the change's transaction
+// and returns none when there is nothing to announce.
+type PostFunc func(c Change) ([]*Outgoing, error)
 
 var (
 	bucketOutbox = []byte("outbox")

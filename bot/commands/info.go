@@ -20,7 +20,7 @@ func (h *Handler) board(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	post, err := h.turn(fmt.Sprintf("The board, as %s asked.", displayName(i)), false)(g, nil, h.Store.GetUser)
+	post, err := h.turnOut(g, fmt.Sprintf("The board, as %s asked.", displayName(i)), false, nil, 0, h.Store.GetUser)
 	if err == nil {
 		err = h.Store.Enqueue(post)
 	}
@@ -109,6 +109,9 @@ func StatusText(g *storage.Game) string {
 	}
 	for _, p := range state.Players() {
 		fmt.Fprintf(&b, "• **%s**: %s\n", p.Name, p.StatsText())
+	}
+	if line := followingLine(g.Meta); line != "" {
+		b.WriteString(line + "\n")
 	}
 	return fit(b.String())
 }
