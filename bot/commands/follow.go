@@ -155,19 +155,9 @@ func news(g *storage.Game, content string, fields []*discordgo.MessageEmbedField
 	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
 }
 
-// winnerText names the winner: the first of the game's ranking, or the
-// most VP.
+// winnerText names the winner, first of the final ranking.
 func winnerText(state engine.State) string {
-	players := state.Players()
-	if r, ok := state.(engine.Ranked); ok && len(r.Ranking()) > 0 && int(r.Ranking()[0]) < len(players) {
-		return fmt.Sprintf("**%s** wins", players[r.Ranking()[0]].Name)
-	}
-	best := slices.MaxFunc(players, func(a, b engine.PlayerSummary) int {
-		va, _ := a.Stat("vp")
-		vb, _ := b.Stat("vp")
-		return va - vb
-	})
-	return fmt.Sprintf("**%s** wins", best.Name)
+	return fmt.Sprintf("**%s** wins", state.Players()[finalRanking(state)[0]].Name)
 }
 
 // newsMessage is a follower's news at delivery: nil, not to be sent, when

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -142,17 +141,12 @@ func endFields(state engine.State) []*discordgo.MessageEmbedField {
 }
 
 // scoreFields is a table of the scores under the title name: every player
-// by rank, with their counters.
+// by rank (the game's final ranking once it is over), with their counters.
 func scoreFields(state engine.State, name string) []*discordgo.MessageEmbedField {
 	players := state.Players()
-	sort.SliceStable(players, func(a, b int) bool {
-		va, _ := players[a].Stat("vp")
-		vb, _ := players[b].Stat("vp")
-		return va > vb
-	})
 	var rows []string
-	for rank, p := range players {
-		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, p.Name, p.StatsText()))
+	for rank, seat := range finalRanking(state) {
+		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, players[seat].Name, players[seat].StatsText()))
 	}
 	return []*discordgo.MessageEmbedField{{Name: engine.Shorten(name, 256), Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
 }
