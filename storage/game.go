@@ -253,7 +253,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return write(tx, g, s.buildID, enc, Change{Game: g}, post)
+		return write(tx, Change{Game: g}, s.buildID, enc, post)
 	})
 	if err != nil {
 		return nil, err
@@ -581,8 +581,9 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 
 // write stores a game's snapshot, version, stamp, log entries from
 // enc.from on (dropping any beyond the log's end), meta and waiting record,
-// and queues the posts that announce the change c of it.
-func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, c Change, post PostFunc) error {
+// and queues the posts that announce the change c that made it.
+func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc) error {
+	g := c.Game
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
@@ -629,12 +630,7 @@ func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, c Change, post 
 	if err != nil {
 		return err
 	}
-	for _, o := range out {
-		if err := enqueue(tx, o); err != nil {
-			return err
-		}
-	}
-	return nil
+	return enqueue(tx, out...)
 }
 
 // SetStatus changes a game's status, for example to abandon it, and queues

@@ -103,9 +103,18 @@ var (
 // nonceLength is Discord's limit on a message nonce.
 const nonceLength = 25
 
-// enqueue adds o to the outbox inside a transaction, and wakes the
-// deliverer once it commits.
-func enqueue(tx *bbolt.Tx, o *Outgoing) error {
+// enqueue adds messages to the outbox inside a transaction, in order, and
+// wakes the deliverer once it commits.
+func enqueue(tx *bbolt.Tx, out ...*Outgoing) error {
+	for _, o := range out {
+		if err := enqueueOne(tx, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func enqueueOne(tx *bbolt.Tx, o *Outgoing) error {
 	b := tx.Bucket(bucketOutbox)
 	b.FillPercent = appendOnly
 	seq, err := b.NextSequence()
@@ -150,14 +159,7 @@ func (s *Store) Enqueue(out ...*Outgoing) error {
 	if len(out) == 0 {
 		return nil
 	}
-	return s.update(func(tx *bbolt.Tx) error {
-		for _, o := range out {
-			if err := enqueue(tx, o); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.update(func(tx *bbolt.Tx) error { return enqueue(tx, out...) })
 }
 
 // Outbox returns every queued message, in queue order.
