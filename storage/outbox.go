@@ -37,7 +37,8 @@ type Outgoing struct {
 	ChannelID string `json:"channel_id,omitempty"`
 	UserID    string `json:"user_id,omitempty"`
 	// Kind says how the bot builds the message: "" sends Message as it is;
-	// other kinds (reminders, digests) are built at delivery from Payload.
+	// other kinds are built at delivery from Payload (reminders), or sent
+	// only if still worth it then (a follower's news).
 	Kind    string          `json:"kind,omitempty"`
 	Message json.RawMessage `json:"message,omitempty"`
 	Payload json.RawMessage `json:"payload,omitempty"`
