@@ -23,7 +23,9 @@ import (
 // refuses a second copy of a message whose first copy was posted just
 // before a crash; then its delivery is recorded, and it leaves the
 // outbox. A failure is retried with backoff, after a restart too; a
-// message Discord refuses for good is dropped after a few attempts.
+// message Discord refuses for good is dropped after a few attempts. An
+// entry's NotBefore (a retry, a follower's quiet hours) is read on the
+// handler's clock, the one the changes that queue entries use.
 
 // maxDeliveries bounds the queues delivered at once.
 const maxDeliveries = 16
@@ -59,7 +61,7 @@ func (c *courier) run(ctx context.Context) {
 		var timer *time.Timer
 		var due <-chan time.Time
 		if !wake.IsZero() {
-			timer = time.NewTimer(time.Until(wake))
+			timer = time.NewTimer(wake.Sub(c.b.handler.Now()))
 			due = timer.C
 		}
 		select {
@@ -86,9 +88,9 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 	out, err := c.b.handler.Store.Outbox()
 	if err != nil {
 		c.log.Error("cannot read the outbox", "err", err)
-		return time.Now().Add(firstRetry)
+		return c.b.handler.Now().Add(firstRetry)
 	}
-	now := time.Now()
+	now := c.b.handler.Now()
 	var wake time.Time
 	heads := map[string]bool{}
 	for _, o := range out {
@@ -132,7 +134,7 @@ func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
 		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
 		err = store.Discard(o.Seq)
 	} else {
-		when := time.Now().Add(backoff(o.Attempts, err))
+		when := c.b.handler.Now().Add(backoff(o.Attempts, err))
 		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", when, "err", err)
 		if ctx.Err() != nil {
 			return // shutting down: the next start tries again

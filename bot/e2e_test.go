@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,7 +62,16 @@ type harness struct {
 	key ed25519.PrivateKey
 	// endpoint is the URL of the bot's Interactions Endpoint, over HTTP.
 	endpoint string
+	// offset moves the bot's clock (see now) away from the real one, for
+	// the tests of quiet hours and digests; timers still run on real time.
+	offset atomic.Int64
 }
+
+// now is the bot's clock: the real one, moved by offset.
+func (h *harness) now() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) }
+
+// setClock moves the bot's clock so that it reads at now.
+func (h *harness) setClock(at time.Time) { h.offset.Store(int64(time.Until(at))) }
 
 // syncBuffer is a buffer several goroutines write.
 type syncBuffer struct {
@@ -126,7 +136,7 @@ func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
 	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
-		Log: logger, Now: time.Now, Reminders: h.reminders}
+		Log: logger, Now: h.now, Reminders: h.reminders}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -237,3 +237,25 @@ type Ranked interface {
 type VPSources interface {
 	VPSources() (sources []string, vp [][]int)
 }
+
+// Staged is implemented by states of games played in stages that end with
+// a scoring worth telling onlookers, such as the Wine Tasting Fairs of
+// Vinhos.
+type Staged interface {
+	// StagesDone counts the stages ended so far, and names the last one
+	// ("Wine Tasting Fair 2"); 0 and "" before the first ends.
+	StagesDone() (int, string)
+}
+
+// StageEnded reports whether a stage ended between the states before and
+// after, and names it.
+func StageEnded(before, after State) (string, bool) {
+	b, ok1 := before.(Staged)
+	a, ok2 := after.(Staged)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	n, _ := b.StagesDone()
+	m, name := a.StagesDone()
+	return name, m > n
+}

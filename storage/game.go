@@ -45,6 +45,9 @@ type Meta struct {
 	// Board is the board the turn messages carry: BoardFull or
 	// BoardCompact.
 	Board BoardStyle `json:"board,omitempty"`
+	// Followers are the users who get the game's news by direct message
+	// (follow.go), in the order they followed.
+	Followers []string `json:"followers,omitempty"`
 }
 
 // BoardStyle is a game's choice of board for its turn messages.
@@ -154,6 +157,7 @@ func (g *Game) copy() *Game {
 	c := *g
 	c.Log = slices.Clip(g.Log)
 	c.Meta.Seats = slices.Clone(g.Meta.Seats)
+	c.Meta.Followers = slices.Clone(g.Meta.Followers)
 	if g.Meta.Undo != nil {
 		u := *g.Meta.Undo
 		u.Agreed = slices.Clone(u.Agreed)
@@ -260,7 +264,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return write(tx, g, s.buildID, enc, nil, post)
+		return write(tx, Change{Game: g}, s.buildID, enc, post)
 	})
 	if err != nil {
 		return nil, err
@@ -588,9 +592,9 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 
 // write stores a game's snapshot, version, stamp, log entries from
 // enc.from on (dropping any beyond the log's end), meta and waiting record,
-// and queues its post. added are the log entries the change made, for the
-// post.
-func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntry, post PostFunc) error {
+// and queues the posts that announce the change c that made it.
+func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc) error {
+	g := c.Game
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
@@ -612,8 +616,8 @@ func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntr
 		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
 	}
 	lb.FillPercent = appendOnly
-	c := lb.Cursor()
-	for k, _ := c.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = c.Seek(u64(uint64(enc.from + 1))) {
+	cur := lb.Cursor()
+	for k, _ := cur.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = cur.Seek(u64(uint64(enc.from + 1))) {
 		if err := lb.Delete(k); err != nil {
 			return err
 		}
@@ -632,11 +636,12 @@ func write(tx *bbolt.Tx, g *Game, build string, enc encodedGame, added []LogEntr
 	if post == nil {
 		return nil
 	}
-	o, err := post(g, added, func(id string) (User, error) { return readUser(tx, id) })
-	if err != nil || o == nil {
+	c.Users = func(id string) (User, error) { return readUser(tx, id) }
+	out, err := post(c)
+	if err != nil {
 		return err
 	}
-	return enqueue(tx, o)
+	return enqueue(tx, out...)
 }
 
 // SetStatus changes a game's status, for example to abandon it, and queues

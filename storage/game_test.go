@@ -454,7 +454,7 @@ func TestChangeAfterRestartTellsTheRecentMovesWithoutReplay(t *testing.T) {
 	}
 	var seen *Game
 	_, err = s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0,
-		Post: func(ng *Game, added []LogEntry, _ UserLookup) (*Outgoing, error) { seen = ng; return nil, nil }})
+		Post: func(c Change) ([]*Outgoing, error) { seen = c.Game; return nil, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -318,7 +318,7 @@ func (s *Store) commit(g, ng *Game, keep int, now time.Time, post PostFunc, chan
 				return err
 			}
 		}
-		return write(tx, ng, s.buildID, enc, added, post)
+		return write(tx, Change{Game: ng, Before: g.State, Added: added}, s.buildID, enc, post)
 	})
 	if err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // The outbox holds the messages the bot owes Discord. A change that must
@@ -35,7 +37,8 @@ type Outgoing struct {
 	ChannelID string `json:"channel_id,omitempty"`
 	UserID    string `json:"user_id,omitempty"`
 	// Kind says how the bot builds the message: "" sends Message as it is;
-	// other kinds (reminders, digests) are built at delivery from Payload.
+	// other kinds are built at delivery from Payload (reminders), or sent
+	// only if still worth it then (a follower's news).
 	Kind    string          `json:"kind,omitempty"`
 	Message json.RawMessage `json:"message,omitempty"`
 	Payload json.RawMessage `json:"payload,omitempty"`
@@ -76,11 +79,22 @@ func BoardOf(g *Game) *BoardRef {
 	return ref
 }
 
-// PostFunc builds the message that announces a change of game g, made of
-// the log entries added (none for an undo or a new game). It runs inside
-// the change's transaction and may read users only through users; it
-// returns nil when there is nothing to announce.
-type PostFunc func(g *Game, added []LogEntry, users UserLookup) (*Outgoing, error)
+// Change is a change of a game that its messages announce.
+type Change struct {
+	Game *Game
+	// Before is the state the change started from; nil for a new game.
+	Before engine.State
+	// Added are the log entries the change made: none for an undo or a
+	// new game.
+	Added []LogEntry
+	// Users reads users inside the change's transaction.
+	Users UserLookup
+}
+
+// PostFunc builds the messages that announce a change: the turn message,
+// and the news its followers get. It runs inside the change's transaction
+// and returns none when there is nothing to announce.
+type PostFunc func(c Change) ([]*Outgoing, error)
 
 var (
 	bucketOutbox = []byte("outbox")
@@ -90,9 +104,18 @@ var (
 // nonceLength is Discord's limit on a message nonce.
 const nonceLength = 25
 
-// enqueue adds o to the outbox inside a transaction, and wakes the
-// deliverer once it commits.
-func enqueue(tx *bbolt.Tx, o *Outgoing) error {
+// enqueue adds messages to the outbox inside a transaction, in order, and
+// wakes the deliverer once it commits.
+func enqueue(tx *bbolt.Tx, out ...*Outgoing) error {
+	for _, o := range out {
+		if err := enqueueOne(tx, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func enqueueOne(tx *bbolt.Tx, o *Outgoing) error {
 	b := tx.Bucket(bucketOutbox)
 	b.FillPercent = appendOnly
 	seq, err := b.NextSequence()
@@ -137,14 +160,7 @@ func (s *Store) Enqueue(out ...*Outgoing) error {
 	if len(out) == 0 {
 		return nil
 	}
-	return s.update(func(tx *bbolt.Tx) error {
-		for _, o := range out {
-			if err := enqueue(tx, o); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.update(func(tx *bbolt.Tx) error { return enqueue(tx, out...) })
 }
 
 // Outbox returns every queued message, in queue order.

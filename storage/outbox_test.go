@@ -14,16 +14,16 @@ import (
 
 // turnPost is a PostFunc that announces a change the way the bot does: a
 // turn message with the board of the new moment.
-func turnPost(g *Game, added []LogEntry, _ UserLookup) (*Outgoing, error) {
-	text := "the game begins"
-	if len(added) > 0 {
-		text = added[0].Events[0].Text
+func turnPost(c Change) ([]*Outgoing, error) {
+	g, text := c.Game, "the game begins"
+	if len(c.Added) > 0 {
+		text = c.Added[0].Events[0].Text
 	}
 	msg, err := json.Marshal(map[string]string{"content": text})
 	if err != nil {
 		return nil, err
 	}
-	return &Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: msg, Board: BoardOf(g), Turn: true, Stamp: g.Stamp}, nil
+	return []*Outgoing{{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: msg, Board: BoardOf(g), Turn: true, Stamp: g.Stamp}}, nil
 }
 
 // A move queues its turn message in its own transaction: the committed

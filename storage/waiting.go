@@ -391,12 +391,7 @@ func (s *Store) ClaimGame(due Wake, change func(Meta, *WaitState, UserLookup) ([
 		if err != nil {
 			return err
 		}
-		for _, o := range out {
-			if err := enqueue(tx, o); err != nil {
-				return err
-			}
-		}
-		return nil
+		return enqueue(tx, out...)
 	})
 }
 

@@ -91,7 +91,7 @@ func TestTurnMessageHoldsPingsInQuietHours(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	o, err := h.turn("The game begins!", true)(g, nil, h.Store.GetUser)
+	o, err := h.turnOut(g, "The game begins!", true, nil, 0, h.Store.GetUser)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTurnMessageHoldsPingsInQuietHours(t *testing.T) {
 	}
 	// Out of quiet hours the same message pings.
 	h.Now = func() time.Time { return time.Date(2027, 1, 15, 9, 0, 0, 0, time.UTC) }
-	o, _ = h.turn("", true)(g, nil, h.Store.GetUser)
+	o, _ = h.turnOut(g, "", true, nil, 0, h.Store.GetUser)
 	if users := decodeMessage(t, o).AllowedMentions.Users; !slices.Equal(users, []string{who}) {
 		t.Fatalf("pings %v", users)
 	}
@@ -153,7 +153,7 @@ func TestPaceCommand(t *testing.T) {
 	if r := h.Handle(slash(u2, "status")); !strings.Contains(r.Ack.Data.Content, "Pace: fast (reminders after 1 hour) · deadline 48 hours") {
 		t.Fatalf("status: %q", r.Ack.Data.Content)
 	}
-	o, err := h.turn("", false)(g, nil, h.Store.GetUser)
+	o, err := h.turnOut(g, "", false, nil, 0, h.Store.GetUser)
 	if err != nil {
 		t.Fatal(err)
 	}

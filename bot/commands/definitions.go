@@ -34,6 +34,8 @@ func Definitions() []*discordgo.ApplicationCommand {
 		sub("status", "Whose move it is, since when, and the scores",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "chart",
 				Description: "Also draw each player's VP through the game so far"}),
+		sub("follow", "Get this game's board by DM at the end of each Fair and of the game"),
+		sub("unfollow", "Stop the direct messages about this game you follow"),
 		sub("rules", "Short rules help, and the rulings adega plays by",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: 100,
 				Description: "A topic, rulings, or a ruling's title", Required: true, Autocomplete: true}),

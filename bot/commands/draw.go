@@ -51,11 +51,14 @@ const (
 
 // Compose builds an outbox entry's message at delivery, as the JSON body
 // of Discord's create-message request. It returns nil for a message no
-// longer worth sending: a reminder whose wait is over.
+// longer worth sending: a reminder whose wait is over, news that an undo
+// took back.
 func (h *Handler) Compose(o storage.Outgoing) (json.RawMessage, error) {
 	switch o.Kind {
 	case "":
 		return o.Message, nil
+	case kindNews:
+		return h.newsMessage(o)
 	case kindReminder, kindReminderDM:
 		var r remind.Reminder
 		if err := json.Unmarshal(o.Payload, &r); err != nil {
@@ -157,7 +160,7 @@ func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, 
 	if ref.Version == g.Version && *storage.BoardOf(g) == ref {
 		return g.State, nil
 	}
-	if ref.Version > g.Version || ref.Version > 0 && g.Log[ref.Version-1].Stamp != ref.Tail {
+	if !reachable(g, ref) {
 		return nil, nil
 	}
 	game, err := h.Games.Lookup(g.Setup.Game)
@@ -166,4 +169,10 @@ func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, 
 	}
 	state, _, err := engine.Replay(game, g.Setup, g.Moves()[:ref.Version])
 	return state, err
+}
+
+// reachable reports whether a moment of g is still in its history: an
+// undo takes back the moments after the one it returns to.
+func reachable(g *storage.Game, ref storage.BoardRef) bool {
+	return ref.Version <= g.Version && (ref.Version == 0 || g.Log[ref.Version-1].Stamp == ref.Tail)
 }

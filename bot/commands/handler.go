@@ -113,6 +113,10 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.pace(i, sub)
 	case "replace":
 		return h.replace(i, sub)
+	case "follow":
+		return h.follow(i)
+	case "unfollow":
+		return h.unfollow(i)
 	}
 	if _, ok := actionCommands[sub.Name]; ok || sub.Name == "play" {
 		return h.play(i, sub)

@@ -67,7 +67,7 @@ func (h *Handler) board(i *discordgo.Interaction, header string) Reply {
 	if header == "" {
 		header = fmt.Sprintf("The board, as %s asked.", displayName(i))
 	}
-	post, err := h.turn(header, false)(g, nil, h.Store.GetUser)
+	post, err := h.turnOut(g, header, false, nil, 0, h.Store.GetUser)
 	if err == nil {
 		err = h.Store.Enqueue(post)
 	}
@@ -186,6 +186,9 @@ func StatusText(g *storage.Game) string {
 	}
 	for _, p := range state.Players() {
 		fmt.Fprintf(&b, "• **%s**: %s\n", p.Name, p.StatsText())
+	}
+	if line := followingLine(g.Meta); line != "" {
+		b.WriteString(line + "\n")
 	}
 	return fit(b.String())
 }

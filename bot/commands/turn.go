@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -28,20 +27,27 @@ func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, 
 		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true), Acked: h.acked})
 }
 
-// turn builds the message that announces a change of a game: what
-// happened, the board, and a ping (unless ping is false) for exactly the
-// players who must act now, with the button that opens their choices. It
-// is queued in the change's own transaction.
+// turn builds the messages that announce a change of a game: the turn
+// message (what happened, the board, and a ping, unless ping is false,
+// for exactly the players who must act now, with the button that opens
+// their choices), and the followers' news when the change ended a Fair or
+// the game. They are queued in the change's own transaction.
 func (h *Handler) turn(header string, ping bool) storage.PostFunc {
-	return func(g *storage.Game, added []storage.LogEntry, users storage.UserLookup) (*storage.Outgoing, error) {
-		return h.turnOut(g, header, ping, narration(g, added), len(added), users)
+	return func(c storage.Change) ([]*storage.Outgoing, error) {
+		o, err := h.turnOut(c.Game, header, ping, narration(c.Game, c.Added), len(c.Added), c.Users)
+		if err != nil {
+			return nil, err
+		}
+		news, err := h.followerNews(c)
+		return append([]*storage.Outgoing{o}, news...), err
 	}
 }
 
 // opening announces a new game, narrating its setup.
 func (h *Handler) opening(header string) storage.PostFunc {
-	return func(g *storage.Game, added []storage.LogEntry, users storage.UserLookup) (*storage.Outgoing, error) {
-		return h.turnOut(g, header, true, append(g.SetupEvents, narration(g, added)...), len(added), users)
+	return func(c storage.Change) ([]*storage.Outgoing, error) {
+		o, err := h.turnOut(c.Game, header, true, append(c.Game.SetupEvents, narration(c.Game, c.Added)...), len(c.Added), c.Users)
+		return []*storage.Outgoing{o}, err
 	}
 }
 
@@ -75,10 +81,10 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 	var held []string
 	if state.Over() {
 		content = append(content, "**The game is over.**")
-		embed.Fields = scoreFields(state)
-		if o, ok := state.(engine.Outcome); ok && len(o.Outcome()) > 0 {
-			embed.Fields = append(embed.Fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: engine.Shorten(strings.Join(o.Outcome(), "\n"), 1024)})
+		if line := followingLine(g.Meta); line != "" {
+			content = append(content, line)
 		}
+		embed.Fields = endFields(state)
 	} else {
 		var pinged []string
 		for _, p := range state.Pending() {
@@ -124,20 +130,25 @@ func (h *Handler) turnComponents(g *storage.Game) []discordgo.MessageComponent {
 	return append(rows, stepSelect(g, nil, step, 0))
 }
 
-// scoreFields is the final table: every player by rank, with their
-// counters.
-func scoreFields(state engine.State) []*discordgo.MessageEmbedField {
-	players := state.Players()
-	sort.SliceStable(players, func(a, b int) bool {
-		va, _ := players[a].Stat("vp")
-		vb, _ := players[b].Stat("vp")
-		return va > vb
-	})
-	var rows []string
-	for rank, p := range players {
-		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, p.Name, p.StatsText()))
+// endFields are the final scores, and how the game scored them when it
+// says.
+func endFields(state engine.State) []*discordgo.MessageEmbedField {
+	fields := scoreFields(state, "Final scores")
+	if o, ok := state.(engine.Outcome); ok && len(o.Outcome()) > 0 {
+		fields = append(fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: engine.Shorten(strings.Join(o.Outcome(), "\n"), 1024)})
 	}
-	return []*discordgo.MessageEmbedField{{Name: "Final scores", Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
+	return fields
+}
+
+// scoreFields is a table of the scores under the title name: every player
+// by rank (the game's final ranking once it is over), with their counters.
+func scoreFields(state engine.State, name string) []*discordgo.MessageEmbedField {
+	players := state.Players()
+	var rows []string
+	for rank, seat := range finalRanking(state) {
+		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, players[seat].Name, players[seat].StatsText()))
+	}
+	return []*discordgo.MessageEmbedField{{Name: engine.Shorten(name, 256), Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
 }
 
 // recapLines is how much of what happened since a player's last move the

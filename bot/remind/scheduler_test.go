@@ -55,8 +55,8 @@ func (r *recorder) Digest(d Digest) []*storage.Outgoing { r.add(sent{Digest: &d}
 // Absent records the announcement with the move it announces, as the
 // move's transaction builds it.
 func (r *recorder) Absent(a Absence, p Played) storage.PostFunc {
-	return func(g *storage.Game, added []storage.LogEntry, _ storage.UserLookup) (*storage.Outgoing, error) {
-		p.Result = &storage.MoveResult{Game: g, Added: added}
+	return func(c storage.Change) ([]*storage.Outgoing, error) {
+		p.Result = &storage.MoveResult{Game: c.Game, Added: c.Added}
 		r.add(sent{Absence: &a, Played: &p})
 		return nil, nil
 	}

@@ -213,13 +213,19 @@ var subcommands = sync.OnceValue(func() []string {
 // discordOnly answers the subcommands that have no place at a table in
 // one terminal.
 var discordOnly = map[string]string{
-	"new":     "A local game is set up on the command line: adega local --players Ana,Bruno (adega local -h lists the options).",
-	"solo":    "Play alone against Lacerda with adega local --mode solo.",
-	"import":  "The local table continues an export with adega local --import FILE.",
-	"pace":    "The local table has no reminders or deadlines: it waits for you.",
-	"replace": "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
-	"abandon": "Leave with /quit: the game stays in the database, and nobody else waits for it.",
+	"new":      "A local game is set up on the command line: adega local --players Ana,Bruno (adega local -h lists the options).",
+	"solo":     "Play alone against Lacerda with adega local --mode solo.",
+	"import":   "The local table continues an export with adega local --import FILE.",
+	"pace":     "The local table has no reminders or deadlines: it waits for you.",
+	"replace":  "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
+	"abandon":  "Leave with /quit: the game stays in the database, and nobody else waits for it.",
+	"follow":   followersText,
+	"unfollow": followersText,
 }
+
+// followersText answers /follow and /unfollow, which make no sense at one
+// keyboard.
+const followersText = "Followers get a game's news by direct message on Discord; at this table you see every move as it is made."
 
 // tableSubcommands are the Discord subcommands the table answers, besides
 // moves.

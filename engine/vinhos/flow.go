@@ -91,6 +91,14 @@ func (s *State) Phase() string {
 	return "Game over"
 }
 
+// StagesDone counts the Wine Tasting Fairs scored so far (engine.Staged).
+func (s *State) StagesDone() (int, string) {
+	if s.Fair == 0 {
+		return 0, ""
+	}
+	return s.Fair, fmt.Sprintf("Wine Tasting Fair %d", s.Fair)
+}
+
 // complete does the bookkeeping of a finished decision.
 func (s *State) complete(seat engine.Seat) {
 	s.work = work{}
