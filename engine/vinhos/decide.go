@@ -350,6 +350,9 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 		return nil, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.prompt)
 	}
 	c.finish(seat)
+	if len(c.events) == 0 {
+		c.say(seat, "%s", c.doneText(seat))
+	}
 	c.advance()
 	events := c.events
 	c.events = nil

@@ -119,6 +119,22 @@ func (s *State) complete(seat engine.Seat) {
 	}
 }
 
+// doneText narrates a decision that changed nothing anyone can see, such
+// as getting ready for production without moving a worker, so that every
+// move of the log says what it was.
+func (s *State) doneText(seat engine.Seat) string {
+	name := s.Seats[seat].Name
+	switch s.At {
+	case PhaseActions, PhaseFinalAction:
+		return name + " ends the turn."
+	case PhaseProduction:
+		return name + " is ready for the wine to be made."
+	case PhaseFairPress:
+		return name + " sends nothing more to the Fair."
+	}
+	return name + " is done."
+}
+
 // advance moves the game on until someone has a real decision to make,
 // playing every decision that has only one automatic answer, and every one
 // of Lacerda's in a solo game: so Pending never lists him at rest.
