@@ -155,7 +155,7 @@ func (b *Bot) register() error {
 		}
 		appID = me.ID
 	}
-	cmds, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevGuildID, commands.Definitions())
+	cmds, err := b.session.ApplicationCommandBulkOverwrite(appID, b.cfg.DevGuildID, commands.Definitions(b.handler.Games))
 	if err != nil {
 		return fmt.Errorf("bot: register commands: %w", err)
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -119,10 +121,10 @@ func TestPaceCommand(t *testing.T) {
 	h := undoHandler(t)
 	h.Reminders = remind.Config{Pace: "relaxed"}
 	g := startGame(t, h, "nim")
-	if r := h.Handle(slash(u2, "pace")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "pace relaxed (reminders after 24 hours)") {
+	if r := h.Handle(nimSlash(u2, "pace")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "pace relaxed (reminders after 24 hours)") {
 		t.Fatalf("showing a game stored without a pace shows the default: %q", r.Ack.Data.Content)
 	}
-	if r := h.Handle(slash(u2, "pace", strOpt("value", "fast"))); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
+	if r := h.Handle(nimSlash(u2, "pace", strOpt("value", "fast"))); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Only the game's creator") {
 		t.Fatalf("a player who did not create the game: %q", r.Ack.Data.Content)
 	}
 	for _, tc := range []struct {
@@ -135,11 +137,11 @@ func TestPaceCommand(t *testing.T) {
 		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("deadline", 1000)}, "deadline must be from 0 to 720"},
 		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("deadline", 2562048)}, "deadline must be from 0 to 720"},
 	} {
-		if r := h.Handle(slash(u1, "pace", tc.opts...)); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, tc.says) {
+		if r := h.Handle(nimSlash(u1, "pace", tc.opts...)); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, tc.says) {
 			t.Errorf("%v: %q", tc.opts[0].Value, r.Ack.Data.Content)
 		}
 	}
-	r := h.Handle(slash(u1, "pace", strOpt("value", "fast"), intOpt("deadline", 48), strOpt("absent", "auto")))
+	r := h.Handle(nimSlash(u1, "pace", strOpt("value", "fast"), intOpt("deadline", 48), strOpt("absent", "auto")))
 	if ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "u1 set the pace of this game: fast (reminders after 1 hour) · deadline 48 hours, then the bot plays") {
 		t.Fatalf("changing the pace: %q", r.Ack.Data.Content)
 	}
@@ -150,7 +152,7 @@ func TestPaceCommand(t *testing.T) {
 	if w, _ := h.Store.Waiting(g.ID); !w.Seats[0].Next.Equal(h.Now()) {
 		t.Fatalf("the waiting seat is not looked at again at once: %+v", w.Seats[0])
 	}
-	if r := h.Handle(slash(u2, "status")); !strings.Contains(r.Ack.Data.Content, "Pace: fast (reminders after 1 hour) · deadline 48 hours") {
+	if r := h.Handle(nimSlash(u2, "status")); !strings.Contains(r.Ack.Data.Content, "Pace: fast (reminders after 1 hour) · deadline 48 hours") {
 		t.Fatalf("status: %q", r.Ack.Data.Content)
 	}
 	o, err := h.turnOut(g, "", false, nil, 0, h.Store.GetUser)
@@ -267,9 +269,11 @@ func TestVacationTellsEveryGame(t *testing.T) {
 	}
 }
 
-func TestAdegaIsRegistered(t *testing.T) {
+// Every registered game gets its command, each within Discord's limits,
+// and /adega comes last.
+func TestEveryGameAndAdegaAreRegistered(t *testing.T) {
 	var names []string
-	for _, c := range Definitions() {
+	for _, c := range Definitions(engine.NewRegistry(vinhos.Game{}, nim.Game{})) {
 		names = append(names, c.Name)
 		if len(c.Options) > 25 {
 			t.Errorf("/%s has %d subcommands; Discord allows 25", c.Name, len(c.Options))
@@ -280,7 +284,7 @@ func TestAdegaIsRegistered(t *testing.T) {
 			}
 		}
 	}
-	if !slices.Equal(names, []string{Command, AdegaCommand}) {
+	if !slices.Equal(names, []string{"vinhos", "nim", AdegaCommand}) {
 		t.Fatalf("commands %v", names)
 	}
 }

@@ -1,29 +1,37 @@
 package commands
 
 import (
-	"sort"
+	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
-// Definitions are the slash commands the bot registers on start.
-func Definitions() []*discordgo.ApplicationCommand {
-	minPlayers, maxPlayers, firstPage, firstMove := float64(2), float64(4), float64(1), float64(0)
-	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
+// Definitions are the slash commands the bot registers on start: one for
+// each game of games, each with the same subcommands and the game's own
+// (its setup options, its shortcuts, solo play if it has a solo mode), and
+// /adega.
+func Definitions(games *engine.Registry) []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, name := range games.Names() {
+		g, _ := games.Lookup(name)
+		out = append(out, gameDefinition(g))
 	}
+	return append(out, adegaDefinition())
+}
+
+func subcommand(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
+}
+
+// gameDefinition is a game's slash command.
+func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
+	firstPage, firstMove := float64(1), float64(0)
+	sub := subcommand
 	subs := []*discordgo.ApplicationCommandOption{
-		sub("new", "Open a lobby for a new game of Vinhos Deluxe",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
-				Description: "How many seats (2-4, default 4)", MinValue: &minPlayers, MaxValue: maxPlayers},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "regions", MaxLength: 100,
-				Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode",
-				Description: "The rules to play", Choices: []*discordgo.ApplicationCommandOptionChoice{
-					{Name: "Special Vintage 2016", Value: "special2016"}}},
-			boardStyleOption("board", "The board the turn messages carry (default: full)")),
+		sub("new", "Open a lobby for a new game of "+g.Title(), newOptions(g)...),
 		sub("play", "Make any decision, step by step (autocomplete shows what is legal)", stepOptionList(true)...),
 		sub("board", "Post the current board again, or look back at an earlier move (only you see it)",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
@@ -34,7 +42,7 @@ func Definitions() []*discordgo.ApplicationCommand {
 		sub("status", "Whose move it is, since when, and the scores",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "chart",
 				Description: "Also draw each player's VP through the game so far"}),
-		sub("follow", "Get this game's board by DM at the end of each Fair and of the game"),
+		sub("follow", "Get this game's board by DM as it goes and when it ends"),
 		sub("unfollow", "Stop the direct messages about this game you follow"),
 		sub("rules", "Short rules help, and the rulings adega plays by",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: 100,
@@ -55,29 +63,81 @@ func Definitions() []*discordgo.ApplicationCommand {
 				Description: "Who takes the seat"},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "bot",
 				Description: "Let the bot play the seat"}),
-		{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "solo", Description: "Play alone against the Lacerda automa, in DMs",
+		sub("pace", "See or change the pace, deadline and absent-player rule (creator or Manage Server)", waitOptions("value")...),
+	}
+	if solo, ok := soloMode(g); ok {
+		subs = append(subs, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "solo",
+			Description: engine.Shorten("Play alone in our direct messages: "+solo.Title, 100),
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("start", "Start a solo game in our direct messages",
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "another",
 						Description: "Start one even though another is in progress"}),
-				sub("stats", "Your record against Lacerda"),
-			}},
+				sub("stats", "Your solo record"),
+			}})
 	}
-	subs = append(withWaitOptions(subs), sub("pace", "See or change the pace, deadline and absent-player rule (creator or Manage Server)",
-		waitOptions("value")...))
-	names := make([]string, 0, len(actionCommands))
-	for name := range actionCommands {
-		names = append(names, name)
+	for _, sc := range shortcutsOf(g) {
+		subs = append(subs, sub(sc.Name, engine.Shorten(sc.Description, 100), stepOptionList(false)...))
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		subs = append(subs, sub(name, "Move to the "+name+" space and take that action", stepOptionList(false)...))
+	return &discordgo.ApplicationCommand{Name: g.Name(), Description: engine.Shorten("Play "+g.Title(), 100), Options: subs}
+}
+
+// newOptions are the options of /GAME new: the seats, the game's setup
+// options, the mode where there is a choice, the board style and the
+// waiting rules.
+func newOptions(g engine.Game) []*discordgo.ApplicationCommandOption {
+	modes := tableModes(g)
+	least, most := modes[0].MinPlayers, modes[0].MaxPlayers
+	for _, m := range modes {
+		least, most = min(least, m.MinPlayers), max(most, m.MaxPlayers)
 	}
-	return []*discordgo.ApplicationCommand{{
-		Name:        Command,
-		Description: "Play Vinhos Deluxe",
-		Options:     subs,
-	}, adegaDefinition()}
+	minPlayers := float64(least)
+	opts := []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger, Name: "players",
+		Description: fmt.Sprintf("How many seats (%d-%d, default %d)", least, most, modes[0].MaxPlayers), MinValue: &minPlayers, MaxValue: float64(most)}}
+	if so, ok := g.(engine.SetupOptions); ok {
+		for _, o := range so.SetupOptions() {
+			opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Name, MaxLength: 100,
+				Description: engine.Shorten(o.Description, 100)}
+			for _, c := range o.Choices {
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, 100), Value: c.Value})
+			}
+			opts = append(opts, opt)
+		}
+	}
+	mode := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode", Description: "The rules to play"}
+	for _, m := range modes {
+		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(m.Title, 100), Value: m.Name})
+	}
+	opts = append(opts, mode, boardStyleOption("board", "The board the turn messages carry (default: full)"))
+	return append(opts, waitOptions("pace")...)
+}
+
+// tableModes are the modes of g played at a table of several players.
+func tableModes(g engine.Game) []engine.Mode {
+	var out []engine.Mode
+	for _, m := range g.Modes() {
+		if m.MaxPlayers > 1 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// soloMode is g's mode for one player, if it has one.
+func soloMode(g engine.Game) (engine.Mode, bool) {
+	for _, m := range g.Modes() {
+		if m.MaxPlayers == 1 {
+			return m, true
+		}
+	}
+	return engine.Mode{}, false
+}
+
+// shortcutsOf are g's shortcut subcommands, if any.
+func shortcutsOf(g engine.Game) []engine.Shortcut {
+	if sc, ok := g.(engine.Shortcuts); ok {
+		return sc.Shortcuts()
+	}
+	return nil
 }
 
 // stepOptionList is step1..step8, each autocompleted from the legal choices

@@ -35,7 +35,7 @@ func TestFollowAndUnfollowReplies(t *testing.T) {
 		{u4, "unfollow", "You no longer follow **Nim**"},
 		{u4, "status", "👀 1 following"},
 	} {
-		if got := answer(t, h.Handle(slash(tc.user, tc.sub))); !strings.Contains(got, tc.says) {
+		if got := answer(t, h.Handle(nimSlash(tc.user, tc.sub))); !strings.Contains(got, tc.says) {
 			t.Errorf("/vinhos %s by %s: %q, want %q", tc.sub, userNames[tc.user], got, tc.says)
 		}
 	}
@@ -45,7 +45,7 @@ func TestFollowAndUnfollowReplies(t *testing.T) {
 	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := answer(t, h.Handle(slash(u5, "follow"))); !strings.Contains(got, "There is no game in this channel") {
+	if got := answer(t, h.Handle(nimSlash(u5, "follow"))); !strings.Contains(got, "There is no game in this channel") {
 		t.Errorf("following where no game is in progress: %q", got)
 	}
 }
@@ -104,7 +104,7 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 		if _, err := h.Store.UpdateUser(id, func(u *storage.User) error { set(u); return nil }); err != nil {
 			t.Fatal(err)
 		}
-		answer(t, h.Handle(slash(id, "follow")))
+		answer(t, h.Handle(nimSlash(id, "follow")))
 	}
 	g = finish(t, h, g)
 	for id, at := range map[string]time.Time{u3: {}, u4: time.Date(2027, 1, 15, 9, 0, 0, 0, time.UTC), u5: digestAt} {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
@@ -69,9 +70,9 @@ var updateGoldens = flag.Bool("update", false, "rewrite the golden images in tes
 // Discord's limit for an attachment. -update draws them again.
 func TestGoldenViews(t *testing.T) {
 	h := newHandler(t)
-	h.Drawer = render.Boards{"vinhos": {Board: vinhosboard.Board, Player: vinhosboard.Player}}
+	h.Drawer = render.Boards{"vinhos": vinhosboard.Renderer}
 	four := finishedGame(t, h, "", 57, "Ana", "Bruno", "Carla", "Duarte")
-	solo := finishedGame(t, h, soloMode, 56, "Ana")
+	solo := finishedGame(t, h, vinhos.ModeSolo, 56, "Ana")
 	for _, v := range []struct {
 		name string
 		draw func() ([]byte, error)

@@ -45,8 +45,9 @@ type Handler struct {
 	// get (pace.go); its zero value is the defaults.
 	Reminders remind.Config
 
-	painters painters // bounds the boards drawn at once (draw.go)
-	answered Recent   // when interactions were answered
+	painters painters    // bounds the boards drawn at once (draw.go)
+	defs     definitions // the slash commands, by name (options.go)
+	answered Recent      // when interactions were answered
 }
 
 // Acknowledged records that the bot answered the interaction id at at.
@@ -69,24 +70,22 @@ func (h *Handler) Handle(i *discordgo.Interaction) Reply {
 	return private("I do not know that kind of interaction.")
 }
 
-// Command is the slash command's name.
-const Command = "vinhos"
-
 func (h *Handler) command(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
-	if err := checkCommand(data); err != nil {
+	if err := h.checkCommand(data); err != nil {
 		return private("Nothing was changed: " + err.Error() + ".")
 	}
 	if data.Name == AdegaCommand {
 		return h.adega(i)
 	}
-	if data.Name != Command || len(data.Options) == 0 {
+	game, err := h.Games.Lookup(data.Name)
+	if err != nil || len(data.Options) == 0 {
 		return private("I do not know that command.")
 	}
 	sub := data.Options[0]
 	switch sub.Name {
 	case "new":
-		return h.newLobby(i, sub)
+		return h.newLobby(i, game, sub)
 	case "board":
 		return h.boardCommand(i, sub)
 	case "me":
@@ -96,11 +95,11 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	case "status":
 		return h.status(i, sub)
 	case "rules":
-		return h.rules(sub)
+		return h.rules(game, sub)
 	case "abandon":
 		return h.abandon(i)
 	case "solo":
-		return h.solo(i, sub)
+		return h.solo(i, game, sub)
 	case "undo":
 		return h.undo(i)
 	case "log":
@@ -117,11 +116,13 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.follow(i)
 	case "unfollow":
 		return h.unfollow(i)
-	}
-	if _, ok := actionCommands[sub.Name]; ok || sub.Name == "play" {
+	case "play":
 		return h.play(i, sub)
 	}
-	return private(fmt.Sprintf("There is no /%s %s.", Command, engine.Shorten(sub.Name, 32)))
+	if _, ok := Shortcut(game, sub.Name); ok {
+		return h.play(i, sub)
+	}
+	return private(fmt.Sprintf("There is no /%s %s.", game.Name(), engine.Shorten(sub.Name, 32)))
 }
 
 func (h *Handler) component(i *discordgo.Interaction) Reply {
@@ -211,16 +212,42 @@ func isAdmin(i *discordgo.Interaction) bool {
 	return i.Member != nil && i.Member.Permissions&discordgo.PermissionManageGuild != 0
 }
 
-// channelGame loads the active game of the interaction's channel.
+// channelGame loads the active game of the interaction's channel. A
+// game's slash command acts only on a game of its kind.
 func (h *Handler) channelGame(i *discordgo.Interaction) (*storage.Game, error) {
+	command := commandOf(i)
 	ids, err := h.Store.ActiveGames(i.ChannelID)
 	if err != nil {
 		return nil, err
 	}
 	if len(ids) == 0 {
-		return nil, errNoGame
+		if command == "" || command == AdegaCommand {
+			return nil, engine.Errorf(engine.CodeIllegal, "There is no game in this channel.")
+		}
+		return nil, engine.Errorf(engine.CodeIllegal, "There is no game in this channel. Start one with `/%s new`.", command)
 	}
-	return h.Store.Load(ids[len(ids)-1])
+	g, err := h.Store.Load(ids[len(ids)-1])
+	if err == nil && command != "" && command != AdegaCommand && g.Meta.Game != command {
+		return nil, engine.Errorf(engine.CodeIllegal, "This channel's game is %s: use `/%s` for it.", h.title(g.Meta.Game), g.Meta.Game)
+	}
+	return g, err
+}
+
+// commandOf is the slash command an interaction runs, "" for a click.
+func commandOf(i *discordgo.Interaction) string {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		return i.ApplicationCommandData().Name
+	}
+	return ""
+}
+
+// title is how players know the named game.
+func (h *Handler) title(game string) string {
+	if g, err := h.Games.Lookup(game); err == nil {
+		return g.Title()
+	}
+	return game
 }
 
 // gameHere loads the game a component names, which must live in the
@@ -238,8 +265,6 @@ func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*storage.Game
 	}
 	return g, nil
 }
-
-var errNoGame = errors.New("There is no game in this channel. Start one with `/vinhos new`.")
 
 // errNotPlaying refuses a command that needs a seat in the game.
 var errNotPlaying = engine.Errorf(engine.CodeNotYourTurn, "You are not playing in this game.")
@@ -276,7 +301,7 @@ func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 	switch {
 	case errors.As(err, &stale):
 		return private(staleText)
-	case errors.As(err, &played), engine.CodeOf(err) != "", errors.Is(err, errNoGame), errors.Is(err, storage.ErrNotFound),
+	case errors.As(err, &played), engine.CodeOf(err) != "", errors.Is(err, storage.ErrNotFound),
 		errors.Is(err, storage.ErrNoLobby), errors.Is(err, errBadCustomID), errors.Is(err, storage.ErrSealed):
 		return private(err.Error())
 	}

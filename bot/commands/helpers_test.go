@@ -35,11 +35,22 @@ func member(userID string) *discordgo.Member {
 	return &discordgo.Member{User: &discordgo.User{ID: userID, Username: userNames[userID]}}
 }
 
+// slash is userID's /vinhos sub in the test thread; gameSlash is the same
+// for another game's command.
 func slash(userID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	return gameSlash("vinhos", userID, sub, opts...)
+}
+
+func gameSlash(game, userID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
 	return &discordgo.Interaction{ID: nextID(), Type: discordgo.InteractionApplicationCommand, ChannelID: table, GuildID: "1100000000000000000",
 		Member: member(userID),
-		Data: discordgo.ApplicationCommandInteractionData{Name: Command, Options: []*discordgo.ApplicationCommandInteractionDataOption{
+		Data: discordgo.ApplicationCommandInteractionData{Name: game, Options: []*discordgo.ApplicationCommandInteractionDataOption{
 			{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}}
+}
+
+// nimSlash is userID's /nim sub in the test thread.
+func nimSlash(userID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	return gameSlash("nim", userID, sub, opts...)
 }
 
 // typing is an autocomplete request while userID types value in the

@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -20,19 +21,13 @@ import (
 // runs in a new thread from the lobby message, keeping the channel
 // readable; in a thread it runs in place. One game per thread.
 
-const gameName = "vinhos"
-
-func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	if i.GuildID == "" {
-		return private("Multiplayer games are played in a server channel; invite me to a server and use `/vinhos new` there.")
-	}
-	game, err := h.Games.Lookup(gameName)
-	if err != nil {
-		return h.fail(i, err)
+		return private(fmt.Sprintf("Games of several players are played in a server channel; invite me to a server and use `/%s new` there.", game.Name()))
 	}
 	l := storage.Lobby{ID: i.ID, ChannelID: i.ChannelID, GuildID: i.GuildID, CreatorID: user(i).ID,
 		Game: game.Name(), CreatedAt: h.Now(), Options: map[string]string{}}
-	mode, _ := engine.ModeOf(game, "")
+	mode := tableModes(game)[0]
 	l.MaxPlayers = mode.MaxPlayers
 	for _, o := range sub.Options {
 		switch o.Name {
@@ -40,12 +35,15 @@ func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationC
 			l.Mode = o.StringValue()
 		case "players":
 			l.MaxPlayers = int(o.IntValue())
-		case "regions":
-			l.Options["regions"] = o.StringValue()
 		case "board":
 			l.Board, _ = ParseBoardStyle(o.StringValue()) // Discord offers only the choices
+		default:
+			if isSetupOption(game, o.Name) {
+				l.Options[o.Name] = o.StringValue()
+			}
 		}
 	}
+	var err error
 	if l.Wait, _, err = readWaitRules(h.reminders().NewGame(), sub.Options); err != nil {
 		return private("The lobby was not opened: " + err.Error() + ".")
 	}
@@ -73,22 +71,32 @@ func (h *Handler) newLobby(i *discordgo.Interaction, sub *discordgo.ApplicationC
 	if err := h.Store.CreateLobby(l); err != nil {
 		return h.fail(i, err)
 	}
-	r := say(lobbyText(l, mode.Title))
+	r := say(lobbyText(l, game, mode))
 	r.Ack.Data.Components = lobbyButtons(l)
 	return r
 }
 
-func lobbyText(l storage.Lobby, title string) string {
+// isSetupOption reports whether name is one of game's setup options.
+func isSetupOption(game engine.Game, name string) bool {
+	so, ok := game.(engine.SetupOptions)
+	return ok && slices.ContainsFunc(so.SetupOptions(), func(o engine.SetupOption) bool { return o.Name == name })
+}
+
+func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	var names []string
 	for _, s := range l.Seats {
 		names = append(names, s.Name)
 	}
-	regions := l.Options["regions"]
-	if regions == "" {
-		regions = "random"
+	var options []string
+	for _, k := range slices.Sorted(maps.Keys(l.Options)) {
+		options = append(options, k+": "+l.Options[k])
 	}
-	text := fmt.Sprintf("**Vinhos Deluxe, %s**: a table for up to %d players (regions: %s).\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
-		title, l.MaxPlayers, regions, len(l.Seats), joinNames(names), mention(l.CreatorID))
+	table := fmt.Sprintf("a table for up to %d players", l.MaxPlayers)
+	if len(options) > 0 {
+		table += " (" + strings.Join(options, ", ") + ")"
+	}
+	text := fmt.Sprintf("**%s, %s**: %s.\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
+		game.Title(), mode.Title, table, len(l.Seats), joinNames(names), mention(l.CreatorID))
 	if l.Wait.Interval > 0 {
 		text += "\nPace: " + remind.PaceText(l.Wait) + "."
 	}
@@ -113,13 +121,14 @@ type errLobby struct{ text string }
 func (e errLobby) Error() string { return e.text }
 
 func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
-	game, err := h.Games.Lookup(gameName)
-	if err != nil {
-		return h.fail(i, err)
-	}
 	me := storage.SeatUser{UserID: user(i).ID, Name: displayName(i)}
+	var game engine.Game
 	var mode engine.Mode
 	l, err := h.Store.UpdateLobby(id.target, func(l *storage.Lobby) error {
+		var err error
+		if game, err = h.Games.Lookup(l.Game); err != nil {
+			return err
+		}
 		mode, _ = engine.ModeOf(game, l.Mode)
 		seated := slices.IndexFunc(l.Seats, func(s storage.SeatUser) bool { return s.UserID == me.UserID })
 		switch {
@@ -159,17 +168,17 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 	case id.kind != kindStart && l.Closed:
 		return update("The game was called off.")
 	case id.kind != kindStart:
-		return update(lobbyText(l, mode.Title), lobbyButtons(l)...)
+		return update(lobbyText(l, game, mode), lobbyButtons(l)...)
 	}
 	start := func(channelID string) Reply { return h.startGame(i, l, channelID) }
-	r := update(fmt.Sprintf("**Vinhos Deluxe** is starting for %s.", joinNames(seatNames(l.Seats))))
+	r := update(fmt.Sprintf("**%s** is starting for %s.", game.Title(), joinNames(seatNames(l.Seats))))
 	if h.IsThread(i.ChannelID) {
 		next := start(i.ChannelID)
 		r.Posts = next.Posts
 		return r
 	}
 	r.Thread = &Thread{ChannelID: i.ChannelID, MessageID: i.Message.ID,
-		Name: engine.Shorten("Vinhos: "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
+		Name: engine.Shorten(game.Title()+": "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
 	return r
 }
 

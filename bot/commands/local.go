@@ -3,18 +3,26 @@ package commands
 import "github.com/adega-bot/adega/engine"
 
 // The local table (cmd/bot) plays the same commands in a terminal. It
-// reads the action shortcuts with these, takes the texts of status, log
-// and rules from StatusText, LogText and RulesText, and plays undo through
-// Handle.
+// reads a game's subcommands and shortcuts with these, takes the texts of
+// status, log and rules from StatusText, LogText and RulesText, and plays
+// undo through Handle.
 
-// IsActionCommand reports whether name is an action shortcut (/vinhos sell).
-func IsActionCommand(name string) bool {
-	_, ok := actionCommands[name]
-	return ok
+// Subcommands are the names of the subcommands of g's slash command.
+func Subcommands(g engine.Game) []string {
+	var names []string
+	for _, o := range gameDefinition(g).Options {
+		names = append(names, o.Name)
+	}
+	return names
 }
 
-// ActionPrefix is the move an action shortcut implies: to the cheapest
-// legal space of its action.
-func ActionPrefix(s engine.State, seat engine.Seat, name string) ([]string, error) {
-	return commandPrefix(s, seat, name)
+// Shortcut is g's shortcut subcommand of that name (/vinhos sell), if it
+// has one.
+func Shortcut(g engine.Game, name string) (engine.Shortcut, bool) {
+	for _, sc := range shortcutsOf(g) {
+		if sc.Name == name {
+			return sc, true
+		}
+	}
+	return engine.Shortcut{}, false
 }

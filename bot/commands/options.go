@@ -24,18 +24,27 @@ import (
 // maxOptionText is the most text Discord lets a user type in an option.
 const maxOptionText = 6000
 
-var definitions = sync.OnceValue(func() map[string]*discordgo.ApplicationCommand {
-	byName := map[string]*discordgo.ApplicationCommand{}
-	for _, c := range Definitions() {
-		byName[c.Name] = c
-	}
-	return byName
-})
+// definitions are the handler's slash commands by name, made once.
+type definitions struct {
+	once   sync.Once
+	byName map[string]*discordgo.ApplicationCommand
+}
+
+func (h *Handler) definition(name string) (*discordgo.ApplicationCommand, bool) {
+	h.defs.once.Do(func() {
+		h.defs.byName = map[string]*discordgo.ApplicationCommand{}
+		for _, c := range Definitions(h.Games) {
+			h.defs.byName[c.Name] = c
+		}
+	})
+	c, ok := h.defs.byName[name]
+	return c, ok
+}
 
 // checkCommand checks a command's options against its definition. An
 // autocomplete request may hold a partly typed focused option.
-func checkCommand(data discordgo.ApplicationCommandInteractionData) error {
-	def, ok := definitions()[data.Name]
+func (h *Handler) checkCommand(data discordgo.ApplicationCommandInteractionData) error {
+	def, ok := h.definition(data.Name)
 	if !ok {
 		return fmt.Errorf("I do not know that command")
 	}

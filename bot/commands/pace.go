@@ -33,16 +33,6 @@ func waitOptions(name string) []*discordgo.ApplicationCommandOption {
 	}
 }
 
-// withWaitOptions gives /vinhos new the options pace, deadline and absent.
-func withWaitOptions(subs []*discordgo.ApplicationCommandOption) []*discordgo.ApplicationCommandOption {
-	for _, s := range subs {
-		if s.Name == "new" {
-			s.Options = append(s.Options, waitOptions("pace")...)
-		}
-	}
-	return subs
-}
-
 // reminders is the bot's reminder configuration.
 func (h *Handler) reminders() remind.Config { return h.Reminders.WithDefaults() }
 

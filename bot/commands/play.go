@@ -17,18 +17,6 @@ import (
 // fills in the move to that action's space. Each step option autocompletes
 // from the engine's legal choices, given the steps already filled in.
 
-// actionCommands maps a subcommand to the action whose space it moves to.
-var actionCommands = map[string]string{
-	"vineyards": "vineyards",
-	"cellars":   "cellars",
-	"wineries":  "wineries",
-	"experts":   "wine_experts",
-	"hire":      "enologists",
-	"export":    "export",
-	"sell":      "sales",
-	"pass":      "pass",
-}
-
 // stepOptions is how many step options a command offers.
 const stepOptions = 8
 
@@ -69,41 +57,17 @@ func checkStepOrder(opts []*discordgo.ApplicationCommandInteractionDataOption) e
 	return nil
 }
 
-// commandPrefix is the move a subcommand implies: to the cheapest legal
-// space of its action.
-func commandPrefix(s engine.State, seat engine.Seat, sub string) ([]string, error) {
-	action, ok := actionCommands[sub]
-	if !ok {
-		return nil, nil
-	}
-	step, err := s.Choices(seat, nil)
+// commandPrefix is the first steps a shortcut subcommand stands for: none
+// for /GAME play.
+func (h *Handler) commandPrefix(g *storage.Game, seat engine.Seat, sub string) (engine.Action, error) {
+	game, err := h.Games.Lookup(g.Meta.Game)
 	if err != nil {
 		return nil, err
 	}
-	best, bestCost := "", -1
-	for _, c := range step.Choices {
-		// A move is action@cell; a display tile, kind@space number.
-		cell, ok := strings.CutPrefix(c.ID, action+"@")
-		if !ok || strings.Trim(cell, "0123456789") == "" {
-			continue
-		}
-		cost, _ := strconv.Atoi(strings.Fields(c.Cost + " 0")[0])
-		if bestCost < 0 || cost < bestCost {
-			best, bestCost = c.ID, cost
-		}
+	if sc, ok := Shortcut(game, sub); ok {
+		return sc.Start(g.State, seat)
 	}
-	if best == "" {
-		return nil, engine.Errorf(engine.CodeIllegal, "You cannot take the %s action now. %s", sub, choiceHint(step))
-	}
-	return []string{best}, nil
-}
-
-func choiceHint(step engine.Step) string {
-	var ids []string
-	for _, c := range step.Choices {
-		ids = append(ids, c.ID)
-	}
-	return engine.Shorten("Legal now: "+strings.Join(ids, ", ")+".", 500)
+	return nil, nil
 }
 
 // play applies a typed decision. A typed command acts on the game as its
@@ -121,7 +85,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err := h.Store.AlreadyPlayed(g, storage.Play{Seat: seat, Interaction: i.ID, Typed: typed}, h.acked); err != nil {
 		return h.fail(i, err)
 	}
-	prefix, err := commandPrefix(g.State, seat, sub.Name)
+	prefix, err := h.commandPrefix(g, seat, sub.Name)
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -217,10 +181,10 @@ func typedKey(sub *discordgo.ApplicationCommandInteractionDataOption) string {
 func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if checkCommand(data) == nil && len(data.Options) > 0 {
+	if game, err := h.Games.Lookup(data.Name); err == nil && h.checkCommand(data) == nil && len(data.Options) > 0 {
 		sub := data.Options[0]
 		if sub.Name == "rules" {
-			choices = topicChoices(sub)
+			choices = topicChoices(game, sub)
 		} else {
 			choices = h.stepChoices(i, sub)
 		}
@@ -240,7 +204,7 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	if err != nil {
 		return hint(err.Error())
 	}
-	prefix, err := commandPrefix(g.State, seat, sub.Name)
+	prefix, err := h.commandPrefix(g, seat, sub.Name)
 	if err != nil {
 		return hint(err.Error())
 	}

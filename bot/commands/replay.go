@@ -87,7 +87,7 @@ func (h *Handler) replayCommand(i *discordgo.Interaction, n int64) Reply {
 // checkMove refuses a move g does not have.
 func checkMove(g *storage.Game, n int64) error {
 	if n < 0 || n > int64(len(g.Log)) {
-		return engine.Errorf(engine.CodeUnknownChoice, "This game has moves 0 (the setup) to %d; `/%s board move:%d` shows the latest.", len(g.Log), Command, len(g.Log))
+		return engine.Errorf(engine.CodeUnknownChoice, "This game has moves 0 (the setup) to %d; `/%s board move:%d` shows the latest.", len(g.Log), g.Meta.Game, len(g.Log))
 	}
 	return nil
 }
@@ -238,7 +238,7 @@ func Animate(games *engine.Registry, drawer Drawer, g *storage.Game) ([]byte, st
 		return nil, "", err
 	}
 	if len(data) > attachmentMax {
-		return nil, "", engine.Errorf(engine.CodeIllegal, "The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, Command)
+		return nil, "", engine.Errorf(engine.CodeIllegal, "The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, g.Meta.Game)
 	}
 	return data, fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, len(frames), g.State.Phase()), nil
 }

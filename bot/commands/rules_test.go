@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/docs"
+	"github.com/adega-bot/adega/engine/vinhos"
 )
 
 // askRules answers /vinhos rules topic:<topic> and checks that the answer
@@ -94,6 +95,7 @@ func TestRulesAutocompleteStaysWithinDiscordsLimits(t *testing.T) {
 	for _, text := range typed {
 		rulesChoices(t, h, text)
 	}
+	topics := vinhos.Game{}.RulesTopics()
 	if got := rulesChoices(t, h, ""); len(got) != len(topics)+1 {
 		t.Errorf("with nothing typed: %d choices, want the %d topics and rulings", len(got), len(topics)+1)
 	}

@@ -12,11 +12,9 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// Solo games are played against the Lacerda automa in the player's direct
-// messages with the bot. /vinhos solo start from a server opens the DM.
-
-// soloMode is the engine's mode name for a game against Lacerda.
-const soloMode = "solo"
+// Solo games (a game's mode for one player, such as Vinhos against the
+// Lacerda automa) are played in the player's direct messages with the
+// bot. /GAME solo start from a server opens the DM.
 
 // SoloScorer is implemented by states that score a solo game: the
 // accolades earned and the title they give, once the game is over.
@@ -24,35 +22,37 @@ type SoloScorer interface {
 	SoloResult() (accolades int, title string, ok bool)
 }
 
-func (h *Handler) solo(i *discordgo.Interaction, group *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	if len(group.Options) == 0 {
-		return private("Use `/vinhos solo start` or `/vinhos solo stats`.")
+func (h *Handler) solo(i *discordgo.Interaction, game engine.Game, group *discordgo.ApplicationCommandInteractionDataOption) Reply {
+	mode, ok := soloMode(game)
+	if !ok || len(group.Options) == 0 {
+		return private(fmt.Sprintf("%s has no solo mode.", game.Title()))
 	}
 	sub := group.Options[0]
 	switch sub.Name {
 	case "start":
-		return h.soloStart(i, sub)
+		return h.soloStart(i, game, mode, sub)
 	case "stats":
-		return h.soloStats(i)
+		return h.soloStats(i, game, mode)
 	}
-	return private(fmt.Sprintf("There is no /%s solo %s.", Command, sub.Name))
+	return private(fmt.Sprintf("There is no /%s solo %s.", game.Name(), sub.Name))
 }
 
-func (h *Handler) soloGames(userID string) ([]storage.Meta, error) {
+// soloGames are the user's games of game's solo mode.
+func (h *Handler) soloGames(userID string, game engine.Game, mode engine.Mode) ([]storage.Meta, error) {
 	metas, err := h.Store.GamesOfUser(userID)
 	if err != nil {
 		return nil, err
 	}
 	var out []storage.Meta
 	for _, m := range metas {
-		if m.Game == gameName && m.Mode == soloMode {
+		if m.Game == game.Name() && m.Mode == mode.Name {
 			out = append(out, m)
 		}
 	}
 	return out, nil
 }
 
-func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
+func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode engine.Mode, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	another := false
 	for _, o := range sub.Options {
 		if o.Name == "another" {
@@ -60,21 +60,21 @@ func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.Application
 		}
 	}
 	me := user(i)
-	games, err := h.soloGames(me.ID)
+	games, err := h.soloGames(me.ID, game, mode)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	for _, m := range games {
 		if m.Status == storage.StatusActive && !another {
-			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/vinhos solo start another:True`.", m.ID))
+			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/%s solo start another:True`.", m.ID, game.Name()))
 		}
 	}
 	name := displayName(i)
 	start := func(channelID string) Reply {
-		setup := engine.Setup{Game: gameName, Mode: soloMode, Seed: rand.Uint64(), Players: []string{name}}
+		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: rand.Uint64(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame()}
-		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening("A solo game against Lacerda begins.")); err != nil {
+		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(fmt.Sprintf("A game of %s, %s, begins.", game.Title(), mode.Title))); err != nil {
 			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)
 			return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 		}
@@ -83,21 +83,21 @@ func (h *Handler) soloStart(i *discordgo.Interaction, sub *discordgo.Application
 	if i.GuildID == "" {
 		r := start(i.ChannelID)
 		r.Ack = deferPrivate()
-		r.Edit = edit("Your game is below. Good luck against Lacerda!")
+		r.Edit = edit("Your game is below. Good luck!")
 		return r
 	}
-	r := private("Your solo game against Lacerda is waiting in our direct messages.")
+	r := private(fmt.Sprintf("Your game of %s, %s, is waiting in our direct messages.", game.Title(), mode.Title))
 	r.DM = &DM{UserID: me.ID, Then: start}
 	return r
 }
 
 // soloStats sums up the user's finished solo games. It replays them, so it
 // answers after the acknowledgement.
-func (h *Handler) soloStats(i *discordgo.Interaction) Reply {
+func (h *Handler) soloStats(i *discordgo.Interaction, game engine.Game, mode engine.Mode) Reply {
 	me := user(i)
 	r := Reply{Ack: deferPrivate()}
 	r.Edit = func() (*discordgo.WebhookEdit, error) {
-		games, err := h.soloGames(me.ID)
+		games, err := h.soloGames(me.ID, game, mode)
 		if err != nil {
 			return nil, err
 		}
@@ -124,15 +124,15 @@ func (h *Handler) soloStats(i *discordgo.Interaction) Reply {
 				titles[title]++
 			}
 		}
-		text := soloStatsText(played, active, best, titles)
+		text := soloStatsText(game.Name(), played, active, best, titles)
 		return &discordgo.WebhookEdit{Content: &text, AllowedMentions: noMentions()}, nil
 	}
 	return r
 }
 
-func soloStatsText(played, active, best int, titles map[string]int) string {
+func soloStatsText(game string, played, active, best int, titles map[string]int) string {
 	if played == 0 {
-		return fmt.Sprintf("You have not finished a solo game yet (%d in progress). Start one with `/vinhos solo start`.", active)
+		return fmt.Sprintf("You have not finished a solo game yet (%d in progress). Start one with `/%s solo start`.", active, game)
 	}
 	names := make([]string, 0, len(titles))
 	for t := range titles {

@@ -97,7 +97,7 @@ func resultOf(g *storage.Game, seats []engine.Seat) result {
 		}
 	}
 	// The other seats of a solo game are the automa's: nobody sits there.
-	r.lacerda = g.Meta.Mode == soloMode && len(g.State.Players()) > len(g.Meta.Seats)
+	r.lacerda = len(g.Meta.Seats) == 1 && len(g.State.Players()) > 1
 	return r
 }
 

@@ -25,14 +25,14 @@ func undoHandler(t testing.TB) *Handler {
 func TestUndoAtOnceWhenNobodyPlayedSinceAndNothingWasRevealed(t *testing.T) {
 	h := undoHandler(t)
 	g, mover := playAuto(t, h, startGame(t, h, "nim"))
-	r := h.Handle(slash(mover, "undo"))
+	r := h.Handle(nimSlash(mover, "undo"))
 	if msgs := deliver(t, h); !ephemeral(r) || len(msgs) != 1 || !strings.Contains(msgs[0].Content, "took back their last action (1 move)") {
 		t.Fatalf("undo reply: %+v, posted %+v", r, msgs)
 	}
 	if g2, _ := h.Store.Load(g.ID); g2.Version != 0 {
 		t.Fatalf("version %d after undo", g2.Version)
 	}
-	if r := h.Handle(slash(mover, "undo")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "no action to take back") {
+	if r := h.Handle(nimSlash(mover, "undo")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "no action to take back") {
 		t.Fatalf("undo with nothing to undo: %+v", r.Ack.Data)
 	}
 }
@@ -42,7 +42,7 @@ func TestUndoAfterOthersPlayedNeedsTheirConsent(t *testing.T) {
 		h := undoHandler(t)
 		g, first := playAuto(t, h, startGame(t, h, "nim"))
 		g, second := playAuto(t, h, g)
-		r := h.Handle(slash(first, "undo"))
+		r := h.Handle(nimSlash(first, "undo"))
 		if !ephemeral(r) || len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "others have played since") {
 			t.Fatalf("request: %+v", r)
 		}

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -196,20 +195,6 @@ func (t *table) run(cmd command, r *reply) (quit bool, err error) {
 	return false, engine.Errorf(codeUsage, "unknown command /%s; type /help", engine.Shorten(cmd.name, 40))
 }
 
-// subcommands are the names of Discord's /vinhos subcommands.
-var subcommands = sync.OnceValue(func() []string {
-	var names []string
-	for _, c := range commands.Definitions() {
-		if c.Name != commands.Command {
-			continue
-		}
-		for _, o := range c.Options {
-			names = append(names, o.Name)
-		}
-	}
-	return names
-})
-
 // discordOnly answers the subcommands that have no place at a table in
 // one terminal.
 var discordOnly = map[string]string{
@@ -247,14 +232,15 @@ func (t *table) subcommand(cmd command, r *reply) error {
 	if len(cmd.positional) > 0 {
 		name = strings.ToLower(cmd.positional[0])
 	}
-	if !slices.Contains(subcommands(), name) {
+	game := t.kind()
+	if !slices.Contains(commands.Subcommands(game), name) {
 		return t.move(cmd, "", r)
 	}
 	args := cmd.withoutFirst()
-	switch {
-	case name == "play":
+	if name == "play" {
 		return t.move(args, "", r)
-	case commands.IsActionCommand(name):
+	}
+	if _, ok := commands.Shortcut(game, name); ok {
 		return t.move(args, name, r)
 	}
 	if answer, ok := tableSubcommands[name]; ok {
@@ -264,6 +250,15 @@ func (t *table) subcommand(cmd command, r *reply) error {
 		return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord. %s", t.game.Meta.Game, name, text)
 	}
 	return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord only.", t.game.Meta.Game, name)
+}
+
+// kind is the game the table plays: its rules, commands and shortcuts.
+func (t *table) kind() engine.Game {
+	g, err := t.games.Lookup(t.game.Meta.Game)
+	if err != nil {
+		panic(err) // the table opened the game with this registry
+	}
+	return g
 }
 
 // seatFor picks the seat a command acts for: the one named by as: (a name
@@ -385,7 +380,8 @@ func stepValues(cmd command) ([]string, map[string]string, error) {
 // first step (pass, in the Magnate draft), it is read as that answer, as
 // the table always read it.
 func (t *table) shortcutPrefix(seat engine.Seat, name string) ([]string, error) {
-	prefix, err := commands.ActionPrefix(t.game.State, seat, name)
+	sc, _ := commands.Shortcut(t.kind(), name)
+	prefix, err := sc.Start(t.game.State, seat)
 	if err == nil {
 		return prefix, nil
 	}
@@ -523,7 +519,7 @@ func (t *table) rules(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	text, err := commands.RulesText(topic)
+	text, err := commands.RulesText(t.kind(), topic)
 	if err != nil {
 		return err
 	}

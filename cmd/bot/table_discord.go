@@ -13,7 +13,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
@@ -69,7 +68,7 @@ func (t *table) undo(cmd command, r *reply) error {
 	}
 	return t.discord(&discordgo.Interaction{ID: t.newID(), Type: discordgo.InteractionApplicationCommand,
 		ChannelID: t.game.Meta.ChannelID, User: t.user(seat),
-		Data: discordgo.ApplicationCommandInteractionData{Name: commands.Command,
+		Data: discordgo.ApplicationCommandInteractionData{Name: t.game.Meta.Game,
 			Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "undo", Type: discordgo.ApplicationCommandOptionSubCommand}}}}, r)
 }
 

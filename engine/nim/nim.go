@@ -188,3 +188,11 @@ func (s *State) clone() *State {
 	c.Taken = append([]int(nil), s.Taken...)
 	return &c
 }
+
+// RulesTopics is Nim's rules help (engine.RulesHelp).
+func (Game) RulesTopics() map[string]string {
+	return map[string]string{
+		"overview": fmt.Sprintf("%d piles of %d to %d counters. In turn, take 1 to %d counters from one pile; whoever takes the last counter wins.",
+			piles, minPile, minPile+pileSpan-1, maxTake),
+	}
+}

@@ -1,0 +1,92 @@
+package vinhos
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// What Vinhos declares for its commands (engine/declare.go): the action
+// shortcuts, the setup's regions option and the short rules help.
+
+// RulesTopics is the short rules help (engine.RulesHelp).
+func (Game) RulesTopics() map[string]string { return rulesTopics }
+
+// rulesTopics is short rules help, written for the bot: what each part of
+// a turn does and costs, in the words the choices use.
+var rulesTopics = map[string]string{
+	"overview":      "Six years, two actions each per year. Build estates (vineyards, wineries, cellars), hire enologists and farmers, make wine every year and sell it for Bagos or export it for VP. Three Fairs (years 3, 5 and 6) score Fair Points. Most VP after the final scoring wins.",
+	"movement":      "Each action moves your marker to another space of the 3×3 grid. A neighbouring space (diagonals count) is free; any other costs 1 Bago. Add 1 Bago to each player already there and 1 to the bank where the Year marker stands. Pass / Press Release is always free. You cannot move where you cannot pay for the move and the action.",
+	"vineyards":     "Buy 1 or 2 vineyards from different regions at the price shown. An estate holds vineyards of one region and one color, at most 2. The first vineyard of an estate brings its region's bonus and each purchase adds a Renown cube to the region.",
+	"wineries":      "Build 1 or 2 wineries (3 Bagos each) in free estate slots, at most 2 per estate. Each adds 1 to the estate's wine, hosts one enologist and brings a Renown cube (it waits on the winery until the estate has a vineyard).",
+	"workers":       "Hire 1 or 2 workers: an enologist (3 Bagos, +2 quality) needs a winery without one; a farmer (2 Bagos, +1) needs a vineyard without one. Before production you may move them between your estates.",
+	"cellars":       "Build 1 or 2 cellars (3 Bagos each), never in Minho. A cellar keeps wine for 4 years instead of 2 and adds 1, 3 or 5 to its value in slots 2, 3 and 4.",
+	"wine":          "Quality = 2 per vineyard + 1 per farmer + 1 per winery + 2 per enologist + 3 for a Porto tile + the year's weather. Value = quality + cellar bonus + Renown cubes you spend (1 each, 2 in Alentejo) + 1 for Algarve.",
+	"sales":         "Sell 1 or 2 wines: put a barrel on an empty slot of the wine's color whose number your wine's value reaches, and take that many Bagos. Renown cubes can be spent only when they are needed to reach the slot.",
+	"export":        "Export 1 or 2 wines like a sale, but to a country's slot, for its number in VP at once. At the end, the player with most barrels in a country scores its majority VP (ties split). With 2 players only the framed slots count.",
+	"experts":       "Hire 1 or 2 Wine Experts (1 Bago each) from the top of a deck. Once per turn you may flip one face down for its ability. At a Fair, a face-up Expert of a feature on the Vintage tile scores its symbols in Fair Points (+1 with an arrow).",
+	"press release": "Pass / Press Release: move your order marker to the bottom row (next round's order), then pass or, once per Fair, present a wine: Fair Points equal to its value, a booth bonus, Experts for the Vintage's features, and up to 2 barrels back from Magnates whose wishes the wine meets.",
+	"fair":          "In years 3, 5 and 6 everyone without a booth presents a wine, then Fair Points rank the players for VP (9/6/3, 12/8/4, 15/10/5; 1st and 3rd with 2 players; ties split). The booths set the new order, then players discard wines for Magnate tiles.",
+	"magnate tiles": "Action tiles give a bonus action once (flip it before moving or after your action, one per turn); they flip back up before years 4 and 6. Multiplier tiles need a barrel on them and score at the end. You may not hold two alike.",
+	"scoring":       "At the end: money by the table (5, 10, 15, 20 Bagos give 3, 7, 12, 18 VP), half of each wine's quality, Export majorities and Multipliers with a barrel. Ties go to more Export barrels, then more money.",
+}
+
+// SetupOptions are the options of /vinhos new (engine.SetupOptions).
+func (Game) SetupOptions() []engine.SetupOption {
+	return []engine.SetupOption{{Name: OptionRegions,
+		Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"}}
+}
+
+// shortcuts name the actions a player may type as a subcommand, and the
+// action whose space each moves to.
+var shortcuts = []struct {
+	name   string
+	action Action
+}{
+	{"vineyards", ActVineyards}, {"cellars", ActCellars}, {"wineries", ActWineries},
+	{"experts", ActWineExperts}, {"hire", ActEnologists}, {"export", ActExport},
+	{"sell", ActSales}, {"pass", ActPass},
+}
+
+// Shortcuts are /vinhos sell and the like (engine.Shortcuts): each moves
+// to its action's space (the cheaper one, for Vineyards) and takes it.
+func (Game) Shortcuts() []engine.Shortcut {
+	out := make([]engine.Shortcut, len(shortcuts))
+	for i, sc := range shortcuts {
+		out[i] = engine.Shortcut{Name: sc.name, Description: "Move to the " + sc.name + " space and take that action",
+			Start: func(s engine.State, seat engine.Seat) (engine.Action, error) {
+				return startAction(s, seat, sc.name, sc.action)
+			}}
+	}
+	return out
+}
+
+// startAction is the cheapest move offered now to a space of action a.
+func startAction(s engine.State, seat engine.Seat, name string, a Action) (engine.Action, error) {
+	step, err := s.Choices(seat, nil)
+	if err != nil {
+		return nil, err
+	}
+	best, bestCost := "", -1
+	for _, c := range step.Choices {
+		// A move is action@cell; a display tile, kind@space number.
+		cell, ok := strings.CutPrefix(c.ID, a.String()+"@")
+		if !ok || strings.Trim(cell, "0123456789") == "" {
+			continue
+		}
+		cost, _ := strconv.Atoi(strings.Fields(c.Cost + " 0")[0])
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = c.ID, cost
+		}
+	}
+	if best == "" {
+		var ids []string
+		for _, c := range step.Choices {
+			ids = append(ids, c.ID)
+		}
+		return nil, engine.Errorf(engine.CodeIllegal, "You cannot take the %s action now. %s", name,
+			engine.Shorten("Legal now: "+strings.Join(ids, ", ")+".", 500))
+	}
+	return engine.Action{best}, nil
+}
