@@ -21,8 +21,11 @@ func (s *State) View(seat engine.Seat) any {
 			out := make([]publicCard, len(stack))
 			for k, c := range stack {
 				out[k] = publicCard{Placed: c}
-				if c.Known && c.Tool != NoTool {
-					out[k].Tool = &stack[k].Tool
+				if c.Known {
+					out[k].ID = &stack[k].ID
+					if c.Tool != NoTool {
+						out[k].Tool = &stack[k].Tool
+					}
 				}
 			}
 			v.Aisle[i].Sides[side] = out
@@ -50,8 +53,10 @@ type publicSpace struct {
 	Sides [Sides][]publicCard `json:"sides"`
 }
 
-// publicCard is a card beside the aisle; Tool is nil while hidden.
+// publicCard is a card beside the aisle; ID and Tool are nil while its
+// tool is hidden, since a card's ID tells its tool.
 type publicCard struct {
 	Placed
-	Tool *Tool `json:"tool,omitempty"`
+	ID   *string `json:"id,omitempty"`
+	Tool *Tool   `json:"tool,omitempty"`
 }
