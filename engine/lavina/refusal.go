@@ -91,8 +91,12 @@ func (s *State) whyNotTake(id string) string {
 	if s.atExit() && !s.Options.BootsAfterExit {
 		return "the exit has no cards beside it, and your turn's takes are over once you are out (A-7, A-12)."
 	}
-	for _, name := range strings.Split(id, "-")[1:] {
+	names := strings.Split(id, "-")[1:]
+	for k, name := range names {
 		i := slices.IndexFunc(Tools[:], func(tool Tool) bool { return tool.String() == name })
+		if slices.Contains(names[:k], name) {
+			return "a take combines two different tools at most (text l.287, A-10)."
+		}
 		if i < 0 {
 			return "the tools are billhook, boots and shears, two different ones at most (text l.287)."
 		}
