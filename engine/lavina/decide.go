@@ -8,23 +8,28 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// A turn is built one step at a time. Each step lists its options, and each
-// option carries the effect taking it has. Choices walks a copy of the
-// state through the steps taken so far and lists the next ones; Apply walks
-// the same path and commits it, so Apply accepts exactly what Choices
-// offers. A take that turns up hidden information (a lower card's tool)
-// ends the decision there; the rest of the turn is a decision of its own
-// (engine.Step.Continues), so that nothing offered before depends on it.
+// How a decision is asked and played. A turn is a chain of small
+// questions (take which card, put it where, move where), each a step whose
+// options carry what answering them does to the state. Choices replays
+// the answers given so far on a copy and lists the next step's options;
+// Apply replays the whole action on a copy and keeps it. One code path
+// serves both, so Apply takes exactly what Choices offers.
+//
+// Hidden information splits a turn: a take that shows a lower card's tool
+// closes the decision at once (engine.Step.Continues), and the player
+// answers the rest as a decision of its own, so that no option listed
+// before depended on the hidden tool.
 
-// option is one legal answer to a step, with its effect.
+// option answers a step: the choice shown and its effect. An auto option,
+// when it is the only one, is answered without asking.
 type option struct {
 	engine.Choice
-	do func(s *State)
-	// auto marks an answer taken without asking when it is the only one.
+	do   func(s *State)
 	auto bool
 }
 
-// step is the next question of a decision.
+// step is one question: its name for commands, its prompt, the part of
+// the board it concerns (engine.Step.Focus) and its options.
 type step struct {
 	name, prompt, focus string
 	opts                []option

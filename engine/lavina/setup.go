@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -23,20 +24,18 @@ func (Game) Modes() []engine.Mode {
 	return []engine.Mode{{Name: ModeStandard, Title: "La Viña", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}}
 }
 
-func (g Game) data() *Data {
-	if g.Data != nil {
-		return g.Data
-	}
-	return DefaultData()
-}
+// data is the component data of the game's setups and snapshots.
+func (g Game) data() *Data { return cmp.Or(g.Data, DefaultData()) }
 
-// Decode rebuilds a state from its snapshot.
+// Decode rebuilds a state from its snapshot (the JSON of State), with the
+// game's component data.
 func (g Game) Decode(b []byte) (engine.State, error) {
-	s := &State{data: g.data()}
-	if err := json.Unmarshal(b, s); err != nil {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("lavina: decode state: %w", err)
 	}
-	return s, nil
+	s.data = g.data()
+	return &s, nil
 }
 
 // New sets a game up as the text's GAME SETUP describes (text l.131-167,
