@@ -118,6 +118,26 @@ const (
 	WineryCards = 16
 )
 
+// Prestige counters' values [T] (text l.171): the engine keeps each
+// player's prestige as one number and the bank as unlimited (§2.9), so
+// counters matter only to a board that draws them.
+const (
+	SealValue    = 1  // quality seal
+	LabelValue   = 5  // label
+	BottleValue  = 10 // bottle
+	DiplomaValue = 50 // diploma
+)
+
+// Components of the box the engine does not model one by one [T] (text
+// l.44-114): the setup chart never needs more than these.
+const (
+	PickerFigures       = 7  // in 5 colours: two colours have 2 for 2-player games
+	StartingBasketCards = 10 // a small and a medium for each of 5 players
+	UpgradeBasketCards  = 6  // 3 medium and 3 large
+	BarrelCounters      = 30
+	PrestigeCounters    = 67
+)
+
 // PlayerCount is the setup table's column for one player count (§2.2).
 type PlayerCount struct {
 	// PickersPerPlayer [T] (text l.135).

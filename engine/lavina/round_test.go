@@ -221,3 +221,55 @@ func TestUpgradeBasketsPerSizeA17(t *testing.T) {
 		t.Fatalf("in total: %v", s.BasketSupply)
 	}
 }
+
+// A-28 at 2 players: after the last barrel the triggering player's other
+// picker still moves and may take cards, but cannot deliver.
+func TestTwoPlayerOtherPickerPlaysOnAfterTheLastBarrelA28(t *testing.T) {
+	x := newTable(t, 2, nil)
+	x.fill(0, 1, x.card(Chardonnay, 1, NoTool))
+	x.fill(0, 2, x.card(Chardonnay, 2, NoTool))
+	for i := 0; x.p(0).Barrels > 1; i++ {
+		if w := &x.s.Wineries[i%(len(x.s.Wineries)-1)]; !w.full() {
+			w.Barrels = append(w.Barrels, 0)
+			x.p(0).Barrels--
+		}
+	}
+	x.play("move", "exit", "deliver-1", "coop", "0", "done")
+	if !x.s.Ending {
+		t.Fatal("the last barrel did not trigger the end")
+	}
+	x.play("move", "s1-front", "done") // seat 1
+	x.lay(2, 0, x.card(Garnacha, 2, NoTool))
+	x.play("move", "s2-front", "take", "left", "discard", "done") // seat 0's other picker
+	if x.seat() != 1 {
+		t.Fatalf("seat %d plays", x.seat())
+	}
+	x.play("move", "exit", "done")
+	x.play("move", "exit", "done")
+	if x.seat() != 0 || x.offers("deliver-2", "move", "exit") {
+		t.Fatal("seat 0 may deliver without barrels")
+	}
+	x.play("move", "exit", "done")
+	if !x.s.Over() {
+		t.Fatal("the game did not end")
+	}
+	for _, w := range x.s.Wineries {
+		if w.Seals != 0 {
+			t.Fatalf("%s got a seal after the final round (A-32)", w.Card.ID)
+		}
+	}
+}
+
+// Only prestige scores: wildcards, tools, grapes and unspent
+// barrels count for nothing.
+func TestOnlyPrestigeScoresA34(t *testing.T) {
+	x := newTable(t, 3, map[string]string{OptionMaxRounds: "1"})
+	x.p(0).Prestige, x.p(1).Prestige, x.p(2).Prestige = 5, 6, 4
+	x.p(0).Wildcards, x.s.WildcardSupply = 5, x.s.WildcardSupply-5
+	x.give(0, Billhook, Shears)
+	x.fill(0, 2, x.card(Garnacha, 5, NoTool), x.card(Garnacha, 4, NoTool))
+	x.exitAll()
+	if x.s.Ranking()[0] != 1 {
+		t.Fatalf("ranking %v", x.s.Ranking())
+	}
+}

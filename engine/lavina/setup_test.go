@@ -216,3 +216,41 @@ func TestOptionsAreValidated(t *testing.T) {
 func contains(err error, text string) bool {
 	return err != nil && strings.Contains(err.Error(), text)
 }
+
+// The box (text l.44-114) holds enough for the largest setup: 5 grape
+// picker cards and at most 5 figures in play of 7 (4 at 2 players), 10
+// starting baskets for 5 players, the 6 basket cards, at most 25 of the 30
+// barrels, and the prestige counters' values 1, 5, 10 and 50 (text l.171).
+func TestTheBoxHoldsEverySetup(t *testing.T) {
+	for players, c := range Counts {
+		s := newGame(t, 1, players, nil)
+		if figures := len(s.Pickers); figures > PickerFigures || players > 5 {
+			t.Errorf("%d players use %d figures", players, figures)
+		}
+		if 2*players > StartingBasketCards || players*c.Barrels > BarrelCounters {
+			t.Errorf("%d players: %d starting baskets, %d barrels", players, 2*players, players*c.Barrels)
+		}
+		if s.BasketSupply[Medium]+s.BasketSupply[Large] > UpgradeBasketCards {
+			t.Errorf("%d players: %v upgrade baskets", players, s.BasketSupply)
+		}
+	}
+	if SealValue != 1 || LabelValue != 5 || BottleValue != 10 || DiplomaValue != 50 || PrestigeCounters != 67 {
+		t.Error("prestige counters")
+	}
+}
+
+// "if they are to get a reward of 27, they could take 2 bottles, 2 quality
+// seals and 1 label"; "10 quality seals ... for 1 bottle", "10 labels ...
+// for 1 diploma" (text l.171-173): counters only make change, so prestige
+// is one number, and a reward of 27 is 27.
+func TestExampleRewardOf27(t *testing.T) {
+	if 2*BottleValue+2*SealValue+LabelValue != 27 || 10*SealValue != BottleValue || 10*LabelValue != DiplomaValue {
+		t.Fatal("the counters do not add up as the text says")
+	}
+	x := exitTable(t, "W01", c(PinotNoir, 4), c(PinotNoir, 3))
+	x.s.Wineries[0].Card.Slots = []Reward{{Fixed: 27}}
+	x.play("move", "exit", "deliver-1", "W01", "0", "done")
+	if x.p(0).Prestige != 1+27 {
+		t.Fatalf("prestige %d", x.p(0).Prestige)
+	}
+}
