@@ -63,6 +63,18 @@ const (
 	stDone
 )
 
+var stageNames = [...]string{
+	stMenu: "menu", stPicker: "picker", stMoveTo: "move_to", stTakeSpace: "take_space", stTakeCard: "take_card",
+	stToolReturn: "tool_return", stPlace: "place", stSecondCard: "second_card", stWinery: "winery",
+	stWildcards: "wildcards", stUpgradeTo: "upgrade_to", stDone: "done",
+}
+
+// A stage reads as its name in snapshots and exports.
+func (st stage) MarshalText() ([]byte, error) { return []byte(stageNames[st]), nil }
+func (st *stage) UnmarshalText(b []byte) error {
+	return unmarshalName(stageNames[:], b, st, "turn stage")
+}
+
 // Turn is the turn in progress of one picker.
 type Turn struct {
 	Picker int   `json:"picker"`

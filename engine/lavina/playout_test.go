@@ -3,6 +3,7 @@ package lavina
 import (
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -187,6 +188,10 @@ func alternatives(g int) map[string]string {
 // per count, 10,000 with -long, 50 with -short; a third of them with
 // alternative readings. Each count runs in two parallel halves.
 func TestRandomPlayouts(t *testing.T) {
+	// The playouts make many short-lived copies: let the heap grow further
+	// between collections.
+	old := debug.SetGCPercent(400)
+	t.Cleanup(func() { debug.SetGCPercent(old) })
 	games := 300
 	if *long {
 		games = 10000
