@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -61,12 +62,11 @@ func TestSlotsCoverTheBarrels(t *testing.T) {
 
 // The example data file restates the defaults and loads.
 func TestDataFileExampleLoads(t *testing.T) {
-	f, err := os.Open("testdata/data-example.toml")
+	example, err := os.ReadFile("testdata/data-example.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	d, err := LoadData(f)
+	d, err := LoadData(bytes.NewReader(example))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,6 +61,9 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 		if len(st.Choices) == 0 {
 			t.Fatalf("dead end after %v at %q", act, st.Prompt)
 		}
+		if st.Focus == "" {
+			t.Fatalf("step %q names no part of the board", st.Name)
+		}
 		act = append(act, pick(st.Choices, r).ID)
 	}
 }
