@@ -165,8 +165,12 @@ func (s *State) deliver(wildcards int) {
 	p.Prestige += reward
 	p.Wildcards -= wildcards
 	s.WildcardSupply += wildcards
-	s.sayTurn("%s delivers basket %d (%s) with %s, value %d, to %s: slot %d pays %d prestige.",
-		s.name(), t.Basket+1, cardsText(basket.Cards), plural(wildcards, "wildcard", "wildcards"), value, w.Card.Text(), slot+1, reward)
+	with := ""
+	if wildcards > 0 {
+		with = " with " + plural(wildcards, "wildcard", "wildcards")
+	}
+	s.sayTurn("%s delivers basket %d (%s)%s, value %d, to %s: slot %d pays %d prestige.",
+		s.name(), t.Basket+1, cardsText(basket.Cards), with, value, w.Card.Text(), slot+1, reward)
 	s.Discard = append(s.Discard, basket.Cards...)
 	basket.Cards = nil
 	if w.full() && w.Seals > 0 {

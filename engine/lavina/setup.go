@@ -65,7 +65,8 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	s.placeWildcard()
 	s.say(engine.NoSeat, "La Viña for %d players: %d aisle spaces, %s of each tool in the bank, %s each.",
 		n, count.Spaces, plural(count.ToolsEach, "counter", "counters"), plural(count.Barrels, "barrel", "barrels"))
-	s.say(s.First, "%s is the first player, farthest back at the entrance; the queue from the back is %s.", s.Seats[s.First].Name, s.queueText())
+	s.say(s.First, "%s is the first player, farthest back at the entrance; the queue from the back is %s. Starting prestige: %s.",
+		s.Seats[s.First].Name, s.queueText(), s.startingPrestigeText())
 	s.refill()
 	s.say(engine.NoSeat, "Wineries in play: %s, and the cooperative (%d slots at x0.5).", s.wineriesText(), len(s.Wineries[len(s.Wineries)-1].Card.Slots))
 	return s, s.takeEvents(), nil
@@ -175,6 +176,15 @@ func (s *State) queueText() string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+func (s *State) startingPrestigeText() string {
+	parts := make([]string, len(s.Seats))
+	for k := range s.Seats {
+		seat := (s.First + engine.Seat(k)) % engine.Seat(len(s.Seats))
+		parts[k] = fmt.Sprintf("%s %d", s.Seats[seat].Name, s.Seats[seat].Prestige)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (s *State) wineriesText() string {
