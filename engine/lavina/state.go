@@ -147,6 +147,10 @@ func (s *State) clone() *State {
 		t := *s.Turn
 		t.Using = slices.Clone(t.Using)
 		t.names = slices.Clone(t.names)
+		if t.Held != nil {
+			held := *t.Held
+			t.Held = &held
+		}
 		c.Turn = &t
 	}
 	c.events = slices.Clone(s.events)
