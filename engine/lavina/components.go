@@ -45,7 +45,6 @@ type Sourced[T any] struct {
 }
 
 func tagT[T any](v T) Sourced[T] { return Sourced[T]{v, Text} }
-func tagD[T any](v T) Sourced[T] { return Sourced[T]{v, Derived} }
 func tagF[T any](v T) Sourced[T] { return Sourced[T]{v, Found} }
 func tagR[T any](v T) Sourced[T] { return Sourced[T]{v, Reconstructed} }
 
