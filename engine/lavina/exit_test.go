@@ -43,7 +43,8 @@ func TestFirstPickerOutTakesTheWildcard(t *testing.T) {
 
 // "This winery has a delivery minimum of 7, and the requested variety is
 // only Pinot Noir cards" (text l.231): W01, whose first slot pays a set
-// "10 prestige" (text l.245).
+// "10 prestige" (text l.245). A monovarietal winery takes its variety
+// alone (A-22).
 func TestExampleMinimumOf7OnlyPinotNoir(t *testing.T) {
 	x := exitTable(t, "W01", c(PinotNoir, 4), c(PinotNoir, 3))
 	x.play("move", "exit", "deliver-1", "W01", "0", "done")

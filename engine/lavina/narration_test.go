@@ -8,7 +8,8 @@ import (
 )
 
 // Every move is told in plain English: at least one event, each a sentence
-// that ends with a full stop, the player's own events naming him.
+// that ends with a full stop, the player's own events naming him. The exit
+// is told to everyone: deliveries, rewards, seals and upgrades.
 func TestEveryMoveIsNarrated(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		var st engine.State = newGame(t, uint64(players), players, nil)
