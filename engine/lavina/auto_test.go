@@ -1,6 +1,8 @@
 package lavina
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -42,7 +44,27 @@ func TestCommandsBuildDecisions(t *testing.T) {
 	if err != nil || act[1] != "s2-front" {
 		t.Fatalf("%v, %v", act, err)
 	}
-	if _, err := engine.Build(s, seat, []string{"move", "s0-front"}, nil); err == nil {
-		t.Fatal("a move backwards was built")
+	if _, err := engine.Build(s, seat, []string{"done"}, nil); err == nil || !strings.Contains(err.Error(), "must move your picker forward") {
+		t.Fatalf("ending a turn unmoved: %v", err)
+	}
+}
+
+// A typed turn that turns up a hidden tool is played in two parts: up to
+// the take, then the rest, which the same player owes at once.
+func TestATypedTurnStopsAtHiddenInformation(t *testing.T) {
+	x := newTable(t, 3, nil)
+	x.turn(0, 1, FrontBox)
+	x.lay(1, 0, x.card(Garnacha, 1, NoTool), x.card(Garnacha, 4, NoTool))
+	part, err := engine.BuildPart(x.s, 0, []string{"take", "left", "basket-1", "move", "exit"}, nil)
+	if err != nil || !slices.Equal(part.Action, engine.Action{"take", "left"}) || !slices.Equal(part.Rest, []string{"basket-1", "move", "exit"}) {
+		t.Fatalf("%+v, %v", part, err)
+	}
+	x.play(part.Action...)
+	if p := x.s.Pending(); len(p) != 1 || p[0].Seat != 0 || !p[0].Continues {
+		t.Fatalf("pending %+v", p)
+	}
+	act, err := engine.Build(x.s, 0, part.Rest, nil)
+	if err != nil || !slices.Equal(act, engine.Action{"basket-1", "move", "exit", "done"}) {
+		t.Fatalf("%v, %v", act, err)
 	}
 }
