@@ -231,9 +231,16 @@ func (s *State) Players() []engine.PlayerSummary {
 		if s.scoresShown() {
 			stats = append(stats, engine.Stat{Key: "prestige", Label: "Prestige", Value: p.Prestige})
 		}
-		out[i] = engine.PlayerSummary{Seat: engine.Seat(i), Name: p.Name, Stats: stats}
+		out[i] = engine.PlayerSummary{Seat: engine.Seat(i), Name: p.Name, Stats: stats,
+			Public: publicSeat{Baskets: p.Baskets, Tools: p.Tools}}
 	}
 	return out
+}
+
+// publicSeat is what lies open on a player's picker card.
+type publicSeat struct {
+	Baskets [2]Basket `json:"baskets"`
+	Tools   []Tool    `json:"tools"`
 }
 
 // scoresShown reports whether everyone may see every player's prestige.
