@@ -187,7 +187,7 @@ func alternatives(g int) map[string]string {
 }
 
 // TestRandomPlayouts plays seeded games at each player count by random
-// legal choices, checking every invariant after every action: 300 games
+// legal choices, checking every invariant after every action: 200 games
 // per count, 10,000 with -long, 50 with -short; a third of them with
 // alternative readings. Each count runs in two parallel halves.
 func TestRandomPlayouts(t *testing.T) {
@@ -195,7 +195,7 @@ func TestRandomPlayouts(t *testing.T) {
 	// between collections.
 	old := debug.SetGCPercent(400)
 	t.Cleanup(func() { debug.SetGCPercent(old) })
-	games := 300
+	games := 200
 	if *long {
 		games = 10000
 	}
