@@ -13,6 +13,15 @@ var rulings string
 // RulingsPage is the rulings page as written.
 func RulingsPage() string { return rulings }
 
+//go:embed RULINGS-LAVINA.md
+var laVinaRulings string
+
+// LaVinaRulingsPage is La Viña's rulings page as written.
+func LaVinaRulingsPage() string { return laVinaRulings }
+
+// LaVinaRulings is La Viña's rulings page cut into its sections.
+func LaVinaRulings() Page { return Parse(laVinaRulings) }
+
 // Page is a Markdown page cut at its headings: the text before the first
 // "## " heading, then each "### " section under the "## " group it sits in.
 type Page struct {

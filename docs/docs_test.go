@@ -9,8 +9,14 @@ import (
 // group, with a unique title and a text; no text sits between a group's
 // heading and its first section, where no reader of a section would see it.
 func TestRulingsPageShape(t *testing.T) {
-	p := Rulings()
-	if p.Title != "Rulings" || p.Intro == "" {
+	checkShape(t, "Rulings", RulingsPage())
+	checkShape(t, "Rulings for La Viña", LaVinaRulingsPage())
+}
+
+func checkShape(t *testing.T, title, md string) {
+	t.Helper()
+	p := Parse(md)
+	if p.Title != title || p.Intro == "" {
 		t.Fatalf("title %q, intro %q", p.Title, p.Intro)
 	}
 	if len(p.Sections) < 10 {
@@ -32,7 +38,7 @@ func TestRulingsPageShape(t *testing.T) {
 		seen[key] = true
 	}
 	group := false
-	for i, line := range strings.Split(RulingsPage(), "\n") {
+	for i, line := range strings.Split(md, "\n") {
 		switch {
 		case strings.HasPrefix(line, "### "):
 			group = false
@@ -48,7 +54,7 @@ func TestRulingsPageShape(t *testing.T) {
 // rests on, or points to COMPONENTS.md; only the rules of play by message
 // have no rulebook line to quote.
 func TestEveryRulingNamesItsSource(t *testing.T) {
-	for _, s := range Rulings().Sections {
+	for _, s := range append(Rulings().Sections, LaVinaRulings().Sections...) {
 		if s.Group == "Messages" {
 			continue
 		}

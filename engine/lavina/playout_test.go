@@ -1,0 +1,230 @@
+package lavina
+
+import (
+	"flag"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// long runs the full playouts: 10,000 games per player count.
+var long = flag.Bool("long", false, "play 10,000 random games per player count")
+
+var names = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
+
+// newGame sets up a game with default options.
+func newGame(t testing.TB, seed uint64, players int, options map[string]string) *State {
+	t.Helper()
+	st, _, err := Game{}.New(engine.Setup{Game: "lavina", Seed: seed, Players: names[:players], Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// pick chooses a random answer, most of the time like a player who wants
+// to deliver: a delivery when one is offered, and no dumping or
+// discarding, so that random games reach the end by barrels too.
+func pick(choices []engine.Choice, r *engine.RNG) engine.Choice {
+	if r.IntN(4) > 0 {
+		keep := slices.DeleteFunc(slices.Clone(choices), func(c engine.Choice) bool {
+			return strings.HasPrefix(c.ID, "dump") || c.ID == "discard"
+		})
+		if i := slices.IndexFunc(keep, func(c engine.Choice) bool { return strings.HasPrefix(c.ID, "deliver") }); i >= 0 {
+			return keep[i]
+		}
+		if len(keep) > 0 {
+			choices = keep
+		}
+	}
+	return choices[r.IntN(len(choices))]
+}
+
+// randomAction builds a whole decision for seat by random legal choices,
+// listing each step through Choices as a player's menu does.
+func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
+	t.Helper()
+	var act engine.Action
+	for {
+		st, err := s.Choices(seat, act)
+		if err != nil {
+			t.Fatalf("after %v: %v", act, err)
+		}
+		if st.Complete {
+			return act
+		}
+		if len(st.Choices) == 0 {
+			t.Fatalf("dead end after %v at %q", act, st.Prompt)
+		}
+		if st.Focus == "" {
+			t.Fatalf("step %q names no part of the board", st.Name)
+		}
+		act = append(act, pick(st.Choices, r).ID)
+	}
+}
+
+// quickRandomAction makes the decisions of randomAction from the same
+// random numbers, but steps one copy forward instead of listing each step
+// through Choices from the start: the same options in linear time.
+func quickRandomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
+	t.Helper()
+	c := s.(*State).clone()
+	var act engine.Action
+	names := map[string]bool{}
+	for {
+		st, done, err := c.next(seat, nil)
+		if err != nil {
+			t.Fatalf("after %v: %v", act, err)
+		}
+		if done {
+			return act
+		}
+		// A command names each step: no two of a decision may share a name.
+		if names[st.name] {
+			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
+		}
+		names[st.name] = true
+		if len(st.opts) == 0 {
+			t.Fatalf("dead end after %v at %q", act, st.prompt)
+		}
+		choices := make([]engine.Choice, len(st.opts))
+		for i, o := range st.opts {
+			choices[i] = o.Choice
+		}
+		id := pick(choices, r).ID
+		o := st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == id })]
+		act = append(act, id)
+		c.answer(st, o)
+	}
+}
+
+// decide builds a random legal decision for a seat.
+type decide func(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action
+
+// playRandom plays a seeded game to its end, each decision built by
+// quickRandomAction and played through Apply, calling check after each
+// move.
+func playRandom(t testing.TB, seed uint64, players int, options map[string]string, check func(s *State, move int)) *State {
+	t.Helper()
+	return playWith(t, seed, players, options, quickRandomAction, check)
+}
+
+// playWith is playRandom with the decisions built by decide.
+func playWith(t testing.TB, seed uint64, players int, options map[string]string, decide decide, check func(s *State, move int)) *State {
+	t.Helper()
+	var st engine.State = newGame(t, seed, players, options)
+	r := engine.NewRNG(seed ^ 0xabcdef)
+	for move := 0; !st.Over(); move++ {
+		if move > 5000 {
+			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
+		}
+		pending := st.Pending()
+		if len(pending) != 1 {
+			t.Fatalf("seed %d: %d seats to act at %s", seed, len(pending), st.Phase())
+		}
+		seat := pending[0].Seat
+		act := decide(t, st, seat, &r)
+		next, _, err := st.Apply(seat, act)
+		if err != nil {
+			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
+		}
+		st = next
+		if check != nil {
+			check(st.(*State), move)
+		}
+	}
+	return st.(*State)
+}
+
+// quickRandomAction and randomAction make the same decisions from the same
+// random numbers: stepping a copy forward offers the same choices, in the
+// same order, as Choices. So the playouts play the games the public path
+// would.
+func TestQuickAndPublicDecisionsAgree(t *testing.T) {
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		seed := uint64(players)
+		var quick, public []string
+		trace := func(states *[]string) func(*State, int) {
+			return func(s *State, _ int) { *states = append(*states, string(mustEncode(t, s))) }
+		}
+		playWith(t, seed, players, nil, quickRandomAction, trace(&quick))
+		playWith(t, seed, players, nil, randomAction, trace(&public))
+		if !slices.Equal(quick, public) {
+			t.Fatalf("%d players: the games part (%d and %d moves)", players, len(quick), len(public))
+		}
+	}
+}
+
+func mustEncode(t testing.TB, s engine.State) []byte {
+	t.Helper()
+	b, err := engine.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// alternatives are the options of seeded game g: every flagged reading of
+// LA-VINA.md §4 is on in a third of the games, chosen by the seed's bits.
+func alternatives(g int) map[string]string {
+	if g%3 != 0 {
+		return nil
+	}
+	keys := []string{OptionBoxChoice, OptionTwoPlayerMove, OptionShearsSameSide, OptionBootsAfterExit,
+		OptionRememberTools, OptionBasketsPerSize, OptionWildcardOnly, OptionPublicScores}
+	options := map[string]string{}
+	for i, key := range keys {
+		if (g/3)>>i&1 == 1 {
+			options[key] = choiceOptions[key].values[1]
+		}
+	}
+	return options
+}
+
+// TestRandomPlayouts plays seeded games at each player count by random
+// legal choices, checking every invariant after every action: 200 games
+// per count, 10,000 with -long, 50 with -short; a third of them with
+// alternative readings. Each count runs in two parallel halves.
+func TestRandomPlayouts(t *testing.T) {
+	// The playouts make many short-lived copies: let the heap grow further
+	// between collections.
+	old := debug.SetGCPercent(400)
+	t.Cleanup(func() { debug.SetGCPercent(old) })
+	games := 200
+	if *long {
+		games = 10000
+	}
+	if testing.Short() {
+		games = 50
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for half := range 2 {
+			t.Run(fmt.Sprintf("%dp-half%d", players, half+1), func(t *testing.T) {
+				t.Parallel()
+				start, actions, rounds, ended := time.Now(), 0, 0, 0
+				for g := half; g < games; g += 2 {
+					seed := uint64(players*1_000_000 + g)
+					s := playRandom(t, seed, players, alternatives(g), func(s *State, move int) {
+						actions++
+						if err := invariants(s); err != nil {
+							t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
+						}
+					})
+					rounds += s.Round
+					if s.Ending {
+						ended++
+					}
+				}
+				n := (games + 1 - half) / 2
+				el := time.Since(start)
+				t.Logf("%d games in %v (%.0f games/s): %.1f actions, %.1f rounds on average; %d ended by a last barrel",
+					n, el.Round(time.Millisecond), float64(n)/el.Seconds(), float64(actions)/float64(n), float64(rounds)/float64(n), ended)
+			})
+		}
+	}
+}
