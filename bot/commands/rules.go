@@ -16,7 +16,7 @@ import (
 const rulingsTopic = "rulings"
 
 // rulingsPages are the rulings pages of the games that have one.
-var rulingsPages = map[string]docs.Page{"vinhos": docs.Rulings()}
+var rulingsPages = map[string]docs.Page{"vinhos": docs.Rulings(), "lavina": docs.LaVinaRulings()}
 
 // choicesLimit is the most choices Discord takes in an autocomplete answer.
 const choicesLimit = 25

@@ -1,72 +1,30 @@
 package lavina
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
-// fuzzStates are positions across games of 2 to 5 players, paused turns
-// included, for the fuzzer to act on.
-func fuzzStates(tb testing.TB) []*State {
-	var states []*State
-	for players := MinPlayers; players <= MaxPlayers; players++ {
-		playRandom(tb, uint64(players), players, nil, func(s *State, move int) {
-			if move%5 == 0 || s.Turn != nil {
-				states = append(states, s)
-			}
-		})
-	}
-	return states
+// contract is what the engine contract plays of La Viña: 2 to 5 players,
+// and 4 players with every flagged alternative reading on, with every
+// invariant after every action.
+var contract = enginetest.Config{
+	Game: Game{},
+	Setups: []engine.Setup{
+		{Game: "lavina", Seed: 2, Players: names[:2]},
+		{Game: "lavina", Seed: 3, Players: names[:3]},
+		{Game: "lavina", Seed: 4, Players: names[:4]},
+		{Game: "lavina", Seed: 5, Players: names[:5]},
+		{Game: "lavina", Seed: 6, Players: names[:4], Options: alternatives(3 * 255)},
+	},
+	Games:      3,
+	Invariants: func(s engine.State) error { return invariants(s.(*State)) },
+	Seeds:      []string{"\x01take|left|basket-1|move|exit|done", "\x03move|exit|deliver-1|coop|0|done"},
 }
 
-// FuzzApply feeds arbitrary actions to Apply. Nothing may panic; a refused
-// action must leave the state byte for byte as it was, and an accepted one
-// must keep every invariant. The action is the input split at "|"; its
-// first byte picks the position and the seat, and a step written "#N"
-// stands for the Nth choice offered at that point, so that the fuzzer also
-// reaches deep into legal actions.
-func FuzzApply(f *testing.F) {
-	states := fuzzStates(f)
-	for _, seed := range []string{"", "\x00#0|#0|#0", "\x01take|left|basket-1|move|exit|done", "\x02#1|#0|done|#2", "\x03move|exit|deliver-1|coop|0|done", "\x04#0|#9|nonsense"} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		pick := 0
-		if len(input) > 0 {
-			pick, input = int(input[0]), input[1:]
-		}
-		s := states[pick%len(states)]
-		seat := engine.Seat(pick % len(s.Seats))
-		if pending := s.Pending(); len(pending) > 0 && pick%3 != 0 {
-			seat = pending[0].Seat
-		}
-		var action engine.Action
-		for _, part := range strings.Split(input, "|") {
-			if strings.HasPrefix(part, "#") && len(part) > 1 {
-				step, err := s.Choices(seat, action)
-				if err == nil && len(step.Choices) > 0 {
-					part = step.Choices[int(part[1])%len(step.Choices)].ID
-				}
-			}
-			action = append(action, part)
-		}
-		before, _ := engine.Encode(s)
-		next, _, err := s.Apply(seat, action)
-		after, _ := engine.Encode(s)
-		if !bytes.Equal(before, after) {
-			t.Fatalf("Apply changed its receiver (err %v)", err)
-		}
-		if err != nil {
-			if engine.CodeOf(err) == "" || err.Error() == "" {
-				t.Fatalf("refusal without a code or message: %v", err)
-			}
-			return
-		}
-		if err := invariants(next.(*State)); err != nil {
-			t.Fatalf("accepted %v broke an invariant: %v", action, err)
-		}
-	})
-}
+func TestEngineContract(t *testing.T) { enginetest.Run(t, contract) }
+
+// FuzzApply feeds arbitrary actions to Apply (enginetest.Fuzz).
+func FuzzApply(f *testing.F) { enginetest.Fuzz(f, contract) }
