@@ -25,10 +25,12 @@ func newReminderHarness(t *testing.T, cfg remind.Config) *harness {
 	return h
 }
 
-// waitMessage waits for a message in the channel that matches.
+// waitMessage waits for a message in the channel that matches. It waits
+// longer than an answer: a message behind failed posts comes after the
+// courier's backoff (a second, then two), which a busy machine stretches.
 func (h *harness) waitMessage(channelID, what string, match func(fakediscord.Message) bool) fakediscord.Message {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	deadline := time.Now().Add(3 * wait)
 	for {
 		for _, m := range h.srv.Messages(channelID) {
 			if match(m) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,20 +24,24 @@ import (
 // maxOptionText is the most text Discord lets a user type in an option.
 const maxOptionText = 6000
 
-// definitions are the handler's slash commands by name, made once.
+// definitions are the handler's slash commands by name, made at first
+// use. A panic while making them (a handler without games) is not kept:
+// the next command tries again, and is answered with the same apology.
 type definitions struct {
-	once   sync.Once
-	byName map[string]*discordgo.ApplicationCommand
+	byName atomic.Pointer[map[string]*discordgo.ApplicationCommand]
 }
 
 func (h *Handler) definition(name string) (*discordgo.ApplicationCommand, bool) {
-	h.defs.once.Do(func() {
-		h.defs.byName = map[string]*discordgo.ApplicationCommand{}
+	defs := h.defs.byName.Load()
+	if defs == nil {
+		made := map[string]*discordgo.ApplicationCommand{}
 		for _, c := range Definitions(h.Games) {
-			h.defs.byName[c.Name] = c
+			made[c.Name] = c
 		}
-	})
-	c, ok := h.defs.byName[name]
+		h.defs.byName.Store(&made)
+		defs = &made
+	}
+	c, ok := (*defs)[name]
 	return c, ok
 }
 
