@@ -21,11 +21,12 @@ import (
 )
 
 // defaultNames seat local players when --players gives only a count.
-var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte"}
+var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 
 // localFlags are the flags of the local command.
 type localFlags struct {
 	game, mode, players, regions string
+	options                      map[string]string // --option NAME=VALUE
 	seed                         uint64
 	db, data, out                string
 	script, export               string
@@ -40,10 +41,22 @@ type localFlags struct {
 func localCommand(ctx context.Context, args []string, env Env, greet bool) error {
 	fs := newCommand("local", env)
 	var f localFlags
-	fs.StringVar(&f.game, "game", "vinhos", "game to play: vinhos or nim")
+	fs.StringVar(&f.game, "game", "vinhos", "game to play: vinhos, lavina or nim")
 	fs.StringVar(&f.mode, "mode", "", "game mode, such as solo (default: the game's first)")
 	fs.StringVar(&f.players, "players", "", "number of players, or their names separated by commas (default: 2, or 1 for solo)")
 	fs.StringVar(&f.regions, "regions", "", "Vinhos: the regions in play: random, first-play, or a list such as 1,2,3,4,5,6,8")
+	f.options = map[string]string{}
+	fs.Func("option", "a setup option of the game, as `NAME=VALUE` (as /GAME new takes it); repeat for several", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			return fmt.Errorf("give NAME=VALUE, not %s", engine.Quote(v))
+		}
+		if _, dup := f.options[name]; dup {
+			return fmt.Errorf("%s is given twice", name)
+		}
+		f.options[name] = value
+		return nil
+	})
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0 picks one)")
 	fs.StringVar(&f.db, "db", "", "database `file` (default DATA_DIR/local.db)")
 	fs.StringVar(&f.data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
@@ -130,7 +143,7 @@ func (f localFlags) check() error {
 	}
 	if continues != "" {
 		var setup []string
-		for _, name := range []string{"game", "mode", "players", "seed", "regions"} {
+		for _, name := range []string{"game", "mode", "players", "seed", "regions", "option"} {
 			if _, ok := f.given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
@@ -181,12 +194,15 @@ func (t *table) create(f localFlags) error {
 	if err != nil {
 		return fmt.Errorf("--players: %w", err)
 	}
-	var options map[string]string
+	options := f.options
 	if f.regions != "" {
 		if game.Name() != "vinhos" {
 			return fmt.Errorf("--regions: %s has no regions", game.Title())
 		}
-		options = map[string]string{vinhos.OptionRegions: f.regions}
+		options[vinhos.OptionRegions] = f.regions
+	}
+	if err := checkOptionNames(game, options); err != nil {
+		return err
 	}
 	seed := f.seed
 	if seed == 0 {
@@ -344,4 +360,24 @@ func (t *table) close(last *reply, f localFlags, err error) error {
 	r.Resume = f.resumeHint(t.game.ID)
 	t.emit(r)
 	return err
+}
+
+// checkOptionNames refuses an --option the game does not declare; New
+// checks the values.
+func checkOptionNames(game engine.Game, options map[string]string) error {
+	var known []string
+	if so, ok := game.(engine.SetupOptions); ok {
+		for _, o := range so.SetupOptions() {
+			known = append(known, o.Name)
+		}
+	}
+	for name := range options {
+		if !slices.Contains(known, name) {
+			if len(known) == 0 {
+				return fmt.Errorf("--option %s: %s has no setup options", name, game.Title())
+			}
+			return fmt.Errorf("--option %s: %s's options are %s", name, game.Title(), strings.Join(known, ", "))
+		}
+	}
+	return nil
 }

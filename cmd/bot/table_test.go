@@ -288,6 +288,22 @@ func TestRegionsFlagChoosesTheRegions(t *testing.T) {
 	}
 }
 
+// --option sets any option the game declares, as /GAME new does; an
+// option the game does not have is refused before anything is stored.
+func TestOptionFlagSetsTheGamesOptions(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "t.db")
+	checkRefusedStarts(t, []string{"--seed", "5", "--db", db, "--out", dir}, []refusedStart{
+		{[]string{"--option", "colours=4"}, "--option colours: Vinhos Deluxe's options are regions"},
+		{[]string{"--game", "nim", "--option", "regions=1"}, "--option regions: Nim has no setup options"},
+		{[]string{"--option", "regions"}, "give NAME=VALUE"},
+	})
+	open := play(t, "", "--seed", "5", "--db", db, "--out", dir, "--option", "regions=first-play")[0]
+	if open.Setup.Options["regions"] != "first-play" {
+		t.Errorf("--option regions=first-play: setup %+v", open.Setup)
+	}
+}
+
 func TestSoloModeSeatsOnePlayerAgainstLacerda(t *testing.T) {
 	dir := t.TempDir()
 	open := play(t, "", "--mode", "solo", "--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)[0]

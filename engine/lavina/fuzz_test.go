@@ -28,3 +28,24 @@ func TestEngineContract(t *testing.T) { enginetest.Run(t, contract) }
 
 // FuzzApply feeds arbitrary actions to Apply (enginetest.Fuzz).
 func FuzzApply(f *testing.F) { enginetest.Fuzz(f, contract) }
+
+// Every option the engine reads is one /lavina new offers, described, with
+// its values (the default first) among the choices.
+func TestEveryOptionIsOffered(t *testing.T) {
+	offered := map[string]engine.SetupOption{}
+	for _, o := range (Game{}).SetupOptions() {
+		if o.Description == "" || len(o.Description) > 100 {
+			t.Errorf("%s: description %q", o.Name, o.Description)
+		}
+		offered[o.Name] = o
+	}
+	for key, c := range choiceOptions {
+		o, ok := offered[key]
+		if !ok || len(o.Choices) != 2 || o.Choices[0].Value != c.values[0] || o.Choices[1].Value != c.values[1] {
+			t.Errorf("%s offered as %+v", key, o)
+		}
+	}
+	if _, ok := offered[OptionMaxRounds]; !ok || len(offered) != len(choiceOptions)+1 {
+		t.Errorf("offered %d options", len(offered))
+	}
+}

@@ -108,3 +108,35 @@ func parseOptions(in map[string]string) (Options, error) {
 	}
 	return o, nil
 }
+
+// optionTexts describe each option for /lavina new, and name its values:
+// the default reading first (LA-VINA.md §4).
+var optionTexts = map[string]struct {
+	description string
+	labels      [2]string
+}{
+	OptionBoxChoice:      {"A-2: who picks the box of a picker entering an empty space", [2]string{"the player", "always the front box"}},
+	OptionTwoPlayerMove:  {"A-3: with 2 players, which of your pickers moves", [2]string{"the rearmost", "either"}},
+	OptionShearsSameSide: {"A-11: the shears take both cards from one side only", [2]string{"no", "yes"}},
+	OptionBootsAfterExit: {"A-12: the boots may take a card after moving into the exit", [2]string{"no", "yes"}},
+	OptionRememberTools:  {"A-14: a lower card's tool, once seen, stays known when covered", [2]string{"yes", "no"}},
+	OptionBasketsPerSize: {"A-17: the chart counts basket upgrades per size", [2]string{"yes", "no, in total"}},
+	OptionWildcardOnly:   {"A-20: an empty basket may carry wildcards alone", [2]string{"no", "yes"}},
+	OptionPublicScores:   {"A-36: everyone sees everyone's prestige", [2]string{"no", "yes"}},
+}
+
+// SetupOptions are the options of /lavina new (engine.SetupOptions): the
+// flagged readings, and the A-29 safeguard.
+func (Game) SetupOptions() []engine.SetupOption {
+	var out []engine.SetupOption
+	for _, key := range slices.Sorted(maps.Keys(choiceOptions)) {
+		text := optionTexts[key]
+		o := engine.SetupOption{Name: key, Description: text.description}
+		for k, v := range choiceOptions[key].values {
+			o.Choices = append(o.Choices, engine.OptionChoice{Value: v, Label: v + ": " + text.labels[k]})
+		}
+		out = append(out, o)
+	}
+	return append(out, engine.SetupOption{Name: OptionMaxRounds,
+		Description: "A-29: the game ends after this round at the latest (1-99, default 20)"})
+}
