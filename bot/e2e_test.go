@@ -23,12 +23,16 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
 
 const wait = 5 * time.Second
+
+// testGames are the games the end-to-end tests play.
+func testGames() *engine.Registry { return engine.NewRegistry(vinhos.Game{}, lavina.Game{}) }
 
 // summaryDrawer draws plain cards: these tests are about Discord, not art.
 type summaryDrawer struct{}
@@ -118,7 +122,7 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Op
 func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
 	srv := fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()}, opts...)...)
 	path := filepath.Join(t.TempDir(), "adega.db")
-	store, err := storage.Open(path, engine.NewRegistry(vinhos.Game{}))
+	store, err := storage.Open(path, testGames())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +139,7 @@ func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Optio
 func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
-	handler := &commands.Handler{Store: h.store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: h.drawer,
+	handler := &commands.Handler{Store: h.store, Games: testGames(), Drawer: h.drawer,
 		Log: logger, Now: h.now, Reminders: h.reminders}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {

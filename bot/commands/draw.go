@@ -144,9 +144,9 @@ func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*dis
 	if err != nil {
 		return nil, err
 	}
-	files := []*discordgo.File{
-		{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)},
-		{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(race)},
+	files := []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(anim)}}
+	if race != nil {
+		files = append(files, &discordgo.File{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(race)})
 	}
 	if sources != nil {
 		files = append(files, &discordgo.File{Name: SourcesFile, ContentType: "image/png", Reader: bytes.NewReader(sources)})

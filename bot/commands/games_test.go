@@ -16,6 +16,11 @@ func TestEachGameHasItsCommand(t *testing.T) {
 	if r := h.Handle(in); !strings.Contains(r.Ack.Data.Content, "**Nim, Nim**: a table for up to 3 players.") {
 		t.Fatalf("/nim new: %q", r.Ack.Data.Content)
 	}
+	startGame(t, h, "nim")
+	in = nimSlash(u1, "status", boolOpt("chart", true))
+	if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Nim keeps no score that everyone may see as it goes") {
+		t.Fatalf("/nim status chart:True: %q", r.Ack.Data.Content)
+	}
 	startGame(t, h, "vinhos")
 	for _, tc := range []struct {
 		name string

@@ -117,6 +117,9 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 	if !boolOption(sub, "chart") {
 		return private(text)
 	}
+	if !publicVP(g.State) {
+		return private(text + "\n" + NoChartText(g))
+	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
 		png, err := VPRaceChart(h.Games, g)
 		if err != nil {
@@ -131,9 +134,30 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 // ChartFile is the name of a chart's attachment.
 const ChartFile = "vp-race.png"
 
+// publicVP reports whether a game keeps VP that anyone may see (the stat
+// "vp"), which the VP race charts. A game whose score is private while it
+// goes on, such as La Viña's prestige, has no race to show.
+func publicVP(s engine.State) bool {
+	players := s.Players()
+	if len(players) == 0 {
+		return false
+	}
+	_, ok := players[0].Stat("vp")
+	return ok
+}
+
+// NoChartText says why a game has no VP race; the local table says it too.
+func NoChartText(g *storage.Game) string {
+	return g.Meta.Title + " keeps no score that everyone may see as it goes, so there is no race to chart."
+}
+
 // VPRaceChart draws each player's VP through the game so far, for
-// /vinhos status chart: and the local table.
+// /vinhos status chart: and the local table, or returns nil for a game
+// without public VP (publicVP).
 func VPRaceChart(games *engine.Registry, g *storage.Game) ([]byte, error) {
+	if !publicVP(g.State) {
+		return nil, nil
+	}
 	labels, series, err := vpRace(games, g)
 	if err != nil {
 		return nil, err

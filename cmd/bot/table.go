@@ -424,6 +424,10 @@ func (t *table) status(cmd command, r *reply) error {
 		if err != nil {
 			return err
 		}
+		if data == nil {
+			r.say(commands.NoChartText(t.game))
+			return nil
+		}
 		path, err := t.saveFile(data, fmt.Sprintf("%s-%04d-vp.png", t.game.ID, t.game.Version))
 		if err != nil {
 			return err

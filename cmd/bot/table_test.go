@@ -339,7 +339,7 @@ func TestPlayerNamesAreCheckedBeforeAnythingIsCreated(t *testing.T) {
 		{[]string{"--players", "Ana, ,Bruno"}, "--players: A player's name may not be empty."},
 		{[]string{"--players", "Ana," + strings.Repeat("x", 41)}, "is longer than 40 characters"},
 		{[]string{"--players", "Ana,Bruno\tX"}, "holds control characters"},
-		{[]string{"--players", "5"}, "--players: 5 players: give 1 to 4"},
+		{[]string{"--players", "6"}, "--players: 6 players: give 1 to 5"},
 		{[]string{"--players", "Ana"}, "--players: Nim needs 2 to 4 players, not 1"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "2"}, "--players: Solo against Lacerda needs exactly 1 player, not 2"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "lacerda"}, `--players: the game seats "Lacerda" itself; choose another name`},

@@ -1,0 +1,77 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+)
+
+// A whole 3-player game of La Viña through the real discordgo session and
+// the fake Discord, with the commands made from what the game declares: a
+// lobby from /lavina new, a thread, a turn message with the board after
+// every move that pings exactly the players who must act now, and every
+// decision made in the private step-by-step menu.
+func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
+	h := newHarness(t)
+	srv := h.srv
+	users := []*discordgo.User{srv.NewUser("ana"), srv.NewUser("bruno"), srv.NewUser("carla")}
+	byID := map[string]*discordgo.User{}
+	for _, u := range users {
+		byID[u.ID] = u
+	}
+	table := srv.NewChannel("vineyard")
+	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
+
+	in := srv.SlashCommand(at(users[0], table.ID), "lavina", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3)))
+	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña, La Viña**: a table for up to 3 players.") {
+		t.Fatalf("lobby: %+v", resp.Data)
+	}
+	lobby := h.public(table.ID)[0]
+	for _, u := range users[1:] {
+		h.callback(srv.Button(at(u, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
+	}
+	h.callback(srv.Button(at(users[0], table.ID), lobby.ID, buttonID(t, lobby.Message, "Start")))
+	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
+	})
+	if err != nil {
+		t.Fatal("no first turn message:", err)
+	}
+	thread := post.Params["channel_id"]
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	for moves := 0; ; moves++ {
+		msgs := h.waitPosts(thread, moves+1)
+		turn := msgs[moves]
+		if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
+			t.Fatalf("move %d: the message carries no board", moves)
+		}
+		if ids, _ := h.store.ActiveGames(thread); len(ids) == 0 {
+			if !strings.Contains(turn.Content, "The game is over.") {
+				t.Fatalf("the last message: %q", turn.Content)
+			}
+			t.Logf("La Viña ended after %d moves", moves)
+			return
+		}
+		g := h.game(thread)
+		var want []string
+		for _, p := range g.State.Pending() {
+			if id := g.Meta.Seats[p.Seat].UserID; !p.Continues && !slices.Contains(want, id) {
+				want = append(want, id)
+			}
+		}
+		if got := h.lastPostMentions(thread); !slices.Equal(got, want) {
+			t.Fatalf("move %d pings %v, want exactly %v", moves, got, want)
+		}
+		actor := byID[g.Meta.Seats[g.State.Pending()[0].Seat].UserID]
+		h.playGuided(thread, at(actor, thread), turn, buttonID(t, turn.Message, "Make your move"), rng)
+		if moves > 3000 {
+			t.Fatal("the game does not end")
+		}
+	}
+}
