@@ -195,7 +195,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 	return out
 }
 
-func exportKey(r, c int) string { return "country" + strconv.Itoa(c+1) + "-row" + strconv.Itoa(r+1) }
+func exportKey(r, c int) string { return exportKeys[r*ExportColumns+c] }
 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.
