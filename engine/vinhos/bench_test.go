@@ -46,6 +46,19 @@ func BenchmarkPublicGame4p(b *testing.B) {
 	benchGame(b, randomAction)
 }
 
+// BenchmarkPlayout4p plays the games of BenchmarkPublicGame4p through the
+// state's RandomPlayout (engine.Playout): one quiet copy of the state
+// stepped forward through every decision, without Choices or Apply.
+func BenchmarkPlayout4p(b *testing.B) {
+	reportCPU := atBenchGC(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := randomGameRNG(uint64(i))
+		newRandomGame(b, uint64(i), 4).(*State).RandomPlayout(&r, nil)
+	}
+	reportCPU()
+}
+
 func benchGame(b *testing.B, decide decide) {
 	reportCPU := atBenchGC(b)
 	b.ReportAllocs()

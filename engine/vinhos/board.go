@@ -136,7 +136,7 @@ func (s *State) expertName(id int) string {
 	if t.Arrow.V {
 		arrow = " (arrow)"
 	}
-	return fmt.Sprintf("%s Expert: %s%s", featureTitle(f), abilityText[t.Ability.V], arrow)
+	return featureTitle(f) + " Expert: " + abilityText[t.Ability.V] + arrow
 }
 
 var abilityText = [...]string{

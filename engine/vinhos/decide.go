@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -273,12 +274,13 @@ func findOption(opts []option, id string) (option, bool) {
 
 // Choices lists the legal answers to the next step of seat's decision.
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
-	c := s.clone()
-	c.nolabels = true
-	if err := c.walk(seat, prefix, true); err != nil {
+	if step, ok := s.memo.answered(seat, prefix); ok {
+		return step, nil
+	}
+	c, err := s.walked(seat, prefix, true)
+	if err != nil {
 		return engine.Step{}, err
 	}
-	c.nolabels = false
 	var taken []engine.Taken
 	c.taking = &taken
 	st, done, err := c.next(seat)
@@ -286,20 +288,51 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 	if err != nil {
 		return engine.Step{}, err
 	}
-	if done {
-		return engine.Step{Complete: true, Continues: c.work.drew, Taken: taken}, nil
+	out := engine.Step{Complete: true, Continues: c.work.drew, Taken: taken}
+	var offered []option
+	if !done {
+		out = engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken, Focus: c.focus()}
+		offered = c.viable(seat, st.opts)
+		for _, o := range offered {
+			out.Choices = append(out.Choices, o.Choice)
+		}
 	}
-	out := engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken, Focus: c.focus()}
-	for _, o := range c.viable(seat, st.opts) {
-		out.Choices = append(out.Choices, o.Choice)
-	}
+	s.memo.keep(&walked{seat: seat, prefix: slices.Clone(prefix), state: c, step: out, asked: st, offered: offered})
+	out.Choices, out.Taken = slices.Clone(out.Choices), slices.Clone(out.Taken)
 	return out, nil
+}
+
+// walked returns a copy of s walked through prefix (see walk). It goes on
+// from the copy the last Choices walked when that one's prefix begins
+// prefix, and takes it over.
+func (s *State) walked(seat engine.Seat, prefix engine.Action, ahead bool) (*State, error) {
+	w, ok := s.memo.takeBefore(seat, prefix)
+	if !ok {
+		c := s.clone()
+		c.events = nil
+		c.nolabels = true
+		err := c.walk(seat, prefix, ahead)
+		c.nolabels = false
+		return c, err
+	}
+	c, rest := w.state, prefix[len(w.prefix):]
+	c.nolabels = true
+	defer func() { c.nolabels = false }()
+	// An answer Choices offered is taken as it was listed, with no step
+	// listed again and no look-ahead.
+	if len(rest) > 0 {
+		if o, ok := findOption(w.offered, rest[0]); ok {
+			c.answer(w.asked, o)
+			rest = rest[1:]
+		}
+	}
+	return c, c.walk(seat, rest, ahead)
 }
 
 // viable keeps the options from which the decision can still be completed,
 // so that no offered answer leads into a dead end.
 func (s *State) viable(seat engine.Seat, opts []option) []option {
-	var out []option
+	out := make([]option, 0, len(opts))
 	for _, o := range opts {
 		if !o.risky || s.leadsToEnd(seat, o) {
 			out = append(out, o)
@@ -310,11 +343,30 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
-	c := s.clone()
-	c.quiet, c.lookahead, c.nolabels, c.explaining = true, true, true, false
-	o.do(c)
-	return c.completable(seat)
+	return s.onScratch(func(c *State) bool {
+		c.quiet, c.lookahead, c.nolabels, c.explaining = true, true, true, false
+		o.do(c)
+		return c.completable(seat)
+	})
 }
+
+// onScratch answers ask on a copy of s thrown away after: the next such
+// copy reuses its arrays instead of allocating a whole state again.
+// Nothing ask leaves in the copy may outlive it.
+func (s *State) onScratch(ask func(c *State) bool) bool {
+	scratch := scratchCopies.Get().(*scratchCopy)
+	defer scratchCopies.Put(scratch)
+	s.copyTo(&scratch.state, &scratch.arrays)
+	return ask(&scratch.state)
+}
+
+// scratchCopy is a copy of a state for onScratch, with its arrays.
+type scratchCopy struct {
+	state  State
+	arrays copyArrays
+}
+
+var scratchCopies = sync.Pool{New: func() any { return new(scratchCopy) }}
 
 // completable searches for any way to finish the decision from here.
 func (s *State) completable(seat engine.Seat) bool {
@@ -335,13 +387,12 @@ func (s *State) completable(seat engine.Seat) bool {
 
 // Apply plays one whole decision for seat.
 func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []engine.Event, error) {
-	c := s.clone()
-	c.events = nil
-	c.nolabels = true
-	defer func() { c.nolabels = false }()
-	if err := c.walk(seat, action, false); err != nil {
+	c, err := s.walked(seat, action, false)
+	if err != nil {
 		return nil, nil, err
 	}
+	c.nolabels = true
+	defer func() { c.nolabels = false }()
 	st, done, err := c.next(seat)
 	if err != nil {
 		return nil, nil, err
@@ -356,7 +407,7 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	c.advance()
 	events := c.events
 	c.events = nil
-	return c, events, nil
+	return c.published(), events, nil
 }
 
 // finish ends a decision whose steps are all taken: it completes it, or
@@ -372,12 +423,20 @@ func (s *State) finish(seat engine.Seat) {
 // autoDecide plays seat's decision if every step of it is automatic, and
 // reports whether it did.
 func (s *State) autoDecide(seat engine.Seat) bool {
-	c := s.clone()
-	_, done, err := c.next(seat)
-	if err != nil || !done {
+	// Most decisions are not automatic: a quiet scratch copy finds out,
+	// and only an automatic one is played again on s.
+	automatic := s.onScratch(func(c *State) bool {
+		// Staying on Pass is never automatic, so whether it is allowed
+		// cannot make a step automatic: the probe skips that costly
+		// check, as a walk does.
+		c.quiet, c.nolabels, c.walking = true, true, true
+		_, done, err := c.next(seat)
+		return err == nil && done
+	})
+	if !automatic {
 		return false
 	}
-	*s = *c
+	s.next(seat)
 	s.finish(seat)
 	return true
 }

@@ -58,6 +58,15 @@ func newExample(t *testing.T, year, vintage int, order ...engine.Seat) *example 
 
 func (x *example) p(seat engine.Seat) *Player { return &x.s.Seats[seat] }
 
+// state is the example's state, to list choices or play on. An example
+// edits its state in place, which nothing outside the package may do, so
+// the copy the last Choices walked on it may be out of date: it is
+// forgotten.
+func (x *example) state() *State {
+	x.s.memo = &walkMemo{}
+	return x.s
+}
+
 // turn makes it seat's turn in the Actions phase.
 func (x *example) turn(seat engine.Seat) {
 	x.s.At, x.s.Turn = PhaseActions, slices.Index(x.s.Order, seat)
@@ -145,7 +154,7 @@ func (x *example) saleSlot(e Establishment, c Color, value int) int {
 // step lists seat's next step after prefix.
 func (x *example) step(seat engine.Seat, prefix ...string) engine.Step {
 	x.t.Helper()
-	at, rest, err := commitThrough(x.s, seat, prefix)
+	at, rest, err := commitThrough(x.state(), seat, prefix)
 	if err != nil {
 		x.t.Fatalf("Choices(%s, %v): %v", x.s.Seats[seat].Name, prefix, err)
 	}
@@ -209,7 +218,7 @@ func sameSet(a, b []string) bool {
 // apply plays seat's whole turn (see playThrough).
 func (x *example) apply(seat engine.Seat, action ...string) {
 	x.t.Helper()
-	next, _, err := playThrough(x.s, seat, action)
+	next, _, err := playThrough(x.state(), seat, action)
 	if err != nil {
 		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
 	}

@@ -13,7 +13,7 @@ import (
 
 // build builds seat's decision from a command's values.
 func (x *example) build(seat engine.Seat, positional []string, named map[string]string) (engine.Part, error) {
-	return engine.BuildPart(x.s, seat, positional, named)
+	return engine.BuildPart(x.state(), seat, positional, named)
 }
 
 // A decision with two steps of one kind numbers the second: the second

@@ -147,6 +147,15 @@ func (s *State) marketStep(m market) step {
 	return st
 }
 
+// narratedLabel formats a label that the answer's narration repeats:
+// only a copy that neither lists labels nor narrates skips it.
+func (s *State) narratedLabel(format string, args ...any) string {
+	if s.nolabels && s.quiet {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
+}
+
 var salesMarket = market{name: "Sales", verb: "sell", slots: (*State).saleSlots}
 
 var exportMarket = market{name: "Export", verb: "export", slots: (*State).exportSlots}
@@ -184,7 +193,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 		value := slot.Value.V
 		out = append(out, marketSlot{
 			id:    saleKey(slot),
-			label: fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(slot.Establishment), slot.Color, value, bagos(value)),
+			label: s.narratedLabel("%s %s %d (+%s)", establishmentTitle(slot.Establishment), slot.Color, value, bagos(value)),
 			value: value, cubes: cubes,
 			take: func(s *State, seat engine.Seat) {
 				s.Sales[i] = seat
@@ -195,7 +204,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 	return out
 }
 
-func exportKey(r, c int) string { return "country" + strconv.Itoa(c+1) + "-row" + strconv.Itoa(r+1) }
+func exportKey(r, c int) string { return exportKeys[r*ExportColumns+c] }
 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.
@@ -221,7 +230,7 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
 			}
 			out = append(out, marketSlot{
 				id:    exportKey(r, c),
-				label: fmt.Sprintf("country %d slot %d (+%d VP)", c+1, value, value),
+				label: s.narratedLabel("country %d slot %d (+%d VP)", c+1, value, value),
 				value: value, cubes: cubes,
 				take: func(s *State, seat engine.Seat) {
 					s.Export[r][c] = seat

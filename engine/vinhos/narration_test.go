@@ -12,7 +12,7 @@ import (
 // play plays seat's whole turn and returns what it narrated.
 func (x *example) play(seat engine.Seat, action ...string) []engine.Event {
 	x.t.Helper()
-	next, events, err := playThrough(x.s, seat, action)
+	next, events, err := playThrough(x.state(), seat, action)
 	if err != nil {
 		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
 	}

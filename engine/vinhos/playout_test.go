@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"sync"
@@ -68,15 +69,8 @@ func playRandom(t testing.TB, seed uint64, players int, check func(s *State, mov
 // playWith is playRandom with the decisions built by decide.
 func playWith(t testing.TB, seed uint64, players int, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
-	setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
-	if players == 1 {
-		setup.Mode = ModeSolo
-	}
-	st, _, err := Game{}.New(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := engine.NewRNG(seed ^ 0xabcdef)
+	st := newRandomGame(t, seed, players)
+	r := randomGameRNG(seed)
 	for move := 0; !st.Over(); move++ {
 		if move > 2000 {
 			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
@@ -97,6 +91,74 @@ func playWith(t testing.TB, seed uint64, players int, decide decide, check func(
 		}
 	}
 	return st.(*State)
+}
+
+// newRandomGame sets up the seeded game that playWith plays. One player
+// plays solo against Lacerda.
+func newRandomGame(t testing.TB, seed uint64, players int) engine.State {
+	t.Helper()
+	setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]}
+	if players == 1 {
+		setup.Mode = ModeSolo
+	}
+	st, _, err := Game{}.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// randomGameRNG is the generator of playWith's random decisions.
+func randomGameRNG(seed uint64) engine.RNG { return engine.NewRNG(seed ^ 0xabcdef) }
+
+// A playout's decisions are each one Choices offers, and they replay
+// through Apply to the same final state, byte for byte; the state it
+// starts from is left as it was. Playouts start from the setup and from
+// every 30th move of public games, solo and with 2 to 4 players.
+func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
+	for players := 1; players <= 4; players++ {
+		for seed := uint64(0); seed < 4; seed++ {
+			checkPlayout(t, newRandomGame(t, seed, players).(*State), seed)
+			playWith(t, seed, players, randomAction, func(s *State, move int) {
+				if move%30 == 0 {
+					checkPlayout(t, s, seed*10_000+uint64(move))
+				}
+			})
+		}
+	}
+}
+
+// checkPlayout plays a seeded playout from start and replays it.
+func checkPlayout(t *testing.T, start *State, seed uint64) {
+	t.Helper()
+	before := mustEncode(t, start)
+	type decision struct {
+		seat   engine.Seat
+		action engine.Action
+	}
+	var played []decision
+	r := engine.NewRNG(seed)
+	final := start.RandomPlayout(&r, func(seat engine.Seat, a engine.Action) { played = append(played, decision{seat, a}) })
+	if !final.Over() {
+		t.Fatalf("seed %d: the playout stopped at %s", seed, final.Phase())
+	}
+	if !bytes.Equal(mustEncode(t, start), before) {
+		t.Fatalf("seed %d: the playout changed the state it started from", seed)
+	}
+	var replayed engine.State = start
+	for i, d := range played {
+		if err := engine.Validate(replayed, d.seat, d.action); err != nil {
+			t.Fatalf("seed %d: decision %d of the playout, %v by seat %d, is not offered: %v", seed, i, d.action, d.seat, err)
+		}
+		next, _, err := replayed.Apply(d.seat, d.action)
+		if err != nil {
+			t.Fatalf("seed %d: decision %d of the playout, %v by seat %d, refused: %v", seed, i, d.action, d.seat, err)
+		}
+		replayed = next
+	}
+	if !bytes.Equal(mustEncode(t, replayed), mustEncode(t, final)) {
+		t.Fatalf("seed %d: the playout's %d decisions replay through Apply to another state", seed, len(played))
+	}
 }
 
 // quickRandomAction and randomAction make the same decisions from the same

@@ -43,12 +43,12 @@ func (s *State) passStep() step {
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
 				if s.explaining {
-					s.refuse(fmt.Sprintf("order-%d", k+1), "%s took that slot.", s.Seats[occ].Name)
+					s.refuse(orderKey(k), "%s took that slot.", s.Seats[occ].Name)
 				}
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("order-%d", k+1), Label: s.text("%s in player order", ordinal(k+1))},
+				Choice: engine.Choice{ID: orderKey(k), Label: s.text("%s in player order", ordinal(k+1))},
 				do: func(s *State) {
 					s.takeOrderSlot(seat, k)
 					s.work.run.press.ordered = true

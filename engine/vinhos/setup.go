@@ -46,7 +46,7 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 	if err := json.Unmarshal(b, s); err != nil {
 		return nil, fmt.Errorf("vinhos: decode state: %w", err)
 	}
-	return s, nil
+	return s.published(), nil
 }
 
 // OptionRegions chooses the regions in play: "random" (the default),
@@ -92,7 +92,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	s.advance()
 	events := s.events
 	s.events = nil
-	return s, events, nil
+	return s.published(), events, nil
 }
 
 func (s *State) colorList() string {

@@ -105,6 +105,9 @@ type State struct {
 	// refusals (see refusal.go).
 	explaining bool
 	refusals   []refusal
+	// memo is the decision the last Choices walked (memo.go); copies
+	// made inside the package have none.
+	memo *walkMemo
 }
 
 // Data is the component data the game was set up with.
@@ -254,17 +257,44 @@ func (e *Estate) used() int { return e.Vineyards + e.Wineries }
 // through slices.Clip, so no copy ever writes into another's array. The
 // solo state's slices are decks and discard piles in that sense.
 func (s *State) clone() *State {
-	c := *s
-	c.Seats = slices.Clone(s.Seats)
-	for i := range c.Seats {
-		c.Seats[i].Experts = slices.Clone(s.Seats[i].Experts)
-		c.Seats[i].Tiles = slices.Clone(s.Seats[i].Tiles)
+	c := new(State)
+	s.copyTo(c, &copyArrays{})
+	return c
+}
+
+// copyArrays are the arrays a copy owns, cut into its slices: a copy
+// thrown away after a look-ahead leaves them to the next one.
+type copyArrays struct {
+	seats   []Player
+	experts []HeldExpert
+	tiles   []HeldTile
+	seatIDs []engine.Seat // Order, then Bottom
+	display []int
+	flags   []bool // DraftPassed, then Done
+}
+
+// copyTo makes c a copy of s (see clone), its slices cut from a's arrays.
+func (s *State) copyTo(c *State, a *copyArrays) {
+	*c = *s
+	c.memo = nil
+	a.seats = append(a.seats[:0], s.Seats...)
+	c.Seats = a.seats
+	experts, tiles := 0, 0
+	for i := range s.Seats {
+		experts += len(s.Seats[i].Experts)
+		tiles += len(s.Seats[i].Tiles)
 	}
-	c.Order = slices.Clone(s.Order)
-	c.Bottom = slices.Clone(s.Bottom)
-	c.Display = slices.Clone(s.Display)
-	c.DraftPassed = slices.Clone(s.DraftPassed)
-	c.Done = slices.Clone(s.Done)
+	a.experts, a.tiles = slices.Grow(a.experts[:0], experts), slices.Grow(a.tiles[:0], tiles)
+	for i := range c.Seats {
+		c.Seats[i].Experts = cut(&a.experts, s.Seats[i].Experts)
+		c.Seats[i].Tiles = cut(&a.tiles, s.Seats[i].Tiles)
+	}
+	a.seatIDs = slices.Grow(a.seatIDs[:0], len(s.Order)+len(s.Bottom))
+	c.Order, c.Bottom = cut(&a.seatIDs, s.Order), cut(&a.seatIDs, s.Bottom)
+	a.display = a.display[:0]
+	c.Display = cut(&a.display, s.Display)
+	a.flags = slices.Grow(a.flags[:0], len(s.DraftPassed)+len(s.Done))
+	c.DraftPassed, c.Done = cut(&a.flags, s.DraftPassed), cut(&a.flags, s.Done)
 	if s.Final != nil {
 		f := *s.Final
 		c.Final = &f
@@ -281,7 +311,18 @@ func (s *State) clone() *State {
 	// The copy shares the narration so far; capping its capacity makes the
 	// first event it adds copy the slice instead of writing into s's.
 	c.events = slices.Clip(s.events)
-	return &c
+}
+
+// cut appends a copy of src to *array and returns it, its capacity capped
+// so that appending to it copies it instead of writing over the next one
+// cut. Like slices.Clone, it keeps nil nil and empty empty.
+func cut[T any](array *[]T, src []T) []T {
+	if len(src) == 0 {
+		return src[:0:0]
+	}
+	start := len(*array)
+	*array = append(*array, src...)
+	return (*array)[start:len(*array):len(*array)]
 }
 
 // text formats a choice label, unless nobody will read it.

@@ -251,10 +251,12 @@ func numbered(names []string) []string {
 	return out
 }
 
-// exportKeys are the Export slots' choice IDs by row, then column.
+// exportKeys are the Export slots' choice IDs by row, then column, made
+// once: every look-ahead at an Export action lists them.
 var exportKeys = func() (keys [ExportRows * ExportColumns]string) {
 	for i := range keys {
-		keys[i] = exportKey(i/ExportColumns, i%ExportColumns)
+		r, c := i/ExportColumns, i%ExportColumns
+		keys[i] = "country" + strconv.Itoa(c+1) + "-row" + strconv.Itoa(r+1)
 	}
 	return keys
 }()

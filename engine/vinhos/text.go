@@ -68,7 +68,7 @@ func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return strconv.Itoa(n) + " " + many
 }
 
 func ordinal(n int) string {
@@ -112,11 +112,27 @@ func (s *State) estateName(p *Player, e int) string {
 		return ""
 	}
 	est := &p.Estates[e]
-	if est.Region == 0 {
-		return fmt.Sprintf("estate %d", e+1)
+	if int(est.Color) < numColors {
+		return estateNames[e][est.Region][est.Color]
 	}
 	return fmt.Sprintf("estate %d (%s %s)", e+1, Regions[est.Region].Name, est.Color)
 }
+
+// estateNames are the estates' names by estate, region and colour, made
+// once: labels and narration name estates all the time.
+var estateNames = func() (names [5][NumRegions + 1][numColors]string) {
+	for e := range names {
+		for r := range names[e] {
+			for c := range names[e][r] {
+				names[e][r][c] = "estate " + strconv.Itoa(e+1)
+				if r > 0 {
+					names[e][r][c] += " (" + Regions[r].Name + " " + Color(c).String() + ")"
+				}
+			}
+		}
+	}
+	return names
+}()
 
 // article is "a" or "an" for the word that follows it.
 func article(word string) string {
@@ -138,3 +154,6 @@ var (
 		return keys
 	}()
 )
+
+// orderKey is the choice ID of slot k of the Pass row: "order-1".
+func orderKey(k int) string { return "order-" + strconv.Itoa(k+1) }

@@ -30,6 +30,9 @@ func (s *State) turnStartStep() step {
 		name = "move"
 	}
 	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
+	// Room for every move and a few tiles and Experts: a turn starts in
+	// every look-ahead, where growing the list was a good part of the cost.
+	st.opts = make([]option, 0, NumCells+4)
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -70,11 +73,7 @@ func (s *State) turnStartStep() step {
 	if s.explaining && p.Cell != CellC {
 		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
 	}
-	leave := st.opts
-	if s.fixed().stayCountsBonuses {
-		leave = append(slices.Clone(st.opts), bonus...)
-	}
-	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, leave)) {
+	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, bonus))) {
 		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
@@ -87,12 +86,23 @@ func (s *State) turnStartStep() step {
 	return st
 }
 
+// leaving lists the options that may lead a turn off Pass: the moves,
+// and the tiles and Experts usable first where the rules revision counts
+// them.
+func (s *State) leaving(moves, bonus []option) []option {
+	if s.fixed().stayCountsBonuses {
+		return append(slices.Clone(moves), bonus...)
+	}
+	return moves
+}
+
 // canLeave reports whether any of opts, the moves and the tiles and
 // Experts usable first, leads to a turn that leaves Pass.
 func (s *State) canLeave(seat engine.Seat, opts []option) bool {
-	c := s.clone()
-	c.noStay = true
-	return c.anyViable(seat, opts)
+	return s.onScratch(func(c *State) bool {
+		c.noStay = true
+		return c.anyViable(seat, opts)
+	})
 }
 
 // anyViable reports whether any of opts leads to a finished decision.

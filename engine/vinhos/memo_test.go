@@ -1,0 +1,71 @@
+package vinhos
+
+import (
+	"bytes"
+	"sync"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Many callers may list choices on one state at once, each building its
+// own decision, as the bot's handlers do: each gets the steps it would
+// get alone, and the state Apply returns is the same. Run with -race, it
+// also checks that the copy Choices keeps (memo.go) is handed to one
+// caller at a time.
+func TestConcurrentChoicesOnOneState(t *testing.T) {
+	var states []*State
+	playRandom(t, 7, 4, func(s *State, move int) {
+		if move%20 == 0 {
+			states = append(states, s)
+		}
+	})
+	for _, s := range states {
+		seat := s.Pending()[0].Seat
+		const callers = 6
+		want := make([][]byte, callers)
+		for i := range callers {
+			want[i] = playDecision(t, s.clone(), seat, uint64(i)) // a copy remembers nothing
+		}
+		got := make([][]byte, callers)
+		var wg sync.WaitGroup
+		for i := range callers {
+			wg.Go(func() { got[i] = playDecision(t, s, seat, uint64(i)) })
+		}
+		wg.Wait()
+		for i := range callers {
+			if !bytes.Equal(got[i], want[i]) {
+				t.Fatalf("at %s, caller %d played another decision than alone", s.Phase(), i)
+			}
+		}
+	}
+}
+
+// playDecision builds a seeded random decision through Choices and
+// returns the encoded state Apply makes of it. It may run on any
+// goroutine.
+func playDecision(t *testing.T, s *State, seat engine.Seat, seed uint64) []byte {
+	r := engine.NewRNG(seed)
+	var act engine.Action
+	for {
+		step, err := s.Choices(seat, act)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		if step.Complete {
+			break
+		}
+		act = append(act, step.Choices[r.IntN(len(step.Choices))].ID)
+	}
+	next, _, err := s.Apply(seat, act)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	b, err := engine.Encode(next)
+	if err != nil {
+		t.Error(err)
+	}
+	return b
+}
