@@ -26,3 +26,12 @@ func Shortcut(g engine.Game, name string) (engine.Shortcut, bool) {
 	}
 	return engine.Shortcut{}, false
 }
+
+// ShortcutNames are the names of g's shortcut subcommands, in its order.
+func ShortcutNames(g engine.Game) []string {
+	var names []string
+	for _, sc := range shortcutsOf(g) {
+		names = append(names, sc.Name)
+	}
+	return names
+}

@@ -123,7 +123,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 		return fmt.Errorf("local: %w", err)
 	}
 	if (greet || f.script == "") && !f.json {
-		fmt.Fprint(in.out, welcome(t.game.Meta.Game))
+		fmt.Fprint(in.out, welcome(t.kind()))
 	}
 	t.showStart()
 	last, err := t.loop(ctx, in, f)

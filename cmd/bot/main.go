@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
@@ -59,7 +60,7 @@ func games(cfg Config) (*engine.Registry, error) {
 			return nil, fmt.Errorf("vinhos data file %s: %w", cfg.VinhosData, err)
 		}
 	}
-	return engine.NewRegistry(vinhos.Game{Data: data}, nim.Game{}), nil
+	return engine.NewRegistry(vinhos.Game{Data: data}, lavina.Game{}, nim.Game{}), nil
 }
 
 // boards draws each game's board; games without a renderer get a summary card.

@@ -26,7 +26,6 @@ import (
 // the game's command.
 var welcomeRows = [][2]string{
 	{"/GAME ...", "make a move: its steps in order, by name (wine:w1-1) or as step1: step2:"},
-	{"/GAME sell ...", "an action shortcut: sell, export, vineyards, cellars, wineries, experts, hire, pass"},
 	{"/GAME status", "who must act, and the scores (also /status)"},
 	{"/GAME board", "write the board image again (also /board)"},
 	{"/GAME me", "your own board"},
@@ -41,13 +40,19 @@ var welcomeRows = [][2]string{
 	{"/quit", "leave (the game stays in the database)"},
 }
 
-// welcome greets a player and lists the commands.
-func welcome(game string) string {
+// welcome greets a player and lists the commands, with the game's own
+// shortcuts if it has any.
+func welcome(game engine.Game) string {
+	rows := slices.Clone(welcomeRows)
+	if shortcuts := commands.ShortcutNames(game); len(shortcuts) > 0 {
+		row := [2]string{"/GAME " + shortcuts[0] + " ...", "a shortcut that starts a decision: " + strings.Join(shortcuts, ", ")}
+		rows = slices.Insert(rows, 1, row)
+	}
 	var b strings.Builder
 	b.WriteString("Welcome to adega's local table: a game in this terminal, no Discord needed.\n")
 	b.WriteString("Type the commands a player types in Discord, one per line:\n")
-	for _, row := range welcomeRows {
-		fmt.Fprintf(&b, "  %-20s %s\n", strings.ReplaceAll(row[0], "GAME", game), row[1])
+	for _, row := range rows {
+		fmt.Fprintf(&b, "  %-20s %s\n", strings.ReplaceAll(row[0], "GAME", game.Name()), row[1])
 	}
 	return b.String()
 }
@@ -174,7 +179,7 @@ func (t *table) run(cmd command, r *reply) (quit bool, err error) {
 	case "quit", "exit":
 		return true, cmd.only()
 	case "help":
-		r.say(splitLines(welcome(t.game.Meta.Game))...)
+		r.say(splitLines(welcome(t.kind()))...)
 		return false, cmd.only()
 	case "status":
 		return false, t.status(cmd, r)

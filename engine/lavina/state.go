@@ -195,7 +195,7 @@ func (s *State) Pending() []engine.Pending {
 	if p < 0 {
 		return nil
 	}
-	return []engine.Pending{{Seat: s.Pickers[p].Owner, Prompt: "move your grape picker"}}
+	return []engine.Pending{{Seat: s.Pickers[p].Owner, Prompt: "move a grape picker"}}
 }
 
 // Phase names the round.
