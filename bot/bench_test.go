@@ -65,8 +65,17 @@ func randomTyped(st engine.State, seat engine.Seat, rng *rand.Rand) (engine.Acti
 //     the player waited a second, having typed the same command as their
 //     last (these seconds count in ns/op, a whole game).
 func BenchmarkMoveLatency(b *testing.B) {
+	benchMoveLatency(b, "vinhos", []string{"Ana", "Bruno", "Carla", "Duarte"})
+}
+
+// BenchmarkLaVinaMoveLatency is BenchmarkMoveLatency for 5-player games of
+// La Viña, typed as /lavina play.
+func BenchmarkLaVinaMoveLatency(b *testing.B) {
+	benchMoveLatency(b, "lavina", []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"})
+}
+
+func benchMoveLatency(b *testing.B, game string, names []string) {
 	h := newHarnessWith(b, realBoards, fakediscord.WithoutFileData())
-	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
 	users := map[string]*discordgo.User{}
 	var seats []storage.SeatUser
 	for _, name := range names {
@@ -82,7 +91,7 @@ func BenchmarkMoveLatency(b *testing.B) {
 	for seed := uint64(1); b.Loop(); seed++ {
 		thread := h.srv.NewChannel("game").ID
 		g, err := h.store.Create(storage.Meta{ChannelID: thread, GuildID: h.srv.GuildID(), Seats: seats},
-			engine.Setup{Game: "vinhos", Seed: seed, Players: names}, time.Now(), nil)
+			engine.Setup{Game: game, Seed: seed, Players: names}, time.Now(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -103,7 +112,7 @@ func BenchmarkMoveLatency(b *testing.B) {
 			} else {
 				last[seat] = typed
 			}
-			sent, err := h.typeMove(h.srv.InGuild(users[g.Meta.Seats[seat].UserID], thread), act)
+			sent, err := h.typeGameMove(h.srv.InGuild(users[g.Meta.Seats[seat].UserID], thread), game, act)
 			for _, s := range sent {
 				acks = append(acks, s.ack)
 			}

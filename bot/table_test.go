@@ -188,8 +188,13 @@ type acked struct {
 // an error unless the bot answered that it played. It may run beside
 // other moves, in other channels.
 func (h *harness) typeMove(o fakediscord.Origin, act engine.Action) ([]acked, error) {
+	return h.typeGameMove(o, "vinhos", act)
+}
+
+// typeGameMove is typeMove with another game's command.
+func (h *harness) typeGameMove(o fakediscord.Origin, game string, act engine.Action) ([]acked, error) {
 	var sent []acked
-	in := h.srv.SlashCommand(o, "vinhos", typed(act))
+	in := h.srv.SlashCommand(o, game, typed(act))
 	for {
 		r, err := h.srv.WaitFor(wait, in.IsCallback)
 		if err != nil {
