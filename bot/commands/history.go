@@ -113,7 +113,7 @@ func (h *Handler) export(i *discordgo.Interaction) Reply {
 		if err != nil {
 			return nil, err
 		}
-		content := fmt.Sprintf("Game %s as of move %d. `/vinhos import` restores it.", g.ID, g.Version)
+		content := fmt.Sprintf("Game %s as of move %d. `/adega import` restores it.", g.ID, g.Version)
 		if !g.State.Over() {
 			content += " While the game goes on, its random draws are sealed in the file: only this bot can continue it."
 		}
@@ -176,6 +176,6 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 		return r
 	}
 	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(exp.Title, storage.MaxTitleLength)))
-	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten("Vinhos (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
 	return r
 }
