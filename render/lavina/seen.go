@@ -12,9 +12,9 @@ import (
 // (lavina.State.View): the board draws nothing else, so it cannot show a
 // lower card's tool, the deck's order or a prestige the view withholds.
 type seen struct {
-	Options  lavina.Options `json:"options"`
-	Seats    []seenPlayer   `json:"players"`
-	First    engine.Seat    `json:"first"`
+	Options  lavina.Options  `json:"options"`
+	Seats    []seenPlayer    `json:"players"`
+	First    engine.Seat     `json:"first"`
 	Pickers  []lavina.Picker `json:"pickers"`
 	Aisle    []seenSpace     `json:"aisle"`
 	Deck     int             `json:"deck"` // the view gives its size alone

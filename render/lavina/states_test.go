@@ -26,7 +26,9 @@ type recipe struct {
 
 // midRound stops in round n once half the pickers have exited.
 func midRound(n int) func(s *lavina.State) bool {
-	return func(s *lavina.State) bool { return s.Round == n && s.Turn == nil && 2*len(s.ExitOrder) >= len(s.Pickers) }
+	return func(s *lavina.State) bool {
+		return s.Round == n && s.Turn == nil && 2*len(s.ExitOrder) >= len(s.Pickers)
+	}
 }
 
 var recipes = map[string]recipe{
