@@ -59,11 +59,11 @@ func lowerStrip(c *render.Canvas, r rect, card seenCard) {
 	c.Box(rect{X: r.X, Y: r.Y, W: r.W, H: r.H + 8}, 4, fill, render.Ink)
 	ink := smallB.In(render.InkOn(fill))
 	c.Text(label(card.Card), r.X+6, r.CY(), 0, 0.5, ink)
-	switch {
-	case card.Tool == nil:
+	switch tool := card.face().Tool; {
+	case !card.Known:
 		c.Text("tool ?", r.Right()-6, r.CY(), 1, 0.5, ink)
-	case *card.Tool != lavina.NoTool:
-		toolPill(c, r.Right()-3, r.CY(), *card.Tool, 1)
+	case tool != lavina.NoTool:
+		toolPill(c, r.Right()-3, r.CY(), tool, 1)
 	}
 }
 

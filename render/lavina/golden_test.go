@@ -20,6 +20,7 @@ var goldens = []struct {
 	{"mid-5p", func(t testing.TB) image.Image { return Draw(state(t, "mid-5p")) }},
 	{"public-3p", func(t testing.TB) image.Image { return Draw(state(t, "public-3p")) }},
 	{"end-5p", func(t testing.TB) image.Image { return Draw(state(t, "end-5p")) }},
+	{"crowded-5p", func(t testing.TB) image.Image { return Draw(crowded(t, true)) }},
 	{"me-5p", func(t testing.TB) image.Image { return DrawPlayer(state(t, "mid-5p"), 2) }},
 }
 

@@ -43,7 +43,8 @@ type seenSpace struct {
 	Sides [lavina.Sides][]seenCard `json:"sides"`
 }
 
-// seenCard is a card beside the aisle; Tool is nil while the view hides it.
+// seenCard is a card beside the aisle. Its tool is known when Known is
+// set; the view then gives Tool, nil for a card without one.
 type seenCard struct {
 	lavina.Placed
 	Tool *lavina.Tool `json:"tool"`

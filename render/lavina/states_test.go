@@ -32,7 +32,9 @@ func midRound(n int) func(s *lavina.State) bool {
 }
 
 var recipes = map[string]recipe{
-	"mid-2p":    {7, 2, nil, midRound(3)},
+	// Covered cards forget their tools (A-14's alternative), so that lower
+	// cards with hidden tools show.
+	"mid-2p":    {7, 2, map[string]string{lavina.OptionRememberTools: "false"}, midRound(3)},
 	"mid-5p":    {29, 5, nil, midRound(4)},
 	"public-3p": {13, 3, map[string]string{lavina.OptionPublicScores: "true"}, midRound(2)},
 	"end-5p":    {29, 5, nil, func(s *lavina.State) bool { return s.Over() }},

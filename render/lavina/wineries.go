@@ -62,21 +62,23 @@ func (v *view) winery(c *render.Canvas, r rect, w *lavina.Winery) {
 	c.Text(c.Fit(need, r.W-16, bold), r.X+8, r.Y+36, 0, 0.5, bold)
 	c.Text(c.Fit(kind, r.W-16, small), r.X+8, r.Y+54, 0, 0.5, small)
 
-	per := slotsInRow
+	// The cooperative's slots go in two lower rows, leaving room for a
+	// winery's seals below.
+	per, sh := slotsInRow, 44.0
 	if card.Cooperative {
-		per = coopInRow
+		per, sh = coopInRow, 38
 	}
 	sw := (r.W - 12 - float64(per-1)*slotGap) / float64(per)
 	for k, reward := range card.Slots {
-		s := rect{X: r.X + 6, Y: r.Y + 66, W: r.W, H: r.H}.Grid(k%per, k/per, sw, 44, slotGap)
+		s := rect{X: r.X + 6, Y: r.Y + 66, W: r.W, H: r.H}.Grid(k%per, k/per, sw, sh, slotGap)
 		emptySlot(c, s)
 		c.Text(rewardText(reward), s.CX(), s.Y+8, 0.5, 0.5, smallB)
 		if k < len(w.Barrels) {
-			v.barrel(c, w.Barrels[k], s.CX(), s.Y+28, min(sw-8, 22), 22)
+			v.barrel(c, w.Barrels[k], s.CX(), s.Y+sh/2+7, min(sw-8, 22), sh-20)
 		}
 	}
 	if w.Seals > 0 {
-		y := r.Bottom() - 12
+		y := r.Bottom() - 10
 		c.Star(r.X+14, y, 7, render.Gold)
 		c.Text(fmt.Sprintf("%d %s", w.Seals, plural(w.Seals, "seal", "seals")), r.X+26, y, 0, 0.5, smallB)
 	}

@@ -1,0 +1,132 @@
+package lavina
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
+)
+
+// focusCase is a moment of a seeded game where a step is about a focus:
+// the state before the decision, and the seat deciding.
+type focusCase struct {
+	Seat  engine.Seat     `json:"seat"`
+	State json.RawMessage `json:"state"`
+}
+
+func focusPath(focus string) string { return filepath.Join("testdata", "focus-"+focus+".json") }
+
+// focusCases returns, for every focus, a moment of a seeded 4-player game
+// where a step is about it: the first from round 3 on, when the table has
+// filled, or the first at all. -update-states plays the game again.
+func focusCases(t testing.TB) map[string]focusCase {
+	t.Helper()
+	foci := slices.Sorted(maps.Keys(focusBlocks))
+	if *updateStates {
+		found, rounds := map[string]focusCase{}, map[string]int{}
+		walkSteps(t, 41, 4, func(s *lavina.State, seat engine.Seat, step engine.Step) {
+			if _, ok := found[step.Focus]; ok && (rounds[step.Focus] >= 3 || s.Round < 3) {
+				return
+			}
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found[step.Focus], rounds[step.Focus] = focusCase{seat, b}, s.Round
+		})
+		for _, f := range foci {
+			c, ok := found[f]
+			if !ok {
+				t.Fatalf("no step of the seeded game is about %q", f)
+			}
+			b, err := json.MarshalIndent(c, "", " ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(focusPath(f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cases := map[string]focusCase{}
+	for _, f := range foci {
+		b, err := os.ReadFile(focusPath(f))
+		if err != nil {
+			t.Fatalf("%v (run with -update-states to create it)", err)
+		}
+		var c focusCase
+		if err := json.Unmarshal(b, &c); err != nil {
+			t.Fatal(err)
+		}
+		cases[f] = c
+	}
+	return cases
+}
+
+// walkSteps plays a seeded random game to its end, calling see at every
+// step of every decision with the state the decision starts from.
+func walkSteps(t testing.TB, seed uint64, players int, see func(*lavina.State, engine.Seat, engine.Step)) {
+	rng := engine.NewRNG(seed)
+	play(t, recipe{seed: seed, players: players, stop: func(s *lavina.State) bool {
+		for _, p := range s.Pending() {
+			var act engine.Action
+			for {
+				step, err := s.Choices(p.Seat, act)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if step.Complete {
+					break
+				}
+				see(s, p.Seat, step)
+				act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
+			}
+		}
+		return s.Over()
+	}})
+}
+
+// TestFocusedViewGolden keeps one focused view per focus, each drawn from
+// a moment of a seeded game whose step is about it.
+func TestFocusedViewGolden(t *testing.T) {
+	for f, c := range focusCases(t) {
+		t.Run(f, func(t *testing.T) {
+			golden(t, "focus-"+f, Focus(decode(t, c.State), c.Seat, f))
+		})
+	}
+}
+
+// TestFocusedViewsReadOnAPhone checks what makes a column view readable
+// 400 pixels wide: it is one panel wide, so the smallest text keeps 10 of
+// its 12 units, and never taller than a phone's screen, about 2.2 times
+// as tall as wide.
+func TestFocusedViewsReadOnAPhone(t *testing.T) {
+	if shown := small.Size * 400 / columnW; shown < 10 {
+		t.Errorf("the smallest text shows %.1f pixels high at a phone's width", shown)
+	}
+	s := crowded(t, false)
+	for f := range focusBlocks {
+		img := Focus(s, 0, f)
+		if w := img.Bounds().Dx(); w != columnW*columnScale {
+			t.Errorf("%s: %d pixels wide", f, w)
+		}
+		if h, w := img.Bounds().Dy(), img.Bounds().Dx(); 10*h > 22*w {
+			t.Errorf("%s: %dx%d is taller than a phone's screen", f, w, h)
+		}
+	}
+}
+
+// TestEveryStepHasAFocusedView: every step of a whole game names a focus
+// the renderer knows, so no player gets the fallback view by accident.
+func TestEveryStepHasAFocusedView(t *testing.T) {
+	walkSteps(t, 41, 4, func(_ *lavina.State, _ engine.Seat, step engine.Step) {
+		if _, ok := focusBlocks[step.Focus]; !ok {
+			t.Fatalf("step %q is about %q, which has no focused view", step.Name, step.Focus)
+		}
+	})
+}
