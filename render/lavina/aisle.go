@@ -3,6 +3,8 @@ package lavina
 import (
 	"fmt"
 
+	"github.com/adega-bot/adega/engine"
+
 	"github.com/adega-bot/adega/render"
 )
 
@@ -115,7 +117,7 @@ func (v *view) aisle(c *render.Canvas, r rect) {
 	for k, p := range v.v.ExitOrder {
 		cx := x + pickerR + float64(k)*(2*pickerR+14)
 		v.picker(c, p, cx, g.exit.Y+16, pickerR)
-		c.Text(ordinal(k+1), cx, g.exit.Y+42, 0.5, 0.5, small)
+		c.Text(engine.Ordinal(k+1), cx, g.exit.Y+42, 0.5, 0.5, small)
 	}
 }
 
@@ -148,16 +150,4 @@ func cards(c *render.Canvas, r rect, stack []seenCard) {
 		upper := stack[len(stack)-1]
 		faceUp(c, card, upper.face())
 	}
-}
-
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
 }

@@ -8,12 +8,8 @@ import (
 
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/internal/rusage"
-	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
-
-// The benchmarks report, besides wall time, the process's CPU time per
-// operation (cpu-ms/op, from getrusage), which stays meaningful when other
-// work shares the machine.
 
 // BenchmarkBoard renders the mid-game 5-player board and encodes it whole
 // as PNG, every band compressed: a board that shares nothing with the
@@ -21,7 +17,7 @@ import (
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "mid-5p")
 	Draw(s) // the background is drawn once per process, not per move
-	benchEncode(b, func() image.Image { return whole(Draw(s)) })
+	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(Draw(s)) })
 }
 
 // BenchmarkBoardDraw renders the same board without encoding it.
@@ -36,20 +32,5 @@ func BenchmarkBoardDraw(b *testing.B) {
 func BenchmarkFocus(b *testing.B) {
 	c := focusCases(b)[lavina.FocusExit]
 	s := decode(b, c.State)
-	benchEncode(b, func() image.Image { return Focus(s, c.Seat, lavina.FocusExit) })
-}
-
-// benchEncode measures drawing and encoding an image as PNG, and reports
-// its size.
-func benchEncode(b *testing.B, draw func() image.Image) {
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(draw())
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
+	rendertest.BenchEncode(b, func() image.Image { return Focus(s, c.Seat, lavina.FocusExit) })
 }

@@ -29,7 +29,7 @@ func (v *view) seat(c *render.Canvas, seat engine.Seat, r rect) {
 		note = "first player"
 	}
 	if place := v.place(seat); place > 0 {
-		note = ordinal(place)
+		note = engine.Ordinal(place)
 	}
 	noteW := 0.0
 	if note != "" {

@@ -1,10 +1,10 @@
 package lavina
 
 import (
-	"image"
 	"testing"
 
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // Discord takes images up to 8 MB, but a board should post quickly: every
@@ -12,7 +12,7 @@ import (
 func TestImagesFitDiscord(t *testing.T) {
 	const limit = 600 << 10
 	for _, g := range goldens {
-		b, err := render.EncodePNG(whole(g.draw(t)))
+		b, err := render.EncodePNG(rendertest.Whole(g.draw(t)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,11 +29,4 @@ func TestImagesFitDiscord(t *testing.T) {
 			t.Errorf("focus %s: %d bytes", f, len(b))
 		}
 	}
-}
-
-// whole hides from EncodePNG that a layer made img, so that it encodes
-// every band.
-func whole(img image.Image) image.Image {
-	m := *img.(*image.RGBA)
-	return &m
 }

@@ -1,14 +1,12 @@
 package lavina
 
 import (
-	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // The test states are snapshots in testdata, so that the goldens change
@@ -43,21 +41,7 @@ var recipes = map[string]recipe{
 // state loads a test state, replaying its game first if asked to.
 func state(t testing.TB, name string) *lavina.State {
 	t.Helper()
-	path := filepath.Join("testdata", name+".state.json")
-	if *updateStates {
-		b, err := json.MarshalIndent(play(t, recipes[name]), "", " ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update-states to create it)", err)
-	}
-	return decode(t, b)
+	return decode(t, rendertest.Snapshot(t, name, *updateStates, func() engine.State { return play(t, recipes[name]) }))
 }
 
 func decode(t testing.TB, b []byte) *lavina.State {
@@ -71,32 +55,14 @@ func decode(t testing.TB, b []byte) *lavina.State {
 
 // play plays a seeded game by random legal choices until the recipe stops.
 func play(t testing.TB, r recipe) *lavina.State {
+	return rendertest.Play(t, newGame(t, r), r.seed, func(s engine.State) bool { return r.stop(s.(*lavina.State)) }).(*lavina.State)
+}
+
+func newGame(t testing.TB, r recipe) engine.State {
 	names := []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}[:r.players]
 	st, _, err := lavina.Game{}.New(engine.Setup{Game: "lavina", Mode: lavina.ModeStandard, Seed: r.seed, Players: names, Options: r.options})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := engine.NewRNG(r.seed)
-	for !r.stop(st.(*lavina.State)) {
-		pending := st.Pending()
-		if len(pending) == 0 {
-			t.Fatalf("the game ended before the recipe stopped, at %s", st.Phase())
-		}
-		seat := pending[0].Seat
-		var act engine.Action
-		for {
-			step, err := st.Choices(seat, act)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if step.Complete {
-				break
-			}
-			act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
-		}
-		if st, _, err = st.Apply(seat, act); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st.(*lavina.State)
+	return st
 }
