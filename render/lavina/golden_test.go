@@ -21,6 +21,8 @@ var goldens = []struct {
 	{"public-3p", func(t testing.TB) image.Image { return Draw(state(t, "public-3p")) }},
 	{"end-5p", func(t testing.TB) image.Image { return Draw(state(t, "end-5p")) }},
 	{"crowded-5p", func(t testing.TB) image.Image { return Draw(crowded(t, true)) }},
+	{"compact-5p", func(t testing.TB) image.Image { return DrawCompact(state(t, "mid-5p")) }},
+	{"compact-2p", func(t testing.TB) image.Image { return DrawCompact(state(t, "mid-2p")) }},
 	{"me-5p", func(t testing.TB) image.Image { return DrawPlayer(state(t, "mid-5p"), 2) }},
 }
 

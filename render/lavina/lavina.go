@@ -17,10 +17,13 @@ import (
 )
 
 // Renderer draws La Viña for render.Boards.
-var Renderer = render.Renderer{Board: Board, Player: Player, Focus: FocusOf}
+var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf}
 
 // Board draws an engine state of La Viña, for render.Boards.
 func Board(s engine.State) image.Image { return Draw(s.(*lavina.State)) }
+
+// Compact draws the compact board of an engine state of La Viña.
+func Compact(s engine.State) image.Image { return DrawCompact(s.(*lavina.State)) }
 
 // Player draws one seat's board of an engine state of La Viña.
 func Player(s engine.State, seat engine.Seat) image.Image {
@@ -34,7 +37,14 @@ func FocusOf(s engine.State, seat engine.Seat, focus string) image.Image {
 
 // Draw renders the shared board of s, as anyone may see it.
 func Draw(s *lavina.State) image.Image {
-	c, _ := drawBoard(s, false)
+	c, _ := drawBoard(s, false, false)
+	return c.RGBA()
+}
+
+// DrawCompact renders the shared board of s two column views wide, for a
+// phone.
+func DrawCompact(s *lavina.State) image.Image {
+	c, _ := drawBoard(s, true, false)
 	return c.RGBA()
 }
 
@@ -43,12 +53,12 @@ var boards render.Cache[shape, *render.Layer]
 
 // drawBoard renders the shared board, recording its text boxes if asked,
 // and returns the canvas and the background it started from.
-func drawBoard(s *lavina.State, record bool) (*render.Canvas, *render.Layer) {
+func drawBoard(s *lavina.State, compact, record bool) (*render.Canvas, *render.Layer) {
 	v := newView(s, engine.NoSeat)
-	sh := shape{players: len(v.v.Seats), spaces: len(v.v.Aisle), wineries: len(v.v.Wineries)}
+	sh := shape{players: len(v.v.Seats), spaces: len(v.v.Aisle), wineries: len(v.v.Wineries), compact: compact}
 	l := newLayout(sh)
 	bg := boards.Get(sh, func() *render.Layer {
-		return render.NewLayer(width, l.height, 1, l.static)
+		return render.NewLayer(l.width, l.height, 1, l.static)
 	})
 	c := bg.Canvas()
 	if record {

@@ -7,20 +7,24 @@ import (
 
 // The shared board, in user units (one pixel each): the header, the aisle
 // on the left, the wineries and the supply on the right, and a panel per
-// player, beside them when a row of them fits there, else below.
+// player, beside them when a row of them fits there, else below. The
+// compact board is as wide as two column views, for a phone: its right
+// column holds three winery cards a row, and the players' panels go two
+// a row below.
 const (
 	margin = 16
 	gap    = 14
 	rightW = 24 + 7*wineryW + 6*wineryGap // seven winery cards
-	width  = 2*margin + aisleW + gap + rightW
 
 	legendH      = 24
 	seatsBesides = 3 // at most this many players' panels beside the aisle
+	compactSeats = 2 // players' panels a row on the compact board
 )
 
 // layout places every area of the shared board for one game's shape.
 type layout struct {
 	spaces   int
+	width    int
 	header   rect
 	aisle    rect
 	wineries rect
@@ -33,25 +37,36 @@ type layout struct {
 // shape is what a board's layout depends on.
 type shape struct {
 	players, spaces, wineries int
+	compact                   bool
 }
 
 func newLayout(sh shape) *layout {
-	l := &layout{spaces: sh.spaces}
-	l.header = rect{X: margin, Y: 0, W: width - 2*margin, H: headerH}
+	right := float64(rightW)
+	if sh.compact {
+		right = columnInner
+	}
+	l := &layout{spaces: sh.spaces, width: int(2*margin + aisleW + gap + right)}
+	inner := float64(l.width - 2*margin)
+	l.header = rect{X: margin, Y: 0, W: inner, H: headerH}
 	l.aisle = rect{X: margin, Y: headerH, W: aisleW, H: aisleHeight(sh.spaces)}
 	x := l.aisle.Right() + gap
-	l.wineries = rect{X: x, Y: headerH, W: rightW, H: wineriesHeight(rightW, sh.wineries)}
-	l.supply = rect{X: x, Y: l.wineries.Bottom() + gap, W: rightW, H: supplyH}
-	y, left, w := l.supply.Bottom()+gap, x, float64(rightW)
-	if sh.players > seatsBesides {
-		y, left, w = max(y, l.aisle.Bottom()+gap), margin, float64(width-2*margin)
+	l.wineries = rect{X: x, Y: headerH, W: right, H: wineriesHeight(right, sh.wineries)}
+	l.supply = rect{X: x, Y: l.wineries.Bottom() + gap, W: right, H: supplyH}
+
+	// The players' panels: beside the aisle, or below it perRow a row.
+	y, left, w, perRow := l.supply.Bottom()+gap, x, right, sh.players
+	if sh.compact || sh.players > seatsBesides {
+		y, left, w = max(y, l.aisle.Bottom()+gap), margin, inner
 	}
-	seatW := (w - float64(sh.players-1)*gap) / float64(sh.players)
+	if sh.compact {
+		perRow = compactSeats
+	}
+	seatW := (w - float64(perRow-1)*gap) / float64(perRow)
 	for i := range sh.players {
-		l.seats = append(l.seats, rect{X: left + float64(i)*(seatW+gap), Y: y, W: seatW, H: seatH})
+		l.seats = append(l.seats, rect{X: left, Y: y}.Grid(i%perRow, i/perRow, seatW, seatH, gap))
 	}
-	bottom := max(l.aisle.Bottom(), y+seatH)
-	l.legend = rect{X: margin, Y: bottom + gap/2, W: width - 2*margin, H: legendH}
+	last := l.seats[len(l.seats)-1].Bottom()
+	l.legend = rect{X: margin, Y: max(l.aisle.Bottom(), last) + gap/2, W: inner, H: legendH}
 	l.height = int(l.legend.Bottom() + margin/2)
 	return l
 }

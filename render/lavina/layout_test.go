@@ -59,8 +59,10 @@ func TestLayout(t *testing.T) {
 		cases[name] = state(t, name)
 	}
 	for name, s := range cases {
-		c, bg := drawBoard(s, true)
-		check(t, name+" board", c, bg.Boxes())
+		for _, compact := range []bool{false, true} {
+			c, bg := drawBoard(s, compact, true)
+			check(t, fmt.Sprintf("%s board (compact %v)", name, compact), c, bg.Boxes())
+		}
 		for seat := range s.Seats {
 			for focus := range focusBlocks {
 				c := drawFocus(s, engine.Seat(seat), focus, true)

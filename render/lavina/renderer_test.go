@@ -23,13 +23,13 @@ func TestConcurrentRenders(t *testing.T) {
 
 // TestBoards: the bot registers the renderer as render.Boards{"lavina":
 // Renderer}; each way it asks for an image draws the right one, and the
-// compact board, which La Viña does not draw, falls back to the full one.
+// compact board too.
 func TestBoards(t *testing.T) {
 	boards := render.Boards{"lavina": Renderer}
 	s := state(t, "mid-5p")
 	want := map[string]image.Image{
 		"board":   Draw(s),
-		"compact": Draw(s),
+		"compact": DrawCompact(s),
 		"player":  DrawPlayer(s, 2),
 		"focus":   Focus(s, 2, lavina.FocusWineries),
 	}
