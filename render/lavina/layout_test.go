@@ -58,6 +58,9 @@ func TestLayout(t *testing.T) {
 	for name := range recipes {
 		cases[name] = state(t, name)
 	}
+	for focus, c := range focusCases(t) {
+		cases["focus-"+focus] = decode(t, c.State)
+	}
 	for name, s := range cases {
 		for _, compact := range []bool{false, true} {
 			c, bg := drawBoard(s, compact, true)

@@ -53,7 +53,7 @@ func (v *view) seat(c *render.Canvas, seat engine.Seat, r rect) {
 	y += 26
 	x = r.X + 12
 	if len(p.Tools) == 0 {
-		c.Text("no tools", x, y, 0, 0.5, small)
+		x += c.Text("no tools", x, y, 0, 0.5, small)
 	}
 	for _, t := range p.Tools {
 		x += toolPill(c, x, y, t, 0) + 6
