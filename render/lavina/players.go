@@ -15,7 +15,6 @@ const (
 	seatH    = 200
 	basketH  = miniH + 8
 	labelW   = 70 // a basket's size, left of its cards
-	seatMinW = 276
 )
 
 func seatStatic(c *render.Canvas, r rect) { c.Box(r, 8, render.PanelFill, render.Rule) }
@@ -43,7 +42,7 @@ func (v *view) seat(c *render.Canvas, seat engine.Seat, r rect) {
 	x += 20 + c.Text(fmt.Sprintf("%d %s", p.Barrels, plural(p.Barrels, "barrel", "barrels")), x+20, y, 0, 0.5, normal)
 	x += 12
 	wildcard(c, x+10, y, 10)
-	x += 24 + c.Text(strconv.Itoa(p.Wildcards), x+24, y, 0, 0.5, normal)
+	c.Text(strconv.Itoa(p.Wildcards), x+24, y, 0, 0.5, normal)
 	if prestige, ok := v.prestige(seat); ok {
 		c.Text(fmt.Sprintf("%d prestige", prestige), r.Right()-10, y, 1, 0.5, bold)
 	} else {

@@ -25,7 +25,6 @@ type seen struct {
 	WildcardSupply int                  `json:"wildcard_supply"`
 	ToolBank       [4]int               `json:"tool_bank"`
 	BasketSupply   [lavina.NumSizes]int `json:"basket_supply"`
-	Round          int                  `json:"round"`
 	ExitOrder      []int                `json:"exit_order"`
 	Ended          bool                 `json:"over"`
 	Standings      []engine.Seat        `json:"ranking"`

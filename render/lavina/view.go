@@ -22,7 +22,7 @@ type view struct {
 }
 
 func newView(s *lavina.State, seat engine.Seat) *view {
-	v := &view{v: look(s, seat), d: s.Data(), phase: s.Phase(), pending: s.Pending(), acting: -1}
+	v := &view{v: look(s, seat), d: s.Data(), phase: s.Phase(), pending: s.Pending()}
 	for _, p := range s.Seats {
 		v.names = append(v.names, render.Printable(p.Name))
 	}
@@ -32,7 +32,7 @@ func newView(s *lavina.State, seat engine.Seat) *view {
 }
 
 // actingPicker is the picker of the turn in progress, or else the rearmost
-// one, which plays next; -1 when the round or game is over.
+// one, which plays next; -1 when the game is over.
 func (v *view) actingPicker() int {
 	if v.v.Ended {
 		return -1
@@ -43,14 +43,17 @@ func (v *view) actingPicker() int {
 	exit := len(v.v.Aisle) + 1
 	best := -1
 	for i, p := range v.v.Pickers {
-		if p.Space == exit {
-			continue
-		}
-		if b := v.v.Pickers; best < 0 || p.Space < b[best].Space || p.Space == b[best].Space && p.Slot < b[best].Slot {
+		if p.Space < exit && (best < 0 || behind(p, v.v.Pickers[best])) {
 			best = i
 		}
 	}
 	return best
+}
+
+// behind reports whether picker a stands behind picker b: in an earlier
+// space, or in the same one nearer its back.
+func behind(a, b lavina.Picker) bool {
+	return a.Space < b.Space || a.Space == b.Space && a.Slot < b.Slot
 }
 
 // color is a seat's color.
