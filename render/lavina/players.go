@@ -12,9 +12,9 @@ import (
 // A player's panel: their picker card with its two baskets, their tools,
 // wildcards and barrels, and their prestige where the view shows it.
 const (
-	seatH    = 200
-	basketH  = miniH + 8
-	labelW   = 70 // a basket's size, left of its cards
+	seatH   = 200
+	basketH = miniH + 8
+	labelW  = 70 // a basket's size, left of its cards
 )
 
 func seatStatic(c *render.Canvas, r rect) { c.Box(r, 8, render.PanelFill, render.Rule) }
