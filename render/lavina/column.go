@@ -85,25 +85,12 @@ func drawFocus(s *lavina.State, seat engine.Seat, focus string, record bool) *re
 func drawColumn(s *lavina.State, seat engine.Seat, blocks []block, record bool) *render.Canvas {
 	v := newView(s, seat)
 	heights := make([]float64, len(blocks))
-	total := float64(columnTopH)
 	for i, b := range blocks {
 		heights[i] = b.h(v)
-		total += heights[i] + gap
 	}
-	total += margin - gap
-	c := render.NewCanvas(image.NewRGBA(image.Rect(0, 0, columnW*columnScale, int(total*columnScale))), columnScale)
-	if record {
-		c.Record()
-	}
-	c.SetColor(render.Paper)
-	c.Clear()
-	v.columnTop(c, seat)
-	y := float64(columnTopH)
-	for i, b := range blocks {
-		b.draw(c, v, seat, rect{X: margin, Y: y, W: columnInner, H: heights[i]})
-		y += heights[i] + gap
-	}
-	return c
+	column := render.Column{Width: columnW, Scale: columnScale, Top: columnTopH, Margin: margin, Gap: gap}
+	return column.Draw(heights, record, func(c *render.Canvas) { v.columnTop(c, seat) },
+		func(c *render.Canvas, i int, r rect) { blocks[i].draw(c, v, seat, r) })
 }
 
 // columnTop is the player's token, name and prestige, then what they must
