@@ -10,12 +10,13 @@ import (
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/render"
+	lavinaboard "github.com/adega-bot/adega/render/lavina"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
 // realBoards is the renderer the bot uses in production.
-var realBoards = render.Boards{"vinhos": vinhosboard.Renderer}
+var realBoards = render.Boards{"vinhos": vinhosboard.Renderer, "lavina": lavinaboard.Renderer}
 
 // rush plays moves decisions in each of n games at once, on one bot: each
 // player types their decision as soon as the turn message before it is

@@ -22,3 +22,16 @@ const quotedInput = 40
 // Quote echoes a value a player typed: shortened, in quotes, with control
 // characters escaped.
 func Quote(s string) string { return strconv.Quote(Shorten(s, quotedInput)) }
+
+// Ordinal writes a place in figures: "1st", "2nd", "3rd", "4th".
+func Ordinal(n int) string {
+	switch n {
+	case 1:
+		return "1st"
+	case 2:
+		return "2nd"
+	case 3:
+		return "3rd"
+	}
+	return strconv.Itoa(n) + "th"
+}

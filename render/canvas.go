@@ -109,3 +109,9 @@ func (c *Canvas) Fit(s string, width float64, st Style) string {
 	}
 	return ""
 }
+
+// In is the style in another color.
+func (st Style) In(c color.Color) Style {
+	st.Color = c
+	return st
+}

@@ -23,6 +23,7 @@ import (
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
+	lavinaboard "github.com/adega-bot/adega/render/lavina"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 )
 
@@ -65,7 +66,7 @@ func games(cfg Config) (*engine.Registry, error) {
 
 // boards draws each game's board; games without a renderer get a summary card.
 func boards() render.Boards {
-	return render.Boards{"vinhos": vinhosboard.Renderer}
+	return render.Boards{"vinhos": vinhosboard.Renderer, "lavina": lavinaboard.Renderer}
 }
 
 // Main dispatches to a subcommand.

@@ -251,3 +251,7 @@ func (s *State) position(seat engine.Seat) int {
 	n := len(s.Seats)
 	return (int(seat) - int(s.First) + n) % n
 }
+
+// Data is the component data the game was set up with, for a board to
+// print basket sizes and prices; nothing outside the package changes it.
+func (s *State) Data() *Data { return s.data }

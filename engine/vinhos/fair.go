@@ -66,7 +66,7 @@ func (s *State) scoreFair() {
 			}
 			share := pool / (j - i)
 			s.score(seat, SourceFairs, share)
-			s.say(seat, "%s places %s and scores %d VP.", p.Name, ordinal(i+1), share)
+			s.say(seat, "%s places %s and scores %d VP.", p.Name, engine.Ordinal(i+1), share)
 			if n == LastPlaceExpertPlayers && j == n {
 				s.LastPlace = append(s.LastPlace, seat)
 			}

@@ -48,7 +48,7 @@ func (s *State) passStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: orderKey(k), Label: s.text("%s in player order", ordinal(k+1))},
+				Choice: engine.Choice{ID: orderKey(k), Label: s.text("%s in player order", engine.Ordinal(k+1))},
 				do: func(s *State) {
 					s.takeOrderSlot(seat, k)
 					s.work.run.press.ordered = true
@@ -85,11 +85,11 @@ func (s *State) takeOrderSlot(seat engine.Seat, k int) {
 	name := s.Seats[seat].Name
 	switch {
 	case s.Solo == nil && s.Round < ActionsPerYear:
-		s.say(seat, "%s will play %s next round.", name, ordinal(k+1))
+		s.say(seat, "%s will play %s next round.", name, engine.Ordinal(k+1))
 	case slices.Contains(FairYears[:], s.Year) || s.Year >= NumYears:
-		s.say(seat, "%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, ordinal(k+1))
+		s.say(seat, "%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
 	default:
-		s.say(seat, "%s will play %s next year.", name, ordinal(k+1))
+		s.say(seat, "%s will play %s next year.", name, engine.Ordinal(k+1))
 	}
 }
 

@@ -71,18 +71,6 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
-}
-
 func featureTitle(f Feature) string {
 	return [...]string{"Taste", "Aroma", "Appearance", "Alcohol"}[f]
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // The benchmarks report, besides wall time, the process's CPU time per
@@ -23,22 +24,7 @@ import (
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "late-4p")
 	Draw(s) // the background is drawn once per process, not per move
-	benchEncode(b, func() image.Image { return whole(Draw(s)) })
-}
-
-// benchEncode measures drawing and encoding an image as PNG, and reports
-// its size.
-func benchEncode(b *testing.B, draw func() image.Image) {
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(draw())
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
+	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(Draw(s)) })
 }
 
 // BenchmarkBoardDraw renders the same state without encoding it.
@@ -54,7 +40,7 @@ func BenchmarkBoardDraw(b *testing.B) {
 // compared with.
 func BenchmarkBackground(b *testing.B) {
 	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
-	benchEncode(b, bg.Image)
+	rendertest.BenchEncode(b, bg.Image)
 }
 
 // BenchmarkGame is what a painter does after every move of a whole
@@ -109,21 +95,13 @@ func BenchmarkGame(b *testing.B) {
 	b.ReportMetric(float64(size)/float64(n), "bytes/image")
 }
 
-// whole returns a copy of the header of a drawn board, sharing its pixels:
-// an image no layer made, which EncodePNG encodes whole, every band
-// compressed.
-func whole(img image.Image) image.Image {
-	m := *img.(*image.RGBA)
-	return &m
-}
-
 // BenchmarkFocus draws and encodes the focused view of the Fair, the
 // tallest, for the seat deciding in the golden case: what each step of the
 // guided menu that changes the part of the board costs.
 func BenchmarkFocus(b *testing.B) {
 	c := focusCases(b)[vinhos.FocusFair]
 	s := decodeState(b, c.State)
-	benchEncode(b, func() image.Image { return Focus(s, c.Seat, vinhos.FocusFair) })
+	rendertest.BenchEncode(b, func() image.Image { return Focus(s, c.Seat, vinhos.FocusFair) })
 }
 
 // BenchmarkCompact renders the compact board of a late 4-player game and
@@ -131,5 +109,5 @@ func BenchmarkFocus(b *testing.B) {
 func BenchmarkCompact(b *testing.B) {
 	s := state(b, "late-4p")
 	DrawCompact(s)
-	benchEncode(b, func() image.Image { return whole(DrawCompact(s)) })
+	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(DrawCompact(s)) })
 }

@@ -66,25 +66,12 @@ func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *re
 	}
 	v := newView(s, Options{})
 	heights := make([]float64, len(blocks))
-	total := float64(focusTopH)
 	for i, b := range blocks {
 		heights[i] = b.h(v, seat)
-		total += heights[i] + gap
 	}
-	total += margin - gap
-	c := render.NewCanvas(image.NewRGBA(image.Rect(0, 0, focusWidth*focusScale, int(total*focusScale))), focusScale)
-	if record {
-		c.Record()
-	}
-	c.SetColor(render.Paper)
-	c.Clear()
-	v.focusTop(c, seat)
-	y := float64(focusTopH)
-	for i, b := range blocks {
-		b.draw(c, v, seat, rect{X: margin, Y: y, W: focusInner, H: heights[i]})
-		y += heights[i] + gap
-	}
-	return c
+	column := render.Column{Width: focusWidth, Scale: focusScale, Top: focusTopH, Margin: margin, Gap: gap}
+	return column.Draw(heights, record, func(c *render.Canvas) { v.focusTop(c, seat) },
+		func(c *render.Canvas, i int, r rect) { blocks[i].draw(c, v, seat, r) })
 }
 
 // focusTop is the player's token, name and counters, then what they must

@@ -3,33 +3,22 @@ package vinhos
 import (
 	"encoding/json"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
-
-// focusCase is a moment of a seeded game where a step is about a focus:
-// the state before the decision, and the seat deciding.
-type focusCase struct {
-	Seat  engine.Seat     `json:"seat"`
-	State json.RawMessage `json:"state"`
-}
-
-func focusPath(focus string) string { return filepath.Join("testdata", "focus-"+focus+".json") }
 
 // focusCases returns, for every focus, a moment of the seeded random games
 // where a step is about it: the first from year 3 on, when boards have
 // filled, or the first at all. -update-states plays the games again.
-func focusCases(t testing.TB) map[string]focusCase {
+func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	t.Helper()
-	foci := slices.Sorted(maps.Keys(focusBlocks))
-	if *updateStates {
-		found := map[string]focusCase{}
+	return rendertest.FocusCases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates, func() map[string]rendertest.FocusCase {
+		found := map[string]rendertest.FocusCase{}
 		years := map[string]int{}
 		for _, g := range []struct {
 			seed    uint64
@@ -43,59 +32,19 @@ func focusCases(t testing.TB) map[string]focusCase {
 				if err != nil {
 					t.Fatal(err)
 				}
-				found[step.Focus], years[step.Focus] = focusCase{seat, b}, s.Year
+				found[step.Focus], years[step.Focus] = rendertest.FocusCase{Seat: seat, State: b}, s.Year
 			})
 		}
-		for _, f := range foci {
-			c, ok := found[f]
-			if !ok {
-				t.Fatalf("no step of the seeded games is about %q", f)
-			}
-			b, err := json.MarshalIndent(c, "", " ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(focusPath(f), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	cases := map[string]focusCase{}
-	for _, f := range foci {
-		b, err := os.ReadFile(focusPath(f))
-		if err != nil {
-			t.Fatalf("%v (run with -update-states to create it)", err)
-		}
-		var c focusCase
-		if err := json.Unmarshal(b, &c); err != nil {
-			t.Fatal(err)
-		}
-		cases[f] = c
-	}
-	return cases
+		return found
+	})
 }
 
 // walkSteps plays a seeded random game to its end, calling see at every
 // step of every decision with the state the decision starts from.
 func walkSteps(t testing.TB, seed uint64, players int, see func(*vinhos.State, engine.Seat, engine.Step)) {
-	rng := engine.NewRNG(seed)
-	play(t, recipe{seed, players, func(s *vinhos.State) bool {
-		for _, p := range s.Pending() {
-			var act engine.Action
-			for {
-				step, err := s.Choices(p.Seat, act)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if step.Complete {
-					break
-				}
-				see(s, p.Seat, step)
-				act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
-			}
-		}
-		return s.Over()
-	}})
+	rendertest.WalkSteps(t, newGame(t, seed, players), seed, func(s engine.State, seat engine.Seat, step engine.Step) {
+		see(s.(*vinhos.State), seat, step)
+	})
 }
 
 func decodeState(t testing.TB, b []byte) *vinhos.State {

@@ -1,14 +1,12 @@
 package vinhos
 
 import (
-	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // The test states are snapshots in testdata, so that the goldens change
@@ -34,21 +32,7 @@ var recipes = map[string]recipe{
 // state loads a test state, replaying its game first if asked to.
 func state(t testing.TB, name string) *vinhos.State {
 	t.Helper()
-	path := filepath.Join("testdata", name+".state.json")
-	if *updateStates {
-		r := recipes[name]
-		b, err := json.MarshalIndent(play(t, r), "", " ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update-states to create it)", err)
-	}
+	b := rendertest.Snapshot(t, name, *updateStates, func() engine.State { return play(t, recipes[name]) })
 	s, err := vinhos.Game{}.Decode(b)
 	if err != nil {
 		t.Fatal(err)
@@ -58,38 +42,20 @@ func state(t testing.TB, name string) *vinhos.State {
 
 // play plays a seeded game by random legal choices until the recipe stops.
 func play(t testing.TB, r recipe) *vinhos.State {
-	names := []string{"Ana", "Bruno", "Carla", "Duarte"}[:r.players]
+	return rendertest.Play(t, newGame(t, r.seed, r.players), r.seed, func(s engine.State) bool { return r.stop(s.(*vinhos.State)) }).(*vinhos.State)
+}
+
+func newGame(t testing.TB, seed uint64, players int) engine.State {
+	names := []string{"Ana", "Bruno", "Carla", "Duarte"}[:players]
 	mode := vinhos.ModeSpecial2016
-	if r.players == 1 {
+	if players == 1 {
 		mode = vinhos.ModeSolo
 	}
-	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Rules: vinhos.LatestRules, Mode: mode, Seed: r.seed, Players: names})
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Rules: vinhos.LatestRules, Mode: mode, Seed: seed, Players: names})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := engine.NewRNG(r.seed)
-	for !r.stop(st.(*vinhos.State)) {
-		pending := st.Pending()
-		if len(pending) == 0 {
-			t.Fatalf("the game ended before the recipe stopped, at %s", st.Phase())
-		}
-		seat := pending[rng.IntN(len(pending))].Seat
-		var act engine.Action
-		for {
-			step, err := st.Choices(seat, act)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if step.Complete {
-				break
-			}
-			act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
-		}
-		if st, _, err = st.Apply(seat, act); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st.(*vinhos.State)
+	return st
 }
 
 // game plays the seeded random game of a recipe to its end and returns
