@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -235,10 +236,15 @@ func TestSessionEndToEnd(t *testing.T) {
 		if _, err := srv.WaitFor(wait, in.IsCallback); err != nil {
 			t.Fatal(err)
 		}
+		// The prompt itself is updated; other subtests' messages may come
+		// after it in the channel.
 		msgs := srv.Messages(table.ID)
-		last := msgs[len(msgs)-1]
-		if last.ID != prompt.ID || last.Content != "You chose douro-red" || len(last.Components) != 0 || last.EditedTimestamp == nil {
-			t.Errorf("updated message = %+v", last.Message)
+		k := slices.IndexFunc(msgs, func(m fakediscord.Message) bool { return m.ID == prompt.ID })
+		if k < 0 {
+			t.Fatal("the prompt is gone")
+		}
+		if m := msgs[k]; m.Content != "You chose douro-red" || len(m.Components) != 0 || m.EditedTimestamp == nil {
+			t.Errorf("updated message = %+v", m.Message)
 		}
 	})
 
