@@ -167,7 +167,7 @@ func TestImportsAreValidated(t *testing.T) {
 		"a changed log": {edit(func(f map[string]any) { f["log"] = f["log"].([]any)[:3] }), "only the adega that exported it"},
 	} {
 		file := h.srv.Attach("adega.json", "application/json", c.file)
-		r := h.callback(h.srv.SlashCommand(admin, "adega", fakediscord.Subcommand("import", fakediscord.AttachmentOption("file", file))))
+		r := h.callback(h.srv.SlashCommand(admin, "vinhos", fakediscord.Subcommand("import", fakediscord.AttachmentOption("file", file))))
 		if r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(r.Data.Content, c.says) {
 			t.Errorf("%s: %+v, want a private %q", name, r.Data, c.says)
 		}
@@ -195,7 +195,7 @@ func TestImportsAreValidated(t *testing.T) {
 		f["log"].([]any)[2].(map[string]any)["action"] = []string{"no-such-move"}
 	})
 	file := h.srv.Attach("adega.json", "application/json", bad)
-	h.callback(h.srv.SlashCommand(admin, "adega", fakediscord.Subcommand("import", fakediscord.AttachmentOption("file", file))))
+	h.callback(h.srv.SlashCommand(admin, "vinhos", fakediscord.Subcommand("import", fakediscord.AttachmentOption("file", file))))
 	failed, err := h.srv.WaitFor(wait, func(r fakediscord.Request) bool {
 		return r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && strings.Contains(string(r.JSON), "import failed")
 	})
@@ -271,7 +271,7 @@ func TestExportOfAGameInProgressHidesTheFuture(t *testing.T) {
 	admin := h.srv.InGuild(h.srv.NewUser("admin"), h.srv.NewChannel("imports").ID)
 	admin.Permissions |= discordgo.PermissionManageGuild
 	games, _ := h.store.ListGames()
-	h.callback(h.srv.SlashCommand(admin, "adega", fakediscord.Subcommand("import",
+	h.callback(h.srv.SlashCommand(admin, "vinhos", fakediscord.Subcommand("import",
 		fakediscord.AttachmentOption("file", h.srv.Attach("adega.json", "application/json", file)))))
 	var copyID string
 	for deadline := time.Now().Add(wait); copyID == ""; time.Sleep(5 * time.Millisecond) {

@@ -52,9 +52,6 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
 					Description: "Another player (their games in this server)"}),
 			sub("leaderboard", "Who won most of this server's finished games"),
-			sub("import", "Restore a game of any kind from an export, here (Manage Server)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
-					Description: "The exported JSON file", Required: true}),
 		},
 	}
 }
@@ -62,7 +59,7 @@ func adegaDefinition() *discordgo.ApplicationCommand {
 func (h *Handler) adega(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	if len(data.Options) == 0 {
-		return private("Use `/adega settings`, `/adega games`, `/adega vacation`, `/adega stats`, `/adega leaderboard` or `/adega import`.")
+		return private("Use `/adega settings`, `/adega games`, `/adega vacation`, `/adega stats` or `/adega leaderboard`.")
 	}
 	sub := data.Options[0]
 	switch sub.Name {
@@ -76,8 +73,6 @@ func (h *Handler) adega(i *discordgo.Interaction) Reply {
 		return h.stats(i, sub)
 	case "leaderboard":
 		return h.leaderboard(i)
-	case "import":
-		return h.importGame(i, sub)
 	}
 	return private(fmt.Sprintf("There is no /%s %s.", AdegaCommand, sub.Name))
 }

@@ -106,6 +106,8 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.log(i, sub)
 	case "download":
 		return h.export(i)
+	case "import":
+		return h.importGame(i, sub)
 	case "pace":
 		return h.pace(i, sub)
 	case "replace":

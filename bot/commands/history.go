@@ -113,7 +113,7 @@ func (h *Handler) export(i *discordgo.Interaction) Reply {
 		if err != nil {
 			return nil, err
 		}
-		content := fmt.Sprintf("Game %s as of move %d. `/adega import` restores it.", g.ID, g.Version)
+		content := fmt.Sprintf("Game %s as of move %d. `/vinhos import` restores it.", g.ID, g.Version)
 		if !g.State.Over() {
 			content += " While the game goes on, its random draws are sealed in the file: only this bot can continue it."
 		}

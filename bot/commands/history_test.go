@@ -59,7 +59,7 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 		return data, nil
 	}
 	const file = "1600000000000000001"
-	in := adegaSlash(u1, "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: file})
+	in := slash(u1, "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: file})
 	data2 := in.Data.(discordgo.ApplicationCommandInteractionData)
 	data2.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{file: {ID: file, URL: "https://cdn.example/export.json"}}}
 	in.Data = data2

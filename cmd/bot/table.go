@@ -205,6 +205,7 @@ func (t *table) run(cmd command, r *reply) (quit bool, err error) {
 var discordOnly = map[string]string{
 	"new":      "A local game is set up on the command line: adega local --players Ana,Bruno (adega local -h lists the options).",
 	"solo":     "Play alone against Lacerda with adega local --mode solo.",
+	"import":   "The local table continues an export with adega local --import FILE.",
 	"pace":     "The local table has no reminders or deadlines: it waits for you.",
 	"replace":  "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
 	"abandon":  "Leave with /quit: the game stays in the database, and nobody else waits for it.",
