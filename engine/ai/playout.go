@@ -1,0 +1,118 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Random builds seat's decision by uniform random choices, step by step
+// through Choices: the baseline player, and the playouts' policy.
+func Random(s engine.State, seat engine.Seat, rng *engine.RNG) (engine.Action, error) {
+	return completeRandomly(s, seat, nil, rng)
+}
+
+// completeRandomly finishes the decision begun with prefix at random.
+func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG) (engine.Action, error) {
+	act := prefix
+	for {
+		step, err := s.Choices(seat, act)
+		if err != nil {
+			return nil, err
+		}
+		if step.Complete {
+			return act, nil
+		}
+		if len(step.Choices) == 0 {
+			return nil, fmt.Errorf("ai: no legal choice at %q", step.Prompt)
+		}
+		act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
+	}
+}
+
+// playout plays s to its end at random, seat first finishing the decision
+// begun with prefix, and rates the end for every seat.
+func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players int) (result, error) {
+	for !s.Over() {
+		act, err := completeRandomly(s, seat, prefix, rng)
+		if err != nil {
+			return result{}, err
+		}
+		if s, _, err = s.Apply(seat, act); err != nil {
+			return result{}, fmt.Errorf("ai: offered action %v refused: %w", act, err)
+		}
+		seat, prefix = next(s), nil
+	}
+	return rate(s, players), nil
+}
+
+// result rates a finished game for each seat, from 0 to 1.
+type result struct {
+	win    []float64 // 1 for the winner
+	reward []float64 // what the search maximizes
+}
+
+const (
+	// marginWeight is the share of a result that rewards the margin over
+	// the best other seat, so that a long game's search still tells a
+	// close loss from a rout.
+	marginWeight = 0.3
+	// marginScale is the VP margin that counts for about three quarters of
+	// the margin's share.
+	marginScale = 10.0
+)
+
+// rate rates a finished game: a win counts most, the rest rewards the VP
+// margin over the best other seat (the rank, for games without a "vp"
+// counter).
+func rate(s engine.State, players int) result {
+	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	ranked, ok := s.(engine.Ranked)
+	if !ok {
+		return r
+	}
+	ranking := ranked.Ranking()
+	if len(ranking) == 0 {
+		return r
+	}
+	r.win[ranking[0]] = 1
+	vp, hasVP := counters(s, "vp")
+	for rank, seat := range ranking {
+		margin := 1 - float64(rank)/float64(max(1, len(ranking)-1))
+		if hasVP {
+			margin = squash(float64(vp[seat] - bestOther(vp, seat)))
+		}
+		r.reward[seat] = (1-marginWeight)*r.win[seat] + marginWeight*margin
+	}
+	return r
+}
+
+// counters reads one counter of every seat.
+func counters(s engine.State, key string) ([]int, bool) {
+	players := s.Players()
+	out := make([]int, len(players))
+	for i, p := range players {
+		v, ok := p.Stat(key)
+		if !ok {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// bestOther is the best VP of the seats but seat; seat's own for a game of
+// one.
+func bestOther(vp []int, seat engine.Seat) int {
+	best, found := vp[seat], false
+	for i, v := range vp {
+		if engine.Seat(i) != seat && (!found || v > best) {
+			best, found = v, true
+		}
+	}
+	return best
+}
+
+// squash maps a margin to (0, 1): 0.5 for a tie.
+func squash(margin float64) float64 { return 1 / (1 + math.Exp(-margin/marginScale)) }
