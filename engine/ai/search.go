@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/adega-bot/adega/engine"
@@ -45,6 +46,10 @@ type edge struct {
 	next   node
 }
 
+func (n *node) visited() bool {
+	return slices.ContainsFunc(n.children, func(e *edge) bool { return e.visits > 0 })
+}
+
 func (n *node) child(seat engine.Seat, id string) *edge {
 	for _, e := range n.children {
 		if e.seat == seat && e.id == id {
@@ -67,19 +72,17 @@ func (l limit) reached(done int) bool {
 }
 
 // run searches from root, the node after prefix of the searching seat's
-// pending decision, until the limit; it runs one iteration at least. It
-// returns the iterations run.
+// pending decision, until the limit, running one iteration at least if
+// the root has none. It returns the iterations run.
 func (sr *search) run(root *node, prefix engine.Action, l limit) (int, error) {
 	done := 0
-	for {
+	for (done == 0 && !root.visited()) || !l.reached(done) {
 		if err := sr.iterate(root, prefix); err != nil {
 			return done, err
 		}
 		done++
-		if l.reached(done) {
-			return done, nil
-		}
 	}
+	return done, nil
 }
 
 // iterate is one iteration: select, expand, play out, back up.
