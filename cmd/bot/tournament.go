@@ -21,7 +21,9 @@ type tournamentFlags struct {
 	players    int
 	seats      string
 	budget     time.Duration
+	scale      float64
 	iterations int
+	horizon    int
 	seed       uint64
 	parallel   int
 	wall       bool
@@ -38,7 +40,9 @@ func tournamentCommand(args []string, env Env) error {
 	fs.IntVar(&f.players, "players", 4, "players per game (solo: 1)")
 	fs.StringVar(&f.seats, "seats", "hard,random,random,random", "the kind of player in each seat, rotated from game to game: easy, normal, hard, random or first (today's bot seat)")
 	fs.DurationVar(&f.budget, "budget", 0, "time per AI decision (default: each level's)")
+	fs.Float64Var(&f.scale, "scale", 1, "factor on each level's budget, to play many games fast with the levels' ratios kept")
 	fs.IntVar(&f.iterations, "iterations", 0, "cap on an AI decision's search iterations (0: none)")
+	fs.IntVar(&f.horizon, "horizon", 0, "decisions an AI playout plays before it rates the game by its VP (0: to the end)")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the first game; game i plays seed+i")
 	fs.IntVar(&f.parallel, "parallel", runtime.NumCPU(), "games played at once")
 	fs.BoolVar(&f.wall, "wall", false, "budget and time decisions on the wall clock, not the thread's CPU time")
@@ -61,8 +65,8 @@ func tournamentCommand(args []string, env Env) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
-	fmt.Fprintf(env.Stdout, "%s, %d games, %d players, seats %s, %s per decision on the %s\n",
-		g.Title(), f.games, f.players, f.seats, t.budgetText(), t.clockText())
+	fmt.Fprintf(env.Stdout, "%s, %d games, %d players, seats %s, %s per decision on the %s, playouts %s\n",
+		g.Title(), f.games, t.players, f.seats, t.budgetText(), t.clockText(), t.horizonText())
 	results, err := t.play(env.Stderr)
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
@@ -111,7 +115,7 @@ func (t *tournament) player(kind string, seed uint64, clock func() time.Duration
 		return ai.FirstChoice{}
 	}
 	level, _ := ai.ParseLevel(kind) // checked in newTournament
-	cfg := ai.Config{Budget: level.Budget(), Iterations: t.iterations, Seed: seed, Clock: clock}
+	cfg := ai.Config{Budget: time.Duration(float64(level.Budget()) * t.scale), Iterations: t.iterations, Horizon: t.horizon, Seed: seed, Clock: clock}
 	if t.budget > 0 {
 		cfg.Budget = t.budget
 	}
@@ -129,8 +133,25 @@ func (t *tournament) budgetText() string {
 		return fmt.Sprintf("%v or %d iterations", t.budget, t.iterations)
 	case t.budget > 0:
 		return t.budget.String()
+	case t.scale != 1:
+		return fmt.Sprintf("each level's budget times %g (%s)", t.scale, t.levelBudgets())
 	}
-	return "each level's budget"
+	return "each level's budget (" + t.levelBudgets() + ")"
+}
+
+func (t *tournament) levelBudgets() string {
+	var parts []string
+	for _, l := range []ai.Level{ai.Easy, ai.Normal, ai.Hard} {
+		parts = append(parts, fmt.Sprintf("%s %v", l, time.Duration(float64(l.Budget())*t.scale)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (t *tournament) horizonText() string {
+	if t.horizon > 0 {
+		return fmt.Sprintf("rated by VP after %d decisions", t.horizon)
+	}
+	return "to the end"
 }
 
 func (t *tournament) clockText() string {

@@ -23,6 +23,9 @@ type Config struct {
 	Iterations int
 	// Seed seeds the samples and the playouts.
 	Seed uint64
+	// Horizon is how many decisions a playout plays before it rates the
+	// game as it stands, by its VP: 0 plays to the end.
+	Horizon int
 	// Clock measures the budget: nil for the wall clock. A tournament on
 	// a shared machine passes the thread's CPU time, so that a budget buys
 	// the same search whatever else runs.
@@ -64,7 +67,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
-	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players())}
+	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon}
 	clock := cfg.Clock
 	if clock == nil {
 		wall := time.Now()

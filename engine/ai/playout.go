@@ -31,10 +31,16 @@ func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rn
 	}
 }
 
-// playout plays s to its end at random, seat first finishing the decision
-// begun with prefix, and rates the end for every seat.
-func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players int) (result, error) {
-	for !s.Over() {
+// playout plays s at random, seat first finishing the decision begun with
+// prefix, and rates the end for every seat. With a horizon it stops after
+// that many decisions and rates the game as it stands, by its VP.
+func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int) (result, error) {
+	for decisions := 0; !s.Over(); decisions++ {
+		if horizon > 0 && decisions == horizon {
+			if r, ok := rateUnfinished(s, players); ok {
+				return r, nil
+			}
+		}
 		act, err := completeRandomly(s, seat, prefix, rng)
 		if err != nil {
 			return result{}, err
@@ -86,6 +92,21 @@ func rate(s engine.State, players int) result {
 		r.reward[seat] = (1-marginWeight)*r.win[seat] + marginWeight*margin
 	}
 	return r
+}
+
+// rateUnfinished rates a game in progress by the VP margin alone, which
+// then stands for the chance to win too; false for a game without VP.
+func rateUnfinished(s engine.State, players int) (result, bool) {
+	vp, ok := counters(s, "vp")
+	if !ok {
+		return result{}, false
+	}
+	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	for seat := range vp {
+		r.win[seat] = squash(float64(vp[seat] - bestOther(vp, engine.Seat(seat))))
+		r.reward[seat] = r.win[seat]
+	}
+	return r, true
 }
 
 // counters reads one counter of every seat.

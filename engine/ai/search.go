@@ -3,7 +3,6 @@ package ai
 import (
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/adega-bot/adega/engine"
@@ -25,6 +24,7 @@ type search struct {
 	sample  func(*engine.RNG) engine.State
 	rng     engine.RNG
 	players int
+	horizon int // see Config.Horizon
 }
 
 // node is a point in the tree: the steps taken from the root.
@@ -44,10 +44,6 @@ type edge struct {
 	reward float64 // sum of the results for seat
 	wins   float64 // sum of seat's win shares
 	next   node
-}
-
-func (n *node) visited() bool {
-	return slices.ContainsFunc(n.children, func(e *edge) bool { return e.visits > 0 })
 }
 
 func (n *node) child(seat engine.Seat, id string) *edge {
@@ -72,11 +68,10 @@ func (l limit) reached(done int) bool {
 }
 
 // run searches from root, the node after prefix of the searching seat's
-// pending decision, until the limit, running one iteration at least if
-// the root has none. It returns the iterations run.
+// pending decision, until the limit. It returns the iterations run.
 func (sr *search) run(root *node, prefix engine.Action, l limit) (int, error) {
 	done := 0
-	for (done == 0 && !root.visited()) || !l.reached(done) {
+	for !l.reached(done) {
 		if err := sr.iterate(root, prefix); err != nil {
 			return done, err
 		}
@@ -114,7 +109,7 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 		}
 		at = &e.next
 	}
-	res, err := playout(st, seat, act, &sr.rng, sr.players)
+	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon)
 	if err != nil {
 		return err
 	}
