@@ -15,20 +15,9 @@ func Random(s engine.State, seat engine.Seat, rng *engine.RNG) (engine.Action, e
 
 // completeRandomly finishes the decision begun with prefix at random.
 func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG) (engine.Action, error) {
-	act := prefix
-	for {
-		step, err := s.Choices(seat, act)
-		if err != nil {
-			return nil, err
-		}
-		if step.Complete {
-			return act, nil
-		}
-		if len(step.Choices) == 0 {
-			return nil, fmt.Errorf("ai: no legal choice at %q", step.Prompt)
-		}
-		act = append(act, step.Choices[rng.IntN(len(step.Choices))].ID)
-	}
+	return engine.Complete(s, seat, prefix, func(step engine.Step, _ int) engine.Choice {
+		return step.Choices[rng.IntN(len(step.Choices))]
+	})
 }
 
 // playout plays s at random, seat first finishing the decision begun with
