@@ -121,3 +121,27 @@ func mustEncode(t testing.TB, s engine.State) []byte {
 	}
 	return data
 }
+
+// In 2-player nim the AI beats a random player nearly always: a check
+// that the search steers to a win, in a game small enough to search. Its
+// strength at Vinhos is measured by the tournament (docs/AI.md).
+func TestAIBeatsRandomAtNim(t *testing.T) {
+	wins := 0
+	const games = 20
+	for seed := range uint64(games) {
+		players := []Player{&Searcher{Config: Config{Iterations: 300, Seed: seed}}, &RandomPlayer{RNG: engine.NewRNG(seed)}}
+		if seed%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		m, err := Play(nim.Game{}, engine.Setup{Game: "nim", Seed: seed, Players: []string{"a", "b"}}, players, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(m.Ranking[0]) == int(seed%2) {
+			wins++
+		}
+	}
+	if wins < 18 {
+		t.Errorf("the AI won %d of %d games", wins, games)
+	}
+}
