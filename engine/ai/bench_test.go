@@ -16,13 +16,16 @@ func BenchmarkDecision(b *testing.B) {
 	for _, l := range []Level{Easy, Normal, Hard} {
 		for name, s := range map[string]engine.State{"start": start, "middle": middle} {
 			b.Run(l.String()+"/"+name, func(b *testing.B) {
-				seed := uint64(0)
+				seed, iterations := uint64(0), 0
 				rusage.Measure(b, func() {
 					seed++
-					if _, err := Decide(s, next(s), Config{Iterations: l.Iterations(), Seed: seed}); err != nil {
+					d, err := Decide(s, next(s), Config{Iterations: l.Iterations(), Seed: seed})
+					if err != nil {
 						b.Fatal(err)
 					}
+					iterations += d.Iterations
 				})
+				b.ReportMetric(float64(iterations)/float64(seed), "iterations/op")
 			})
 		}
 	}
