@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -53,13 +52,10 @@ const (
 	// the best other seat, so that a long game's search still tells a
 	// close loss from a rout.
 	marginWeight = 0.3
-	// marginScale is the VP margin that counts for about three quarters of
-	// the margin's share.
-	marginScale = 10.0
 )
 
 // rate rates a finished game: a win counts most, the rest rewards the VP
-// margin over the best other seat (the rank, for games without a "vp"
+// share against the best other seat (the rank, for games without a "vp"
 // counter).
 func rate(s engine.State, players int) result {
 	r := result{win: make([]float64, players), reward: make([]float64, players)}
@@ -76,14 +72,14 @@ func rate(s engine.State, players int) result {
 	for rank, seat := range ranking {
 		margin := 1 - float64(rank)/float64(max(1, len(ranking)-1))
 		if hasVP {
-			margin = squash(float64(vp[seat] - bestOther(vp, seat)))
+			margin = vpShare(vp, seat)
 		}
 		r.reward[seat] = (1-marginWeight)*r.win[seat] + marginWeight*margin
 	}
 	return r
 }
 
-// rateUnfinished rates a game in progress by the VP margin alone, which
+// rateUnfinished rates a game in progress by its VP share alone, which
 // then stands for the chance to win too; false for a game without VP.
 func rateUnfinished(s engine.State, players int) (result, bool) {
 	vp, ok := counters(s, "vp")
@@ -92,7 +88,7 @@ func rateUnfinished(s engine.State, players int) (result, bool) {
 	}
 	r := result{win: make([]float64, players), reward: make([]float64, players)}
 	for seat := range vp {
-		r.win[seat] = squash(float64(vp[seat] - bestOther(vp, engine.Seat(seat))))
+		r.win[seat] = vpShare(vp, engine.Seat(seat))
 		r.reward[seat] = r.win[seat]
 	}
 	return r, true
@@ -124,5 +120,14 @@ func bestOther(vp []int, seat engine.Seat) int {
 	return best
 }
 
-// squash maps a margin to (0, 1): 0.5 for a tie.
-func squash(margin float64) float64 { return 1 / (1 + math.Exp(-margin/marginScale)) }
+// vpShare rates seat's VP against the best other seat's, from 0 to 1, 0.5
+// for a tie: its share of the two. A share keeps its gradient however far
+// behind the seat is, where a squashed difference would flatten out (a
+// random playout ends some 100 VP behind Lacerda).
+func vpShare(vp []int, seat engine.Seat) float64 {
+	mine, best := float64(max(0, vp[seat])), float64(max(0, bestOther(vp, seat)))
+	if mine+best == 0 {
+		return 0.5
+	}
+	return mine / (mine + best)
+}
