@@ -68,17 +68,9 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
 	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon}
-	clock := cfg.Clock
-	if clock == nil {
-		wall := time.Now()
-		clock = func() time.Duration { return time.Since(wall) }
-	}
-	start := clock()
-	var (
-		d    Decision
-		at   = &node{}
-		left = cfg.Iterations
-	)
+	b := newBudget(cfg)
+	var d Decision
+	at := &node{}
 	for {
 		// The menu of seat's own decision is what seat sees: the choices
 		// before a step that turns up hidden information depend on
@@ -93,23 +85,13 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 		if len(step.Choices) == 0 {
 			return Decision{}, fmt.Errorf("ai: no legal choice at %q", step.Prompt)
 		}
-		// Each step spends half of what is left, on the subtree the
-		// earlier steps chose: a decision's length is not known ahead.
-		var share limit
-		if cfg.Iterations > 0 {
-			share.iterations = max(1, (left+1)/2)
-		}
-		if cfg.Budget > 0 {
-			now := clock()
-			share.clock, share.until = clock, now+(cfg.Budget-(now-start))/2
-		}
 		if len(step.Choices) > 1 {
-			n, err := sr.run(at, d.Action, share)
+			n, err := sr.run(at, d.Action, b.share())
 			if err != nil {
 				return Decision{}, err
 			}
 			d.Iterations += n
-			left -= n
+			b.left -= n
 		}
 		best := sr.best(at, step.Choices)
 		if d.Action == nil {
@@ -118,6 +100,40 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 		d.Action = append(d.Action, best.id)
 		at = &best.next
 	}
+}
+
+// budget is what a decision has left to spend.
+type budget struct {
+	cfg   Config
+	clock func() time.Duration
+	start time.Duration
+	left  int // iterations, under a cap
+}
+
+func newBudget(cfg Config) *budget {
+	b := &budget{cfg: cfg, clock: cfg.Clock, left: cfg.Iterations}
+	if b.clock == nil {
+		wall := time.Now()
+		b.clock = func() time.Duration { return time.Since(wall) }
+	}
+	b.start = b.clock()
+	return b
+}
+
+// share is one step's search: half of what is left, since a decision's
+// length is not known ahead; the later steps search on the subtree the
+// earlier ones chose. Under an iteration cap each step searches once at
+// least, so that a deterministic decision never picks blindly.
+func (b *budget) share() limit {
+	var l limit
+	if b.cfg.Iterations > 0 {
+		l.iterations = max(1, (b.left+1)/2)
+	}
+	if b.cfg.Budget > 0 {
+		now := b.clock()
+		l.clock, l.until = b.clock, now+(b.cfg.Budget-(now-b.start))/2
+	}
+	return l
 }
 
 // sampler returns how to draw a state seat cannot tell from s.
