@@ -47,12 +47,10 @@ type result struct {
 	reward []float64 // what the search maximizes
 }
 
-const (
-	// marginWeight is the share of a result that rewards the margin over
-	// the best other seat, so that a long game's search still tells a
-	// close loss from a rout.
-	marginWeight = 0.3
-)
+// shareWeight is the part of a result that rewards the VP share (see
+// vpShare), so that a long game's search still tells a close loss from a
+// rout.
+const shareWeight = 0.3
 
 // rate rates a finished game: a win counts most, the rest rewards the VP
 // share against the best other seat (the rank, for games without a "vp"
@@ -70,11 +68,11 @@ func rate(s engine.State, players int) result {
 	r.win[ranking[0]] = 1
 	vp, hasVP := counters(s, "vp")
 	for rank, seat := range ranking {
-		margin := 1 - float64(rank)/float64(max(1, len(ranking)-1))
+		share := 1 - float64(rank)/float64(max(1, len(ranking)-1))
 		if hasVP {
-			margin = vpShare(vp, seat)
+			share = vpShare(vp, seat)
 		}
-		r.reward[seat] = (1-marginWeight)*r.win[seat] + marginWeight*margin
+		r.reward[seat] = (1-shareWeight)*r.win[seat] + shareWeight*share
 	}
 	return r
 }
