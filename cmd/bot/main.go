@@ -83,7 +83,7 @@ func Main(ctx context.Context, args []string, env Env) error {
 	case "replay":
 		return replayCommand(args, env)
 	case "tournament":
-		return tournamentCommand(args, env)
+		return tournamentCommand(ctx, args, env)
 	case "help":
 		fmt.Fprint(env.Stdout, usage)
 		return nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -30,8 +31,9 @@ type tournamentFlags struct {
 }
 
 // tournamentCommand plays seeded games between AI levels and baselines
-// and prints how each kind of player did (docs/AI.md).
-func tournamentCommand(args []string, env Env) error {
+// and prints how each kind of player did (docs/AI.md). An interrupt stops
+// it once the games under way end.
+func tournamentCommand(ctx context.Context, args []string, env Env) error {
 	fs := newCommand("tournament", env)
 	var f tournamentFlags
 	fs.StringVar(&f.game, "game", "vinhos", "game to play")
@@ -67,7 +69,7 @@ func tournamentCommand(args []string, env Env) error {
 	}
 	fmt.Fprintf(env.Stdout, "%s, %d games, %d players, seats %s, %s per decision on the %s, playouts %s\n",
 		g.Title(), f.games, t.players, f.seats, t.budgetText(), t.clockText(), t.horizonText())
-	results, err := t.play(env.Stderr)
+	results, err := t.play(ctx, env.Stderr)
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
@@ -163,7 +165,7 @@ func (t *tournament) clockText() string {
 
 // play plays the games, t.parallel at a time, each on a goroutine locked
 // to its thread so that the thread's CPU time is the game's.
-func (t *tournament) play(progress io.Writer) ([]ai.Match, error) {
+func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, error) {
 	results := make([]ai.Match, t.games)
 	errs := make([]error, t.games)
 	todo := make(chan int)
@@ -187,12 +189,20 @@ func (t *tournament) play(progress io.Writer) ([]ai.Match, error) {
 			}
 		})
 	}
+feed:
 	for i := range t.games {
-		todo <- i
+		select {
+		case todo <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(todo)
 	wg.Wait()
 	fmt.Fprintln(progress)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("game %d (seed %d): %w", i, t.seed+uint64(i), err)
