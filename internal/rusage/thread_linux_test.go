@@ -5,16 +5,16 @@ import (
 	"testing"
 )
 
-// A thread's time grows while it works, and never past the process's.
+// A thread's time grows while it works.
 func TestThreadGrows(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, process := Thread(), CPU()
+	start := Thread()
 	x := 0
 	for i := 0; Thread() == start && i < 1e9; i++ {
 		x += i
 	}
-	if grew := Thread() - start; grew <= 0 || grew > CPU()-process {
-		t.Fatalf("the thread's time grew by %v, the process's by %v (%d)", grew, CPU()-process, x)
+	if Thread() <= start {
+		t.Fatalf("the thread's time did not grow (%d)", x)
 	}
 }
