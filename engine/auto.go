@@ -11,7 +11,7 @@ import (
 // declines each optional step when there is one, else the first choice.
 // Declining is always offered where a decision may stop, so it ends.
 func Auto(s State, seat Seat) (Action, error) {
-	return build(s, seat, func(step Step, depth int) Choice {
+	return Complete(s, seat, nil, func(step Step, depth int) Choice {
 		if c, ok := step.skip(); ok && depth > 0 {
 			return c
 		}
@@ -31,7 +31,7 @@ func Skip(s State, seat Seat) (Action, bool, error) {
 	if !slices.ContainsFunc(first.Choices, isPass) {
 		return nil, false, nil
 	}
-	act, err := build(s, seat, func(step Step, _ int) Choice {
+	act, err := Complete(s, seat, nil, func(step Step, _ int) Choice {
 		if i := slices.IndexFunc(step.Choices, isPass); i >= 0 {
 			return step.Choices[i]
 		}
@@ -45,10 +45,12 @@ func Skip(s State, seat Seat) (Action, bool, error) {
 
 func isPass(c Choice) bool { return c.ID == "pass" || strings.HasPrefix(c.ID, "pass@") }
 
-// build walks a decision, picking each step's choice with pick.
-func build(s State, seat Seat, pick func(Step, int) Choice) (Action, error) {
-	var act Action
-	for depth := 0; ; depth++ {
+// Complete finishes the decision begun with prefix, picking each step's
+// choice with pick, which is told the step's place in the action (0 for
+// the first).
+func Complete(s State, seat Seat, prefix Action, pick func(step Step, depth int) Choice) (Action, error) {
+	act := slices.Clip(prefix) // never writes into the caller's array
+	for depth := len(prefix); ; depth++ {
 		step, err := s.Choices(seat, act)
 		if err != nil {
 			return nil, err

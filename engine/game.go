@@ -207,14 +207,18 @@ type Viewer interface {
 	View(seat Seat) any
 }
 
-// PublicView is what anyone may see of s: the whole state of a game with
-// no hidden information.
-func PublicView(s State) any {
+// SeatView is what seat may see of s (NoSeat: a spectator): the whole
+// state of a game with no hidden information.
+func SeatView(s State, seat Seat) any {
 	if v, ok := s.(Viewer); ok {
-		return v.View(NoSeat)
+		return v.View(seat)
 	}
 	return s
 }
+
+// PublicView is what anyone may see of s: the whole state of a game with
+// no hidden information.
+func PublicView(s State) any { return SeatView(s, NoSeat) }
 
 // Outcome is implemented by states that explain the end of a game beyond
 // the counters: a scoring breakdown, a solo title. Each string is one line

@@ -29,7 +29,7 @@ func RandomGame(s State, rng *RNG, record func(seat Seat, action Action)) (State
 			return nil, Errorf(CodeIllegal, "Nobody has anything to decide at %s, and the game is not over.", s.Phase())
 		}
 		seat := pending[rng.IntN(len(pending))].Seat
-		act, err := build(s, seat, func(step Step, _ int) Choice { return step.Choices[rng.IntN(len(step.Choices))] })
+		act, err := Complete(s, seat, nil, func(step Step, _ int) Choice { return step.Choices[rng.IntN(len(step.Choices))] })
 		if err != nil {
 			return nil, err
 		}

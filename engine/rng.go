@@ -21,6 +21,9 @@ func NewRNG(seed uint64) RNG {
 // IntN returns a uniform integer in [0, n). It panics if n <= 0.
 func (r *RNG) IntN(n int) int { return rand.New(&r.pcg).IntN(n) }
 
+// Uint64 returns a uniform random 64-bit number, to seed another generator.
+func (r *RNG) Uint64() uint64 { return r.pcg.Uint64() }
+
 // Shuffle permutes s in place.
 func Shuffle[T any](r *RNG, s []T) {
 	rand.New(&r.pcg).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })

@@ -1,7 +1,7 @@
 // Command bot runs adega: the Discord bot, a local table in the terminal, or
 // a replay of a stored or exported game.
 //
-//	bot [run|local|replay] [flags]
+//	bot [run|local|replay|tournament] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -84,6 +84,8 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return localCommand(ctx, args, env, false)
 	case "replay":
 		return replayCommand(args, env)
+	case "tournament":
+		return tournamentCommand(ctx, args, env)
 	case "help":
 		fmt.Fprint(env.Stdout, usage)
 		return nil
@@ -99,6 +101,8 @@ commands:
            run --http ADDR serves the Interactions Endpoint instead of the gateway
   local    play at a table in this terminal, no Discord needed (the default otherwise)
   replay   replay a stored game or an exported file and report the result
+  tournament
+           play seeded games between AI levels and baselines; print a table (docs/AI.md)
   help     show this text
 
 Run "bot COMMAND -h" for a command's flags.

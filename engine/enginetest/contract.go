@@ -6,6 +6,7 @@ package enginetest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -136,6 +137,7 @@ func replayEqualsPlay(t tester, c Config, setup engine.Setup) {
 			everyFirstChoiceApplies(t, s, seat, &rng)
 			refusalsChangeNothing(t, s, seat, &rng)
 			decodesToItself(t, c, s)
+			samplesKeepTheView(t, s, &rng)
 		}
 		act := complete(t, s, seat, nil, &rng)
 		next, events, err := s.Apply(seat, act)
@@ -252,5 +254,31 @@ func decodesToItself(t tester, c Config, s engine.State) {
 	}
 	if !bytes.Equal(b, encode(t, back)) {
 		t.Fatalf("%s: the decoded state encodes differently", s.Phase())
+	}
+}
+
+// samplesKeepTheView: a game that draws its hidden parts again for an AI
+// (engine.Sampler) keeps all that a seat may see: the seat's view of a
+// sample is, byte for byte, its view of the state. So the AI, which
+// searches samples, decides from nothing its seat cannot see.
+func samplesKeepTheView(t tester, s engine.State, rng *engine.RNG) {
+	t.Helper()
+	sampler, ok := s.(engine.Sampler)
+	if !ok {
+		return
+	}
+	for k := range len(s.Players()) {
+		seat := engine.Seat(k)
+		want, err := json.Marshal(engine.SeatView(s, seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(engine.SeatView(sampler.Sample(seat, rng), seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(want, got) {
+			t.Fatalf("%s: a sample for seat %d shows that seat something else", s.Phase(), k)
+		}
 	}
 }

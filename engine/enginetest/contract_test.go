@@ -22,6 +22,7 @@ const (
 	offersTooMuch         // Choices offers an answer Apply refuses
 	touchedByRefusal      // a refused action changes the state
 	forgetsOnDecode       // the encoding loses a field
+	samplesShowMore       // a sample for an AI differs in what its seat sees
 )
 
 type flawedGame struct{ flaw flaw }
@@ -91,6 +92,16 @@ func (f *flawed) Apply(seat engine.Seat, action engine.Action) (engine.State, []
 	return &flawed{Nim: next, Marks: marks, flaw: f.flaw}, events, nil
 }
 
+// Sample draws nothing again (Nim hides nothing a seat cannot know), and
+// keeps the state as its seat sees it, but for the flaw.
+func (f *flawed) Sample(engine.Seat, *engine.RNG) engine.State {
+	c := *f
+	if f.flaw == samplesShowMore {
+		c.Marks++
+	}
+	return &c
+}
+
 func flawedConfig(f flaw) Config {
 	return Config{Game: flawedGame{f}, Setups: []engine.Setup{{Game: "nim", Seed: 3, Players: []string{"Ana", "Bruno"}}}, Games: 3, Probe: 1}
 }
@@ -146,6 +157,7 @@ func TestTheContractCatchesEachFlaw(t *testing.T) {
 		{offersTooMuch, "replay", "the choices after bogus"},
 		{touchedByRefusal, "replay", "changed the state"},
 		{forgetsOnDecode, "replay", "encodes differently"},
+		{samplesShowMore, "replay", "shows that seat something else"},
 	} {
 		report := caught(checks(flawedConfig(tc.flaw))[tc.check])
 		if !strings.Contains(report, tc.says) {

@@ -196,3 +196,30 @@ func (Game) RulesTopics() map[string]string {
 			piles, minPile, minPile+pileSpan-1, maxTake),
 	}
 }
+
+// Sample is the position with a new generator: the generator is all nim
+// hides, and it decides nothing once the piles are dealt.
+func (s *State) Sample(_ engine.Seat, rng *engine.RNG) engine.State {
+	c := s.clone()
+	c.RNG = engine.NewRNG(rng.Uint64())
+	return c
+}
+
+// Ranking puts the winner first, then the others by seat.
+func (s *State) Ranking() []engine.Seat {
+	if !s.Over() {
+		return nil
+	}
+	out := []engine.Seat{s.Winner}
+	for i := range s.Names {
+		if engine.Seat(i) != s.Winner {
+			out = append(out, engine.Seat(i))
+		}
+	}
+	return out
+}
+
+var (
+	_ engine.Sampler = (*State)(nil)
+	_ engine.Ranked  = (*State)(nil)
+)

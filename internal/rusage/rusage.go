@@ -12,9 +12,12 @@ import (
 
 // CPU is the user and system time the process has used so far, on all
 // threads.
-func CPU() time.Duration {
+func CPU() time.Duration { return used(syscall.RUSAGE_SELF) }
+
+// used is the user and system time of who: the process, or a thread.
+func used(who int) time.Duration {
 	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+	if err := syscall.Getrusage(who, &u); err != nil {
 		return 0
 	}
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())

@@ -1,0 +1,165 @@
+// Package ai plays any game of the engine contract: information-set Monte
+// Carlo tree search over samples of the hidden state (see engine.Sampler),
+// built from Pending, Choices and Apply alone. docs/AI.md explains the
+// design and its measured strength.
+package ai
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Config is how long one decision may search.
+type Config struct {
+	// Budget is the time one decision may take; zero for no limit.
+	Budget time.Duration
+	// Iterations caps the search iterations of one decision; zero for no
+	// cap. With an iteration cap, no time budget and a fixed Seed the
+	// decision is deterministic.
+	Iterations int
+	// Seed seeds the samples and the playouts.
+	Seed uint64
+	// Horizon is how many decisions a playout plays before it rates the
+	// game as it stands, by its VP: 0 plays to the end.
+	Horizon int
+	// Clock measures the budget: nil for the wall clock. A tournament on
+	// a shared machine passes the thread's CPU time, so that a budget buys
+	// the same search whatever else runs.
+	Clock func() time.Duration
+}
+
+// Decision is the AI's answer to a seat's pending decision.
+type Decision struct {
+	// Action is the whole decision, every step, ready to apply.
+	Action engine.Action
+	// Top are the best first-step choices, best first, at most three: for
+	// hints.
+	Top []Candidate
+	// Iterations counts the searches' iterations.
+	Iterations int
+}
+
+// Candidate is one first-step choice as the search rates it.
+type Candidate struct {
+	engine.Choice
+	// Visits counts the iterations that tried it.
+	Visits int
+	// Win is the estimated chance to win after it, from 0 to 1.
+	Win float64
+	// Value is the estimated result, from 0 to 1: the win blended with the
+	// margin (see result).
+	Value float64
+}
+
+// Decide builds seat's pending decision in s. It searches samples of the
+// hidden parts of s and never s itself, so that it decides from what seat
+// may see: a game that hides information (an engine.Viewer) must offer
+// an engine.Sampler.
+func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
+	sample, err := sampler(s, seat)
+	if err != nil {
+		return Decision{}, err
+	}
+	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
+		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
+	}
+	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon}
+	b := newBudget(cfg)
+	var d Decision
+	at := &node{}
+	for {
+		// The menu of seat's own decision is what seat sees: the choices
+		// before a step that turns up hidden information depend on
+		// nothing hidden.
+		step, err := s.Choices(seat, d.Action)
+		if err != nil {
+			return Decision{}, err
+		}
+		if step.Complete {
+			return d, nil
+		}
+		if len(step.Choices) == 0 {
+			return Decision{}, fmt.Errorf("ai: no legal choice at %q", step.Prompt)
+		}
+		if len(step.Choices) > 1 {
+			n, err := sr.run(at, d.Action, b.share())
+			if err != nil {
+				return Decision{}, err
+			}
+			d.Iterations += n
+			b.left -= n
+		}
+		best := sr.best(at, step.Choices)
+		if d.Action == nil {
+			d.Top = top(at, seat, step.Choices)
+		}
+		d.Action = append(d.Action, best.id)
+		at = &best.next
+	}
+}
+
+// budget is what a decision has left to spend.
+type budget struct {
+	cfg   Config
+	clock func() time.Duration
+	start time.Duration
+	left  int // iterations, under a cap
+}
+
+func newBudget(cfg Config) *budget {
+	b := &budget{cfg: cfg, clock: cfg.Clock, left: cfg.Iterations}
+	if b.clock == nil {
+		wall := time.Now()
+		b.clock = func() time.Duration { return time.Since(wall) }
+	}
+	b.start = b.clock()
+	return b
+}
+
+// share is one step's search: half of what is left, since a decision's
+// length is not known ahead; the later steps search on the subtree the
+// earlier ones chose. Under an iteration cap each step searches once at
+// least, so that a deterministic decision never picks blindly.
+func (b *budget) share() limit {
+	var l limit
+	if b.cfg.Iterations > 0 {
+		l.iterations = max(1, (b.left+1)/2)
+	}
+	if b.cfg.Budget > 0 {
+		now := b.clock()
+		l.clock, l.until = b.clock, now+(b.cfg.Budget-(now-b.start))/2
+	}
+	return l
+}
+
+// sampler returns how to draw a state seat cannot tell from s.
+func sampler(s engine.State, seat engine.Seat) (func(*engine.RNG) engine.State, error) {
+	if smp, ok := s.(engine.Sampler); ok {
+		return func(rng *engine.RNG) engine.State { return smp.Sample(seat, rng) }, nil
+	}
+	if _, hides := s.(engine.Viewer); hides {
+		return nil, fmt.Errorf("ai: the game hides information and offers no way to sample it")
+	}
+	// States are values: nothing hidden, nothing to draw.
+	return func(*engine.RNG) engine.State { return s }, nil
+}
+
+// top rates the first step's choices that the search tried, most tried
+// first.
+func top(at *node, seat engine.Seat, choices []engine.Choice) []Candidate {
+	var out []Candidate
+	for _, c := range choices {
+		if e := at.child(seat, c.ID); e != nil && e.visits > 0 {
+			n := float64(e.visits)
+			out = append(out, Candidate{Choice: c, Visits: e.visits, Win: e.wins / n, Value: e.reward / n})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int {
+		return cmp.Or(cmp.Compare(b.Visits, a.Visits), cmp.Compare(b.Value, a.Value))
+	})
+	return out[:min(3, len(out))]
+}

@@ -1,0 +1,147 @@
+package ai
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/engine/vinhos"
+)
+
+// newGame sets a seeded game up: Vinhos solo for one player, Special
+// Vintage 2016 for more, nim when game is "nim".
+func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
+	t.Helper()
+	var g engine.Game = vinhos.Game{}
+	if game == "nim" {
+		g = nim.Game{}
+	}
+	setup := engine.Setup{Game: game, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players], Rules: engine.LatestRules(g)}
+	if game == "vinhos" && players == 1 {
+		setup.Mode = vinhos.ModeSolo
+	}
+	st, _, err := g.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// positions plays a game at random and returns every every-th state before
+// the end, with the seat to act in each.
+func positions(t testing.TB, s engine.State, seed uint64, every int) []engine.State {
+	t.Helper()
+	rng := engine.NewRNG(seed)
+	var out []engine.State
+	for move := 0; !s.Over(); move++ {
+		seat := next(s)
+		if move%every == 0 {
+			out = append(out, s)
+		}
+		act, err := Random(s, seat, &rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s, _, err = s.Apply(seat, act); err != nil {
+			t.Fatalf("move %d: %v refused: %v", move, act, err)
+		}
+	}
+	return out
+}
+
+// With an iteration cap and a seed, a decision is the same every time.
+func TestDecisionIsDeterministicWithAnIterationCap(t *testing.T) {
+	for _, s := range []engine.State{newGame(t, "nim", 3, 3), newGame(t, "vinhos", 3, 4), newGame(t, "vinhos", 3, 1)} {
+		seat := next(s)
+		cfg := Config{Iterations: 12, Seed: 7}
+		first, err := Decide(s, seat, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Decide(s, seat, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(first.Action, again.Action) || !slices.Equal(first.Top, again.Top) {
+			t.Errorf("two decisions differ: %v %v and %v %v", first.Action, first.Top, again.Action, again.Top)
+		}
+	}
+}
+
+// The AI decides from what its seat sees: a state and a sample of it,
+// which differs only in what the seat cannot see (deck orders below the
+// tops, the generator), give the same decision for the same seed.
+func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
+	rng := engine.NewRNG(11)
+	for _, players := range []int{1, 4} {
+		for _, s := range positions(t, newGame(t, "vinhos", 21, players), 21, 40) {
+			seat := next(s)
+			other := s.(engine.Sampler).Sample(seat, &rng)
+			if string(mustEncode(t, other)) == string(mustEncode(t, s)) {
+				t.Fatal("the sample is the state itself")
+			}
+			cfg := Config{Iterations: 6, Seed: 5}
+			a, errA := Decide(s, seat, cfg)
+			b, errB := Decide(other, seat, cfg)
+			if errA != nil || errB != nil {
+				t.Fatal(errA, errB)
+			}
+			if !slices.Equal(a.Action, b.Action) || !slices.Equal(a.Top, b.Top) {
+				t.Errorf("%dp at %s: %v from the state, %v from a sample", players, s.Phase(), a.Action, b.Action)
+			}
+		}
+	}
+}
+
+// The AI's action applies, over many positions of random games, solo and
+// with 2 to 4 players, and nim.
+func TestDecisionIsLegal(t *testing.T) {
+	games := []engine.State{newGame(t, "nim", 1, 2), newGame(t, "vinhos", 1, 1), newGame(t, "vinhos", 2, 2),
+		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4)}
+	for i, g := range games {
+		for _, s := range positions(t, g, uint64(i), 15) {
+			seat := next(s)
+			d, err := Decide(s, seat, Config{Iterations: 3, Seed: uint64(i)})
+			if err != nil {
+				t.Fatalf("at %s: %v", s.Phase(), err)
+			}
+			if _, _, err := s.Apply(seat, d.Action); err != nil {
+				t.Fatalf("at %s: the AI's %v is refused: %v", s.Phase(), d.Action, err)
+			}
+		}
+	}
+}
+
+func mustEncode(t testing.TB, s engine.State) []byte {
+	t.Helper()
+	data, err := engine.Encode(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// In 2-player nim the AI beats a random player nearly always: a check
+// that the search steers to a win, in a game small enough to search. Its
+// strength at Vinhos is measured by the tournament (docs/AI.md).
+func TestAIBeatsRandomAtNim(t *testing.T) {
+	wins := 0
+	const games = 20
+	for seed := range uint64(games) {
+		players := []Player{&Searcher{Config: Config{Iterations: 300, Seed: seed}}, &RandomPlayer{RNG: engine.NewRNG(seed)}}
+		if seed%2 == 1 {
+			players[0], players[1] = players[1], players[0]
+		}
+		m, err := Play(nim.Game{}, engine.Setup{Game: "nim", Seed: seed, Players: []string{"a", "b"}}, players, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(m.Ranking[0]) == int(seed%2) {
+			wins++
+		}
+	}
+	if wins < 18 {
+		t.Errorf("the AI won %d of %d games", wins, games)
+	}
+}

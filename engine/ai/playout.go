@@ -1,0 +1,136 @@
+package ai
+
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Random builds seat's decision by uniform random choices, step by step
+// through Choices: the baseline player, and the playouts' policy.
+func Random(s engine.State, seat engine.Seat, rng *engine.RNG) (engine.Action, error) {
+	return completeRandomly(s, seat, nil, rng)
+}
+
+// completeRandomly finishes the decision begun with prefix at random.
+func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG) (engine.Action, error) {
+	return engine.Complete(s, seat, prefix, func(step engine.Step, _ int) engine.Choice {
+		return step.Choices[rng.IntN(len(step.Choices))]
+	})
+}
+
+// playout plays s at random, seat first finishing the decision begun with
+// prefix, and rates the end for every seat. With a horizon it stops after
+// that many decisions and rates the game as it stands, by its VP.
+func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int) (result, error) {
+	for decisions := 0; !s.Over(); decisions++ {
+		if horizon > 0 && decisions == horizon {
+			if r, ok := rateUnfinished(s, players); ok {
+				return r, nil
+			}
+		}
+		if fast, ok := s.(engine.Playout); ok && prefix == nil && horizon == 0 {
+			// The game plays itself out at random faster than Choices and
+			// Apply can, with the same policy.
+			return rate(fast.RandomPlayout(rng, nil), players), nil
+		}
+		act, err := completeRandomly(s, seat, prefix, rng)
+		if err != nil {
+			return result{}, err
+		}
+		if s, _, err = s.Apply(seat, act); err != nil {
+			return result{}, fmt.Errorf("ai: offered action %v refused: %w", act, err)
+		}
+		seat, prefix = next(s), nil
+	}
+	return rate(s, players), nil
+}
+
+// result rates a finished game for each seat, from 0 to 1.
+type result struct {
+	win    []float64 // 1 for the winner
+	reward []float64 // what the search maximizes
+}
+
+// shareWeight is the part of a result that rewards the VP share (see
+// vpShare), so that a long game's search still tells a close loss from a
+// rout.
+const shareWeight = 0.3
+
+// rate rates a finished game: a win counts most, the rest rewards the VP
+// share against the best other seat (the rank, for games without a "vp"
+// counter).
+func rate(s engine.State, players int) result {
+	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	ranked, ok := s.(engine.Ranked)
+	if !ok {
+		return r
+	}
+	ranking := ranked.Ranking()
+	if len(ranking) == 0 {
+		return r
+	}
+	r.win[ranking[0]] = 1
+	vp, hasVP := counters(s, "vp")
+	for rank, seat := range ranking {
+		share := 1 - float64(rank)/float64(max(1, len(ranking)-1))
+		if hasVP {
+			share = vpShare(vp, seat)
+		}
+		r.reward[seat] = (1-shareWeight)*r.win[seat] + shareWeight*share
+	}
+	return r
+}
+
+// rateUnfinished rates a game in progress by its VP share alone, which
+// then stands for the chance to win too; false for a game without VP.
+func rateUnfinished(s engine.State, players int) (result, bool) {
+	vp, ok := counters(s, "vp")
+	if !ok {
+		return result{}, false
+	}
+	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	for seat := range vp {
+		r.win[seat] = vpShare(vp, engine.Seat(seat))
+		r.reward[seat] = r.win[seat]
+	}
+	return r, true
+}
+
+// counters reads one counter of every seat.
+func counters(s engine.State, key string) ([]int, bool) {
+	players := s.Players()
+	out := make([]int, len(players))
+	for i, p := range players {
+		v, ok := p.Stat(key)
+		if !ok {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+// bestOther is the best VP of the seats but seat; seat's own for a game of
+// one.
+func bestOther(vp []int, seat engine.Seat) int {
+	best, found := vp[seat], false
+	for i, v := range vp {
+		if engine.Seat(i) != seat && (!found || v > best) {
+			best, found = v, true
+		}
+	}
+	return best
+}
+
+// vpShare rates seat's VP against the best other seat's, from 0 to 1, 0.5
+// for a tie: its share of the two. A share keeps its gradient however far
+// behind the seat is, where a squashed difference would flatten out (a
+// random playout ends some 100 VP behind Lacerda).
+func vpShare(vp []int, seat engine.Seat) float64 {
+	mine, best := float64(max(0, vp[seat])), float64(max(0, bestOther(vp, seat)))
+	if mine+best == 0 {
+		return 0.5
+	}
+	return mine / (mine + best)
+}

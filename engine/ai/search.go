@@ -1,0 +1,190 @@
+package ai
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// exploration weighs trying little-known choices against the best known
+// (UCB1's constant, for results between 0 and 1).
+const exploration = 0.7
+
+// search is single-observer information-set MCTS (Cowling, Powley and
+// Whitehouse, 2012) at the granularity of steps: each iteration draws one
+// sample of the hidden state, walks down the tree choosing among the
+// choices legal in that sample, adds one node and plays the game out at
+// random. A node is the history of choices from the root, every seat's,
+// as seen from the searching seat; its children are the next step's
+// choices, each rated for the seat that takes it.
+type search struct {
+	seat    engine.Seat
+	sample  func(*engine.RNG) engine.State
+	rng     engine.RNG
+	players int
+	horizon int // see Config.Horizon
+}
+
+// node is a point in the tree: the steps taken from the root.
+type node struct {
+	children []*edge
+}
+
+// edge is one choice from a node, and the subtree after it.
+type edge struct {
+	seat   engine.Seat
+	id     string
+	visits int
+	// avail counts the iterations in which the choice was legal: in a
+	// sample other choices may be legal than in another, so UCB1 weighs
+	// a choice against the times it could have been taken.
+	avail  int
+	reward float64 // sum of the results for seat
+	wins   float64 // sum of seat's win shares
+	next   node
+}
+
+func (n *node) child(seat engine.Seat, id string) *edge {
+	for _, e := range n.children {
+		if e.seat == seat && e.id == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// limit ends a search: an iteration count (0 for none), a time on the
+// clock (no clock for none).
+type limit struct {
+	iterations int
+	until      time.Duration
+	clock      func() time.Duration
+}
+
+func (l limit) reached(done int) bool {
+	return (l.iterations > 0 && done >= l.iterations) || (l.clock != nil && l.clock() >= l.until)
+}
+
+// run searches from root, the node after prefix of the searching seat's
+// pending decision, until the limit. It returns the iterations run.
+func (sr *search) run(root *node, prefix engine.Action, l limit) (int, error) {
+	done := 0
+	for !l.reached(done) {
+		if err := sr.iterate(root, prefix); err != nil {
+			return done, err
+		}
+		done++
+	}
+	return done, nil
+}
+
+// iterate is one iteration: select, expand, play out, back up.
+func (sr *search) iterate(root *node, prefix engine.Action) error {
+	st := sr.sample(&sr.rng)
+	seat, act := sr.seat, append(engine.Action(nil), prefix...)
+	at := root
+	var path []*edge
+	for !st.Over() {
+		step, err := st.Choices(seat, act)
+		if err != nil {
+			return fmt.Errorf("ai: choices after %v: %w", act, err)
+		}
+		if step.Complete {
+			if st, _, err = st.Apply(seat, act); err != nil {
+				return fmt.Errorf("ai: offered action %v refused: %w", act, err)
+			}
+			seat, act = next(st), nil
+			continue
+		}
+		if len(step.Choices) == 0 {
+			return fmt.Errorf("ai: no legal choice at %q", step.Prompt)
+		}
+		e, fresh := sr.selectOrExpand(at, seat, step.Choices)
+		path = append(path, e)
+		act = append(act, e.id)
+		if fresh {
+			break
+		}
+		at = &e.next
+	}
+	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon)
+	if err != nil {
+		return err
+	}
+	for _, e := range path {
+		e.visits++
+		e.reward += res.reward[e.seat]
+		e.wins += res.win[e.seat]
+	}
+	return nil
+}
+
+// selectOrExpand counts the legal choices as available and returns a
+// choice never tried from at, added to the tree (fresh), or else the best
+// by UCB1 for the seat that takes it.
+func (sr *search) selectOrExpand(at *node, seat engine.Seat, choices []engine.Choice) (*edge, bool) {
+	var legal []*edge
+	var untried []string
+	for _, c := range choices {
+		if e := at.child(seat, c.ID); e != nil {
+			e.avail++
+			legal = append(legal, e)
+		} else {
+			untried = append(untried, c.ID)
+		}
+	}
+	if len(untried) > 0 {
+		e := &edge{seat: seat, id: untried[sr.rng.IntN(len(untried))], avail: 1}
+		at.children = append(at.children, e)
+		return e, true
+	}
+	var best *edge
+	bestScore := math.Inf(-1)
+	for _, e := range legal {
+		if score := ucb(e); score > bestScore {
+			best, bestScore = e, score
+		}
+	}
+	return best, false
+}
+
+// ucb is UCB1 with availability counts. An edge never visited (see best)
+// is tried first.
+func ucb(e *edge) float64 {
+	if e.visits == 0 {
+		return math.Inf(1)
+	}
+	n := float64(e.visits)
+	return e.reward/n + exploration*math.Sqrt(math.Log(float64(e.avail))/n)
+}
+
+// best is the most visited of the choices at at, the better result
+// breaking ties; a choice the search never reached is picked at random.
+func (sr *search) best(at *node, choices []engine.Choice) *edge {
+	var best *edge
+	for _, c := range choices {
+		e := at.child(sr.seat, c.ID)
+		if e == nil {
+			continue
+		}
+		if best == nil || e.visits > best.visits || (e.visits == best.visits && e.reward > best.reward) {
+			best = e
+		}
+	}
+	if best == nil {
+		best = &edge{seat: sr.seat, id: choices[sr.rng.IntN(len(choices))].ID}
+		at.children = append(at.children, best)
+	}
+	return best
+}
+
+// next is the seat that acts next in s: the first of those pending, so
+// that simultaneous decisions are searched in a fixed order.
+func next(s engine.State) engine.Seat {
+	if p := s.Pending(); len(p) > 0 {
+		return p[0].Seat
+	}
+	return engine.NoSeat
+}

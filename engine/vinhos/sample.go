@@ -1,0 +1,74 @@
+package vinhos
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Sample is the state as seat might find it, for an AI to search: what the
+// table sees (View) is kept, and what nobody sees is drawn again from rng.
+// Every seat sees the same, so seat does not matter. Below each Vineyard
+// and Wine Expert deck's face-up top the tiles are shuffled; the Vintage
+// tiles, the Magnate deck (its Action tiles above its Multipliers, as at
+// setup) and Lacerda's two decks are shuffled whole; the generator is
+// seeded afresh. A hidden deck is put in order before it is shuffled, so
+// that a sample depends on nothing but the view and rng: two states that
+// differ only in what nobody sees give the same samples. A sample narrates nothing and labels no choice: nobody
+// reads them.
+//
+// It forgets what a player learned of a deck's order by rearranging it
+// with a Wine Expert: the table sees only the new top.
+func (s *State) Sample(_ engine.Seat, rng *engine.RNG) engine.State {
+	c := s.clone()
+	c.quiet, c.nolabels = true, true
+	for r := range c.Regions {
+		c.Regions[r].Deck = shuffledBelowTop(rng, c.Regions[r].Deck, compareVineyards)
+	}
+	for f := range c.Experts {
+		c.Experts[f] = shuffledBelowTop(rng, c.Experts[f], cmp.Compare)
+	}
+	c.VintageDeck = shuffled(rng, c.VintageDeck, cmp.Compare)
+	c.Deck = slices.Clone(c.Deck)
+	shuffleWithin(rng, c.Deck, func(id int) bool { return id < NumMagnateActionTiles })
+	shuffleWithin(rng, c.Deck, func(id int) bool { return id >= NumMagnateActionTiles })
+	if c.Solo != nil {
+		c.Solo.Actions = shuffled(rng, c.Solo.Actions, cmp.Compare)
+		c.Solo.Numbers = shuffled(rng, c.Solo.Numbers, cmp.Compare)
+	}
+	c.RNG = engine.NewRNG(rng.Uint64())
+	return c
+}
+
+// shuffled is a shuffled copy of deck, put in order first. Decks are
+// shared between copies of a state, so none is shuffled in place.
+func shuffled[T any](rng *engine.RNG, deck []T, compare func(a, b T) int) []T {
+	out := slices.SortedFunc(slices.Values(deck), compare)
+	engine.Shuffle(rng, out)
+	return out
+}
+
+// shuffledBelowTop is deck with its face-up top kept and the rest shuffled.
+func shuffledBelowTop[T any](rng *engine.RNG, deck []T, compare func(a, b T) int) []T {
+	if len(deck) < 2 {
+		return deck
+	}
+	return append(deck[:1:1], shuffled(rng, deck[1:], compare)...)
+}
+
+func compareVineyards(a, b VineyardTile) int {
+	return cmp.Or(cmp.Compare(a.Color, b.Color), cmp.Compare(a.Cost.V, b.Cost.V), cmp.Compare(a.Cost.Src, b.Cost.Src))
+}
+
+// shuffleWithin shuffles the tiles of one kind among the places they hold.
+func shuffleWithin(rng *engine.RNG, deck []int, kind func(int) bool) {
+	tiles := shuffled(rng, slices.DeleteFunc(slices.Clone(deck), func(id int) bool { return !kind(id) }), cmp.Compare)
+	for i, id := range deck {
+		if kind(id) {
+			deck[i], tiles = tiles[0], tiles[1:]
+		}
+	}
+}
+
+var _ engine.Sampler = (*State)(nil)
