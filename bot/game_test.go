@@ -19,10 +19,13 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// waitPosts waits until the channel holds n public messages.
+// waitPosts waits until the channel holds n public messages. A post waits
+// for its drawing (the last for the whole game's animation and charts),
+// which the race detector on a busy machine stretches well beyond an
+// answer's wait.
 func (h *harness) waitPosts(channelID string, n int) []fakediscord.Message {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	deadline := time.Now().Add(3 * wait)
 	for {
 		msgs := h.public(channelID)
 		if len(msgs) >= n {
