@@ -81,10 +81,6 @@ type Scheduler struct {
 	// (or a synctest bubble's), so Now may only be offset from it.
 	Now func() time.Time
 	Log *slog.Logger
-	// Decide plays an absent player's decision under the auto rule; nil
-	// is engine.Auto. The bot gives it its AI: it runs here, away from the
-	// interactions, and a move made meanwhile makes it stale.
-	Decide func(s engine.State, seat engine.Seat) (engine.Action, error)
 }
 
 // batch bounds the entries handled before looking at the index again.
@@ -259,11 +255,7 @@ func (s *Scheduler) play(a Absence) (*Played, error) {
 	var act engine.Action
 	switch a.Rules.Absent {
 	case storage.AbsentAuto:
-		decide := s.Decide
-		if decide == nil {
-			decide = engine.Auto
-		}
-		act, err = decide(g.State, a.Seat)
+		act, err = engine.Auto(g.State, a.Seat)
 	case storage.AbsentSkip:
 		var ok bool
 		act, ok, err = engine.Skip(g.State, a.Seat)

@@ -91,7 +91,6 @@ type world struct {
 	store  *storage.Store
 	out    *recorder
 	stop   func()
-	decide func(engine.State, engine.Seat) (engine.Action, error) // Scheduler.Decide
 }
 
 var registry = engine.NewRegistry(nim.Game{}, duo{})
@@ -120,7 +119,7 @@ func (w *world) open() {
 	w.store = s
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	sch := &Scheduler{Store: s, Config: w.cfg, Out: w.out, Now: w.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Decide: w.decide}
+	sch := &Scheduler{Store: s, Config: w.cfg, Out: w.out, Now: w.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	go func() {
 		defer close(done)
 		sch.Run(ctx)
@@ -486,24 +485,6 @@ func TestDeadlineAuto(t *testing.T) {
 		w.until(72*time.Hour + 8*time.Hour)
 		if got := w.out.reminders("bia", winter); !slices.Equal(got, hours(80)) {
 			t.Fatalf("Bia's wait did not start at the auto move: %v", got)
-		}
-	})
-}
-
-// Under auto, the decision is the one the bot's decider makes (the bot
-// gives the scheduler its AI), once, at the deadline.
-func TestDeadlineAutoAsksTheBotsDecider(t *testing.T) {
-	bubble(t, winter, std, func(w *world) {
-		asked := 0
-		w.decide = func(s engine.State, seat engine.Seat) (engine.Action, error) {
-			asked++
-			return engine.Auto(s, seat)
-		}
-		w.restart()
-		g := w.game("duo", "turns", deadlineRules(storage.AbsentAuto), "ana", "bia")
-		w.until(72 * time.Hour)
-		if log := moves(t, w.store, g.ID); asked != 1 || len(log) != 1 {
-			t.Fatalf("the decider was asked %d times; the log is %+v", asked, log)
 		}
 	})
 }
