@@ -1,7 +1,6 @@
 package lavina
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"testing"
@@ -17,18 +16,11 @@ import (
 func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	t.Helper()
 	return rendertest.FocusCases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates, func() map[string]rendertest.FocusCase {
-		found, rounds := map[string]rendertest.FocusCase{}, map[string]int{}
+		finder := rendertest.FocusFinder{From: 3}
 		walkSteps(t, 41, 4, func(s *lavina.State, seat engine.Seat, step engine.Step) {
-			if _, ok := found[step.Focus]; ok && (rounds[step.Focus] >= 3 || s.Round < 3) {
-				return
-			}
-			b, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			found[step.Focus], rounds[step.Focus] = rendertest.FocusCase{Seat: seat, State: b}, s.Round
+			finder.See(t, step.Focus, s.Round, seat, s)
 		})
-		return found
+		return finder.Found
 	})
 }
 

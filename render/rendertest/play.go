@@ -136,6 +136,32 @@ func FocusCases(t testing.TB, foci []string, update bool, find func() map[string
 	return cases
 }
 
+// FocusFinder keeps, for each focus, the first case seen from stage From
+// on (a year, a round: when the table has filled), or else the first case
+// seen at all: what FocusCases' find returns.
+type FocusFinder struct {
+	From  int
+	Found map[string]FocusCase
+	stage map[string]int
+}
+
+// See offers the case of a step about focus at stage: the state s its
+// decision starts from, and the seat deciding.
+func (f *FocusFinder) See(t testing.TB, focus string, stage int, seat engine.Seat, s engine.State) {
+	t.Helper()
+	if _, ok := f.Found[focus]; ok && (f.stage[focus] >= f.From || stage < f.From) {
+		return
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Found == nil {
+		f.Found, f.stage = map[string]FocusCase{}, map[string]int{}
+	}
+	f.Found[focus], f.stage[focus] = FocusCase{Seat: seat, State: b}, stage
+}
+
 // BenchEncode measures drawing and encoding an image as PNG, reporting
 // besides wall time the process's CPU time per image (cpu-ms/op), which
 // stays meaningful when other work shares the machine, and the image's

@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 	"testing"
@@ -18,24 +17,16 @@ import (
 func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	t.Helper()
 	return rendertest.FocusCases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates, func() map[string]rendertest.FocusCase {
-		found := map[string]rendertest.FocusCase{}
-		years := map[string]int{}
+		finder := rendertest.FocusFinder{From: 3}
 		for _, g := range []struct {
 			seed    uint64
 			players int
 		}{{47, 4}, {23, 3}} {
 			walkSteps(t, g.seed, g.players, func(s *vinhos.State, seat engine.Seat, step engine.Step) {
-				if _, ok := found[step.Focus]; ok && (years[step.Focus] >= 3 || s.Year < 3) {
-					return
-				}
-				b, err := json.Marshal(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				found[step.Focus], years[step.Focus] = rendertest.FocusCase{Seat: seat, State: b}, s.Year
+				finder.See(t, step.Focus, s.Year, seat, s)
 			})
 		}
-		return found
+		return finder.Found
 	})
 }
 
