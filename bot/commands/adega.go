@@ -23,9 +23,7 @@ const AdegaCommand = "adega"
 func adegaDefinition() *discordgo.ApplicationCommand {
 	zero, lastHour := float64(0), float64(23)
 	maxDays := float64(remind.DefaultVacation / (24 * time.Hour))
-	sub := func(name, description string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
-		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
-	}
+	sub := subcommand
 	str := func(name, description string, maxLength int) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description, MaxLength: maxLength}
 	}
