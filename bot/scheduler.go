@@ -16,7 +16,7 @@ import (
 // runScheduler serves reminders until ctx is done.
 func (b *Bot) runScheduler(ctx context.Context) {
 	s := &remind.Scheduler{Store: b.handler.Store, Config: b.handler.Reminders, Out: announcer{b.handler, b}, Now: b.handler.Now,
-		Log: b.log.With("part", "reminders")}
+		Log: b.log.With("part", "reminders"), AI: b.handler.AI}
 	if err := s.Run(ctx); err != nil {
 		b.log.Error("the reminder scheduler stopped", "err", err)
 	}
@@ -33,5 +33,8 @@ func (a announcer) Remind(r remind.Reminder) []*storage.Outgoing { return a.h.Re
 func (a announcer) Digest(d remind.Digest) []*storage.Outgoing   { return a.h.Digest(d) }
 func (a announcer) Absent(x remind.Absence, p remind.Played) storage.PostFunc {
 	return a.h.Absent(x, p)
+}
+func (a announcer) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
+	return a.h.Bots(m, plays)
 }
 func (a announcer) Lock(channelID string) func() { return a.b.locks.lock(channelID) }

@@ -48,6 +48,12 @@ type Meta struct {
 	// Followers are the users who get the game's news by direct message
 	// (follow.go), in the order they followed.
 	Followers []string `json:"followers,omitempty"`
+	// Level is the AI level (engine/ai) of the game's bot seats, unless a
+	// seat has its own, and of the decisions it makes for absent players;
+	// empty is normal.
+	Level string `json:"level,omitempty"`
+	// Hints allows /GAME hint (hint.go).
+	Hints bool `json:"hints,omitempty"`
 }
 
 // BoardStyle is a game's choice of board for its turn messages.
@@ -59,11 +65,23 @@ const (
 )
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
-// such as an automa; Bot marks a seat the bot plays for (a replacement).
+// such as an automa; Bot marks a seat the bot's AI plays (a bot seat
+// from the start, or a replacement).
 type SeatUser struct {
 	UserID string `json:"user_id,omitempty"`
 	Name   string `json:"name"`
 	Bot    bool   `json:"bot,omitempty"`
+	// Level is a bot seat's AI level when it differs from the game's.
+	Level string `json:"level,omitempty"`
+}
+
+// BotLevel is the AI level the bot plays seat at: the seat's own, else the
+// game's (empty for the default).
+func (m Meta) BotLevel(seat engine.Seat) string {
+	if int(seat) >= 0 && int(seat) < len(m.Seats) && m.Seats[seat].Level != "" {
+		return m.Seats[seat].Level
+	}
+	return m.Level
 }
 
 // UndoRequest asks to take back the last Moves moves, made when the game
@@ -280,7 +298,7 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 	for _, p := range state.Players() {
 		seat := SeatUser{Name: p.Name}
 		if i := slices.IndexFunc(left, func(u SeatUser) bool { return u.Name == p.Name }); i >= 0 {
-			seat.UserID, seat.Bot = left[i].UserID, left[i].Bot
+			seat.UserID, seat.Bot, seat.Level = left[i].UserID, left[i].Bot, left[i].Level
 			left = slices.Delete(left, i, i+1)
 		}
 		seats = append(seats, seat)

@@ -28,6 +28,9 @@ type Lobby struct {
 	Wait WaitRules `json:"wait,omitzero"`
 	// Board is the board its turn messages will carry.
 	Board BoardStyle `json:"board,omitempty"`
+	// Level and Hints are the game's Meta.Level and Meta.Hints.
+	Level string `json:"level,omitempty"`
+	Hints bool   `json:"hints,omitempty"`
 }
 
 // ErrNoLobby reports a lobby that does not exist.

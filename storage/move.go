@@ -49,8 +49,7 @@ type MoveRequest struct {
 // MoveResult is the outcome of a change that was stored.
 type MoveResult struct {
 	Game *Game
-	// Added are the log entries the change made: the move, then the
-	// decisions the bot made for the seats it plays.
+	// Added are the log entries the change made.
 	Added []LogEntry
 }
 
@@ -78,10 +77,10 @@ func (e *AlreadyPlayedError) Error() string {
 	return "You already played that, and it counts once: " + what
 }
 
-// Move plays one action for a seat, then the decisions that fall to seats
-// the bot plays, and stores them with the announcing post in one
-// transaction. An engine refusal is returned as it is, and nothing is
-// written.
+// Move plays one action for a seat and stores it with the announcing post
+// in one transaction. An engine refusal is returned as it is, and nothing
+// is written. Decisions that then fall to seats the bot plays are the
+// scheduler's (bot/remind): the waiting record asks it to play them.
 func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
 	g, err := s.loadNarrated(m.Game)
 	if err != nil {
@@ -99,12 +98,13 @@ func (s *Store) Move(m MoveRequest) (*MoveResult, error) {
 	}
 	added := []LogEntry{{Seat: m.Seat, Action: slices.Clone(m.Action), At: m.Now, Events: events,
 		Interaction: m.Interaction, Typed: m.Typed}}
-	return s.advance(g, next, added, m.Now, m.Post, nil)
+	return s.extend(g, next, added, m.Now, m.Post, nil)
 }
 
-// PlayBots plays the decisions that fall to seats the bot plays, if any,
-// with the announcing post; it returns nil when none was pending.
-func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) (*MoveResult, error) {
+// BotMoves stores decisions the bot made, for its own seats or for absent
+// players, from the game at stamp (they were searched outside any
+// transaction), with one announcing post. Its entries are marked Bot.
+func (s *Store) BotMoves(id string, stamp uint64, plays []Play, now time.Time, post PostFunc) (*MoveResult, error) {
 	g, err := s.loadNarrated(id)
 	if err != nil {
 		return nil, err
@@ -112,10 +112,17 @@ func (s *Store) PlayBots(id string, stamp uint64, now time.Time, post PostFunc) 
 	if err := movable(g, stamp); err != nil {
 		return nil, err
 	}
-	if _, ok := botPending(g.Meta, g.State); !ok {
-		return nil, nil
+	state := g.State
+	var added []LogEntry
+	for _, p := range plays {
+		next, events, err := state.Apply(p.Seat, p.Action)
+		if err != nil {
+			return nil, err
+		}
+		state = next
+		added = append(added, LogEntry{Seat: p.Seat, Action: slices.Clone(p.Action), At: now, Events: events, Bot: true})
 	}
-	return s.advance(g, g.State, nil, now, post, nil)
+	return s.extend(g, state, added, now, post, nil)
 }
 
 // loadNarrated loads a game for a change, whose message tells what happened
@@ -236,11 +243,8 @@ func snowflakeTime(id string) (time.Time, bool) {
 	return time.UnixMilli(int64(n>>22) + discordEpoch), true
 }
 
-// botMoveLimit stops a game whose bot seats would play each other forever.
-const botMoveLimit = 10000
-
-// botPending returns a seat the bot plays that must decide now.
-func botPending(m Meta, st engine.State) (engine.Seat, bool) {
+// BotPending returns a seat the bot plays that must decide now.
+func BotPending(m Meta, st engine.State) (engine.Seat, bool) {
 	for _, p := range st.Pending() {
 		if int(p.Seat) >= 0 && int(p.Seat) < len(m.Seats) && m.Seats[p.Seat].Bot {
 			return p.Seat, true
@@ -249,28 +253,9 @@ func botPending(m Meta, st engine.State) (engine.Seat, bool) {
 	return engine.NoSeat, false
 }
 
-// advance plays the bot seats' decisions from state on, then stores the
-// game with the added entries as the successor of g.
-func (s *Store) advance(g *Game, state engine.State, added []LogEntry, now time.Time, post PostFunc, change func(*Meta)) (*MoveResult, error) {
-	for range botMoveLimit {
-		if state.Over() {
-			break
-		}
-		seat, ok := botPending(g.Meta, state)
-		if !ok {
-			break
-		}
-		act, err := engine.Auto(state, seat)
-		if err != nil {
-			return nil, fmt.Errorf("storage: the bot found no move for seat %d: %w", seat, err)
-		}
-		next, events, err := state.Apply(seat, act)
-		if err != nil {
-			return nil, fmt.Errorf("storage: the bot's move %v for seat %d was refused: %w", act, seat, err)
-		}
-		state = next
-		added = append(added, LogEntry{Seat: seat, Action: act, At: now, Events: events, Bot: true})
-	}
+// extend stores the game at state, reached by the added entries, as the
+// successor of g.
+func (s *Store) extend(g *Game, state engine.State, added []LogEntry, now time.Time, post PostFunc, change func(*Meta)) (*MoveResult, error) {
 	ng := g.copy()
 	ng.State = state
 	ng.Log = append(ng.Log, added...)
@@ -360,7 +345,8 @@ func (s *Store) Undo(id string, stamp uint64, n int, now time.Time, post PostFun
 
 // Reseat gives a seat to another user, or to the bot (to.Bot), at the
 // game's moment stamp: a new moment, since the seat's decisions change
-// hands. A seat given to the bot plays at once if it must decide.
+// hands. A seat given to the bot is played by the scheduler, at once if
+// it must decide.
 func (s *Store) Reseat(id string, stamp uint64, seat engine.Seat, to SeatUser, now time.Time, post PostFunc) (*MoveResult, error) {
 	g, err := s.loadNarrated(id)
 	if err != nil {
@@ -373,8 +359,8 @@ func (s *Store) Reseat(id string, stamp uint64, seat engine.Seat, to SeatUser, n
 		return nil, engine.Errorf(engine.CodeIllegal, "There is no seat %d.", int(seat)+1)
 	}
 	to.Name = g.Meta.Seats[seat].Name
-	g.Meta.Seats[seat] = to // the bot's decisions below read the new seats
-	return s.advance(g, g.State, nil, now, post, func(m *Meta) { m.Seats[seat] = to })
+	g.Meta.Seats[seat] = to // the post reads the new seats
+	return s.extend(g, g.State, nil, now, post, func(m *Meta) { m.Seats[seat] = to })
 }
 
 // UpdateMeta changes a game's metadata in one transaction (an undo

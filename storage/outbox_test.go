@@ -231,20 +231,46 @@ func TestStampsAreNeverReused(t *testing.T) {
 	}
 }
 
-// A seat given to the bot plays at once when it must decide, in the same
-// transaction, and its moves are marked as the bot's.
-func TestReseatToTheBotPlaysItsDecision(t *testing.T) {
+// A seat given to the bot is played by the scheduler, at once: the reseat
+// stores no move of the bot's but wakes the scheduler at its own time.
+// The bot's decisions, stored with BotMoves, are marked as the bot's, end
+// the wake-up, and are refused as stale once the game moved on.
+func TestReseatToTheBotWakesTheSchedulerToPlayIt(t *testing.T) {
 	s := newStore(t)
 	g := create(t, s, "c1")
 	seat := g.State.Pending()[0].Seat
-	res, err := s.Reseat(g.ID, g.Stamp, seat, SeatUser{Bot: true}, t0, turnPost)
+	at := t0.Add(time.Hour)
+	res, err := s.Reseat(g.ID, g.Stamp, seat, SeatUser{Bot: true}, at, turnPost)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Added) == 0 || !res.Added[0].Bot || res.Added[0].Seat != seat || res.Game.Version != uint64(len(res.Added)) {
-		t.Fatalf("the bot's seat did not play: %+v", res.Added)
+	if len(res.Added) != 0 {
+		t.Fatalf("the reseat played %+v itself", res.Added)
 	}
-	if out, _ := s.Outbox(); len(out) != 1 {
-		t.Fatalf("outbox holds %d messages, want the one announcing the change", len(out))
+	if w, err := s.Waiting(g.ID); err != nil || !w.BotTurn.Equal(at) {
+		t.Fatalf("bot turn %v (%v), want %v", w.BotTurn, err, at)
+	}
+	if next, ok, err := s.NextWake(); err != nil || !ok || next.ID != g.ID || !next.At.Equal(at) {
+		t.Fatalf("next wake-up %+v %v %v, want the game at %v", next, ok, err, at)
+	}
+	act, err := engine.Auto(res.Game.State, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := s.BotMoves(g.ID, res.Game.Stamp, []Play{{Seat: seat, Action: act}}, at, turnPost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played.Added) != 1 || !played.Added[0].Bot || played.Added[0].Seat != seat {
+		t.Fatalf("the bot's moves are stored as %+v", played.Added)
+	}
+	if w, err := s.Waiting(g.ID); err != nil || !w.BotTurn.IsZero() {
+		t.Fatalf("bot turn %v (%v) after the bot played, want none", w.BotTurn, err)
+	}
+	if out, _ := s.Outbox(); len(out) != 2 {
+		t.Fatalf("outbox holds %d messages, want the reseat's and the bot's", len(out))
+	}
+	if _, err := s.BotMoves(g.ID, res.Game.Stamp, []Play{{Seat: seat, Action: act}}, at, turnPost); !errors.As(err, new(*StaleError)) {
+		t.Fatalf("the same decisions again: %v, want stale", err)
 	}
 }

@@ -56,7 +56,8 @@ type WaitRules struct {
 type WaitState struct {
 	// Version is the game version the seats describe.
 	Version uint64 `json:"version"`
-	// Seats are the pending decisions of seats a person plays.
+	// Seats are the pending decisions of seats a person plays (the bot's
+	// seats are BotTurn's).
 	Seats []SeatWait `json:"seats,omitempty"`
 	// TurnMessageID is the newest turn message the bot posted (for the
 	// moment TurnStamp), the target of jump links.
@@ -67,6 +68,10 @@ type WaitState struct {
 	Seen []Seen `json:"seen,omitempty"`
 	// Vacations are the players' vacation windows in this game.
 	Vacations []Vacation `json:"vacations,omitempty"`
+	// BotTurn is when the scheduler must play the decisions of the seats
+	// the bot plays (zero when none must decide): at once after the change
+	// that made them pending, and again later if that play failed.
+	BotTurn time.Time `json:"bot_turn,omitzero"`
 	// Wake is the time of the game's entry in the reminders index; zero
 	// when it has none.
 	Wake time.Time `json:"wake,omitzero"`
@@ -194,9 +199,9 @@ func readWaiting(gb *bbolt.Bucket, id string) (WaitState, bool, error) {
 }
 
 // putWaiting stores a game's waiting record and moves its index entry to
-// the earliest Next of its seats.
+// the earliest Next of its seats or its BotTurn.
 func putWaiting(tx *bbolt.Tx, gb *bbolt.Bucket, id string, w *WaitState) error {
-	var wake time.Time
+	wake := w.BotTurn
 	for _, s := range w.Seats {
 		if !s.Next.IsZero() && (wake.IsZero() || s.Next.Before(wake)) {
 			wake = s.Next
@@ -258,7 +263,10 @@ func syncWaiting(tx *bbolt.Tx, g *Game) error {
 			seats = append(seats, SeatWait{Seat: p.Seat, UserID: su.UserID, Prompt: p.Prompt, Since: now, Next: firstLook(g.Meta.Wait, now)})
 		}
 	}
-	w.Seats, w.Version = seats, g.Version
+	w.Seats, w.Version, w.BotTurn = seats, g.Version, time.Time{}
+	if _, ok := BotPending(g.Meta, g.State); ok && g.Meta.Status == StatusActive && !g.State.Over() {
+		w.BotTurn = now
+	}
 	return putWaiting(tx, gb, g.ID, &w)
 }
 
@@ -290,10 +298,14 @@ func syncWaitingMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
 			seats = append(seats, s)
 		}
 	}
-	if len(seats) == len(w.Seats) && slices.EqualFunc(seats, w.Seats, func(a, b SeatWait) bool { return a.UserID == b.UserID && a.Since.Equal(b.Since) }) {
+	botTurn := w.BotTurn
+	if m.Status != StatusActive {
+		botTurn = time.Time{}
+	}
+	if botTurn.Equal(w.BotTurn) && len(seats) == len(w.Seats) && slices.EqualFunc(seats, w.Seats, func(a, b SeatWait) bool { return a.UserID == b.UserID && a.Since.Equal(b.Since) }) {
 		return nil
 	}
-	w.Seats = seats
+	w.Seats, w.BotTurn = seats, botTurn
 	return putWaiting(tx, gb, m.ID, &w)
 }
 
@@ -370,7 +382,7 @@ func (s *Store) Reschedule(w Wake, at time.Time) error {
 type UserLookup func(id string) (User, error)
 
 // UpdateWaiting changes a game's waiting record in one transaction and
-// moves its index entry to the earliest Next of its seats. change gets the
+// moves its index entry to the earliest Next of its seats or its BotTurn. change gets the
 // game's metadata and may read users. If change returns an error nothing is
 // written. A game whose record does not exist yet gets an empty one.
 func (s *Store) UpdateWaiting(id string, change func(Meta, *WaitState, UserLookup) error) error {
@@ -420,7 +432,7 @@ func updateWaiting(tx *bbolt.Tx, id string, due *Wake, change func(Meta, *WaitSt
 		return err
 	}
 	if meta.Status != StatusActive {
-		w.Seats = nil
+		w.Seats, w.BotTurn = nil, time.Time{}
 	}
 	return putWaiting(tx, gb, id, &w)
 }

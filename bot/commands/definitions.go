@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -62,7 +63,8 @@ func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
 				Description: "Who takes the seat"},
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "bot",
-				Description: "Let the bot play the seat"}),
+				Description: "Let the bot's AI play the seat"},
+			levelOption("How well the bot plays the seat (default: the game's level)")),
 		sub("pace", "See or change the pace, deadline and absent-player rule (creator or Manage Server)", waitOptions("value")...),
 	}
 	if solo, ok := soloMode(g); ok {
@@ -107,7 +109,13 @@ func newOptions(g engine.Game) []*discordgo.ApplicationCommandOption {
 	for _, m := range modes {
 		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(m.Title, 100), Value: m.Name})
 	}
-	opts = append(opts, mode, boardStyleOption("board", "The board the turn messages carry (default: full)"))
+	noBots, mostBots := float64(0), float64(most-1)
+	opts = append(opts, mode, boardStyleOption("board", "The board the turn messages carry (default: full)"),
+		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "bots",
+			Description: "Seats the bot's AI plays, taken at once (default 0)", MinValue: &noBots, MaxValue: mostBots},
+		levelOption("How well the bot plays its seats, and for absent players under absent: auto (default normal)"),
+		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints",
+			Description: "Let players ask the AI for a hint with /" + g.Name() + " hint (default: off)"})
 	return append(opts, waitOptions("pace")...)
 }
 
@@ -170,4 +178,14 @@ func ParseBoardStyle(value string) (storage.BoardStyle, bool) {
 		return storage.BoardCompact, true
 	}
 	return "", false
+}
+
+// levelOption chooses the AI's level.
+func levelOption(description string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "level", Description: description,
+		Choices: []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "easy: decides at once, plays loosely", Value: ai.Easy.String()},
+			{Name: "normal: thinks a moment, a fair opponent", Value: ai.Normal.String()},
+			{Name: "hard: thinks longest, plays its best", Value: ai.Hard.String()},
+		}}
 }

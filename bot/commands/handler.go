@@ -13,6 +13,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -44,6 +45,9 @@ type Handler struct {
 	// Reminders is the reminder policy and the waiting rules new games
 	// get (pace.go); its zero value is the defaults.
 	Reminders remind.Config
+	// AI is how the bot's seats, absent players under absent: auto, and
+	// hints search their decisions; its zero value is each level's time.
+	AI ai.Settings
 
 	painters painters    // bounds the boards drawn at once (draw.go)
 	defs     definitions // the slash commands, by name (options.go)

@@ -8,7 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -156,3 +158,26 @@ func decodeMessage(t *testing.T, o *storage.Outgoing) message {
 	}
 	return m
 }
+
+// runBots runs the scheduler until the game no longer waits for the bot
+// (its AI searching one short playout a decision), and returns the game.
+func runBots(t *testing.T, h *Handler, id string) *storage.Game {
+	t.Helper()
+	sch := &remind.Scheduler{Store: h.Store, Out: schedulerOut{h}, Now: h.Now, AI: ai.Settings{Iterations: 1, Horizon: 2}}
+	for range 1000 {
+		if w, err := h.Store.Waiting(id); err != nil || w.BotTurn.IsZero() {
+			break
+		}
+		sch.RunDue(t.Context(), h.Now())
+	}
+	g, err := h.Store.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// schedulerOut is the scheduler's Announcer, from the handler.
+type schedulerOut struct{ *Handler }
+
+func (schedulerOut) Lock(string) func() { return func() {} }

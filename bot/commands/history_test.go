@@ -101,11 +101,25 @@ func TestReplaceGivesASeatToAUserOrTheBot(t *testing.T) {
 	if g.Meta.Seats[1].UserID != u3 {
 		t.Fatalf("seat 2 is %+v", g.Meta.Seats[1])
 	}
-	// The bot takes both seats: it plays on until nobody is left to ask.
-	for _, seat := range []string{"Ana", "Bruno"} {
-		h.Handle(slash(u1, "replace", user("seat", seat), user("bot", true)))
+	if r := h.Handle(slash(u1, "replace", user("seat", "Ana"), user("user", u3), user("level", "hard"))); !strings.Contains(r.Ack.Data.Content, "is for the bot") {
+		t.Fatalf("a level for a person: %+v", r.Ack.Data)
 	}
-	if g, _ = h.Store.Load(g.ID); !g.State.Over() {
+	// The bot takes both seats, one at the hard level: the scheduler plays
+	// them on until nobody is left to ask, and says so.
+	h.Handle(slash(u1, "replace", user("seat", "Ana"), user("bot", true), user("level", "hard")))
+	h.Handle(slash(u1, "replace", user("seat", "Bruno"), user("bot", true)))
+	if msgs := deliver(t, h); len(msgs) != 2 || !strings.Contains(msgs[0].Content, "Ana's seat is now played by the bot, at the hard level") ||
+		!strings.Contains(msgs[1].Content, "the bot is thinking") {
+		t.Fatalf("replace posted %+v", msgs)
+	}
+	g = runBots(t, h, g.ID)
+	if !g.State.Over() {
 		t.Fatalf("two bot seats stopped at %s", g.State.Phase())
+	}
+	if msgs := deliver(t, h); len(msgs) != 1 || !strings.Contains(msgs[0].Content, "The bot played for **Bruno and Ana**") {
+		for _, m := range msgs {
+			t.Log(m.Content)
+		}
+		t.Fatal("the bot's turns were not announced in one message")
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -29,6 +30,7 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 		Game: game.Name(), CreatedAt: h.Now(), Options: map[string]string{}}
 	mode := tableModes(game)[0]
 	l.MaxPlayers = mode.MaxPlayers
+	bots := 0
 	for _, o := range sub.Options {
 		switch o.Name {
 		case "mode":
@@ -37,6 +39,15 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 			l.MaxPlayers = int(o.IntValue())
 		case "board":
 			l.Board, _ = ParseBoardStyle(o.StringValue()) // Discord offers only the choices
+		case "bots":
+			bots = int(o.IntValue())
+		case "level":
+			if _, err := ai.ParseLevel(o.StringValue()); err != nil {
+				return private("The lobby was not opened: choose the level easy, normal or hard.")
+			}
+			l.Level = o.StringValue()
+		case "hints":
+			l.Hints = o.BoolValue()
 		default:
 			if isSetupOption(game, o.Name) {
 				l.Options[o.Name] = o.StringValue()
@@ -67,7 +78,13 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 			return private("This thread already has a game. Start a new one from the channel, and it gets a thread of its own.")
 		}
 	}
+	if bots < 0 || bots >= l.MaxPlayers {
+		return private(fmt.Sprintf("The bot can take 0 to %d of the %d seats; one is yours.", l.MaxPlayers-1, l.MaxPlayers))
+	}
 	l.Seats = []storage.SeatUser{{UserID: user(i).ID, Name: displayName(i)}}
+	for k := range bots {
+		l.Seats = append(l.Seats, storage.SeatUser{Name: botNames[k%len(botNames)], Bot: true})
+	}
 	if err := h.Store.CreateLobby(l); err != nil {
 		return h.fail(i, err)
 	}
@@ -75,6 +92,9 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 	r.Ack.Data.Components = lobbyButtons(l)
 	return r
 }
+
+// botNames name the seats the bot takes in a lobby: Portuguese grapes.
+var botNames = []string{"Bot Touriga", "Bot Baga", "Bot Arinto", "Bot Encruzado"}
 
 // isSetupOption reports whether name is one of game's setup options.
 func isSetupOption(game engine.Game, name string) bool {
@@ -85,6 +105,10 @@ func isSetupOption(game engine.Game, name string) bool {
 func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	var names []string
 	for _, s := range l.Seats {
+		if s.Bot {
+			names = append(names, "🤖 "+s.Name)
+			continue
+		}
 		names = append(names, s.Name)
 	}
 	var options []string
@@ -102,6 +126,12 @@ func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	}
 	if l.Board == storage.BoardCompact {
 		text += "\nTurn messages carry the compact board, made for phones."
+	}
+	if slices.ContainsFunc(l.Seats, func(s storage.SeatUser) bool { return s.Bot }) || l.Level != "" {
+		text += "\nThe bot plays " + levelText(l.Level) + "."
+	}
+	if l.Hints {
+		text += fmt.Sprintf("\nHints are on: `/%s hint` asks the AI.", game.Name())
 	}
 	return text
 }
@@ -203,7 +233,8 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		seats[k].Name, names[k] = name, name
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
-	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board}
+	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board,
+		Level: l.Level, Hints: l.Hints}
 	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -22,7 +24,7 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 	if user(i).ID != g.Meta.CreatorID && !isAdmin(i) {
 		return private("Only the game's creator or a member with Manage Server can replace a player.")
 	}
-	var seatText, newUser string
+	var seatText, newUser, level string
 	bot := false
 	for _, o := range sub.Options {
 		switch o.Name {
@@ -32,7 +34,12 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 			newUser = o.Value.(string) // checkCommand made sure
 		case "bot":
 			bot = o.BoolValue()
+		case "level":
+			level = o.StringValue()
 		}
+	}
+	if _, err := ai.ParseLevel(level); level != "" && err != nil {
+		return private("Choose the level easy, normal or hard.")
 	}
 	seat, ok := findSeat(g, seatText)
 	if !ok {
@@ -41,17 +48,19 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 	switch {
 	case bot == (newUser != ""):
 		return private("Choose either a `user` to take the seat, or `bot: True` to let the bot play it.")
+	case level != "" && !bot:
+		return private("A `level` is for the bot: add `bot: True`.")
 	case g.Meta.Seats[seat].UserID == "" && !g.Meta.Seats[seat].Bot:
 		return private("That seat is the automa's; it cannot change hands.")
 	case newUser != "" && slices.ContainsFunc(g.Meta.Seats, func(s storage.SeatUser) bool { return s.UserID == newUser }):
 		return private("That user already has a seat in this game.")
 	}
-	who := "the bot"
+	who := "the bot, " + levelText(cmp.Or(level, g.Meta.Level))
 	if !bot {
 		who = mention(newUser)
 	}
 	announce := fmt.Sprintf("%s's seat is now played by %s (changed by %s).", g.Meta.Seats[seat].Name, who, displayName(i))
-	if _, err := h.Store.Reseat(g.ID, g.Stamp, seat, storage.SeatUser{UserID: newUser, Bot: bot}, h.Now(), h.turn(announce, true)); err != nil {
+	if _, err := h.Store.Reseat(g.ID, g.Stamp, seat, storage.SeatUser{UserID: newUser, Bot: bot, Level: level}, h.Now(), h.turn(announce, true)); err != nil {
 		return h.fail(i, err)
 	}
 	return private("Done. The board follows in the channel.")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -88,8 +89,12 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 	} else {
 		var pinged []string
 		for _, p := range state.Pending() {
+			if g.Meta.Seats[p.Seat].Bot {
+				content = append(content, fmt.Sprintf("🤖 %s: %s (the bot is thinking, %s).", g.Meta.Seats[p.Seat].Name, p.Prompt, levelText(g.Meta.BotLevel(p.Seat))))
+				continue
+			}
 			// A player finishing the turn they began is at the table.
-			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !g.Meta.Seats[p.Seat].Bot && !p.Continues && !slices.Contains(pinged, id) {
+			if id := g.Meta.Seats[p.Seat].UserID; id != "" && !p.Continues && !slices.Contains(pinged, id) {
 				pinged = append(pinged, id)
 			}
 			content = append(content, fmt.Sprintf("%s: %s.", seatMention(g, p.Seat), p.Prompt))
@@ -113,13 +118,17 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 }
 
 // turnComponents: the button that opens the guided choices of whoever
-// clicks it, and, when one player must act, their first choices at once.
+// clicks it, and, when one player must act, their first choices at once;
+// none while only the bot's seats must act.
 func (h *Handler) turnComponents(g *storage.Game) []discordgo.MessageComponent {
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Make your move", Style: discordgo.PrimaryButton,
 			CustomID: customID{kind: kindGo, target: g.ID, stamp: g.Stamp}.String()},
 	}}}
-	pending := g.State.Pending()
+	pending := slices.DeleteFunc(slices.Clone(g.State.Pending()), func(p engine.Pending) bool { return g.Meta.Seats[p.Seat].Bot })
+	if len(pending) == 0 {
+		return nil // the bot's alone: nothing to click
+	}
 	if len(pending) != 1 {
 		return rows
 	}
@@ -243,4 +252,12 @@ func (h *Handler) holdPings(users []string, lookup storage.UserLookup) (ping, he
 		ping = append(ping, id)
 	}
 	return ping, held
+}
+
+// levelText says how well the bot plays at a game's level.
+func levelText(level string) string {
+	if level == "" {
+		level = ai.Normal.String()
+	}
+	return "at the " + level + " level"
 }

@@ -145,6 +145,18 @@ func (h *Handler) Absent(a remind.Absence, p remind.Played) storage.PostFunc {
 	return h.turn(fmt.Sprintf("**%s** did not play within %s; the bot %s: %s.", name, remind.Human(a.Rules.Deadline), what, strings.Join(p.Labels, " → ")), true)
 }
 
+// Bots announces the decisions the bot made for the seats it plays. The
+// turn message pings the people who must act after them.
+func (h *Handler) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
+	var names []string
+	for _, p := range plays {
+		if name := m.Seats[p.Seat].Name; !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return h.turn(fmt.Sprintf("🤖 The bot played for **%s**.", joinNames(names)), true)
+}
+
 // waitingFor says whether a game waits for userID, and for whom else.
 func waitingFor(gw storage.GameWait, userID string) (mine bool, others []string) {
 	for _, s := range gw.Wait.Seats {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -26,6 +27,9 @@ type Announcer interface {
 	// Absent builds the turn message that announces a decision the bot
 	// made for an absent player; it is queued in the move's transaction.
 	Absent(a Absence, p Played) storage.PostFunc
+	// Bots builds the turn message that announces the decisions the bot
+	// made for the seats it plays.
+	Bots(m storage.Meta, plays []storage.Play) storage.PostFunc
 	// Lock holds a game's channel, so that the scheduler's move keeps its
 	// order with the players' own; it returns the unlock.
 	Lock(channelID string) func()
@@ -59,11 +63,12 @@ type Absence struct {
 	Since  time.Time
 }
 
-// Played is a decision the bot made for an absent player.
+// Played is a decision the bot made for an absent player: one action, or
+// several when the decision turned up hidden information on the way.
 type Played struct {
 	Rule   storage.Absent
 	Seat   engine.Seat
-	Action engine.Action
+	Plays  []storage.Play
 	Labels []string // the choices' labels, for the announcement
 	Result *storage.MoveResult
 }
@@ -81,6 +86,8 @@ type Scheduler struct {
 	// (or a synctest bubble's), so Now may only be offset from it.
 	Now func() time.Time
 	Log *slog.Logger
+	// AI is how the bot searches its decisions (autoplay.go).
+	AI ai.Settings
 }
 
 // batch bounds the entries handled before looking at the index again.
@@ -179,11 +186,17 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 func (s *Scheduler) game(due storage.Wake) error {
 	now := s.now()
 	var absences []Absence
+	var bots bool
 	err := s.Store.ClaimGame(due, func(m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, error) {
 		var out []*storage.Outgoing
 		absences = nil
 		if m.Status != storage.StatusActive {
 			return nil, nil
+		}
+		// The bot's seats are played below; if that fails, again after
+		// Retry. Their move puts the next bot turn in place of this one.
+		if bots = !w.BotTurn.IsZero() && !w.BotTurn.After(now); bots {
+			w.BotTurn = now.Add(s.Config.Retry)
 		}
 		rules := s.Config.Resolve(m.Wait)
 		var ids []string
@@ -232,6 +245,11 @@ func (s *Scheduler) game(due storage.Wake) error {
 			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
 		}
 	}
+	if bots {
+		if err := s.playBots(due.ID); err != nil {
+			s.log().Warn("reminders: the bot could not play its seats; trying again later", "game", due.ID, "err", err)
+		}
+	}
 	return nil
 }
 
@@ -252,31 +270,30 @@ func (s *Scheduler) play(a Absence) (*Played, error) {
 	if k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == a.Seat }); k < 0 || !w.Seats[k].Since.Equal(a.Since) {
 		return nil, nil // the wait this deadline was for is over
 	}
-	var act engine.Action
+	var plays []storage.Play
 	switch a.Rules.Absent {
 	case storage.AbsentAuto:
-		act, err = engine.Auto(g.State, a.Seat)
+		plays, err = s.think(g, absentDecision(a.Seat, g.Meta.Level))
 	case storage.AbsentSkip:
-		var ok bool
-		act, ok, err = engine.Skip(g.State, a.Seat)
-		if err == nil && !ok {
+		act, ok, skipErr := engine.Skip(g.State, a.Seat)
+		if skipErr == nil && !ok {
 			return nil, s.giveUp(g.ID, a.Seat, a.Since)
 		}
+		plays, err = []storage.Play{{Seat: a.Seat, Action: act}}, skipErr
 	default:
 		return nil, nil
 	}
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, err), s.giveUp(g.ID, a.Seat, a.Since))
 	}
-	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Action: act, Labels: Labels(g.State, a.Seat, act)}
-	p.Result, err = s.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: a.Seat, Action: act},
-		Now: s.now(), Post: s.Out.Absent(a, p)})
+	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Plays: plays, Labels: labelsOf(g.State, plays)}
+	p.Result, err = s.Store.BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
 	var stale *storage.StaleError
 	switch {
 	case errors.As(err, &stale):
 		return nil, nil // someone moved at the same moment; looked at again after Retry
 	case engine.CodeOf(err) != "":
-		return nil, errors.Join(fmt.Errorf("the %s move %v was refused: %w", a.Rules.Absent, act, err), s.giveUp(g.ID, a.Seat, a.Since))
+		return nil, errors.Join(fmt.Errorf("the %s moves %v were refused: %w", a.Rules.Absent, plays, err), s.giveUp(g.ID, a.Seat, a.Since))
 	case err != nil:
 		return nil, err
 	}
@@ -297,19 +314,24 @@ func (s *Scheduler) giveUp(id string, seat engine.Seat, since time.Time) error {
 	})
 }
 
-// Labels are the labels of an action's choices, for players.
-func Labels(st engine.State, seat engine.Seat, act engine.Action) []string {
+// labelsOf are the labels of the plays' choices, for players.
+func labelsOf(st engine.State, plays []storage.Play) []string {
 	var labels []string
-	for k, id := range act {
-		step, err := st.Choices(seat, act[:k])
+	for _, p := range plays {
+		for k, id := range p.Action {
+			label := id
+			if step, err := st.Choices(p.Seat, p.Action[:k]); err == nil {
+				if c, ok := step.Find(id); ok {
+					label = c.Label
+				}
+			}
+			labels = append(labels, label)
+		}
+		next, _, err := st.Apply(p.Seat, p.Action)
 		if err != nil {
 			break
 		}
-		if c, ok := step.Find(id); ok {
-			labels = append(labels, c.Label)
-		} else {
-			labels = append(labels, id)
-		}
+		st = next
 	}
 	return labels
 }

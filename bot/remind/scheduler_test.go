@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
@@ -31,6 +32,7 @@ type sent struct {
 	Digest   *Digest
 	Absence  *Absence
 	Played   *Played
+	Bots     []storage.Play
 }
 
 type recorder struct {
@@ -58,6 +60,12 @@ func (r *recorder) Absent(a Absence, p Played) storage.PostFunc {
 	return func(c storage.Change) ([]*storage.Outgoing, error) {
 		p.Result = &storage.MoveResult{Game: c.Game, Added: c.Added}
 		r.add(sent{Absence: &a, Played: &p})
+		return nil, nil
+	}
+}
+func (r *recorder) Bots(_ storage.Meta, plays []storage.Play) storage.PostFunc {
+	return func(storage.Change) ([]*storage.Outgoing, error) {
+		r.add(sent{Bots: plays})
 		return nil, nil
 	}
 }
@@ -119,7 +127,10 @@ func (w *world) open() {
 	w.store = s
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	sch := &Scheduler{Store: s, Config: w.cfg, Out: w.out, Now: w.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	// The AI searches by iterations: a bubble's clock stands still while
+	// it runs, so a time budget would never be spent.
+	sch := &Scheduler{Store: s, Config: w.cfg, Out: w.out, Now: w.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		AI: ai.Settings{Iterations: 8}}
 	go func() {
 		defer close(done)
 		sch.Run(ctx)
@@ -458,8 +469,8 @@ func TestDeadlineWait(t *testing.T) {
 	})
 }
 
-// Under auto, the bot plays the one decision at the deadline and says so;
-// the next player's wait starts then.
+// Under auto, the bot's AI plays the one decision at the deadline and says
+// what it chose; the next player's wait starts then.
 func TestDeadlineAuto(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
 		g := w.game("duo", "turns", deadlineRules(storage.AbsentAuto), "ana", "bia")
@@ -469,8 +480,13 @@ func TestDeadlineAuto(t *testing.T) {
 		}
 		w.until(72 * time.Hour)
 		log := moves(t, w.store, g.ID)
-		if len(log) != 1 || log[0].Seat != 0 || !slices.Equal(log[0].Action, engine.Action{"play", "done"}) {
-			t.Fatalf("after the deadline the log is %+v, want Ana's play, done", log)
+		if len(log) != 1 || log[0].Seat != 0 || !log[0].Bot {
+			t.Fatalf("after the deadline the log is %+v, want the bot's move for Ana", log)
+		}
+		labels := map[string]string{"play": "Play", "pass": "Pass", "a": "A", "b": "B", "done": "Nothing more"}
+		var want []string
+		for _, id := range log[0].Action {
+			want = append(want, labels[id])
 		}
 		var played []sent
 		for _, s := range w.out.all() {
@@ -479,12 +495,53 @@ func TestDeadlineAuto(t *testing.T) {
 			}
 		}
 		if len(played) != 1 || !played[0].At.Equal(winter.Add(72*time.Hour)) || played[0].Absence.UserID != "ana" ||
-			!slices.Equal(played[0].Played.Labels, []string{"Play", "Nothing more"}) || played[0].Played.Result.Game.Version != 1 {
+			!slices.Equal(played[0].Played.Labels, want) || played[0].Played.Result.Game.Version != 1 {
 			t.Fatalf("announcements: %+v", played)
 		}
 		w.until(72*time.Hour + 8*time.Hour)
 		if got := w.out.reminders("bia", winter); !slices.Equal(got, hours(80)) {
 			t.Fatalf("Bia's wait did not start at the auto move: %v", got)
+		}
+	})
+}
+
+// A bot seat plays as soon as it must decide, at the moment the player
+// before it moved, in one change announced once; nobody is reminded of
+// it, and the player after it is waited for from then.
+func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
+	bubble(t, winter, std, func(w *world) {
+		seats := []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
+		g, err := w.store.Create(storage.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
+			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		w.until(2 * time.Hour)
+		w.move(g.ID) // Ana's
+		synctest.Wait()
+		log := moves(t, w.store, g.ID)
+		if len(log) != 2 || log[1].Seat != 1 || !log[1].Bot || !log[1].At.Equal(winter.Add(2*time.Hour)) {
+			t.Fatalf("after Ana's move the log is %+v, want the bot's move for Bia at once", log)
+		}
+		var bots [][]storage.Play
+		for _, s := range w.out.all() {
+			if s.Bots != nil {
+				bots = append(bots, s.Bots)
+			}
+			if s.Reminder != nil && s.Reminder.UserID == "" {
+				t.Fatalf("a reminder for the bot's seat: %+v", s.Reminder)
+			}
+		}
+		if len(bots) != 1 || len(bots[0]) != 1 || bots[0][0].Seat != 1 {
+			t.Fatalf("the bot's moves were announced as %+v", bots)
+		}
+		w.until(2*time.Hour + 8*time.Hour)
+		if got := w.out.reminders("ana", winter); !slices.Contains(got, 10*time.Hour) {
+			t.Fatalf("Ana's wait did not start at the bot's move: %v", got)
+		}
+		if wt, _ := w.store.Waiting(g.ID); !wt.BotTurn.IsZero() {
+			t.Fatalf("a bot turn is still due at %v", wt.BotTurn)
 		}
 	})
 }

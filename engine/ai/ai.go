@@ -6,6 +6,7 @@ package ai
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -136,13 +137,16 @@ func (b *budget) share() limit {
 	return l
 }
 
+// ErrNoSampler refuses a game that hides information but cannot sample it.
+var ErrNoSampler = errors.New("ai: the game hides information and offers no way to sample it")
+
 // sampler returns how to draw a state seat cannot tell from s.
 func sampler(s engine.State, seat engine.Seat) (func(*engine.RNG) engine.State, error) {
 	if smp, ok := s.(engine.Sampler); ok {
 		return func(rng *engine.RNG) engine.State { return smp.Sample(seat, rng) }, nil
 	}
 	if _, hides := s.(engine.Viewer); hides {
-		return nil, fmt.Errorf("ai: the game hides information and offers no way to sample it")
+		return nil, ErrNoSampler
 	}
 	// States are values: nothing hidden, nothing to draw.
 	return func(*engine.RNG) engine.State { return s }, nil

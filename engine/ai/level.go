@@ -40,3 +40,29 @@ func (l Level) Budget() time.Duration {
 func (l Level) Iterations() int {
 	return [...]int{Easy: 3, Normal: 16, Hard: 64}[l]
 }
+
+// Settings are how a running bot plays its levels: each level's time per
+// decision, or an iteration cap in place of time (tests, which need the
+// same decisions on any machine).
+type Settings struct {
+	// Budgets are the times per decision by level; zero is the level's
+	// Budget.
+	Budgets [3]time.Duration
+	// Iterations, when set, caps every decision at the level's share of
+	// it (see Level.Iterations), and a level without a budget of its own
+	// searches by it alone.
+	Iterations int
+	// Horizon is Config.Horizon.
+	Horizon int
+}
+
+// Config is the search of one decision at level l.
+func (s Settings) Config(l Level, seed uint64) Config {
+	cfg := Config{Budget: s.Budgets[l], Horizon: s.Horizon, Seed: seed}
+	if s.Iterations > 0 {
+		cfg.Iterations = max(1, s.Iterations*l.Iterations()/Hard.Iterations())
+	} else if cfg.Budget <= 0 {
+		cfg.Budget = l.Budget()
+	}
+	return cfg
+}
