@@ -23,6 +23,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
@@ -106,6 +107,10 @@ func (h *harness) checkLogs() {
 	}
 }
 
+// testAI is how the bot's AI searches in these tests: a few iterations of
+// short playouts, quick and the same on any machine.
+var testAI = ai.Settings{Iterations: 2, Horizon: 4}
+
 func newHarness(t testing.TB) *harness { return newHarnessWith(t, summaryDrawer{}) }
 
 func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
@@ -140,7 +145,7 @@ func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
 	handler := &commands.Handler{Store: h.store, Games: testGames(), Drawer: h.drawer,
-		Log: logger, Now: h.now, Reminders: h.reminders}
+		Log: logger, Now: h.now, Reminders: h.reminders, AI: testAI}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

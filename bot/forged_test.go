@@ -109,7 +109,7 @@ func TestRepliesToOversizedInputFit(t *testing.T) {
 	version := tb.game().Version
 	for name, cmd := range map[string]fakediscord.CommandOption{
 		"play, eight steps":               fakediscord.Subcommand("play", steps...),
-		"sell":                            fakediscord.Subcommand("sell", fakediscord.StringOption("step1", odd(100))),
+		"do sell":                         fakediscord.SubcommandGroup("do", fakediscord.Subcommand("sell", fakediscord.StringOption("step1", odd(100)))),
 		"new, regions":                    fakediscord.Subcommand("new", fakediscord.StringOption("regions", odd(100))),
 		"new, pace":                       fakediscord.Subcommand("new", fakediscord.StringOption("pace", odd(20))),
 		"pace, value":                     fakediscord.Subcommand("pace", fakediscord.StringOption("value", odd(20))),

@@ -147,8 +147,17 @@ func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 	if len(g.Log) == 0 || g.Log[0].Seat != pending.Seat {
 		t.Fatalf("the log does not start with the absent seat's move: %+v", g.Log)
 	}
+	// The bot played the whole decision, on past a step that turned up
+	// hidden information, in one change of the game.
+	n := 0
+	for n < len(g.Log) && g.Log[n].Stamp == g.Log[0].Stamp {
+		if g.Log[n].Seat != pending.Seat || !g.Log[n].Bot {
+			t.Fatalf("the auto-play change holds %+v", g.Log[n])
+		}
+		n++
+	}
 	// The turn message after the move pings whoever must act next.
-	after, _, err := engine.Replay(vinhos.Game{}, g.Setup, g.Moves()[:1])
+	after, _, err := engine.Replay(vinhos.Game{}, g.Setup, g.Moves()[:n])
 	if err != nil {
 		t.Fatal(err)
 	}

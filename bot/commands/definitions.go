@@ -12,7 +12,8 @@ import (
 
 // Definitions are the slash commands the bot registers on start: one for
 // each game of games, each with the same subcommands and the game's own
-// (its setup options, its shortcuts, solo play if it has a solo mode), and
+// (its setup options, its shortcuts under /GAME do, solo play if it has a
+// solo mode), and
 // /adega.
 func Definitions(games *engine.Registry) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
@@ -77,8 +78,14 @@ func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
 				sub("stats", "Your solo record"),
 			}})
 	}
-	for _, sc := range shortcutsOf(g) {
-		subs = append(subs, sub(sc.Name, engine.Shorten(sc.Description, 100), stepOptionList(false)...))
+	if shortcuts := shortcutsOf(g); len(shortcuts) > 0 {
+		// In a group of their own: Discord allows a command 25 subcommands.
+		do := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: ShortcutGroup,
+			Description: "Take an action at once, such as /" + g.Name() + " " + ShortcutGroup + " " + shortcuts[0].Name}
+		for _, sc := range shortcuts {
+			do.Options = append(do.Options, sub(sc.Name, engine.Shorten(sc.Description, 100), stepOptionList(false)...))
+		}
+		subs = append(subs, do)
 	}
 	return &discordgo.ApplicationCommand{Name: g.Name(), Description: engine.Shorten("Play "+g.Title(), 100), Options: subs}
 }
@@ -139,6 +146,10 @@ func soloMode(g engine.Game) (engine.Mode, bool) {
 	}
 	return engine.Mode{}, false
 }
+
+// ShortcutGroup is the subcommand group of a game's shortcuts: /vinhos do
+// sell.
+const ShortcutGroup = "do"
 
 // shortcutsOf are g's shortcut subcommands, if any.
 func shortcutsOf(g engine.Game) []engine.Shortcut {

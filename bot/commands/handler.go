@@ -86,7 +86,7 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	if err != nil || len(data.Options) == 0 {
 		return private("I do not know that command.")
 	}
-	sub := data.Options[0]
+	sub := shortcutOrSub(game, data.Options[0])
 	switch sub.Name {
 	case "new":
 		return h.newLobby(i, game, sub)
@@ -123,10 +123,20 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	case "play":
 		return h.play(i, sub)
 	}
-	if _, ok := Shortcut(game, sub.Name); ok {
+	if _, ok := Shortcut(game, sub.Name); ok && sub != data.Options[0] {
 		return h.play(i, sub)
 	}
 	return private(fmt.Sprintf("There is no /%s %s.", game.Name(), engine.Shorten(sub.Name, 32)))
+}
+
+// shortcutOrSub is the shortcut a /GAME do names, else sub itself.
+func shortcutOrSub(game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
+	if sub.Name == ShortcutGroup && len(sub.Options) == 1 {
+		if _, ok := Shortcut(game, sub.Options[0].Name); ok {
+			return sub.Options[0]
+		}
+	}
+	return sub
 }
 
 func (h *Handler) component(i *discordgo.Interaction) Reply {

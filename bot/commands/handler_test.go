@@ -132,7 +132,7 @@ func TestEmbedsFitDiscordsTotal(t *testing.T) {
 func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
 	h := newHandler(t)
 	_, user := playUntil(t, h, "take action")
-	r := h.Handle(slash(user, "experts", strOpt("step1", "taste")))
+	r := h.Handle(doSlash(user, "experts", strOpt("step1", "taste")))
 	text := r.Ack.Data.Content
 	if !strings.Contains(text, "Played:") || !strings.Contains(text, "Left out of your command, so declined:\n• Hire the top Wine Expert of which deck? → Done") {
 		t.Fatalf("reply %q", text)
@@ -144,7 +144,7 @@ func TestTypedCommandSaysWhatItDeclined(t *testing.T) {
 func TestShortcutNeverTakesAMagnateTile(t *testing.T) {
 	h := newHandler(t)
 	g, user := playUntil(t, h, "Magnate")
-	r := h.Handle(slash(user, "export"))
+	r := h.Handle(doSlash(user, "export"))
 	after, err := h.Store.Load(g.ID)
 	if !strings.Contains(r.Ack.Data.Content, "You cannot take the export action now") || err != nil || after.Version != g.Version {
 		t.Fatalf("/vinhos export at the Magnate pick: %q, version %d → %d", r.Ack.Data.Content, g.Version, after.Version)

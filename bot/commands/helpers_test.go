@@ -50,6 +50,15 @@ func gameSlash(game, userID, sub string, opts ...*discordgo.ApplicationCommandIn
 			{Name: sub, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}}}
 }
 
+// doSlash is userID's /vinhos do shortcut in the test thread.
+func doSlash(userID, shortcut string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
+	i := slash(userID, ShortcutGroup)
+	group := i.Data.(discordgo.ApplicationCommandInteractionData).Options[0]
+	group.Type = discordgo.ApplicationCommandOptionSubCommandGroup
+	group.Options = []*discordgo.ApplicationCommandInteractionDataOption{{Name: shortcut, Type: discordgo.ApplicationCommandOptionSubCommand, Options: opts}}
+	return i
+}
+
 // nimSlash is userID's /nim sub in the test thread.
 func nimSlash(userID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
 	return gameSlash("nim", userID, sub, opts...)

@@ -37,9 +37,12 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 	for range 12 {
 		g, _ = playAuto(t, h, g)
 	}
-	// /vinhos export is the Export action; the file is /vinhos download.
-	if r := h.Handle(slash(u1, "export")); !strings.Contains(r.Ack.Data.Content, "export action") || r.Edit != nil {
-		t.Fatalf("/vinhos export answered %q", r.Ack.Data.Content)
+	// /vinhos do export is the Export action; the file is /vinhos download.
+	if r := h.Handle(doSlash(u1, "export")); !strings.Contains(r.Ack.Data.Content, "export action") || r.Edit != nil {
+		t.Fatalf("/vinhos do export answered %q", r.Ack.Data.Content)
+	}
+	if r := h.Handle(slash(u1, "export")); !strings.Contains(r.Ack.Data.Content, "no option") {
+		t.Fatalf("/vinhos export, outside the group, answered %q", r.Ack.Data.Content)
 	}
 	edit, err := h.Handle(slash(u2, "download")).Edit()
 	if err != nil {

@@ -16,8 +16,8 @@ func Subcommands(g engine.Game) []string {
 	return names
 }
 
-// Shortcut is g's shortcut subcommand of that name (/vinhos sell), if it
-// has one.
+// Shortcut is g's shortcut subcommand of that name (/vinhos do sell), if
+// it has one.
 func Shortcut(g engine.Game, name string) (engine.Shortcut, bool) {
 	for _, sc := range shortcutsOf(g) {
 		if sc.Name == name {

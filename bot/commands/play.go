@@ -182,7 +182,7 @@ func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	if game, err := h.Games.Lookup(data.Name); err == nil && h.checkCommand(data) == nil && len(data.Options) > 0 {
-		sub := data.Options[0]
+		sub := shortcutOrSub(game, data.Options[0])
 		if sub.Name == "rules" {
 			choices = topicChoices(game, sub)
 		} else {

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/adega-bot/adega/engine/ai"
 )
 
 // Secret is a string that never prints itself, so a token cannot leak into
@@ -41,6 +43,15 @@ type Config struct {
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
 	Reminders  Reminders `toml:"reminders"`
+	AI         AI        `toml:"ai"`
+}
+
+// AI is how long the bot's AI may think per decision at each level, on one
+// core: its seats, absent players under auto, and hints.
+type AI struct {
+	Easy   time.Duration `toml:"easy"`
+	Normal time.Duration `toml:"normal"`
+	Hard   time.Duration `toml:"hard"`
 }
 
 // Reminders are the defaults for new games; each game can change its own.
@@ -58,6 +69,7 @@ func DefaultConfig() Config {
 		LogLevel:   "info",
 		ShardCount: 1,
 		Reminders:  Reminders{Pace: "normal", Floor: time.Hour, Absent: "wait"},
+		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 	}
 }
 
@@ -141,6 +153,9 @@ func (c Config) validate() error {
 	}
 	if c.Reminders.Floor <= 0 || c.Reminders.Deadline < 0 {
 		return errors.New("config: reminders.floor must be positive and reminders.deadline not negative")
+	}
+	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
+		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")
 	}
 	return nil
 }

@@ -45,7 +45,7 @@ var welcomeRows = [][2]string{
 func welcome(game engine.Game) string {
 	rows := slices.Clone(welcomeRows)
 	if shortcuts := commands.ShortcutNames(game); len(shortcuts) > 0 {
-		row := [2]string{"/GAME " + shortcuts[0] + " ...", "a shortcut that starts a decision: " + strings.Join(shortcuts, ", ")}
+		row := [2]string{"/GAME " + commands.ShortcutGroup + " " + shortcuts[0] + " ...", "a shortcut that starts a decision: " + strings.Join(shortcuts, ", ")}
 		rows = slices.Insert(rows, 1, row)
 	}
 	var b strings.Builder
@@ -237,16 +237,23 @@ func (t *table) subcommand(cmd command, r *reply) error {
 	if len(cmd.positional) > 0 {
 		name = strings.ToLower(cmd.positional[0])
 	}
-	game := t.kind()
-	if !slices.Contains(commands.Subcommands(game), name) {
+	if name == "" {
 		return t.move(cmd, "", r)
 	}
+	game := t.kind()
 	args := cmd.withoutFirst()
-	if name == "play" {
-		return t.move(args, "", r)
+	if name == commands.ShortcutGroup && len(args.positional) > 0 {
+		// /GAME do sell, as on Discord; the table also takes /GAME sell.
+		name, args = strings.ToLower(args.positional[0]), args.withoutFirst()
 	}
 	if _, ok := commands.Shortcut(game, name); ok {
 		return t.move(args, name, r)
+	}
+	if !slices.Contains(commands.Subcommands(game), name) {
+		return t.move(cmd, "", r)
+	}
+	if name == "play" {
+		return t.move(args, "", r)
 	}
 	if answer, ok := tableSubcommands[name]; ok {
 		return answer(t, args, r)
