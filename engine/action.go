@@ -99,6 +99,21 @@ func (s Step) Filter(typed string, max int) []Choice {
 	return out
 }
 
+// Labels are the labels of an action's choices, for players: what each
+// step offered under that ID (the ID itself past a step that failed).
+func Labels(s State, seat Seat, act Action) []string {
+	labels := make([]string, len(act))
+	for k, id := range act {
+		labels[k] = id
+		if step, err := s.Choices(seat, act[:k]); err == nil {
+			if c, ok := step.Find(id); ok {
+				labels[k] = c.Label
+			}
+		}
+	}
+	return labels
+}
+
 // Validate walks action through the state's own choice lists and reports the
 // first step that is not legal. Games call it at the start of Apply so that
 // Apply accepts exactly what Choices offers.

@@ -52,8 +52,20 @@ type Meta struct {
 	// seat has its own, and of the decisions it makes for absent players;
 	// empty is normal.
 	Level string `json:"level,omitempty"`
-	// Hints allows /GAME hint (hint.go).
+	// Hints allows /GAME hint in a game that other people play too.
 	Hints bool `json:"hints,omitempty"`
+	// HintsAsked are the hints players asked for, oldest first, which the
+	// game's log shows.
+	HintsAsked []HintAsked `json:"hints_asked,omitempty"`
+}
+
+// HintAsked is one hint a player asked the AI for.
+type HintAsked struct {
+	Seat engine.Seat `json:"seat"`
+	// Move is how many moves the game had: the hint came before move
+	// Move+1.
+	Move int       `json:"move"`
+	At   time.Time `json:"at"`
 }
 
 // BoardStyle is a game's choice of board for its turn messages.

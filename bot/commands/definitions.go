@@ -44,6 +44,7 @@ func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
 		sub("status", "Whose move it is, since when, and the scores",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "chart",
 				Description: "Also draw each player's VP through the game so far"}),
+		sub("hint", "Ask the AI privately what it would play for your decision (solo games, or games with hints on)"),
 		sub("follow", "Get this game's board by DM as it goes and when it ends"),
 		sub("unfollow", "Stop the direct messages about this game you follow"),
 		sub("rules", "Short rules help, and the rulings adega plays by",

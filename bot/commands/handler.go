@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -50,6 +51,7 @@ type Handler struct {
 	AI ai.Settings
 
 	painters painters    // bounds the boards drawn at once (draw.go)
+	hinting  sync.Mutex  // one hint's search at a time (hint.go)
 	defs     definitions // the slash commands, by name (options.go)
 	answered Recent      // when interactions were answered
 }
@@ -116,6 +118,8 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 		return h.pace(i, sub)
 	case "replace":
 		return h.replace(i, sub)
+	case "hint":
+		return h.hint(i)
 	case "follow":
 		return h.follow(i)
 	case "unfollow":

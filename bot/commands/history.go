@@ -74,9 +74,20 @@ func LogText(g *storage.Game, page int) string {
 	if page == 0 {
 		b.WriteString(eventLines("Setup", g.SetupEvents))
 	}
+	hints := func(move int) {
+		for _, asked := range g.Meta.HintsAsked {
+			if asked.Move == move {
+				fmt.Fprintf(&b, "💡 %s asked the AI for a hint.\n", g.Meta.Seats[asked.Seat].Name)
+			}
+		}
+	}
 	for k := page * logPageSize; k < min(len(g.Log), (page+1)*logPageSize); k++ {
+		hints(k)
 		e := g.Log[k]
 		b.WriteString(eventLines(fmt.Sprintf("Move %d, %s", k+1, g.Meta.Seats[e.Seat].Name), e.Events))
+	}
+	if page == lastPage(g) {
+		hints(len(g.Log)) // asked for the decision still pending
 	}
 	return fit(b.String())
 }

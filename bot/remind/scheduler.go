@@ -318,15 +318,7 @@ func (s *Scheduler) giveUp(id string, seat engine.Seat, since time.Time) error {
 func labelsOf(st engine.State, plays []storage.Play) []string {
 	var labels []string
 	for _, p := range plays {
-		for k, id := range p.Action {
-			label := id
-			if step, err := st.Choices(p.Seat, p.Action[:k]); err == nil {
-				if c, ok := step.Find(id); ok {
-					label = c.Label
-				}
-			}
-			labels = append(labels, label)
-		}
+		labels = append(labels, engine.Labels(st, p.Seat, p.Action)...)
 		next, _, err := st.Apply(p.Seat, p.Action)
 		if err != nil {
 			break
