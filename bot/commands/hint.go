@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"hash/fnv"
 	"strings"
 	"time"
 
@@ -36,9 +35,7 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	}); err != nil {
 		return h.fail(i, err)
 	}
-	seed := fnv.New64a()
-	fmt.Fprintf(seed, "hint/%s/%d/%d", g.ID, g.Version, seat)
-	cfg := h.AI.Config(ai.Hard, seed.Sum64())
+	cfg := h.AI.Config(ai.Hard, ai.Seed(g.ID, g.Version, len(g.Meta.HintsAsked)))
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
 		h.hinting.Lock()
 		defer h.hinting.Unlock()

@@ -3,7 +3,6 @@ package remind
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"time"
 
@@ -76,7 +75,7 @@ func (s *Scheduler) think(g *storage.Game, next decider) ([]storage.Play, error)
 		if !ok {
 			break
 		}
-		act, err := s.decide(g, st, seat, levelName, len(plays))
+		act, err := s.AI.Play(st, seat, levelName, ai.Seed(g.ID, g.Version, len(plays)))
 		if err != nil {
 			return nil, err
 		}
@@ -88,26 +87,4 @@ func (s *Scheduler) think(g *storage.Game, next decider) ([]storage.Play, error)
 		st = after
 	}
 	return plays, nil
-}
-
-// decide is the AI's decision for seat at level. Its seed comes from the
-// game and the moment, so the same moment searches alike. A game the AI
-// cannot search (one that hides information and cannot sample it) gets
-// engine.Auto's simple legal choice.
-func (s *Scheduler) decide(g *storage.Game, st engine.State, seat engine.Seat, levelName string, k int) (engine.Action, error) {
-	level := ai.Normal
-	if levelName != "" {
-		var err error
-		if level, err = ai.ParseLevel(levelName); err != nil {
-			return nil, err
-		}
-	}
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d/%d", g.ID, g.Version, k)
-	d, err := ai.Decide(st, seat, s.AI.Config(level, h.Sum64()))
-	if errors.Is(err, ai.ErrNoSampler) {
-		s.log().Warn("reminders: the AI cannot search this game; the bot plays its first choices", "game", g.ID)
-		return engine.Auto(st, seat)
-	}
-	return d.Action, err
 }

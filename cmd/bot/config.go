@@ -62,6 +62,11 @@ type Reminders struct {
 	Absent   string        `toml:"absent"`   // wait, auto or skip, at the deadline
 }
 
+// aiSettings are the AI's times per level.
+func (c Config) aiSettings() ai.Settings {
+	return ai.Settings{Budgets: [3]time.Duration{ai.Easy: c.AI.Easy, ai.Normal: c.AI.Normal, ai.Hard: c.AI.Hard}}
+}
+
 // DefaultConfig is the configuration with no file and no environment.
 func DefaultConfig() Config {
 	return Config{

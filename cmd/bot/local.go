@@ -16,6 +16,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
@@ -27,6 +28,8 @@ var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 type localFlags struct {
 	game, mode, players, regions string
 	options                      map[string]string // --option NAME=VALUE
+	bots                         int
+	level                        string
 	seed                         uint64
 	db, data, out                string
 	script, export               string
@@ -57,6 +60,8 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 		f.options[name] = value
 		return nil
 	})
+	fs.IntVar(&f.bots, "bots", 0, "how many of the seats, the last ones, the bot's AI plays (all of them: a game of bots)")
+	fs.StringVar(&f.level, "level", "", "how well the bots play: easy, normal or hard (default normal); [ai] in the config sets their times")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0 picks one)")
 	fs.StringVar(&f.db, "db", "", "database `file` (default DATA_DIR/local.db)")
 	fs.StringVar(&f.data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
@@ -110,7 +115,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	defer in.close()
 	drawer := boards()
 	t := &table{store: store, games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
-		handler: &commands.Handler{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}}
+		handler: &commands.Handler{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}, ai: cfg.aiSettings()}
 	switch {
 	case f.resume != "":
 		err = t.resume(f.resume)
@@ -143,13 +148,21 @@ func (f localFlags) check() error {
 	}
 	if continues != "" {
 		var setup []string
-		for _, name := range []string{"game", "mode", "players", "seed", "regions", "option"} {
+		for _, name := range []string{"game", "mode", "players", "seed", "regions", "option", "bots", "level"} {
 			if _, ok := f.given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
 		}
 		if len(setup) > 0 {
 			return fmt.Errorf("%s set up a new game, but --%s continues a game that is set up already", strings.Join(setup, ", "), continues)
+		}
+	}
+	if _, ok := f.given["level"]; ok && f.bots == 0 {
+		return errors.New("--level is how well the bots play; give --bots too")
+	}
+	if f.level != "" {
+		if _, err := ai.ParseLevel(f.level); err != nil {
+			return fmt.Errorf("--level: choose easy, normal or hard, not %s", engine.Quote(f.level))
 		}
 	}
 	if f.keepGoing && f.script == "" {
@@ -215,8 +228,16 @@ func (t *table) create(f localFlags) error {
 		}
 		return err
 	}
+	if f.bots < 0 || f.bots > len(names) {
+		return fmt.Errorf("--bots %d: the table has %d seats", f.bots, len(names))
+	}
 	now := time.Now()
-	g, err := t.store.Create(localMeta(game, names, now), setup, now, nil)
+	meta := localMeta(game, names, now)
+	for k := len(names) - f.bots; k < len(names); k++ {
+		meta.Seats[k].UserID, meta.Seats[k].Bot = "", true
+	}
+	meta.Level = f.level
+	g, err := t.store.Create(meta, setup, now, nil)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
-	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -57,7 +56,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: storage.Absent(cfg.Reminders.Absent)},
-		AI: ai.Settings{Budgets: [3]time.Duration{ai.Easy: cfg.AI.Easy, ai.Normal: cfg.AI.Normal, ai.Hard: cfg.AI.Hard}}}
+		AI: cfg.aiSettings()}
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,

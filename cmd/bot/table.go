@@ -18,6 +18,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
@@ -72,6 +73,8 @@ type table struct {
 	request *discordgo.Message
 	// lastID is the newest Discord ID the table made up.
 	lastID uint64
+	// ai is how the bot's seats decide.
+	ai ai.Settings
 }
 
 // emit completes a reply with where the game stands and prints it.
@@ -90,6 +93,36 @@ func (t *table) showStart() {
 	r.changed = true
 	t.writeBoard(&r)
 	t.emit(r)
+	t.playBots()
+}
+
+// playBots plays the decisions of the bot's seats, one reply each, as soon
+// as they fall due: the table is the scheduler of a local game. The board
+// is drawn once the bots stop.
+func (t *table) playBots() {
+	for !t.game.State.Over() {
+		seat, ok := storage.BotPending(t.game.Meta, t.game.State)
+		if !ok {
+			return
+		}
+		r := newReply(0, "")
+		act, err := t.ai.Play(t.game.State, seat, t.game.Meta.BotLevel(seat), ai.Seed(t.game.ID, t.game.Version, 0))
+		var res *storage.MoveResult
+		if err == nil {
+			res, err = t.store.BotMoves(t.game.ID, t.game.Stamp, []storage.Play{{Seat: seat, Action: act}}, time.Now(), nil)
+		}
+		if err != nil {
+			r.refuse(fmt.Errorf("the bot could not play for %s: %w", t.game.Meta.Seats[seat].Name, err))
+			t.emit(r)
+			return
+		}
+		t.game, r.changed = res.Game, true
+		r.addEvents(t.game, append([]engine.Event{engine.Say(seat, "🤖 The bot plays for "+t.game.Meta.Seats[seat].Name+".")}, res.Events()...))
+		if _, more := storage.BotPending(t.game.Meta, t.game.State); !more || t.game.State.Over() {
+			t.writeBoard(&r)
+		}
+		t.emit(r)
+	}
 }
 
 // loop answers lines until the input ends, /quit, or ctx is cancelled,
@@ -128,6 +161,9 @@ func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error
 			continue
 		}
 		t.emit(r)
+		if r.changed {
+			t.playBots()
+		}
 		if !r.OK && script {
 			if !f.keepGoing {
 				return nil, fmt.Errorf("script line %d: %s", n, r.Error.Reason)
@@ -279,17 +315,23 @@ func (t *table) seatFor(cmd command) (engine.Seat, error) {
 	state := t.game.State
 	if who, ok := cmd.named["as"]; ok {
 		for _, p := range state.Players() {
-			if strings.EqualFold(p.Name, who) || strconv.Itoa(int(p.Seat)+1) == who {
-				return p.Seat, nil
+			switch {
+			case !strings.EqualFold(p.Name, who) && strconv.Itoa(int(p.Seat)+1) != who:
+				continue
+			case t.game.Meta.Seats[p.Seat].Bot:
+				return 0, engine.Errorf(engine.CodeNotYourTurn, "%s is the bot's seat; it plays by itself.", p.Name)
 			}
+			return p.Seat, nil
 		}
 		return 0, engine.Errorf(engine.CodeNotYourTurn, "There is no player %s at this table.", engine.Quote(who))
 	}
-	pending := state.Pending()
-	switch len(pending) {
-	case 0:
+	pending := slices.DeleteFunc(slices.Clone(state.Pending()), func(p engine.Pending) bool { return t.game.Meta.Seats[p.Seat].Bot })
+	switch {
+	case len(pending) == 0 && state.Over():
 		return 0, engine.Errorf(engine.CodeGameOver, "The game is over.")
-	case 1:
+	case len(pending) == 0:
+		return 0, engine.Errorf(engine.CodeNotYourTurn, "Only the bot's seats must decide now.")
+	case len(pending) == 1:
 		return pending[0].Seat, nil
 	}
 	var names []string

@@ -357,7 +357,29 @@ func TestContradictoryFlagsAreRefused(t *testing.T) {
 		{[]string{"--import", "x.json", "--regions", "first-play"}, "--regions set up a new game, but --import continues"},
 		{[]string{"--keep-going"}, "--keep-going goes on past the refused lines of a --script"},
 		{[]string{"--game", "nim", "--regions", "first-play"}, "--regions: Nim has no regions"},
+		{[]string{"--level", "hard"}, "--level is how well the bots play; give --bots too"},
+		{[]string{"--bots", "1", "--level", "brilliant"}, "--level: choose easy, normal or hard"},
+		{[]string{"--resume", "g1", "--bots", "1"}, "--bots set up a new game, but --resume continues"},
+		{[]string{"--game", "nim", "--bots", "3"}, "--bots 3: the table has 2 seats"},
 	})
+}
+
+// With --bots the last seats are the bot's: its AI plays each of their
+// decisions as soon as it falls due, in a reply of its own that says so,
+// and nobody can play them by hand.
+func TestBotsPlayTheirSeatsAtTheTable(t *testing.T) {
+	replies := play(t, "/nim p1 1\n/nim p2 1 as:Bruno\n/status\n", nimTable(t.TempDir(), "--bots", "1", "--level", "easy")...)
+	var bot []reply
+	for _, r := range replies {
+		if r.Line == 0 && len(r.Events) > 0 && r.Events[0].Text == "🤖 The bot plays for Bruno." {
+			bot = append(bot, r)
+		}
+	}
+	if len(bot) != 1 || !bot[0].OK || len(bot[0].Events) < 2 || bot[0].Game.Move != 2 || bot[0].Board == "" {
+		t.Fatalf("the bot's replies after Ana's move: %+v", bot)
+	}
+	refusedWith(t, answer(t, replies, 2), engine.CodeNotYourTurn, "Bruno is the bot's seat; it plays by itself.")
+	saysLine(t, answer(t, replies, 3), "Waiting for Ana to take counters from a pile, since")
 }
 
 func TestDataFlagLoadsTheComponentData(t *testing.T) {

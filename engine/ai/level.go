@@ -1,8 +1,12 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
+
+	"github.com/adega-bot/adega/engine"
 )
 
 // Level is how strongly the AI plays: how long it searches.
@@ -65,4 +69,30 @@ func (s Settings) Config(l Level, seed uint64) Config {
 		cfg.Budget = l.Budget()
 	}
 	return cfg
+}
+
+// Play decides seat's pending decision as the bot plays its seats: at the
+// level named (empty for normal), with these settings. A game the AI
+// cannot search without peeking gets engine.Auto's simple legal choice.
+func (s Settings) Play(st engine.State, seat engine.Seat, level string, seed uint64) (engine.Action, error) {
+	l := Normal
+	if level != "" {
+		var err error
+		if l, err = ParseLevel(level); err != nil {
+			return nil, err
+		}
+	}
+	d, err := Decide(st, seat, s.Config(l, seed))
+	if errors.Is(err, ErrNoSampler) {
+		return engine.Auto(st, seat)
+	}
+	return d.Action, err
+}
+
+// Seed is the seed of a decision the bot makes in a stored game, from the
+// game's ID and moment: the same moment searches alike.
+func Seed(gameID string, version uint64, k int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d/%d", gameID, version, k)
+	return h.Sum64()
 }
