@@ -173,3 +173,29 @@ func playUntil(t *testing.T, h *Handler, prompt string) (*storage.Game, string) 
 	}
 	return g, g.Meta.Seats[g.State.Pending()[0].Seat].UserID
 }
+
+// /vinhos new bots: seats the bot at once, named and marked as the bot's,
+// at the level chosen; the bot may take every seat but its creator's.
+func TestNewLobbySeatsTheBot(t *testing.T) {
+	h := newHandler(t)
+	r := h.Handle(slash(u1, "new", intOpt("players", 3), intOpt("bots", 2), strOpt("level", "hard"), boolOpt("hints", true)))
+	c := r.Ack.Data.Content
+	for _, want := range []string{"Seated (3): u1, 🤖 Bot Touriga and 🤖 Bot Baga", "The bot plays at the hard level.", "Hints are on: `/vinhos hint` asks the AI."} {
+		if !strings.Contains(c, want) {
+			t.Fatalf("the lobby lacks %q: %q", want, c)
+		}
+	}
+	for _, bad := range []struct {
+		opts []*discordgo.ApplicationCommandInteractionDataOption
+		says string
+	}{
+		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("players", 3), intOpt("bots", 3)}, "The bot can take 0 to 2 of the 3 seats; one is yours."},
+		{[]*discordgo.ApplicationCommandInteractionDataOption{intOpt("bots", 1), strOpt("level", "genius")}, `"genius" is not one of the choices of level`},
+	} {
+		i := slash(u2, "new", bad.opts...)
+		i.ChannelID = "1000000000000000001" // a channel of its own: no lobby there
+		if r := h.Handle(i); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, bad.says) {
+			t.Errorf("%v: %+v, want %q", bad.opts, r.Ack.Data, bad.says)
+		}
+	}
+}

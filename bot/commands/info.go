@@ -209,7 +209,14 @@ func StatusText(g *storage.Game) string {
 		fmt.Fprintf(&b, "Waiting for %s to %s, since <t:%d:R>.\n", seatMention(g, p.Seat), p.Prompt, since.Unix())
 	}
 	for _, p := range state.Players() {
+		if int(p.Seat) < len(g.Meta.Seats) && g.Meta.Seats[p.Seat].Bot {
+			fmt.Fprintf(&b, "• 🤖 **%s** (the bot, %s): %s\n", p.Name, levelText(g.Meta.BotLevel(p.Seat)), p.StatsText())
+			continue
+		}
 		fmt.Fprintf(&b, "• **%s**: %s\n", p.Name, p.StatsText())
+	}
+	if g.Meta.Hints {
+		fmt.Fprintf(&b, "Hints are on: `/%s hint` asks the AI.\n", g.Meta.Game)
 	}
 	if line := followingLine(g.Meta); line != "" {
 		b.WriteString(line + "\n")

@@ -12,7 +12,6 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -42,10 +41,7 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 		case "bots":
 			bots = int(o.IntValue())
 		case "level":
-			if _, err := ai.ParseLevel(o.StringValue()); err != nil {
-				return private("The lobby was not opened: choose the level easy, normal or hard.")
-			}
-			l.Level = o.StringValue()
+			l.Level = o.StringValue() // checkCommand made sure it is a level
 		case "hints":
 			l.Hints = o.BoolValue()
 		default:

@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -35,11 +34,8 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 		case "bot":
 			bot = o.BoolValue()
 		case "level":
-			level = o.StringValue()
+			level = o.StringValue() // checkCommand made sure it is a level
 		}
-	}
-	if _, err := ai.ParseLevel(level); level != "" && err != nil {
-		return private("Choose the level easy, normal or hard.")
 	}
 	seat, ok := findSeat(g, seatText)
 	if !ok {

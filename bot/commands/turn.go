@@ -232,7 +232,10 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 // seatMention names a seat's player as a mention, or by name for a seat no
 // person plays.
 func seatMention(g *storage.Game, seat engine.Seat) string {
-	if su := g.Meta.Seats[seat]; su.UserID != "" && !su.Bot {
+	switch su := g.Meta.Seats[seat]; {
+	case su.Bot:
+		return "🤖 " + su.Name
+	case su.UserID != "":
 		return mention(su.UserID)
 	}
 	return g.State.Players()[seat].Name
