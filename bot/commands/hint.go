@@ -15,8 +15,8 @@ import (
 // hint privately suggests the AI's move for the caller's pending decision,
 // with the estimated win chance of its top three first choices. It is for
 // games nobody else plays, or created with hints:on; the game's log shows
-// that it was asked. The search runs at the hard level after a deferred
-// acknowledgement, one hint at a time.
+// that it was asked. The search runs after a deferred acknowledgement, one
+// hint at a time.
 func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	g, seat, err := h.playerGame(i)
 	if err != nil {
@@ -28,25 +28,43 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	case g.State.Over() || !engine.MustDecide(g.State, seat):
 		return private("You have no decision to make now: a hint is for your own pending decision.")
 	}
-	asked := storage.HintAsked{Seat: seat, Move: len(g.Log), At: h.Now()}
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-		m.HintsAsked = append(m.HintsAsked, asked)
-		return nil
-	}); err != nil {
+	think, err := Hint(h.Store, g, seat, h.AI, h.Now())
+	if err != nil {
 		return h.fail(i, err)
 	}
-	cfg := h.AI.Config(ai.Hard, ai.Seed(g.ID, g.Version, len(g.Meta.HintsAsked)))
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
 		h.hinting.Lock()
 		defer h.hinting.Unlock()
+		text, err := think()
+		if err != nil {
+			h.Log.Error("a hint failed", "game", g.ID, "err", err)
+			text = "Sorry, the AI could not think about this decision."
+		}
+		return edit(text + " Only you see this.")()
+	}}
+}
+
+// Hint records in the game's log that seat asked for a hint, and returns
+// the search, which gives the hint's text: the AI at the hard level from
+// what seat sees. The local table asks through it too.
+func Hint(store *storage.Store, g *storage.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
+	asked := storage.HintAsked{Seat: seat, Move: len(g.Log), At: now}
+	meta, err := store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		m.HintsAsked = append(m.HintsAsked, asked)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, len(meta.HintsAsked)))
+	return func() (string, error) {
 		start := time.Now()
 		d, err := ai.Decide(g.State, seat, cfg)
 		if err != nil {
-			h.Log.Error("a hint failed", "game", g.ID, "err", err)
-			return edit("Sorry, the AI could not think about this decision.")()
+			return "", err
 		}
-		return edit(hintText(g.State, seat, d, time.Since(start)))()
-	}}
+		return hintText(g.State, seat, d, time.Since(start)), nil
+	}, nil
 }
 
 // hintText shows the AI's decision: its top first choices, each with how
@@ -63,6 +81,6 @@ func hintText(st engine.State, seat engine.Seat, d ai.Decision, took time.Durati
 		b.WriteString("There is only one choice.\n")
 	}
 	fmt.Fprintf(&b, "Its whole move: %s\n", engine.Shorten(strings.Join(engine.Labels(st, seat, d.Action), " → "), 900))
-	b.WriteString("Only you see this; the game's log notes that you asked.")
+	b.WriteString("The game's log notes that a hint was asked.")
 	return b.String()
 }

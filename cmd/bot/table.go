@@ -264,6 +264,7 @@ var tableSubcommands = map[string]func(*table, command, *reply) error{
 	"undo":     (*table).undo,
 	"download": (*table).download,
 	"replay":   (*table).replay,
+	"hint":     (*table).hint,
 }
 
 // subcommand answers /GAME: a Discord subcommand, or else a move given by
@@ -678,5 +679,34 @@ func (t *table) export(path string, r *reply) error {
 		return err
 	}
 	r.file("Exported", path)
+	return nil
+}
+
+// hint shows the AI's hint for a player's pending decision, as /GAME hint
+// does on Discord. Everyone shares the keyboard, so it needs no setting;
+// the log shows it, as on Discord.
+func (t *table) hint(cmd command, r *reply) error {
+	if err := cmd.options("as"); err != nil {
+		return err
+	}
+	if len(cmd.positional) > 0 {
+		return engine.Errorf(engine.CodeIllegal, "/%s hint takes no steps: it is for the decision you must make now.", t.game.Meta.Game)
+	}
+	seat, err := t.seatFor(cmd)
+	if err != nil {
+		return err
+	}
+	think, err := commands.Hint(t.store, t.game, seat, t.ai, time.Now())
+	if err != nil {
+		return err
+	}
+	text, err := think()
+	if err != nil {
+		return err
+	}
+	if t.game, err = t.store.Load(t.game.ID); err != nil {
+		return err
+	}
+	r.Text = append(r.Text, strings.Split(text, "\n")...)
 	return nil
 }

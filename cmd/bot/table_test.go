@@ -626,3 +626,15 @@ func TestBoardStyleChangesTheBoardAfterEachMove(t *testing.T) {
 	refusedWith(t, answer(t, replies, 4), codeUsage, "style: is full or compact")
 	refusedWith(t, answer(t, replies, 5), codeUsage, "not both")
 }
+
+// /GAME hint at the table: the AI's suggestion for the decision at hand,
+// and the log notes it.
+func TestHintAtTheTable(t *testing.T) {
+	replies := play(t, "/nim hint\n/nim log\n/nim hint extra\n", nimTable(t.TempDir())...)
+	r := answer(t, replies, 1)
+	if !r.OK || len(r.Text) < 3 || !strings.HasPrefix(r.Text[0], "💡 **A hint** for ") || !slices.ContainsFunc(r.Text, func(l string) bool { return strings.HasPrefix(l, "Its whole move: ") }) {
+		t.Fatalf("the hint: %+v", r)
+	}
+	saysLine(t, answer(t, replies, 2), "💡 Ana asked the AI for a hint.")
+	refusedWith(t, answer(t, replies, 3), engine.CodeIllegal, "hint takes no steps")
+}
