@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -84,23 +83,11 @@ func TestWholeGameWithThreeBotSeatsThroughDiscord(t *testing.T) {
 	// Every post pings ana at most, and does exactly when she must start
 	// a decision; no post names a bot seat as a mention.
 	pings := 0
-	for _, r := range srv.Requests() {
-		if r.Method != "POST" || r.Route != "/channels/{channel_id}/messages" || r.Params["channel_id"] != thread {
-			continue
-		}
-		var body struct {
-			Content         string `json:"content"`
-			AllowedMentions struct {
-				Users []string `json:"users"`
-			} `json:"allowed_mentions"`
-		}
-		if err := json.Unmarshal(r.JSON, &body); err != nil {
-			t.Fatal(err)
-		}
-		if len(body.AllowedMentions.Users) > 0 {
+	for _, p := range h.postsTo(thread) {
+		if len(p.Pings) > 0 {
 			pings++
-			if !slices.Equal(body.AllowedMentions.Users, []string{ana.ID}) {
-				t.Fatalf("a post pings %v: %q", body.AllowedMentions.Users, body.Content)
+			if !slices.Equal(p.Pings, []string{ana.ID}) {
+				t.Fatalf("a post pings %v: %q", p.Pings, p.Content)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package bot_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"image/gif"
 	"math/rand/v2"
 	"net/http"
@@ -42,21 +41,11 @@ func (h *harness) waitPosts(channelID string, n int) []fakediscord.Message {
 // the bot posted in the channel.
 func (h *harness) lastPostMentions(channelID string) []string {
 	h.t.Helper()
-	var users []string
-	for _, r := range h.srv.Requests() {
-		if r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == channelID {
-			var body struct {
-				AllowedMentions struct {
-					Users []string `json:"users"`
-				} `json:"allowed_mentions"`
-			}
-			if err := json.Unmarshal(r.JSON, &body); err != nil {
-				h.t.Fatal(err)
-			}
-			users = body.AllowedMentions.Users
-		}
+	posts := h.postsTo(channelID)
+	if len(posts) == 0 {
+		return nil
 	}
-	return users
+	return posts[len(posts)-1].Pings
 }
 
 func (h *harness) game(channelID string) *storage.Game {

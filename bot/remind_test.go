@@ -51,6 +51,26 @@ func containing(s string) func(fakediscord.Message) bool {
 // pingsOf returns the users the bot allowed a posted message to ping.
 func (h *harness) pingsOf(channelID, content string) []string {
 	h.t.Helper()
+	for _, p := range h.postsTo(channelID) {
+		if p.Content == content {
+			return p.Pings
+		}
+	}
+	h.t.Fatalf("the bot posted no %q", content)
+	return nil
+}
+
+// sentPost is a message the bot posted, as the tests read it: its text and
+// the users it was allowed to ping.
+type sentPost struct {
+	Content string
+	Pings   []string
+}
+
+// postsTo are the messages the bot posted in the channel, oldest first.
+func (h *harness) postsTo(channelID string) []sentPost {
+	h.t.Helper()
+	var posts []sentPost
 	for _, r := range h.srv.Requests() {
 		if r.Method != "POST" || r.Route != "/channels/{channel_id}/messages" || r.Params["channel_id"] != channelID {
 			continue
@@ -64,12 +84,9 @@ func (h *harness) pingsOf(channelID, content string) []string {
 		if err := json.Unmarshal(r.JSON, &body); err != nil {
 			h.t.Fatal(err)
 		}
-		if body.Content == content {
-			return body.AllowedMentions.Users
-		}
+		posts = append(posts, sentPost{Content: body.Content, Pings: body.AllowedMentions.Users})
 	}
-	h.t.Fatalf("the bot posted no %q", content)
-	return nil
+	return posts
 }
 
 // TestAbsentPlayerIsRemindedThenAutoPlayed runs a game at a pace of 250 ms
