@@ -127,12 +127,13 @@ func TestImportedSeatsAreChecked(t *testing.T) {
 		{[]SeatUser{{UserID: "99999999999999999999999", Name: "Ana"}}, "not a Discord ID"},
 		{[]SeatUser{{UserID: "0123", Name: "Ana"}}, "not a Discord ID"},
 		{[]SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1001", Name: "Bia"}}, "holds two seats"},
+		{[]SeatUser{{Name: "Bot Baga", Bot: true, Level: "genius"}}, `has the AI level "genius"`},
 	} {
 		if err := CheckSeats(tc.seats); engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%+v: %v, want %q", tc.seats, err, tc.says)
 		}
 	}
-	if err := CheckSeats([]SeatUser{{UserID: "1001", Name: "Ana"}, {Name: "Lacerda"}, {UserID: "1002", Name: "Bia"}}); err != nil {
+	if err := CheckSeats([]SeatUser{{UserID: "1001", Name: "Ana"}, {Name: "Lacerda"}, {UserID: "1002", Name: "Bia"}, {Name: "Bot Baga", Bot: true, Level: "hard"}}); err != nil {
 		t.Errorf("good seats refused: %v", err)
 	}
 }

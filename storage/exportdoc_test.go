@@ -69,7 +69,7 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 	for i, name := range setup.Players {
 		g.Meta.Seats = append(g.Meta.Seats, SeatUser{UserID: strconv.Itoa(1001 + i), Name: name})
 	}
-	g.Meta.Seats[len(g.Meta.Seats)-1] = SeatUser{Name: setup.Players[len(setup.Players)-1], Bot: true}
+	g.Meta.Seats[len(g.Meta.Seats)-1] = SeatUser{Name: setup.Players[len(setup.Players)-1], Bot: true, Level: "hard"}
 	r := engine.NewRNG(setup.Seed)
 	for !g.State.Over() {
 		pending := g.State.Pending()

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 )
 
 // Limits on what a game may hold. They keep every message that shows a
@@ -61,6 +62,9 @@ func validateGame(meta Meta, setup engine.Setup, log []engine.Move) error {
 func CheckSeats(seats []SeatUser) error {
 	users := map[string]bool{}
 	for _, s := range seats {
+		if _, err := ai.ParseLevel(s.Level); s.Level != "" && err != nil {
+			return engine.Errorf(engine.CodeBadSetup, "The seat of %s has the AI level %s; the levels are easy, normal and hard.", engine.Quote(s.Name), engine.Quote(s.Level))
+		}
 		if s.UserID == "" {
 			continue
 		}

@@ -222,6 +222,9 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 	seats := slices.Clone(l.Seats)
 	names := make([]string, len(seats))
 	for k := range seats {
+		if seats[k].Bot {
+			seats[k].Level = l.Level // the seat keeps it through an export
+		}
 		name, n := seats[k].Name, 2
 		for slices.Contains(names[:k], name) {
 			name, n = fmt.Sprintf("%s (%d)", seats[k].Name, n), n+1
