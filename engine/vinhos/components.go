@@ -1040,9 +1040,9 @@ var SoloTitles = [...]SoloTitle{
 }
 
 // ---------------------------------------------------------------------------
-// 2010 Reserve: values that differ from SV16 and are text or derived. The
-// reconstructed R10 tables (Export area, investment bar, Fair slots, feature
-// tracks, Expert limits by Wine Value) are not encoded yet.
+// 2010 Reserve: values that differ from SV16. Those that are text or derived
+// are here; the reconstructed tables (Export area, investment bar, Fair
+// slots, feature tracks, Experts by Wine Value) are in Data, under Reserve.
 
 // R10 setup money [T] (E13): R10BaseCash before the initial Vineyard, which
 // is paid for, then a bonus by final seat. Seats are re-sorted by initial
@@ -1089,6 +1089,49 @@ var (
 // R10AccountScore scores a bank account balance.
 func R10AccountScore(balance int) int { return R10AccountVP[bracket(R10AccountBrackets[:], balance)] }
 
+// R10 Export area (§10.2): 4 countries, 4 rows; each row pays its VP when a
+// barrel goes on it, whatever the slot's value [T].
+const (
+	R10ExportRows    = 4
+	R10ExportColumns = 4
+)
+
+// R10ExportMajorityVP is what each country pays at game end to the player
+// with the most barrels in it, ties split and rounded down [T]: 6, 8 and 12
+// are text (E48, E55), the third country's 10 [D] (its 3-way tie pays 3
+// each, so 9 to 11, and 10 by even spacing).
+var R10ExportMajorityVP = [R10ExportColumns]int{6, 8, 10, 12}
+
+// R10InvestPositions are the Investment bar's positions, R10InvestMin to
+// R10InvestMax [T].
+const R10InvestPositions = R10InvestMax - R10InvestMin + 1
+
+// R10FairTileValues are the values of each player's Fair tiles, 0 to 4 [T]
+// (E12, E64): the most Experts a player may play at the Fair.
+const R10FairTileValues = 5
+
+// R10FairSlots counts the R10 Fair slots: one per pair of features [R]
+// (a shape: the texts name four of the pairs, E65).
+const R10FairSlots = 6
+
+// R10FairSlotFeatures are each slot's two features. The first four pairs
+// are text (E65); the last two complete the six pairs [R].
+var R10FairSlotFeatures = [R10FairSlots][2]Feature{
+	{Appearance, Taste}, {Appearance, Alcohol}, {Appearance, Aroma},
+	{Taste, Aroma}, {Taste, Alcohol}, {Aroma, Alcohol},
+}
+
+// R10FeatureTrackSpaces counts the spaces of each feature track; a marker
+// starts on space 0 and stops on the top space [R] (12 spaces, 2 a section).
+const R10FeatureTrackSpaces = 12
+
+// R10 Fair Points [T]: a Press Release scores the Wine Value above 9; a
+// played Expert scores its feature's section (0 to 5, E66).
+const (
+	R10PressReleaseFairPointsOver = 9
+	R10MaxSectionFairPoints       = 5
+)
+
 // ---------------------------------------------------------------------------
 // Data: the tables that hold reconstructed values
 
@@ -1118,7 +1161,58 @@ type Data struct {
 	MagnateTiles [NumMagnateActionTiles]MagnateActionTile
 	Display      Sourced[DisplayGrid]
 	Multipliers  [NumMultiplierTiles]MultiplierTile
+	// Reserve are the 2010 Reserve's tables.
+	Reserve ReserveData
 }
+
+// ReserveData are the 2010 Reserve's tables that hold reconstructed values.
+type ReserveData struct {
+	Export     R10ExportArea
+	Investment InvestmentBar
+	// ExpertsFrom is the least Wine Value that lets a Press Release take
+	// each Fair tile 1 to 4 (index 0 is tile 1): below the first, tile 0.
+	ExpertsFrom [R10FairTileValues - 1]Sourced[int]
+	// SlotBonus is each Fair slot's bonus (R10FairSlotFeatures).
+	SlotBonus [R10FairSlots]Sourced[FairSlotBonus]
+	// Sections is the Fair Points each feature track space pays, from the
+	// bottom (space 0) to the top.
+	Sections [R10FeatureTrackSpaces]Sourced[int]
+}
+
+// R10ExportArea is the R10 Export area: each slot's requested value by row
+// (top first) and country, each row's VP, and the 2-player frame.
+type R10ExportArea struct {
+	Values    [R10ExportRows][R10ExportColumns]Sourced[int]
+	RowVP     [R10ExportRows]Sourced[int]
+	TwoPlayer Sourced[[R10ExportRows][R10ExportColumns]bool]
+}
+
+// InvestmentBar is the R10 Investment bar: the interest each position
+// pays (or costs) at Maintenance, and what stepping across each boundary
+// costs from the account (invest, rightwards) or yields in cash (divest,
+// leftwards). Positions and boundaries are indexed from R10InvestMin.
+type InvestmentBar struct {
+	Interest [R10InvestPositions]Sourced[int]
+	Cost     [R10InvestPositions - 1]Sourced[int]
+	Proceeds [R10InvestPositions - 1]Sourced[int]
+}
+
+// FairSlotBonus is what an R10 Fair slot gives when a Fair tile goes on it
+// [T]: 3 Bagos, the top Expert of a deck, or 2 Fair Points.
+type FairSlotBonus uint8
+
+const (
+	SlotBagos FairSlotBonus = iota
+	SlotExpert
+	SlotFairPoints
+)
+
+var fairSlotBonusNames = [...]string{SlotBagos: "bagos", SlotExpert: "expert", SlotFairPoints: "fair_points"}
+
+func (b FairSlotBonus) String() string { return enumName(fairSlotBonusNames[:], b) }
+
+// R10SlotBonusAmount is each bonus's amount [T]: 3 Bagos, 1 Expert, 2 FP.
+var R10SlotBonusAmount = [...]int{SlotBagos: 3, SlotExpert: 1, SlotFairPoints: 2}
 
 // DefaultData returns a fresh copy of the data set in COMPONENTS.md.
 func DefaultData() *Data {
@@ -1281,4 +1375,71 @@ var defaultData = Data{
 		// Scores through MoneyTileVP, which bounds it: no cap applies [D].
 		{Kind: MultMoney, TwoPlayer: true, Cap: tagD(0)},
 	},
+
+	Reserve: ReserveData{
+		// §10.2: rows pay 9/7/5/3 VP from the top; 7 and 5 are text (an
+		// "8" slot of the first country pays 7, FR-R10; a "7" pays 5, V1:
+		// E50), the 2-VP step makes the others. Each column asks one more
+		// than the one to its left; the first country's 8 and 7 are text.
+		// The 2-player frame [R]: the middle rows, 8 slots, smaller than
+		// the first edition's (E52).
+		Export: R10ExportArea{
+			Values: [R10ExportRows][R10ExportColumns]Sourced[int]{
+				{tagR(9), tagR(10), tagR(11), tagR(12)},
+				{tagT(8), tagR(9), tagR(10), tagR(11)},
+				{tagT(7), tagR(8), tagR(9), tagR(10)},
+				{tagR(6), tagR(7), tagR(8), tagR(9)},
+			},
+			RowVP: [R10ExportRows]Sourced[int]{tagR(9), tagT(7), tagT(5), tagR(3)},
+			TwoPlayer: tagR([R10ExportRows][R10ExportColumns]bool{
+				1: {true, true, true, true},
+				2: {true, true, true, true},
+			}),
+		},
+		// §12: interest is linear, 0 and +1 text; invest −1→0 costs 3 and
+		// 0→+1 costs 2 [T]; divesting +3→−1 yields 11 and +2→−2 yields 8
+		// [T] (E57), which the proceeds [R] meet. No boundary yields more
+		// than it costs, so the bank cannot mint cash.
+		Investment: InvestmentBar{
+			Interest: [R10InvestPositions]Sourced[int]{tagR(-2), tagR(-1), tagT(0), tagT(1), tagR(2), tagR(3)},
+			Cost:     [R10InvestPositions - 1]Sourced[int]{tagR(3), tagT(3), tagT(2), tagR(3), tagR(4)},
+			Proceeds: [R10InvestPositions - 1]Sourced[int]{tagR(1), tagR(2), tagR(2), tagR(3), tagR(4)},
+		},
+		// §17.3: Wine Value 4 takes tile 1 and 10 takes tile 4 [D] (E67,
+		// with 12 → 4); two Value points a step between [R], which lines
+		// the 4-Expert tile up with the first Fair Point of a Press Release.
+		ExpertsFrom: [R10FairTileValues - 1]Sourced[int]{tagD(4), tagR(6), tagR(8), tagD(10)},
+		// §17.3: the first two slots' bonuses are text (E64); each bonus
+		// twice in all, and each feature meets a bonus at most once [R].
+		SlotBonus: [R10FairSlots]Sourced[FairSlotBonus]{
+			tagT(SlotBagos), tagT(SlotFairPoints), tagR(SlotExpert),
+			tagR(SlotFairPoints), tagR(SlotExpert), tagR(SlotBagos),
+		},
+		// §17.3 [R]: sections 0 to 5 FP (E66), two spaces each.
+		Sections: [R10FeatureTrackSpaces]Sourced[int]{
+			tagR(0), tagR(0), tagR(1), tagR(1), tagR(2), tagR(2),
+			tagR(3), tagR(3), tagR(4), tagR(4), tagR(5), tagR(5),
+		},
+	},
 }
+
+// FairTile is the Fair tile a Press Release of a wine of this value
+// takes: the most Experts its player may play at the Fair.
+func (r *ReserveData) FairTile(value int) int {
+	tile := 0
+	for t, from := range r.ExpertsFrom {
+		if value >= from.V {
+			tile = t + 1
+		}
+	}
+	return tile
+}
+
+// DivestProceeds is the cash a divestment from position pos yields (one
+// step left); InvestCost is what one step right from pos costs from the
+// account.
+func (b *InvestmentBar) DivestProceeds(pos int) int { return b.Proceeds[pos-R10InvestMin-1].V }
+func (b *InvestmentBar) InvestCost(pos int) int { return b.Cost[pos-R10InvestMin].V }
+
+// InterestAt is the interest a position pays (negative: costs).
+func (b *InvestmentBar) InterestAt(pos int) int { return b.Interest[pos-R10InvestMin].V }

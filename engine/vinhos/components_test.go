@@ -937,7 +937,7 @@ func TestEnumStrings(t *testing.T) {
 		{ActEnologists.String(), "enologists"}, {Enoteca.String(), "enoteca"},
 		{ExpertRetrieveBarrel.String(), "retrieve_barrel"}, {MagnateFairPoints.String(), "fair_points"},
 		{MultExportMajorities.String(), "export_majorities"}, {Carolina.String(), "carolina"},
-		{BoothBagos.String(), "bagos"}, {AccoladeFullEstate.String(), "full_estate"},
+		{BoothBagos.String(), "bagos"}, {AccoladeFullEstate.String(), "full_estate"}, {SlotExpert.String(), "expert"},
 		{Purple.String(), "purple"}, {Reserve2010.String(), "reserve_2010"},
 		{NewRegionSet(Douro, TrasOsMontes, Algarve).String(), "{1,3,9}"},
 	} {
@@ -953,6 +953,91 @@ func TestR10AccountScore(t *testing.T) {
 		if got := R10AccountScore(balance); got != want {
 			t.Errorf("balance %d scores %d, want %d", balance, got, want)
 		}
+	}
+}
+
+// R10 Export area (§10.2): an "8" slot of the first country pays 7 VP
+// (FR-R10) and a "7" slot 5 VP (V1), whatever the wine's value; the
+// countries' majorities are 6, 8, 10 and 12, and the second's tie in the
+// final-scoring example pays 4 each; the 2-player frame is smaller than
+// the area.
+func TestExampleR10ExportRowsPayTheirVP(t *testing.T) {
+	e := DefaultData().Reserve.Export
+	vpOf := func(col, value int) int {
+		for row := range R10ExportRows {
+			if e.Values[row][col].V == value {
+				return e.RowVP[row].V
+			}
+		}
+		t.Fatalf("country %d has no %d slot", col+1, value)
+		return 0
+	}
+	if got := vpOf(0, 8); got != 7 {
+		t.Errorf("the first country's 8 pays %d VP, want 7", got)
+	}
+	if got := vpOf(0, 7); got != 5 {
+		t.Errorf("the first country's 7 pays %d VP, want 5", got)
+	}
+	if R10ExportMajorityVP != [R10ExportColumns]int{6, 8, 10, 12} || R10ExportMajorityVP[1]/2 != 4 || R10ExportMajorityVP[2]/3 != 3 {
+		t.Errorf("majorities %v", R10ExportMajorityVP)
+	}
+	frame := 0
+	for _, row := range e.TwoPlayer.V {
+		for _, in := range row {
+			if in {
+				frame++
+			}
+		}
+	}
+	if frame == 0 || frame >= R10ExportRows*R10ExportColumns {
+		t.Errorf("the 2-player frame holds %d of %d slots", frame, R10ExportRows*R10ExportColumns)
+	}
+}
+
+// R10 Investment bar (§12, FR-R10's bank examples): investing −1→0 costs 3
+// and 0→+1 costs 2; divesting four times from +3 to −1 yields 11, and the
+// Cash multiplier's full liquidation from +2 yields 8; +1 earns 1, 0
+// nothing, and −2 costs more than an account of 1 holds.
+func TestExampleR10BankInvestAndDivest(t *testing.T) {
+	b := DefaultData().Reserve.Investment
+	if b.InvestCost(-1) != 3 || b.InvestCost(0) != 2 {
+		t.Errorf("investing −1→0 costs %d and 0→+1 %d, want 3 and 2", b.InvestCost(-1), b.InvestCost(0))
+	}
+	yield := func(from, to int) int {
+		n := 0
+		for pos := from; pos > to; pos-- {
+			n += b.DivestProceeds(pos)
+		}
+		return n
+	}
+	if yield(3, -1) != 11 || yield(2, -2) != 8 {
+		t.Errorf("divesting +3→−1 yields %d, +2→−2 %d; want 11 and 8", yield(3, -1), yield(2, -2))
+	}
+	if b.InterestAt(1) != 1 || b.InterestAt(0) != 0 || b.InterestAt(-2) >= -1 {
+		t.Errorf("interest at +1, 0, −2: %d %d %d", b.InterestAt(1), b.InterestAt(0), b.InterestAt(-2))
+	}
+}
+
+// R10 Fair tiles (§17.3, E67): a wine of 4 lets its player play 1 Expert,
+// of 10 or 12 the most, 4; a weaker wine none. The first two slots give 3
+// Bagos and 2 FP, every bonus is on two slots, and the feature sections
+// climb from 0 to 5 FP.
+func TestExampleR10FairTilesAndSlots(t *testing.T) {
+	r := DefaultData().Reserve
+	for value, want := range map[int]int{3: 0, 4: 1, 5: 1, 9: 3, 10: 4, 12: 4} {
+		if got := r.FairTile(value); got != want {
+			t.Errorf("a wine of %d takes Fair tile %d, want %d", value, got, want)
+		}
+	}
+	counts := map[FairSlotBonus]int{}
+	for _, b := range r.SlotBonus {
+		counts[b.V]++
+	}
+	if r.SlotBonus[0].V != SlotBagos || r.SlotBonus[1].V != SlotFairPoints || counts[SlotBagos] != 2 || counts[SlotExpert] != 2 || counts[SlotFairPoints] != 2 {
+		t.Errorf("slot bonuses %v", r.SlotBonus)
+	}
+	if r.Sections[0].V != 0 || r.Sections[R10FeatureTrackSpaces-1].V != R10MaxSectionFairPoints {
+		t.Errorf("sections run from %d to %d FP, want 0 to 5", r.Sections[0].V, r.Sections[R10FeatureTrackSpaces-1].V)
 	}
 }
 
@@ -1117,15 +1202,43 @@ func TestLoadDataOutOfRange(t *testing.T) {
 // Text and derived values cannot be changed, only restated.
 func TestLoadDataFixedValues(t *testing.T) {
 	for name, c := range map[string]struct{ src, key string }{
-		"Dão red 4 [T]":       {"[insets.4]\nred = [5, 5]\n", "insets.4.red[0]"},
-		"tile 1 weather [T]":  {"[vintage.1]\nweather = 1\n", "vintage.1.weather"},
-		"tile 1 Carolina [D]": {"[vintage.1]\ncarolina = [1, 4, 7, 8]\n", "vintage.1.carolina"},
-		"year 4 cell [T]":     {"[year_track]\ntaxed_cells = [\"TL\", \"TM\", \"TR\", \"MR\", \"MR\", \"BL\"]\n", "year_track.taxed_cells[3]"},
-		"Hotel white 7 [T]":   {"[sales.hotel]\nwhite = [6, 8, 8]\n", "sales.hotel.white[1]"},
-		"money 20+ [D]":       {"[money]\nboard = [0, 3, 7, 12, 20]\n", "money.board[4]"},
-		"wines cap 16 [T]":    {"[multiplier_caps]\nwines = [20, 8]\n", "multiplier_caps.wines[0]"},
+		"Dão red 4 [T]":        {"[insets.4]\nred = [5, 5]\n", "insets.4.red[0]"},
+		"tile 1 weather [T]":   {"[vintage.1]\nweather = 1\n", "vintage.1.weather"},
+		"tile 1 Carolina [D]":  {"[vintage.1]\ncarolina = [1, 4, 7, 8]\n", "vintage.1.carolina"},
+		"year 4 cell [T]":      {"[year_track]\ntaxed_cells = [\"TL\", \"TM\", \"TR\", \"MR\", \"MR\", \"BL\"]\n", "year_track.taxed_cells[3]"},
+		"Hotel white 7 [T]":    {"[sales.hotel]\nwhite = [6, 8, 8]\n", "sales.hotel.white[1]"},
+		"money 20+ [D]":        {"[money]\nboard = [0, 3, 7, 12, 20]\n", "money.board[4]"},
+		"wines cap 16 [T]":     {"[multiplier_caps]\nwines = [20, 8]\n", "multiplier_caps.wines[0]"},
+		"R10 row VP 7 [T]":     {"[reserve.export]\nrow_vp = [9, 8, 5, 3]\n", "reserve.export.row_vp[1]"},
+		"R10 invest 0→+1 [T]":  {"[reserve.investment]\ninvest_cost = [3, 3, 3, 3, 4]\n", "reserve.investment.invest_cost[2]"},
+		"R10 tile 4 at 10 [D]": {"[reserve.fair]\nexperts_from = [4, 6, 8, 11]\n", "reserve.fair.experts_from[3]"},
+		"R10 slot 1 bagos [T]": {"[reserve.fair]\nslot_bonus = [\"expert\", \"fair_points\", \"expert\", \"fair_points\", \"bagos\", \"bagos\"]\n", "reserve.fair.slot_bonus[0]"},
 	} {
 		t.Run(name, func(t *testing.T) { loadErr(t, c.src, c.key) })
+	}
+}
+
+// A Reserve table may change its reconstructed values only as far as the
+// texts allow: the example sums of the Investment bar, rows that pay more
+// asking more, a bank that cannot mint cash, tiles and sections in order.
+func TestLoadDataReserveConstraints(t *testing.T) {
+	for name, c := range map[string]struct{ src, key string }{
+		"divest sum":     {"[reserve.investment]\ndivest_proceeds = [1, 2, 2, 3, 5]\n", "reserve.investment.divest_proceeds"},
+		"minting cash":   {"[reserve.investment]\ninvest_cost = [3, 3, 2, 2, 4]\n", "reserve.investment.divest_proceeds"},
+		"cheap interest": {"[reserve.investment]\ninterest = [-1, -1, 0, 1, 2, 3]\n", "reserve.investment.interest"},
+		"row order":      {"[reserve.export]\nvalues = [[9, 10, 11, 12], [8, 9, 10, 11], [7, 8, 9, 10], [6, 7, 8, 11]]\n", "reserve.export.values"},
+		"tiles order":    {"[reserve.fair]\nexperts_from = [4, 8, 6, 10]\n", "reserve.fair.experts_from"},
+		"sections order": {"[reserve.fair]\nsections = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 4]\n", "reserve.fair.sections"},
+		"slot bonus":     {"[reserve.fair]\nslot_bonus = [\"bagos\", \"fair_points\", \"wine\", \"fair_points\", \"expert\", \"bagos\"]\n", "reserve.fair.slot_bonus[2]"},
+	} {
+		t.Run(name, func(t *testing.T) { loadErr(t, c.src, c.key) })
+	}
+	d, err := load(t, "[reserve.investment]\ndivest_proceeds = [1, 3, 1, 3, 4]\n[reserve.fair]\nsections = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Reserve.Investment.Proceeds[1] != (Sourced[int]{3, DataFile}) || d.Reserve.Sections[1] != (Sourced[int]{1, DataFile}) {
+		t.Errorf("the reconstructed Reserve values were not replaced: %+v %+v", d.Reserve.Investment.Proceeds, d.Reserve.Sections)
 	}
 }
 

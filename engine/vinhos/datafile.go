@@ -39,6 +39,7 @@ func LoadData(r io.Reader) (*Data, error) {
 	l.magnateTiles(f.MagnateTiles)
 	l.display(f.MagnateDisplay)
 	l.multiplierCaps(f.MultiplierCaps)
+	l.reserve(f.Reserve)
 	if len(l.errs) > 0 {
 		return nil, fmt.Errorf("vinhos data file: %w", errors.Join(l.errs...))
 	}
@@ -58,6 +59,26 @@ type dataFile struct {
 	MagnateTiles   map[string][]int          `toml:"magnate_tiles"`
 	MagnateDisplay *[][]int                  `toml:"magnate_display"`
 	MultiplierCaps map[string][]int          `toml:"multiplier_caps"`
+	Reserve        reserveFile               `toml:"reserve"`
+}
+
+// reserveFile holds the 2010 Reserve's tables.
+type reserveFile struct {
+	Export struct {
+		Values    *[][]int  `toml:"values"`
+		RowVP     *[]int    `toml:"row_vp"`
+		TwoPlayer *[][]bool `toml:"two_player"`
+	} `toml:"export"`
+	Investment struct {
+		Interest *[]int `toml:"interest"`
+		Cost     *[]int `toml:"invest_cost"`
+		Proceeds *[]int `toml:"divest_proceeds"`
+	} `toml:"investment"`
+	Fair struct {
+		ExpertsFrom *[]int    `toml:"experts_from"`
+		SlotBonus   *[]string `toml:"slot_bonus"`
+		Sections    *[]int    `toml:"sections"`
+	} `toml:"fair"`
 }
 
 type insetFile struct {
@@ -503,5 +524,115 @@ func (l *dataLoader) multiplierCaps(m map[string][]int) {
 			}
 			return &t.Cap
 		}), m[k])
+	}
+}
+
+// reserve applies the 2010 Reserve's tables, then checks that they still
+// meet what the texts say of them (R10 in COMPONENTS.md §10.2, §12, §17.3).
+func (l *dataLoader) reserve(f reserveFile) {
+	r := &l.d.Reserve
+	if f.Export.Values != nil {
+		const key = "reserve.export.values"
+		if vals, ok := flattenGrid(l, key, *f.Export.Values, R10ExportRows, R10ExportColumns); ok && l.ints(key, vals, 1, math.MaxInt) {
+			var cells []*Sourced[int]
+			for row := range r.Export.Values {
+				cells = append(cells, pickCells(r.Export.Values[row][:], sameCell)...)
+			}
+			setCells(l, key, cells, vals)
+		}
+	}
+	if f.Export.RowVP != nil && l.ints("reserve.export.row_vp", *f.Export.RowVP, 0, math.MaxInt) {
+		setCells(l, "reserve.export.row_vp", pickCells(r.Export.RowVP[:], sameCell), *f.Export.RowVP)
+	}
+	if f.Export.TwoPlayer != nil {
+		const key = "reserve.export.two_player"
+		if flags, ok := flattenGrid(l, key, *f.Export.TwoPlayer, R10ExportRows, R10ExportColumns); ok {
+			var g [R10ExportRows][R10ExportColumns]bool
+			for i, in := range flags {
+				g[i/R10ExportColumns][i%R10ExportColumns] = in
+			}
+			setCell(l, key, &r.Export.TwoPlayer, g)
+		}
+	}
+	for _, t := range [...]struct {
+		key    string
+		vals   *[]int
+		cells  []Sourced[int]
+		lo, hi int
+	}{
+		{"reserve.investment.interest", f.Investment.Interest, r.Investment.Interest[:], -R10AccountMax, R10AccountMax},
+		{"reserve.investment.invest_cost", f.Investment.Cost, r.Investment.Cost[:], 0, R10AccountMax},
+		{"reserve.investment.divest_proceeds", f.Investment.Proceeds, r.Investment.Proceeds[:], 0, R10AccountMax},
+		{"reserve.fair.experts_from", f.Fair.ExpertsFrom, r.ExpertsFrom[:], 1, math.MaxInt},
+		{"reserve.fair.sections", f.Fair.Sections, r.Sections[:], 0, R10MaxSectionFairPoints},
+	} {
+		if t.vals != nil && l.ints(t.key, *t.vals, t.lo, t.hi) {
+			setCells(l, t.key, pickCells(t.cells, sameCell), *t.vals)
+		}
+	}
+	if f.Fair.SlotBonus != nil {
+		const key = "reserve.fair.slot_bonus"
+		var bonuses []FairSlotBonus
+		for i, name := range *f.Fair.SlotBonus {
+			if b, ok := enumValue[FairSlotBonus](l, fmt.Sprintf("%s[%d]", key, i), name, len(fairSlotBonusNames)); ok {
+				bonuses = append(bonuses, b)
+			}
+		}
+		if len(bonuses) == len(*f.Fair.SlotBonus) {
+			setCells(l, key, pickCells(r.SlotBonus[:], sameCell), bonuses)
+		}
+	}
+	l.reserveConstraints()
+}
+
+// reserveConstraints checks the Reserve's tables against the texts: a
+// higher row pays more and asks more of a wine in every country; divesting
+// from +3 to −1 yields 11 and from +2 to −2 yields 8, no step yields more
+// than it costs, and a Bank account of 1 cannot pay the interest at −2;
+// a wine of 4 takes tile 1 and of 10 tile 4, higher tiles asking more; the
+// feature tracks' sections never fall as a marker climbs.
+func (l *dataLoader) reserveConstraints() {
+	r := &l.d.Reserve
+	for row := 1; row < R10ExportRows; row++ {
+		if r.Export.RowVP[row].V >= r.Export.RowVP[row-1].V {
+			l.fail("reserve.export.row_vp", "row %d pays %d VP, not less than the row above it", row+1, r.Export.RowVP[row].V)
+		}
+		for col := range R10ExportColumns {
+			if r.Export.Values[row][col].V >= r.Export.Values[row-1][col].V {
+				l.fail("reserve.export.values", "country %d asks %d in row %d, not less than in the row above it", col+1, r.Export.Values[row][col].V, row+1)
+			}
+		}
+	}
+	inv := &r.Investment
+	sum := func(from, to int) int { // proceeds of divesting from position from down to to
+		n := 0
+		for pos := from; pos > to; pos-- {
+			n += inv.DivestProceeds(pos)
+		}
+		return n
+	}
+	if got := sum(3, -1); got != 11 {
+		l.fail("reserve.investment.divest_proceeds", "divesting from +3 to −1 yields %d, but the text's example yields 11", got)
+	}
+	if got := sum(2, -2); got != 8 {
+		l.fail("reserve.investment.divest_proceeds", "divesting from +2 to −2 yields %d, but the text's example yields 8", got)
+	}
+	for k := range inv.Cost {
+		if inv.Proceeds[k].V > inv.Cost[k].V {
+			l.fail("reserve.investment.divest_proceeds", "the step from %+d yields %d but costs %d: the bank would mint cash", k+R10InvestMin+1, inv.Proceeds[k].V, inv.Cost[k].V)
+		}
+	}
+	if inv.InterestAt(R10InvestMin) > -2 {
+		l.fail("reserve.investment.interest", "the interest at −2 is %d, but an account of 1 cannot pay it in the text's example", inv.InterestAt(R10InvestMin))
+	}
+	for t := 1; t < len(r.ExpertsFrom); t++ {
+		if r.ExpertsFrom[t].V <= r.ExpertsFrom[t-1].V {
+			l.fail("reserve.fair.experts_from", "tile %d needs %d, not more than tile %d", t+1, r.ExpertsFrom[t].V, t)
+		}
+	}
+	for k := 1; k < len(r.Sections); k++ {
+		if r.Sections[k].V < r.Sections[k-1].V {
+			l.fail("reserve.fair.sections", "space %d pays %d FP, less than the space below it", k, r.Sections[k].V)
+		}
 	}
 }
