@@ -1102,6 +1102,90 @@ const (
 // each, so 9 to 11, and 10 by even spacing).
 var R10ExportMajorityVP = [R10ExportColumns]int{6, 8, 10, 12}
 
+// R10 Managers' rows (§16.2): each Magnate's row holds two Additional
+// Action spaces and three Multipliers. The rows are [D]: the Reference
+// Book's pairs and V1's columns agree (E68), and the examples move barrels
+// Anabela → Sales → Winery → Wine and Bruno → Cash (E70).
+type AdditionalAction uint8
+
+const (
+	AddWinery     AdditionalAction = iota // buy 1 Winery for 1 Bago
+	AddSales                              // a Sales action
+	AddVineyard                           // buy 1 Vineyard for 2 Bagos less
+	AddExport                             // an Export action
+	AddExpert                             // hire 1 Wine Expert for free
+	AddInvestment                         // move the Investment marker 1 right, free
+)
+
+var additionalActionNames = [...]string{AddWinery: "winery", AddSales: "sales", AddVineyard: "vineyard",
+	AddExport: "export", AddExpert: "expert", AddInvestment: "investment"}
+
+func (a AdditionalAction) String() string { return enumName(additionalActionNames[:], a) }
+
+// R10MultiplierKind is what an R10 Multiplier counts (§16.2, E69 [T]).
+type R10MultiplierKind uint8
+
+const (
+	R10MultCellars     R10MultiplierKind = iota // at the end, per Cellar
+	R10MultVineyards                            // at the end, per Vineyard
+	R10MultWine                                 // at once: discard 1 more wine, its Wine Value in VP
+	R10MultEnologists                           // at the end, per Enologist
+	R10MultCash                                 // at the end, per Bago of cash (may divest first)
+	R10MultExperts                              // at once, 8 VP with face-up Experts of all 4 features
+	R10MultEstates                              // at the end, per Estate with its 3 slots filled
+	R10MultWineries                             // at the end, per Winery
+	R10MultRenown                               // at once, 1 VP per Renown cube in your regions
+)
+
+var r10MultiplierNames = [...]string{R10MultCellars: "cellars", R10MultVineyards: "vineyards", R10MultWine: "wine",
+	R10MultEnologists: "enologists", R10MultCash: "cash", R10MultExperts: "experts", R10MultEstates: "estates",
+	R10MultWineries: "wineries", R10MultRenown: "renown"}
+
+func (k R10MultiplierKind) String() string { return enumName(r10MultiplierNames[:], k) }
+
+// ManagerRow is one Magnate's row of the R10 Magnates area.
+type ManagerRow struct {
+	Actions     [2]AdditionalAction
+	Multipliers [3]R10MultiplierKind
+}
+
+// ManagerRows are the rows by Magnate [D].
+var ManagerRows = [NumMagnates]ManagerRow{
+	Anabela:  {[2]AdditionalAction{AddWinery, AddSales}, [3]R10MultiplierKind{R10MultCellars, R10MultVineyards, R10MultWine}},
+	Bruno:    {[2]AdditionalAction{AddVineyard, AddExport}, [3]R10MultiplierKind{R10MultEnologists, R10MultCash, R10MultExperts}},
+	Carolina: {[2]AdditionalAction{AddExpert, AddInvestment}, [3]R10MultiplierKind{R10MultEstates, R10MultWineries, R10MultRenown}},
+}
+
+// R10MultiplierSlots counts each Multiplier's slots, a player holding at
+// most one of them [T]; an immediate Multiplier's two slots pay alike [R].
+const R10MultiplierSlots = 2
+
+// R10MultiplierVP is what one counted item pays in each slot, left (high)
+// then right [T] (E69), in half VP so that Cash's ½ is exact; immediate
+// Multipliers score apart (R10MultWine, R10ExpertsMultiplierVP, Renown 1).
+var R10MultiplierVP = [...][R10MultiplierSlots]int{
+	R10MultCellars: {8, 4}, R10MultEnologists: {8, 4}, R10MultEstates: {8, 4},
+	R10MultVineyards: {4, 2}, R10MultWineries: {4, 2}, R10MultCash: {2, 1},
+	R10MultRenown: {2, 2},
+}
+
+// The R10 Multipliers' other values [T]: Cash pays at most 16 VP (½ VP a
+// Bago rounded down, [R]); Experts pays 8 once.
+const (
+	R10CashMultiplierCap   = 16
+	R10ExpertsMultiplierVP = 8
+)
+
+// R10MultiplierScore is what a counting Multiplier pays for count items
+// from a barrel in slot (0 is the left).
+func R10MultiplierScore(k R10MultiplierKind, slot, count int) int {
+	vp := count * R10MultiplierVP[k][slot] / 2
+	if k == R10MultCash {
+		vp = min(vp, R10CashMultiplierCap)
+	}
+	return vp
+}
+
 // R10InvestPositions are the Investment bar's positions, R10InvestMin to
 // R10InvestMax [T].
 const R10InvestPositions = R10InvestMax - R10InvestMin + 1

@@ -1041,6 +1041,31 @@ func TestExampleR10FairTilesAndSlots(t *testing.T) {
 	}
 }
 
+// R10 Managers' rows (§16.2) and the final-scoring example (FR-R10): a
+// barrel goes Anabela → Sales → Winery → Wine multiplier, and Bruno → Cash
+// multiplier, each within its row; Blue's left Cash slot with 12 Bagos and
+// 8 more from divesting scores the cap, 16; Purple's 5 Wineries from the
+// left slot 10, Orange's from the right 5.
+func TestExampleR10FinalScoringMultipliers(t *testing.T) {
+	inRow := func(m Magnate, a AdditionalAction, k R10MultiplierKind) bool {
+		return slices.Contains(ManagerRows[m].Actions[:], a) && slices.Contains(ManagerRows[m].Multipliers[:], k)
+	}
+	if !inRow(Anabela, AddSales, R10MultWine) || !inRow(Anabela, AddWinery, R10MultWine) || !slices.Contains(ManagerRows[Bruno].Multipliers[:], R10MultCash) {
+		t.Errorf("rows %+v", ManagerRows)
+	}
+	for _, c := range []struct {
+		kind              R10MultiplierKind
+		slot, count, want int
+	}{
+		{R10MultCash, 0, 12 + 8, 16}, {R10MultWineries, 0, 5, 10}, {R10MultWineries, 1, 5, 5},
+		{R10MultCash, 1, 9, 4}, {R10MultCellars, 0, 3, 12}, {R10MultCellars, 1, 3, 6},
+	} {
+		if got := R10MultiplierScore(c.kind, c.slot, c.count); got != c.want {
+			t.Errorf("%s slot %d with %d scores %d, want %d", c.kind, c.slot, c.count, got, c.want)
+		}
+	}
+}
+
 // ---------------------------------------------------------------------------
 // (c) The data file loader
 
