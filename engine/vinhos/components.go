@@ -1126,15 +1126,15 @@ func (a AdditionalAction) String() string { return enumName(additionalActionName
 type R10MultiplierKind uint8
 
 const (
-	R10MultCellars     R10MultiplierKind = iota // at the end, per Cellar
-	R10MultVineyards                            // at the end, per Vineyard
-	R10MultWine                                 // at once: discard 1 more wine, its Wine Value in VP
-	R10MultEnologists                           // at the end, per Enologist
-	R10MultCash                                 // at the end, per Bago of cash (may divest first)
-	R10MultExperts                              // at once, 8 VP with face-up Experts of all 4 features
-	R10MultEstates                              // at the end, per Estate with its 3 slots filled
-	R10MultWineries                             // at the end, per Winery
-	R10MultRenown                               // at once, 1 VP per Renown cube in your regions
+	R10MultCellars    R10MultiplierKind = iota // at the end, per Cellar
+	R10MultVineyards                           // at the end, per Vineyard
+	R10MultWine                                // at once: discard 1 more wine, its Wine Value in VP
+	R10MultEnologists                          // at the end, per Enologist
+	R10MultCash                                // at the end, per Bago of cash (may divest first)
+	R10MultExperts                             // at once, 8 VP with face-up Experts of all 4 features
+	R10MultEstates                             // at the end, per Estate with its 3 slots filled
+	R10MultWineries                            // at the end, per Winery
+	R10MultRenown                              // at once, 1 VP per Renown cube in your regions
 )
 
 var r10MultiplierNames = [...]string{R10MultCellars: "cellars", R10MultVineyards: "vineyards", R10MultWine: "wine",
@@ -1523,7 +1523,7 @@ func (r *ReserveData) FairTile(value int) int {
 // step left); InvestCost is what one step right from pos costs from the
 // account.
 func (b *InvestmentBar) DivestProceeds(pos int) int { return b.Proceeds[pos-R10InvestMin-1].V }
-func (b *InvestmentBar) InvestCost(pos int) int { return b.Cost[pos-R10InvestMin].V }
+func (b *InvestmentBar) InvestCost(pos int) int     { return b.Cost[pos-R10InvestMin].V }
 
 // InterestAt is the interest a position pays (negative: costs).
 func (b *InvestmentBar) InterestAt(pos int) int { return b.Interest[pos-R10InvestMin].V }
