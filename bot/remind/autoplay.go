@@ -77,7 +77,12 @@ func (s *Scheduler) think(g *storage.Game, next decider) ([]storage.Play, error)
 		}
 		act, err := s.AI.Play(st, seat, levelName, ai.Seed(g.ID, g.Version, len(plays)))
 		if err != nil {
-			return nil, err
+			// A failing search must not stop the game: the simple choice
+			// keeps it going, and the log tells why.
+			s.log().Warn("reminders: the AI failed; the bot plays its first choices", "game", g.ID, "seat", seat, "err", err)
+			if act, err = engine.Auto(st, seat); err != nil {
+				return nil, err
+			}
 		}
 		after, _, err := st.Apply(seat, act)
 		if err != nil {
