@@ -33,6 +33,7 @@ var welcomeRows = [][2]string{
 	{"/GAME log [page]", "what happened, 20 moves a page"},
 	{"/GAME rules TOPIC", "short rules help"},
 	{"/GAME undo", "take back your last action (the others may have to /agree or /refuse)"},
+	{"/GAME hint", "what the AI would play for the decision at hand"},
 	{"/GAME download", "save the game as JSON in the board folder"},
 	{"as:NAME", "act as that player, when several must decide"},
 	{"/choices ...", "list the legal answers for the next step"},
