@@ -5,19 +5,23 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 )
 
 // newGame sets a seeded game up: Vinhos solo for one player, Special
-// Vintage 2016 for more, nim when game is "nim".
+// Vintage 2016 for more, nim when game is "nim", La Viña when "lavina".
 func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
 	t.Helper()
 	var g engine.Game = vinhos.Game{}
-	if game == "nim" {
+	switch game {
+	case "nim":
 		g = nim.Game{}
+	case "lavina":
+		g = lavina.Game{}
 	}
-	setup := engine.Setup{Game: game, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players], Rules: engine.LatestRules(g)}
+	setup := engine.Setup{Game: game, Seed: seed, Players: []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}[:players], Rules: engine.LatestRules(g)}
 	if game == "vinhos" && players == 1 {
 		setup.Mode = vinhos.ModeSolo
 	}
@@ -70,12 +74,17 @@ func TestDecisionIsDeterministicWithAnIterationCap(t *testing.T) {
 }
 
 // The AI decides from what its seat sees: a state and a sample of it,
-// which differs only in what the seat cannot see (deck orders below the
-// tops, the generator), give the same decision for the same seed.
+// which differs only in what the seat cannot see (Vinhos: deck orders
+// below the tops and the generator; La Viña: the deck, the covered cards
+// nobody has seen, the others' prestige and the generator), give the same
+// decision for the same seed.
 func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 	rng := engine.NewRNG(11)
-	for _, players := range []int{1, 4} {
-		for _, s := range positions(t, newGame(t, "vinhos", 21, players), 21, 40) {
+	for _, g := range []struct {
+		game           string
+		players, every int
+	}{{"vinhos", 1, 40}, {"vinhos", 4, 40}, {"lavina", 2, 50}, {"lavina", 5, 50}} {
+		for _, s := range positions(t, newGame(t, g.game, 21, g.players), 21, g.every) {
 			seat := next(s)
 			other := s.(engine.Sampler).Sample(seat, &rng)
 			if string(mustEncode(t, other)) == string(mustEncode(t, s)) {
@@ -88,19 +97,27 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 				t.Fatal(errA, errB)
 			}
 			if !slices.Equal(a.Action, b.Action) || !slices.Equal(a.Top, b.Top) {
-				t.Errorf("%dp at %s: %v from the state, %v from a sample", players, s.Phase(), a.Action, b.Action)
+				t.Errorf("%s %dp at %s: %v from the state, %v from a sample", g.game, g.players, s.Phase(), a.Action, b.Action)
 			}
 		}
 	}
 }
 
-// The AI's action applies, over many positions of random games, solo and
-// with 2 to 4 players, and nim.
+// The AI's action applies, over many positions of random games: nim,
+// Vinhos solo and with 2 to 4 players, La Viña with 2 to 5 (fewer of its
+// positions: its playouts take the public path, and its games are long).
 func TestDecisionIsLegal(t *testing.T) {
 	games := []engine.State{newGame(t, "nim", 1, 2), newGame(t, "vinhos", 1, 1), newGame(t, "vinhos", 2, 2),
 		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4)}
+	for players := 2; players <= 5; players++ {
+		games = append(games, newGame(t, "lavina", uint64(players), players))
+	}
 	for i, g := range games {
-		for _, s := range positions(t, g, uint64(i), 15) {
+		every := 15
+		if _, ok := g.(*lavina.State); ok {
+			every = 40
+		}
+		for _, s := range positions(t, g, uint64(i), every) {
 			seat := next(s)
 			d, err := Decide(s, seat, Config{Iterations: 3, Seed: uint64(i)})
 			if err != nil {

@@ -29,24 +29,16 @@ func (s *State) Sample(_ engine.Seat, rng *engine.RNG) engine.State {
 	for f := range c.Experts {
 		c.Experts[f] = shuffledBelowTop(rng, c.Experts[f], cmp.Compare)
 	}
-	c.VintageDeck = shuffled(rng, c.VintageDeck, cmp.Compare)
+	c.VintageDeck = engine.Shuffled(rng, c.VintageDeck, cmp.Compare)
 	c.Deck = slices.Clone(c.Deck)
 	shuffleWithin(rng, c.Deck, func(id int) bool { return id < NumMagnateActionTiles })
 	shuffleWithin(rng, c.Deck, func(id int) bool { return id >= NumMagnateActionTiles })
 	if c.Solo != nil {
-		c.Solo.Actions = shuffled(rng, c.Solo.Actions, cmp.Compare)
-		c.Solo.Numbers = shuffled(rng, c.Solo.Numbers, cmp.Compare)
+		c.Solo.Actions = engine.Shuffled(rng, c.Solo.Actions, cmp.Compare)
+		c.Solo.Numbers = engine.Shuffled(rng, c.Solo.Numbers, cmp.Compare)
 	}
 	c.RNG = engine.NewRNG(rng.Uint64())
 	return c
-}
-
-// shuffled is a shuffled copy of deck, put in order first. Decks are
-// shared between copies of a state, so none is shuffled in place.
-func shuffled[T any](rng *engine.RNG, deck []T, compare func(a, b T) int) []T {
-	out := slices.SortedFunc(slices.Values(deck), compare)
-	engine.Shuffle(rng, out)
-	return out
 }
 
 // shuffledBelowTop is deck with its face-up top kept and the rest shuffled.
@@ -54,7 +46,7 @@ func shuffledBelowTop[T any](rng *engine.RNG, deck []T, compare func(a, b T) int
 	if len(deck) < 2 {
 		return deck
 	}
-	return append(deck[:1:1], shuffled(rng, deck[1:], compare)...)
+	return append(deck[:1:1], engine.Shuffled(rng, deck[1:], compare)...)
 }
 
 func compareVineyards(a, b VineyardTile) int {
@@ -63,7 +55,7 @@ func compareVineyards(a, b VineyardTile) int {
 
 // shuffleWithin shuffles the tiles of one kind among the places they hold.
 func shuffleWithin(rng *engine.RNG, deck []int, kind func(int) bool) {
-	tiles := shuffled(rng, slices.DeleteFunc(slices.Clone(deck), func(id int) bool { return !kind(id) }), cmp.Compare)
+	tiles := engine.Shuffled(rng, slices.DeleteFunc(slices.Clone(deck), func(id int) bool { return !kind(id) }), cmp.Compare)
 	for i, id := range deck {
 		if kind(id) {
 			deck[i], tiles = tiles[0], tiles[1:]
