@@ -423,8 +423,11 @@ func (s *State) finish(seat engine.Seat) {
 // autoDecide plays seat's decision if every step of it is automatic, and
 // reports whether it did.
 func (s *State) autoDecide(seat engine.Seat) bool {
-	// Most decisions are not automatic: a quiet scratch copy finds out,
-	// and only an automatic one is played again on s.
+	if !s.startsAutomatic(seat) {
+		return false
+	}
+	// The rest may not be: a quiet scratch copy finds out, and only an
+	// automatic decision is played again on s.
 	automatic := s.onScratch(func(c *State) bool {
 		// Staying on Pass is never automatic, so whether it is allowed
 		// cannot make a step automatic: the probe skips that costly
@@ -439,4 +442,20 @@ func (s *State) autoDecide(seat engine.Seat) bool {
 	s.next(seat)
 	s.finish(seat)
 	return true
+}
+
+// startsAutomatic reports whether the first step of seat's decision would
+// be answered on its own. Most decisions start with a real question, so
+// this looks on s itself, without a copy: listing a step changes nothing,
+// and the decision begun to list it is put back. Like the probe of
+// autoDecide, it skips the check of whether staying on Pass is allowed.
+func (s *State) startsAutomatic(seat engine.Seat) bool {
+	work, paused := s.work, s.Paused
+	quiet, nolabels, walking, explaining := s.quiet, s.nolabels, s.walking, s.explaining
+	s.quiet, s.nolabels, s.walking, s.explaining = true, true, true, false
+	s.resume(seat)
+	st, done := s.current()
+	s.work, s.Paused = work, paused
+	s.quiet, s.nolabels, s.walking, s.explaining = quiet, nolabels, walking, explaining
+	return done || len(st.opts) == 1 && st.opts[0].auto
 }
