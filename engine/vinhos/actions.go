@@ -160,7 +160,7 @@ func (s *State) vineyardStep() step {
 		top := s.Regions[r].Deck[0]
 		cost := max(0, top.Cost.V-run.discount)
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
 			do:     func(s *State) { s.work.run.region = r },
 		})
 	}
@@ -293,7 +293,7 @@ func (s *State) vineyardEstateStep() step {
 			label += " (second vineyard)"
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("%s, %s", label, bagos(cost)), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("%s, %s", label, bagos(cost)) }), Cost: bagos(cost)},
 			do: func(s *State) {
 				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
@@ -320,7 +320,7 @@ func (s *State) rearrangeStep() step {
 		for r := RegionID(1); int(r) <= NumRegions; r++ {
 			if s.rearrangeable(r) {
 				st.opts = append(st.opts, option{
-					Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck))},
+					Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck)) })},
 					do:     func(s *State) { s.work.run.deck = r },
 				})
 			}
@@ -346,7 +346,7 @@ func (s *State) rearrangeStep() step {
 			ids = append(ids, fmt.Sprintf("%c%d", t.Color.String()[0], t.Cost.V))
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.text("%s", strings.Join(labels, ", "))},
+			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.label(func() string { return strings.Join(labels, ", ") })},
 			do: func(s *State) {
 				s.Regions[r].Deck = slices.Clone(order)
 				s.work.run.rearrange, s.work.run.deck = false, 0
@@ -400,7 +400,7 @@ func (s *State) wineryStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Winery in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
@@ -441,7 +441,7 @@ func (s *State) workerStep() step {
 func (s *State) hireOption(seat engine.Seat, e int, who string, price int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: who + "-" + estateKeys[e], Label: s.text("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)), Cost: bagos(price)},
+		Choice: engine.Choice{ID: who + "-" + estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)) }), Cost: bagos(price)},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			p.Money -= price
@@ -484,7 +484,7 @@ func (s *State) cellarStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
@@ -529,8 +529,10 @@ func (s *State) addCubeStep() step {
 		// Risky: the step it interrupts may have nothing left to offer
 		// after it.
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))},
-			risky:  true,
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
+				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
+			})},
+			risky: true,
 			do: func(s *State) {
 				s.placeCube(seat, r)
 				s.work.use = runNone

@@ -229,13 +229,24 @@ func (s *State) tileKind(id int) string {
 }
 
 func (s *State) holdsKind(seat engine.Seat, id int) bool {
-	kind := s.tileKind(id)
 	for _, t := range s.Seats[seat].Tiles {
-		if s.tileKind(t.ID) == kind {
+		if s.sameKind(t.ID, id) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameKind reports whether tiles a and b are of one kind (see tileKind),
+// without making their names: the draft asks it of every tile held.
+func (s *State) sameKind(a, b int) bool {
+	switch {
+	case isActionTile(a) != isActionTile(b):
+		return false
+	case isActionTile(a):
+		return s.data.MagnateTiles[a].Kind == s.data.MagnateTiles[b].Kind
+	}
+	return s.multiplier(a).Kind == s.multiplier(b).Kind
 }
 
 // tileKey is a display tile's choice ID: its kind and display space.

@@ -48,7 +48,7 @@ func (s *State) passStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: orderKey(k), Label: s.text("%s in player order", engine.Ordinal(k+1))},
+				Choice: engine.Choice{ID: orderKey(k), Label: s.label(func() string { return fmt.Sprintf("%s in player order", engine.Ordinal(k+1)) })},
 				do: func(s *State) {
 					s.takeOrderSlot(seat, k)
 					s.work.run.press.ordered = true
@@ -122,7 +122,9 @@ func (s *State) pressStep() step {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			fp := value + Regions[r].FairPoints
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: s.text("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)},
+				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: s.label(func() string {
+					return fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)
+				})},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					pr := &s.work.run.press
@@ -219,7 +221,7 @@ func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step
 		seen[key] = true
 		fp := expertFairPoints(t, symbols)
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: key, Label: s.text("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
+			Choice: engine.Choice{ID: key, Label: s.label(func() string { return fmt.Sprintf("Send your %s: +%d Fair Points", s.expertName(x.ID), fp) })},
 			do: func(s *State) {
 				s.sendExpert(seat, i, fp)
 				s.work.run.press.feature++
@@ -268,7 +270,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 		}
 		st.forfeits = true // the wine earned it
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.text("Take a barrel back from %s", magnateTitle(Magnate(m)))},
+			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.label(func() string { return fmt.Sprintf("Take a barrel back from %s", magnateTitle(Magnate(m))) })},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Magnates[m]--

@@ -27,7 +27,9 @@ func (s *State) maintenanceStep() step {
 		}
 		slot := s.data.Sales[i]
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: saleKey(slot), Label: s.text("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
+			Choice: engine.Choice{ID: saleKey(slot), Label: s.label(func() string {
+				return fmt.Sprintf("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+			})},
 			do: func(s *State) {
 				s.takeBackSale(seat, i)
 				s.work.stage = stDone
@@ -94,7 +96,9 @@ func (s *State) productionStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: s.text("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)},
+				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: s.label(func() string {
+					return fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)
+				})},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					p.Porto--
@@ -114,7 +118,9 @@ func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) opt
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: who + "-" + estateKeys[from] + "-" + estateKeys[to],
-			Label: s.text("Move %s %s from %s to %s", article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))},
+			Label: s.label(func() string {
+				return fmt.Sprintf("Move %s %s from %s to %s", article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))
+			})},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			a, b := &p.Estates[from], &p.Estates[to]

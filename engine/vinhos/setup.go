@@ -254,7 +254,9 @@ func (s *State) initRegionStep() step {
 		}
 		top := s.Regions[r].Deck[0]
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
+				return fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))
+			})},
 			do: func(s *State) {
 				e := 0
 				s.takeVineyard(seat, r, e, 0)
@@ -312,8 +314,8 @@ func (s *State) initPortoStep() step {
 		}
 	}
 	return step{name: "wine", prompt: "Is your first Douro wine table wine or Porto?", opts: []option{
-		{Choice: engine.Choice{ID: "table", Label: s.text("Table wine of %d, keep both Porto tiles", reg.InitialWine)}, do: wine(reg.InitialWine, false)},
-		{Choice: engine.Choice{ID: "porto", Label: s.text("Porto of %d, spend one Porto tile", reg.InitialPortoWine)}, do: wine(reg.InitialPortoWine, true)},
+		{Choice: engine.Choice{ID: "table", Label: s.label(func() string { return fmt.Sprintf("Table wine of %d, keep both Porto tiles", reg.InitialWine) })}, do: wine(reg.InitialWine, false)},
+		{Choice: engine.Choice{ID: "porto", Label: s.label(func() string { return fmt.Sprintf("Porto of %d, spend one Porto tile", reg.InitialPortoWine) })}, do: wine(reg.InitialPortoWine, true)},
 	}}
 }
 

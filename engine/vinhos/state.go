@@ -325,12 +325,15 @@ func cut[T any](array *[]T, src []T) []T {
 	return (*array)[start:len(*array):len(*array)]
 }
 
-// text formats a choice label, unless nobody will read it.
-func (s *State) text(format string, args ...any) string {
+// label makes a choice label with format, unless nobody will read it. It
+// takes a function so that a copy without labels evaluates no argument and
+// allocates nothing: format does not outlive the call, so it stays on the
+// stack.
+func (s *State) label(format func() string) string {
 	if s.nolabels {
 		return ""
 	}
-	return fmt.Sprintf(format, args...)
+	return format()
 }
 
 // say narrates an event of the action being applied.
