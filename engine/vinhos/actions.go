@@ -184,7 +184,7 @@ func (s *State) vineyardStep() step {
 		default:
 			continue
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
 			do: func(s *State) {
 				s.flipExpert(seat, i)
 				then(s)
@@ -281,7 +281,9 @@ func (s *State) vineyardEstateStep() step {
 	top := s.Regions[r].Deck[0]
 	cost := max(0, top.Cost.V-run.discount)
 	p := &s.Seats[seat]
-	st := step{name: "estate", prompt: fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)}
+	st := step{name: "estate", prompt: s.shown(func() string {
+		return fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)
+	})}
 	if s.explaining {
 		s.refuseEstates(seat, r, top.Color)
 	}
@@ -335,7 +337,7 @@ func (s *State) rearrangeStep() step {
 		}
 		return a.Cost.V - b.Cost.V
 	})
-	st := step{name: "tiles", prompt: fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name)}
+	st := step{name: "tiles", prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) })}
 	for _, order := range distinctOrders(tiles) {
 		if !s.canFinishWithTop(r, order[0]) {
 			continue
@@ -384,7 +386,7 @@ func (s *State) wineryStep() step {
 	p := &s.Seats[seat]
 	run := s.work.run
 	board := PlayerBoards[SpecialVintage2016]
-	st := step{name: "estate", prompt: fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
 	if s.Supply.Wineries == 0 || p.Money < run.price {
 		if s.explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
@@ -425,12 +427,12 @@ func (s *State) workerStep() step {
 	for e := range p.Estates {
 		est := &p.Estates[e]
 		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
-			st.opts = append(st.opts, s.hireOption(seat, e, "enologist", run.price))
+			st.opts = append(st.opts, s.hireOption(seat, e, enologist, run.price))
 		} else if s.explaining {
 			s.refuse("enologist-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Enologist", run.enologists, est.Enologists < est.Wineries, s.Supply.Enologists, run.price))
 		}
 		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
-			st.opts = append(st.opts, s.hireOption(seat, e, "farmer", run.farmerPrice))
+			st.opts = append(st.opts, s.hireOption(seat, e, farmer, run.farmerPrice))
 		} else if s.explaining {
 			s.refuse("farmer-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Farmer", run.farmers, est.Farmers < est.Vineyards, s.Supply.Farmers, run.farmerPrice))
 		}
@@ -438,21 +440,23 @@ func (s *State) workerStep() step {
 	return st
 }
 
-func (s *State) hireOption(seat engine.Seat, e int, who string, price int) option {
+func (s *State) hireOption(seat engine.Seat, e int, who worker, price int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: who + "-" + estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)) }), Cost: bagos(price)},
+		Choice: engine.Choice{ID: hireKeys[who][e], Label: s.label(func() string {
+			return fmt.Sprintf("%s for %s, %s", capitalize(who.String()), s.estateName(p, e), bagos(price))
+		}), Cost: bagos(price)},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			p.Money -= price
-			if who == "enologist" {
+			if who == enologist {
 				s.Supply.Enologists--
 				p.Estates[e].Enologists++
 			} else {
 				s.Supply.Farmers--
 				p.Estates[e].Farmers++
 			}
-			s.say(seat, "%s hires %s %s for %s for %s.", p.Name, article(who), capitalize(who), s.estateName(p, e), bagos(price))
+			s.say(seat, "%s hires %s %s for %s for %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, e), bagos(price))
 			s.item()
 		},
 	}
@@ -466,7 +470,7 @@ func (s *State) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: "estate", prompt: fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
 	if s.Supply.Cellars == 0 || p.Money < run.price {
 		if s.explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))

@@ -251,7 +251,10 @@ func (s *State) sameKind(a, b int) bool {
 
 // tileKey is a display tile's choice ID: its kind and display space.
 func (s *State) tileKey(id, space int) string {
-	return s.tileKindKey(id) + "@" + strconv.Itoa(space+1)
+	if isActionTile(id) {
+		return actionTileKeys[s.data.MagnateTiles[id].Kind][space]
+	}
+	return multiplierTileKeys[s.multiplier(id).Kind][space]
 }
 
 // tileKindKey is a Magnate tile's kind as choice IDs name it: "expert" for
@@ -260,7 +263,35 @@ func (s *State) tileKindKey(id int) string {
 	if isActionTile(id) {
 		return s.data.MagnateTiles[id].Kind.String()
 	}
-	return "x-" + s.multiplier(id).Kind.String()
+	return multiplierKindKey(s.multiplier(id).Kind)
+}
+
+func multiplierKindKey(k MultiplierKind) string { return "x-" + k.String() }
+
+// actionTileKeys and multiplierTileKeys are the display tiles' choice IDs
+// by kind and space, made once: the draft lists them all the time.
+var (
+	actionTileKeys = func() (keys [numMagnateActions][DisplayRows * DisplayColumns]string) {
+		for k := range keys {
+			keys[k] = displayKeys(MagnateAction(k).String())
+		}
+		return keys
+	}()
+	multiplierTileKeys = func() (keys [numMultiplierKinds][DisplayRows * DisplayColumns]string) {
+		for k := range keys {
+			keys[k] = displayKeys(multiplierKindKey(MultiplierKind(k)))
+		}
+		return keys
+	}()
+)
+
+// displayKeys are the choice IDs of a tile of one kind in each display
+// space: "expert@1", "expert@2"...
+func displayKeys(kind string) (keys [DisplayRows * DisplayColumns]string) {
+	for space := range keys {
+		keys[space] = kind + "@" + strconv.Itoa(space+1)
+	}
+	return keys
 }
 
 var actionTileText = [...]string{

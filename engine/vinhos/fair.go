@@ -22,7 +22,7 @@ func (s *State) startFair() {
 func (s *State) fairPresser() (int, bool) {
 	for i := s.Turn; i < len(s.FairOrder); i++ {
 		seat := s.FairOrder[i]
-		if !s.Seats[seat].Pressed && (len(s.wines(seat)) > 0 || s.isLacerda(seat)) {
+		if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) {
 			return i, true
 		}
 	}
@@ -153,7 +153,7 @@ func (s *State) draftTileStep() step {
 	})
 	pass.ID = "pass"
 	st.opts = append(st.opts, pass)
-	if len(s.wines(seat)) == 0 {
+	if !s.hasWine(seat) {
 		return st
 	}
 	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile

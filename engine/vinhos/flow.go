@@ -30,7 +30,7 @@ func (s *State) Pending() []engine.Pending {
 	case PhaseInitialMagnate:
 		return one(s.Order[n-1-s.Turn], "choose an initial Magnate Action tile")
 	case PhaseActions:
-		return one(s.Order[s.Turn], fmt.Sprintf("take action %d of year %d", s.Round, s.Year))
+		return one(s.Order[s.Turn], actionPrompts[s.Round][s.Year])
 	case PhaseFinalAction:
 		return one(s.Order[s.Turn], "take the last action of the game")
 	case PhaseMaintenance, PhaseProduction:
@@ -60,6 +60,17 @@ func (s *State) Pending() []engine.Pending {
 	}
 	return nil
 }
+
+// actionPrompts are Pending's prompts in the Actions phase, by round and
+// year, made once: the playouts ask Pending after every decision.
+var actionPrompts = func() (prompts [ActionsPerYear + 1][NumYears + 1]string) {
+	for round := range prompts {
+		for year := range prompts[round] {
+			prompts[round][year] = fmt.Sprintf("take action %d of year %d", round, year)
+		}
+	}
+	return prompts
+}()
 
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.At == PhaseOver }

@@ -62,10 +62,10 @@ func (s *State) passStep() step {
 	case !s.explaining:
 	case p.Pressed:
 		s.refuse("press", "You made a Press Release for this Fair already; one per Fair (SV p. 12).")
-	case len(s.wines(seat)) == 0:
+	case !s.hasWine(seat):
 		s.refuse("press", "You have no wine to present.")
 	}
-	if !p.Pressed && len(s.wines(seat)) > 0 {
+	if !p.Pressed && s.hasWine(seat) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: "press", Label: "Press Release: enter a wine in the coming Fair"},
 			do: func(s *State) {
@@ -117,12 +117,12 @@ func (s *State) pressStep() step {
 	case !pr.cubesDone:
 		w := run.wine
 		_, r := s.wine(seat, w)
-		st := step{name: "cubes", prompt: fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name)}
+		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) })}
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			fp := value + Regions[r].FairPoints
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: s.label(func() string {
+				Choice: engine.Choice{ID: cubeKeys[n], Label: s.label(func() string {
 					return fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)
 				})},
 				do: func(s *State) {
@@ -142,12 +142,12 @@ func (s *State) pressStep() step {
 		for b, occ := range s.Booths {
 			if occ != engine.NoSeat {
 				if s.explaining {
-					s.refuse(fmt.Sprintf("booth-%d", b+1), "%s's disc is on that booth.", s.Seats[occ].Name)
+					s.refuse(boothKeys[b], "%s's disc is on that booth.", s.Seats[occ].Name)
 				}
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("booth-%d", b+1), Label: boothLabel(b)},
+				Choice: engine.Choice{ID: boothKeys[b], Label: boothLabel(b)},
 				do:     func(s *State) { s.enterBooth(seat, b) },
 			})
 		}
@@ -207,7 +207,9 @@ func (s *State) anyExperts() bool {
 // Expert of that feature may go to the Fair for as many Fair Points as the
 // tile shows symbols, +1 for an arrow [T] (SV p. 12).
 func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
-	st := step{name: featureKey(f), prompt: fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))}
+	st := step{name: featureKey(f), prompt: s.shown(func() string {
+		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))
+	})}
 	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
 	skip.ID = "none"
 	st.opts = append(st.opts, skip)

@@ -82,10 +82,10 @@ func (s *State) productionStep() step {
 			}
 			a, b := &p.Estates[from], &p.Estates[to]
 			if a.Enologists > 0 && b.Enologists < b.Wineries {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, "enologist", from, to))
+				st.opts = append(st.opts, s.moveWorkerOption(seat, enologist, from, to))
 			}
 			if a.Farmers > 0 && b.Farmers < b.Vineyards {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, "farmer", from, to))
+				st.opts = append(st.opts, s.moveWorkerOption(seat, farmer, from, to))
 			}
 		}
 	}
@@ -96,7 +96,7 @@ func (s *State) productionStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: s.label(func() string {
+				Choice: engine.Choice{ID: portoKeys[e], Label: s.label(func() string {
 					return fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)
 				})},
 				do: func(s *State) {
@@ -114,24 +114,24 @@ func (s *State) productionStep() step {
 	return st
 }
 
-func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) option {
+func (s *State) moveWorkerOption(seat engine.Seat, who worker, from, to int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: who + "-" + estateKeys[from] + "-" + estateKeys[to],
+		Choice: engine.Choice{ID: workerMoves[who][from][to],
 			Label: s.label(func() string {
-				return fmt.Sprintf("Move %s %s from %s to %s", article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))
+				return fmt.Sprintf("Move %s %s from %s to %s", article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
 			})},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			a, b := &p.Estates[from], &p.Estates[to]
-			if who == "enologist" {
+			if who == enologist {
 				a.Enologists--
 				b.Enologists++
 			} else {
 				a.Farmers--
 				b.Farmers++
 			}
-			s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))
+			s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
 		},
 	}
 }

@@ -30,9 +30,10 @@ func (s *State) turnStartStep() step {
 		name = "move"
 	}
 	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
-	// Room for every move and a few tiles and Experts: a turn starts in
-	// every look-ahead, where growing the list was a good part of the cost.
-	st.opts = make([]option, 0, NumCells+4)
+	// Room for staying, every move and a few tiles and Experts: a turn
+	// starts in every look-ahead, where growing the list was a good part
+	// of the cost.
+	st.opts = make([]option, 0, NumCells+5)
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -49,9 +50,11 @@ func (s *State) turnStartStep() step {
 		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
 		if fee+bribe > 0 {
 			ch.Cost = bagos(fee + bribe)
+		}
+		if !s.nolabels && fee+bribe > 0 {
 			ch.Label += ", move " + ch.Cost
 		}
-		if bribe > 0 {
+		if !s.nolabels && bribe > 0 {
 			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
 		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
@@ -74,11 +77,11 @@ func (s *State) turnStartStep() step {
 		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
 	}
 	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, bonus))) {
-		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
+		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
-			}}}, st.opts...)
+			}})
 	} else if s.explaining && p.Cell == CellC {
 		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
@@ -169,7 +172,7 @@ func (s *State) bribe(seat engine.Seat, c Cell) int {
 func (s *State) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
-	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe))}
+	st := step{name: "payment", prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) })}
 	if s.Seats[seat].Money >= s.work.fee+bribe {
 		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, risky: true,
 			do: func(s *State) { s.payMove(false) }})
@@ -208,7 +211,9 @@ func (s *State) payMove(free bool) {
 		total += w.fee
 		for _, o := range w.occupants {
 			s.Seats[o].Money += FeePerOccupant
-			paid = append(paid, "1 to "+s.Seats[o].Name)
+			if !s.quiet {
+				paid = append(paid, "1 to "+s.Seats[o].Name)
+			}
 		}
 	}
 	if s.bribed(w.seat, w.cell) {
@@ -216,13 +221,15 @@ func (s *State) payMove(free bool) {
 		// holds it (bribe is 0), so a free move waives it.
 		bribe := s.bribe(w.seat, w.cell)
 		total += bribe
-		if bribe > 0 || !free {
+		if !s.quiet && (bribe > 0 || !free) {
 			paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", LacerdaBribe))
 		}
 		s.Solo.Bribes[w.cell] = false
 	}
 	p.Money -= total
+	// Every look-ahead at a move makes it: narrating it is the costly part.
 	switch {
+	case s.quiet:
 	case w.cell == from:
 		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
 	case total == 0:
@@ -295,7 +302,7 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			}
 			kind := s.data.MagnateTiles[t.ID].Kind
 			opts = append(opts, option{
-				Choice: engine.Choice{ID: "tile-" + kind.String(), Label: "Flip your Action tile: " + actionTileText[kind]},
+				Choice: engine.Choice{ID: flipTileKeys[kind], Label: s.label(func() string { return "Flip your Action tile: " + actionTileText[kind] })},
 				risky:  true,
 				do: func(s *State) {
 					p := &s.Seats[seat]
@@ -314,6 +321,14 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 	}
 	return append(opts, s.expertUses(seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)...)
 }
+
+// flipTileKeys are the choice IDs of flipping an Action tile, by kind.
+var flipTileKeys = func() (keys [numMagnateActions]string) {
+	for k := range keys {
+		keys[k] = "tile-" + MagnateAction(k).String()
+	}
+	return keys
+}()
 
 // expertUses lists the face-up Wine Experts seat may flip now, among those
 // with the abilities allowed at this moment, unless the turn's one Expert
@@ -337,7 +352,7 @@ func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option 
 		// Offered only if the decision can still finish after it; the
 		// look-ahead checks that.
 		opts = append(opts, option{
-			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
 			risky:  true,
 			do: func(s *State) {
 				s.flipExpert(seat, i)
@@ -360,8 +375,19 @@ func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option 
 // together name one tile.
 func (s *State) expertKey(id int) string {
 	f, t := s.expertTile(id)
-	return "expert-" + f.String() + "-" + t.Ability.V.String()
+	return expertKeys[f][t.Ability.V]
 }
+
+// expertKeys are the held Experts' choice IDs by deck and ability, made
+// once: every turn lists them.
+var expertKeys = func() (keys [NumFeatures][numExpertAbilities]string) {
+	for f := range keys {
+		for a := range keys[f] {
+			keys[f][a] = "expert-" + Feature(f).String() + "-" + ExpertAbility(a).String()
+		}
+	}
+	return keys
+}()
 
 // flipExpert uses held Expert i: face down, and the turn's Expert is spent.
 func (s *State) flipExpert(seat engine.Seat, i int) {
