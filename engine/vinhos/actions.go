@@ -68,9 +68,9 @@ func (s *State) item() {
 // stopping is allowed.
 func (s *State) moreOptions() []option {
 	if s.work.run.done == 0 {
-		return nil
+		return s.options()
 	}
-	return []option{doneOption("Done", func(s *State) { s.endRun() })}
+	return append(s.options(), doneOption("Done", func(s *State) { s.endRun() }))
 }
 
 // runStep lists the next step of the action in progress, with the Wine
@@ -78,7 +78,7 @@ func (s *State) moreOptions() []option {
 func (s *State) runStep() step {
 	st := s.actionStep()
 	if s.fixed().expertsWhereAllowed {
-		st.opts = append(st.opts, s.expertUses(s.work.seat, s.abilitiesNow()...)...)
+		st.opts = s.expertUses(st.opts, s.work.seat, s.abilitiesNow()...)
 	}
 	return st
 }
@@ -283,7 +283,7 @@ func (s *State) vineyardEstateStep() step {
 	p := &s.Seats[seat]
 	st := step{name: "estate", prompt: s.shown(func() string {
 		return fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)
-	})}
+	}), opts: s.options()}
 	if s.explaining {
 		s.refuseEstates(seat, r, top.Color)
 	}
@@ -318,7 +318,7 @@ func (s *State) vineyardEstateStep() step {
 func (s *State) rearrangeStep() step {
 	run := &s.work.run
 	if run.deck == 0 {
-		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?"}
+		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?", opts: s.options()}
 		for r := RegionID(1); int(r) <= NumRegions; r++ {
 			if s.rearrangeable(r) {
 				st.opts = append(st.opts, option{
@@ -337,7 +337,7 @@ func (s *State) rearrangeStep() step {
 		}
 		return a.Cost.V - b.Cost.V
 	})
-	st := step{name: "tiles", prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) })}
+	st := step{name: "tiles", prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) }), opts: s.options()}
 	for _, order := range distinctOrders(tiles) {
 		if !s.canFinishWithTop(r, order[0]) {
 			continue
@@ -507,14 +507,14 @@ func (s *State) cellarStep() step {
 func (s *State) expertHireStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
-	st.opts = append(st.opts, s.deckOptions(seat, s.work.run.price, func(s *State) { s.item() })...)
+	st.opts = s.deckOptions(st.opts, seat, s.work.run.price, func(s *State) { s.item() })
 	return st
 }
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
 func (s *State) addCubeStep() step {
 	seat := s.work.seat
-	st := step{name: "cube", prompt: "Add a Renown cube to which region?"}
+	st := step{name: "cube", prompt: "Add a Renown cube to which region?", opts: s.options()}
 	if s.Supply.Cubes == 0 {
 		if s.explaining {
 			s.refuseAll(regionKeys[1:], "No Renown cube is left in the supply.")
@@ -553,7 +553,7 @@ func (s *State) addCubeStep() step {
 func (s *State) retrieveStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "retrieve", prompt: "Take back which barrel?"}
+	st := step{name: "retrieve", prompt: "Take back which barrel?", opts: s.options()}
 	back := func(text string) func(*State) {
 		return func(s *State) {
 			s.Seats[seat].Barrels++

@@ -171,8 +171,8 @@ func (s *State) discardExpert(seat engine.Seat, i int) {
 }
 
 // deckOptions offers the top Expert of each non-empty deck, for free.
-func (s *State) deckOptions(seat engine.Seat, price int, then func(*State)) []option {
-	var opts []option
+// They are appended to opts.
+func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then func(*State)) []option {
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
 			if s.explaining && len(s.Experts[f]) == 0 {
@@ -204,7 +204,7 @@ func featureKey(f Feature) string { return f.String() }
 func (s *State) freeExpertStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
-		opts: s.deckOptions(seat, 0, func(s *State) { s.work.experts-- })}
+		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.experts-- })}
 	if len(st.opts) == 0 {
 		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
 	}

@@ -192,9 +192,25 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	return engine.Errorf(engine.CodeNotYourTurn, "You have nothing to decide right now.")
 }
 
-// current lists the step for the decision's stage. Free Wine Experts owed
-// (Setúbal, a Fair booth) are taken first, wherever the decision stands.
+// current lists the step for the decision's stage.
 func (s *State) current() (step, bool) {
+	st, done := s.listStep()
+	if cap(st.opts) > cap(s.optArray) {
+		s.optArray = st.opts[:0] // it grew: the next step reuses it
+	}
+	return st, done
+}
+
+// options is an empty list for a step's options, in the array the
+// previous step listed on s used: each step is read to the end, its
+// answer taken, before the next is listed, so steps, which every
+// look-ahead lists, need not allocate their options.
+func (s *State) options() []option { return s.optArray[:0] }
+
+// listStep lists the step for the decision's stage. Free Wine Experts
+// owed (Setúbal, a Fair booth) are taken first, wherever the decision
+// stands.
+func (s *State) listStep() (step, bool) {
 	if s.work.drew {
 		return step{}, true
 	}
@@ -297,7 +313,9 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 			out.Choices = append(out.Choices, o.Choice)
 		}
 	}
-	s.memo.keep(&walked{seat: seat, prefix: slices.Clone(prefix), state: c, step: out, asked: st, offered: offered})
+	asked := st
+	asked.opts = nil // in c's array, which its next step reuses
+	s.memo.keep(&walked{seat: seat, prefix: slices.Clone(prefix), state: c, step: out, asked: asked, offered: offered})
 	out.Choices, out.Taken = slices.Clone(out.Choices), slices.Clone(out.Taken)
 	return out, nil
 }
@@ -357,7 +375,9 @@ func (s *State) onScratch(ask func(c *State) bool) bool {
 	scratch := scratchCopies.Get().(*scratchCopy)
 	defer scratchCopies.Put(scratch)
 	s.copyTo(&scratch.state, &scratch.arrays)
-	return ask(&scratch.state)
+	ok := ask(&scratch.state)
+	scratch.arrays.options = scratch.state.optArray
+	return ok
 }
 
 // scratchCopy is a copy of a state for onScratch, with its arrays.

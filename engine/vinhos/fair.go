@@ -102,7 +102,7 @@ func (s *State) fairStandings(ranked []engine.Seat) string {
 func (s *State) fairExpertStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
-		opts: s.deckOptions(seat, 0, func(s *State) { s.work.stage = stDone })}
+		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.stage = stDone })}
 	if len(st.opts) == 0 {
 		// Components are limited (RB): a player tied for last may find
 		// the decks emptied by those before him.
@@ -145,7 +145,7 @@ func (s *State) endFair() {
 func (s *State) draftTileStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good."}
+	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good.", opts: s.options()}
 	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
 		s.DraftPassed[seat] = true
 		s.say(seat, "%s passes.", s.Seats[seat].Name)
@@ -159,7 +159,7 @@ func (s *State) draftTileStep() step {
 	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile
 	// you must have a barrel available"); +2 Bagos is usable at any time.
 	if s.fixed().expertsWhereAllowed {
-		st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
+		st.opts = s.expertUses(st.opts, seat, ExpertCash, ExpertRetrieveBarrel)
 	}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
@@ -183,7 +183,7 @@ func (s *State) draftTileStep() step {
 
 func (s *State) draftWineStep() step {
 	seat := s.work.seat
-	st := step{name: "wine", prompt: "Which wine do you discard for it?"}
+	st := step{name: "wine", prompt: "Which wine do you discard for it?", opts: s.options()}
 	for _, w := range s.wines(seat) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},

@@ -150,7 +150,7 @@ func (s *State) marketStep(m market) step {
 	}
 	w := run.wine
 	_, r := s.wine(seat, w)
-	st := step{name: "slot", prompt: m.whichSlot}
+	st := step{name: "slot", prompt: m.whichSlot, opts: s.options()}
 	for _, slot := range s.slots(m, seat, w, buf[:0]) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: s.slotKey(m, slot.at), Label: s.label(func() string { return s.slotLabel(m, slot) + cubeText(slot.cubes, r) })},

@@ -33,13 +33,13 @@ func (s *State) passStep() step {
 	pass.ID = "pass"
 	if s.At == PhaseFinalAction {
 		// Nothing is left to order, and no Fair follows to enter.
-		return step{name: "release", prompt: "Pass.", opts: []option{pass}}
+		return step{name: "release", prompt: "Pass.", opts: append(s.options(), pass)}
 	}
 	// In solo the order changes only after both players' actions, so a
 	// player who passed already this year keeps the slot taken then.
 	kept := s.Solo != nil && slices.Contains(s.Bottom, seat)
 	if !run.press.ordered && !kept {
-		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?"}
+		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?", opts: s.options()}
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
 				if s.explaining {
@@ -57,7 +57,7 @@ func (s *State) passStep() step {
 		}
 		return st
 	}
-	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: []option{pass}}
+	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: append(s.options(), pass)}
 	switch {
 	case !s.explaining:
 	case p.Pressed:
@@ -106,7 +106,7 @@ func (s *State) pressStep() step {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
 	case !run.hasWine:
-		st := step{name: "wine", prompt: "Which wine do you present at the Fair?"}
+		st := step{name: "wine", prompt: "Which wine do you present at the Fair?", opts: s.options()}
 		for _, w := range s.wines(seat) {
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
@@ -117,7 +117,7 @@ func (s *State) pressStep() step {
 	case !pr.cubesDone:
 		w := run.wine
 		_, r := s.wine(seat, w)
-		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) })}
+		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) }), opts: s.options()}
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			fp := value + Regions[r].FairPoints
@@ -138,7 +138,7 @@ func (s *State) pressStep() step {
 		}
 		return st
 	case pr.booth < 0:
-		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?"}
+		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?", opts: s.options()}
 		for b, occ := range s.Booths {
 			if occ != engine.NoSeat {
 				if s.explaining {
@@ -209,7 +209,7 @@ func (s *State) anyExperts() bool {
 func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
 	st := step{name: featureKey(f), prompt: s.shown(func() string {
 		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))
-	})}
+	}), opts: s.options()}
 	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
 	skip.ID = "none"
 	st.opts = append(st.opts, skip)
@@ -257,7 +257,7 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	run := &s.work.run
 	pr := &run.press
-	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?"}
+	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?", opts: s.options()}
 	finish := doneOption("Done", func(s *State) { s.finishPress(seat) })
 	st.opts = append(st.opts, finish)
 	if pr.barrels >= MaxBarrelsPerPressRelease {

@@ -20,7 +20,7 @@ func (s *State) startMaintenance() {
 
 func (s *State) maintenanceStep() step {
 	seat := s.work.seat
-	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?"}
+	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?", opts: s.options()}
 	for i, occ := range s.Sales {
 		if occ != seat {
 			continue
@@ -73,7 +73,7 @@ func (s *State) startProduction() {
 func (s *State) productionStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?"}
+	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?", opts: s.options()}
 	st.opts = append(st.opts, doneOption("Make the wine", func(s *State) { s.work.stage = stDone }))
 	for from := range p.Estates {
 		for to := range p.Estates {

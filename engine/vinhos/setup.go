@@ -246,7 +246,7 @@ func (s *State) refillDisplay() {
 
 // initRegionStep: the initial vineyard, chosen in turn order from any region.
 func (s *State) initRegionStep() step {
-	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free."}
+	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free.", opts: s.options()}
 	seat := s.work.seat
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || len(s.Regions[r].Deck) == 0 {
@@ -322,7 +322,7 @@ func (s *State) initPortoStep() step {
 // initMagnateStep: one Magnate Action tile each, in reverse turn order.
 func (s *State) initMagnateStep() step {
 	seat := s.work.seat
-	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?"}
+	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?", opts: s.options()}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) {
 			continue

@@ -108,6 +108,9 @@ type State struct {
 	// memo is the decision the last Choices walked (memo.go); copies
 	// made inside the package have none.
 	memo *walkMemo
+	// optArray is where the next step listed on this state puts its
+	// options (see options); every copy has its own.
+	optArray []option
 }
 
 // Data is the component data the game was set up with.
@@ -271,12 +274,14 @@ type copyArrays struct {
 	seatIDs []engine.Seat // Order, then Bottom
 	display []int
 	flags   []bool // DraftPassed, then Done
+	options []option
 }
 
 // copyTo makes c a copy of s (see clone), its slices cut from a's arrays.
 func (s *State) copyTo(c *State, a *copyArrays) {
 	*c = *s
 	c.memo = nil
+	c.optArray = a.options[:0]
 	a.seats = append(a.seats[:0], s.Seats...)
 	c.Seats = a.seats
 	experts, tiles := 0, 0

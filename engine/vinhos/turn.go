@@ -29,11 +29,7 @@ func (s *State) turnStartStep() step {
 	if s.work.tileUsed || s.work.expertUsed {
 		name = "move"
 	}
-	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
-	// Room for staying, every move and a few tiles and Experts: a turn
-	// starts in every look-ahead, where growing the list was a good part
-	// of the cost.
-	st.opts = make([]option, 0, NumCells+5)
+	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)", opts: s.options()}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -66,7 +62,8 @@ func (s *State) turnStartStep() step {
 			s.payMove(false)
 		}})
 	}
-	bonus := s.bonusOptions(seat, stTurnStart)
+	moves := len(st.opts)
+	st.opts = s.bonusOptions(st.opts, seat, stTurnStart)
 	// Staying on Pass is allowed only when no other action is possible
 	// [T], counting what a Magnate tile or a Wine Expert used first makes
 	// possible. A look-ahead only asks whether the turn can finish, and it
@@ -76,7 +73,7 @@ func (s *State) turnStartStep() step {
 	if s.explaining && p.Cell != CellC {
 		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
 	}
-	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, bonus))) {
+	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, moves))) {
 		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
@@ -85,18 +82,17 @@ func (s *State) turnStartStep() step {
 	} else if s.explaining && p.Cell == CellC {
 		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
-	st.opts = append(st.opts, bonus...)
 	return st
 }
 
-// leaving lists the options that may lead a turn off Pass: the moves,
-// and the tiles and Experts usable first where the rules revision counts
-// them.
-func (s *State) leaving(moves, bonus []option) []option {
+// leaving lists the options that may lead a turn off Pass, among a turn's
+// first options, its moves then the tiles and Experts usable first: the
+// moves, and the tiles and Experts where the rules revision counts them.
+func (s *State) leaving(opts []option, moves int) []option {
 	if s.fixed().stayCountsBonuses {
-		return append(slices.Clone(moves), bonus...)
+		return opts
 	}
-	return moves
+	return opts[:moves]
 }
 
 // canLeave reports whether any of opts, the moves and the tiles and
@@ -120,9 +116,9 @@ func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 
 func (s *State) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"}
+	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)", opts: s.options()}
 	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
-	st.opts = append(st.opts, s.bonusOptions(seat, stTurnAfter)...)
+	st.opts = s.bonusOptions(st.opts, seat, stTurnAfter)
 	return st
 }
 
@@ -172,7 +168,7 @@ func (s *State) bribe(seat engine.Seat, c Cell) int {
 func (s *State) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
-	st := step{name: "payment", prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) })}
+	st := step{name: "payment", prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), opts: s.options()}
 	if s.Seats[seat].Money >= s.work.fee+bribe {
 		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, risky: true,
 			do: func(s *State) { s.payMove(false) }})
@@ -290,10 +286,9 @@ func bonusRun(k MagnateAction) actionRun {
 	return r
 }
 
-// bonusOptions are the Magnate Action tiles and Wine Experts seat may use
-// between actions, returning to stage back.
-func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
-	var opts []option
+// bonusOptions appends to opts the Magnate Action tiles and Wine Experts
+// seat may use between actions, returning to stage back.
+func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
 	p := &s.Seats[seat]
 	if !s.work.tileUsed {
 		for i, t := range p.Tiles {
@@ -319,7 +314,7 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			})
 		}
 	}
-	return append(opts, s.expertUses(seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)...)
+	return s.expertUses(opts, seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)
 }
 
 // flipTileKeys are the choice IDs of flipping an Action tile, by kind.
@@ -330,7 +325,7 @@ var flipTileKeys = func() (keys [numMagnateActions]string) {
 	return keys
 }()
 
-// expertUses lists the face-up Wine Experts seat may flip now, among those
+// expertUses appends to opts the face-up Wine Experts seat may flip now, among those
 // with the abilities allowed at this moment, unless the turn's one Expert
 // is spent [T] (SV p. 11). +2 Bagos may be used at any time, a Renown cube
 // or a barrel back before an action or the Fair (V1, "Wine Expert Tiles";
@@ -338,11 +333,10 @@ var flipTileKeys = func() (keys [numMagnateActions]string) {
 // performing the Export Action"; each caller offers the abilities its
 // moment allows. A cube or a barrel back is chosen next, and the decision
 // goes on where it was (work.use).
-func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option {
+func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbility) []option {
 	if s.work.expertUsed {
-		return nil
+		return opts
 	}
-	var opts []option
 	for i, x := range s.Seats[seat].Experts {
 		_, t := s.expertTile(x.ID)
 		ability := t.Ability.V
