@@ -148,7 +148,7 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 // answer takes option o of step st.
 func (s *State) answer(st step, o option) {
 	if !s.lookahead {
-		s.work.names = append(slices.Clip(s.work.names), st.name) // shared between copies
+		s.work.names = append(s.work.names, st.name) // copies clip it: see copyTo
 	}
 	o.do(s)
 }
@@ -474,7 +474,12 @@ func (s *State) startsAutomatic(seat engine.Seat) bool {
 	quiet, nolabels, walking, explaining := s.quiet, s.nolabels, s.walking, s.explaining
 	s.quiet, s.nolabels, s.walking, s.explaining = true, true, true, false
 	s.resume(seat)
-	st, done := s.current()
+	// A turn opens with the move, never automatic: no need to list them.
+	opensTurn := s.work.stage == stTurnStart && s.work.experts == 0 && s.work.use == runNone && !s.work.drew
+	st, done := step{}, false
+	if !opensTurn {
+		st, done = s.current()
+	}
 	s.work, s.Paused = work, paused
 	s.quiet, s.nolabels, s.walking, s.explaining = quiet, nolabels, walking, explaining
 	return done || len(st.opts) == 1 && st.opts[0].auto

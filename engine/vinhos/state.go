@@ -282,6 +282,9 @@ func (s *State) copyTo(c *State, a *copyArrays) {
 	*c = *s
 	c.memo = nil
 	c.optArray = a.options[:0]
+	// The names of the steps answered are shared: capping the copy's
+	// makes its next name copy them instead of writing into s's array.
+	c.work.names = slices.Clip(s.work.names)
 	a.seats = append(a.seats[:0], s.Seats...)
 	c.Seats = a.seats
 	experts, tiles := 0, 0
@@ -311,6 +314,7 @@ func (s *State) copyTo(c *State, a *copyArrays) {
 	if s.Paused != nil {
 		w := *s.Paused
 		w.occupants = slices.Clone(w.occupants)
+		w.names = slices.Clip(w.names)
 		c.Paused = &w
 	}
 	// The copy shares the narration so far; capping its capacity makes the
