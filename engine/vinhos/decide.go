@@ -147,7 +147,7 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 
 // answer takes option o of step st.
 func (s *State) answer(st step, o option) {
-	if !s.lookahead {
+	if !s.unnamed {
 		s.work.names = append(s.work.names, st.name) // copies clip it: see copyTo
 	}
 	o.do(s)
@@ -155,9 +155,9 @@ func (s *State) answer(st step, o option) {
 
 // uniqueName is name, or name2, name3... when steps of the decision
 // answered so far had it: the second wine of a Sales action is "wine2".
-// A look-ahead reads no names.
+// A look-ahead or a playout reads no names.
 func (s *State) uniqueName(name string) string {
-	if s.lookahead {
+	if s.unnamed {
 		return name
 	}
 	n := 1
@@ -362,7 +362,7 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
 	return s.onScratch(func(c *State) bool {
-		c.quiet, c.lookahead, c.nolabels, c.explaining = true, true, true, false
+		c.quiet, c.lookahead, c.unnamed, c.nolabels, c.explaining = true, true, true, true, false
 		o.do(c)
 		return c.completable(seat)
 	})

@@ -121,19 +121,36 @@ func (s *State) moveWorkerOption(seat engine.Seat, who worker, from, to int) opt
 			Label: s.label(func() string {
 				return fmt.Sprintf("Move %s %s from %s to %s", article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
 			})},
-		do: func(s *State) {
-			p := &s.Seats[seat]
-			a, b := &p.Estates[from], &p.Estates[to]
-			if who == enologist {
-				a.Enologists--
-				b.Enologists++
-			} else {
-				a.Farmers--
-				b.Farmers++
-			}
-			s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
-		},
+		do: workerMoveAnswers[who][from][to],
 	}
+}
+
+// workerMoveAnswers are the answers that move a worker, made once: every
+// look-ahead at production lists them.
+var workerMoveAnswers = func() (do [numWorkers][len(estateKeys)][len(estateKeys)]func(*State)) {
+	for who := range worker(numWorkers) {
+		for from := range do[who] {
+			for to := range do[who][from] {
+				do[who][from][to] = func(s *State) { s.moveWorker(who, from, to) }
+			}
+		}
+	}
+	return do
+}()
+
+// moveWorker moves one of the deciding seat's workers between estates.
+func (s *State) moveWorker(who worker, from, to int) {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	a, b := &p.Estates[from], &p.Estates[to]
+	if who == enologist {
+		a.Enologists--
+		b.Enologists++
+	} else {
+		a.Farmers--
+		b.Farmers++
+	}
+	s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
 }
 
 // quality is what estate e makes this year [T] (SV p. 8).

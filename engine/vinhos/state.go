@@ -90,6 +90,9 @@ type State struct {
 	quiet  bool           // nobody reads this copy's narration
 	// lookahead marks a copy that only asks whether a decision can finish.
 	lookahead bool
+	// unnamed marks a copy whose steps' names nobody reads: a look-ahead's,
+	// a playout's. It keeps none (see uniqueName).
+	unnamed bool
 	// nolabels marks a copy whose choice labels nobody reads: it skips
 	// formatting them, which is most of the cost of listing choices.
 	nolabels bool

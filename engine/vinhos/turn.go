@@ -34,7 +34,7 @@ func (s *State) turnStartStep() step {
 		if c == p.Cell {
 			continue
 		}
-		fee, occupants := s.moveFee(seat, c)
+		fee, _ := s.moveFee(seat, c)
 		bribe := s.bribe(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
@@ -53,14 +53,7 @@ func (s *State) turnStartStep() step {
 		if !s.nolabels && bribe > 0 {
 			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
-		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
-			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
-			if fee > 0 && s.canFreeMove(seat) {
-				s.work.stage = stPayment
-				return
-			}
-			s.payMove(false)
-		}})
+		st.opts = append(st.opts, option{Choice: ch, risky: true, do: moves[c]})
 	}
 	moves := len(st.opts)
 	st.opts = s.bonusOptions(st.opts, seat, stTurnStart)
@@ -83,6 +76,28 @@ func (s *State) turnStartStep() step {
 		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
 	return st
+}
+
+// moves are the answers that move to each cell, made once: every turn
+// lists them, and a closure each was a good part of what it allocated.
+var moves = func() (do [NumCells]func(*State)) {
+	for c := range do {
+		do[c] = func(s *State) { s.move(Cell(c)) }
+	}
+	return do
+}()
+
+// move starts moving the Action marker to c: its fee is worked out again
+// from the state the move was listed on.
+func (s *State) move(c Cell) {
+	seat := s.work.seat
+	fee, occupants := s.moveFee(seat, c)
+	s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
+	if fee > 0 && s.canFreeMove(seat) {
+		s.work.stage = stPayment
+		return
+	}
+	s.payMove(false)
 }
 
 // leaving lists the options that may lead a turn off Pass, among a turn's
