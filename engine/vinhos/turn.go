@@ -119,10 +119,14 @@ func (s *State) canLeave(seat engine.Seat, opts []option) bool {
 	})
 }
 
-// anyViable reports whether any of opts leads to a finished decision.
+// anyViable reports whether any of opts leads to a finished decision. The
+// one found is risky no more: the turn's step, whose options these are,
+// looks ahead from it no second time (without noStay, a turn has only
+// more ways to finish).
 func (s *State) anyViable(seat engine.Seat, opts []option) bool {
-	for _, o := range opts {
-		if s.leadsToEnd(seat, o) {
+	for i := range opts {
+		if s.leadsToEnd(seat, opts[i]) {
+			opts[i].risky = false
 			return true
 		}
 	}
