@@ -161,7 +161,7 @@ func (s *State) vineyardStep() step {
 		cost := max(0, top.Cost.V-run.discount)
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
-			do:     func(s *State) { s.work.run.region = r },
+			do:     chooseRegion[r],
 		})
 	}
 	// Vineyard Experts work during the Vineyards action only, not a bonus
@@ -193,6 +193,8 @@ func (s *State) vineyardStep() step {
 	return st
 }
 
+var chooseRegion = answers(NumRegions+1, func(s *State, r int) { s.work.run.region = RegionID(r) })
+
 // mayBuyFrom: region r is in play, has a Vineyard left, and was not bought
 // from earlier in this action.
 func (s *State) mayBuyFrom(r RegionID) bool {
@@ -204,7 +206,8 @@ func (s *State) mayBuyFrom(r RegionID) bool {
 // affordable with the discount.
 func (s *State) buyable(r RegionID, t VineyardTile, discount int) bool {
 	seat := s.work.seat
-	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(seat, r, t.Color)) > 0
+	var estates [len(estateKeys)]int // on the stack: every look-ahead at Vineyards asks
+	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(estates[:0], seat, r, t.Color)) > 0
 }
 
 // anyBuyable reports whether some region other than except offers a
@@ -248,10 +251,9 @@ func (s *State) rearrangeable(r RegionID) bool {
 	return slices.ContainsFunc(reg.Deck, func(t VineyardTile) bool { return s.canFinishWithTop(r, t) })
 }
 
-// vineyardEstates lists the estates that can take a Vineyard of region r
-// and color c.
-func (s *State) vineyardEstates(seat engine.Seat, r RegionID, c Color) []int {
-	var out []int
+// vineyardEstates appends to out the estates that can take a Vineyard of
+// region r and color c.
+func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color) []int {
 	board := PlayerBoards[SpecialVintage2016]
 	for e := range s.Seats[seat].Estates {
 		est := &s.Seats[seat].Estates[e]
@@ -287,7 +289,7 @@ func (s *State) vineyardEstateStep() step {
 	if s.explaining {
 		s.refuseEstates(seat, r, top.Color)
 	}
-	for _, e := range s.vineyardEstates(seat, r, top.Color) {
+	for _, e := range s.vineyardEstates(nil, seat, r, top.Color) {
 		label := fmt.Sprintf("Estate %d", e+1)
 		if p.Estates[e].Vineyards == 0 {
 			label += " (new " + Regions[r].Name + " estate)"

@@ -16,6 +16,17 @@ import (
 // path and commits it. Because both run the same code, Apply accepts exactly
 // what Choices offers.
 
+// answers makes n answers once, the ith of which calls do with i: a step
+// whose answers differ by an index only takes them from such a table,
+// where a closure each was allocated every time the step was listed.
+func answers(n int, do func(s *State, i int)) []func(*State) {
+	out := make([]func(*State), n)
+	for i := range out {
+		out[i] = func(s *State) { do(s, i) }
+	}
+	return out
+}
+
 // option is one legal answer to a step, with its effect.
 type option struct {
 	engine.Choice
@@ -180,7 +191,8 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
 	}
-	pending := s.Pending()
+	var buf [MaxPlayers]engine.Pending // each decision asks: no allocation
+	pending := s.pending(buf[:0])
 	for _, p := range pending {
 		if p.Seat == seat {
 			return nil

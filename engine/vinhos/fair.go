@@ -147,6 +147,7 @@ func (s *State) draftTileStep() step {
 	p := &s.Seats[seat]
 	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good.", opts: s.options()}
 	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
+		seat := s.work.seat // a closure of nothing is allocated once
 		s.DraftPassed[seat] = true
 		s.say(seat, "%s passes.", s.Seats[seat].Name)
 		s.work.stage = stDone
@@ -172,14 +173,16 @@ func (s *State) draftTileStep() step {
 		}
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
-			do: func(s *State) {
-				s.work.tile = i
-				s.work.stage = stDraftWine
-			},
+			do:     chooseDisplayTile[i],
 		})
 	}
 	return st
 }
+
+var chooseDisplayTile = answers(DisplayRows*DisplayColumns, func(s *State, i int) {
+	s.work.tile = i
+	s.work.stage = stDraftWine
+})
 
 func (s *State) draftWineStep() step {
 	seat := s.work.seat

@@ -8,12 +8,16 @@ import (
 )
 
 // Pending says who must decide what now.
-func (s *State) Pending() []engine.Pending {
+func (s *State) Pending() []engine.Pending { return s.pending(nil) }
+
+// pending appends to out who must decide what now. The playouts ask after
+// every decision, with an array of their own.
+func (s *State) pending(out []engine.Pending) []engine.Pending {
 	one := func(seat engine.Seat, prompt string) []engine.Pending {
-		return []engine.Pending{{Seat: seat, Prompt: prompt}}
+		return append(out, engine.Pending{Seat: seat, Prompt: prompt})
 	}
 	if s.Paused != nil {
-		return []engine.Pending{{Seat: s.Paused.seat, Prompt: pausedPrompt, Continues: true}}
+		return append(out, engine.Pending{Seat: s.Paused.seat, Prompt: pausedPrompt, Continues: true})
 	}
 	n := len(s.Seats)
 	// Turn counts the turns of the phases played one player at a time and
@@ -22,7 +26,7 @@ func (s *State) Pending() []engine.Pending {
 	// use Porto then (SV p. 13-14).
 	inTurn := s.At == PhaseInitialVineyard || s.At == PhaseInitialMagnate || s.At == PhaseActions || s.At == PhaseFinalAction
 	if inTurn && s.Turn >= n {
-		return nil // the sequential phase is over
+		return out // the sequential phase is over
 	}
 	switch s.At {
 	case PhaseInitialVineyard:
@@ -38,7 +42,6 @@ func (s *State) Pending() []engine.Pending {
 		if s.At == PhaseProduction {
 			prompt = "move Enologists and Farmers or use Porto before production"
 		}
-		var out []engine.Pending
 		for _, seat := range s.Order {
 			if !s.Done[seat] {
 				out = append(out, engine.Pending{Seat: seat, Prompt: prompt})
@@ -58,7 +61,7 @@ func (s *State) Pending() []engine.Pending {
 			return one(s.FairOrder[s.Turn], "discard a wine for a Magnate tile, or pass")
 		}
 	}
-	return nil
+	return out
 }
 
 // actionPrompts are Pending's prompts in the Actions phase, by round and
@@ -150,8 +153,9 @@ func (s *State) doneText(seat engine.Seat) string {
 // playing every decision that has only one automatic answer, and every one
 // of Lacerda's in a solo game: so Pending never lists him at rest.
 func (s *State) advance() {
+	var buf [MaxPlayers]engine.Pending
 	for {
-		pending := s.Pending()
+		pending := s.pending(buf[:0])
 		if len(pending) == 0 {
 			if !s.endPhase() {
 				return

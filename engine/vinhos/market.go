@@ -38,6 +38,18 @@ func (s *State) hasWine(seat engine.Seat) bool {
 	return false
 }
 
+// chooseWine are the answers that choose a wine for the action, by estate
+// and slot.
+var chooseWine = func() (do [len(wineKeys)][len(wineKeys[0])]func(*State)) {
+	for e := range do {
+		for slot := range do[e] {
+			w := wineRef{e, slot}
+			do[e][slot] = func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true }
+		}
+	}
+	return do
+}()
+
 func (s *State) wine(seat engine.Seat, w wineRef) (Wine, RegionID) {
 	est := &s.Seats[seat].Estates[w.estate]
 	return est.Wines[w.slot], est.Region
@@ -143,7 +155,7 @@ func (s *State) marketStep(m market) step {
 			}
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true },
+				do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st

@@ -17,8 +17,9 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 	c := s.clone()
 	c.events = nil
 	c.quiet, c.nolabels, c.unnamed = true, true, true
+	var buf [MaxPlayers]engine.Pending
 	for !c.Over() {
-		pending := c.Pending()
+		pending := c.pending(buf[:0])
 		seat := pending[rng.IntN(len(pending))].Seat
 		act := c.decideRandomly(seat, rng, record != nil)
 		if record != nil {

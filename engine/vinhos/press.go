@@ -27,6 +27,7 @@ func (s *State) passStep() step {
 	run := &s.work.run
 	p := &s.Seats[seat]
 	pass := doneOption("Pass", func(s *State) {
+		seat := s.work.seat // a closure of nothing is allocated once
 		s.say(seat, "%s passes.", s.Seats[seat].Name)
 		s.endRun()
 	})
@@ -49,10 +50,7 @@ func (s *State) passStep() step {
 			}
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: orderKey(k), Label: s.label(func() string { return fmt.Sprintf("%s in player order", engine.Ordinal(k+1)) })},
-				do: func(s *State) {
-					s.takeOrderSlot(seat, k)
-					s.work.run.press.ordered = true
-				},
+				do:     chooseOrderSlot[k],
 			})
 		}
 		return st
@@ -75,6 +73,11 @@ func (s *State) passStep() step {
 	}
 	return st
 }
+
+var chooseOrderSlot = answers(MaxPlayers, func(s *State, k int) {
+	s.takeOrderSlot(s.work.seat, k)
+	s.work.run.press.ordered = true
+})
 
 // takeOrderSlot puts seat's Player Order marker on slot k of the bottom row.
 // It sets the order of the next round, or of next year after the second;
@@ -110,7 +113,7 @@ func (s *State) pressStep() step {
 		for _, w := range s.wines(seat) {
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true },
+				do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
@@ -148,7 +151,7 @@ func (s *State) pressStep() step {
 			}
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: boothKeys[b], Label: boothLabel(b)},
-				do:     func(s *State) { s.enterBooth(seat, b) },
+				do:     chooseBooth[b],
 			})
 		}
 		return st
@@ -172,6 +175,8 @@ func boothLabel(b int) string {
 	}
 	return fmt.Sprintf("Booth %d: %d Fair Points", b+1, FairBooths[b].Amount)
 }
+
+var chooseBooth = answers(len(FairBooths), func(s *State, b int) { s.enterBooth(s.work.seat, b) })
 
 // enterBooth puts seat's disc on booth b and pays its bonus [T] (SV p. 12).
 func (s *State) enterBooth(seat engine.Seat, b int) {
