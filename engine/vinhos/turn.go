@@ -53,7 +53,7 @@ func (s *State) turnStartStep() step {
 		if !s.nolabels && bribe > 0 {
 			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
-		st.opts = append(st.opts, option{Choice: ch, risky: true, do: moves[c]})
+		st.opts = append(st.opts, option{Choice: ch, risky: true, do: moveTo[c]})
 	}
 	moves := len(st.opts)
 	st.opts = s.bonusOptions(st.opts, seat, stTurnStart)
@@ -78,9 +78,9 @@ func (s *State) turnStartStep() step {
 	return st
 }
 
-// moves are the answers that move to each cell, made once: every turn
+// moveTo are the answers that move to each cell, made once: every turn
 // lists them, and a closure each was a good part of what it allocated.
-var moves = func() (do [NumCells]func(*State)) {
+var moveTo = func() (do [NumCells]func(*State)) {
 	for c := range do {
 		do[c] = func(s *State) { s.move(Cell(c)) }
 	}
