@@ -355,7 +355,9 @@ func (s *State) rearrangeStep() step {
 				s.Regions[r].Deck = slices.Clone(order)
 				s.work.run.rearrange, s.work.run.deck = false, 0
 				seat := s.work.seat
-				s.reveal(seat, "%s rearranges the %s vineyards; the top is now %s, cost %d.", s.Seats[seat].Name, Regions[r].Name, order[0].Color, order[0].Cost.V)
+				s.reveal(seat, func() string {
+					return fmt.Sprintf("%s rearranges the %s vineyards; the top is now %s, cost %d.", s.Seats[seat].Name, Regions[r].Name, order[0].Color, order[0].Cost.V)
+				})
 			},
 		})
 	}
@@ -410,7 +412,9 @@ func (s *State) wineryStep() step {
 				p.Money -= run.price
 				s.Supply.Wineries--
 				p.Estates[e].Wineries++
-				s.say(seat, "%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				})
 				s.buildCube(seat, e)
 				s.item()
 			},
@@ -458,7 +462,9 @@ func (s *State) hireOption(seat engine.Seat, e int, who worker, price int) optio
 				s.Supply.Farmers--
 				p.Estates[e].Farmers++
 			}
-			s.say(seat, "%s hires %s %s for %s for %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, e), bagos(price))
+			s.say(seat, func() string {
+				return fmt.Sprintf("%s hires %s %s for %s for %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, e), bagos(price))
+			})
 			s.item()
 		},
 	}
@@ -496,7 +502,9 @@ func (s *State) cellarStep() step {
 				p.Money -= run.price
 				s.Supply.Cellars--
 				p.Estates[e].Cellar = true
-				s.say(seat, "%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				})
 				s.buildCube(seat, e)
 				s.item()
 			},
@@ -559,7 +567,7 @@ func (s *State) retrieveStep() step {
 	back := func(text string) func(*State) {
 		return func(s *State) {
 			s.Seats[seat].Barrels++
-			s.say(seat, "%s takes back the barrel %s.", s.Seats[seat].Name, text)
+			s.say(seat, func() string { return fmt.Sprintf("%s takes back the barrel %s.", s.Seats[seat].Name, text) })
 			s.work.use = runNone
 		}
 	}

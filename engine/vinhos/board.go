@@ -17,7 +17,7 @@ func (s *State) placeCube(seat engine.Seat, r RegionID) bool {
 	}
 	s.Supply.Cubes--
 	reg.Cubes++
-	s.say(seat, "A Renown cube goes to %s (%d there).", Regions[r].Name, reg.Cubes)
+	s.say(seat, func() string { return fmt.Sprintf("A Renown cube goes to %s (%d there).", Regions[r].Name, reg.Cubes) })
 	return true
 }
 
@@ -32,7 +32,7 @@ func (s *State) buildCube(seat engine.Seat, e int) {
 	if s.Supply.Cubes > 0 {
 		s.Supply.Cubes--
 		est.Waiting++
-		s.say(seat, "A Renown cube waits on estate %d until it has a vineyard.", e+1)
+		s.say(seat, func() string { return fmt.Sprintf("A Renown cube waits on estate %d until it has a vineyard.", e+1) })
 	}
 }
 
@@ -52,7 +52,9 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 	if cost == 0 {
 		price = "for free"
 	}
-	s.say(seat, "%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
+	})
 	s.revealVineyard(r)
 	if !first {
 		return
@@ -69,7 +71,9 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 // revealVineyard shows region r's new top Vineyard, if any.
 func (s *State) revealVineyard(r RegionID) {
 	if deck := s.Regions[r].Deck; len(deck) > 0 {
-		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+		s.reveal(engine.NoSeat, func() string {
+			return fmt.Sprintf("The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+		})
 		s.exposed()
 	}
 }
@@ -85,23 +89,23 @@ func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 		s.Regions[Douro].Porto -= n
 		p.Porto += n
 		if n > 0 {
-			s.say(seat, "%s receives %s.", p.Name, plural(n, "Porto tile", "Porto tiles"))
+			s.say(seat, func() string { return fmt.Sprintf("%s receives %s.", p.Name, plural(n, "Porto tile", "Porto tiles")) })
 		}
 	}
 	if reg.FreeCellar && !est.Cellar && s.Supply.Cellars > 0 {
 		s.Supply.Cellars--
 		est.Cellar = true
-		s.say(seat, "%s builds a free Cellar in the Dão estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Cellar in the Dão estate.", p.Name) })
 	}
 	if reg.FreeFarmer && s.Supply.Farmers > 0 && est.Farmers < est.Vineyards {
 		s.Supply.Farmers--
 		est.Farmers++
-		s.say(seat, "%s places a free Farmer in the Ribatejo estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s places a free Farmer in the Ribatejo estate.", p.Name) })
 	}
 	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < PlayerBoards[SpecialVintage2016].EstateSlots && est.Wineries < PlayerBoards[SpecialVintage2016].MaxWineriesPerEstate {
 		s.Supply.Wineries--
 		est.Wineries++
-		s.say(seat, "%s builds a free Winery in the Lisboa estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Winery in the Lisboa estate.", p.Name) })
 	}
 	s.work.experts += reg.FreeExperts
 }
@@ -112,11 +116,13 @@ func (s *State) addWine(seat engine.Seat, e, q int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	if q <= 0 {
-		s.say(seat, "%s's %s makes no wine this year.", p.Name, s.estateName(p, e))
+		s.say(seat, func() string { return fmt.Sprintf("%s's %s makes no wine this year.", p.Name, s.estateName(p, e)) })
 		return
 	}
 	est.Wines[0] = Wine{Color: est.Color, Quality: q}
-	s.say(seat, "%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
+	})
 }
 
 // Wine Experts.
@@ -154,9 +160,11 @@ func (s *State) takeExpert(seat engine.Seat, f Feature) {
 	s.Experts[f] = s.Experts[f][1:]
 	p := &s.Seats[seat]
 	p.Experts = append(p.Experts, HeldExpert{ID: id, FaceUp: true})
-	s.say(seat, "%s takes the %s.", p.Name, s.expertName(id))
+	s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.expertName(id)) })
 	if len(s.Experts[f]) > 0 {
-		s.reveal(engine.NoSeat, "The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+		s.reveal(engine.NoSeat, func() string {
+			return fmt.Sprintf("The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+		})
 		s.exposed()
 	}
 }
@@ -352,10 +360,12 @@ func (s *State) takeDisplayTile(seat engine.Seat, i int) {
 	t := HeldTile{ID: id, FaceUp: true}
 	p.Tiles = append(p.Tiles, t)
 	if isActionTile(id) {
-		s.say(seat, "%s takes the %s.", p.Name, s.tileName(id))
+		s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.tileName(id)) })
 		return
 	}
 	p.Barrels--
 	p.Tiles[len(p.Tiles)-1].Barrel = true
-	s.say(seat, "%s takes the %s and puts a barrel from their supply on it.", p.Name, s.tileName(id))
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes the %s and puts a barrel from their supply on it.", p.Name, s.tileName(id))
+	})
 }

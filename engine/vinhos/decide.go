@@ -434,7 +434,7 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	}
 	c.finish(seat)
 	if len(c.events) == 0 {
-		c.say(seat, "%s", c.doneText(seat))
+		c.say(seat, func() string { return c.doneText(seat) })
 	}
 	c.advance()
 	events := c.events

@@ -45,7 +45,9 @@ func (s *State) scoreFair() {
 	sort.SliceStable(ranked, func(i, j int) bool {
 		return s.Seats[ranked[i]].FairPoints > s.Seats[ranked[j]].FairPoints
 	})
-	s.say(engine.NoSeat, "Fair %d: the Fair Points stand at %s.", s.Fair, s.fairStandings(ranked))
+	s.say(engine.NoSeat, func() string {
+		return fmt.Sprintf("Fair %d: the Fair Points stand at %s.", s.Fair, s.fairStandings(ranked))
+	})
 	s.LastPlace = nil
 	for i := 0; i < n; {
 		j := i + 1
@@ -61,12 +63,14 @@ func (s *State) scoreFair() {
 		for _, seat := range ranked[i:j] {
 			p := &s.Seats[seat]
 			if !s.presented(seat) {
-				s.say(seat, "%s presented no wine and scores nothing at this Fair.", p.Name)
+				s.say(seat, func() string { return fmt.Sprintf("%s presented no wine and scores nothing at this Fair.", p.Name) })
 				continue
 			}
 			share := pool / (j - i)
 			s.score(seat, SourceFairs, share)
-			s.say(seat, "%s places %s and scores %d VP.", p.Name, engine.Ordinal(i+1), share)
+			s.say(seat, func() string {
+				return fmt.Sprintf("%s places %s and scores %d VP.", p.Name, engine.Ordinal(i+1), share)
+			})
 			if n == LastPlaceExpertPlayers && j == n {
 				s.LastPlace = append(s.LastPlace, seat)
 			}
@@ -127,7 +131,7 @@ func (s *State) endFair() {
 		}
 	}
 	s.Order = order
-	s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order is now %s.", s.names(s.Order)) })
 	for i := range s.Booths {
 		s.Booths[i] = engine.NoSeat
 	}
@@ -149,7 +153,7 @@ func (s *State) draftTileStep() step {
 	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
 		seat := s.work.seat // a closure of nothing is allocated once
 		s.DraftPassed[seat] = true
-		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.work.stage = stDone
 	})
 	pass.ID = "pass"
@@ -191,7 +195,7 @@ func (s *State) draftWineStep() step {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
 			do: func(s *State) {
-				s.say(seat, "%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w))
+				s.say(seat, func() string { return fmt.Sprintf("%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w)) })
 				s.spendWine(seat, w, 0)
 				s.takeDisplayTile(seat, s.work.tile)
 				s.work.stage = stDone
@@ -232,7 +236,7 @@ func (s *State) endDraft() {
 	}
 	if s.Fair == NumFairs {
 		s.At, s.Turn = PhaseFinalAction, 0
-		s.say(engine.NoSeat, "After the third Fair, each player takes one more action.")
+		s.say(engine.NoSeat, func() string { return "After the third Fair, each player takes one more action." })
 		return
 	}
 	s.startYear(s.Year + 1)

@@ -254,11 +254,11 @@ func (s *State) startYear(year int) {
 	s.Year, s.Round, s.Turn, s.At = year, 1, 0, PhaseActions
 	if year > 1 {
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
-		s.reveal(engine.NoSeat, "Year %d begins. The Vintage tile is %s.", year, s.vintageText())
+		s.reveal(engine.NoSeat, func() string { return fmt.Sprintf("Year %d begins. The Vintage tile is %s.", year, s.vintageText()) })
 	}
 	if slices.Contains(FlipBeforeYears[:], year) {
 		s.flipFaceUp()
-		s.say(engine.NoSeat, "Every face-down Wine Expert and Magnate Action tile flips face up.")
+		s.say(engine.NoSeat, func() string { return "Every face-down Wine Expert and Magnate Action tile flips face up." })
 	}
 }
 
@@ -303,7 +303,7 @@ func (s *State) reorder() {
 		s.Bottom[i] = engine.NoSeat
 	}
 	if changed {
-		s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+		s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order is now %s.", s.names(s.Order)) })
 	}
 }
 

@@ -172,7 +172,9 @@ func (s *State) marketStep(m market) step {
 				s.spendWine(seat, w, slot.cubes)
 				p.Barrels--
 				s.takeSlot(m, seat, slot)
-				s.say(seat, "%s %ss the %s in %s%s.", p.Name, m.verb, label, s.slotLabel(m, slot), cubeText(slot.cubes, r))
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s %ss the %s in %s%s.", p.Name, m.verb, label, s.slotLabel(m, slot), cubeText(slot.cubes, r))
+				})
 				s.work.run.hasWine = false
 				s.item()
 			},

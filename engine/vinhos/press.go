@@ -28,7 +28,7 @@ func (s *State) passStep() step {
 	p := &s.Seats[seat]
 	pass := doneOption("Pass", func(s *State) {
 		seat := s.work.seat // a closure of nothing is allocated once
-		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.endRun()
 	})
 	pass.ID = "pass"
@@ -88,11 +88,13 @@ func (s *State) takeOrderSlot(seat engine.Seat, k int) {
 	name := s.Seats[seat].Name
 	switch {
 	case s.Solo == nil && s.Round < ActionsPerYear:
-		s.say(seat, "%s will play %s next round.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next round.", name, engine.Ordinal(k+1)) })
 	case slices.Contains(FairYears[:], s.Year) || s.Year >= NumYears:
-		s.say(seat, "%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string {
+			return fmt.Sprintf("%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
+		})
 	default:
-		s.say(seat, "%s will play %s next year.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next year.", name, engine.Ordinal(k+1)) })
 	}
 }
 
@@ -133,8 +135,9 @@ func (s *State) pressStep() step {
 					pr := &s.work.run.press
 					pr.cubesDone, pr.cubes, pr.value = true, n, value
 					p.FairPoints += fp
-					s.say(seat, "%s presents the %s at value %d%s and gains %d Fair Points (%d).",
-						p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
+					s.say(seat, func() string {
+						return fmt.Sprintf("%s presents the %s at value %d%s and gains %d Fair Points (%d).", p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
+					})
 				},
 				auto: n == 0 && s.Regions[r].Cubes == 0,
 			})
@@ -183,7 +186,7 @@ func (s *State) enterBooth(seat engine.Seat, b int) {
 	p := &s.Seats[seat]
 	s.Booths[b] = seat
 	s.work.run.press.booth = b
-	s.say(seat, "%s takes Fair booth %d.", p.Name, b+1)
+	s.say(seat, func() string { return fmt.Sprintf("%s takes Fair booth %d.", p.Name, b+1) })
 	bonus := FairBooths[b]
 	switch bonus.Bonus {
 	case BoothExpert:
@@ -192,10 +195,10 @@ func (s *State) enterBooth(seat engine.Seat, b int) {
 		}
 	case BoothBagos:
 		p.Money += bonus.Amount
-		s.say(seat, "%s takes %s.", p.Name, bagos(bonus.Amount))
+		s.say(seat, func() string { return fmt.Sprintf("%s takes %s.", p.Name, bagos(bonus.Amount)) })
 	case BoothFairPoints:
 		p.FairPoints += bonus.Amount
-		s.say(seat, "%s gains %d Fair Points (%d).", p.Name, bonus.Amount, p.FairPoints)
+		s.say(seat, func() string { return fmt.Sprintf("%s gains %d Fair Points (%d).", p.Name, bonus.Amount, p.FairPoints) })
 	}
 }
 
@@ -254,7 +257,9 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 	name := s.expertName(p.Experts[i].ID)
 	s.discardExpert(seat, i)
 	p.FairPoints += fp
-	s.say(seat, "%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+	})
 }
 
 // magnateBarrelStep: up to 2 barrels back, one each from Magnates whose
@@ -285,7 +290,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 				p.FromMagnates++
 				s.work.run.press.taken[m] = true
 				s.work.run.press.barrels++
-				s.say(seat, "%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m)))
+				s.say(seat, func() string { return fmt.Sprintf("%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m))) })
 			},
 		})
 	}

@@ -45,7 +45,9 @@ func (s *State) takeBackSale(seat engine.Seat, i int) {
 	slot := s.data.Sales[i]
 	s.Sales[i] = engine.NoSeat
 	s.Seats[seat].Barrels++
-	s.say(seat, "%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+	})
 }
 
 // startProduction ages every wine one slot; a wine pushed past the last slot
@@ -60,7 +62,9 @@ func (s *State) startProduction() {
 			est := &p.Estates[e]
 			last := est.slots() - 1
 			if lost := est.Wines[last]; lost.Quality > 0 {
-				s.say(engine.Seat(seat), "%s's %s %d in %s was too old and is lost.", p.Name, lost.Color, lost.Quality, s.estateName(p, e))
+				s.say(engine.Seat(seat), func() string {
+					return fmt.Sprintf("%s's %s %d in %s was too old and is lost.", p.Name, lost.Color, lost.Quality, s.estateName(p, e))
+				})
 			}
 			copy(est.Wines[1:last+1], est.Wines[:last])
 			est.Wines[0] = Wine{}
@@ -103,7 +107,7 @@ func (s *State) productionStep() step {
 					p := &s.Seats[seat]
 					p.Porto--
 					p.Estates[e].Porto = true // set aside until the wine is made
-					s.say(seat, "%s spends a Porto tile on %s.", p.Name, s.estateName(p, e))
+					s.say(seat, func() string { return fmt.Sprintf("%s spends a Porto tile on %s.", p.Name, s.estateName(p, e)) })
 				},
 			})
 		}
@@ -150,7 +154,9 @@ func (s *State) moveWorker(who worker, from, to int) {
 		a.Farmers--
 		b.Farmers++
 	}
-	s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
+	})
 }
 
 // quality is what estate e makes this year [T] (SV p. 8).

@@ -78,14 +78,16 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	s.setupPlayers(names)
 	s.setupBoard(regions, n)
-	s.say(engine.NoSeat, "Player order: %s. Colors: %s.", s.names(s.Order), s.colorList())
+	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order: %s. Colors: %s.", s.names(s.Order), s.colorList()) })
 	var inPlay []string
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if regions.Has(r) {
 			inPlay = append(inPlay, fmt.Sprintf("%d %s", r, Regions[r].Name))
 		}
 	}
-	s.reveal(engine.NoSeat, "Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	s.reveal(engine.NoSeat, func() string {
+		return fmt.Sprintf("Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	})
 	if solo {
 		s.setupLacerda()
 	}
@@ -240,7 +242,7 @@ func (s *State) refillDisplay() {
 		}
 	}
 	if len(shown) > 0 {
-		s.reveal(engine.NoSeat, "The Magnate display shows %s.", strings.Join(shown, ", "))
+		s.reveal(engine.NoSeat, func() string { return fmt.Sprintf("The Magnate display shows %s.", strings.Join(shown, ", ")) })
 	}
 }
 
@@ -307,7 +309,9 @@ func (s *State) initPortoStep() step {
 			if porto {
 				s.Seats[seat].Porto--
 				s.Regions[Douro].Porto++
-				s.say(seat, "%s spends a Porto tile on the first Douro wine.", s.Seats[seat].Name)
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s spends a Porto tile on the first Douro wine.", s.Seats[seat].Name)
+				})
 			}
 			s.addWine(seat, 0, q)
 			s.work.stage = stDone

@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/adega-bot/adega/engine"
@@ -348,16 +347,18 @@ func (s *State) label(format func() string) string {
 	return format()
 }
 
-// say narrates an event of the action being applied.
-func (s *State) say(seat engine.Seat, format string, args ...any) {
+// say narrates an event of the action being applied. Like label, it takes
+// a function: a quiet copy, a look-ahead's or a playout's, evaluates no
+// argument of a narration and allocates nothing for it.
+func (s *State) say(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+		s.events = append(s.events, engine.Say(seat, text()))
 	}
 }
 
 // reveal narrates an event that showed hidden or random information.
-func (s *State) reveal(seat engine.Seat, format string, args ...any) {
+func (s *State) reveal(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+		s.events = append(s.events, engine.Event{Seat: seat, Text: text(), Reveal: true})
 	}
 }

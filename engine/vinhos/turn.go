@@ -246,15 +246,15 @@ func (s *State) payMove(free bool) {
 	switch {
 	case s.quiet:
 	case w.cell == from:
-		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
+		s.say(w.seat, func() string { return fmt.Sprintf("%s stays on Pass / Press Release.", p.Name) })
 	case total == 0:
-		s.say(w.seat, "%s moves to %s.", p.Name, cellLabels[w.cell])
+		s.say(w.seat, func() string { return fmt.Sprintf("%s moves to %s.", p.Name, cellLabels[w.cell]) })
 	default:
 		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(total))
 		if len(paid) > 0 {
 			text += " (" + strings.Join(paid, ", ") + ")"
 		}
-		s.say(w.seat, "%s.", text)
+		s.say(w.seat, func() string { return fmt.Sprintf("%s.", text) })
 	}
 	s.beginRun(runFor(Quadrel[SpecialVintage2016][w.cell]), stTurnAfter)
 }
@@ -322,10 +322,12 @@ func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []opti
 					p := &s.Seats[seat]
 					p.Tiles[i].FaceUp = false
 					s.work.tileUsed = true
-					s.say(seat, "%s flips the Action tile: %s.", p.Name, actionTileText[kind])
+					s.say(seat, func() string { return fmt.Sprintf("%s flips the Action tile: %s.", p.Name, actionTileText[kind]) })
 					if kind == MagnateFairPoints {
 						p.FairPoints += MagnateActions[kind].FairPoints
-						s.say(seat, "%s advances %d Fair Points (%d).", p.Name, MagnateActions[kind].FairPoints, p.FairPoints)
+						s.say(seat, func() string {
+							return fmt.Sprintf("%s advances %d Fair Points (%d).", p.Name, MagnateActions[kind].FairPoints, p.FairPoints)
+						})
 						return
 					}
 					s.beginRun(bonusRun(kind), back)
@@ -372,7 +374,7 @@ func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbi
 				switch ability {
 				case ExpertCash:
 					s.Seats[seat].Money += ExpertCashBagos
-					s.say(seat, "%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos))
+					s.say(seat, func() string { return fmt.Sprintf("%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos)) })
 				case ExpertAddRenown:
 					s.work.use = runAddCube
 				case ExpertRetrieveBarrel:
@@ -407,7 +409,7 @@ func (s *State) flipExpert(seat engine.Seat, i int) {
 	p := &s.Seats[seat]
 	p.Experts[i].FaceUp = false
 	s.work.expertUsed = true
-	s.say(seat, "%s flips the %s.", p.Name, s.expertName(p.Experts[i].ID))
+	s.say(seat, func() string { return fmt.Sprintf("%s flips the %s.", p.Name, s.expertName(p.Experts[i].ID)) })
 }
 
 // faceUpAbility finds a face-up held Expert with ability a, or -1.
