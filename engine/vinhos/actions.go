@@ -68,9 +68,9 @@ func (s *State) item() {
 // stopping is allowed.
 func (s *State) moreOptions() []option {
 	if s.work.run.done == 0 {
-		return nil
+		return s.options()
 	}
-	return []option{doneOption("Done", func(s *State) { s.endRun() })}
+	return append(s.options(), doneOption("Done", func(s *State) { s.endRun() }))
 }
 
 // runStep lists the next step of the action in progress, with the Wine
@@ -78,7 +78,7 @@ func (s *State) moreOptions() []option {
 func (s *State) runStep() step {
 	st := s.actionStep()
 	if s.fixed().expertsWhereAllowed {
-		st.opts = append(st.opts, s.expertUses(s.work.seat, s.abilitiesNow()...)...)
+		st.opts = s.expertUses(st.opts, s.work.seat, s.abilitiesNow()...)
 	}
 	return st
 }
@@ -160,8 +160,8 @@ func (s *State) vineyardStep() step {
 		top := s.Regions[r].Deck[0]
 		cost := max(0, top.Cost.V-run.discount)
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)), Cost: bagos(cost)},
-			do:     func(s *State) { s.work.run.region = r },
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
+			do:     chooseRegion[r],
 		})
 	}
 	// Vineyard Experts work during the Vineyards action only, not a bonus
@@ -184,7 +184,7 @@ func (s *State) vineyardStep() step {
 		default:
 			continue
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
 			do: func(s *State) {
 				s.flipExpert(seat, i)
 				then(s)
@@ -192,6 +192,8 @@ func (s *State) vineyardStep() step {
 	}
 	return st
 }
+
+var chooseRegion = answers(NumRegions+1, func(s *State, r int) { s.work.run.region = RegionID(r) })
 
 // mayBuyFrom: region r is in play, has a Vineyard left, and was not bought
 // from earlier in this action.
@@ -204,7 +206,8 @@ func (s *State) mayBuyFrom(r RegionID) bool {
 // affordable with the discount.
 func (s *State) buyable(r RegionID, t VineyardTile, discount int) bool {
 	seat := s.work.seat
-	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(seat, r, t.Color)) > 0
+	var estates [len(estateKeys)]int // on the stack: every look-ahead at Vineyards asks
+	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(estates[:0], seat, r, t.Color)) > 0
 }
 
 // anyBuyable reports whether some region other than except offers a
@@ -248,10 +251,9 @@ func (s *State) rearrangeable(r RegionID) bool {
 	return slices.ContainsFunc(reg.Deck, func(t VineyardTile) bool { return s.canFinishWithTop(r, t) })
 }
 
-// vineyardEstates lists the estates that can take a Vineyard of region r
-// and color c.
-func (s *State) vineyardEstates(seat engine.Seat, r RegionID, c Color) []int {
-	var out []int
+// vineyardEstates appends to out the estates that can take a Vineyard of
+// region r and color c.
+func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color) []int {
 	board := PlayerBoards[SpecialVintage2016]
 	for e := range s.Seats[seat].Estates {
 		est := &s.Seats[seat].Estates[e]
@@ -281,11 +283,13 @@ func (s *State) vineyardEstateStep() step {
 	top := s.Regions[r].Deck[0]
 	cost := max(0, top.Cost.V-run.discount)
 	p := &s.Seats[seat]
-	st := step{name: "estate", prompt: fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)}
+	st := step{name: "estate", prompt: s.shown(func() string {
+		return fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)
+	}), opts: s.options()}
 	if s.explaining {
 		s.refuseEstates(seat, r, top.Color)
 	}
-	for _, e := range s.vineyardEstates(seat, r, top.Color) {
+	for _, e := range s.vineyardEstates(nil, seat, r, top.Color) {
 		label := fmt.Sprintf("Estate %d", e+1)
 		if p.Estates[e].Vineyards == 0 {
 			label += " (new " + Regions[r].Name + " estate)"
@@ -293,7 +297,7 @@ func (s *State) vineyardEstateStep() step {
 			label += " (second vineyard)"
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("%s, %s", label, bagos(cost)), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("%s, %s", label, bagos(cost)) }), Cost: bagos(cost)},
 			do: func(s *State) {
 				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
@@ -316,11 +320,11 @@ func (s *State) vineyardEstateStep() step {
 func (s *State) rearrangeStep() step {
 	run := &s.work.run
 	if run.deck == 0 {
-		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?"}
+		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?", opts: s.options()}
 		for r := RegionID(1); int(r) <= NumRegions; r++ {
 			if s.rearrangeable(r) {
 				st.opts = append(st.opts, option{
-					Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck))},
+					Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck)) })},
 					do:     func(s *State) { s.work.run.deck = r },
 				})
 			}
@@ -335,7 +339,7 @@ func (s *State) rearrangeStep() step {
 		}
 		return a.Cost.V - b.Cost.V
 	})
-	st := step{name: "tiles", prompt: fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name)}
+	st := step{name: "tiles", prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) }), opts: s.options()}
 	for _, order := range distinctOrders(tiles) {
 		if !s.canFinishWithTop(r, order[0]) {
 			continue
@@ -346,12 +350,14 @@ func (s *State) rearrangeStep() step {
 			ids = append(ids, fmt.Sprintf("%c%d", t.Color.String()[0], t.Cost.V))
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.text("%s", strings.Join(labels, ", "))},
+			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.label(func() string { return strings.Join(labels, ", ") })},
 			do: func(s *State) {
 				s.Regions[r].Deck = slices.Clone(order)
 				s.work.run.rearrange, s.work.run.deck = false, 0
 				seat := s.work.seat
-				s.reveal(seat, "%s rearranges the %s vineyards; the top is now %s, cost %d.", s.Seats[seat].Name, Regions[r].Name, order[0].Color, order[0].Cost.V)
+				s.reveal(seat, func() string {
+					return fmt.Sprintf("%s rearranges the %s vineyards; the top is now %s, cost %d.", s.Seats[seat].Name, Regions[r].Name, order[0].Color, order[0].Cost.V)
+				})
 			},
 		})
 	}
@@ -384,7 +390,7 @@ func (s *State) wineryStep() step {
 	p := &s.Seats[seat]
 	run := s.work.run
 	board := PlayerBoards[SpecialVintage2016]
-	st := step{name: "estate", prompt: fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
 	if s.Supply.Wineries == 0 || p.Money < run.price {
 		if s.explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
@@ -400,13 +406,15 @@ func (s *State) wineryStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Winery in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
 				s.Supply.Wineries--
 				p.Estates[e].Wineries++
-				s.say(seat, "%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				})
 				s.buildCube(seat, e)
 				s.item()
 			},
@@ -425,12 +433,12 @@ func (s *State) workerStep() step {
 	for e := range p.Estates {
 		est := &p.Estates[e]
 		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
-			st.opts = append(st.opts, s.hireOption(seat, e, "enologist", run.price))
+			st.opts = append(st.opts, s.hireOption(seat, e, enologist, run.price))
 		} else if s.explaining {
 			s.refuse("enologist-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Enologist", run.enologists, est.Enologists < est.Wineries, s.Supply.Enologists, run.price))
 		}
 		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
-			st.opts = append(st.opts, s.hireOption(seat, e, "farmer", run.farmerPrice))
+			st.opts = append(st.opts, s.hireOption(seat, e, farmer, run.farmerPrice))
 		} else if s.explaining {
 			s.refuse("farmer-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Farmer", run.farmers, est.Farmers < est.Vineyards, s.Supply.Farmers, run.farmerPrice))
 		}
@@ -438,21 +446,25 @@ func (s *State) workerStep() step {
 	return st
 }
 
-func (s *State) hireOption(seat engine.Seat, e int, who string, price int) option {
+func (s *State) hireOption(seat engine.Seat, e int, who worker, price int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: who + "-" + estateKeys[e], Label: s.text("%s for %s, %s", capitalize(who), s.estateName(p, e), bagos(price)), Cost: bagos(price)},
+		Choice: engine.Choice{ID: hireKeys[who][e], Label: s.label(func() string {
+			return fmt.Sprintf("%s for %s, %s", capitalize(who.String()), s.estateName(p, e), bagos(price))
+		}), Cost: bagos(price)},
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			p.Money -= price
-			if who == "enologist" {
+			if who == enologist {
 				s.Supply.Enologists--
 				p.Estates[e].Enologists++
 			} else {
 				s.Supply.Farmers--
 				p.Estates[e].Farmers++
 			}
-			s.say(seat, "%s hires %s %s for %s for %s.", p.Name, article(who), capitalize(who), s.estateName(p, e), bagos(price))
+			s.say(seat, func() string {
+				return fmt.Sprintf("%s hires %s %s for %s for %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, e), bagos(price))
+			})
 			s.item()
 		},
 	}
@@ -466,7 +478,7 @@ func (s *State) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: "estate", prompt: fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)), opts: s.moreOptions()}
+	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
 	if s.Supply.Cellars == 0 || p.Money < run.price {
 		if s.explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
@@ -484,13 +496,15 @@ func (s *State) cellarStep() step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.text("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
 				s.Supply.Cellars--
 				p.Estates[e].Cellar = true
-				s.say(seat, "%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+				})
 				s.buildCube(seat, e)
 				s.item()
 			},
@@ -503,14 +517,14 @@ func (s *State) cellarStep() step {
 func (s *State) expertHireStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
-	st.opts = append(st.opts, s.deckOptions(seat, s.work.run.price, func(s *State) { s.item() })...)
+	st.opts = s.deckOptions(st.opts, seat, s.work.run.price, func(s *State) { s.item() })
 	return st
 }
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
 func (s *State) addCubeStep() step {
 	seat := s.work.seat
-	st := step{name: "cube", prompt: "Add a Renown cube to which region?"}
+	st := step{name: "cube", prompt: "Add a Renown cube to which region?", opts: s.options()}
 	if s.Supply.Cubes == 0 {
 		if s.explaining {
 			s.refuseAll(regionKeys[1:], "No Renown cube is left in the supply.")
@@ -529,8 +543,10 @@ func (s *State) addCubeStep() step {
 		// Risky: the step it interrupts may have nothing left to offer
 		// after it.
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))},
-			risky:  true,
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
+				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
+			})},
+			risky: true,
 			do: func(s *State) {
 				s.placeCube(seat, r)
 				s.work.use = runNone
@@ -547,11 +563,11 @@ func (s *State) addCubeStep() step {
 func (s *State) retrieveStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "retrieve", prompt: "Take back which barrel?"}
+	st := step{name: "retrieve", prompt: "Take back which barrel?", opts: s.options()}
 	back := func(text string) func(*State) {
 		return func(s *State) {
 			s.Seats[seat].Barrels++
-			s.say(seat, "%s takes back the barrel %s.", s.Seats[seat].Name, text)
+			s.say(seat, func() string { return fmt.Sprintf("%s takes back the barrel %s.", s.Seats[seat].Name, text) })
 			s.work.use = runNone
 		}
 	}

@@ -17,7 +17,7 @@ func (s *State) placeCube(seat engine.Seat, r RegionID) bool {
 	}
 	s.Supply.Cubes--
 	reg.Cubes++
-	s.say(seat, "A Renown cube goes to %s (%d there).", Regions[r].Name, reg.Cubes)
+	s.say(seat, func() string { return fmt.Sprintf("A Renown cube goes to %s (%d there).", Regions[r].Name, reg.Cubes) })
 	return true
 }
 
@@ -32,7 +32,7 @@ func (s *State) buildCube(seat engine.Seat, e int) {
 	if s.Supply.Cubes > 0 {
 		s.Supply.Cubes--
 		est.Waiting++
-		s.say(seat, "A Renown cube waits on estate %d until it has a vineyard.", e+1)
+		s.say(seat, func() string { return fmt.Sprintf("A Renown cube waits on estate %d until it has a vineyard.", e+1) })
 	}
 }
 
@@ -52,7 +52,9 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 	if cost == 0 {
 		price = "for free"
 	}
-	s.say(seat, "%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes %s %s %s vineyard %s into estate %d.", p.Name, article(Regions[r].Name), Regions[r].Name, tile.Color, price, e+1)
+	})
 	s.revealVineyard(r)
 	if !first {
 		return
@@ -69,7 +71,9 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 // revealVineyard shows region r's new top Vineyard, if any.
 func (s *State) revealVineyard(r RegionID) {
 	if deck := s.Regions[r].Deck; len(deck) > 0 {
-		s.reveal(engine.NoSeat, "The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+		s.reveal(engine.NoSeat, func() string {
+			return fmt.Sprintf("The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
+		})
 		s.exposed()
 	}
 }
@@ -85,23 +89,23 @@ func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 		s.Regions[Douro].Porto -= n
 		p.Porto += n
 		if n > 0 {
-			s.say(seat, "%s receives %s.", p.Name, plural(n, "Porto tile", "Porto tiles"))
+			s.say(seat, func() string { return fmt.Sprintf("%s receives %s.", p.Name, plural(n, "Porto tile", "Porto tiles")) })
 		}
 	}
 	if reg.FreeCellar && !est.Cellar && s.Supply.Cellars > 0 {
 		s.Supply.Cellars--
 		est.Cellar = true
-		s.say(seat, "%s builds a free Cellar in the Dão estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Cellar in the Dão estate.", p.Name) })
 	}
 	if reg.FreeFarmer && s.Supply.Farmers > 0 && est.Farmers < est.Vineyards {
 		s.Supply.Farmers--
 		est.Farmers++
-		s.say(seat, "%s places a free Farmer in the Ribatejo estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s places a free Farmer in the Ribatejo estate.", p.Name) })
 	}
 	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < PlayerBoards[SpecialVintage2016].EstateSlots && est.Wineries < PlayerBoards[SpecialVintage2016].MaxWineriesPerEstate {
 		s.Supply.Wineries--
 		est.Wineries++
-		s.say(seat, "%s builds a free Winery in the Lisboa estate.", p.Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Winery in the Lisboa estate.", p.Name) })
 	}
 	s.work.experts += reg.FreeExperts
 }
@@ -112,11 +116,13 @@ func (s *State) addWine(seat engine.Seat, e, q int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	if q <= 0 {
-		s.say(seat, "%s's %s makes no wine this year.", p.Name, s.estateName(p, e))
+		s.say(seat, func() string { return fmt.Sprintf("%s's %s makes no wine this year.", p.Name, s.estateName(p, e)) })
 		return
 	}
 	est.Wines[0] = Wine{Color: est.Color, Quality: q}
-	s.say(seat, "%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
+	})
 }
 
 // Wine Experts.
@@ -154,9 +160,11 @@ func (s *State) takeExpert(seat engine.Seat, f Feature) {
 	s.Experts[f] = s.Experts[f][1:]
 	p := &s.Seats[seat]
 	p.Experts = append(p.Experts, HeldExpert{ID: id, FaceUp: true})
-	s.say(seat, "%s takes the %s.", p.Name, s.expertName(id))
+	s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.expertName(id)) })
 	if len(s.Experts[f]) > 0 {
-		s.reveal(engine.NoSeat, "The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+		s.reveal(engine.NoSeat, func() string {
+			return fmt.Sprintf("The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+		})
 		s.exposed()
 	}
 }
@@ -171,8 +179,8 @@ func (s *State) discardExpert(seat engine.Seat, i int) {
 }
 
 // deckOptions offers the top Expert of each non-empty deck, for free.
-func (s *State) deckOptions(seat engine.Seat, price int, then func(*State)) []option {
-	var opts []option
+// They are appended to opts.
+func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then func(*State)) []option {
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
 			if s.explaining && len(s.Experts[f]) == 0 {
@@ -204,7 +212,7 @@ func featureKey(f Feature) string { return f.String() }
 func (s *State) freeExpertStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
-		opts: s.deckOptions(seat, 0, func(s *State) { s.work.experts-- })}
+		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.experts-- })}
 	if len(st.opts) == 0 {
 		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
 	}
@@ -229,18 +237,32 @@ func (s *State) tileKind(id int) string {
 }
 
 func (s *State) holdsKind(seat engine.Seat, id int) bool {
-	kind := s.tileKind(id)
 	for _, t := range s.Seats[seat].Tiles {
-		if s.tileKind(t.ID) == kind {
+		if s.sameKind(t.ID, id) {
 			return true
 		}
 	}
 	return false
 }
 
+// sameKind reports whether tiles a and b are of one kind (see tileKind),
+// without making their names: the draft asks it of every tile held.
+func (s *State) sameKind(a, b int) bool {
+	switch {
+	case isActionTile(a) != isActionTile(b):
+		return false
+	case isActionTile(a):
+		return s.data.MagnateTiles[a].Kind == s.data.MagnateTiles[b].Kind
+	}
+	return s.multiplier(a).Kind == s.multiplier(b).Kind
+}
+
 // tileKey is a display tile's choice ID: its kind and display space.
 func (s *State) tileKey(id, space int) string {
-	return s.tileKindKey(id) + "@" + strconv.Itoa(space+1)
+	if isActionTile(id) {
+		return actionTileKeys[s.data.MagnateTiles[id].Kind][space]
+	}
+	return multiplierTileKeys[s.multiplier(id).Kind][space]
 }
 
 // tileKindKey is a Magnate tile's kind as choice IDs name it: "expert" for
@@ -249,7 +271,35 @@ func (s *State) tileKindKey(id int) string {
 	if isActionTile(id) {
 		return s.data.MagnateTiles[id].Kind.String()
 	}
-	return "x-" + s.multiplier(id).Kind.String()
+	return multiplierKindKey(s.multiplier(id).Kind)
+}
+
+func multiplierKindKey(k MultiplierKind) string { return "x-" + k.String() }
+
+// actionTileKeys and multiplierTileKeys are the display tiles' choice IDs
+// by kind and space, made once: the draft lists them all the time.
+var (
+	actionTileKeys = func() (keys [numMagnateActions][DisplayRows * DisplayColumns]string) {
+		for k := range keys {
+			keys[k] = displayKeys(MagnateAction(k).String())
+		}
+		return keys
+	}()
+	multiplierTileKeys = func() (keys [numMultiplierKinds][DisplayRows * DisplayColumns]string) {
+		for k := range keys {
+			keys[k] = displayKeys(multiplierKindKey(MultiplierKind(k)))
+		}
+		return keys
+	}()
+)
+
+// displayKeys are the choice IDs of a tile of one kind in each display
+// space: "expert@1", "expert@2"...
+func displayKeys(kind string) (keys [DisplayRows * DisplayColumns]string) {
+	for space := range keys {
+		keys[space] = kind + "@" + strconv.Itoa(space+1)
+	}
+	return keys
 }
 
 var actionTileText = [...]string{
@@ -310,10 +360,12 @@ func (s *State) takeDisplayTile(seat engine.Seat, i int) {
 	t := HeldTile{ID: id, FaceUp: true}
 	p.Tiles = append(p.Tiles, t)
 	if isActionTile(id) {
-		s.say(seat, "%s takes the %s.", p.Name, s.tileName(id))
+		s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.tileName(id)) })
 		return
 	}
 	p.Barrels--
 	p.Tiles[len(p.Tiles)-1].Barrel = true
-	s.say(seat, "%s takes the %s and puts a barrel from their supply on it.", p.Name, s.tileName(id))
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes the %s and puts a barrel from their supply on it.", p.Name, s.tileName(id))
+	})
 }

@@ -16,6 +16,17 @@ import (
 // path and commits it. Because both run the same code, Apply accepts exactly
 // what Choices offers.
 
+// answers makes n answers once, the ith of which calls do with i: a step
+// whose answers differ by an index only takes them from such a table,
+// where a closure each was allocated every time the step was listed.
+func answers(n int, do func(s *State, i int)) []func(*State) {
+	out := make([]func(*State), n)
+	for i := range out {
+		out[i] = func(s *State) { do(s, i) }
+	}
+	return out
+}
+
 // option is one legal answer to a step, with its effect.
 type option struct {
 	engine.Choice
@@ -147,17 +158,17 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 
 // answer takes option o of step st.
 func (s *State) answer(st step, o option) {
-	if !s.lookahead {
-		s.work.names = append(slices.Clip(s.work.names), st.name) // shared between copies
+	if !s.unnamed {
+		s.work.names = append(s.work.names, st.name) // copies clip it: see copyTo
 	}
 	o.do(s)
 }
 
 // uniqueName is name, or name2, name3... when steps of the decision
 // answered so far had it: the second wine of a Sales action is "wine2".
-// A look-ahead reads no names.
+// A look-ahead or a playout reads no names.
 func (s *State) uniqueName(name string) string {
-	if s.lookahead {
+	if s.unnamed {
 		return name
 	}
 	n := 1
@@ -180,7 +191,8 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	if seat < 0 || int(seat) >= len(s.Seats) {
 		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
 	}
-	pending := s.Pending()
+	var buf [MaxPlayers]engine.Pending // each decision asks: no allocation
+	pending := s.pending(buf[:0])
 	for _, p := range pending {
 		if p.Seat == seat {
 			return nil
@@ -192,9 +204,25 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	return engine.Errorf(engine.CodeNotYourTurn, "You have nothing to decide right now.")
 }
 
-// current lists the step for the decision's stage. Free Wine Experts owed
-// (Setúbal, a Fair booth) are taken first, wherever the decision stands.
+// current lists the step for the decision's stage.
 func (s *State) current() (step, bool) {
+	st, done := s.listStep()
+	if cap(st.opts) > cap(s.optArray) {
+		s.optArray = st.opts[:0] // it grew: the next step reuses it
+	}
+	return st, done
+}
+
+// options is an empty list for a step's options, in the array the
+// previous step listed on s used: each step is read to the end, its
+// answer taken, before the next is listed, so steps, which every
+// look-ahead lists, need not allocate their options.
+func (s *State) options() []option { return s.optArray[:0] }
+
+// listStep lists the step for the decision's stage. Free Wine Experts
+// owed (Setúbal, a Fair booth) are taken first, wherever the decision
+// stands.
+func (s *State) listStep() (step, bool) {
 	if s.work.drew {
 		return step{}, true
 	}
@@ -297,7 +325,9 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 			out.Choices = append(out.Choices, o.Choice)
 		}
 	}
-	s.memo.keep(&walked{seat: seat, prefix: slices.Clone(prefix), state: c, step: out, asked: st, offered: offered})
+	asked := st
+	asked.opts = nil // in c's array, which its next step reuses
+	s.memo.keep(&walked{seat: seat, prefix: slices.Clone(prefix), state: c, step: out, asked: asked, offered: offered})
 	out.Choices, out.Taken = slices.Clone(out.Choices), slices.Clone(out.Taken)
 	return out, nil
 }
@@ -344,7 +374,7 @@ func (s *State) viable(seat engine.Seat, opts []option) []option {
 // leadsToEnd reports whether taking o still lets the decision finish.
 func (s *State) leadsToEnd(seat engine.Seat, o option) bool {
 	return s.onScratch(func(c *State) bool {
-		c.quiet, c.lookahead, c.nolabels, c.explaining = true, true, true, false
+		c.quiet, c.lookahead, c.unnamed, c.nolabels, c.explaining = true, true, true, true, false
 		o.do(c)
 		return c.completable(seat)
 	})
@@ -357,7 +387,9 @@ func (s *State) onScratch(ask func(c *State) bool) bool {
 	scratch := scratchCopies.Get().(*scratchCopy)
 	defer scratchCopies.Put(scratch)
 	s.copyTo(&scratch.state, &scratch.arrays)
-	return ask(&scratch.state)
+	ok := ask(&scratch.state)
+	scratch.arrays.options = scratch.state.optArray
+	return ok
 }
 
 // scratchCopy is a copy of a state for onScratch, with its arrays.
@@ -402,7 +434,7 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	}
 	c.finish(seat)
 	if len(c.events) == 0 {
-		c.say(seat, "%s", c.doneText(seat))
+		c.say(seat, func() string { return c.doneText(seat) })
 	}
 	c.advance()
 	events := c.events
@@ -423,8 +455,11 @@ func (s *State) finish(seat engine.Seat) {
 // autoDecide plays seat's decision if every step of it is automatic, and
 // reports whether it did.
 func (s *State) autoDecide(seat engine.Seat) bool {
-	// Most decisions are not automatic: a quiet scratch copy finds out,
-	// and only an automatic one is played again on s.
+	if !s.startsAutomatic(seat) {
+		return false
+	}
+	// The rest may not be: a quiet scratch copy finds out, and only an
+	// automatic decision is played again on s.
 	automatic := s.onScratch(func(c *State) bool {
 		// Staying on Pass is never automatic, so whether it is allowed
 		// cannot make a step automatic: the probe skips that costly
@@ -439,4 +474,25 @@ func (s *State) autoDecide(seat engine.Seat) bool {
 	s.next(seat)
 	s.finish(seat)
 	return true
+}
+
+// startsAutomatic reports whether the first step of seat's decision would
+// be answered on its own. Most decisions start with a real question, so
+// this looks on s itself, without a copy: listing a step changes nothing,
+// and the decision begun to list it is put back. Like the probe of
+// autoDecide, it skips the check of whether staying on Pass is allowed.
+func (s *State) startsAutomatic(seat engine.Seat) bool {
+	work, paused := s.work, s.Paused
+	quiet, nolabels, walking, explaining := s.quiet, s.nolabels, s.walking, s.explaining
+	s.quiet, s.nolabels, s.walking, s.explaining = true, true, true, false
+	s.resume(seat)
+	// A turn opens with the move, never automatic: no need to list them.
+	opensTurn := s.work.stage == stTurnStart && s.work.experts == 0 && s.work.use == runNone && !s.work.drew
+	st, done := step{}, false
+	if !opensTurn {
+		st, done = s.current()
+	}
+	s.work, s.Paused = work, paused
+	s.quiet, s.nolabels, s.walking, s.explaining = quiet, nolabels, walking, explaining
+	return done || len(st.opts) == 1 && st.opts[0].auto
 }

@@ -22,7 +22,7 @@ func (s *State) startFair() {
 func (s *State) fairPresser() (int, bool) {
 	for i := s.Turn; i < len(s.FairOrder); i++ {
 		seat := s.FairOrder[i]
-		if !s.Seats[seat].Pressed && (len(s.wines(seat)) > 0 || s.isLacerda(seat)) {
+		if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) {
 			return i, true
 		}
 	}
@@ -45,7 +45,9 @@ func (s *State) scoreFair() {
 	sort.SliceStable(ranked, func(i, j int) bool {
 		return s.Seats[ranked[i]].FairPoints > s.Seats[ranked[j]].FairPoints
 	})
-	s.say(engine.NoSeat, "Fair %d: the Fair Points stand at %s.", s.Fair, s.fairStandings(ranked))
+	s.say(engine.NoSeat, func() string {
+		return fmt.Sprintf("Fair %d: the Fair Points stand at %s.", s.Fair, s.fairStandings(ranked))
+	})
 	s.LastPlace = nil
 	for i := 0; i < n; {
 		j := i + 1
@@ -61,12 +63,14 @@ func (s *State) scoreFair() {
 		for _, seat := range ranked[i:j] {
 			p := &s.Seats[seat]
 			if !s.presented(seat) {
-				s.say(seat, "%s presented no wine and scores nothing at this Fair.", p.Name)
+				s.say(seat, func() string { return fmt.Sprintf("%s presented no wine and scores nothing at this Fair.", p.Name) })
 				continue
 			}
 			share := pool / (j - i)
 			s.score(seat, SourceFairs, share)
-			s.say(seat, "%s places %s and scores %d VP.", p.Name, engine.Ordinal(i+1), share)
+			s.say(seat, func() string {
+				return fmt.Sprintf("%s places %s and scores %d VP.", p.Name, engine.Ordinal(i+1), share)
+			})
 			if n == LastPlaceExpertPlayers && j == n {
 				s.LastPlace = append(s.LastPlace, seat)
 			}
@@ -102,7 +106,7 @@ func (s *State) fairStandings(ranked []engine.Seat) string {
 func (s *State) fairExpertStep() step {
 	seat := s.work.seat
 	st := step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
-		opts: s.deckOptions(seat, 0, func(s *State) { s.work.stage = stDone })}
+		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.stage = stDone })}
 	if len(st.opts) == 0 {
 		// Components are limited (RB): a player tied for last may find
 		// the decks emptied by those before him.
@@ -127,7 +131,7 @@ func (s *State) endFair() {
 		}
 	}
 	s.Order = order
-	s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order is now %s.", s.names(s.Order)) })
 	for i := range s.Booths {
 		s.Booths[i] = engine.NoSeat
 	}
@@ -145,21 +149,22 @@ func (s *State) endFair() {
 func (s *State) draftTileStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good."}
+	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good.", opts: s.options()}
 	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
+		seat := s.work.seat // a closure of nothing is allocated once
 		s.DraftPassed[seat] = true
-		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.work.stage = stDone
 	})
 	pass.ID = "pass"
 	st.opts = append(st.opts, pass)
-	if len(s.wines(seat)) == 0 {
+	if !s.hasWine(seat) {
 		return st
 	}
 	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile
 	// you must have a barrel available"); +2 Bagos is usable at any time.
 	if s.fixed().expertsWhereAllowed {
-		st.opts = append(st.opts, s.expertUses(seat, ExpertCash, ExpertRetrieveBarrel)...)
+		st.opts = s.expertUses(st.opts, seat, ExpertCash, ExpertRetrieveBarrel)
 	}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
@@ -172,23 +177,25 @@ func (s *State) draftTileStep() step {
 		}
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
-			do: func(s *State) {
-				s.work.tile = i
-				s.work.stage = stDraftWine
-			},
+			do:     chooseDisplayTile[i],
 		})
 	}
 	return st
 }
 
+var chooseDisplayTile = answers(DisplayRows*DisplayColumns, func(s *State, i int) {
+	s.work.tile = i
+	s.work.stage = stDraftWine
+})
+
 func (s *State) draftWineStep() step {
 	seat := s.work.seat
-	st := step{name: "wine", prompt: "Which wine do you discard for it?"}
+	st := step{name: "wine", prompt: "Which wine do you discard for it?", opts: s.options()}
 	for _, w := range s.wines(seat) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
 			do: func(s *State) {
-				s.say(seat, "%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w))
+				s.say(seat, func() string { return fmt.Sprintf("%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w)) })
 				s.spendWine(seat, w, 0)
 				s.takeDisplayTile(seat, s.work.tile)
 				s.work.stage = stDone
@@ -229,7 +236,7 @@ func (s *State) endDraft() {
 	}
 	if s.Fair == NumFairs {
 		s.At, s.Turn = PhaseFinalAction, 0
-		s.say(engine.NoSeat, "After the third Fair, each player takes one more action.")
+		s.say(engine.NoSeat, func() string { return "After the third Fair, each player takes one more action." })
 		return
 	}
 	s.startYear(s.Year + 1)

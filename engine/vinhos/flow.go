@@ -8,12 +8,16 @@ import (
 )
 
 // Pending says who must decide what now.
-func (s *State) Pending() []engine.Pending {
+func (s *State) Pending() []engine.Pending { return s.pending(nil) }
+
+// pending appends to out who must decide what now. The playouts ask after
+// every decision, with an array of their own.
+func (s *State) pending(out []engine.Pending) []engine.Pending {
 	one := func(seat engine.Seat, prompt string) []engine.Pending {
-		return []engine.Pending{{Seat: seat, Prompt: prompt}}
+		return append(out, engine.Pending{Seat: seat, Prompt: prompt})
 	}
 	if s.Paused != nil {
-		return []engine.Pending{{Seat: s.Paused.seat, Prompt: pausedPrompt, Continues: true}}
+		return append(out, engine.Pending{Seat: s.Paused.seat, Prompt: pausedPrompt, Continues: true})
 	}
 	n := len(s.Seats)
 	// Turn counts the turns of the phases played one player at a time and
@@ -22,7 +26,7 @@ func (s *State) Pending() []engine.Pending {
 	// use Porto then (SV p. 13-14).
 	inTurn := s.At == PhaseInitialVineyard || s.At == PhaseInitialMagnate || s.At == PhaseActions || s.At == PhaseFinalAction
 	if inTurn && s.Turn >= n {
-		return nil // the sequential phase is over
+		return out // the sequential phase is over
 	}
 	switch s.At {
 	case PhaseInitialVineyard:
@@ -30,7 +34,7 @@ func (s *State) Pending() []engine.Pending {
 	case PhaseInitialMagnate:
 		return one(s.Order[n-1-s.Turn], "choose an initial Magnate Action tile")
 	case PhaseActions:
-		return one(s.Order[s.Turn], fmt.Sprintf("take action %d of year %d", s.Round, s.Year))
+		return one(s.Order[s.Turn], actionPrompts[s.Round][s.Year])
 	case PhaseFinalAction:
 		return one(s.Order[s.Turn], "take the last action of the game")
 	case PhaseMaintenance, PhaseProduction:
@@ -38,7 +42,6 @@ func (s *State) Pending() []engine.Pending {
 		if s.At == PhaseProduction {
 			prompt = "move Enologists and Farmers or use Porto before production"
 		}
-		var out []engine.Pending
 		for _, seat := range s.Order {
 			if !s.Done[seat] {
 				out = append(out, engine.Pending{Seat: seat, Prompt: prompt})
@@ -58,8 +61,19 @@ func (s *State) Pending() []engine.Pending {
 			return one(s.FairOrder[s.Turn], "discard a wine for a Magnate tile, or pass")
 		}
 	}
-	return nil
+	return out
 }
+
+// actionPrompts are Pending's prompts in the Actions phase, by round and
+// year, made once: the playouts ask Pending after every decision.
+var actionPrompts = func() (prompts [ActionsPerYear + 1][NumYears + 1]string) {
+	for round := range prompts {
+		for year := range prompts[round] {
+			prompts[round][year] = fmt.Sprintf("take action %d of year %d", round, year)
+		}
+	}
+	return prompts
+}()
 
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.At == PhaseOver }
@@ -139,8 +153,9 @@ func (s *State) doneText(seat engine.Seat) string {
 // playing every decision that has only one automatic answer, and every one
 // of Lacerda's in a solo game: so Pending never lists him at rest.
 func (s *State) advance() {
+	var buf [MaxPlayers]engine.Pending
 	for {
-		pending := s.Pending()
+		pending := s.pending(buf[:0])
 		if len(pending) == 0 {
 			if !s.endPhase() {
 				return
@@ -239,11 +254,11 @@ func (s *State) startYear(year int) {
 	s.Year, s.Round, s.Turn, s.At = year, 1, 0, PhaseActions
 	if year > 1 {
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
-		s.reveal(engine.NoSeat, "Year %d begins. The Vintage tile is %s.", year, s.vintageText())
+		s.reveal(engine.NoSeat, func() string { return fmt.Sprintf("Year %d begins. The Vintage tile is %s.", year, s.vintageText()) })
 	}
 	if slices.Contains(FlipBeforeYears[:], year) {
 		s.flipFaceUp()
-		s.say(engine.NoSeat, "Every face-down Wine Expert and Magnate Action tile flips face up.")
+		s.say(engine.NoSeat, func() string { return "Every face-down Wine Expert and Magnate Action tile flips face up." })
 	}
 }
 
@@ -288,7 +303,7 @@ func (s *State) reorder() {
 		s.Bottom[i] = engine.NoSeat
 	}
 	if changed {
-		s.say(engine.NoSeat, "Player order is now %s.", s.names(s.Order))
+		s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order is now %s.", s.names(s.Order)) })
 	}
 }
 

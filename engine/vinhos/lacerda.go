@@ -73,7 +73,7 @@ func (s *State) lacerdaDecides() {
 	case PhaseFinalAction:
 		// Out of mercy, his last action is a pass [T] (RB "End of game").
 		s.lacerdaMove(CellC)
-		s.say(LacerdaSeat, "Lacerda passes.")
+		s.say(LacerdaSeat, func() string { return "Lacerda passes." })
 	}
 	if phase != PhaseDraft { // the draft's cards go back at its end
 		s.returnNumbers()
@@ -93,11 +93,11 @@ func (s *State) drawAction() Cell {
 		c := l.Actions[0]
 		l.Actions = l.Actions[1:]
 		l.Played = append(slices.Clip(l.Played), c) // shared between copies
-		s.reveal(LacerdaSeat, "Lacerda draws the Action card %s.", cellLabels[c])
+		s.reveal(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda draws the Action card %s.", cellLabels[c]) })
 		if c != s.Seats[LacerdaSeat].Cell {
 			return c
 		}
-		s.say(LacerdaSeat, "He is already there, so he draws again.")
+		s.say(LacerdaSeat, func() string { return "He is already there, so he draws again." })
 	}
 }
 
@@ -107,7 +107,7 @@ func (s *State) reshuffleActions() {
 	deck := append(slices.Clone(s.Solo.Actions), s.Solo.Played...)
 	engine.Shuffle(&s.RNG, deck)
 	s.Solo.Actions, s.Solo.Played = deck, nil
-	s.say(LacerdaSeat, "Lacerda's Action cards are shuffled back into his deck.")
+	s.say(LacerdaSeat, func() string { return "Lacerda's Action cards are shuffled back into his deck." })
 }
 
 // drawNumbers draws Number cards until judge has accepted want of them or
@@ -121,7 +121,7 @@ func (s *State) drawNumbers(want int, judge func(n int) (bool, string)) []int {
 		l.Numbers = l.Numbers[1:]
 		l.Drawn = append(slices.Clip(l.Drawn), n) // shared between copies
 		ok, note := judge(n)
-		s.reveal(LacerdaSeat, "Lacerda draws the Number card %d: %s.", n, note)
+		s.reveal(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda draws the Number card %d: %s.", n, note) })
 		if ok {
 			got = append(got, n)
 		}
@@ -203,7 +203,7 @@ func (s *State) lacerdaMove(c Cell) {
 	p := &s.Seats[LacerdaSeat]
 	from := p.Cell
 	if from == c {
-		s.say(LacerdaSeat, "Lacerda stays on %s.", cellLabels[c])
+		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda stays on %s.", cellLabels[c]) })
 		return
 	}
 	fee, occupants := s.moveFee(LacerdaSeat, c)
@@ -215,11 +215,11 @@ func (s *State) lacerdaMove(c Cell) {
 		s.Seats[o].Money += FeePerOccupant
 		text += fmt.Sprintf(", 1 of them to %s", s.Seats[o].Name)
 	}
-	s.say(LacerdaSeat, "%s.", text)
+	s.say(LacerdaSeat, func() string { return fmt.Sprintf("%s.", text) })
 	p.Cell = c
 	if from != CellC && !s.Solo.Bribes[from] {
 		s.Solo.Bribes[from] = true
-		s.say(LacerdaSeat, "Lacerda leaves a Bago bribe on %s.", cellLabels[from])
+		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda leaves a Bago bribe on %s.", cellLabels[from]) })
 	}
 }
 
@@ -237,13 +237,15 @@ func (s *State) lacerdaVineyards(n int) {
 	for _, r := range s.lacerdaRegions(n) {
 		reg := &s.Regions[r]
 		if len(reg.Deck) == 0 {
-			s.say(LacerdaSeat, "No %s vineyard is left to discard.", Regions[r].Name)
+			s.say(LacerdaSeat, func() string { return fmt.Sprintf("No %s vineyard is left to discard.", Regions[r].Name) })
 			continue
 		}
 		t := reg.Deck[0]
 		reg.Deck = reg.Deck[1:]
 		s.Solo.Discarded.Vineyards++
-		s.say(LacerdaSeat, "Lacerda discards the top %s vineyard, %s, cost %d.", Regions[r].Name, t.Color, t.Cost.V)
+		s.say(LacerdaSeat, func() string {
+			return fmt.Sprintf("Lacerda discards the top %s vineyard, %s, cost %d.", Regions[r].Name, t.Color, t.Cost.V)
+		})
 		s.revealVineyard(r)
 		s.lacerdaCube(r)
 	}
@@ -252,7 +254,7 @@ func (s *State) lacerdaVineyards(n int) {
 // lacerdaCube adds a Renown cube to region r, supply and room permitting.
 func (s *State) lacerdaCube(r RegionID) {
 	if !s.placeCube(LacerdaSeat, r) {
-		s.say(LacerdaSeat, "No Renown cube can go to %s.", Regions[r].Name)
+		s.say(LacerdaSeat, func() string { return fmt.Sprintf("No Renown cube can go to %s.", Regions[r].Name) })
 	}
 }
 
@@ -272,7 +274,9 @@ func (s *State) lacerdaDiscard(one, many string, supply, discarded *int) {
 	n := min(LacerdaItems, *supply)
 	*supply -= n
 	*discarded += n
-	s.say(LacerdaSeat, "Lacerda discards %s from the supply (%d left).", plural(n, one, many), *supply)
+	s.say(LacerdaSeat, func() string {
+		return fmt.Sprintf("Lacerda discards %s from the supply (%d left).", plural(n, one, many), *supply)
+	})
 }
 
 // lacerdaExperts: the top Wine Expert of each feature on the Vintage tile
@@ -292,7 +296,9 @@ func (s *State) lacerdaExperts() {
 func (s *State) lacerdaCubes() int {
 	tied := s.richestRegions(SoloSeat)
 	if len(tied) == 0 {
-		s.say(LacerdaSeat, "%s's regions have no Renown cubes for Lacerda.", s.Seats[SoloSeat].Name)
+		s.say(LacerdaSeat, func() string {
+			return fmt.Sprintf("%s's regions have no Renown cubes for Lacerda.", s.Seats[SoloSeat].Name)
+		})
 		return 0
 	}
 	r := tied[0]
@@ -302,7 +308,9 @@ func (s *State) lacerdaCubes() int {
 	n := min(LacerdaRenownCubes, s.Regions[r].Cubes)
 	s.Regions[r].Cubes -= n
 	s.Supply.Cubes += n
-	s.say(LacerdaSeat, "Lacerda takes %s from %s.", plural(n, "Renown cube", "Renown cubes"), Regions[r].Name)
+	s.say(LacerdaSeat, func() string {
+		return fmt.Sprintf("Lacerda takes %s from %s.", plural(n, "Renown cube", "Renown cubes"), Regions[r].Name)
+	})
 	return n
 }
 
@@ -321,7 +329,9 @@ func (s *State) breakTie(tied []RegionID) RegionID {
 		if len(cards) > 0 {
 			return RegionID(cards[0])
 		}
-		s.say(LacerdaSeat, "The Number deck ran out before the tie was broken; the drawn cards are shuffled back.")
+		s.say(LacerdaSeat, func() string {
+			return "The Number deck ran out before the tie was broken; the drawn cards are shuffled back."
+		})
 		s.returnNumbers()
 	}
 }
@@ -356,7 +366,7 @@ func (s *State) lacerdaExports() {
 	for range LacerdaItems {
 		r, c, ok := s.lacerdaExportSlot()
 		if !ok || s.Seats[LacerdaSeat].Barrels == 0 {
-			s.say(LacerdaSeat, "Lacerda has no barrel or no free Export slot for another export.")
+			s.say(LacerdaSeat, func() string { return "Lacerda has no barrel or no free Export slot for another export." })
 			return
 		}
 		s.lacerdaExport(r, c, s.lacerdaCubes())
@@ -387,7 +397,9 @@ func (s *State) lacerdaExport(r, c, cubes int) {
 	s.Export[r][c] = LacerdaSeat
 	p.Barrels--
 	s.score(LacerdaSeat, SourceExports, vp)
-	s.say(LacerdaSeat, "Lacerda exports a barrel to country %d, slot %d: +%d VP (%d).", c+1, value, vp, p.VP)
+	s.say(LacerdaSeat, func() string {
+		return fmt.Sprintf("Lacerda exports a barrel to country %d, slot %d: +%d VP (%d).", c+1, value, vp, p.VP)
+	})
 }
 
 // lacerdaSales: twice, while he has a barrel and a Sales slot is free, he
@@ -402,7 +414,7 @@ func (s *State) lacerdaSales() {
 	p := &s.Seats[LacerdaSeat]
 	for range LacerdaItems {
 		if p.Barrels == 0 || !slices.Contains(s.Sales[:], engine.NoSeat) {
-			s.say(LacerdaSeat, "Lacerda has no barrel or no free Sales slot for another sale.")
+			s.say(LacerdaSeat, func() string { return "Lacerda has no barrel or no free Sales slot for another sale." })
 			return
 		}
 		cubes := s.lacerdaCubes()
@@ -416,7 +428,7 @@ func (s *State) lacerdaSales() {
 			return true, fmt.Sprintf("a wine of %d", card+cubes)
 		})
 		if len(cards) == 0 {
-			s.say(LacerdaSeat, "No Number card left finds Lacerda a Sales slot: this sale fails.")
+			s.say(LacerdaSeat, func() string { return "No Number card left finds Lacerda a Sales slot: this sale fails." })
 			if !s.fixed().secondSaleAfterFailure {
 				return // the first rules ended the action there
 			}
@@ -427,7 +439,9 @@ func (s *State) lacerdaSales() {
 		s.Sales[i] = LacerdaSeat
 		p.Barrels--
 		p.Money += slot.Value.V
-		s.say(LacerdaSeat, "Lacerda sells to %s %s %d and takes %s (%d).", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V, bagos(slot.Value.V), p.Money)
+		s.say(LacerdaSeat, func() string {
+			return fmt.Sprintf("Lacerda sells to %s %s %d and takes %s (%d).", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V, bagos(slot.Value.V), p.Money)
+		})
 	}
 }
 
@@ -460,7 +474,7 @@ func (s *State) lacerdaSaleSlot(v int) (int, bool) {
 func (s *State) lacerdaPass() {
 	s.takeOrderSlot(LacerdaSeat, slices.Index(s.Bottom, engine.NoSeat))
 	if s.Seats[LacerdaSeat].Pressed {
-		s.say(LacerdaSeat, "Lacerda passes.")
+		s.say(LacerdaSeat, func() string { return "Lacerda passes." })
 		return
 	}
 	s.lacerdaPress()
@@ -475,7 +489,9 @@ func (s *State) lacerdaPress() {
 	p := &s.Seats[LacerdaSeat]
 	vin := s.data.Vintage[s.Vintage]
 	p.FairPoints += vin.Bruno.V
-	s.say(LacerdaSeat, "Lacerda makes a Press Release worth Bruno's %d Fair Points (%d).", vin.Bruno.V, p.FairPoints)
+	s.say(LacerdaSeat, func() string {
+		return fmt.Sprintf("Lacerda makes a Press Release worth Bruno's %d Fair Points (%d).", vin.Bruno.V, p.FairPoints)
+	})
 	s.lacerdaCubes()
 	b := boothWith(BoothFairPoints)
 	if s.Booths[b] != engine.NoSeat {
@@ -539,15 +555,17 @@ func (s *State) awardTrophy(ranked []engine.Seat) {
 	for _, seat := range ranked {
 		if s.Seats[seat].FairPoints == top && s.presented(seat) && (!tied || s.fixed().tiedTrophies) {
 			winners = append(winners, seat)
-			s.say(seat, "%s places first at the Fair and takes a trophy.", s.Seats[seat].Name)
+			s.say(seat, func() string {
+				return fmt.Sprintf("%s places first at the Fair and takes a trophy.", s.Seats[seat].Name)
+			})
 		}
 	}
 	switch {
 	case len(winners) > 0:
 	case tied && !s.fixed().tiedTrophies:
-		s.say(engine.NoSeat, "Nobody wins the Fair alone: no trophy.")
+		s.say(engine.NoSeat, func() string { return "Nobody wins the Fair alone: no trophy." })
 	default:
-		s.say(engine.NoSeat, "Nobody placed first with a wine presented: no trophy.")
+		s.say(engine.NoSeat, func() string { return "Nobody placed first with a wine presented: no trophy." })
 	}
 	s.Solo.Trophies = append(slices.Clip(s.Solo.Trophies), winners) // shared between copies
 }
@@ -562,7 +580,7 @@ func (s *State) lacerdaDraftPick() {
 	}
 	if !ok {
 		s.DraftPassed[LacerdaSeat] = true
-		s.say(LacerdaSeat, "Lacerda passes and takes no more tiles after this Fair.")
+		s.say(LacerdaSeat, func() string { return "Lacerda passes and takes no more tiles after this Fair." })
 		return
 	}
 	s.lacerdaTakeTile(i)
@@ -616,7 +634,7 @@ func (s *State) lacerdaTakeTile(i int) {
 	}
 	s.Display[i] = NoTile
 	s.Solo.Discarded.Tiles = append(slices.Clip(s.Solo.Discarded.Tiles), id) // shared between copies
-	s.say(LacerdaSeat, "Lacerda takes and discards the %s.", s.tileName(id))
+	s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda takes and discards the %s.", s.tileName(id)) })
 }
 
 // --- Solitaire scoring -----------------------------------------------------
@@ -645,11 +663,15 @@ func (s *State) soloScore() *SoloScore {
 		sc.Accolades[a] = Accolades[a].Each * min(n, Accolades[a].Times)
 		sc.Total += sc.Accolades[a]
 		if sc.Accolades[a] > 0 {
-			s.say(SoloSeat, "%s: %s.", AccoladeTitle(Accolade(a)), plural(sc.Accolades[a], "accolade", "accolades"))
+			s.say(SoloSeat, func() string {
+				return fmt.Sprintf("%s: %s.", AccoladeTitle(Accolade(a)), plural(sc.Accolades[a], "accolade", "accolades"))
+			})
 		}
 	}
 	sc.Title = soloTitle(sc.Total)
-	s.say(SoloSeat, "%s earns %s and the title %s.", you.Name, plural(sc.Total, "accolade", "accolades"), sc.Title)
+	s.say(SoloSeat, func() string {
+		return fmt.Sprintf("%s earns %s and the title %s.", you.Name, plural(sc.Total, "accolade", "accolades"), sc.Title)
+	})
 	return sc
 }
 

@@ -25,6 +25,31 @@ func (s *State) wines(seat engine.Seat) []wineRef {
 	return out
 }
 
+// hasWine reports whether seat has a wine, without listing them: Pending
+// asks it at every Fair.
+func (s *State) hasWine(seat engine.Seat) bool {
+	for _, est := range s.Seats[seat].Estates {
+		for _, w := range est.Wines {
+			if w.Quality > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// chooseWine are the answers that choose a wine for the action, by estate
+// and slot.
+var chooseWine = func() (do [len(wineKeys)][len(wineKeys[0])]func(*State)) {
+	for e := range do {
+		for slot := range do[e] {
+			w := wineRef{e, slot}
+			do[e][slot] = func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true }
+		}
+	}
+	return do
+}()
+
 func (s *State) wine(seat engine.Seat, w wineRef) (Wine, RegionID) {
 	est := &s.Seats[seat].Estates[w.estate]
 	return est.Wines[w.slot], est.Region
@@ -87,15 +112,21 @@ func cubeText(n int, r RegionID) string {
 // slot, with cubes only if needed [T] (SV p. 10).
 type market struct {
 	name, verb string
-	slots      func(s *State, seat engine.Seat, w wineRef) []marketSlot
+	export     bool
+	// The questions of its two steps, made once.
+	whichWine, whichSlot string
 }
 
+// marketSlot is an empty slot a wine can reach, and what placing it there
+// takes and pays.
 type marketSlot struct {
-	id, label string
-	value     int
-	cubes     int
-	take      func(s *State, seat engine.Seat) // places the barrel and pays
+	at    int // the slot: its index in Data.Sales, or in exportKeys
+	value int
+	cubes int
 }
+
+// maxMarketSlots is room for every slot of either market.
+const maxMarketSlots = max(NumSaleSlots, ExportRows*ExportColumns)
 
 func (s *State) saleStep() step   { return s.marketStep(salesMarket) }
 func (s *State) exportStep() step { return s.marketStep(exportMarket) }
@@ -104,8 +135,11 @@ func (s *State) marketStep(m market) step {
 	seat := s.work.seat
 	run := &s.work.run
 	p := &s.Seats[seat]
+	// The slots are listed in an array of the caller's: this step lists
+	// them for each wine, in every look-ahead at a Sales or Export action.
+	var buf [maxMarketSlots]marketSlot
 	if !run.hasWine {
-		st := step{name: "wine", prompt: fmt.Sprintf("Which wine do you %s?", m.verb), opts: s.moreOptions()}
+		st := step{name: "wine", prompt: m.whichWine, opts: s.moreOptions()}
 		if p.Barrels == 0 {
 			if s.explaining {
 				s.refuseWines(seat, "You have no barrel left to "+m.verb+" it with.")
@@ -113,7 +147,7 @@ func (s *State) marketStep(m market) step {
 			return st
 		}
 		for _, w := range s.wines(seat) {
-			if len(m.slots(s, seat, w)) == 0 {
+			if len(s.slots(m, seat, w, buf[:0])) == 0 {
 				if s.explaining {
 					s.refuse(wineKey(w), "No free %s slot takes your %s, even with its region's cubes.", m.name, s.wineLabel(seat, w))
 				}
@@ -121,24 +155,26 @@ func (s *State) marketStep(m market) step {
 			}
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true },
+				do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
 	}
 	w := run.wine
 	_, r := s.wine(seat, w)
-	st := step{name: "slot", prompt: fmt.Sprintf("%s it in which slot?", capitalize(m.verb))}
-	for _, slot := range m.slots(s, seat, w) {
+	st := step{name: "slot", prompt: m.whichSlot, opts: s.options()}
+	for _, slot := range s.slots(m, seat, w, buf[:0]) {
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: slot.id, Label: slot.label + cubeText(slot.cubes, r)},
+			Choice: engine.Choice{ID: s.slotKey(m, slot.at), Label: s.label(func() string { return s.slotLabel(m, slot) + cubeText(slot.cubes, r) })},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				label := s.wineLabel(seat, w)
 				s.spendWine(seat, w, slot.cubes)
 				p.Barrels--
-				slot.take(s, seat)
-				s.say(seat, "%s %ss the %s in %s%s.", p.Name, m.verb, label, slot.label, cubeText(slot.cubes, r))
+				s.takeSlot(m, seat, slot)
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s %ss the %s in %s%s.", p.Name, m.verb, label, s.slotLabel(m, slot), cubeText(slot.cubes, r))
+				})
 				s.work.run.hasWine = false
 				s.item()
 			},
@@ -147,18 +183,59 @@ func (s *State) marketStep(m market) step {
 	return st
 }
 
-// narratedLabel formats a label that the answer's narration repeats:
-// only a copy that neither lists labels nor narrates skips it.
-func (s *State) narratedLabel(format string, args ...any) string {
+// shown formats text that only players read, a prompt or a label that
+// the narration repeats: only a copy that neither lists labels nor
+// narrates skips it. It takes a function for the reason label does.
+func (s *State) shown(text func() string) string {
 	if s.nolabels && s.quiet {
 		return ""
 	}
-	return fmt.Sprintf(format, args...)
+	return text()
 }
 
-var salesMarket = market{name: "Sales", verb: "sell", slots: (*State).saleSlots}
+var salesMarket = market{name: "Sales", verb: "sell", whichWine: "Which wine do you sell?", whichSlot: "Sell it in which slot?"}
 
-var exportMarket = market{name: "Export", verb: "export", slots: (*State).exportSlots}
+var exportMarket = market{name: "Export", verb: "export", export: true, whichWine: "Which wine do you export?", whichSlot: "Export it in which slot?"}
+
+// slots appends to buf the empty slots of m that seat's wine w can reach.
+func (s *State) slots(m market, seat engine.Seat, w wineRef, buf []marketSlot) []marketSlot {
+	if m.export {
+		return s.exportSlots(seat, w, buf)
+	}
+	return s.saleSlots(seat, w, buf)
+}
+
+// slotKey is the choice ID of slot at of m.
+func (s *State) slotKey(m market, at int) string {
+	if m.export {
+		return exportKeys[at]
+	}
+	return saleKey(s.data.Sales[at])
+}
+
+// slotLabel names a slot for players, and says what it pays.
+func (s *State) slotLabel(m market, slot marketSlot) string {
+	if m.export {
+		return s.shown(func() string {
+			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.value)
+		})
+	}
+	sale := s.data.Sales[slot.at]
+	return s.shown(func() string {
+		return fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.value))
+	})
+}
+
+// takeSlot places seat's barrel on the slot, and pays it.
+func (s *State) takeSlot(m market, seat engine.Seat, slot marketSlot) {
+	if m.export {
+		s.Export[slot.at/ExportColumns][slot.at%ExportColumns] = seat
+		s.score(seat, SourceExports, slot.value)
+		return
+	}
+	s.Sales[slot.at] = seat
+	s.Seats[seat].Money += slot.value
+}
 
 func establishmentTitle(e Establishment) string {
 	return [...]string{"Casa de Fados", "Hotel", "Enoteca"}[e]
@@ -171,9 +248,8 @@ func saleKey(slot SaleSlot) string {
 var establishmentKeys = [...]string{CasaDeFados: "casa-de-fados", Hotel: "hotel", Enoteca: "enoteca"}
 
 // saleSlots: empty slots of the wine's color it can reach.
-func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
+func (s *State) saleSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
 	wine, _ := s.wine(seat, w)
-	out := make([]marketSlot, 0, SaleSlotsPerColor*numEstablishments)
 	for i, slot := range s.data.Sales {
 		if s.Sales[i] != engine.NoSeat || slot.Color != wine.Color {
 			if s.explaining && s.Sales[i] != engine.NoSeat {
@@ -190,16 +266,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef) []marketSlot {
 			}
 			continue
 		}
-		value := slot.Value.V
-		out = append(out, marketSlot{
-			id:    saleKey(slot),
-			label: s.narratedLabel("%s %s %d (+%s)", establishmentTitle(slot.Establishment), slot.Color, value, bagos(value)),
-			value: value, cubes: cubes,
-			take: func(s *State, seat engine.Seat) {
-				s.Sales[i] = seat
-				s.Seats[seat].Money += value
-			},
-		})
+		out = append(out, marketSlot{at: i, value: slot.Value.V, cubes: cubes})
 	}
 	return out
 }
@@ -208,8 +275,7 @@ func exportKey(r, c int) string { return exportKeys[r*ExportColumns+c] }
 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.
-func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
-	out := make([]marketSlot, 0, ExportRows*ExportColumns)
+func (s *State) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
 	for r := range s.Export {
 		for c := range s.Export[r] {
 			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !s.data.Export.TwoPlayer.V[r][c]) {
@@ -228,15 +294,7 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef) []marketSlot {
 				}
 				continue
 			}
-			out = append(out, marketSlot{
-				id:    exportKey(r, c),
-				label: s.narratedLabel("country %d slot %d (+%d VP)", c+1, value, value),
-				value: value, cubes: cubes,
-				take: func(s *State, seat engine.Seat) {
-					s.Export[r][c] = seat
-					s.score(seat, SourceExports, value)
-				},
-			})
+			out = append(out, marketSlot{at: r*ExportColumns + c, value: value, cubes: cubes})
 		}
 	}
 	return out

@@ -38,6 +38,7 @@ func (s *State) resume(seat engine.Seat) {
 	if s.Paused != nil && s.Paused.seat == seat {
 		s.work = *s.Paused
 		s.work.occupants = slices.Clone(s.work.occupants)
+		s.work.names = slices.Clip(s.work.names) // see copyTo
 		s.Paused = nil
 		return
 	}

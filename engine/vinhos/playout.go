@@ -10,14 +10,16 @@ import (
 // RandomPlayout plays the game to its end by random legal decisions
 // (engine.Playout). It steps one quiet copy forward through every
 // decision, where the public path copies the state for each step and each
-// action, and formats labels and narration nobody reads; and it looks
-// ahead only from the answer it draws.
+// action, and formats labels and narration nobody reads; it keeps no
+// step's name, which only commands read; and it looks ahead only from
+// the answer it draws.
 func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action)) engine.State {
 	c := s.clone()
 	c.events = nil
-	c.quiet, c.nolabels = true, true
+	c.quiet, c.nolabels, c.unnamed = true, true, true
+	var buf [MaxPlayers]engine.Pending
 	for !c.Over() {
-		pending := c.Pending()
+		pending := c.pending(buf[:0])
 		seat := pending[rng.IntN(len(pending))].Seat
 		act := c.decideRandomly(seat, rng, record != nil)
 		if record != nil {
@@ -26,7 +28,7 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 		c.finish(seat)
 		c.advance()
 	}
-	c.quiet, c.nolabels = false, false
+	c.quiet, c.nolabels, c.unnamed = false, false, false
 	return c.published()
 }
 
@@ -53,13 +55,14 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 // randomViable draws one of the options Choices would list, each as likely:
 // it draws among all of them and looks ahead only from the one drawn,
 // drawing again without it if it leads nowhere, where Choices looks ahead
-// from every risky option.
+// from every risky option. It removes those from opts, the step's own,
+// which is read no further.
 func (s *State) randomViable(seat engine.Seat, opts []option, rng *engine.RNG) option {
 	for {
 		i := rng.IntN(len(opts))
 		if o := opts[i]; !o.risky || s.leadsToEnd(seat, o) {
 			return o
 		}
-		opts = slices.Delete(slices.Clone(opts), i, i+1)
+		opts = slices.Delete(opts, i, i+1)
 	}
 }

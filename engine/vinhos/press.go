@@ -27,19 +27,20 @@ func (s *State) passStep() step {
 	run := &s.work.run
 	p := &s.Seats[seat]
 	pass := doneOption("Pass", func(s *State) {
-		s.say(seat, "%s passes.", s.Seats[seat].Name)
+		seat := s.work.seat // a closure of nothing is allocated once
+		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.endRun()
 	})
 	pass.ID = "pass"
 	if s.At == PhaseFinalAction {
 		// Nothing is left to order, and no Fair follows to enter.
-		return step{name: "release", prompt: "Pass.", opts: []option{pass}}
+		return step{name: "release", prompt: "Pass.", opts: append(s.options(), pass)}
 	}
 	// In solo the order changes only after both players' actions, so a
 	// player who passed already this year keeps the slot taken then.
 	kept := s.Solo != nil && slices.Contains(s.Bottom, seat)
 	if !run.press.ordered && !kept {
-		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?"}
+		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?", opts: s.options()}
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
 				if s.explaining {
@@ -48,24 +49,21 @@ func (s *State) passStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: orderKey(k), Label: s.text("%s in player order", engine.Ordinal(k+1))},
-				do: func(s *State) {
-					s.takeOrderSlot(seat, k)
-					s.work.run.press.ordered = true
-				},
+				Choice: engine.Choice{ID: orderKey(k), Label: s.label(func() string { return fmt.Sprintf("%s in player order", engine.Ordinal(k+1)) })},
+				do:     chooseOrderSlot[k],
 			})
 		}
 		return st
 	}
-	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: []option{pass}}
+	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: append(s.options(), pass)}
 	switch {
 	case !s.explaining:
 	case p.Pressed:
 		s.refuse("press", "You made a Press Release for this Fair already; one per Fair (SV p. 12).")
-	case len(s.wines(seat)) == 0:
+	case !s.hasWine(seat):
 		s.refuse("press", "You have no wine to present.")
 	}
-	if !p.Pressed && len(s.wines(seat)) > 0 {
+	if !p.Pressed && s.hasWine(seat) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: "press", Label: "Press Release: enter a wine in the coming Fair"},
 			do: func(s *State) {
@@ -76,6 +74,11 @@ func (s *State) passStep() step {
 	return st
 }
 
+var chooseOrderSlot = answers(MaxPlayers, func(s *State, k int) {
+	s.takeOrderSlot(s.work.seat, k)
+	s.work.run.press.ordered = true
+})
+
 // takeOrderSlot puts seat's Player Order marker on slot k of the bottom row.
 // It sets the order of the next round, or of next year after the second;
 // after a Fair year's second round the Fair's booths set next year's order
@@ -85,11 +88,13 @@ func (s *State) takeOrderSlot(seat engine.Seat, k int) {
 	name := s.Seats[seat].Name
 	switch {
 	case s.Solo == nil && s.Round < ActionsPerYear:
-		s.say(seat, "%s will play %s next round.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next round.", name, engine.Ordinal(k+1)) })
 	case slices.Contains(FairYears[:], s.Year) || s.Year >= NumYears:
-		s.say(seat, "%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string {
+			return fmt.Sprintf("%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
+		})
 	default:
-		s.say(seat, "%s will play %s next year.", name, engine.Ordinal(k+1))
+		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next year.", name, engine.Ordinal(k+1)) })
 	}
 }
 
@@ -106,47 +111,50 @@ func (s *State) pressStep() step {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
 	case !run.hasWine:
-		st := step{name: "wine", prompt: "Which wine do you present at the Fair?"}
+		st := step{name: "wine", prompt: "Which wine do you present at the Fair?", opts: s.options()}
 		for _, w := range s.wines(seat) {
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true },
+				do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
 	case !pr.cubesDone:
 		w := run.wine
 		_, r := s.wine(seat, w)
-		st := step{name: "cubes", prompt: fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name)}
+		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) }), opts: s.options()}
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			fp := value + Regions[r].FairPoints
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("cubes-%d", n), Label: s.text("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)},
+				Choice: engine.Choice{ID: cubeKeys[n], Label: s.label(func() string {
+					return fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)
+				})},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					pr := &s.work.run.press
 					pr.cubesDone, pr.cubes, pr.value = true, n, value
 					p.FairPoints += fp
-					s.say(seat, "%s presents the %s at value %d%s and gains %d Fair Points (%d).",
-						p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
+					s.say(seat, func() string {
+						return fmt.Sprintf("%s presents the %s at value %d%s and gains %d Fair Points (%d).", p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
+					})
 				},
 				auto: n == 0 && s.Regions[r].Cubes == 0,
 			})
 		}
 		return st
 	case pr.booth < 0:
-		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?"}
+		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?", opts: s.options()}
 		for b, occ := range s.Booths {
 			if occ != engine.NoSeat {
 				if s.explaining {
-					s.refuse(fmt.Sprintf("booth-%d", b+1), "%s's disc is on that booth.", s.Seats[occ].Name)
+					s.refuse(boothKeys[b], "%s's disc is on that booth.", s.Seats[occ].Name)
 				}
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("booth-%d", b+1), Label: boothLabel(b)},
-				do:     func(s *State) { s.enterBooth(seat, b) },
+				Choice: engine.Choice{ID: boothKeys[b], Label: boothLabel(b)},
+				do:     chooseBooth[b],
 			})
 		}
 		return st
@@ -171,12 +179,14 @@ func boothLabel(b int) string {
 	return fmt.Sprintf("Booth %d: %d Fair Points", b+1, FairBooths[b].Amount)
 }
 
+var chooseBooth = answers(len(FairBooths), func(s *State, b int) { s.enterBooth(s.work.seat, b) })
+
 // enterBooth puts seat's disc on booth b and pays its bonus [T] (SV p. 12).
 func (s *State) enterBooth(seat engine.Seat, b int) {
 	p := &s.Seats[seat]
 	s.Booths[b] = seat
 	s.work.run.press.booth = b
-	s.say(seat, "%s takes Fair booth %d.", p.Name, b+1)
+	s.say(seat, func() string { return fmt.Sprintf("%s takes Fair booth %d.", p.Name, b+1) })
 	bonus := FairBooths[b]
 	switch bonus.Bonus {
 	case BoothExpert:
@@ -185,10 +195,10 @@ func (s *State) enterBooth(seat engine.Seat, b int) {
 		}
 	case BoothBagos:
 		p.Money += bonus.Amount
-		s.say(seat, "%s takes %s.", p.Name, bagos(bonus.Amount))
+		s.say(seat, func() string { return fmt.Sprintf("%s takes %s.", p.Name, bagos(bonus.Amount)) })
 	case BoothFairPoints:
 		p.FairPoints += bonus.Amount
-		s.say(seat, "%s gains %d Fair Points (%d).", p.Name, bonus.Amount, p.FairPoints)
+		s.say(seat, func() string { return fmt.Sprintf("%s gains %d Fair Points (%d).", p.Name, bonus.Amount, p.FairPoints) })
 	}
 }
 
@@ -205,7 +215,9 @@ func (s *State) anyExperts() bool {
 // Expert of that feature may go to the Fair for as many Fair Points as the
 // tile shows symbols, +1 for an arrow [T] (SV p. 12).
 func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
-	st := step{name: featureKey(f), prompt: fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))}
+	st := step{name: featureKey(f), prompt: s.shown(func() string {
+		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))
+	}), opts: s.options()}
 	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
 	skip.ID = "none"
 	st.opts = append(st.opts, skip)
@@ -219,7 +231,7 @@ func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step
 		seen[key] = true
 		fp := expertFairPoints(t, symbols)
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: key, Label: s.text("Send your %s: +%d Fair Points", s.expertName(x.ID), fp)},
+			Choice: engine.Choice{ID: key, Label: s.label(func() string { return fmt.Sprintf("Send your %s: +%d Fair Points", s.expertName(x.ID), fp) })},
 			do: func(s *State) {
 				s.sendExpert(seat, i, fp)
 				s.work.run.press.feature++
@@ -245,7 +257,9 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 	name := s.expertName(p.Experts[i].ID)
 	s.discardExpert(seat, i)
 	p.FairPoints += fp
-	s.say(seat, "%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s sends the %s to the Fair: +%d Fair Points (%d).", p.Name, name, fp, p.FairPoints)
+	})
 }
 
 // magnateBarrelStep: up to 2 barrels back, one each from Magnates whose
@@ -253,7 +267,7 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	run := &s.work.run
 	pr := &run.press
-	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?"}
+	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?", opts: s.options()}
 	finish := doneOption("Done", func(s *State) { s.finishPress(seat) })
 	st.opts = append(st.opts, finish)
 	if pr.barrels >= MaxBarrelsPerPressRelease {
@@ -268,7 +282,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 		}
 		st.forfeits = true // the wine earned it
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.text("Take a barrel back from %s", magnateTitle(Magnate(m)))},
+			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.label(func() string { return fmt.Sprintf("Take a barrel back from %s", magnateTitle(Magnate(m))) })},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Magnates[m]--
@@ -276,7 +290,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 				p.FromMagnates++
 				s.work.run.press.taken[m] = true
 				s.work.run.press.barrels++
-				s.say(seat, "%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m)))
+				s.say(seat, func() string { return fmt.Sprintf("%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m))) })
 			},
 		})
 	}

@@ -20,14 +20,16 @@ func (s *State) startMaintenance() {
 
 func (s *State) maintenanceStep() step {
 	seat := s.work.seat
-	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?"}
+	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?", opts: s.options()}
 	for i, occ := range s.Sales {
 		if occ != seat {
 			continue
 		}
 		slot := s.data.Sales[i]
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: saleKey(slot), Label: s.text("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)},
+			Choice: engine.Choice{ID: saleKey(slot), Label: s.label(func() string {
+				return fmt.Sprintf("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+			})},
 			do: func(s *State) {
 				s.takeBackSale(seat, i)
 				s.work.stage = stDone
@@ -43,7 +45,9 @@ func (s *State) takeBackSale(seat engine.Seat, i int) {
 	slot := s.data.Sales[i]
 	s.Sales[i] = engine.NoSeat
 	s.Seats[seat].Barrels++
-	s.say(seat, "%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s takes back the barrel from %s %s %d.", s.Seats[seat].Name, establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+	})
 }
 
 // startProduction ages every wine one slot; a wine pushed past the last slot
@@ -58,7 +62,9 @@ func (s *State) startProduction() {
 			est := &p.Estates[e]
 			last := est.slots() - 1
 			if lost := est.Wines[last]; lost.Quality > 0 {
-				s.say(engine.Seat(seat), "%s's %s %d in %s was too old and is lost.", p.Name, lost.Color, lost.Quality, s.estateName(p, e))
+				s.say(engine.Seat(seat), func() string {
+					return fmt.Sprintf("%s's %s %d in %s was too old and is lost.", p.Name, lost.Color, lost.Quality, s.estateName(p, e))
+				})
 			}
 			copy(est.Wines[1:last+1], est.Wines[:last])
 			est.Wines[0] = Wine{}
@@ -71,7 +77,7 @@ func (s *State) startProduction() {
 func (s *State) productionStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?"}
+	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?", opts: s.options()}
 	st.opts = append(st.opts, doneOption("Make the wine", func(s *State) { s.work.stage = stDone }))
 	for from := range p.Estates {
 		for to := range p.Estates {
@@ -80,10 +86,10 @@ func (s *State) productionStep() step {
 			}
 			a, b := &p.Estates[from], &p.Estates[to]
 			if a.Enologists > 0 && b.Enologists < b.Wineries {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, "enologist", from, to))
+				st.opts = append(st.opts, s.moveWorkerOption(seat, enologist, from, to))
 			}
 			if a.Farmers > 0 && b.Farmers < b.Vineyards {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, "farmer", from, to))
+				st.opts = append(st.opts, s.moveWorkerOption(seat, farmer, from, to))
 			}
 		}
 	}
@@ -94,12 +100,14 @@ func (s *State) productionStep() step {
 				continue
 			}
 			st.opts = append(st.opts, option{
-				Choice: engine.Choice{ID: fmt.Sprintf("porto-e%d", e+1), Label: s.text("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)},
+				Choice: engine.Choice{ID: portoKeys[e], Label: s.label(func() string {
+					return fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)
+				})},
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					p.Porto--
 					p.Estates[e].Porto = true // set aside until the wine is made
-					s.say(seat, "%s spends a Porto tile on %s.", p.Name, s.estateName(p, e))
+					s.say(seat, func() string { return fmt.Sprintf("%s spends a Porto tile on %s.", p.Name, s.estateName(p, e)) })
 				},
 			})
 		}
@@ -110,24 +118,45 @@ func (s *State) productionStep() step {
 	return st
 }
 
-func (s *State) moveWorkerOption(seat engine.Seat, who string, from, to int) option {
+func (s *State) moveWorkerOption(seat engine.Seat, who worker, from, to int) option {
 	p := &s.Seats[seat]
 	return option{
-		Choice: engine.Choice{ID: who + "-" + estateKeys[from] + "-" + estateKeys[to],
-			Label: s.text("Move %s %s from %s to %s", article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))},
-		do: func(s *State) {
-			p := &s.Seats[seat]
-			a, b := &p.Estates[from], &p.Estates[to]
-			if who == "enologist" {
-				a.Enologists--
-				b.Enologists++
-			} else {
-				a.Farmers--
-				b.Farmers++
-			}
-			s.say(seat, "%s moves %s %s from %s to %s.", p.Name, article(who), capitalize(who), s.estateName(p, from), s.estateName(p, to))
-		},
+		Choice: engine.Choice{ID: workerMoves[who][from][to],
+			Label: s.label(func() string {
+				return fmt.Sprintf("Move %s %s from %s to %s", article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
+			})},
+		do: workerMoveAnswers[who][from][to],
 	}
+}
+
+// workerMoveAnswers are the answers that move a worker, made once: every
+// look-ahead at production lists them.
+var workerMoveAnswers = func() (do [numWorkers][len(estateKeys)][len(estateKeys)]func(*State)) {
+	for who := range worker(numWorkers) {
+		for from := range do[who] {
+			for to := range do[who][from] {
+				do[who][from][to] = func(s *State) { s.moveWorker(who, from, to) }
+			}
+		}
+	}
+	return do
+}()
+
+// moveWorker moves one of the deciding seat's workers between estates.
+func (s *State) moveWorker(who worker, from, to int) {
+	seat := s.work.seat
+	p := &s.Seats[seat]
+	a, b := &p.Estates[from], &p.Estates[to]
+	if who == enologist {
+		a.Enologists--
+		b.Enologists++
+	} else {
+		a.Farmers--
+		b.Farmers++
+	}
+	s.say(seat, func() string {
+		return fmt.Sprintf("%s moves %s %s from %s to %s.", p.Name, article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
+	})
 }
 
 // quality is what estate e makes this year [T] (SV p. 8).

@@ -47,8 +47,9 @@ func (s *State) scoreFinal() {
 		for source, vp := range scored {
 			s.score(engine.Seat(seat), VPSource(source), vp)
 		}
-		s.say(engine.Seat(seat), "%s scores %d VP: %d for %s, %d for wines, %d for Export majorities, %d for Multipliers; %d VP in all.",
-			p.Name, total, f.Money[seat], bagos(p.Money), f.Wines[seat], f.Export[seat], f.Multipliers[seat], p.VP)
+		s.say(engine.Seat(seat), func() string {
+			return fmt.Sprintf("%s scores %d VP: %d for %s, %d for wines, %d for Export majorities, %d for Multipliers; %d VP in all.", p.Name, total, f.Money[seat], bagos(p.Money), f.Wines[seat], f.Export[seat], f.Multipliers[seat], p.VP)
+		})
 	}
 	f.Ranking = slices.Clone(s.Order)
 	sort.SliceStable(f.Ranking, func(i, j int) bool {
@@ -63,7 +64,9 @@ func (s *State) scoreFinal() {
 	})
 	s.Final = f
 	s.At = PhaseOver
-	s.say(f.Ranking[0], "%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
+	s.say(f.Ranking[0], func() string {
+		return fmt.Sprintf("%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
+	})
 	if s.Solo != nil {
 		f.Solo = s.soloScore()
 	}

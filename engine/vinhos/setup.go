@@ -78,14 +78,16 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	s.setupPlayers(names)
 	s.setupBoard(regions, n)
-	s.say(engine.NoSeat, "Player order: %s. Colors: %s.", s.names(s.Order), s.colorList())
+	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order: %s. Colors: %s.", s.names(s.Order), s.colorList()) })
 	var inPlay []string
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if regions.Has(r) {
 			inPlay = append(inPlay, fmt.Sprintf("%d %s", r, Regions[r].Name))
 		}
 	}
-	s.reveal(engine.NoSeat, "Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	s.reveal(engine.NoSeat, func() string {
+		return fmt.Sprintf("Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())
+	})
 	if solo {
 		s.setupLacerda()
 	}
@@ -240,13 +242,13 @@ func (s *State) refillDisplay() {
 		}
 	}
 	if len(shown) > 0 {
-		s.reveal(engine.NoSeat, "The Magnate display shows %s.", strings.Join(shown, ", "))
+		s.reveal(engine.NoSeat, func() string { return fmt.Sprintf("The Magnate display shows %s.", strings.Join(shown, ", ")) })
 	}
 }
 
 // initRegionStep: the initial vineyard, chosen in turn order from any region.
 func (s *State) initRegionStep() step {
-	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free."}
+	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free.", opts: s.options()}
 	seat := s.work.seat
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || len(s.Regions[r].Deck) == 0 {
@@ -254,7 +256,9 @@ func (s *State) initRegionStep() step {
 		}
 		top := s.Regions[r].Deck[0]
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.text("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
+				return fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))
+			})},
 			do: func(s *State) {
 				e := 0
 				s.takeVineyard(seat, r, e, 0)
@@ -305,22 +309,24 @@ func (s *State) initPortoStep() step {
 			if porto {
 				s.Seats[seat].Porto--
 				s.Regions[Douro].Porto++
-				s.say(seat, "%s spends a Porto tile on the first Douro wine.", s.Seats[seat].Name)
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s spends a Porto tile on the first Douro wine.", s.Seats[seat].Name)
+				})
 			}
 			s.addWine(seat, 0, q)
 			s.work.stage = stDone
 		}
 	}
 	return step{name: "wine", prompt: "Is your first Douro wine table wine or Porto?", opts: []option{
-		{Choice: engine.Choice{ID: "table", Label: s.text("Table wine of %d, keep both Porto tiles", reg.InitialWine)}, do: wine(reg.InitialWine, false)},
-		{Choice: engine.Choice{ID: "porto", Label: s.text("Porto of %d, spend one Porto tile", reg.InitialPortoWine)}, do: wine(reg.InitialPortoWine, true)},
+		{Choice: engine.Choice{ID: "table", Label: s.label(func() string { return fmt.Sprintf("Table wine of %d, keep both Porto tiles", reg.InitialWine) })}, do: wine(reg.InitialWine, false)},
+		{Choice: engine.Choice{ID: "porto", Label: s.label(func() string { return fmt.Sprintf("Porto of %d, spend one Porto tile", reg.InitialPortoWine) })}, do: wine(reg.InitialPortoWine, true)},
 	}}
 }
 
 // initMagnateStep: one Magnate Action tile each, in reverse turn order.
 func (s *State) initMagnateStep() step {
 	seat := s.work.seat
-	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?"}
+	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?", opts: s.options()}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) {
 			continue

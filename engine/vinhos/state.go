@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/adega-bot/adega/engine"
@@ -90,6 +89,9 @@ type State struct {
 	quiet  bool           // nobody reads this copy's narration
 	// lookahead marks a copy that only asks whether a decision can finish.
 	lookahead bool
+	// unnamed marks a copy whose steps' names nobody reads: a look-ahead's,
+	// a playout's. It keeps none (see uniqueName).
+	unnamed bool
 	// nolabels marks a copy whose choice labels nobody reads: it skips
 	// formatting them, which is most of the cost of listing choices.
 	nolabels bool
@@ -108,6 +110,9 @@ type State struct {
 	// memo is the decision the last Choices walked (memo.go); copies
 	// made inside the package have none.
 	memo *walkMemo
+	// optArray is where the next step listed on this state puts its
+	// options (see options); every copy has its own.
+	optArray []option
 }
 
 // Data is the component data the game was set up with.
@@ -271,12 +276,17 @@ type copyArrays struct {
 	seatIDs []engine.Seat // Order, then Bottom
 	display []int
 	flags   []bool // DraftPassed, then Done
+	options []option
 }
 
 // copyTo makes c a copy of s (see clone), its slices cut from a's arrays.
 func (s *State) copyTo(c *State, a *copyArrays) {
 	*c = *s
 	c.memo = nil
+	c.optArray = a.options[:0]
+	// The names of the steps answered are shared: capping the copy's
+	// makes its next name copy them instead of writing into s's array.
+	c.work.names = slices.Clip(s.work.names)
 	a.seats = append(a.seats[:0], s.Seats...)
 	c.Seats = a.seats
 	experts, tiles := 0, 0
@@ -306,6 +316,7 @@ func (s *State) copyTo(c *State, a *copyArrays) {
 	if s.Paused != nil {
 		w := *s.Paused
 		w.occupants = slices.Clone(w.occupants)
+		w.names = slices.Clip(w.names)
 		c.Paused = &w
 	}
 	// The copy shares the narration so far; capping its capacity makes the
@@ -325,24 +336,29 @@ func cut[T any](array *[]T, src []T) []T {
 	return (*array)[start:len(*array):len(*array)]
 }
 
-// text formats a choice label, unless nobody will read it.
-func (s *State) text(format string, args ...any) string {
+// label makes a choice label with format, unless nobody will read it. It
+// takes a function so that a copy without labels evaluates no argument and
+// allocates nothing: format does not outlive the call, so it stays on the
+// stack.
+func (s *State) label(format func() string) string {
 	if s.nolabels {
 		return ""
 	}
-	return fmt.Sprintf(format, args...)
+	return format()
 }
 
-// say narrates an event of the action being applied.
-func (s *State) say(seat engine.Seat, format string, args ...any) {
+// say narrates an event of the action being applied. Like label, it takes
+// a function: a quiet copy, a look-ahead's or a playout's, evaluates no
+// argument of a narration and allocates nothing for it.
+func (s *State) say(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+		s.events = append(s.events, engine.Say(seat, text()))
 	}
 }
 
 // reveal narrates an event that showed hidden or random information.
-func (s *State) reveal(seat engine.Seat, format string, args ...any) {
+func (s *State) reveal(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+		s.events = append(s.events, engine.Event{Seat: seat, Text: text(), Reveal: true})
 	}
 }

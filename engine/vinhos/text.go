@@ -144,4 +144,45 @@ var (
 )
 
 // orderKey is the choice ID of slot k of the Pass row: "order-1".
-func orderKey(k int) string { return "order-" + strconv.Itoa(k+1) }
+func orderKey(k int) string { return orderKeys[k] }
+
+// More choice IDs made once: "order-1"..., "cubes-0"..., "porto-e1"...,
+// "enologist-e1" for hiring a worker and "enologist-e1-e2" for moving one.
+var (
+	orderKeys   = countedKeys("order-", 1, MaxPlayers)
+	cubeKeys    = countedKeys("cubes-", 0, MaxRenownCubesPerWine+1)
+	portoKeys   = countedKeys("porto-e", 1, len(estateKeys))
+	hireKeys    [numWorkers][len(estateKeys)]string
+	workerMoves [numWorkers][len(estateKeys)][len(estateKeys)]string
+)
+
+func init() {
+	for w := range worker(numWorkers) {
+		for from, e := range estateKeys {
+			hireKeys[w][from] = w.String() + "-" + e
+			for to, e2 := range estateKeys {
+				workerMoves[w][from][to] = w.String() + "-" + e + "-" + e2
+			}
+		}
+	}
+}
+
+// worker is a kind of worker, as choice IDs and narration name it.
+type worker uint8
+
+const (
+	enologist worker = iota
+	farmer
+	numWorkers
+)
+
+func (w worker) String() string { return [...]string{"enologist", "farmer"}[w] }
+
+// countedKeys is prefix followed by first, first+1... n keys in all.
+func countedKeys(prefix string, first, n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = prefix + strconv.Itoa(first+i)
+	}
+	return keys
+}

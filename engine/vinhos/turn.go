@@ -29,15 +29,12 @@ func (s *State) turnStartStep() step {
 	if s.work.tileUsed || s.work.expertUsed {
 		name = "move"
 	}
-	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)"}
-	// Room for every move and a few tiles and Experts: a turn starts in
-	// every look-ahead, where growing the list was a good part of the cost.
-	st.opts = make([]option, 0, NumCells+4)
+	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)", opts: s.options()}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
 		}
-		fee, occupants := s.moveFee(seat, c)
+		fee, _ := s.moveFee(seat, c)
 		bribe := s.bribe(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
@@ -49,21 +46,17 @@ func (s *State) turnStartStep() step {
 		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
 		if fee+bribe > 0 {
 			ch.Cost = bagos(fee + bribe)
+		}
+		if !s.nolabels && fee+bribe > 0 {
 			ch.Label += ", move " + ch.Cost
 		}
-		if bribe > 0 {
+		if !s.nolabels && bribe > 0 {
 			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
-		st.opts = append(st.opts, option{Choice: ch, risky: true, do: func(s *State) {
-			s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
-			if fee > 0 && s.canFreeMove(seat) {
-				s.work.stage = stPayment
-				return
-			}
-			s.payMove(false)
-		}})
+		st.opts = append(st.opts, option{Choice: ch, risky: true, do: moveTo[c]})
 	}
-	bonus := s.bonusOptions(seat, stTurnStart)
+	moves := len(st.opts)
+	st.opts = s.bonusOptions(st.opts, seat, stTurnStart)
 	// Staying on Pass is allowed only when no other action is possible
 	// [T], counting what a Magnate tile or a Wine Expert used first makes
 	// possible. A look-ahead only asks whether the turn can finish, and it
@@ -73,27 +66,48 @@ func (s *State) turnStartStep() step {
 	if s.explaining && p.Cell != CellC {
 		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
 	}
-	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, bonus))) {
-		st.opts = append([]option{{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
+	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, moves))) {
+		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
-			}}}, st.opts...)
+			}})
 	} else if s.explaining && p.Cell == CellC {
 		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
-	st.opts = append(st.opts, bonus...)
 	return st
 }
 
-// leaving lists the options that may lead a turn off Pass: the moves,
-// and the tiles and Experts usable first where the rules revision counts
-// them.
-func (s *State) leaving(moves, bonus []option) []option {
-	if s.fixed().stayCountsBonuses {
-		return append(slices.Clone(moves), bonus...)
+// moveTo are the answers that move to each cell, made once: every turn
+// lists them, and a closure each was a good part of what it allocated.
+var moveTo = func() (do [NumCells]func(*State)) {
+	for c := range do {
+		do[c] = func(s *State) { s.move(Cell(c)) }
 	}
-	return moves
+	return do
+}()
+
+// move starts moving the Action marker to c: its fee is worked out again
+// from the state the move was listed on.
+func (s *State) move(c Cell) {
+	seat := s.work.seat
+	fee, occupants := s.moveFee(seat, c)
+	s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
+	if fee > 0 && s.canFreeMove(seat) {
+		s.work.stage = stPayment
+		return
+	}
+	s.payMove(false)
+}
+
+// leaving lists the options that may lead a turn off Pass, among a turn's
+// first options, its moves then the tiles and Experts usable first: the
+// moves, and the tiles and Experts where the rules revision counts them.
+func (s *State) leaving(opts []option, moves int) []option {
+	if s.fixed().stayCountsBonuses {
+		return opts
+	}
+	return opts[:moves]
 }
 
 // canLeave reports whether any of opts, the moves and the tiles and
@@ -105,10 +119,14 @@ func (s *State) canLeave(seat engine.Seat, opts []option) bool {
 	})
 }
 
-// anyViable reports whether any of opts leads to a finished decision.
+// anyViable reports whether any of opts leads to a finished decision. The
+// one found is risky no more: the turn's step, whose options these are,
+// looks ahead from it no second time (without noStay, a turn has only
+// more ways to finish).
 func (s *State) anyViable(seat engine.Seat, opts []option) bool {
-	for _, o := range opts {
-		if s.leadsToEnd(seat, o) {
+	for i := range opts {
+		if s.leadsToEnd(seat, opts[i]) {
+			opts[i].risky = false
 			return true
 		}
 	}
@@ -117,9 +135,9 @@ func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 
 func (s *State) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"}
+	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)", opts: s.options()}
 	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
-	st.opts = append(st.opts, s.bonusOptions(seat, stTurnAfter)...)
+	st.opts = s.bonusOptions(st.opts, seat, stTurnAfter)
 	return st
 }
 
@@ -169,7 +187,7 @@ func (s *State) bribe(seat engine.Seat, c Cell) int {
 func (s *State) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
-	st := step{name: "payment", prompt: fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe))}
+	st := step{name: "payment", prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), opts: s.options()}
 	if s.Seats[seat].Money >= s.work.fee+bribe {
 		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, risky: true,
 			do: func(s *State) { s.payMove(false) }})
@@ -208,7 +226,9 @@ func (s *State) payMove(free bool) {
 		total += w.fee
 		for _, o := range w.occupants {
 			s.Seats[o].Money += FeePerOccupant
-			paid = append(paid, "1 to "+s.Seats[o].Name)
+			if !s.quiet {
+				paid = append(paid, "1 to "+s.Seats[o].Name)
+			}
 		}
 	}
 	if s.bribed(w.seat, w.cell) {
@@ -216,23 +236,25 @@ func (s *State) payMove(free bool) {
 		// holds it (bribe is 0), so a free move waives it.
 		bribe := s.bribe(w.seat, w.cell)
 		total += bribe
-		if bribe > 0 || !free {
+		if !s.quiet && (bribe > 0 || !free) {
 			paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", LacerdaBribe))
 		}
 		s.Solo.Bribes[w.cell] = false
 	}
 	p.Money -= total
+	// Every look-ahead at a move makes it: narrating it is the costly part.
 	switch {
+	case s.quiet:
 	case w.cell == from:
-		s.say(w.seat, "%s stays on Pass / Press Release.", p.Name)
+		s.say(w.seat, func() string { return fmt.Sprintf("%s stays on Pass / Press Release.", p.Name) })
 	case total == 0:
-		s.say(w.seat, "%s moves to %s.", p.Name, cellLabels[w.cell])
+		s.say(w.seat, func() string { return fmt.Sprintf("%s moves to %s.", p.Name, cellLabels[w.cell]) })
 	default:
 		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(total))
 		if len(paid) > 0 {
 			text += " (" + strings.Join(paid, ", ") + ")"
 		}
-		s.say(w.seat, "%s.", text)
+		s.say(w.seat, func() string { return fmt.Sprintf("%s.", text) })
 	}
 	s.beginRun(runFor(Quadrel[SpecialVintage2016][w.cell]), stTurnAfter)
 }
@@ -283,10 +305,9 @@ func bonusRun(k MagnateAction) actionRun {
 	return r
 }
 
-// bonusOptions are the Magnate Action tiles and Wine Experts seat may use
-// between actions, returning to stage back.
-func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
-	var opts []option
+// bonusOptions appends to opts the Magnate Action tiles and Wine Experts
+// seat may use between actions, returning to stage back.
+func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
 	p := &s.Seats[seat]
 	if !s.work.tileUsed {
 		for i, t := range p.Tiles {
@@ -295,16 +316,18 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			}
 			kind := s.data.MagnateTiles[t.ID].Kind
 			opts = append(opts, option{
-				Choice: engine.Choice{ID: "tile-" + kind.String(), Label: "Flip your Action tile: " + actionTileText[kind]},
+				Choice: engine.Choice{ID: flipTileKeys[kind], Label: s.label(func() string { return "Flip your Action tile: " + actionTileText[kind] })},
 				risky:  true,
 				do: func(s *State) {
 					p := &s.Seats[seat]
 					p.Tiles[i].FaceUp = false
 					s.work.tileUsed = true
-					s.say(seat, "%s flips the Action tile: %s.", p.Name, actionTileText[kind])
+					s.say(seat, func() string { return fmt.Sprintf("%s flips the Action tile: %s.", p.Name, actionTileText[kind]) })
 					if kind == MagnateFairPoints {
 						p.FairPoints += MagnateActions[kind].FairPoints
-						s.say(seat, "%s advances %d Fair Points (%d).", p.Name, MagnateActions[kind].FairPoints, p.FairPoints)
+						s.say(seat, func() string {
+							return fmt.Sprintf("%s advances %d Fair Points (%d).", p.Name, MagnateActions[kind].FairPoints, p.FairPoints)
+						})
 						return
 					}
 					s.beginRun(bonusRun(kind), back)
@@ -312,10 +335,18 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 			})
 		}
 	}
-	return append(opts, s.expertUses(seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)...)
+	return s.expertUses(opts, seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)
 }
 
-// expertUses lists the face-up Wine Experts seat may flip now, among those
+// flipTileKeys are the choice IDs of flipping an Action tile, by kind.
+var flipTileKeys = func() (keys [numMagnateActions]string) {
+	for k := range keys {
+		keys[k] = "tile-" + MagnateAction(k).String()
+	}
+	return keys
+}()
+
+// expertUses appends to opts the face-up Wine Experts seat may flip now, among those
 // with the abilities allowed at this moment, unless the turn's one Expert
 // is spent [T] (SV p. 11). +2 Bagos may be used at any time, a Renown cube
 // or a barrel back before an action or the Fair (V1, "Wine Expert Tiles";
@@ -323,11 +354,10 @@ func (s *State) bonusOptions(seat engine.Seat, back stage) []option {
 // performing the Export Action"; each caller offers the abilities its
 // moment allows. A cube or a barrel back is chosen next, and the decision
 // goes on where it was (work.use).
-func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option {
+func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbility) []option {
 	if s.work.expertUsed {
-		return nil
+		return opts
 	}
-	var opts []option
 	for i, x := range s.Seats[seat].Experts {
 		_, t := s.expertTile(x.ID)
 		ability := t.Ability.V
@@ -337,14 +367,14 @@ func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option 
 		// Offered only if the decision can still finish after it; the
 		// look-ahead checks that.
 		opts = append(opts, option{
-			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: "Flip your " + s.expertName(x.ID)},
+			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
 			risky:  true,
 			do: func(s *State) {
 				s.flipExpert(seat, i)
 				switch ability {
 				case ExpertCash:
 					s.Seats[seat].Money += ExpertCashBagos
-					s.say(seat, "%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos))
+					s.say(seat, func() string { return fmt.Sprintf("%s takes %s.", s.Seats[seat].Name, bagos(ExpertCashBagos)) })
 				case ExpertAddRenown:
 					s.work.use = runAddCube
 				case ExpertRetrieveBarrel:
@@ -360,15 +390,26 @@ func (s *State) expertUses(seat engine.Seat, allowed ...ExpertAbility) []option 
 // together name one tile.
 func (s *State) expertKey(id int) string {
 	f, t := s.expertTile(id)
-	return "expert-" + f.String() + "-" + t.Ability.V.String()
+	return expertKeys[f][t.Ability.V]
 }
+
+// expertKeys are the held Experts' choice IDs by deck and ability, made
+// once: every turn lists them.
+var expertKeys = func() (keys [NumFeatures][numExpertAbilities]string) {
+	for f := range keys {
+		for a := range keys[f] {
+			keys[f][a] = "expert-" + Feature(f).String() + "-" + ExpertAbility(a).String()
+		}
+	}
+	return keys
+}()
 
 // flipExpert uses held Expert i: face down, and the turn's Expert is spent.
 func (s *State) flipExpert(seat engine.Seat, i int) {
 	p := &s.Seats[seat]
 	p.Experts[i].FaceUp = false
 	s.work.expertUsed = true
-	s.say(seat, "%s flips the %s.", p.Name, s.expertName(p.Experts[i].ID))
+	s.say(seat, func() string { return fmt.Sprintf("%s flips the %s.", p.Name, s.expertName(p.Experts[i].ID)) })
 }
 
 // faceUpAbility finds a face-up held Expert with ability a, or -1.
