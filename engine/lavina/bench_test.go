@@ -14,6 +14,33 @@ func BenchmarkRandomGame5p(b *testing.B) {
 	}
 }
 
+// The AI's playouts: a seeded game from its setup to its end by uniform
+// random choices, through the public path (engine.RandomGame: Choices for
+// each step, then Apply) or through RandomPlayout. Seeded alike, both play
+// the same games (TestPlayoutPlaysLikeRandomGame). The setups are made
+// before the timing starts.
+func BenchmarkPublicGame4p(b *testing.B) { benchGames(b, 4, false) }
+func BenchmarkPlayout4p(b *testing.B)    { benchGames(b, 4, true) }
+func BenchmarkPublicGame5p(b *testing.B) { benchGames(b, 5, false) }
+func BenchmarkPlayout5p(b *testing.B)    { benchGames(b, 5, true) }
+
+func benchGames(b *testing.B, players int, fast bool) {
+	games := make([]*State, b.N)
+	for i := range games {
+		games[i] = newGame(b, uint64(i), players, nil)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i, s := range games {
+		r := engine.NewRNG(uint64(i))
+		if fast {
+			s.RandomPlayout(&r, nil)
+		} else if _, err := engine.RandomGame(s, &r, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkMove times one decision's Choices and Apply in a 5-player game.
 func BenchmarkMove(b *testing.B) {
 	s := newGame(b, 1, 5, nil)
