@@ -2,8 +2,10 @@ package lavina
 
 import (
 	"testing"
+	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/rusage"
 )
 
 // BenchmarkRandomGame5p plays one seeded 5-player game by random legal
@@ -18,7 +20,8 @@ func BenchmarkRandomGame5p(b *testing.B) {
 // random choices, through the public path (engine.RandomGame: Choices for
 // each step, then Apply) or through RandomPlayout. Seeded alike, both play
 // the same games (TestPlayoutPlaysLikeRandomGame). The setups are made
-// before the timing starts.
+// before the timing starts. Besides the wall clock they report the
+// process's CPU time (the collector's included), as the machine is shared.
 func BenchmarkPublicGame4p(b *testing.B) { benchGames(b, 4, false) }
 func BenchmarkPlayout4p(b *testing.B)    { benchGames(b, 4, true) }
 func BenchmarkPublicGame5p(b *testing.B) { benchGames(b, 5, false) }
@@ -31,6 +34,10 @@ func benchGames(b *testing.B, players int, fast bool) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	start := rusage.CPU()
+	defer func() {
+		b.ReportMetric(float64(rusage.CPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	}()
 	for i, s := range games {
 		r := engine.NewRNG(uint64(i))
 		if fast {
