@@ -117,7 +117,9 @@ func (s *State) next(seat engine.Seat, taking *[]engine.Taken) (st step, done bo
 		if done {
 			return step{}, true, nil
 		}
-		st.name = s.uniqueName(st.name)
+		if !s.nolabels {
+			st.name = s.uniqueName(st.name)
+		}
 		if len(st.opts) != 1 || !st.opts[0].auto {
 			return st, false, nil
 		}
@@ -143,7 +145,9 @@ func (s *State) startTurn() {
 
 // answer takes option o of step st.
 func (s *State) answer(st step, o option) {
-	s.Turn.names = append(s.Turn.names, st.name)
+	if !s.nolabels { // the names are only for commands
+		s.Turn.names = append(s.Turn.names, st.name)
+	}
 	o.do(s)
 }
 
@@ -266,12 +270,18 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	if !done {
 		return nil, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.prompt)
 	}
-	if c.Turn.drew {
-		// The rest of the turn is a decision of its own.
-		c.Turn.drew, c.Turn.Paused, c.Turn.names = false, true, nil
-	} else {
-		c.Turn = nil
-		c.advance()
-	}
+	c.finish()
 	return c, c.takeEvents(), nil
+}
+
+// finish closes a complete decision: a turn that turned up hidden
+// information pauses, the rest of it a decision of its own; any other turn
+// ends and the game moves on.
+func (s *State) finish() {
+	if s.Turn.drew {
+		s.Turn.drew, s.Turn.Paused, s.Turn.names = false, true, nil
+		return
+	}
+	s.Turn = nil
+	s.advance()
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // long runs the full playouts: 10,000 games per player count.
@@ -225,6 +226,53 @@ func TestRandomPlayouts(t *testing.T) {
 				t.Logf("%d games in %v (%.0f games/s): %.1f actions, %.1f rounds on average; %d ended by a last barrel",
 					n, el.Round(time.Millisecond), float64(n)/el.Seconds(), float64(actions)/float64(n), float64(rounds)/float64(n), ended)
 			})
+		}
+	}
+}
+
+// A fast playout (RandomPlayout) plays the game the public path would: its
+// decisions replay through Apply to its final state, and it leaves the
+// state it starts from as it was (enginetest.CheckPlayout). Playouts start
+// from the setup and from every 25th move of random games at 2 to 5
+// players, a third of them with alternative readings, and from samples.
+func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for g := range 3 {
+			seed := uint64(players*100 + g)
+			r := engine.NewRNG(seed)
+			enginetest.CheckPlayout(t, newGame(t, seed, players, alternatives(g)), &r)
+			playWith(t, seed, players, alternatives(g), quickRandomAction, func(s *State, move int) {
+				if move%25 == 0 && !s.Over() {
+					enginetest.CheckPlayout(t, s, &r)
+					enginetest.CheckPlayout(t, s.Sample(s.Pending()[0].Seat, &r), &r)
+				}
+			})
+		}
+	}
+}
+
+// A playout draws as engine.RandomGame, the public path's random player,
+// does, from the same random numbers: a generator seeded alike plays the
+// same decisions to the same end.
+func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
+	type decision struct {
+		seat engine.Seat
+		act  string
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for g := range 2 {
+			seed := uint64(players*10 + g)
+			s := newGame(t, seed, players, alternatives(g*3))
+			var fast, public []decision
+			a, b := engine.NewRNG(seed), engine.NewRNG(seed)
+			final := s.RandomPlayout(&a, func(seat engine.Seat, act engine.Action) { fast = append(fast, decision{seat, act.String()}) })
+			want, err := engine.RandomGame(s, &b, func(seat engine.Seat, act engine.Action) { public = append(public, decision{seat, act.String()}) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(fast, public) || string(mustEncode(t, final)) != string(mustEncode(t, want)) {
+				t.Fatalf("%d players, seed %d: the playout (%d decisions) and the public path (%d) play different games", players, seed, len(fast), len(public))
+			}
 		}
 	}
 }

@@ -77,7 +77,9 @@ func (s *State) refill() {
 			if len(*stack) > before {
 				// Only the top card shows its tool (text l.151, A-14).
 				(*stack)[len(*stack)-1].Known = true
-				dealt = append(dealt, sideName(i, side)+": "+stackText(*stack))
+				if !s.quiet {
+					dealt = append(dealt, sideName(i, side)+": "+stackText(*stack))
+				}
 			}
 		}
 	}

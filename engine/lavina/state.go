@@ -44,6 +44,8 @@ const (
 	FrontBox = 1
 )
 
+var boxNames = [...]string{BackBox: "back", FrontBox: "front"}
+
 // Basket is a basket card and the grape cards in it.
 type Basket struct {
 	Size  Size   `json:"size"`
@@ -100,6 +102,8 @@ type State struct {
 	RNG            engine.RNG    `json:"rng"`
 	data           *Data
 	events         []engine.Event
+	quiet          bool // nobody reads this copy's narration: a playout or a sample
+	nolabels       bool // nobody reads its prompts and labels: a playout
 }
 
 // count is the setup table's column for the game.
@@ -109,10 +113,16 @@ func (s *State) count() PlayerCount { return Counts[len(s.Seats)] }
 func (s *State) exitSpace() int { return len(s.Aisle) + 1 }
 
 func (s *State) say(seat engine.Seat, format string, args ...any) {
+	if s.quiet {
+		return
+	}
 	s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
 }
 
 func (s *State) reveal(seat engine.Seat, format string, args ...any) {
+	if s.quiet {
+		return
+	}
 	s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
 }
 

@@ -3,6 +3,7 @@ package lavina
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -132,9 +133,11 @@ func (s *State) beginTake(tools []Tool) {
 func (s *State) takeSpaceStep() step {
 	st := step{name: "space", focus: FocusAisle, prompt: "Beside which space behind you do you take?"}
 	for _, i := range s.reachSpaces(s.Turn.Using) {
-		label := fmt.Sprintf("Space %d: left %s; right %s", i+1, stackText(s.Aisle[i].Sides[0]), stackText(s.Aisle[i].Sides[1]))
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprintf("s%d", i+1), Label: label},
-			do: func(s *State) { s.Turn.From, s.Turn.Stage = i, stTakeCard }})
+		o := option{Choice: engine.Choice{ID: "s" + strconv.Itoa(i+1)}, do: func(s *State) { s.Turn.From, s.Turn.Stage = i, stTakeCard }}
+		if !s.nolabels {
+			o.Label = fmt.Sprintf("Space %d: left %s; right %s", i+1, stackText(s.Aisle[i].Sides[0]), stackText(s.Aisle[i].Sides[1]))
+		}
+		st.opts = append(st.opts, o)
 	}
 	return st
 }
@@ -144,22 +147,31 @@ func (s *State) takeSpaceStep() step {
 func (s *State) cardStep() step {
 	t := s.Turn
 	second := t.Stage == stSecondCard
-	st := step{name: "card", focus: FocusAisle, prompt: fmt.Sprintf("Which card beside space %d do you take?", t.From+1)}
-	billhook := !second && slices.Contains(t.Using, Billhook)
-	onlySide := -1
-	if second {
-		st.prompt = fmt.Sprintf("Which second card beside space %d do you take with the shears?", t.From+1)
-		if s.Options.ShearsSameSide {
-			onlySide = t.FirstSide
+	st := step{name: "card", focus: FocusAisle}
+	if !s.nolabels {
+		st.prompt = fmt.Sprintf("Which card beside space %d do you take?", t.From+1)
+		if second {
+			st.prompt = fmt.Sprintf("Which second card beside space %d do you take with the shears?", t.From+1)
 		}
 	}
+	billhook := !second && slices.Contains(t.Using, Billhook)
+	onlySide := -1
+	if second && s.Options.ShearsSameSide {
+		onlySide = t.FirstSide
+	}
 	for _, sl := range s.reachable(t.From, billhook, onlySide) {
-		stack := s.Aisle[t.From].Sides[sl.side]
-		id, label := sideNames[sl.side], fmt.Sprintf("On the %s: %s", sideNames[sl.side], stack[len(stack)-1].shown())
+		o := option{Choice: engine.Choice{ID: sideNames[sl.side]}, do: func(s *State) { s.takeCard(sl) }}
 		if sl.under {
-			id, label = id+"-under", fmt.Sprintf("Under it on the %s: %s", sideNames[sl.side], stack[0].shown())
+			o.ID += "-under"
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: id, Label: label}, do: func(s *State) { s.takeCard(sl) }})
+		if !s.nolabels {
+			stack := s.Aisle[t.From].Sides[sl.side]
+			o.Label = fmt.Sprintf("On the %s: %s", sideNames[sl.side], stack[len(stack)-1].shown())
+			if sl.under {
+				o.Label = fmt.Sprintf("Under it on the %s: %s", sideNames[sl.side], stack[0].shown())
+			}
+		}
+		st.opts = append(st.opts, o)
 	}
 	if second {
 		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "none", Label: "No second card"},
@@ -184,17 +196,15 @@ func (s *State) takeCard(sl slot) {
 	if t.Taken == 1 {
 		t.FirstSide = sl.side
 	}
-	where := sideName(t.From, sl.side)
-	if p.Known {
-		s.sayTurn("%s takes %s from %s.", s.name(), p.Text(), where)
-	} else {
-		s.reveal(s.seat(), "%s takes the covered card from %s: %s.", s.name(), where, p.Text())
+	uncovered := len(*stack) == 1 && !(*stack)[0].Known
+	if uncovered {
+		(*stack)[0].Known = true
+	}
+	if !p.Known || uncovered {
 		t.drew = true
 	}
-	if len(*stack) == 1 && !(*stack)[0].Known {
-		(*stack)[0].Known = true
-		s.reveal(engine.NoSeat, "The card under it on %s comes on top: %s.", where, (*stack)[0].Text())
-		t.drew = true
+	if !s.quiet { // the card texts cost more than the take
+		s.narrateTake(p, sl.side, uncovered)
 	}
 	c := p.Card
 	t.Held, t.Stage = &c, stPlace
@@ -212,6 +222,21 @@ func (s *State) takeCard(sl slot) {
 	s.sayTurn("%s takes %s from the bank.", s.name(), c.Tool.article())
 	if len(pl.Tools) > MaxTools {
 		t.Stage = stToolReturn
+	}
+}
+
+// narrateTake tells of a take from a side of the turn's space: the card
+// taken, shown to its taker alone if it was hidden, and the card it
+// uncovered.
+func (s *State) narrateTake(p Placed, side int, uncovered bool) {
+	where := sideName(s.Turn.From, side)
+	if p.Known {
+		s.sayTurn("%s takes %s from %s.", s.name(), p.Text(), where)
+	} else {
+		s.reveal(s.seat(), "%s takes the covered card from %s: %s.", s.name(), where, p.Text())
+	}
+	if uncovered {
+		s.reveal(engine.NoSeat, "The card under it on %s comes on top: %s.", where, s.Aisle[s.Turn.From].Sides[side][0].Text())
 	}
 }
 
@@ -238,7 +263,10 @@ func (s *State) toolReturnStep() step {
 //
 func (s *State) placeStep() step {
 	c := *s.Turn.Held
-	st := step{name: "basket", focus: FocusBaskets, prompt: fmt.Sprintf("Where does %s go?", c.Text())}
+	st := step{name: "basket", focus: FocusBaskets}
+	if !s.nolabels {
+		st.prompt = fmt.Sprintf("Where does %s go?", c.Text())
+	}
 	discard := option{Choice: engine.Choice{ID: "discard", Label: "The discard pile"}, do: func(s *State) { s.place(-1) }}
 	if c.Variety == EmptyVine {
 		discard.auto = true
@@ -248,9 +276,11 @@ func (s *State) placeStep() step {
 	p := s.player()
 	for b, basket := range p.Baskets {
 		if len(basket.Cards) < s.capacity(basket.Size) {
-			label := fmt.Sprintf("Basket %d (%s, %d of %d: %s)", b+1, basket.Size, len(basket.Cards), s.capacity(basket.Size), cardsText(basket.Cards))
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprintf("basket-%d", b+1), Label: label},
-				do: func(s *State) { s.place(b) }})
+			o := option{Choice: engine.Choice{ID: "basket-" + strconv.Itoa(b+1)}, do: func(s *State) { s.place(b) }}
+			if !s.nolabels {
+				o.Label = fmt.Sprintf("Basket %d (%s, %d of %d: %s)", b+1, basket.Size, len(basket.Cards), s.capacity(basket.Size), cardsText(basket.Cards))
+			}
+			st.opts = append(st.opts, o)
 		}
 	}
 	st.opts = append(st.opts, discard)

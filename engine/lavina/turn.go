@@ -3,6 +3,7 @@ package lavina
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -77,7 +78,7 @@ func (s *State) whereText(p Picker) string {
 	case s.exitSpace():
 		return "at the exit"
 	}
-	return fmt.Sprintf("in space %d, %s box", p.Space, [...]string{"back", "front"}[p.Slot])
+	return fmt.Sprintf("in space %d, %s box", p.Space, boxNames[p.Slot])
 }
 
 // moveStep lists every empty box in a later space, and the exit, which
@@ -91,10 +92,12 @@ func (s *State) moveStep() step {
 			free = free[:1] // the first arrival takes the front box
 		}
 		for _, box := range free {
-			space, box := space, box
-			label := fmt.Sprintf("Space %d, %s box", space, [...]string{"back", "front"}[box])
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprintf("s%d-%s", space, [...]string{"back", "front"}[box]), Label: label},
-				do: func(s *State) { s.moveTo(space, box) }})
+			o := option{Choice: engine.Choice{ID: "s" + strconv.Itoa(space) + "-" + boxNames[box]},
+				do: func(s *State) { s.moveTo(space, box) }}
+			if !s.nolabels {
+				o.Label = fmt.Sprintf("Space %d, %s box", space, boxNames[box])
+			}
+			st.opts = append(st.opts, o)
 		}
 	}
 	st.opts = append(st.opts, option{Choice: engine.Choice{ID: "exit", Label: "The exit: leave the vineyard for this round"},
@@ -120,7 +123,7 @@ func (s *State) moveTo(space, slot int) {
 	p.Space, p.Slot = space, slot
 	s.Turn.Moved, s.Turn.Stage = true, stMenu
 	if space != s.exitSpace() {
-		s.sayTurn("%s moves to space %d, %s box.", s.name(), space, [...]string{"back", "front"}[slot])
+		s.sayTurn("%s moves to space %d, %s box.", s.name(), space, boxNames[slot])
 		return
 	}
 	s.ExitOrder = append(s.ExitOrder, s.Turn.Picker)
@@ -154,15 +157,17 @@ func (s *State) dumpOptions() []option {
 		if len(cards) == 0 {
 			continue
 		}
-		o := 1 - b
-		if len(cards)+len(p.Baskets[o].Cards) <= s.capacity(p.Baskets[o].Size) {
-			out = append(out, option{Choice: engine.Choice{ID: fmt.Sprintf("dump-%d-into-%d", b+1, o+1),
-				Label: fmt.Sprintf("Dump basket %d (%s) into basket %d", b+1, cardsText(cards), o+1)},
-				do: func(s *State) { s.dump(b, o) }})
+		o, id := 1-b, "dump-"+strconv.Itoa(b+1)
+		into := option{Choice: engine.Choice{ID: id + "-into-" + strconv.Itoa(o+1)}, do: func(s *State) { s.dump(b, o) }}
+		discard := option{Choice: engine.Choice{ID: id}, do: func(s *State) { s.dump(b, -1) }}
+		if !s.nolabels {
+			into.Label = fmt.Sprintf("Dump basket %d (%s) into basket %d", b+1, cardsText(cards), o+1)
+			discard.Label = fmt.Sprintf("Dump basket %d (%s) into the discard pile", b+1, cardsText(cards))
 		}
-		out = append(out, option{Choice: engine.Choice{ID: fmt.Sprintf("dump-%d", b+1),
-			Label: fmt.Sprintf("Dump basket %d (%s) into the discard pile", b+1, cardsText(cards))},
-			do: func(s *State) { s.dump(b, -1) }})
+		if len(cards)+len(p.Baskets[o].Cards) <= s.capacity(p.Baskets[o].Size) {
+			out = append(out, into)
+		}
+		out = append(out, discard)
 	}
 	return out
 }
