@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"sync"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // randomAction builds a whole decision for seat by random legal choices,
@@ -118,46 +118,15 @@ func randomGameRNG(seed uint64) engine.RNG { return engine.NewRNG(seed ^ 0xabcde
 func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
 	for players := 1; players <= 4; players++ {
 		for seed := uint64(0); seed < 4; seed++ {
-			checkPlayout(t, newRandomGame(t, seed, players).(*State), seed)
+			r := engine.NewRNG(seed)
+			enginetest.CheckPlayout(t, newRandomGame(t, seed, players), &r)
 			playWith(t, seed, players, randomAction, func(s *State, move int) {
 				if move%30 == 0 {
-					checkPlayout(t, s, seed*10_000+uint64(move))
+					r := engine.NewRNG(seed*10_000 + uint64(move))
+					enginetest.CheckPlayout(t, s, &r)
 				}
 			})
 		}
-	}
-}
-
-// checkPlayout plays a seeded playout from start and replays it.
-func checkPlayout(t *testing.T, start *State, seed uint64) {
-	t.Helper()
-	before := mustEncode(t, start)
-	type decision struct {
-		seat   engine.Seat
-		action engine.Action
-	}
-	var played []decision
-	r := engine.NewRNG(seed)
-	final := start.RandomPlayout(&r, func(seat engine.Seat, a engine.Action) { played = append(played, decision{seat, a}) })
-	if !final.Over() {
-		t.Fatalf("seed %d: the playout stopped at %s", seed, final.Phase())
-	}
-	if !bytes.Equal(mustEncode(t, start), before) {
-		t.Fatalf("seed %d: the playout changed the state it started from", seed)
-	}
-	var replayed engine.State = start
-	for i, d := range played {
-		if err := engine.Validate(replayed, d.seat, d.action); err != nil {
-			t.Fatalf("seed %d: decision %d of the playout, %v by seat %d, is not offered: %v", seed, i, d.action, d.seat, err)
-		}
-		next, _, err := replayed.Apply(d.seat, d.action)
-		if err != nil {
-			t.Fatalf("seed %d: decision %d of the playout, %v by seat %d, refused: %v", seed, i, d.action, d.seat, err)
-		}
-		replayed = next
-	}
-	if !bytes.Equal(mustEncode(t, replayed), mustEncode(t, final)) {
-		t.Fatalf("seed %d: the playout's %d decisions replay through Apply to another state", seed, len(played))
 	}
 }
 
