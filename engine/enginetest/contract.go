@@ -259,8 +259,11 @@ func decodesToItself(t tester, c Config, s engine.State) {
 
 // samplesKeepTheView: a game that draws its hidden parts again for an AI
 // (engine.Sampler) keeps all that a seat may see: the seat's view of a
-// sample is, byte for byte, its view of the state. So the AI, which
-// searches samples, decides from nothing its seat cannot see.
+// sample is, byte for byte, its view of the state. A sample depends on
+// nothing else: a sample of the sample, from the same random numbers, is
+// the sample of the state. And it plays on: its pending seat's random
+// decision applies. So the AI, which searches samples, decides from
+// nothing its seat cannot see.
 func samplesKeepTheView(t tester, s engine.State, rng *engine.RNG) {
 	t.Helper()
 	sampler, ok := s.(engine.Sampler)
@@ -273,12 +276,24 @@ func samplesKeepTheView(t tester, s engine.State, rng *engine.RNG) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := json.Marshal(engine.SeatView(sampler.Sample(seat, rng), seat))
+		sample := sampler.Sample(seat, rng)
+		got, err := json.Marshal(engine.SeatView(sample, seat))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(want, got) {
 			t.Fatalf("%s: a sample for seat %d shows that seat something else", s.Phase(), k)
+		}
+		n := rng.Uint64()
+		a, b := engine.NewRNG(n), engine.NewRNG(n)
+		if !bytes.Equal(encode(t, sampler.Sample(seat, &a)), encode(t, sample.(engine.Sampler).Sample(seat, &b))) {
+			t.Fatalf("%s: a sample for seat %d depends on what that seat cannot see", s.Phase(), k)
+		}
+		if pending := sample.Pending(); len(pending) > 0 {
+			mover := pending[0].Seat
+			if _, _, err := sample.Apply(mover, complete(t, sample, mover, nil, rng)); err != nil {
+				t.Fatalf("%s: a sample for seat %d does not play on: %v", s.Phase(), k, err)
+			}
 		}
 	}
 }
