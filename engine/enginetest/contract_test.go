@@ -23,15 +23,26 @@ const (
 	touchedByRefusal      // a refused action changes the state
 	forgetsOnDecode       // the encoding loses a field
 	samplesShowMore       // a sample for an AI differs in what its seat sees
+	samplesPeek           // a sample depends on what its seat cannot see
 )
 
 type flawedGame struct{ flaw flaw }
 
-// flawed is a state of Nim with a flaw; Marks is part of its encoding.
+// flawed is a state of Nim with a flaw; Marks is part of its encoding,
+// and so is Secret, which no seat sees.
 type flawed struct {
-	Nim   engine.State `json:"nim"`
-	Marks int          `json:"marks"`
-	flaw  flaw
+	Nim    engine.State `json:"nim"`
+	Marks  int          `json:"marks"`
+	Secret int          `json:"secret,omitempty"`
+	flaw   flaw
+}
+
+// View hides Secret.
+func (f *flawed) View(engine.Seat) any {
+	return struct {
+		Nim   engine.State `json:"nim"`
+		Marks int          `json:"marks"`
+	}{f.Nim, f.Marks}
 }
 
 var outside int // what remembersOutside reads
@@ -92,12 +103,17 @@ func (f *flawed) Apply(seat engine.Seat, action engine.Action) (engine.State, []
 	return &flawed{Nim: next, Marks: marks, flaw: f.flaw}, events, nil
 }
 
-// Sample draws nothing again (Nim hides nothing a seat cannot know), and
-// keeps the state as its seat sees it, but for the flaw.
+// Sample draws nothing again (Nim hides nothing a seat cannot know) and
+// forgets Secret, keeping the state as its seat sees it, but for the
+// flaws: one shows more, the other carries the secret on.
 func (f *flawed) Sample(engine.Seat, *engine.RNG) engine.State {
 	c := *f
-	if f.flaw == samplesShowMore {
+	c.Secret = 0
+	switch f.flaw {
+	case samplesShowMore:
 		c.Marks++
+	case samplesPeek:
+		c.Secret = f.Secret + 1
 	}
 	return &c
 }
@@ -158,6 +174,7 @@ func TestTheContractCatchesEachFlaw(t *testing.T) {
 		{touchedByRefusal, "replay", "changed the state"},
 		{forgetsOnDecode, "replay", "encodes differently"},
 		{samplesShowMore, "replay", "shows that seat something else"},
+		{samplesPeek, "replay", "depends on what that seat cannot see"},
 	} {
 		report := caught(checks(flawedConfig(tc.flaw))[tc.check])
 		if !strings.Contains(report, tc.says) {
