@@ -13,6 +13,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/ai"
 )
 
 // ExportFormat names the export schema (docs/export.md); ExportVersion is
@@ -46,7 +47,9 @@ type ExportFile struct {
 	// (AES-GCM) and bound to the setup and the log's narration.
 	Sealed []byte `json:"sealed,omitempty"`
 	// Seats are who played each seat, so an import keeps the players.
-	Seats   []SeatUser      `json:"seats,omitempty"`
+	Seats []SeatUser `json:"seats,omitempty"`
+	// Level is the game's AI level (Meta.Level), which an import keeps.
+	Level   string          `json:"level,omitempty"`
 	Log     []ExportMove    `json:"log"`
 	Phase   string          `json:"phase"`
 	Over    bool            `json:"over"`
@@ -120,7 +123,7 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 	f := ExportFile{
 		Format: ExportFormat, Version: ExportVersion,
 		Game: g.Setup.Game, Mode: g.Setup.Mode, Title: g.Meta.Title,
-		Setup: g.Setup, Seats: g.Meta.Seats, Phase: g.State.Phase(), Over: g.State.Over(),
+		Setup: g.Setup, Seats: g.Meta.Seats, Level: g.Meta.Level, Phase: g.State.Phase(), Over: g.State.Over(),
 		Log: make([]ExportMove, len(g.Log)),
 	}
 	for i, e := range g.Log {
@@ -164,6 +167,9 @@ func ParseExport(data []byte) (*ExportFile, error) {
 		return nil, fmt.Errorf("export: version %d is not supported (this build reads versions 1 to %d)", f.Version, ExportVersion)
 	case f.Setup.Game == "":
 		return nil, errors.New("export: the setup names no game")
+	}
+	if _, err := ai.ParseLevel(f.Level); f.Level != "" && err != nil {
+		return nil, fmt.Errorf("export: the AI level %s is not easy, normal or hard", engine.Quote(f.Level))
 	}
 	return &f, nil
 }

@@ -117,6 +117,25 @@ func TestImportIsValidated(t *testing.T) {
 	}
 }
 
+// An export keeps the game's AI level, and a file with a level that does
+// not exist is refused.
+func TestExportKeepsTheGamesLevel(t *testing.T) {
+	s := newStore(t)
+	g := create(t, s, "c1")
+	g.Meta.Level = "hard"
+	data, err := s.Export(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := ParseExport(data); err != nil || f.Level != "hard" {
+		t.Fatalf("the export's level is %+v (%v)", f, err)
+	}
+	bad := strings.Replace(string(data), `"level": "hard"`, `"level": "genius"`, 1)
+	if _, err := ParseExport([]byte(bad)); err == nil || !strings.Contains(err.Error(), `"genius"`) {
+		t.Fatalf("a level that does not exist: %v", err)
+	}
+}
+
 // The seats of an export name Discord users, one seat a user.
 func TestImportedSeatsAreChecked(t *testing.T) {
 	for _, tc := range []struct {

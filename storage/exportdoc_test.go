@@ -65,7 +65,7 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Game{Setup: setup, State: st, Meta: Meta{Title: "Friday wine"}}
+	g := &Game{Setup: setup, State: st, Meta: Meta{Title: "Friday wine", Level: "easy"}}
 	for i, name := range setup.Players {
 		g.Meta.Seats = append(g.Meta.Seats, SeatUser{UserID: strconv.Itoa(1001 + i), Name: name})
 	}

@@ -170,7 +170,7 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 		return h.fail(i, err)
 	}
 	start := func(channelID string) Reply {
-		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title}
+		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title, Level: exp.Level}
 		header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
 		if _, err := h.Store.Import(meta, setup, moves, h.Now(), h.turn(header, true)); err != nil {
 			return Reply{Posts: []Post{notice(channelID, "The import failed: "+err.Error())}}
