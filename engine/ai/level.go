@@ -39,8 +39,9 @@ func (l Level) Budget() time.Duration {
 }
 
 // Iterations is the level's iteration cap for deterministic play (tests,
-// benchmarks): about what its budget buys in a 4-player Vinhos game on
-// this machine today, at some 30 ms a playout (docs/AI.md).
+// benchmarks), in the levels' ratio. It is far less than a budget buys
+// since playouts became cheap (docs/AI.md): tests need the ratio and
+// speed, not the strength.
 func (l Level) Iterations() int {
 	return [...]int{Easy: 3, Normal: 16, Hard: 64}[l]
 }
