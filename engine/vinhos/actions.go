@@ -254,7 +254,7 @@ func (s *State) rearrangeable(r RegionID) bool {
 // vineyardEstates appends to out the estates that can take a Vineyard of
 // region r and color c.
 func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color) []int {
-	board := PlayerBoards[SpecialVintage2016]
+	board := s.board()
 	for e := range s.Seats[seat].Estates {
 		est := &s.Seats[seat].Estates[e]
 		if est.used() >= board.EstateSlots {
@@ -389,7 +389,7 @@ func (s *State) wineryStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	board := PlayerBoards[SpecialVintage2016]
+	board := s.board()
 	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
 	if s.Supply.Wineries == 0 || p.Money < run.price {
 		if s.explaining {

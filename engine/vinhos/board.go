@@ -102,7 +102,7 @@ func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 		est.Farmers++
 		s.say(seat, func() string { return fmt.Sprintf("%s places a free Farmer in the Ribatejo estate.", p.Name) })
 	}
-	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < PlayerBoards[SpecialVintage2016].EstateSlots && est.Wineries < PlayerBoards[SpecialVintage2016].MaxWineriesPerEstate {
+	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < s.board().EstateSlots && est.Wineries < s.board().MaxWineriesPerEstate {
 		s.Supply.Wineries--
 		est.Wineries++
 		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Winery in the Lisboa estate.", p.Name) })

@@ -174,7 +174,7 @@ func (s *State) lacerdaRegions(n int) []RegionID {
 func (s *State) lacerdaTurn() {
 	c := s.drawAction()
 	s.lacerdaMove(c)
-	switch Quadrel[SpecialVintage2016][c] {
+	switch Quadrel[s.Mode][c] {
 	case ActVineyards:
 		s.lacerdaVineyards(LacerdaItems)
 	case ActCellars:

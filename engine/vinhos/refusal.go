@@ -118,13 +118,13 @@ func (s *State) vineyardRefusal(r RegionID) string {
 		return fmt.Sprintf("The %s %s vineyard costs %s; you have %s.", name, top.Color, bagos(cost), bagos(s.Seats[s.work.seat].Money))
 	}
 	return fmt.Sprintf("None of your estates can take the %s %s vineyard: an estate holds vineyards of one region and color, at most %d, in %d slots shared with Wineries.",
-		name, top.Color, PlayerBoards[SpecialVintage2016].MaxVineyardsPerEstate, PlayerBoards[SpecialVintage2016].EstateSlots)
+		name, top.Color, s.board().MaxVineyardsPerEstate, s.board().EstateSlots)
 }
 
 // refuseEstates notes why each estate that cannot take a Vineyard of
 // region r and color c cannot.
 func (s *State) refuseEstates(seat engine.Seat, r RegionID, c Color) {
-	board := PlayerBoards[SpecialVintage2016]
+	board := s.board()
 	for e := range s.Seats[seat].Estates {
 		est := &s.Seats[seat].Estates[e]
 		switch {
@@ -151,7 +151,7 @@ func (s *State) buildingRefusal(one, many string, supply, price int) string {
 
 // wineryRefusal says why estate e of p takes no Winery.
 func (s *State) wineryRefusal(p *Player, e int) string {
-	if p.Estates[e].Wineries >= PlayerBoards[SpecialVintage2016].MaxWineriesPerEstate {
+	if p.Estates[e].Wineries >= s.board().MaxWineriesPerEstate {
 		return fmt.Sprintf("Estate %d has %d Wineries already, the most an estate holds.", e+1, p.Estates[e].Wineries)
 	}
 	return fmt.Sprintf("Estate %d has no free slot.", e+1)

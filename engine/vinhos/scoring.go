@@ -163,6 +163,7 @@ func (s *State) multiplierVP(seat engine.Seat, m MultiplierTile, won [ExportColu
 }
 
 // estateCount counts what a Multiplier of kind k counts in one estate.
+// Multiplier tiles are the Special Vintage 2016's, on its board.
 func estateCount(est *Estate, k MultiplierKind) int {
 	switch k {
 	case MultEstates:

@@ -107,7 +107,7 @@ func (s *State) colorList() string {
 
 // chooseRegions picks the regions in play for n players.
 func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
-	want := Supplies[SpecialVintage2016].Regions.For(n)
+	want := Supplies[s.Mode].Regions.For(n)
 	all := make([]RegionID, 0, NumRegions)
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		all = append(all, r)
@@ -150,7 +150,7 @@ func setSize(set RegionSet) int {
 // setupPlayers seats the players in join order with the colors in that
 // order, draws a random player order and pays the starting money by it.
 func (s *State) setupPlayers(names []string) {
-	board := PlayerBoards[SpecialVintage2016]
+	board := s.board()
 	for i, name := range names {
 		p := Player{Name: name, Color: PlayerColor(i), Barrels: board.Barrels, Cell: StartCell}
 		for m := range p.Magnates {
@@ -168,7 +168,7 @@ func (s *State) setupPlayers(names []string) {
 
 // setupBoard lays out the decks, supplies and tracks.
 func (s *State) setupBoard(regions RegionSet, n int) {
-	sup := Supplies[SpecialVintage2016]
+	sup := Supplies[s.Mode]
 	s.Supply = SupplyState{
 		Enologists: sup.Enologists.For(n), Farmers: sup.Farmers.For(n),
 		Cellars: sup.Cellars.For(n), Wineries: sup.Wineries.For(n), Cubes: Box.RenownCubes,

@@ -245,7 +245,13 @@ type SoloScore struct {
 	Title     string            `json:"title"`
 }
 
-// slots is how many wine slots the estate's Warehouse or Cellar has.
+// board is the player board of the game's mode: the per-mode tables of
+// components.go are read by the state's mode, so that a mode's values are
+// the ones in play.
+func (s *State) board() *PlayerBoard { return &PlayerBoards[s.Mode] }
+
+// slots is how many wine slots the estate's Warehouse or Cellar has. A
+// Warehouse has the same slots on both modes' boards.
 func (e *Estate) slots() int {
 	if e.Cellar {
 		return len(e.Wines)

@@ -256,7 +256,7 @@ func (s *State) payMove(free bool) {
 		}
 		s.say(w.seat, func() string { return fmt.Sprintf("%s.", text) })
 	}
-	s.beginRun(runFor(Quadrel[SpecialVintage2016][w.cell]), stTurnAfter)
+	s.beginRun(runFor(Quadrel[s.Mode][w.cell]), stTurnAfter)
 }
 
 // runFor is the full action a Quadrel space gives.
