@@ -238,10 +238,7 @@ func (s *Scheduler) game(due storage.Wake) error {
 		return err
 	}
 	for _, a := range absences {
-		unlock := s.Out.Lock(a.Game.ChannelID)
-		_, err := s.play(a)
-		unlock()
-		if err != nil {
+		if _, err := s.play(a); err != nil {
 			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
 		}
 	}
@@ -287,7 +284,9 @@ func (s *Scheduler) play(a Absence) (*Played, error) {
 		return nil, errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, err), s.giveUp(g.ID, a.Seat, a.Since))
 	}
 	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Plays: plays, Labels: labelsOf(g.State, plays)}
+	unlock := s.Out.Lock(g.Meta.ChannelID) // not while searching: players' moves need it at once
 	p.Result, err = s.Store.BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
+	unlock()
 	var stale *storage.StaleError
 	switch {
 	case errors.As(err, &stale):
