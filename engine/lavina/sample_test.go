@@ -7,13 +7,12 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// A sample keeps everything its seat sees and draws the hidden parts
-// again: over random games at 2 to 5 players, the seat's view of each
-// sample is its view of the state, the invariants hold, and the deck, the
-// hidden covered cards and the others' prestige are drawn again. (The
-// engine contract checks that samples depend on nothing hidden and play
-// on.)
-func TestSampleKeepsTheViewAndRedrawsTheHidden(t *testing.T) {
+// A sample draws the hidden parts again: over random games at 2 to 5
+// players, each sample keeps the invariants and has a new generator, and
+// the deck, the hidden covered cards and the others' prestige are drawn
+// again. (The engine contract checks that a sample keeps the view,
+// depends on nothing hidden and plays on.)
+func TestSampleRedrawsTheHidden(t *testing.T) {
 	rng := engine.NewRNG(5)
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		cards, covered, prestige := 0, 0, 0
@@ -22,11 +21,7 @@ func TestSampleKeepsTheViewAndRedrawsTheHidden(t *testing.T) {
 				return
 			}
 			seat := s.Pending()[0].Seat
-			want := viewJSON(t, s, seat)
 			sample := s.Sample(seat, &rng).(*State)
-			if got := viewJSON(t, sample, seat); got != want {
-				t.Fatalf("%dp move %d: the sample's view differs:\n%s\n%s", players, move, got, want)
-			}
 			if err := invariants(sample); err != nil {
 				t.Fatalf("%dp move %d: the sample breaks an invariant: %v", players, move, err)
 			}

@@ -7,12 +7,11 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// A sample keeps everything the table sees and draws the hidden parts
-// again: over random games, solo and with 4 players, the view of each
-// sample is the view of the state, a new generator, and the samples'
-// decks differ from the state's below their tops. (The engine contract
-// checks that samples depend on nothing hidden and play on.)
-func TestSampleKeepsTheViewAndRedrawsTheHidden(t *testing.T) {
+// A sample draws the hidden parts again: over random games, solo and with
+// 4 players, each sample has a new generator, and the samples' decks
+// differ from the state's below their tops. (The engine contract checks
+// that a sample keeps the view, depends on nothing hidden and plays on.)
+func TestSampleRedrawsTheHidden(t *testing.T) {
 	rng := engine.NewRNG(5)
 	for _, players := range []int{1, 4} {
 		redrawn := 0
@@ -21,11 +20,7 @@ func TestSampleKeepsTheViewAndRedrawsTheHidden(t *testing.T) {
 				return
 			}
 			seat := s.Pending()[0].Seat
-			want := viewJSON(t, s, seat)
 			sample := s.Sample(seat, &rng).(*State)
-			if got := viewJSON(t, sample, seat); got != want {
-				t.Fatalf("%dp move %d: the sample's view differs:\n%s\n%s", players, move, got, want)
-			}
 			if sample.RNG == s.RNG {
 				t.Fatalf("%dp move %d: the sample keeps the generator", players, move)
 			}
@@ -37,15 +32,6 @@ func TestSampleKeepsTheViewAndRedrawsTheHidden(t *testing.T) {
 			t.Errorf("%dp: no sample drew anything again", players)
 		}
 	}
-}
-
-func viewJSON(t *testing.T, s *State, seat engine.Seat) string {
-	t.Helper()
-	data, err := json.Marshal(s.View(seat))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
 
 // decks are the state's face-down decks, in order.
