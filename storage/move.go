@@ -253,6 +253,14 @@ func BotPending(m Meta, st engine.State) (engine.Seat, bool) {
 	return engine.NoSeat, false
 }
 
+// PeoplePending are the pending decisions of the seats the bot does not
+// play: what the players may answer.
+func PeoplePending(m Meta, st engine.State) []engine.Pending {
+	return slices.DeleteFunc(slices.Clone(st.Pending()), func(p engine.Pending) bool {
+		return int(p.Seat) >= 0 && int(p.Seat) < len(m.Seats) && m.Seats[p.Seat].Bot
+	})
+}
+
 // extend stores the game at state, reached by the added entries, as the
 // successor of g.
 func (s *Store) extend(g *Game, state engine.State, added []LogEntry, now time.Time, post PostFunc, change func(*Meta)) (*MoveResult, error) {

@@ -125,7 +125,7 @@ func (h *Handler) turnComponents(g *storage.Game) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Make your move", Style: discordgo.PrimaryButton,
 			CustomID: customID{kind: kindGo, target: g.ID, stamp: g.Stamp}.String()},
 	}}}
-	pending := slices.DeleteFunc(slices.Clone(g.State.Pending()), func(p engine.Pending) bool { return g.Meta.Seats[p.Seat].Bot })
+	pending := storage.PeoplePending(g.Meta, g.State)
 	if len(pending) == 0 {
 		return nil // the bot's alone: nothing to click
 	}

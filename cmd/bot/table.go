@@ -327,7 +327,7 @@ func (t *table) seatFor(cmd command) (engine.Seat, error) {
 		}
 		return 0, engine.Errorf(engine.CodeNotYourTurn, "There is no player %s at this table.", engine.Quote(who))
 	}
-	pending := slices.DeleteFunc(slices.Clone(state.Pending()), func(p engine.Pending) bool { return t.game.Meta.Seats[p.Seat].Bot })
+	pending := storage.PeoplePending(t.game.Meta, state)
 	switch {
 	case len(pending) == 0 && state.Over():
 		return 0, engine.Errorf(engine.CodeGameOver, "The game is over.")

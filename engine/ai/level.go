@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"time"
@@ -73,8 +72,7 @@ func (s Settings) Config(l Level, seed uint64) Config {
 }
 
 // Play decides seat's pending decision as the bot plays its seats: at the
-// level named (empty for normal), with these settings. A game the AI
-// cannot search without peeking gets engine.Auto's simple legal choice.
+// level named (empty for normal), with these settings.
 func (s Settings) Play(st engine.State, seat engine.Seat, level string, seed uint64) (engine.Action, error) {
 	l := Normal
 	if level != "" {
@@ -84,9 +82,6 @@ func (s Settings) Play(st engine.State, seat engine.Seat, level string, seed uin
 		}
 	}
 	d, err := Decide(st, seat, s.Config(l, seed))
-	if errors.Is(err, ErrNoSampler) {
-		return engine.Auto(st, seat)
-	}
 	return d.Action, err
 }
 
