@@ -188,7 +188,7 @@ func (s *State) endPhase() bool {
 		if s.Turn < n {
 			return true
 		}
-		s.At, s.Turn = PhaseInitialMagnate, 0
+		s.endInitialVineyards()
 	case PhaseInitialMagnate:
 		if s.Turn < n {
 			return true
@@ -256,11 +256,39 @@ func (s *State) startYear(year int) {
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
 		s.reveal(engine.NoSeat, func() string { return fmt.Sprintf("Year %d begins. The Vintage tile is %s.", year, s.vintageText()) })
 	}
+	if year > 1 && s.rules().featureMarkers {
+		s.climbFeatures()
+	}
 	if slices.Contains(FlipBeforeYears[:], year) {
 		s.flipFaceUp()
-		s.say(engine.NoSeat, func() string { return "Every face-down Wine Expert and Magnate Action tile flips face up." })
+		s.say(engine.NoSeat, func() string {
+			if s.rules().magnateTiles {
+				return "Every face-down Wine Expert and Magnate Action tile flips face up."
+			}
+			return "Every face-down Wine Expert flips face up."
+		})
 	}
 }
+
+// climbFeatures moves each R10 Feature marker up one space per symbol of
+// its feature on the new Vintage tile, stopping at the top (§4.2).
+func (s *State) climbFeatures() {
+	symbols := s.data.Vintage[s.Vintage].Features.V
+	for f, k := range symbols {
+		if k == 0 {
+			continue
+		}
+		from := s.Features[f]
+		s.Features[f] = min(from+k, R10FeatureTrackSpaces-1)
+		s.say(engine.NoSeat, func() string {
+			return fmt.Sprintf("The %s marker climbs from space %d to %d (%d Fair Points a %s Expert).", Feature(f), from, s.Features[f], s.sectionFP(Feature(f)), Feature(f))
+		})
+	}
+}
+
+// sectionFP is what a Wine Expert of feature f scores at the R10 Fair
+// now: the section its Feature marker stands in (§13.3).
+func (s *State) sectionFP(f Feature) int { return s.data.Reserve.Sections[s.Features[f]].V }
 
 // flipFaceUp turns every player's used Experts and Action tiles face up.
 func (s *State) flipFaceUp() {

@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -22,7 +23,14 @@ const (
 	// Vintage 2016 rules: the player sits at SoloSeat, Lacerda at
 	// LacerdaSeat.
 	ModeSolo = "solo"
+	// ModeReserve2010 is the 2010 Reserve for 2 to 4 players, with the
+	// variants of OptionVariants.
+	ModeReserve2010 = "reserve2010"
 )
+
+// reserveMode is the 2010 Reserve's entry. Modes lists it once the mode
+// plays to its end (issue 12); until then New takes it for the tests.
+var reserveMode = engine.Mode{Name: ModeReserve2010, Title: "2010 Reserve", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}
 
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
@@ -54,10 +62,22 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 // names separated by commas.
 const OptionRegions = "regions"
 
+// OptionVariants chooses the 2010 Reserve's variants: "maintenance",
+// "five-estates", both separated by a comma, or none.
+const OptionVariants = "variant"
+
+// setupMode is the mode a setup asks for.
+func (g Game) setupMode(setup engine.Setup) (engine.Mode, error) {
+	if setup.Mode == ModeReserve2010 {
+		return reserveMode, reserveMode.CheckPlayers(len(setup.Players))
+	}
+	return engine.SetupMode(g, setup)
+}
+
 // New sets up a game as the Reference Book describes, up to the choice of
 // initial vineyards.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := engine.SetupMode(g, setup)
+	mode, err := g.setupMode(setup)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -72,6 +92,14 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	n := len(names)
 	s := &State{Mode: SpecialVintage2016, Rules: setup.Rules, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
+	if mode.Name == ModeReserve2010 {
+		s.Mode = Reserve2010
+		if s.Variants, err = parseVariants(setup.Options[OptionVariants]); err != nil {
+			return nil, nil, err
+		}
+	} else if setup.Options[OptionVariants] != "" {
+		return nil, nil, engine.Errorf(engine.CodeBadSetup, "Variants belong to the 2010 Reserve; %s has none.", mode.Title)
+	}
 	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)
 	if err != nil {
 		return nil, nil, err
@@ -107,7 +135,7 @@ func (s *State) colorList() string {
 
 // chooseRegions picks the regions in play for n players.
 func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
-	want := Supplies[s.Mode].Regions.For(n)
+	want := s.rules().supply.Regions.For(n)
 	all := make([]RegionID, 0, NumRegions)
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		all = append(all, r)
@@ -162,13 +190,16 @@ func (s *State) setupPlayers(names []string) {
 	}
 	engine.Shuffle(&s.RNG, s.Order)
 	for pos, seat := range s.Order {
-		s.Seats[seat].Money = StartingCash[pos]
+		s.Seats[seat].Money = s.rules().startingCash[pos]
+		if s.rules().bank {
+			s.Seats[seat].Bank = NewBank()
+		}
 	}
 }
 
 // setupBoard lays out the decks, supplies and tracks.
 func (s *State) setupBoard(regions RegionSet, n int) {
-	sup := Supplies[s.Mode]
+	sup := s.rules().supply
 	s.Supply = SupplyState{
 		Enologists: sup.Enologists.For(n), Farmers: sup.Farmers.For(n),
 		Cellars: sup.Cellars.For(n), Wineries: sup.Wineries.For(n), Cubes: Box.RenownCubes,
@@ -183,12 +214,17 @@ func (s *State) setupBoard(regions RegionSet, n int) {
 	}
 	s.Regions[Douro].Porto = Box.PortoTiles
 
-	// The "0" Vintage tile stays in the box; the top of the rest is year 1's.
-	for t := 1; t < NumVintageTiles; t++ {
+	// The "0" Vintage tile is year 1's in R10; SV16 leaves it in the box
+	// and flips the top of the rest.
+	for t := VintageZero + 1; t < NumVintageTiles; t++ {
 		s.VintageDeck = append(s.VintageDeck, t)
 	}
 	engine.Shuffle(&s.RNG, s.VintageDeck)
-	s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
+	if s.rules().vintageZeroFirst {
+		s.Vintage = VintageZero
+	} else {
+		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
+	}
 
 	for f := range s.Experts {
 		for i := range ExpertsPerDeck {
@@ -197,6 +233,25 @@ func (s *State) setupBoard(regions RegionSet, n int) {
 		engine.Shuffle(&s.RNG, s.Experts[f])
 	}
 
+	if s.rules().magnateTiles {
+		s.setupMagnateTiles(n)
+	}
+
+	for i := range s.Sales {
+		s.Sales[i] = engine.NoSeat
+	}
+	for r := range s.Export {
+		for c := range s.Export[r] {
+			s.Export[r][c] = engine.NoSeat
+		}
+	}
+	for i := range s.Booths {
+		s.Booths[i] = engine.NoSeat
+	}
+}
+
+// setupMagnateTiles shuffles the SV16 Magnate decks and fills the display.
+func (s *State) setupMagnateTiles(n int) {
 	var actions, multipliers []int
 	for id, t := range s.data.MagnateTiles {
 		if t.MinPlayers.V <= n {
@@ -218,18 +273,6 @@ func (s *State) setupBoard(regions RegionSet, n int) {
 		s.Display[i] = NoTile
 	}
 	s.refillDisplay()
-
-	for i := range s.Sales {
-		s.Sales[i] = engine.NoSeat
-	}
-	for r := range s.Export {
-		for c := range s.Export[r] {
-			s.Export[r][c] = engine.NoSeat
-		}
-	}
-	for i := range s.Booths {
-		s.Booths[i] = engine.NoSeat
-	}
 }
 
 // refillDisplay fills the empty display spaces from the top of the deck.
@@ -248,26 +291,64 @@ func (s *State) refillDisplay() {
 
 // initRegionStep: the initial vineyard, chosen in turn order from any region.
 func (s *State) initRegionStep() step {
-	st := step{name: "region", prompt: "Which region is your first estate in? Its vineyard is free.", opts: s.options()}
+	prompt := "Which region is your first estate in? Its vineyard is free."
+	if s.rules().initialVineyardPaid {
+		prompt = "Which region is your first estate in? You pay its vineyard's cost."
+	}
+	st := step{name: "region", prompt: prompt, opts: s.options()}
 	seat := s.work.seat
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || len(s.Regions[r].Deck) == 0 {
 			continue
 		}
 		top := s.Regions[r].Deck[0]
+		cost := 0
+		if s.rules().initialVineyardPaid {
+			cost = top.Cost.V
+		}
+		ch := engine.Choice{ID: regionKey(r), Label: s.label(func() string {
+			return fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))
+		})}
+		if cost > 0 {
+			ch.Cost = bagos(cost)
+			ch.Label += ", " + ch.Cost
+		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
-				return fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))
-			})},
+			Choice: ch,
 			do: func(s *State) {
 				e := 0
-				s.takeVineyard(seat, r, e, 0)
+				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
 				s.initialWine(seat, r, e)
 			},
 		})
 	}
 	return st
+}
+
+// endInitialVineyards closes the setup's Vineyards: R10 sorts the player
+// order by initial region, lower numbers first and ties in the order they
+// chose (§2.13g), and pays each position its bonus (§2.13h).
+func (s *State) endInitialVineyards() {
+	rules := s.rules()
+	if rules.orderByRegion {
+		slices.SortStableFunc(s.Order, func(a, b engine.Seat) int {
+			return cmp.Compare(s.Seats[a].Estates[0].Region, s.Seats[b].Estates[0].Region)
+		})
+		s.say(engine.NoSeat, func() string { return fmt.Sprintf("By initial region, the player order is %s.", s.names(s.Order)) })
+	}
+	for pos, seat := range s.Order {
+		if bonus := rules.seatBonus.For(len(s.Seats))[pos]; bonus > 0 {
+			p := &s.Seats[seat]
+			p.Money += bonus
+			s.say(seat, func() string { return fmt.Sprintf("%s receives %s as player %d.", p.Name, bagos(bonus), pos+1) })
+		}
+	}
+	if rules.magnateTiles {
+		s.At, s.Turn = PhaseInitialMagnate, 0
+		return
+	}
+	s.startYear(1)
 }
 
 // initialBenefit describes what an initial vineyard in r brings.

@@ -35,6 +35,8 @@ func (p Phase) String() string { return enumName(phaseNames[:], p) }
 // which is the snapshot format; nothing outside the package changes them.
 type State struct {
 	Mode Mode `json:"mode"`
+	// Variants are the R10 variants in play (modes.go).
+	Variants Variant `json:"variants,omitzero"`
 	// Rules is the rules revision the game is played by (rules.go).
 	Rules int      `json:"rules,omitempty"`
 	Seats []Player `json:"players"` // by seat, in the order players joined
@@ -51,6 +53,15 @@ type State struct {
 	Turn int `json:"turn"`
 
 	Regions [NumRegions + 1]RegionState `json:"regions"` // by RegionID; index 0 unused
+	// Features are the R10 Feature markers' spaces on their tracks, from
+	// 0 at the bottom (§4, §13.3).
+	Features [NumFeatures]int `json:"features,omitzero"`
+	// FairSlots are the R10 Fair slots (R10FairSlotFeatures), each with
+	// the Fair tile a Press Release put there (§7.9e).
+	FairSlots [R10FairSlots]FairSlot `json:"fair_slots,omitzero"`
+	// Multipliers are the R10 Managers' rows' Multiplier slots, by Magnate
+	// and Multiplier (ManagerRows), left (high) slot first (§10.4).
+	Multipliers [NumMagnates][len(ManagerRow{}.Multipliers)][R10MultiplierSlots]Spot `json:"multipliers,omitzero"`
 	Supply  SupplyState                 `json:"supply"`
 
 	VintageDeck []int `json:"vintage_deck"` // face-down tiles, top first
@@ -159,6 +170,24 @@ type Player struct {
 	Tiles        []HeldTile   `json:"tiles"`   // Magnate Action and Multiplier tiles
 	Cell         Cell         `json:"cell"`    // Action marker on the Quadrel
 	Pressed      bool         `json:"pressed"` // made a Press Release for the coming Fair
+	// Bank is the R10 Banco do Vinho account and investment (bank.go).
+	Bank Bank `json:"bank,omitzero"`
+	// OnActions counts this player's barrels on each R10 Additional Action
+	// space, by Magnate and space (ManagerRows); Magnates counts those on
+	// the Magnates' own spaces (§10).
+	OnActions [NumMagnates][len(ManagerRow{}.Actions)]int `json:"on_actions,omitzero"`
+}
+
+// Spot is a space for one barrel: taken by a seat, or empty.
+type Spot struct {
+	Taken bool        `json:"taken,omitempty"`
+	Seat  engine.Seat `json:"seat,omitempty"`
+}
+
+// FairSlot is an R10 Fair slot: empty, or holding a player's Fair tile.
+type FairSlot struct {
+	Spot
+	Tile int `json:"tile,omitempty"` // the tile's value, the most Experts its player may play
 }
 
 // Estate is one of the five estates of a player board.
@@ -245,10 +274,9 @@ type SoloScore struct {
 	Title     string            `json:"title"`
 }
 
-// board is the player board of the game's mode: the per-mode tables of
-// components.go are read by the state's mode, so that a mode's values are
-// the ones in play.
-func (s *State) board() *PlayerBoard { return &PlayerBoards[s.Mode] }
+// board is the player board the game is played on (its mode's, changed by
+// the five-estates variant).
+func (s *State) board() *PlayerBoard { return &s.rules().board }
 
 // slots is how many wine slots the estate's Warehouse or Cellar has. A
 // Warehouse has the same slots on both modes' boards.

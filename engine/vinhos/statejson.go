@@ -43,12 +43,25 @@ type stateJSON struct {
 	Deck    []string                `json:"deck"`
 	Retired []string                `json:"retired"`
 	Solo    *soloJSON               `json:"solo,omitempty"`
+	// The R10 board: Feature markers, Fair slots by fairSlotKeys and
+	// Multiplier slots by multiplierSlotKeys, taken slots only.
+	Features    map[Feature]int         `json:"features,omitempty"`
+	FairSlots   map[string]fairSlotJSON `json:"fair_slots,omitempty"`
+	Multipliers map[string]engine.Seat  `json:"multipliers,omitempty"`
+}
+
+type fairSlotJSON struct {
+	Seat engine.Seat `json:"seat"`
+	Tile int         `json:"tile"`
 }
 
 type playerJSON struct {
 	playerFields
 	Magnates map[Magnate]int  `json:"magnates"`
 	VPFrom   map[VPSource]int `json:"vp_from"`
+	// OnActions counts barrels on R10 Additional Action spaces, by
+	// additionalActionKeys, where there are some.
+	OnActions map[string]int `json:"on_actions,omitempty"`
 	Experts  []expertJSON     `json:"experts"`
 	Tiles    []tileJSON       `json:"tiles"`
 }
@@ -132,7 +145,65 @@ func (s *State) mirror() *stateJSON {
 	if s.Solo != nil {
 		j.Solo = n.solo(s.Solo)
 	}
+	if s.rules().featureMarkers {
+		j.Features = byName[Feature](s.Features[:])
+	}
+	s.mirrorReserveSlots(j)
 	return j
+}
+
+// mirrorReserveSlots writes the R10 Fair and Multiplier slots that hold
+// something.
+func (s *State) mirrorReserveSlots(j *stateJSON) {
+	for i, slot := range s.FairSlots {
+		if slot.Taken {
+			if j.FairSlots == nil {
+				j.FairSlots = map[string]fairSlotJSON{}
+			}
+			j.FairSlots[fairSlotKeys[i]] = fairSlotJSON{slot.Seat, slot.Tile}
+		}
+	}
+	for i, spot := range flattenSpots(&s.Multipliers) {
+		if spot.Taken {
+			if j.Multipliers == nil {
+				j.Multipliers = map[string]engine.Seat{}
+			}
+			j.Multipliers[multiplierSlotKeys[i]] = spot.Seat
+		}
+	}
+}
+
+// restoreReserveSlots reads what mirrorReserveSlots wrote.
+func (s *State) restoreReserveSlots(j *stateJSON) error {
+	s.FairSlots = [R10FairSlots]FairSlot{}
+	for name, slot := range j.FairSlots {
+		i, err := index(fairSlotKeys[:], name, "Fair slot")
+		if err != nil {
+			return err
+		}
+		s.FairSlots[i] = FairSlot{Spot{true, slot.Seat}, slot.Tile}
+	}
+	s.Multipliers = [NumMagnates][len(ManagerRow{}.Multipliers)][R10MultiplierSlots]Spot{}
+	for name, seat := range j.Multipliers {
+		i, err := index(multiplierSlotKeys[:], name, "Multiplier slot")
+		if err != nil {
+			return err
+		}
+		k := len(ManagerRow{}.Multipliers) * R10MultiplierSlots
+		s.Multipliers[i/k][i%k/R10MultiplierSlots][i%R10MultiplierSlots] = Spot{true, seat}
+	}
+	return nil
+}
+
+// flattenSpots is the Multiplier slots in the order of multiplierSlotKeys.
+func flattenSpots(m *[NumMagnates][len(ManagerRow{}.Multipliers)][R10MultiplierSlots]Spot) []Spot {
+	out := make([]Spot, 0, len(multiplierSlotKeys))
+	for i := range m {
+		for k := range m[i] {
+			out = append(out, m[i][k][:]...)
+		}
+	}
+	return out
 }
 
 // restore sets the fields the mirror replaced.
@@ -142,6 +213,10 @@ func (s *State) restore(j *stateJSON) error {
 		return err
 	}
 	if err := s.restoreBoard(n, j); err != nil {
+		return err
+	}
+	fromNames(j.Features, s.Features[:])
+	if err := s.restoreReserveSlots(j); err != nil {
 		return err
 	}
 	return s.restoreTiles(n, j)
@@ -250,6 +325,38 @@ func numbered(names []string) []string {
 	}
 	return out
 }
+
+// fairSlotKeys name the R10 Fair slots by their two features.
+var fairSlotKeys = func() (keys [R10FairSlots]string) {
+	for i, fs := range R10FairSlotFeatures {
+		keys[i] = fs[0].String() + "-" + fs[1].String()
+	}
+	return keys
+}()
+
+// multiplierSlotKeys name the R10 Multiplier slots by Magnate, kind and
+// side: "anabela-cellars-left".
+var multiplierSlotKeys = func() (keys []string) {
+	for m, row := range ManagerRows {
+		for _, k := range row.Multipliers {
+			for _, side := range [R10MultiplierSlots]string{"left", "right"} {
+				keys = append(keys, Magnate(m).String()+"-"+k.String()+"-"+side)
+			}
+		}
+	}
+	return keys
+}()
+
+// additionalActionKeys name the R10 Additional Action spaces by Magnate
+// and action: "anabela-winery".
+var additionalActionKeys = func() (keys [NumMagnates][]string) {
+	for m, row := range ManagerRows {
+		for _, a := range row.Actions {
+			keys[m] = append(keys[m], Magnate(m).String()+"-"+a.String())
+		}
+	}
+	return keys
+}()
 
 // exportKeys are the Export slots' choice IDs by row, then column, made
 // once: every look-ahead at an Export action lists them.
@@ -382,6 +489,16 @@ func (n idNames) player(p *Player) playerJSON {
 	for _, t := range p.Tiles {
 		j.Tiles = append(j.Tiles, tileJSON{n.tiles[t.ID], tileFields(t)})
 	}
+	for m := range p.OnActions {
+		for a, count := range p.OnActions[m] {
+			if count > 0 {
+				if j.OnActions == nil {
+					j.OnActions = map[string]int{}
+				}
+				j.OnActions[additionalActionKeys[m][a]] = count
+			}
+		}
+	}
 	return j
 }
 
@@ -399,6 +516,14 @@ func (n idNames) playerIn(j *playerJSON) (Player, error) {
 	p := Player(j.playerFields)
 	fromNames(j.Magnates, p.Magnates[:])
 	fromNames(j.VPFrom, p.VPFrom[:])
+	p.OnActions = [NumMagnates][len(ManagerRow{}.Actions)]int{}
+	for name, count := range j.OnActions {
+		i, err := index(slices.Concat(additionalActionKeys[:]...), name, "Additional Action space")
+		if err != nil {
+			return p, err
+		}
+		p.OnActions[i/len(ManagerRow{}.Actions)][i%len(ManagerRow{}.Actions)] = count
+	}
 	var err error
 	if p.Experts, err = heldIn(j.Experts, n.experts, "Wine Expert"); err != nil {
 		return p, err

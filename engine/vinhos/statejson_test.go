@@ -176,8 +176,9 @@ func TestJSONRefusesWhatItDoesNotName(t *testing.T) {
 // here or given a shape there; either way, docs/export.md must describe
 // it (storage's TestExportDocumentsEveryField checks).
 var asIs = map[string]string{
-	"State":           "Mode Rules At Year Round Order Bottom Turn Supply VintageDeck Vintage Fair DraftPassed Done FairOrder LastPlace Final RNG Paused",
-	"Player":          "Name Color Money VP FairPoints Barrels FromMagnates Estates Porto Cell Pressed",
+	"State":           "Mode Variants Rules At Year Round Order Bottom Turn Supply VintageDeck Vintage Fair DraftPassed Done FairOrder LastPlace Final RNG Paused",
+	"Player":          "Name Color Money VP FairPoints Barrels FromMagnates Estates Porto Cell Pressed Bank",
+	"Bank":            "Account Invest",
 	"Estate":          "Region Color Vineyards Wineries Farmers Enologists Cellar Waiting Wines Porto",
 	"Wine":            "Color Quality",
 	"HeldExpert":      "FaceUp",

@@ -1,0 +1,145 @@
+package vinhos
+
+import (
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// ruleset is how one mode of the box plays, with its variants. It is the
+// one place the modes differ: every way the 2010 Reserve (R10) differs from
+// the Special Vintage 2016 (SV16) is a field below, read where it matters,
+// and the rest of the package plays the same code for both. The section
+// numbers are RESERVE-2010.md's.
+type ruleset struct {
+	// Components (§1, §2): the supplies by player count, the player board,
+	// the Quadrel.
+	supply  *Supply
+	board   PlayerBoard
+	quadrel *[NumCells]Action
+
+	// Setup (§2). startingCash is each seat's money by position in the
+	// first player order; an initial Vineyard is paid for when
+	// initialVineyardPaid; the order is then sorted by initial region when
+	// orderByRegion, and seatBonus paid by final position.
+	startingCash        [MaxPlayers]int
+	initialVineyardPaid bool
+	orderByRegion       bool
+	seatBonus           PerPlayers[[MaxPlayers]int]
+	// vintageZeroFirst: the "0" Vintage tile is year 1's (R10); SV16 leaves
+	// it in the box and flips the top of the shuffled deck.
+	vintageZeroFirst bool
+	// magnateTiles: SV16's Magnate Action and Multiplier tiles, their
+	// display, the initial tile each player takes in reverse order, and
+	// the draft after each Fair. R10 has none.
+	magnateTiles bool
+	// bank: each player has a Banco do Vinho account and investment (R10,
+	// §7.7, bank.go).
+	bank bool
+
+	// Start of year (§4): the Feature markers climb by the Vintage tile's
+	// symbols (R10).
+	featureMarkers bool
+}
+
+// rulesets are the modes' rules, by mode.
+var rulesets = [numModes]ruleset{
+	SpecialVintage2016: {
+		supply: &Supplies[SpecialVintage2016], board: PlayerBoards[SpecialVintage2016], quadrel: &Quadrel[SpecialVintage2016],
+		startingCash: StartingCash,
+		magnateTiles: true,
+	},
+	Reserve2010: {
+		supply: &Supplies[Reserve2010], board: PlayerBoards[Reserve2010], quadrel: &Quadrel[Reserve2010],
+		startingCash:        [MaxPlayers]int{R10BaseCash, R10BaseCash, R10BaseCash, R10BaseCash},
+		initialVineyardPaid: true,
+		orderByRegion:       true,
+		seatBonus:           R10SeatBonus,
+		vintageZeroFirst:    true,
+		bank:                true,
+		featureMarkers:      true,
+	},
+}
+
+// Variant is a set of the R10 variants (§16) a game is played with.
+type Variant uint8
+
+const (
+	// VariantMaintenance: retrieving pairs of barrels is compulsory, in
+	// turn order, at Maintenance (§16.1).
+	VariantMaintenance Variant = 1 << iota
+	// VariantFiveEstates: the 2016 player boards, 5 Estates and a 10th
+	// disc (§16.2).
+	VariantFiveEstates
+	numVariantSets = 1 << iota
+)
+
+// variantNames are the variants' names, as in the setup option.
+var variantNames = [...]struct {
+	v    Variant
+	name string
+}{{VariantMaintenance, "maintenance"}, {VariantFiveEstates, "five-estates"}}
+
+// String lists the variants by name, separated by commas.
+func (v Variant) String() string {
+	var names []string
+	for _, n := range variantNames {
+		if v&n.v != 0 {
+			names = append(names, n.name)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// parseVariants reads the setup option: variant names separated by commas.
+func parseVariants(option string) (Variant, error) {
+	var v Variant
+	for _, part := range strings.Split(option, ",") {
+		part = strings.TrimSpace(strings.ToLower(part))
+		if part == "" {
+			continue
+		}
+		found := false
+		for _, n := range variantNames {
+			if n.name == part {
+				v, found = v|n.v, true
+			}
+		}
+		if !found {
+			return 0, engine.Errorf(engine.CodeBadSetup, "There is no variant %s; the 2010 Reserve has maintenance and five-estates.", engine.Quote(part))
+		}
+	}
+	return v, nil
+}
+
+// withVariants is the mode's rules changed by the variants.
+func (r ruleset) withVariants(v Variant) ruleset {
+	if v&VariantFiveEstates != 0 {
+		r.board.Estates = PlayerBoards[SpecialVintage2016].Estates
+		r.board.Discs++
+	}
+	return r
+}
+
+// playRules holds every mode's rules under every set of variants, made
+// once: rules is read all through a playout.
+var playRules = func() (all [numModes][numVariantSets]ruleset) {
+	for m := range all {
+		for v := range all[m] {
+			all[m][v] = rulesets[m].withVariants(Variant(v))
+		}
+	}
+	return all
+}()
+
+// rules is what the game is played by.
+func (s *State) rules() *ruleset { return &playRules[s.Mode][s.Variants] }
+
+// MarshalText names the variants, as the setup option does.
+func (v Variant) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (v *Variant) UnmarshalText(b []byte) (err error) {
+	*v, err = parseVariants(string(b))
+	return err
+}

@@ -1,0 +1,129 @@
+package vinhos
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// The 2010 Reserve: its setup and the worked examples of RESERVE-2010.md
+// §21, each test named after its example.
+
+// newReserve starts a Reserve game of the given size with a fixed seed.
+func newReserve(t *testing.T, players int, variants string) *example {
+	t.Helper()
+	names := []string{"Orange", "Yellow", "Blue", "Purple"}[:players]
+	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: 7, Players: names,
+		Options: map[string]string{OptionVariants: variants}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &example{t: t, s: st.(*State)}
+}
+
+// §2: what each player and the board start with, before the initial
+// Vineyards.
+func TestReserveSetup(t *testing.T) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		x := newReserve(t, n, "")
+		s := x.s
+		eq(t, "mode", s.Mode, Reserve2010)
+		eq(t, "year 1's Vintage tile", s.Vintage, VintageZero)
+		eq(t, "Vintage tiles left", len(s.VintageDeck), NumVintageTiles-1)
+		eq(t, "Magnate tiles", len(s.Deck)+len(s.Display), 0)
+		eq(t, "Enologists", s.Supply.Enologists, []int{7, 10, 12}[n-2])
+		eq(t, "Farmers", s.Supply.Farmers, 4)
+		eq(t, "Cellars", s.Supply.Cellars, []int{5, 7, 9}[n-2])
+		eq(t, "Wineries", s.Supply.Wineries, []int{8, 12, 16}[n-2])
+		regions := 0
+		for r := range s.Regions {
+			if s.Regions[r].InPlay {
+				regions++
+			}
+		}
+		eq(t, "regions in play", regions, n+5)
+		for _, p := range s.Seats {
+			eq(t, p.Name+"'s cash", p.Money, 10)
+			eq(t, p.Name+"'s bank", p.Bank, Bank{Account: 5, Invest: 1})
+			eq(t, p.Name+"'s barrels", p.Barrels, 8)
+			eq(t, p.Name+"'s barrels on Magnates", p.Magnates, [NumMagnates]int{})
+		}
+		eq(t, "estates", s.board().Estates, 4)
+		eq(t, "phase", s.At, PhaseInitialVineyard)
+	}
+	eq(t, "estates with five-estates", newReserve(t, 3, "five-estates").s.board().Estates, 5)
+}
+
+// A variant the Reserve does not have, or a variant for the 2016 mode, is
+// refused at setup.
+func TestReserveVariantsAreChecked(t *testing.T) {
+	for _, tc := range []struct{ mode, variant string }{
+		{ModeReserve2010, "five-estate"},
+		{ModeSpecial2016, "maintenance"},
+	} {
+		_, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: tc.mode, Seed: 1, Players: []string{"A", "B"},
+			Options: map[string]string{OptionVariants: tc.variant}})
+		if engine.CodeOf(err) != engine.CodeBadSetup {
+			t.Errorf("%s with %q: %v, want a setup error", tc.mode, tc.variant, err)
+		}
+	}
+}
+
+// Example 27, "Initial order" (reference guide): in the order Orange,
+// Purple, Blue, Yellow, Orange buys in Minho (2), Purple in Algarve (9),
+// Blue and Yellow in Alentejo (8). The new order is Orange, Blue, Yellow,
+// Purple, who then receive 0, 1, 2 and 3 Bagos. Each paid the vineyard's
+// cost in cash.
+func TestExampleInitialOrder(t *testing.T) {
+	x := newReserve(t, 4, "")
+	x.s.Order = []engine.Seat{orange, purple, blue, yellow}
+	x.deck(Minho, vy(Red, 2), vy(White, 3))
+	x.deck(Algarve, vy(White, 3), vy(Red, 4))
+	x.deck(Alentejo, vy(Red, 4), vy(White, 5), vy(Red, 4))
+	for _, pick := range []struct {
+		seat engine.Seat
+		r    RegionID
+	}{{orange, Minho}, {purple, Algarve}, {blue, Alentejo}, {yellow, Alentejo}} {
+		eq(t, "choosing", x.pending(), []engine.Seat{pick.seat})
+		x.apply(pick.seat, regionKey(pick.r))
+	}
+	eq(t, "order", x.s.Order, []engine.Seat{orange, blue, yellow, purple})
+	eq(t, "phase", x.s.At, PhaseActions)
+	eq(t, "year", x.s.Year, 1)
+	// Cash: 10 less the vineyard, plus the position's bonus.
+	eq(t, "cash", x.money(), []int{10 - 2 + 0, 10 - 5 + 2, 10 - 4 + 1, 10 - 3 + 3})
+}
+
+// A Reserve state's own parts read as names in its JSON and come back
+// exactly: the variants, the bank, the Feature markers, the Fair slots,
+// the Multiplier slots and the barrels on Additional Action spaces.
+func TestReserveStateJSON(t *testing.T) {
+	x := newReserve(t, 3, "maintenance,five-estates")
+	x.s.Features = [NumFeatures]int{Taste: 4, Appearance: 11}
+	x.s.FairSlots[2] = FairSlot{Spot{true, blue}, 3}
+	x.s.Multipliers[Bruno][1][0] = Spot{true, orange}
+	x.p(yellow).OnActions[Anabela][1] = 2
+	x.p(yellow).Bank = Bank{Account: 0, Invest: -2}
+	var got struct {
+		Variants    string         `json:"variants"`
+		Features    map[string]int `json:"features"`
+		FairSlots   map[string]any `json:"fair_slots"`
+		Multipliers map[string]int `json:"multipliers"`
+		Players     []struct {
+			Bank      map[string]int `json:"bank"`
+			OnActions map[string]int `json:"on_actions"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(mustEncode(t, x.s), &got); err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "variants", got.Variants, "maintenance,five-estates")
+	eq(t, "features", got.Features, map[string]int{"taste": 4, "aroma": 0, "appearance": 11, "alcohol": 0})
+	eq(t, "fair slots", got.FairSlots, map[string]any{"appearance-aroma": map[string]any{"seat": 2.0, "tile": 3.0}})
+	eq(t, "multipliers", got.Multipliers, map[string]int{"bruno-cash-left": int(orange)})
+	eq(t, "Yellow's Additional Actions", got.Players[yellow].OnActions, map[string]int{"anabela-sales": 2})
+	eq(t, "Yellow's bank", got.Players[yellow].Bank, map[string]int{"account": 0, "invest": -2})
+	eq(t, "Orange's bank", got.Players[orange].Bank, map[string]int{"account": 5, "invest": 1})
+	roundTrip(t, x.s)
+}
