@@ -62,7 +62,7 @@ type State struct {
 	// Multipliers are the R10 Managers' rows' Multiplier slots, by Magnate
 	// and Multiplier (ManagerRows), left (high) slot first (§10.4).
 	Multipliers [NumMagnates][len(ManagerRow{}.Multipliers)][R10MultiplierSlots]Spot `json:"multipliers,omitzero"`
-	Supply  SupplyState                 `json:"supply"`
+	Supply      SupplyState                                                          `json:"supply"`
 
 	VintageDeck []int `json:"vintage_deck"` // face-down tiles, top first
 	Vintage     int   `json:"vintage"`      // the face-up tile of the year

@@ -62,8 +62,8 @@ type playerJSON struct {
 	// OnActions counts barrels on R10 Additional Action spaces, by
 	// additionalActionKeys, where there are some.
 	OnActions map[string]int `json:"on_actions,omitempty"`
-	Experts  []expertJSON     `json:"experts"`
-	Tiles    []tileJSON       `json:"tiles"`
+	Experts   []expertJSON   `json:"experts"`
+	Tiles     []tileJSON     `json:"tiles"`
 }
 
 type expertJSON struct {
