@@ -24,6 +24,7 @@ const (
 	runPress
 	runAddCube
 	runRetrieve
+	runBank
 )
 
 // actionRun is an action in progress: a full action from the Quadrel, or the
@@ -44,6 +45,7 @@ type actionRun struct {
 	wine        wineRef   // the wine chosen for a sale, export or Press Release
 	hasWine     bool
 	press       pressRun
+	op          bankOp // the Bank operation whose amount is asked
 }
 
 // beginRun starts an action; when it ends the decision goes on at back.
@@ -78,7 +80,12 @@ func (s *State) moreOptions() []option {
 func (s *State) runStep() step {
 	st := s.actionStep()
 	if s.fixed().expertsWhereAllowed {
-		st.opts = s.expertUses(st.opts, s.work.seat, s.abilitiesNow()...)
+		now := s.abilitiesNow()
+		st.opts = s.expertUses(st.opts, s.work.seat, now...)
+		// Divesting is allowed at any time; it matters where cash does.
+		if slices.Contains(now, ExpertCash) {
+			st.opts = s.divestOptions(st.opts, s.work.seat)
+		}
 	}
 	return st
 }
@@ -96,7 +103,7 @@ func (s *State) abilitiesNow() []ExpertAbility {
 		if !run.rearrange && run.region == 0 {
 			return []ExpertAbility{ExpertCash}
 		}
-	case runWineries, runWorkers, runCellars, runExperts:
+	case runWineries, runWorkers, runCellars, runExperts, runBank:
 		return []ExpertAbility{ExpertCash}
 	case runSales, runExport:
 		if run.hasWine {
@@ -132,6 +139,8 @@ func (s *State) actionStep() step {
 		return s.passStep()
 	case runPress:
 		return s.pressStep()
+	case runBank:
+		return s.bankStep()
 	}
 	panic("vinhos: unknown action")
 }
@@ -167,7 +176,7 @@ func (s *State) vineyardStep() step {
 	// Vineyard Experts work during the Vineyards action only, not a bonus
 	// Vineyard from a Magnate tile [T] (RB p. 9). Each is offered only if a
 	// purchase can follow it.
-	if run.bonus || s.work.expertUsed {
+	if run.bonus || s.expertSpent() {
 		return st
 	}
 	for i, x := range p.Experts {
@@ -255,7 +264,7 @@ func (s *State) rearrangeable(r RegionID) bool {
 // region r and color c.
 func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color) []int {
 	board := s.board()
-	for e := range s.Seats[seat].Estates {
+	for e := range s.board().Estates {
 		est := &s.Seats[seat].Estates[e]
 		if est.used() >= board.EstateSlots {
 			continue
@@ -397,7 +406,7 @@ func (s *State) wineryStep() step {
 		}
 		return st
 	}
-	for e := range p.Estates {
+	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if est.used() >= board.EstateSlots || est.Wineries >= board.MaxWineriesPerEstate {
 			if s.explaining {
@@ -430,7 +439,7 @@ func (s *State) workerStep() step {
 	p := &s.Seats[seat]
 	run := s.work.run
 	st := step{name: "hire", prompt: "Hire whom, for which estate?", opts: s.moreOptions()}
-	for e := range p.Estates {
+	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
 			st.opts = append(st.opts, s.hireOption(seat, e, enologist, run.price))
@@ -485,7 +494,7 @@ func (s *State) cellarStep() step {
 		}
 		return st
 	}
-	for e := range p.Estates {
+	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if est.Cellar || Regions[est.Region].NoCellar {
 			if s.explaining && est.Cellar {

@@ -504,6 +504,8 @@ const (
 	ActBank // R10 only
 )
 
+const numActions = int(ActBank) + 1
+
 var actionNames = [...]string{
 	ActVineyards: "vineyards", ActCellars: "cellars", ActWineries: "wineries",
 	ActWineExperts: "wine_experts", ActPass: "pass", ActEnologists: "enologists",

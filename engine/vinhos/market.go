@@ -122,6 +122,7 @@ type market struct {
 type marketSlot struct {
 	at    int // the slot: its index in Data.Sales, or in exportKeys
 	value int
+	pays  int // Bagos for a sale, VP for an export
 	cubes int
 }
 
@@ -217,12 +218,15 @@ func (s *State) slotKey(m market, at int) string {
 func (s *State) slotLabel(m market, slot marketSlot) string {
 	if m.export {
 		return s.shown(func() string {
-			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.value)
+			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.pays)
 		})
 	}
 	sale := s.data.Sales[slot.at]
 	return s.shown(func() string {
-		return fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.value))
+		if s.rules().salesToAccount {
+			return fmt.Sprintf("%s %s %d (+%s to your bank account)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays))
+		}
+		return fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays))
 	})
 }
 
@@ -230,11 +234,15 @@ func (s *State) slotLabel(m market, slot marketSlot) string {
 func (s *State) takeSlot(m market, seat engine.Seat, slot marketSlot) {
 	if m.export {
 		s.Export[slot.at/ExportColumns][slot.at%ExportColumns] = seat
-		s.score(seat, SourceExports, slot.value)
+		s.score(seat, SourceExports, slot.pays)
 		return
 	}
 	s.Sales[slot.at] = seat
-	s.Seats[seat].Money += slot.value
+	if s.rules().salesToAccount {
+		s.Seats[seat].Bank.Receive(slot.pays) // the surplus over the account's top is lost
+		return
+	}
+	s.Seats[seat].Money += slot.pays
 }
 
 func establishmentTitle(e Establishment) string {
@@ -266,7 +274,7 @@ func (s *State) saleSlots(seat engine.Seat, w wineRef, out []marketSlot) []marke
 			}
 			continue
 		}
-		out = append(out, marketSlot{at: i, value: slot.Value.V, cubes: cubes})
+		out = append(out, marketSlot{at: i, value: slot.Value.V, pays: slot.Value.V, cubes: cubes})
 	}
 	return out
 }
@@ -278,7 +286,11 @@ func exportKey(r, c int) string { return exportKeys[r*ExportColumns+c] }
 func (s *State) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
 	for r := range s.Export {
 		for c := range s.Export[r] {
-			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !s.data.Export.TwoPlayer.V[r][c]) {
+			x, ok := s.exportSlot(r, c)
+			if !ok {
+				continue
+			}
+			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !x.twoPlayer) {
 				if s.explaining && s.Export[r][c] != engine.NoSeat {
 					s.refuse(exportKey(r, c), "That slot holds %s's barrel.", s.Seats[s.Export[r][c]].Name)
 				} else if s.explaining {
@@ -286,16 +298,36 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []mar
 				}
 				continue
 			}
-			value := s.data.Export.Values[r][c].V
-			cubes, ok := s.cubesFor(seat, w, value)
+			cubes, ok := s.cubesFor(seat, w, x.value)
 			if !ok {
 				if s.explaining {
-					s.refuse(exportKey(r, c), "%s", s.reachRefusal(seat, w, value))
+					s.refuse(exportKey(r, c), "%s", s.reachRefusal(seat, w, x.value))
 				}
 				continue
 			}
-			out = append(out, marketSlot{at: r*ExportColumns + c, value: value, cubes: cubes})
+			out = append(out, marketSlot{at: r*ExportColumns + c, value: x.value, pays: x.vp, cubes: cubes})
 		}
 	}
 	return out
+}
+
+// exportSlotSpec is what an Export slot asks and pays.
+type exportSlotSpec struct {
+	value, vp int
+	twoPlayer bool // inside the 2-player frame
+}
+
+// exportSlot is Export slot (r, c) of the game's mode, if the mode's area
+// has it: the R10 area has 4 countries whose rows pay the VP, the SV16
+// area 5 whose slots pay their value.
+func (s *State) exportSlot(r, c int) (exportSlotSpec, bool) {
+	if s.rules().exportByRow {
+		if c >= R10ExportColumns {
+			return exportSlotSpec{}, false
+		}
+		x := &s.data.Reserve.Export
+		return exportSlotSpec{x.Values[r][c].V, x.RowVP[r].V, x.TwoPlayer.V[r][c]}, true
+	}
+	v := s.data.Export.Values[r][c].V
+	return exportSlotSpec{v, v, s.data.Export.TwoPlayer.V[r][c]}, true
 }

@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"math"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -40,14 +41,65 @@ type ruleset struct {
 	// Start of year (§4): the Feature markers climb by the Vintage tile's
 	// symbols (R10).
 	featureMarkers bool
+
+	// Actions (§7): the action each Quadrel space gives, with the most
+	// items it takes and its prices. R10 buys Vineyards from any number of
+	// regions, builds exactly 1 Cellar for 2, hires Enologists only, for 1,
+	// and sells and exports any number of wines.
+	actions [numActions]actionRun
+	// salesToAccount: a sale pays into the bank account, which stops at
+	// R10AccountMax (R10); SV16 pays cash.
+	salesToAccount bool
+	// exportByRow: the R10 Export area, 4 countries whose rows pay VP
+	// (Data.Reserve.Export); SV16's slots pay their own value.
+	exportByRow bool
+	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
+	// any number (§9).
+	oneExpertPerTurn bool
+
+	// vpSources are where the mode's VP come from, in the order players
+	// read them.
+	vpSources []VPSource
+}
+
+// anyNumber is an action's item limit where the rules set none.
+const anyNumber = math.MaxInt
+
+// actions16 are the SV16 actions: each takes 1 or 2 items (Vineyards
+// from different regions).
+var actions16 = [numActions]actionRun{
+	ActVineyards:   {kind: runVineyards, max: MaxItemsPerAction},
+	ActCellars:     {kind: runCellars, max: MaxItemsPerAction, price: PriceCellar},
+	ActWineries:    {kind: runWineries, max: MaxItemsPerAction, price: PriceWinery},
+	ActWineExperts: {kind: runExperts, max: MaxItemsPerAction, price: PriceExpert},
+	ActEnologists:  {kind: runWorkers, max: MaxItemsPerAction, price: PriceEnologist, farmerPrice: PriceFarmer, enologists: true, farmers: true},
+	ActExport:      {kind: runExport, max: MaxItemsPerAction},
+	ActSales:       {kind: runSales, max: MaxItemsPerAction},
+	ActPass:        {kind: runPass},
+}
+
+// actions10 are the R10 actions (§7.1-7.8).
+var actions10 = [numActions]actionRun{
+	ActVineyards:   {kind: runVineyards, max: anyNumber},
+	ActCellars:     {kind: runCellars, max: 1, price: R10PriceCellar},
+	ActWineries:    {kind: runWineries, max: MaxItemsPerAction, price: PriceWinery},
+	ActWineExperts: {kind: runExperts, max: MaxItemsPerAction, price: PriceExpert},
+	ActEnologists:  {kind: runWorkers, max: MaxItemsPerAction, price: R10PriceEnologist, enologists: true},
+	ActExport:      {kind: runExport, max: anyNumber},
+	ActSales:       {kind: runSales, max: anyNumber},
+	ActPass:        {kind: runPass},
+	ActBank:        {kind: runBank},
 }
 
 // rulesets are the modes' rules, by mode.
 var rulesets = [numModes]ruleset{
 	SpecialVintage2016: {
 		supply: &Supplies[SpecialVintage2016], board: PlayerBoards[SpecialVintage2016], quadrel: &Quadrel[SpecialVintage2016],
-		startingCash: StartingCash,
-		magnateTiles: true,
+		startingCash:     StartingCash,
+		magnateTiles:     true,
+		actions:          actions16,
+		oneExpertPerTurn: true,
+		vpSources:        []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
 	Reserve2010: {
 		supply: &Supplies[Reserve2010], board: PlayerBoards[Reserve2010], quadrel: &Quadrel[Reserve2010],
@@ -58,6 +110,10 @@ var rulesets = [numModes]ruleset{
 		vintageZeroFirst:    true,
 		bank:                true,
 		featureMarkers:      true,
+		actions:             actions10,
+		salesToAccount:      true,
+		exportByRow:         true,
+		vpSources:           []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	},
 }
 

@@ -13,7 +13,7 @@ import (
 func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[Provenance](t, Text, DataFile)
 	checkNames[Mode](t, 0, Reserve2010)
-	checkNames[Phase](t, 0, PhaseOver)
+	checkNames[Phase](t, 0, PhaseBenefits)
 	checkNames[PlayerColor](t, 0, Purple)
 	checkNames[Color](t, 0, White)
 	checkNames[Feature](t, 0, Alcohol)
@@ -27,7 +27,7 @@ func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[MultiplierKind](t, 0, MultMoney)
 	checkNames[BoothBonus](t, 0, BoothFairPoints)
 	checkNames[Accolade](t, 0, AccoladeNoMagnateBarrels)
-	checkNames[VPSource](t, 0, SourceMoney)
+	checkNames[VPSource](t, 0, SourceBenefits)
 }
 
 // A name is lower-case words joined by "_", or by "-" and "@" in the

@@ -125,7 +125,7 @@ func (s *State) vineyardRefusal(r RegionID) string {
 // region r and color c cannot.
 func (s *State) refuseEstates(seat engine.Seat, r RegionID, c Color) {
 	board := s.board()
-	for e := range s.Seats[seat].Estates {
+	for e := range s.board().Estates {
 		est := &s.Seats[seat].Estates[e]
 		switch {
 		case est.used() >= board.EstateSlots:

@@ -20,13 +20,15 @@ const (
 	PhaseDraft                        // Magnate tiles for wines, in booth order
 	PhaseFinalAction                  // one more action each after the third Fair
 	PhaseOver
+	PhaseFairPicks // R10: the secret choice of Wine Experts at the Fair, everyone at once
+	PhaseBenefits  // R10: the rounds of Magnate benefits after the third Fair
 )
 
 var phaseNames = [...]string{
 	PhaseInitialVineyard: "initial_vineyard", PhaseInitialMagnate: "initial_magnate",
 	PhaseActions: "actions", PhaseMaintenance: "maintenance", PhaseProduction: "production",
 	PhaseFairPress: "fair_press", PhaseFairExperts: "fair_experts", PhaseDraft: "draft",
-	PhaseFinalAction: "final_action", PhaseOver: "over",
+	PhaseFinalAction: "final_action", PhaseOver: "over", PhaseFairPicks: "fair_picks", PhaseBenefits: "benefits",
 }
 
 func (p Phase) String() string { return enumName(phaseNames[:], p) }

@@ -292,6 +292,8 @@ func (s *State) restoreTiles(n idNames, j *stateJSON) error {
 // three Expert Action tiles, "expert-1" to "expert-3".
 type idNames struct {
 	experts, tiles, sales []string
+	// vpSources are the mode's sources of VP, which players[].vp_from lists.
+	vpSources []VPSource
 }
 
 func (s *State) idNames() idNames {
@@ -305,7 +307,7 @@ func (s *State) idNames() idNames {
 	for _, slot := range s.data.Sales {
 		n.sales = append(n.sales, saleKey(slot))
 	}
-	return idNames{numbered(n.experts), numbered(n.tiles), numbered(n.sales)}
+	return idNames{numbered(n.experts), numbered(n.tiles), numbered(n.sales), s.rules().vpSources}
 }
 
 // numbered gives each name that several things share their copy numbers.
@@ -482,7 +484,10 @@ func fromNames[E ~uint8, V any](m map[E]V, table []V) {
 
 func (n idNames) player(p *Player) playerJSON {
 	j := playerJSON{playerFields: playerFields(*p), Magnates: byName[Magnate](p.Magnates[:]),
-		VPFrom: byName[VPSource](p.VPFrom[:])}
+		VPFrom: map[VPSource]int{}}
+	for _, src := range n.vpSources {
+		j.VPFrom[src] = p.VPFrom[src]
+	}
 	for _, x := range p.Experts {
 		j.Experts = append(j.Experts, expertJSON{n.experts[x.ID], expertFields(x)})
 	}

@@ -210,7 +210,7 @@ func (s *State) paymentStep() step {
 
 // canFreeMove: a face-up free-move Expert and no Expert used this turn.
 func (s *State) canFreeMove(seat engine.Seat) bool {
-	return !s.work.expertUsed && s.faceUpAbility(seat, ExpertFreeMove) >= 0
+	return !s.expertSpent() && s.faceUpAbility(seat, ExpertFreeMove) >= 0
 }
 
 // payMove makes the move, paying its fee unless it is free and any bribe
@@ -256,28 +256,7 @@ func (s *State) payMove(free bool) {
 		}
 		s.say(w.seat, func() string { return fmt.Sprintf("%s.", text) })
 	}
-	s.beginRun(runFor(Quadrel[s.Mode][w.cell]), stTurnAfter)
-}
-
-// runFor is the full action a Quadrel space gives.
-func runFor(a Action) actionRun {
-	switch a {
-	case ActVineyards:
-		return actionRun{kind: runVineyards, max: MaxItemsPerAction}
-	case ActCellars:
-		return actionRun{kind: runCellars, max: MaxItemsPerAction, price: PriceCellar}
-	case ActWineries:
-		return actionRun{kind: runWineries, max: MaxItemsPerAction, price: PriceWinery}
-	case ActWineExperts:
-		return actionRun{kind: runExperts, max: MaxItemsPerAction, price: PriceExpert}
-	case ActEnologists:
-		return actionRun{kind: runWorkers, max: MaxItemsPerAction, price: PriceEnologist, farmerPrice: PriceFarmer, enologists: true, farmers: true}
-	case ActExport:
-		return actionRun{kind: runExport, max: MaxItemsPerAction}
-	case ActSales:
-		return actionRun{kind: runSales, max: MaxItemsPerAction}
-	}
-	return actionRun{kind: runPass}
+	s.beginRun(s.rules().actions[s.rules().quadrel[w.cell]], stTurnAfter)
 }
 
 // bonusRun is the action a Magnate Action tile gives (RB p. 5).
@@ -335,6 +314,11 @@ func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []opti
 			})
 		}
 	}
+	opts = s.divestOptions(opts, seat)
+	if back == stTurnStart {
+		opts = s.pairOptions(opts, seat)
+	}
+	opts = s.benefitOptions(opts, seat, back)
 	return s.expertUses(opts, seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)
 }
 
@@ -355,7 +339,7 @@ var flipTileKeys = func() (keys [numMagnateActions]string) {
 // moment allows. A cube or a barrel back is chosen next, and the decision
 // goes on where it was (work.use).
 func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbility) []option {
-	if s.work.expertUsed {
+	if s.expertSpent() {
 		return opts
 	}
 	for i, x := range s.Seats[seat].Experts {
@@ -403,6 +387,10 @@ var expertKeys = func() (keys [NumFeatures][numExpertAbilities]string) {
 	}
 	return keys
 }()
+
+// expertSpent reports whether the turn's one Wine Expert is used, where
+// the mode allows one a turn.
+func (s *State) expertSpent() bool { return s.rules().oneExpertPerTurn && s.work.expertUsed }
 
 // flipExpert uses held Expert i: face down, and the turn's Expert is spent.
 func (s *State) flipExpert(seat engine.Seat, i int) {

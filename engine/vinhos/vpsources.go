@@ -1,10 +1,6 @@
 package vinhos
 
-import (
-	"slices"
-
-	"github.com/adega-bot/adega/engine"
-)
+import "github.com/adega-bot/adega/engine"
 
 // VPSource is where VP come from. Every VP a player scores is counted
 // under its source too (see score), so that the end of a game can show
@@ -18,6 +14,8 @@ const (
 	SourceMultipliers                 // Multiplier tiles, at the end
 	SourceWines                       // wines held at the end
 	SourceMoney                       // money left at the end
+	SourceBank                        // R10: the bank account at the end, less 2 a time it emptied
+	SourceBenefits                    // R10: immediate Multipliers, scored as the barrel is placed
 	NumVPSources
 )
 
@@ -26,9 +24,11 @@ const (
 // end.
 var (
 	vpSourceNames = [NumVPSources]string{SourceExports: "exports", SourceFairs: "fairs",
-		SourceMajorities: "export_majorities", SourceMultipliers: "multipliers", SourceWines: "wines", SourceMoney: "money"}
+		SourceMajorities: "export_majorities", SourceMultipliers: "multipliers", SourceWines: "wines", SourceMoney: "money",
+		SourceBank: "bank", SourceBenefits: "benefits"}
 	vpSourceTitles = [NumVPSources]string{SourceExports: "Exports", SourceFairs: "Fairs",
-		SourceMajorities: "Export majorities", SourceMultipliers: "Multipliers", SourceWines: "Wines", SourceMoney: "Money"}
+		SourceMajorities: "Export majorities", SourceMultipliers: "Multipliers", SourceWines: "Wines", SourceMoney: "Money",
+		SourceBank: "Bank", SourceBenefits: "Magnate benefits"}
 )
 
 func (v VPSource) String() string { return enumName(vpSourceTitles[:], v) }
@@ -44,12 +44,19 @@ func (s *State) score(seat engine.Seat, source VPSource, vp int) {
 // VPFrom is seat's VP so far by source.
 func (s *State) VPFrom(seat engine.Seat) [NumVPSources]int { return s.Seats[seat].VPFrom }
 
-// VPSources gives every seat's VP by source, in the order of the sources'
-// names (engine.VPSources).
+// VPSources gives every seat's VP by the mode's sources, in the order of
+// the sources' names (engine.VPSources).
 func (s *State) VPSources() ([]string, [][]int) {
+	sources := s.rules().vpSources
 	vp := make([][]int, len(s.Seats))
 	for seat := range s.Seats {
-		vp[seat] = slices.Clone(s.Seats[seat].VPFrom[:])
+		for _, src := range sources {
+			vp[seat] = append(vp[seat], s.Seats[seat].VPFrom[src])
+		}
 	}
-	return slices.Clone(vpSourceTitles[:]), vp
+	titles := make([]string, len(sources))
+	for i, src := range sources {
+		titles[i] = vpSourceTitles[src]
+	}
+	return titles, vp
 }
