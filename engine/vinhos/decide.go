@@ -253,6 +253,9 @@ func (s *State) listStep() (step, bool) {
 	case stTurnAfter:
 		return s.turnAfterStep(), false
 	case stMaintenance:
+		if s.rules().bank {
+			return s.penaltyStep(), false
+		}
 		return s.maintenanceStep(), false
 	case stProduction:
 		return s.productionStep(), false

@@ -281,7 +281,8 @@ func (s *State) climbFeatures() {
 		from := s.Features[f]
 		s.Features[f] = min(from+k, R10FeatureTrackSpaces-1)
 		s.say(engine.NoSeat, func() string {
-			return fmt.Sprintf("The %s marker climbs from space %d to %d (%d Fair Points a %s Expert).", Feature(f), from, s.Features[f], s.sectionFP(Feature(f)), Feature(f))
+			title := featureTitle(Feature(f))
+			return fmt.Sprintf("The %s marker climbs from space %d to %d: %s %s Expert now scores %s at the Fair.", title, from, s.Features[f], article(title), title, plural(s.sectionFP(Feature(f)), "Fair Point", "Fair Points"))
 		})
 	}
 }

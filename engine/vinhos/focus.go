@@ -34,6 +34,9 @@ func (s *State) focus() string {
 	case stInitMagnate, stDraftTile, stDraftWine:
 		return FocusTiles
 	case stMaintenance:
+		if s.rules().bank {
+			return FocusEstates // a building or an Enologist the bank could not pay
+		}
 		return FocusSales // a barrel back from the Sales area
 	case stFairExpert:
 		return FocusExperts
@@ -47,5 +50,5 @@ var runFocus = [...]string{
 	runVineyards: FocusRegions, runWineries: FocusEstates, runWorkers: FocusEstates,
 	runCellars: FocusEstates, runExperts: FocusExperts, runSales: FocusSales,
 	runExport: FocusExport, runPass: FocusActions, runPress: FocusFair,
-	runAddCube: FocusRegions, runRetrieve: FocusBarrels,
+	runAddCube: FocusRegions, runRetrieve: FocusBarrels, runBank: FocusActions,
 }

@@ -35,7 +35,8 @@ type ruleset struct {
 	// the draft after each Fair. R10 has none.
 	magnateTiles bool
 	// bank: each player has a Banco do Vinho account and investment (R10,
-	// §7.7, bank.go).
+	// §7.7, bank.go), which Maintenance charges (upkeep.go, §11) where
+	// SV16 takes a barrel back from Sales.
 	bank bool
 
 	// Start of year (§4): the Feature markers climb by the Vintage tile's

@@ -127,3 +127,78 @@ func TestReserveStateJSON(t *testing.T) {
 	eq(t, "Orange's bank", got.Players[orange].Bank, map[string]int{"account": 5, "invest": 1})
 	roundTrip(t, x.s)
 }
+
+// newReserveExample puts a 4-player Reserve game in round 1 of year's
+// Actions phase with the given player order, as newExample does for 2016.
+func newReserveExample(t *testing.T, year int, order ...engine.Seat) *example {
+	t.Helper()
+	x := newReserve(t, 4, "")
+	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
+	x.s.Order = order
+	return x
+}
+
+// endActions ends the year's actions as if every player had taken both.
+func (x *example) endActions() {
+	x.s.At, x.s.Round, x.s.Turn = PhaseActions, ActionsPerYear, len(x.s.Order)
+	x.s.advance()
+}
+
+// Examples 19, "Interest", and 20, "Salaries", played through a
+// Maintenance: Purple at +1 receives 1; Blue at 0 receives nothing and
+// pays 2 of his 3 Enologists' salaries, reaches the "−2 VP" space, loses
+// 2 VP and fires one Enologist; Orange at −2 with 1 Bago pays it, loses 2
+// VP and discards a Winery; already on "−2 VP", she loses nothing more.
+func TestExampleInterestAndSalaries(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(purple).Bank = Bank{Account: 5, Invest: 1}
+	x.p(blue).Bank = Bank{Account: 2, Invest: 0}
+	for e := range 3 {
+		x.p(blue).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
+	}
+	x.p(orange).Bank = Bank{Account: 1, Invest: -2}
+	x.p(orange).Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1}
+	x.p(orange).Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wineries: 1}
+	x.s.Supply.Enologists = 0
+	x.endActions()
+
+	eq(t, "phase", x.s.At, PhaseMaintenance)
+	eq(t, "Purple's bank", x.p(purple).Bank, Bank{Account: 6, Invest: 1})
+	eq(t, "Blue's bank", x.p(blue).Bank, Bank{Account: 0, Invest: 0})
+	eq(t, "Orange's bank", x.p(orange).Bank, Bank{Account: 0, Invest: -2})
+	eq(t, "VP", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{-2, 0, -2, 0})
+	eq(t, "who chooses", x.pending(), []engine.Seat{orange, blue})
+	x.offers(orange, nil, "e1", "e2")
+	x.apply(orange, "e2")
+	eq(t, "Orange's Wineries", []int{x.p(orange).Estates[0].Wineries, x.p(orange).Estates[1].Wineries}, []int{1, 0})
+	x.apply(blue, "e3")
+	eq(t, "Blue's Enologists", []int{x.p(blue).Estates[0].Enologists, x.p(blue).Estates[1].Enologists, x.p(blue).Estates[2].Enologists}, []int{1, 1, 0})
+	eq(t, "Enologists back on the board", x.s.Supply.Enologists, 1)
+	eq(t, "VP after", []int{x.p(orange).VP, x.p(blue).VP}, []int{-2, -2})
+	eq(t, "phase after", x.s.At, PhaseProduction)
+}
+
+// Unpaid interest takes the Winery the player chooses; its Enologist
+// moves to a free Winery of the player's (AMB-21), where the empty account
+// cannot pay it either. Without a Winery the interest takes a Vineyard,
+// its Farmer goes back to the board, and an estate without Vineyards
+// takes its Region marker back. An account already empty loses no VP.
+func TestUnpaidInterestTakesAWineryThenAVineyard(t *testing.T) {
+	x := newReserveExample(t, 2, orange, yellow, blue, purple)
+	o := x.p(orange)
+	o.Bank = Bank{Account: 0, Invest: -2}
+	o.Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1, Enologists: 1}
+	o.Estates[1] = Estate{Wineries: 1}
+	y := x.p(yellow)
+	y.Bank = Bank{Account: 0, Invest: -1}
+	y.Estates[2] = Estate{Region: Dao, Color: Red, Vineyards: 1, Farmers: 1}
+	enologists, farmers := x.s.Supply.Enologists, x.s.Supply.Farmers
+	x.endActions()
+	x.apply(orange, "e1")
+	eq(t, "Orange's Wineries", []int{x.p(orange).Estates[0].Wineries, x.p(orange).Estates[1].Wineries}, []int{0, 1})
+	eq(t, "Orange's Enologists", x.p(orange).Estates[0].Enologists+x.p(orange).Estates[1].Enologists, 0)
+	eq(t, "Enologists on the board", x.s.Supply.Enologists, enologists+1)
+	eq(t, "Yellow's Dão estate", x.p(yellow).Estates[2], Estate{Color: Red})
+	eq(t, "Farmers on the board", x.s.Supply.Farmers, farmers+1)
+	eq(t, "VP lost on an empty account", []int{x.p(orange).VP, x.p(yellow).VP}, []int{0, 0})
+}

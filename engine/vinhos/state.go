@@ -174,6 +174,8 @@ type Player struct {
 	Pressed      bool         `json:"pressed"` // made a Press Release for the coming Fair
 	// Bank is the R10 Banco do Vinho account and investment (bank.go).
 	Bank Bank `json:"bank,omitzero"`
+	// Penalty is what the R10 Maintenance still takes from the player.
+	Penalty Penalty `json:"penalty,omitzero"`
 	// OnActions counts this player's barrels on each R10 Additional Action
 	// space, by Magnate and space (ManagerRows); Magnates counts those on
 	// the Magnates' own spaces (§10).

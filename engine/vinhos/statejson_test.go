@@ -177,7 +177,8 @@ func TestJSONRefusesWhatItDoesNotName(t *testing.T) {
 // it (storage's TestExportDocumentsEveryField checks).
 var asIs = map[string]string{
 	"State":           "Mode Variants Rules At Year Round Order Bottom Turn Supply VintageDeck Vintage Fair DraftPassed Done FairOrder LastPlace Final RNG Paused",
-	"Player":          "Name Color Money VP FairPoints Barrels FromMagnates Estates Porto Cell Pressed Bank",
+	"Player":          "Name Color Money VP FairPoints Barrels FromMagnates Estates Porto Cell Pressed Bank Penalty",
+	"Penalty":         "Building Fire",
 	"Bank":            "Account Invest",
 	"Estate":          "Region Color Vineyards Wineries Farmers Enologists Cellar Waiting Wines Porto",
 	"Wine":            "Color Quality",
