@@ -132,8 +132,10 @@ func (s *State) divestOptions(opts []option, seat engine.Seat) []option {
 	}
 	bar := &s.data.Reserve.Investment
 	cash := bar.DivestProceeds(p.Bank.Invest)
+	// Risky: the step it returns to may still offer no way on.
 	return append(opts, option{
 		Choice: engine.Choice{ID: "divest", Label: fmt.Sprintf("Divest: investment %+d → %+d, +%s in cash", p.Bank.Invest, p.Bank.Invest-1, bagos(cash))},
+		risky:  true,
 		do: func(s *State) {
 			p := &s.Seats[seat]
 			_, _ = p.Bank.Divest(bar) // offered only above the bar's least

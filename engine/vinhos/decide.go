@@ -68,6 +68,7 @@ const (
 	stFairExpert
 	stDraftTile
 	stDraftWine
+	stFairPicks
 )
 
 // work is the decision being built. It lives only inside Choices and Apply;
@@ -91,6 +92,8 @@ type work struct {
 	tile int
 	// experts is how many free Wine Experts are still to be taken (Setúbal).
 	experts int
+	// picks are the held Experts chosen so far for the R10 Fair, by index.
+	picks []int
 	// use is a Wine Expert's ability in progress (runAddCube or
 	// runRetrieve), wherever the decision stands; once it is done the
 	// decision goes on where it was.
@@ -127,6 +130,8 @@ func (s *State) firstStage() stage {
 		return stFairExpert
 	case PhaseDraft:
 		return stDraftTile
+	case PhaseFairPicks:
+		return stFairPicks
 	}
 	return stDone
 }
@@ -265,6 +270,8 @@ func (s *State) listStep() (step, bool) {
 		return s.draftTileStep(), false
 	case stDraftWine:
 		return s.draftWineStep(), false
+	case stFairPicks:
+		return s.picksStep(), false
 	}
 	panic("vinhos: unknown stage")
 }

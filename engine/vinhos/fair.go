@@ -90,7 +90,14 @@ func (s *State) scoreFair() {
 	}
 }
 
-func (s *State) presented(seat engine.Seat) bool { return slices.Contains(s.Booths[:], seat) }
+// presented reports whether seat entered a wine in this Fair: a disc on a
+// booth, or an R10 Fair tile on a slot.
+func (s *State) presented(seat engine.Seat) bool {
+	if s.rules().fairTiles {
+		return s.fairSlot(seat) >= 0
+	}
+	return slices.Contains(s.Booths[:], seat)
+}
 
 func (s *State) fairStandings(ranked []engine.Seat) string {
 	out := ""

@@ -52,6 +52,13 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		if i, ok := s.fairPresser(); ok {
 			return one(s.FairOrder[i], "present a wine at the Fair")
 		}
+	case PhaseFairPicks:
+		for _, seat := range s.Order {
+			if !s.Done[seat] {
+				out = append(out, engine.Pending{Seat: seat, Prompt: "choose in secret which Wine Experts to play at the Fair"})
+			}
+		}
+		return out
 	case PhaseFairExperts:
 		if len(s.LastPlace) > 0 {
 			return one(s.LastPlace[0], "take a Wine Expert for last place at the Fair")
@@ -97,6 +104,8 @@ func (s *State) Phase() string {
 		return fmt.Sprintf("Year %d, production", s.Year)
 	case PhaseFairPress, PhaseFairExperts:
 		return fmt.Sprintf("Year %d, Wine Tasting Fair %d", s.Year, s.Fair+1)
+	case PhaseFairPicks:
+		return fmt.Sprintf("Year %d, Wine Tasting Fair %d: the secret choice of Wine Experts", s.Year, s.Fair+1)
 	case PhaseDraft:
 		return fmt.Sprintf("Year %d, Magnate tiles after Fair %d", s.Year, s.Fair)
 	case PhaseFinalAction:
@@ -124,7 +133,7 @@ func (s *State) complete(seat engine.Seat) {
 	case PhaseFairPress:
 		// The Fair goes on after the player who just presented.
 		s.Turn = slices.Index(s.FairOrder, seat) + 1
-	case PhaseMaintenance, PhaseProduction:
+	case PhaseMaintenance, PhaseProduction, PhaseFairPicks:
 		s.Done[seat] = true
 	case PhaseFairExperts:
 		s.LastPlace = s.LastPlace[1:]
@@ -215,8 +224,19 @@ func (s *State) endPhase() bool {
 			s.startYear(s.Year + 1)
 		}
 	case PhaseFairPress:
+		if s.rules().fairTiles {
+			s.startPicks()
+		} else {
+			s.scoreFair()
+		}
+	case PhaseFairPicks:
+		s.revealPicks()
 		s.scoreFair()
 	case PhaseFairExperts:
+		if s.rules().fairTiles {
+			s.endFairByRank()
+			return true
+		}
 		s.endFair()
 		s.FairOrder = slices.Clone(s.Order)
 	case PhaseDraft:

@@ -13,11 +13,11 @@ import (
 // It returns the first violation.
 func invariants(s *State) error {
 	n := len(s.Seats)
-	sup := Supplies[SpecialVintage2016]
-	board := PlayerBoards[SpecialVintage2016]
+	sup := s.rules().supply
+	board := s.board()
 	enologists, farmers, cellars, wineries := s.Supply.Enologists, s.Supply.Farmers, s.Supply.Cellars, s.Supply.Wineries
 	cubes, porto := s.Supply.Cubes, s.Regions[Douro].Porto
-	vineyards := 0
+	vineyards := s.Supply.VineyardsOut
 	experts := 0
 	tiles := len(s.Display) - count(s.Display, NoTile) + len(s.Deck) + len(s.Retired)
 	for r := range s.Regions {
@@ -35,19 +35,31 @@ func invariants(s *State) error {
 		if p.Money < 0 {
 			return fmt.Errorf("%s has %d Bagos", p.Name, p.Money)
 		}
+		if b := p.Bank; b.Account < 0 || b.Account > R10AccountMax || b.Invest < R10InvestMin || b.Invest > R10InvestMax || (!s.rules().bank && b != Bank{}) {
+			return fmt.Errorf("%s's bank is %+v", p.Name, b)
+		}
 		if sum := sumInts(p.VPFrom[:]); sum != p.VP {
 			return fmt.Errorf("%s's VP by source %v add up to %d, not to the %d VP", p.Name, p.VPFrom, sum, p.VP)
 		}
 		barrels := p.Barrels
-		for _, m := range p.Magnates {
-			barrels += m
+		for m := range p.Magnates {
+			barrels += p.Magnates[m]
+			for _, k := range p.OnActions[m] {
+				barrels += k
+			}
+		}
+		for _, spot := range flattenSpots(&s.Multipliers) {
+			if spot.Taken && spot.Seat == engine.Seat(seat) {
+				barrels++
+			}
 		}
 		barrels += count(s.Sales[:], engine.Seat(seat))
 		for r := range s.Export {
 			barrels += count(s.Export[r][:], engine.Seat(seat))
 			for c := range s.Export[r] {
-				if n == 2 && s.Export[r][c] != engine.NoSeat && !s.data.Export.TwoPlayer.V[r][c] {
-					return fmt.Errorf("a 2-player export outside the frame at %d,%d", r, c)
+				x, ok := s.exportSlot(r, c)
+				if s.Export[r][c] != engine.NoSeat && (!ok || (n == 2 && !x.twoPlayer)) {
+					return fmt.Errorf("an export outside the area or the 2-player frame at %d,%d", r, c)
 				}
 			}
 		}
@@ -71,6 +83,9 @@ func invariants(s *State) error {
 		porto += p.Porto
 		for e := range p.Estates {
 			est := &p.Estates[e]
+			if e >= board.Estates && *est != (Estate{}) {
+				return fmt.Errorf("%s uses estate %d of %d", p.Name, e+1, board.Estates)
+			}
 			enologists += est.Enologists
 			farmers += est.Farmers
 			wineries += est.Wineries
@@ -94,8 +109,11 @@ func invariants(s *State) error {
 			case est.Region != 0 && est.Waiting > 0:
 				return fmt.Errorf("%s's estate %d keeps %d cubes waiting", p.Name, e+1, est.Waiting)
 			}
+			// An R10 estate may lose its Vineyards to the bank and take a
+			// Vineyard of the other colour while it holds wine.
+			mayLoseVineyards := s.rules().bank
 			for i, w := range est.Wines {
-				if w.Quality < 0 || (w.Quality > 0 && (i >= est.slots() || w.Color != est.Color)) {
+				if w.Quality < 0 || (w.Quality > 0 && (i >= est.slots() || (w.Color != est.Color && !mayLoseVineyards))) {
 					return fmt.Errorf("%s's estate %d has a bad wine %+v in slot %d", p.Name, e+1, w, i+1)
 				}
 			}
@@ -121,15 +139,18 @@ func invariants(s *State) error {
 		"experts":    {experts, Box.WineExpertTiles},
 		"vintage":    {len(s.VintageDeck) + s.Year, NumVintageTiles - 1},
 	}
-	if s.At == PhaseFinalAction || s.At == PhaseOver {
+	if s.At == PhaseFinalAction || s.At == PhaseOver || s.At == PhaseBenefits {
 		want["vintage"] = [2]int{len(s.VintageDeck) + NumYears, NumVintageTiles - 1}
+	}
+	if s.rules().vintageZeroFirst { // tile 0 was year 1's
+		want["vintage"] = [2]int{want["vintage"][0], NumVintageTiles}
 	}
 	for name, got := range want {
 		if got[0] != got[1] {
 			return fmt.Errorf("%s: %d in the game, want %d", name, got[0], got[1])
 		}
 	}
-	if total := s.magnateTileCount(); tiles != total {
+	if total := s.magnateTileCount(); tiles != total && s.rules().magnateTiles {
 		return fmt.Errorf("magnate tiles: %d in the game, want %d", tiles, total)
 	}
 	return nil

@@ -75,6 +75,9 @@ func (s *State) cubesFor(seat engine.Seat, w wineRef, target int) (int, bool) {
 	}
 	_, r := s.wine(seat, w)
 	per := Regions[r].CubeValue
+	if per == 0 {
+		return 0, false // an R10 estate that lost its last Vineyard has no region (upkeep.go)
+	}
 	n := (need + per - 1) / per
 	return n, n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes)
 }

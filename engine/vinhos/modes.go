@@ -58,6 +58,16 @@ type ruleset struct {
 	// any number (§9).
 	oneExpertPerTurn bool
 
+	// fairTiles: the R10 Press Release and Fair (§7.9, §13, fairtiles.go).
+	// A Press Release scores the Wine Value above 9, takes a Fair tile by
+	// value to a Fair slot of two features and a bonus, and places
+	// barrels beside the Magnates (not in year 1); the Fair's Experts are
+	// chosen in secret, their arrows move the Feature markers, and the
+	// order after it runs from the last. SV16 scores the whole value,
+	// sends Experts at the Press Release, takes barrels back, and orders
+	// by booth.
+	fairTiles bool
+
 	// vpSources are where the mode's VP come from, in the order players
 	// read them.
 	vpSources []VPSource
@@ -114,6 +124,7 @@ var rulesets = [numModes]ruleset{
 		actions:             actions10,
 		salesToAccount:      true,
 		exportByRow:         true,
+		fairTiles:           true,
 		vpSources:           []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	},
 }

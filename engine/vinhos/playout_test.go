@@ -69,7 +69,13 @@ func playRandom(t testing.TB, seed uint64, players int, check func(s *State, mov
 // playWith is playRandom with the decisions built by decide.
 func playWith(t testing.TB, seed uint64, players int, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
-	st := newRandomGame(t, seed, players)
+	return playOut(t, newRandomGame(t, seed, players), seed, decide, check)
+}
+
+// playOut plays st to its end with the decisions decide builds from the
+// seed's generator, calling check after each move.
+func playOut(t testing.TB, st engine.State, seed uint64, decide decide, check func(s *State, move int)) *State {
+	t.Helper()
 	r := randomGameRNG(seed)
 	for move := 0; !st.Over(); move++ {
 		if move > 2000 {

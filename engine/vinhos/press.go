@@ -125,10 +125,13 @@ func (s *State) pressStep() step {
 		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) }), opts: s.options()}
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
-			fp := value + Regions[r].FairPoints
+			if n > 0 && !s.cubesChange(value-Regions[r].CubeValue, value) {
+				break
+			}
+			fp := s.pressFairPoints(value) + Regions[r].FairPoints
 			st.opts = append(st.opts, option{
 				Choice: engine.Choice{ID: cubeKeys[n], Label: s.label(func() string {
-					return fmt.Sprintf("%s: value %d, %d Fair Points", plural(n, "cube", "cubes"), value, fp)
+					return fmt.Sprintf("%s: value %d, %d Fair Points%s", plural(n, "cube", "cubes"), value, fp, s.fairTileText(value))
 				})},
 				do: func(s *State) {
 					p := &s.Seats[seat]
@@ -143,6 +146,8 @@ func (s *State) pressStep() step {
 			})
 		}
 		return st
+	case pr.booth < 0 && s.rules().fairTiles:
+		return s.fairSlotStep(seat)
 	case pr.booth < 0:
 		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?", opts: s.options()}
 		for b, occ := range s.Booths {
@@ -158,6 +163,9 @@ func (s *State) pressStep() step {
 			})
 		}
 		return st
+	}
+	if s.rules().fairTiles {
+		return s.placeBarrelStep(seat, p)
 	}
 	for ; pr.feature < NumFeatures; pr.feature++ {
 		if vin.Features.V[pr.feature] > 0 {

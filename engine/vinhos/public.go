@@ -2,14 +2,20 @@ package vinhos
 
 import "github.com/adega-bot/adega/engine"
 
-// View is what anyone at the table sees of the state (every seat sees the
-// same: what players hold is open, 004 p. 2): each Vineyard and Wine
-// Expert deck's top and how many tiles it holds, how many Vintage and
-// Magnate tiles are left face down, how many cards Lacerda's decks hold,
-// and nothing of the random generator, which decides every draw to come.
-// Exports of games in progress show this.
-func (s *State) View(engine.Seat) any {
+// View is what seat sees of the state (every seat sees the same, what
+// players hold is open, 004 p. 2, but for the Wine Experts each chose in
+// secret for an R10 Fair, which only its player sees until all have
+// chosen): each Vineyard and Wine Expert deck's top and how many tiles it
+// holds, how many Vintage and Magnate tiles are left face down, how many
+// cards Lacerda's decks hold, and nothing of the random generator, which
+// decides every draw to come. Exports of games in progress show this.
+func (s *State) View(seat engine.Seat) any {
 	j := s.mirror()
+	for i := range j.Players {
+		if engine.Seat(i) != seat {
+			j.Players[i].FairPicks = nil
+		}
+	}
 	v := publicState{stateJSON: j, VintageDeck: len(s.VintageDeck), Deck: len(s.Deck),
 		Regions: map[RegionID]publicRegion{}, Experts: map[Feature]publicDeck{}}
 	for r, reg := range j.Regions {

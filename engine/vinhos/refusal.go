@@ -192,9 +192,11 @@ func (s *State) reachRefusal(seat engine.Seat, w wineRef, value int) string {
 func (s *State) magnateRefusal(seat engine.Seat, m Magnate) string {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
+	case s.work.run.press.taken[m] && s.rules().fairTiles:
+		return "You placed a barrel beside " + magnateTitle(m) + " already."
 	case s.work.run.press.taken[m]:
 		return "You took a barrel back from " + magnateTitle(m) + " already."
-	case s.Seats[seat].Magnates[m] == 0:
+	case s.Seats[seat].Magnates[m] == 0 && !s.rules().fairTiles:
 		return "You have no barrel with " + magnateTitle(m) + "."
 	case m == Anabela:
 		return fmt.Sprintf("%s wants a %s wine.", capitalize(magnateTitle(m)), vin.Anabela.V)

@@ -202,3 +202,39 @@ func TestUnpaidInterestTakesAWineryThenAVineyard(t *testing.T) {
 	eq(t, "Farmers on the board", x.s.Supply.Farmers, farmers+1)
 	eq(t, "VP lost on an empty account", []int{x.p(orange).VP, x.p(yellow).VP}, []int{0, 0})
 }
+
+// newRandomReserve sets up the seeded Reserve game that reservePlayouts
+// play.
+func newRandomReserve(t testing.TB, seed uint64, players int, variants string) engine.State {
+	t.Helper()
+	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: seed,
+		Players: []string{"Ana", "Bruno", "Carla", "Duarte"}[:players], Options: map[string]string{OptionVariants: variants}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// Random Reserve games play to their end with every invariant holding after
+// every move: money and accounts within their limits, every component
+// somewhere, every placement rule kept.
+func TestReserveRandomGamesKeepTheInvariants(t *testing.T) {
+	games := 40
+	if testing.Short() {
+		games = 8
+	}
+	for _, variants := range []string{"", "five-estates", "maintenance", "maintenance,five-estates"} {
+		for players := MinPlayers; players <= MaxPlayers; players++ {
+			for seed := range uint64(games / 4) {
+				final := playOut(t, newRandomReserve(t, seed, players, variants), seed, quickDecision, func(s *State, move int) {
+					if err := invariants(s); err != nil {
+						t.Fatalf("%s, %d players, seed %d, move %d (%s): %v", variants, players, seed, move, s.Phase(), err)
+					}
+				})
+				if final.Final == nil || len(final.Final.Bank) != players {
+					t.Fatalf("seed %d: no Reserve final score", seed)
+				}
+			}
+		}
+	}
+}

@@ -18,8 +18,49 @@ import (
 // Then the solo player's accolades are counted.
 func (s *State) scoreFinal() {
 	n := len(s.Seats)
-	f := &FinalScore{Money: make([]int, n), Wines: make([]int, n), Export: make([]int, n), Multipliers: make([]int, n)}
+	f := &FinalScore{Export: make([]int, n), Multipliers: make([]int, n)}
 	won, tied := s.exportMajorities()
+	if s.rules().bank {
+		s.scoreReserveEnd(f, won)
+	} else {
+		s.score2016End(f, won, tied)
+	}
+	f.Ranking = slices.Clone(s.Order)
+	sort.SliceStable(f.Ranking, func(i, j int) bool {
+		a, b := &s.Seats[f.Ranking[i]], &s.Seats[f.Ranking[j]]
+		if a.VP != b.VP {
+			return a.VP > b.VP
+		}
+		if ea, eb := s.exportBarrels(f.Ranking[i]), s.exportBarrels(f.Ranking[j]); ea != eb {
+			return ea > eb
+		}
+		return s.tieMoney(f.Ranking[i]) > s.tieMoney(f.Ranking[j])
+	})
+	s.Final = f
+	s.At = PhaseOver
+	s.say(f.Ranking[0], func() string {
+		return fmt.Sprintf("%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
+	})
+	if s.Solo != nil {
+		f.Solo = s.soloScore()
+	}
+}
+
+// tieMoney is the money that breaks a tie after Export barrels: cash in
+// SV16; in R10 cash and the account, after divesting (§14.2).
+func (s *State) tieMoney(seat engine.Seat) int {
+	p := &s.Seats[seat]
+	if !s.rules().bank {
+		return p.Money
+	}
+	return s.cashAfterDivesting(seat) + p.Bank.Account
+}
+
+// score2016End scores the SV16 end: money, wines, majorities, Multiplier
+// tiles.
+func (s *State) score2016End(f *FinalScore, won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) {
+	n := len(s.Seats)
+	f.Money, f.Wines = make([]int, n), make([]int, n)
 	for seat := range s.Seats {
 		p := &s.Seats[seat]
 		table := &s.data.MoneyVP
@@ -31,11 +72,7 @@ func (s *State) scoreFinal() {
 			wine, _ := s.wine(engine.Seat(seat), w)
 			f.Wines[seat] += wine.Quality / WineVPDivisor
 		}
-		for c := range ExportColumns {
-			if holders := won[c]; slices.Contains(holders, engine.Seat(seat)) {
-				f.Export[seat] += ExportMajorityVP[c] / len(holders)
-			}
-		}
+		f.Export[seat] = s.majorities(engine.Seat(seat), won)
 		for _, t := range p.Tiles {
 			if t.Barrel {
 				f.Multipliers[seat] += s.multiplierVP(engine.Seat(seat), s.multiplier(t.ID), won, tied)
@@ -50,25 +87,6 @@ func (s *State) scoreFinal() {
 		s.say(engine.Seat(seat), func() string {
 			return fmt.Sprintf("%s scores %d VP: %d for %s, %d for wines, %d for Export majorities, %d for Multipliers; %d VP in all.", p.Name, total, f.Money[seat], bagos(p.Money), f.Wines[seat], f.Export[seat], f.Multipliers[seat], p.VP)
 		})
-	}
-	f.Ranking = slices.Clone(s.Order)
-	sort.SliceStable(f.Ranking, func(i, j int) bool {
-		a, b := &s.Seats[f.Ranking[i]], &s.Seats[f.Ranking[j]]
-		if a.VP != b.VP {
-			return a.VP > b.VP
-		}
-		if ea, eb := s.exportBarrels(f.Ranking[i]), s.exportBarrels(f.Ranking[j]); ea != eb {
-			return ea > eb
-		}
-		return a.Money > b.Money
-	})
-	s.Final = f
-	s.At = PhaseOver
-	s.say(f.Ranking[0], func() string {
-		return fmt.Sprintf("%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
-	})
-	if s.Solo != nil {
-		f.Solo = s.soloScore()
 	}
 }
 
@@ -95,6 +113,23 @@ func (s *State) exportMajorities() (won [ExportColumns][]engine.Seat, tied [Expo
 		tied[c] = len(won[c]) > 1
 	}
 	return won, tied
+}
+
+// majorities is what seat's Export majorities score, ties split and
+// rounded down; the R10 area has 4 countries of its own values.
+func (s *State) majorities(seat engine.Seat, won [ExportColumns][]engine.Seat) int {
+	vp := 0
+	for c, holders := range won {
+		if !slices.Contains(holders, seat) {
+			continue
+		}
+		if s.rules().exportByRow {
+			vp += R10ExportMajorityVP[c] / len(holders) // only the area's 4 countries hold barrels
+		} else {
+			vp += ExportMajorityVP[c] / len(holders)
+		}
+	}
+	return vp
 }
 
 func (s *State) exportBarrels(seat engine.Seat) int {

@@ -150,6 +150,9 @@ type SupplyState struct {
 	Cellars    int `json:"cellars"`
 	Wineries   int `json:"wineries"`
 	Cubes      int `json:"cubes"`
+	// VineyardsOut counts the Vineyards R10 Maintenances took out of the
+	// game.
+	VineyardsOut int `json:"vineyards_out,omitempty"`
 }
 
 // Player is one seat's board and holdings.
@@ -176,6 +179,9 @@ type Player struct {
 	Bank Bank `json:"bank,omitzero"`
 	// Penalty is what the R10 Maintenance still takes from the player.
 	Penalty Penalty `json:"penalty,omitzero"`
+	// FairPicks are the Wine Experts chosen in secret for the R10 Fair,
+	// which only this player sees until everyone has chosen.
+	FairPicks []int `json:"fair_picks,omitempty"`
 	// OnActions counts this player's barrels on each R10 Additional Action
 	// space, by Magnate and space (ManagerRows); Magnates counts those on
 	// the Magnates' own spaces (§10).
@@ -233,11 +239,14 @@ type HeldTile struct {
 
 // FinalScore breaks the end-of-game VP down per seat.
 type FinalScore struct {
-	Money       []int         `json:"money"`
-	Wines       []int         `json:"wines"`
-	Export      []int         `json:"export"`
-	Multipliers []int         `json:"multipliers"`
-	Ranking     []engine.Seat `json:"ranking"` // winner first, after tie breaks
+	Money       []int `json:"money"`
+	Wines       []int `json:"wines"`
+	Export      []int `json:"export"`
+	Multipliers []int `json:"multipliers"`
+	// Bank is what each R10 bank account scores; SV16 scores Money and
+	// Wines instead.
+	Bank    []int         `json:"bank,omitempty"`
+	Ranking []engine.Seat `json:"ranking"` // winner first, after tie breaks
 	// Solo is the solo player's accolades and title in a solo game.
 	Solo *SoloScore `json:"solo,omitempty"`
 }

@@ -62,8 +62,10 @@ type playerJSON struct {
 	// OnActions counts barrels on R10 Additional Action spaces, by
 	// additionalActionKeys, where there are some.
 	OnActions map[string]int `json:"on_actions,omitempty"`
-	Experts   []expertJSON   `json:"experts"`
-	Tiles     []tileJSON     `json:"tiles"`
+	// FairPicks names the Wine Experts chosen in secret for the R10 Fair.
+	FairPicks []string     `json:"fair_picks,omitempty"`
+	Experts   []expertJSON `json:"experts"`
+	Tiles     []tileJSON   `json:"tiles"`
 }
 
 type expertJSON struct {
@@ -484,7 +486,7 @@ func fromNames[E ~uint8, V any](m map[E]V, table []V) {
 
 func (n idNames) player(p *Player) playerJSON {
 	j := playerJSON{playerFields: playerFields(*p), Magnates: byName[Magnate](p.Magnates[:]),
-		VPFrom: map[VPSource]int{}}
+		VPFrom: map[VPSource]int{}, FairPicks: pick(n.experts, p.FairPicks)}
 	for _, src := range n.vpSources {
 		j.VPFrom[src] = p.VPFrom[src]
 	}
@@ -519,6 +521,10 @@ func (b seatBoard) MarshalJSON() ([]byte, error) {
 
 func (n idNames) playerIn(j *playerJSON) (Player, error) {
 	p := Player(j.playerFields)
+	var err error
+	if p.FairPicks, err = ids(n.experts, j.FairPicks, "Wine Expert"); err != nil {
+		return p, err
+	}
 	fromNames(j.Magnates, p.Magnates[:])
 	fromNames(j.VPFrom, p.VPFrom[:])
 	p.OnActions = [NumMagnates][len(ManagerRow{}.Actions)]int{}
@@ -529,7 +535,6 @@ func (n idNames) playerIn(j *playerJSON) (Player, error) {
 		}
 		p.OnActions[i/len(ManagerRow{}.Actions)][i%len(ManagerRow{}.Actions)] = count
 	}
-	var err error
 	if p.Experts, err = heldIn(j.Experts, n.experts, "Wine Expert"); err != nil {
 		return p, err
 	}

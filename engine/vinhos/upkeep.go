@@ -155,17 +155,21 @@ func (s *State) loseWinery(seat engine.Seat, e int) {
 	}
 	s.Supply.Enologists++
 	s.say(seat, func() string { return "Its Enologist goes back to the board." })
+	// It counts among the unpaid ones, who would go anyway.
+	p.Penalty.Fire = max(0, p.Penalty.Fire-1)
 }
 
 // loseVineyard takes a Vineyard of estate e out of the game (§11). A
 // Farmer without a Vineyard goes back to the board; an estate that loses
 // its last Vineyard takes its Region marker back (AMB-21), and its
-// region's Renown cubes stay.
+// region's Renown cubes stay. Its wines keep their value but, without a
+// region, no Renown cube raises them.
 func (s *State) loseVineyard(seat engine.Seat, e int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	name := s.estateName(p, e)
 	est.Vineyards--
+	s.Supply.VineyardsOut++
 	s.say(seat, func() string { return fmt.Sprintf("%s discards a Vineyard of %s; it leaves the game.", p.Name, name) })
 	if est.Farmers > est.Vineyards {
 		est.Farmers--
