@@ -126,7 +126,7 @@ func (s *State) pressStep() step {
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			if n > 0 && !s.cubesChange(value-Regions[r].CubeValue, value) {
-				break
+				continue
 			}
 			fp := s.pressFairPoints(value) + Regions[r].FairPoints
 			st.opts = append(st.opts, option{

@@ -135,6 +135,11 @@ func newReserveExample(t *testing.T, year int, order ...engine.Seat) *example {
 	x := newReserve(t, 4, "")
 	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
 	x.s.Order = order
+	for _, y := range FairYears[1:] {
+		if y < year {
+			x.s.Fair++ // the Fairs of the years before
+		}
+	}
 	return x
 }
 

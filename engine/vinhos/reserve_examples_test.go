@@ -1,0 +1,397 @@
+package vinhos
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// The worked examples of the French 2010 Reserve rulebook, as RESERVE-2010.md
+// §21 numbers them, one test each, named after the example. Each builds
+// the example's position by hand and plays it through Choices and Apply.
+
+// Example 1, "Start of year 4": the Vintage tile forecasts a bad year (each
+// wine −1) and shows Appearance three times and Taste twice: the Appearance
+// marker climbs 3 spaces and the Taste marker 2. Yellow flips his two
+// face-down Experts face up.
+func TestExampleStartOfYear4(t *testing.T) {
+	x := newReserveExample(t, 3, orange, yellow, blue, purple)
+	next := x.s.VintageDeck[0]
+	x.s.data.Vintage[next].Weather = tagT(-1)
+	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.Features = [NumFeatures]int{Taste: 2, Aroma: 1, Appearance: 1}
+	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
+	x.s.startYear(4)
+	eq(t, "Vintage tile", x.s.Vintage, next)
+	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 4, Aroma: 1, Appearance: 4})
+	for _, e := range x.p(yellow).Experts {
+		eq(t, "Yellow's Expert face up", e.FaceUp, true)
+	}
+	x.p(yellow).Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 1}
+	eq(t, "next quality (2 + 1 − 1)", x.s.NextQuality(yellow, 0), 2)
+}
+
+// Example 3, "Year 4, first action": in the order Orange, Yellow, Blue,
+// Purple, Orange moves from Export to Wine Experts, adjacent but taxed, for
+// 1 Bago; Yellow moves from Cellars to Pass, takes the first slot of the
+// bottom row and passes; Blue does the same into the last slot, paying
+// nothing to Yellow; Purple moves from the Bank, bottom right, to Wine
+// Experts: 2 Bagos to the supply (not adjacent, taxed) and 1 to Orange.
+// The second actions go Yellow, Orange, Purple, Blue.
+func TestExampleYear4FirstAction(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(orange).Cell, x.p(yellow).Cell, x.p(blue).Cell, x.p(purple).Cell = CellBL, CellTM, CellTM, CellBR
+	for seat := range x.s.Seats {
+		x.p(engine.Seat(seat)).Money = 10
+	}
+	x.apply(orange, "wine_experts@ml", "taste", "done", "done")
+	eq(t, "Orange paid the tax and an Expert", x.p(orange).Money, 10-1-1)
+	x.apply(yellow, "pass@c", "order-1", "done") // no wine to present: he passes
+	x.apply(blue, "pass@c", "order-4", "done")
+	eq(t, "Yellow's money", x.p(yellow).Money, 10)
+	eq(t, "Purple's move", x.choice(purple, "wine_experts@ml").Cost, "3 Bagos")
+	x.apply(purple, "wine_experts@ml", "aroma", "done", "done")
+	eq(t, "Purple's money", x.p(purple).Money, 10-3-1)
+	eq(t, "Orange's money", x.p(orange).Money, 10-1-1+1)
+	eq(t, "order of the second actions", x.s.Order, []engine.Seat{yellow, orange, purple, blue})
+}
+
+// Example 4, "Vineyards": in one action Orange buys a red Dão Vineyard for
+// 4 Bagos into her empty 4th Estate (its Region marker goes to Dão, with a
+// Renown cube) and a white Ribatejo one for 4 into her white Ribatejo
+// Estate (a cube, no marker). She cannot extend her red Lisboa Estate, the
+// top Lisboa tile being white, nor her white Algarve Estate, which holds
+// both white Algarve tiles.
+func TestExampleVineyards10(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	o := x.p(orange)
+	o.Money, o.Cell = 10, CellTM
+	o.Estates[0] = Estate{Region: Lisboa, Color: Red, Vineyards: 1}
+	o.Estates[1] = Estate{Region: Algarve, Color: White, Vineyards: 2}
+	o.Estates[2] = Estate{Region: Ribatejo, Color: White, Vineyards: 1}
+	x.deck(Dao, vy(Red, 4), vy(White, 5))
+	x.deck(Ribatejo, vy(White, 4), vy(Red, 3))
+	x.deck(Lisboa, vy(White, 3), vy(Red, 4))
+	x.deck(Algarve, vy(Red, 3))
+	for r := range x.s.Regions {
+		x.s.Regions[r].Cubes = 0
+	}
+	x.offers(orange, []string{"vineyards@tl", "lisboa"}, "e4")
+	x.offers(orange, []string{"vineyards@tl", "algarve"}, "e4")
+	x.apply(orange, "vineyards@tl", "dao", "e4", "ribatejo", "e3", "done", "done")
+	o = x.p(orange)
+	eq(t, "Orange's money", o.Money, 10-4-4)
+	eq(t, "the Dão estate", []any{o.Estates[3].Region, o.Estates[3].Color, o.Estates[3].Vineyards, o.Estates[3].Cellar}, []any{Dao, Red, 1, true})
+	eq(t, "the Ribatejo estate's Vineyards", o.Estates[2].Vineyards, 2)
+	eq(t, "cubes in Dão and Ribatejo", []int{x.s.Regions[Dao].Cubes, x.s.Regions[Ribatejo].Cubes}, []int{1, 1})
+}
+
+// Example 6, "Enologists": Purple has one empty Winery and hires one
+// Enologist for 1 Bago; no Farmer can be hired in the Reserve.
+func TestExampleEnologists10(t *testing.T) {
+	x := newReserveExample(t, 2, orange, yellow, blue, purple)
+	x.turn(purple)
+	p := x.p(purple)
+	p.Money = 5
+	p.Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 1}
+	p.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 2, Wineries: 1, Enologists: 1}
+	for _, id := range x.ids(purple, "enologists@mr") {
+		if strings.HasPrefix(id, "enologist-") && id != "enologist-e1" || strings.HasPrefix(id, "farmer-") {
+			t.Errorf("%s is offered", id)
+		}
+	}
+	x.apply(purple, "enologists@mr", "enologist-e1", "done", "done")
+	eq(t, "Purple's money", x.p(purple).Money, 5-1)
+	eq(t, "Purple's Enologists", x.p(purple).Estates[0].Enologists, 1)
+}
+
+// Example 8, "Wine Value": a wine of quality 4 in slot 3 of an Algarve
+// Cellar, one of the region's 3 Renown cubes used: 4 + 3 + 1 + 1 = 9.
+func TestExampleWineValue10(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(orange).Estates[0] = Estate{Region: Algarve, Color: White, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, white(4))}
+	x.s.Regions[Algarve].Cubes = 3
+	eq(t, "value before cubes", x.s.WineValue(orange, 0, 2), 8)
+	eq(t, "value with one cube", x.s.WineValue(orange, 0, 2)+Regions[Algarve].CubeValue, 9)
+}
+
+// Examples 10 and 11, "Sales": Blue's red 6 in slot 2 of his Setúbal
+// Cellar is worth 7 (Setúbal's 2 cubes unused) and goes on the Hotel's red
+// 7: his account gains 7, his cash nothing. Yellow's white 5 in slot 3 of
+// his Dão Cellar is worth 8; the white 8 and 9 are taken, so Dão's cube may
+// not be used; the Hotel's white 7 pays his account 7.
+func TestExampleSales10(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.turn(blue)
+	b := x.p(blue)
+	b.Money, b.Bank.Account = 3, 5
+	b.Estates[0] = Estate{Region: Setubal, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, red(6))}
+	x.s.Regions[Setubal].Cubes = 2
+	x.apply(blue, "sales@bm", "w1-2", "hotel-red-7", "done")
+	eq(t, "Blue's account", x.p(blue).Bank.Account, 5+7)
+	eq(t, "Blue's cash", x.p(blue).Money, 3)
+	eq(t, "Setúbal's cubes", x.s.Regions[Setubal].Cubes, 2)
+
+	x.turn(yellow)
+	y := x.p(yellow)
+	y.Bank.Account = 20
+	y.Estates[1] = Estate{Region: Dao, Color: White, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, white(5))}
+	x.s.Regions[Dao].Cubes = 1
+	x.s.Sales[x.saleSlot(Enoteca, White, 9)] = orange
+	x.s.Sales[x.saleSlot(Hotel, White, 8)] = purple
+	for _, c := range x.step(yellow, "sales@bm", "w2-3").Choices {
+		if strings.Contains(c.Label, "cube") {
+			t.Errorf("%s uses a Renown cube it does not need", c.ID)
+		}
+	}
+	x.apply(yellow, "sales@bm", "w2-3", "hotel-white-7", "done")
+	eq(t, "Yellow's account, stopped at 24", x.p(yellow).Bank.Account, 24)
+	eq(t, "Dão's cube", x.s.Regions[Dao].Cubes, 1)
+}
+
+// Example 13, "Export": Purple's red 7 in slot 2 of her Douro Warehouse
+// (no aging): the first country's "8" and "9" slots need 1 and 2 Douro
+// cubes, its "6" and "7" none, so no cube may be used there. She takes the
+// "8" slot with one cube and scores 7 VP at once, the VP of its row.
+func TestExampleExport10(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.turn(purple)
+	p := x.p(purple)
+	p.Cell = CellBM
+	p.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(Wine{}, red(7))}
+	x.s.Regions[Douro].Cubes = 2
+	labels := map[string]string{}
+	for _, c := range x.step(purple, "export@bl", "w1-2").Choices {
+		labels[c.ID] = c.Label
+	}
+	for id, cubes := range map[string]string{"country1-row1": "2 Renown cubes", "country1-row2": "1 Renown cube", "country1-row3": "", "country1-row4": ""} {
+		if label, ok := labels[id]; !ok || (cubes == "") == strings.Contains(label, "cube") || !strings.Contains(label, cubes) {
+			t.Errorf("%s: %q, want %q", id, label, cubes)
+		}
+	}
+	x.apply(purple, "export@bl", "w1-2", "country1-row2", "done")
+	eq(t, "Purple's VP", x.p(purple).VP, 7)
+	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 1)
+}
+
+// Example 18, "Press Release": in year 4 Orange presents her red Douro of
+// quality 3 from slot 4 of her Cellar for the 2nd Fair, with Douro's 2
+// cubes: value 3 + 5 + 2 = 10, which takes the "4" Fair tile and gains 1
+// Fair Point (15 → 16). The tile goes on the Appearance + Taste slot: 3
+// Bagos, then Taste's section 2 and Appearance's 3 add 5 (16 → 21). The
+// Vintage tile wants white (Anabela), 8 or more (Bruno) and regions 1, 4,
+// 7, 8 read as 1, 3, 7, 8 (Carolina): she meets Bruno and Carolina and
+// places one barrel beside Bruno only.
+func TestExamplePressRelease10(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.s.Vintage = 1 // Anabela white, Bruno 8, Carolina 1, 3, 7, 8
+	x.s.Features = [NumFeatures]int{Taste: 4, Appearance: 6}
+	o := x.p(orange)
+	o.Money, o.FairPoints, o.Cell = 2, 15, CellTL
+	o.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(3))}
+	x.s.Regions[Douro].Cubes = 2
+	// AMB-6: one cube changes nothing (value 9: no Fair Point, the same
+	// tile, Bruno met already); two make 10.
+	x.offers(orange, []string{"pass@c", "order-1", "press", "w1-4"}, "cubes-0", "cubes-2")
+	x.offers(orange, []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "appearance-taste"}, "done", "bruno", "carolina")
+	x.apply(orange, "pass@c", "order-1", "press", "w1-4", "cubes-2", "appearance-taste", "bruno", "done", "done")
+	o = x.p(orange)
+	eq(t, "Fair Points", o.FairPoints, 21)
+	eq(t, "cash", o.Money, 2+3)
+	eq(t, "Fair slot", x.s.FairSlots[0], FairSlot{Spot{true, orange}, 4})
+	eq(t, "barrels beside the Magnates", o.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "barrels in supply", o.Barrels, 7)
+	eq(t, "the wine is gone", o.Estates[0].Wines[3], Wine{})
+	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
+}
+
+// Example 22, "Last-minute Press Release": at the Fair of year 5 Blue
+// presents a white of quality 4 from Alentejo without cubes: value 4, the
+// "1" tile. On the Appearance + Alcohol slot it gains 4 Fair Points for
+// the features and 2 for the slot, and meets Carolina: one barrel goes
+// beside her, and it cannot move now, the Fair being no Actions phase.
+func TestExampleLastMinutePressRelease(t *testing.T) {
+	x := newReserveExample(t, 5, orange, yellow, blue, purple)
+	x.s.Vintage = 1
+	x.s.data.Vintage[1].Carolina = tagT(NewRegionSet(Alentejo))
+	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4} // sections 2 and 2
+	for seat := range x.s.Seats {
+		x.p(engine.Seat(seat)).Pressed = seat != int(blue)
+	}
+	b := x.p(blue)
+	b.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(4))}
+	x.s.startFair()
+	x.s.advance()
+	eq(t, "presenting", x.pending(), []engine.Seat{blue})
+	x.apply(blue, "w1-1", "appearance-alcohol", "carolina", "done")
+	b = x.p(blue)
+	eq(t, "Blue's Fair Points", b.FairPoints, 4+2)
+	eq(t, "Blue's barrels beside Carolina", b.Magnates[Carolina], 1)
+}
+
+// secondReserveFair is example 23's Fair of year 5 before the secret
+// choice: Blue's 5 Experts are all face down; Purple has 3 up and 1 down
+// and a "2" tile on Appearance + Taste; Orange has a Taste Expert and a
+// "4" tile on Appearance + Aroma; Yellow has 6 face up and a "4" tile on
+// Aroma + Taste. Fair Points: Blue 11, Purple 2, Orange 1, Yellow 0. The
+// Taste marker is one space short of the "4" section, Aroma two short of
+// the "3" one.
+func secondReserveFair(t *testing.T) *example {
+	x := newReserveExample(t, 5, blue, orange, purple, yellow)
+	x.s.Features = [NumFeatures]int{Taste: 6, Aroma: 5, Appearance: 2}
+	// take hands out a Wine Expert of feature f, with an arrow or without,
+	// that nobody holds yet, face up or down.
+	var taken []int
+	take := func(f Feature, arrow, up bool) HeldExpert {
+		for id := range NumFeatures * ExpertsPerDeck {
+			if g, tile := x.s.expertTile(id); g == f && tile.Arrow.V == arrow && !slices.Contains(taken, id) {
+				taken = append(taken, id)
+				return HeldExpert{ID: id, FaceUp: up}
+			}
+		}
+		t.Fatalf("no more %s Experts", f)
+		return HeldExpert{}
+	}
+	x.p(blue).FairPoints, x.p(purple).FairPoints, x.p(orange).FairPoints = 11, 2, 1
+	x.p(blue).Experts = []HeldExpert{take(Alcohol, false, false), take(Appearance, false, false), take(Taste, true, false), take(Aroma, false, false), take(Alcohol, true, false)}
+	x.p(purple).Experts = []HeldExpert{take(Taste, true, true), take(Taste, true, true), take(Alcohol, false, true), take(Appearance, false, false)}
+	x.p(orange).Experts = []HeldExpert{take(Taste, false, true)}
+	x.p(yellow).Experts = []HeldExpert{take(Taste, false, true), take(Aroma, true, true), take(Aroma, false, true), take(Aroma, false, true), take(Alcohol, false, true), take(Appearance, true, true)}
+	for _, id := range taken { // the decks hold the rest
+		f, _ := x.s.expertTile(id)
+		x.s.Experts[f] = slices.DeleteFunc(x.s.Experts[f], func(d int) bool { return d == id })
+	}
+	x.s.FairSlots[0] = FairSlot{Spot{true, purple}, 2}
+	x.s.FairSlots[2] = FairSlot{Spot{true, orange}, 4}
+	x.s.FairSlots[3] = FairSlot{Spot{true, yellow}, 4}
+	x.s.FairSlots[4] = FairSlot{Spot{true, blue}, 1}
+	for seat := range x.s.Seats {
+		x.p(engine.Seat(seat)).Pressed = true
+	}
+	x.s.startFair()
+	x.s.advance()
+	return x
+}
+
+// Example 23, "2nd Fair": only Purple and Yellow have Experts to play, and
+// choose in secret: neither sees the other's choice before both have
+// chosen. Purple plays her 2 Taste Experts, Yellow 1 Taste and 3 Aroma.
+// The arrows (2 Taste, 1 Aroma) move Taste into its "4" section and Aroma
+// into its "3": Purple gains 8, Yellow 13. Yellow 13, Blue 11, Purple 10
+// and Orange 1 score 12, 8, 4 and 0 VP (C-3: the text's "1" for Purple is
+// 10); Orange, last of four, takes the top Appearance Expert. The order
+// becomes Orange, Purple, Blue, Yellow.
+func TestExampleSecondFair(t *testing.T) {
+	x := secondReserveFair(t)
+	eq(t, "choosing in secret", x.pending(), []engine.Seat{purple, yellow})
+	purplePicks := x.ids(purple)
+	eq(t, "Purple's choices", len(purplePicks), 3) // done, and two Taste Experts
+	purpleIDs := []string{}
+	for _, id := range purplePicks {
+		if id != "done" {
+			purpleIDs = append(purpleIDs, id)
+		}
+	}
+	x.apply(purple, purpleIDs...) // her "2" tile allows two: the choice ends there
+	if view := mustJSON(t, x.s.View(yellow)); strings.Contains(view, `"fair_picks":[`) {
+		t.Errorf("Yellow's view shows Purple's picks")
+	}
+	if view := mustJSON(t, x.s.View(purple)); !strings.Contains(view, `"fair_picks":["`+purpleIDs[0]) {
+		t.Errorf("Purple's view hides her own picks")
+	}
+	eq(t, "still choosing", x.pending(), []engine.Seat{yellow})
+	eq(t, "no Fair Points before the reveal", x.p(purple).FairPoints, 2)
+	var yellowIDs []string
+	for _, e := range x.p(yellow).Experts {
+		if f, _ := x.s.expertTile(e.ID); f == Taste || f == Aroma {
+			yellowIDs = append(yellowIDs, x.s.expertKey(e.ID))
+		}
+	}
+	x.apply(yellow, yellowIDs...)
+	eq(t, "Feature markers", []int{x.s.Features[Taste], x.s.Features[Aroma]}, []int{8, 6})
+	eq(t, "Fair Points (Orange, Yellow, Blue, Purple)", []int{x.p(orange).FairPoints, x.p(yellow).FairPoints, x.p(blue).FairPoints, x.p(purple).FairPoints}, []int{1, 13, 11, 10})
+	eq(t, "VP (Orange, Yellow, Blue, Purple)", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{0, 12, 8, 4})
+	eq(t, "played Experts discarded", []int{len(x.p(purple).Experts), len(x.p(yellow).Experts)}, []int{2, 2})
+	eq(t, "last place chooses an Expert", x.pending(), []engine.Seat{orange})
+	x.apply(orange, "appearance")
+	eq(t, "Orange's Experts", len(x.p(orange).Experts), 2)
+	eq(t, "order", x.s.Order, []engine.Seat{orange, purple, blue, yellow})
+	eq(t, "year", x.s.Year, 6)
+	eq(t, "Fair tiles back", x.s.FairSlots, [R10FairSlots]FairSlot{})
+}
+
+// Example 24, "Tie at the 3rd Fair": Blue 35, Purple 30, Orange and Yellow
+// 27 score 15, 10, 2 and 2 VP; Orange and Yellow each take an Expert; the
+// order Blue, Orange, Purple, Yellow becomes Orange, Yellow, Purple, Blue.
+func TestExampleTieAtTheThirdFair(t *testing.T) {
+	x := newReserveExample(t, 6, blue, orange, purple, yellow)
+	x.s.Fair = 2
+	for seat, fp := range map[engine.Seat]int{blue: 35, purple: 30, orange: 27, yellow: 27} {
+		x.p(seat).FairPoints = fp
+		x.p(seat).Pressed = true
+		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
+	}
+	x.s.startFair()
+	x.s.advance()
+	eq(t, "VP (Orange, Yellow, Blue, Purple)", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
+	eq(t, "last places choose Experts in order", x.pending(), []engine.Seat{orange})
+	x.apply(orange, "taste")
+	x.apply(yellow, "aroma")
+	eq(t, "order", x.s.Order, []engine.Seat{orange, yellow, purple, blue})
+}
+
+// Examples 16, "Bank at game end", and 26, "Final scoring": the accounts
+// of Orange (0), Yellow (8), Purple (15) and Blue (24) score 0, 7, 12
+// and 18 VP, whatever their cash and investment; Blue's barrel on the left
+// slot of the Cash Multiplier counts 12 Bagos and the 8 divesting would
+// bring, 20, and scores its cap of 16; Purple's 5 Wineries on the
+// Wineries Multiplier's left slot score 10, Orange's 5 on its right slot
+// 5. Majorities: Purple 6 for the first country, Blue and Purple 4 each
+// for the second, Blue, Yellow and Orange 3 each for the third, Yellow 12
+// for the fourth.
+func TestExampleFinalScoring10(t *testing.T) {
+	x := newReserveExample(t, 6, orange, yellow, blue, purple)
+	for seat, account := range map[engine.Seat]int{orange: 0, yellow: 8, purple: 15, blue: 24} {
+		x.p(seat).Bank = Bank{Account: account, Invest: 1}
+	}
+	b := x.p(blue)
+	b.Money, b.Bank.Invest = 12, 2 // divesting +2 → −2 brings 3 + 2 + 2 + 1 = 8
+	x.s.Multipliers[Bruno][1][0] = Spot{true, blue}
+	wineries := func(seat engine.Seat) {
+		for e := range 3 {
+			x.p(seat).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 2}
+		}
+		x.p(seat).Estates[2].Wineries = 1
+	}
+	wineries(purple)
+	wineries(orange)
+	x.s.Multipliers[Carolina][1][0] = Spot{true, purple}
+	x.s.Multipliers[Carolina][1][1] = Spot{true, orange}
+	for _, e := range []struct {
+		r, c int
+		seat engine.Seat
+	}{{0, 0, purple}, {0, 1, blue}, {1, 1, purple}, {0, 2, blue}, {1, 2, yellow}, {2, 2, orange}, {0, 3, yellow}} {
+		x.s.Export[e.r][e.c] = e.seat
+	}
+	x.s.Fair = NumFairs
+	x.s.scoreFinal()
+	f := x.s.Final
+	eq(t, "bank VP (Orange, Yellow, Blue, Purple)", f.Bank, []int{0, 7, 18, 12})
+	eq(t, "majorities", f.Export, []int{3, 3 + 12, 4 + 3, 6 + 4})
+	eq(t, "Multipliers", f.Multipliers, []int{5, 0, 16, 10})
+	eq(t, "VP", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{8, 22, 41, 32})
+	eq(t, "winner", f.Ranking[0], blue)
+}
+
+// mustJSON encodes a view.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
