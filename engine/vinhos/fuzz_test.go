@@ -8,7 +8,8 @@ import (
 )
 
 // contract is what the engine contract plays of Vinhos: solo against
-// Lacerda and 2 to 4 players, with every invariant after every action.
+// Lacerda, 2 to 4 players, and the 2010 Reserve with its variants, with
+// every invariant after every action.
 var contract = enginetest.Config{
 	Game: Game{},
 	Setups: []engine.Setup{
@@ -16,6 +17,11 @@ var contract = enginetest.Config{
 		{Game: "vinhos", Rules: LatestRules, Seed: 2, Players: []string{"Ana", "Bruno"}},
 		{Game: "vinhos", Rules: LatestRules, Seed: 3, Players: []string{"Ana", "Bruno", "Carla"}},
 		{Game: "vinhos", Rules: LatestRules, Seed: 4, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}},
+		{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: 5, Players: []string{"Ana", "Bruno"}},
+		{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: 6, Players: []string{"Ana", "Bruno", "Carla"},
+			Options: map[string]string{OptionVariants: "maintenance"}},
+		{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: 7, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
+			Options: map[string]string{OptionVariants: "five-estates"}},
 	},
 	Games:      3,
 	Invariants: func(s engine.State) error { return invariants(s.(*State)) },

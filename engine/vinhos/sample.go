@@ -8,8 +8,10 @@ import (
 )
 
 // Sample is the state as seat might find it, for an AI to search: what the
-// table sees (View) is kept, and what nobody sees is drawn again from rng.
-// Every seat sees the same, so seat does not matter. Below each Vineyard
+// seat sees (View) is kept, and what it does not see is drawn again from
+// rng. Every seat sees the same but for the Wine Experts the others chose
+// in secret for an R10 Fair, which are drawn again among those they may
+// play (any number up to their Fair tile's). Below each Vineyard
 // and Wine Expert deck's face-up top the tiles are shuffled; the Vintage
 // tiles, the Magnate deck (its Action tiles above its Multipliers, as at
 // setup) and Lacerda's two decks are shuffled whole; the generator is
@@ -20,7 +22,7 @@ import (
 //
 // It forgets what a player learned of a deck's order by rearranging it
 // with a Wine Expert: the table sees only the new top.
-func (s *State) Sample(_ engine.Seat, rng *engine.RNG) engine.State {
+func (s *State) Sample(seat engine.Seat, rng *engine.RNG) engine.State {
 	c := s.clone()
 	c.quiet, c.nolabels = true, true
 	for r := range c.Regions {
@@ -37,8 +39,29 @@ func (s *State) Sample(_ engine.Seat, rng *engine.RNG) engine.State {
 		c.Solo.Actions = engine.Shuffled(rng, c.Solo.Actions, cmp.Compare)
 		c.Solo.Numbers = engine.Shuffled(rng, c.Solo.Numbers, cmp.Compare)
 	}
+	if c.At == PhaseFairPicks {
+		for i := range c.Seats {
+			if other := engine.Seat(i); other != seat && c.Done[i] {
+				c.Seats[i].FairPicks = c.drawPicks(other, rng)
+			}
+		}
+	}
 	c.RNG = engine.NewRNG(rng.Uint64())
 	return c
+}
+
+// drawPicks draws a secret choice seat might have made: some of the
+// Experts it may play, at most its Fair tile's number.
+func (s *State) drawPicks(seat engine.Seat, rng *engine.RNG) []int {
+	var ids []int
+	for _, k := range s.playable(seat) {
+		ids = append(ids, s.Seats[seat].Experts[k].ID)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	ids = engine.Shuffled(rng, ids, cmp.Compare)
+	return ids[:rng.IntN(min(len(ids), s.FairSlots[s.fairSlot(seat)].Tile)+1)]
 }
 
 // shuffledBelowTop is deck with its face-up top kept and the rest shuffled.
