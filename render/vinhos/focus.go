@@ -95,15 +95,15 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 
 var (
 	quadrelBlock = block{fixed(row1H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		quadrelStatic(c, r, len(v.s.Seats))
+		quadrelStatic(c, r, len(v.s.Seats), v.s.Mode)
 		v.quadrel(c, r)
 	}}
 	salesBlock = block{fixed(214), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		salesStatic(c, r, v.d)
+		salesStatic(c, r, v.d, v.s.Mode)
 		v.sales(c, r)
 	}}
 	exportBlock = block{fixed(290), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		exportStatic(c, r, v.d, len(v.s.Seats))
+		exportStatic(c, r, v.d, len(v.s.Seats), v.s.Mode)
 		v.export(c, r)
 	}}
 	vintageBlock = block{fixed(212), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
@@ -135,7 +135,7 @@ const estatesH = 3*estateH + 2*estateGap
 
 func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
 	best := v.bestWine(seat)
-	for e := range v.s.Seats[seat].Estates {
+	for e := range v.s.Estates() {
 		k := r.Grid(e%2, e/2, estateW, estateH, estateGap)
 		k.X += (r.W - 2*estateW - estateGap) / 2
 		estateStatic(c, k, e)

@@ -28,6 +28,8 @@ type rect = render.Rect
 type layout struct {
 	players int
 	board   []bool // by seat: drawn with a player board
+	mode    vinhos.Mode
+	estates int // on each player board
 	// compact is the board in two columns of focused-view panels, with a
 	// strip for every seat: half as wide, for a phone.
 	compact bool
@@ -43,16 +45,24 @@ type layout struct {
 	decks   rect
 	supply  rect
 	scores  rect
-	seats   []rect // by seat: a player board or a strip
+	// The 2010 Reserve's own areas (reserveLayout); it has no vintage,
+	// display or booths areas, and its supply is a line.
+	managers rect
+	bank     rect
+	fair     rect
+	seats    []rect // by seat: a player board or a strip
 	legend  rect
 	height  int
 }
 
-func newLayout(board []bool, compact bool) *layout {
+func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {
+	if mode == vinhos.Reserve2010 {
+		return newReserveLayout(board, compact, estates)
+	}
 	if compact {
 		return newCompactLayout(board)
 	}
-	l := &layout{players: len(board), board: board, width: width}
+	l := &layout{players: len(board), board: board, width: width, estates: estates}
 	x := float64(margin)
 	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
 
@@ -81,14 +91,9 @@ const compactWidth = 2*margin + 2*focusInner + gap
 // view wide, so that a phone zoomed on a column reads it as well as a
 // focused view.
 func newCompactLayout(board []bool) *layout {
-	l := &layout{players: len(board), board: board, compact: true, width: compactWidth}
+	l := &layout{players: len(board), board: board, compact: true, width: compactWidth, estates: len(board)}
 	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
 	left, right := float64(headerH), float64(headerH)
-	column := func(y *float64, x, w, h float64) rect {
-		r := rect{X: x, Y: *y, W: w, H: h}
-		*y += h + gap
-		return r
-	}
 	lx, rx := float64(margin), float64(margin+focusInner+gap)
 	l.quadrel = column(&left, lx, focusInner, row1H)
 	l.sales = column(&left, lx, focusInner, 214)
@@ -102,6 +107,14 @@ func newCompactLayout(board []bool) *layout {
 	l.supply = column(&right, rx, focusInner, supplyLineH)
 	l.placeSeats(max(left, right))
 	return l
+}
+
+// column places an area of height h and width w at x, y in a column,
+// and moves y below it.
+func column(y *float64, x, w, h float64) rect {
+	r := rect{X: x, Y: *y, W: w, H: h}
+	*y += h + gap
+	return r
 }
 
 // placeSeats puts the seats' boards or strips from y, then the legend.
@@ -126,21 +139,27 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	c.SetColor(render.Paper)
 	c.Clear()
 	headerStatic(c, l.header)
-	quadrelStatic(c, l.quadrel, l.players)
-	salesStatic(c, l.sales, d)
-	exportStatic(c, l.export, d, l.players)
-	vintageStatic(c, l.vintage)
-	boothsStatic(c, l.booths)
+	quadrelStatic(c, l.quadrel, l.players, l.mode)
+	salesStatic(c, l.sales, d, l.mode)
+	exportStatic(c, l.export, d, l.players, l.mode)
 	decksStatic(c, l.decks)
 	scoresStatic(c, l.scores)
-	if !l.compact { // the compact areas draw whole with the pieces
-		regionsStatic(c, l.regions, d)
-		displayStatic(c, l.display, d, l.players)
-		supplyStatic(c, l.supply)
+	if l.mode == vinhos.Reserve2010 {
+		if !l.compact {
+			regionsStatic(c, l.regions, d)
+		}
+	} else {
+		vintageStatic(c, l.vintage)
+		boothsStatic(c, l.booths)
+		if !l.compact { // the compact areas draw whole with the pieces
+			regionsStatic(c, l.regions, d)
+			displayStatic(c, l.display, d, l.players)
+			supplyStatic(c, l.supply)
+		}
 	}
 	for seat, r := range l.seats {
 		if l.board[seat] && !l.compact {
-			boardStatic(c, r)
+			boardStatic(c, r, l.estates)
 		} else {
 			stripStatic(c, r)
 		}
@@ -154,15 +173,20 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	v.quadrel(c, l.quadrel)
 	v.sales(c, l.sales)
 	v.export(c, l.export)
-	v.vintage(c, l.vintage)
-	v.booths(c, l.booths)
 	v.decks(c, l.decks)
 	v.scores(c, l.scores)
-	if l.compact {
+	switch {
+	case l.mode == vinhos.Reserve2010:
+		v.reserveAreas(c, l)
+	case l.compact:
+		v.vintage(c, l.vintage)
+		v.booths(c, l.booths)
 		v.regionList(c, l.regions)
 		v.displayGrid(c, l.display)
 		v.supplyLine(c, l.supply)
-	} else {
+	default:
+		v.vintage(c, l.vintage)
+		v.booths(c, l.booths)
 		v.regions(c, l.regions)
 		v.display(c, l.display)
 		v.supply(c, l.supply)

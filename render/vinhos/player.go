@@ -30,9 +30,9 @@ func estateBox(x, y float64, e int) rect {
 func buildingSlot(k rect, i int) rect { return rect{X: k.X + 1, Y: k.Y + 26}.Grid(i, 0, 66, 50, 5) }
 func wineSlot(k rect, i int) rect     { return rect{X: k.X + 1, Y: k.Y + 82}.Grid(i, 0, 49, 50, 4) }
 
-func boardStatic(c *render.Canvas, r rect) {
+func boardStatic(c *render.Canvas, r rect, estates int) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
-	for e := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+	for e := range estates {
 		estateStatic(c, estateBox(r.X+estateX, r.Y+10, e), e)
 	}
 }
@@ -79,10 +79,10 @@ func (v *view) nameplate(c *render.Canvas, seat engine.Seat, x, y, width float64
 	c.Text(c.Fit(v.names[seat], width, title), x+62, y, 0, 0.5, title)
 }
 
-// estates draws seat's five estates in a row from x, y.
+// estates draws seat's estates (five in 2016) in a row from x, y.
 func (v *view) estates(c *render.Canvas, seat engine.Seat, x, y float64) {
 	best := v.bestWine(seat)
-	for e := range v.s.Seats[seat].Estates {
+	for e := range v.s.Estates() {
 		v.estate(c, seat, e, estateBox(x, y, e), best)
 	}
 }

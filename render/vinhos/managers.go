@@ -1,0 +1,146 @@
+package vinhos
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
+)
+
+// The 2010 Reserve's Managers' rows: the year's weather, then a block per
+// Magnate: what they expect this year and the barrels on their space, then
+// their row's two Additional Action spaces (any number of barrels) and
+// three Multipliers (two slots each, left the high one).
+const (
+	managerBlockH = 92
+	managerBoxW   = 80
+	managerBoxH   = 62
+	managerBoxGap = 5
+	managersH     = render.PanelTitle + 28 + vinhos.NumMagnates*managerBlockH + 4
+)
+
+// Multipliers that score at once are green on the board, those that score
+// at the end purple; the panel's note says so in words.
+var (
+	nowFill = color.RGBA{0xd9, 0xee, 0xd3, 0xff}
+	endFill = color.RGBA{0xe8, 0xdc, 0xf0, 0xff}
+)
+
+// additionalText names an Additional Action in two short lines.
+var additionalText = [...][2]string{
+	vinhos.AddWinery:     {"Winery", "for 1 Bago"},
+	vinhos.AddSales:      {"Sales", "action"},
+	vinhos.AddVineyard:   {"Vineyard", "2 Bagos less"},
+	vinhos.AddExport:     {"Export", "action"},
+	vinhos.AddExpert:     {"Expert", "for free"},
+	vinhos.AddInvestment: {"Invest", "+1 for free"},
+}
+
+// multiplierText names a Multiplier; immediate ones score at once.
+var multiplierText = [...]string{
+	vinhos.R10MultCellars: "Cellars", vinhos.R10MultVineyards: "Vineyards", vinhos.R10MultWine: "Wine",
+	vinhos.R10MultEnologists: "Enologists", vinhos.R10MultCash: "Cash", vinhos.R10MultExperts: "4 Experts",
+	vinhos.R10MultEstates: "Full Estates", vinhos.R10MultWineries: "Wineries", vinhos.R10MultRenown: "Renown",
+}
+
+func immediate(k vinhos.R10MultiplierKind) bool {
+	return k == vinhos.R10MultWine || k == vinhos.R10MultExperts || k == vinhos.R10MultRenown
+}
+
+// slotValue is what a Multiplier slot pays: VP per item counted, or the
+// immediate reward.
+func slotValue(k vinhos.R10MultiplierKind, slot int) string {
+	switch k {
+	case vinhos.R10MultWine:
+		return "value"
+	case vinhos.R10MultExperts:
+		return fmt.Sprintf("+%d", vinhos.R10ExpertsMultiplierVP)
+	}
+	half := vinhos.R10MultiplierVP[k][slot]
+	if half == 1 {
+		return "×½"
+	}
+	return fmt.Sprintf("×%d", half/2)
+}
+
+func managerBlock(r rect, m vinhos.Magnate) float64 {
+	return r.Y + render.PanelTitle + 28 + float64(m)*managerBlockH
+}
+
+func managerBox(r rect, m vinhos.Magnate, i int) rect {
+	return rect{X: r.X + 10, Y: managerBlock(r, m) + 26}.Grid(i, 0, managerBoxW, managerBoxH, managerBoxGap)
+}
+
+func (v *view) managers(c *render.Canvas, r rect) {
+	c.Panel(r, "Managers' rows")
+	c.PanelNote(r, "green: VP at once · purple: at the end")
+	t := v.d.Vintage[v.s.Vintage]
+	y := r.Y + render.PanelTitle + 10
+	x := r.X + 12 + c.Text("Weather", r.X+12, y, 0, 0.5, bold)
+	weather(c, x+22, y, t.Weather.V)
+	c.Text(fmt.Sprintf("Vintage tile %d · %d left", v.s.Vintage, len(v.s.VintageDeck)), r.Right()-12, y, 1, 0.5, small)
+	for m := range vinhos.Magnate(vinhos.NumMagnates) {
+		v.managerRow(c, r, m)
+	}
+}
+
+func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
+	y := managerBlock(r, m) + 11
+	c.Token(r.X+22, y, 11, render.Ink, vinhos.MagnateName(m)[:1])
+	c.Text(vinhos.MagnateName(m), r.X+40, y, 0, 0.5, bold)
+	v.expectation(c, m, r.X+120, y)
+	// The barrels on the Magnate's own space, at the right.
+	x := r.Right() - 12
+	for seat := len(v.s.Seats) - 1; seat >= 0; seat-- {
+		if n := v.s.Seats[seat].Magnates[m]; n > 0 {
+			x -= c.Measure(fmt.Sprint(n), bold)
+			c.Text(fmt.Sprint(n), x, y, 0, 0.5, bold)
+			v.barrel(c, engine.Seat(seat), x-12, y, 18, 20)
+			x -= 32
+		}
+	}
+	row := vinhos.ManagerRows[m]
+	for a, act := range row.Actions {
+		k := managerBox(r, m, a)
+		c.Box(k, 5, render.Paper, render.Rule)
+		c.Text(additionalText[act][0], k.X+6, k.Y+12, 0, 0.5, smallB)
+		c.Text(additionalText[act][1], k.X+6, k.Y+27, 0, 0.5, small)
+		v.actionBarrels(c, m, a, k)
+	}
+	for i, kind := range row.Multipliers {
+		k := managerBox(r, m, len(row.Actions)+i)
+		fill := endFill
+		if immediate(kind) {
+			fill = nowFill
+		}
+		c.Box(k, 5, fill, render.Rule)
+		c.Text(c.Fit(multiplierText[kind], k.W-10, smallB), k.X+5, k.Y+11, 0, 0.5, smallB)
+		for slot, sp := range v.s.Multipliers[m][i] {
+			s := rect{X: k.X + 4, Y: k.Y + 21}.Grid(slot, 0, 34, 37, 4)
+			c.Box(s, 4, render.Paper, render.Rule)
+			c.Text(slotValue(kind, slot), s.CX(), s.Y+9, 0.5, 0.5, colored(small, render.Ink))
+			if sp.Taken {
+				v.barrel(c, sp.Seat, s.CX(), s.Bottom()-11, 20, 17)
+			}
+		}
+	}
+}
+
+// actionBarrels draws the barrels on Additional Action space a of Magnate
+// m's row: one per seat there, with a count when it has more.
+func (v *view) actionBarrels(c *render.Canvas, m vinhos.Magnate, a int, k rect) {
+	x, y := k.X+14, k.Bottom()-14
+	for seat := range v.s.Seats {
+		n := v.s.Seats[seat].OnActions[m][a]
+		if n == 0 || x > k.Right()-10 {
+			continue
+		}
+		v.barrel(c, engine.Seat(seat), x, y, 18, 20)
+		x += 20
+		if n > 1 {
+			x += 2 + c.Text(fmt.Sprint(n), x-6, y, 0, 0.5, smallB)
+		}
+	}
+}
