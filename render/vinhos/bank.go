@@ -130,3 +130,28 @@ func (v *view) investLane(c *render.Canvas, r rect, seat engine.Seat, y float64)
 		c.Box(k, 4, render.Paper, render.Rule)
 	}
 }
+
+// bankBox sums up seat's bank on its player board: the balance and what
+// it scores, the investment and what a Maintenance adds or takes.
+func (v *view) bankBox(c *render.Canvas, seat engine.Seat, k rect) {
+	p := &v.s.Seats[seat]
+	bar := &v.d.Reserve.Investment
+	c.Box(k, 6, render.Paper, render.Rule)
+	c.Coin(k.X+16, k.Y+16, 9, "")
+	c.Text("Bank", k.X+32, k.Y+16, 0, 0.5, bold)
+	c.Text(fmt.Sprintf("%d in the account", p.Bank.Account), k.X+10, k.Y+46, 0, 0.5, heading)
+	c.Text(fmt.Sprintf("scores %d VP at the end", vinhos.R10AccountScore(p.Bank.Account)), k.X+10, k.Y+66, 0, 0.5, small)
+	c.Text(fmt.Sprintf("investment %+d", p.Bank.Invest), k.X+10, k.Y+96, 0, 0.5, heading)
+	salaries := 0
+	for _, e := range p.Estates {
+		salaries += e.Enologists * vinhos.R10EnologistSalary
+	}
+	upkeep := fmt.Sprintf("interest %+d", bar.InterestAt(p.Bank.Invest))
+	if salaries > 0 {
+		upkeep += fmt.Sprintf(", salaries −%d", salaries)
+	}
+	c.Text(upkeep+" a year", k.X+10, k.Y+116, 0, 0.5, small)
+	if p.Bank.Invest > vinhos.R10InvestMin {
+		c.Text(fmt.Sprintf("divest: +%d Bagos", bar.DivestProceeds(p.Bank.Invest)), k.X+10, k.Y+136, 0, 0.5, small)
+	}
+}

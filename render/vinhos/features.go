@@ -54,6 +54,10 @@ func (v *view) fair(c *render.Canvas, r rect) {
 		c.Text(fmt.Sprintf("%d FP", sections[n].V), k.X+trackW, k.Y-10, 0.5, 0.5, smallB)
 	}
 	moved := v.d.Vintage[v.s.Vintage].Features.V
+	if v.s.Year > 1 {
+		last := trackSpace(r, 0, vinhos.R10FeatureTrackSpaces-1)
+		c.Text("moved", last.Right()+4, last.Y-10, 0, 0.5, small)
+	}
 	for f := range vinhos.Feature(vinhos.NumFeatures) {
 		v.featureTrack(c, r, f, moved[f])
 	}
@@ -87,7 +91,7 @@ func (v *view) featureTrack(c *render.Canvas, r rect, f vinhos.Feature, moved in
 	}
 	if moved > 0 && v.s.Year > 1 {
 		last := trackSpace(r, f, vinhos.R10FeatureTrackSpaces-1)
-		c.Text(fmt.Sprintf("+%d", moved), last.Right()+6, last.CY(), 0, 0.5, small)
+		c.Text(fmt.Sprintf("+%d", moved), last.Right()+8, last.CY(), 0, 0.5, smallB)
 	}
 }
 
@@ -106,14 +110,13 @@ func (v *view) fairSlot(c *render.Canvas, k rect, i int) {
 	}
 	v.token(c, slot.Seat, k.X+18, y, 10)
 	c.Text(fmt.Sprintf("tile %d", slot.Tile), k.X+34, y, 0, 0.5, bold)
-	c.Text(plural(slot.Tile, "Expert", "Experts"), k.X+34+c.Measure(fmt.Sprintf("tile %d", slot.Tile), bold)+6, y, 0, 0.5, small)
 }
 
 // fairTileText says which Fair tile a Press Release takes by wine value.
 func fairTileText(d *vinhos.Data) string {
-	parts := []string{"tile by value:"}
+	var parts []string
 	for t, from := range d.Reserve.ExpertsFrom {
 		parts = append(parts, fmt.Sprintf("%d+ → %d", from.V, t+1))
 	}
-	return strings.Join(parts, " ")
+	return "tile by value: " + strings.Join(parts, " · ")
 }

@@ -42,7 +42,7 @@ var additionalText = [...][2]string{
 var multiplierText = [...]string{
 	vinhos.R10MultCellars: "Cellars", vinhos.R10MultVineyards: "Vineyards", vinhos.R10MultWine: "Wine",
 	vinhos.R10MultEnologists: "Enologists", vinhos.R10MultCash: "Cash", vinhos.R10MultExperts: "4 Experts",
-	vinhos.R10MultEstates: "Full Estates", vinhos.R10MultWineries: "Wineries", vinhos.R10MultRenown: "Renown",
+	vinhos.R10MultEstates: "Estates", vinhos.R10MultWineries: "Wineries", vinhos.R10MultRenown: "Renown",
 }
 
 func immediate(k vinhos.R10MultiplierKind) bool {
@@ -111,11 +111,7 @@ func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 	}
 	for i, kind := range row.Multipliers {
 		k := managerBox(r, m, len(row.Actions)+i)
-		fill := endFill
-		if immediate(kind) {
-			fill = nowFill
-		}
-		c.Box(k, 5, fill, render.Rule)
+		c.Box(k, 5, multiplierFill(kind), render.Rule)
 		c.Text(c.Fit(multiplierText[kind], k.W-10, smallB), k.X+5, k.Y+11, 0, 0.5, smallB)
 		for slot, sp := range v.s.Multipliers[m][i] {
 			s := rect{X: k.X + 4, Y: k.Y + 21}.Grid(slot, 0, 34, 37, 4)
@@ -143,4 +139,63 @@ func (v *view) actionBarrels(c *render.Canvas, m vinhos.Magnate, a int, k rect) 
 			x += 2 + c.Text(fmt.Sprint(n), x-6, y, 0, 0.5, smallB)
 		}
 	}
+}
+
+// rowBarrel is one of a player's barrels in a Magnate's row, beyond the
+// Magnate's own space: on an Additional Action or a Multiplier slot.
+type rowBarrel struct {
+	magnate vinhos.Magnate
+	fill    color.Color // the space's: a Multiplier's tells when it scores
+	text    string
+}
+
+// rowBarrels lists seat's barrels on Additional Actions and Multipliers.
+func (v *view) rowBarrels(seat engine.Seat) []rowBarrel {
+	var out []rowBarrel
+	for m := range vinhos.Magnate(vinhos.NumMagnates) {
+		row := vinhos.ManagerRows[m]
+		for a, act := range row.Actions {
+			if n := v.s.Seats[seat].OnActions[m][a]; n > 0 {
+				t := additionalText[act]
+				out = append(out, rowBarrel{m, render.Paper, fmt.Sprintf("%s %s: %d %s, may move on", t[0], t[1], n, plural(n, "barrel", "barrels"))})
+			}
+		}
+		for i, kind := range row.Multipliers {
+			for slot, sp := range v.s.Multipliers[m][i] {
+				if sp.Taken && sp.Seat == seat {
+					out = append(out, rowBarrel{m, multiplierFill(kind), multiplierDetail(kind, slot)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// multiplierDetail says what a barrel on a Multiplier slot scores, and when.
+func multiplierDetail(k vinhos.R10MultiplierKind, slot int) string {
+	side := [...]string{"left", "right"}[slot]
+	if immediate(k) {
+		return fmt.Sprintf("%s Multiplier (%s): scored when placed", multiplierText[k], side)
+	}
+	each := slotValue(k, slot)[len("×"):]
+	text := fmt.Sprintf("%s Multiplier (%s): %s VP each at the end", multiplierText[k], side, each)
+	if k == vinhos.R10MultCash {
+		text += fmt.Sprintf(", at most %d", vinhos.R10CashMultiplierCap)
+	}
+	return text
+}
+
+func multiplierFill(k vinhos.R10MultiplierKind) color.Color {
+	if immediate(k) {
+		return nowFill
+	}
+	return endFill
+}
+
+// rowBarrelChip draws a row barrel's chip: the space's color, the barrel
+// and the Magnate's name.
+func (v *view) rowBarrelChip(c *render.Canvas, seat engine.Seat, k rect, b rowBarrel) {
+	c.Box(k, 4, b.fill, render.Ink)
+	v.barrel(c, seat, k.X+14, k.CY(), 16, 18)
+	c.Text(vinhos.MagnateName(b.magnate), k.X+28, k.CY(), 0, 0.5, smallB)
 }

@@ -68,7 +68,16 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 		c.Text("entered the Fair", x+14, r.Y+142, 0, 0.5, small)
 	}
 	v.estates(c, seat, r.X+estateX, r.Y+10)
+	v.bankOnBoard(c, seat, r.X+estateX, r.Y+10)
 	v.chips(c, seat, rect{X: r.X + chipsX, Y: r.Y + 12}, 3, 5)
+}
+
+// bankOnBoard draws seat's bank where a 2016 board's fifth Estate is, on a
+// Reserve board of four Estates.
+func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
+	if v.s.Mode == vinhos.Reserve2010 && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
+	}
 }
 
 // nameplate draws the must-act mark, the seat's token and its name in at

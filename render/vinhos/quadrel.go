@@ -36,12 +36,12 @@ var actionText = [...][2]string{
 // reserveActionText is what the 2010 Reserve prices or counts otherwise,
 // and its Bank action.
 var reserveActionText = map[vinhos.Action][2]string{
-	vinhos.ActVineyards:  {"Vineyards", "1 a region, printed cost"},
+	vinhos.ActVineyards:  {"Vineyards", "1 a region, at cost"},
 	vinhos.ActCellars:    {"Cellars", fmt.Sprintf("1 at %d", vinhos.R10PriceCellar)},
 	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1-2 at %d, salary %d", vinhos.R10PriceEnologist, vinhos.R10EnologistSalary)},
-	vinhos.ActExport:     {"Export", "wines for the row's VP"},
+	vinhos.ActExport:     {"Export", "wines for row VP"},
 	vinhos.ActSales:      {"Sales", "wines into the bank"},
-	vinhos.ActBank:       {"Bank", "withdraw, deposit, invest"},
+	vinhos.ActBank:       {"Bank", "cash in/out, invest"},
 }
 
 // cellText names a Quadrel cell's action in a mode and says what it costs.
