@@ -88,13 +88,21 @@ func (v *view) scores(c *render.Canvas, r rect) {
 	}
 	if f := v.s.Final; f != nil {
 		for i, seat := range seats {
-			c.Text(fmt.Sprintf("final: %d money · %d wines · %d export · %d tiles", f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat]),
-				r.X+58, scoreRow(r, i)+16, 0, 0.5, small)
+			c.Text(finalText(v.s.Mode, f, seat), r.X+58, scoreRow(r, i)+16, 0, 0.5, small)
 		}
 	}
 	if next := nextFair(v.s); next > 0 {
 		c.Text(fmt.Sprintf("Fair %d at the end of year %d", v.s.Fair+1, next), r.X+12, r.Bottom()-14, 0, 0.5, small)
 	}
+}
+
+// finalText breaks down what seat scored at the end: in the 2010 Reserve,
+// its bank account (no money or wines) and end-game Multipliers.
+func finalText(mode vinhos.Mode, f *vinhos.FinalScore, seat engine.Seat) string {
+	if mode == vinhos.Reserve2010 {
+		return fmt.Sprintf("final: %d bank · %d export · %d Multipliers", f.Money[seat], f.Export[seat], f.Multipliers[seat])
+	}
+	return fmt.Sprintf("final: %d money · %d wines · %d export · %d tiles", f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat])
 }
 
 // nextFair is the year whose end holds the next Fair, or 0 after the last.

@@ -51,8 +51,8 @@ type layout struct {
 	bank     rect
 	fair     rect
 	seats    []rect // by seat: a player board or a strip
-	legend  rect
-	height  int
+	legend   rect
+	height   int
 }
 
 func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {

@@ -209,7 +209,7 @@ func reserveFinal(t testing.TB) *vinhos.State {
 	banks := []vinhos.Bank{{Account: 24, Invest: 3}, {Account: 0, Invest: -2}, {Account: 13, Invest: 0}, {Account: 7, Invest: 1}}
 	for i := range p {
 		p[i].Bank = banks[i]
-		p[i].VP = []int{88, 41, 79, 64}[i]
+		p[i].VP = []int{79, 41, 88, 64}[i]
 		p[i].FairPoints = []int{38, 17, 45, 29}[i]
 		p[i].Money = []int{2, 0, 11, 5}[i]
 		p[i].Pressed = false
@@ -230,7 +230,7 @@ func reserveFinal(t testing.TB) *vinhos.State {
 	countBarrels(s)
 	s.Final = &vinhos.FinalScore{
 		Money: []int{18, 0, 12, 7}, Wines: make([]int, 4), Export: []int{8, 6, 15, 3}, Multipliers: []int{30, 2, 16, 20},
-		Ranking: []engine.Seat{0, 2, 3, 1},
+		Ranking: []engine.Seat{2, 0, 3, 1},
 	}
 	return s
 }
@@ -267,5 +267,14 @@ func reserve2p(t testing.TB) *vinhos.State {
 	s.Sales[2], s.Sales[10] = 0, 1
 	s.Export[1][1], s.Export[2][0] = 1, 0
 	countBarrels(s)
+	return s
+}
+
+// reserveFiveEstates is the mid game played with the five-estates variant:
+// the 2016 board's five Estates, and no room on it for the bank.
+func reserveFiveEstates(t testing.TB) *vinhos.State {
+	s := reserveMid(t)
+	s.Variants = vinhos.VariantFiveEstates
+	s.Seats[2].Estates[4] = estate(inPlay(s)[7], vinhos.White, 1, 0, 0, 0, false, 2)
 	return s
 }
