@@ -19,7 +19,7 @@ const (
 	fairSlotW  = 136
 	fairSlotH  = 56
 	fairSlotsY = render.PanelTitle + 20 + vinhos.NumFeatures*trackRowH + 30 // the slots' top, from the panel's
-	fairH      = fairSlotsY + 2*fairSlotH + 6 + 34
+	fairH      = fairSlotsY + 2*fairSlotH + 6 + 12
 )
 
 // trackSpace is space n of feature f's track: two spaces a section, a

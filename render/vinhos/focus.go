@@ -59,8 +59,19 @@ func FocusOf(s engine.State, seat engine.Seat, focus string) image.Image {
 	return Focus(s.(*vinhos.State), seat, focus)
 }
 
+// reserveFocusBlocks replace, in the 2010 Reserve, the focuses on what
+// only 2016 has (booths, Magnate tiles): its Fair slots and tracks, and
+// the Managers' rows where a wine buys a benefit.
+var reserveFocusBlocks = map[string][]block{
+	vinhos.FocusFair:  {fairBlock, winesBlock},
+	vinhos.FocusTiles: {managersBlock, winesBlock},
+}
+
 func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *render.Canvas {
 	blocks, ok := focusBlocks[focus]
+	if b, mine := reserveFocusBlocks[focus]; mine && s.Mode == vinhos.Reserve2010 {
+		blocks, ok = b, true
+	}
 	if !ok {
 		blocks = []block{estatesBlock, heldBlock}
 	}
@@ -123,11 +134,13 @@ var (
 		v.booths(c, b)
 		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)
 	}}
-	heldBlock    = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
-	winesBlock   = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
-	regionsBlock = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
-	displayBlock = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+	managersBlock = block{fixed(float64(managersH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.managers(c, r) }}
+	fairBlock     = block{fixed(float64(fairH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
+	heldBlock     = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
+	winesBlock    = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
+	estatesBlock  = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
+	regionsBlock  = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock  = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
 // The player's estates, two to a row.

@@ -54,7 +54,7 @@ func immediate(k vinhos.R10MultiplierKind) bool {
 func slotValue(k vinhos.R10MultiplierKind, slot int) string {
 	switch k {
 	case vinhos.R10MultWine:
-		return "value"
+		return "+val"
 	case vinhos.R10MultExperts:
 		return fmt.Sprintf("+%d", vinhos.R10ExpertsMultiplierVP)
 	}
@@ -100,6 +100,9 @@ func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 			v.barrel(c, engine.Seat(seat), x-12, y, 18, 20)
 			x -= 32
 		}
+	}
+	if x < r.Right()-12 {
+		c.Text("kept", x+8, y, 1, 0.5, small)
 	}
 	row := vinhos.ManagerRows[m]
 	for a, act := range row.Actions {
