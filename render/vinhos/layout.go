@@ -91,7 +91,7 @@ const compactWidth = 2*margin + 2*focusInner + gap
 // view wide, so that a phone zoomed on a column reads it as well as a
 // focused view.
 func newCompactLayout(board []bool) *layout {
-	l := &layout{players: len(board), board: board, compact: true, width: compactWidth, estates: len(board)}
+	l := &layout{players: len(board), board: board, compact: true, width: compactWidth}
 	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
 	left, right := float64(headerH), float64(headerH)
 	lx, rx := float64(margin), float64(margin+focusInner+gap)
@@ -138,7 +138,7 @@ func (l *layout) placeSeats(y float64) {
 func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	c.SetColor(render.Paper)
 	c.Clear()
-	headerStatic(c, l.header)
+	headerStatic(c, l.header, l.mode)
 	quadrelStatic(c, l.quadrel, l.players, l.mode)
 	salesStatic(c, l.sales, d, l.mode)
 	exportStatic(c, l.export, d, l.players, l.mode)
