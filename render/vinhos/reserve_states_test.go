@@ -60,9 +60,9 @@ func spot(seat engine.Seat) vinhos.Spot { return vinhos.Spot{Taken: true, Seat: 
 func reserveEarly(t testing.TB) *vinhos.State {
 	s := newReserve(t, 4, "")
 	r := inPlay(s)
-	s.Year, s.Round, s.Turn = 2, 1, 1
+	toYear(s, 2)
+	s.Round, s.Turn = 1, 1
 	s.Order = []engine.Seat{2, 0, 3, 1}
-	s.Features = [vinhos.NumFeatures]int{1, 2, 0, 1}
 	p := s.Seats
 	p[0].Estates[0] = estate(r[0], vinhos.Red, 1, 1, 0, 1, false, 3)
 	p[1].Estates[0] = estate(r[1], vinhos.White, 2, 0, 0, 0, false, 2, 3)
