@@ -64,16 +64,9 @@ func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layou
 	}
 	l := &layout{players: len(board), board: board, width: width, estates: estates}
 	x := float64(margin)
-	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
+	l.vintage = l.placeFirstRow()
 
-	y := float64(headerH)
-	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
-	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
-	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
-	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
-	l.vintage = rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
-
-	y += row1H + gap
+	y := float64(headerH + row1H + gap)
 	l.display = rect{X: x, Y: y, W: 510, H: row2H}
 	l.booths = rect{X: l.display.Right() + gap, Y: y, W: 236, H: row2H}
 	l.decks = rect{X: l.booths.Right() + gap, Y: y, W: 380, H: row2H}
@@ -82,6 +75,19 @@ func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layou
 
 	l.placeSeats(y + row2H + gap)
 	return l
+}
+
+// placeFirstRow places the header, then the first row of the shared
+// board, which both modes share: the regions, the Quadrel, the Sales above
+// the area it returns, and the Export.
+func (l *layout) placeFirstRow() rect {
+	x, y := float64(margin), float64(headerH)
+	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
+	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
+	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
+	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
+	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
+	return rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
 }
 
 // compactWidth is two focused-view columns side by side.

@@ -33,16 +33,8 @@ func newReserveLayout(board []bool, compact bool, estates int) *layout {
 	// The first row is 2016's, with the Wine Experts where the Vintage
 	// tile was; the second holds the Reserve's areas and the standings.
 	l.width = width
-	x := float64(margin)
-	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
-	y := float64(headerH)
-	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
-	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
-	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
-	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
-	l.decks = rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
-
-	y += row1H + gap
+	l.decks = l.placeFirstRow()
+	x, y := float64(margin), float64(headerH+row1H+gap)
 	h := float64(max(managersH, bankH, fairH))
 	l.managers = rect{X: x, Y: y, W: focusInner, H: h}
 	l.bank = rect{X: l.managers.Right() + gap, Y: y, W: focusInner, H: h}
