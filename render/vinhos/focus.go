@@ -89,10 +89,15 @@ func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *re
 // decide now.
 func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	v.token(c, seat, margin+14, 20, 13)
-	c.Text(c.Fit(v.names[seat], 150, heading), margin+34, 20, 0, 0.5, heading)
 	p := &v.s.Seats[seat]
 	counters := fmt.Sprintf("%d %s · %d VP · %d Fair pts", p.Money, plural(p.Money, "Bago", "Bagos"), p.VP, p.FairPoints)
-	c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
+	if v.s.Mode == vinhos.Reserve2010 {
+		counters = fmt.Sprintf("%d %s · %d in bank · %d VP · %d FP", p.Money, plural(p.Money, "Bago", "Bagos"), p.Bank.Account, p.VP, p.FairPoints)
+	}
+	right := c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
+	// The name takes what the counters leave, 150 at most.
+	room := min(150, focusWidth-margin-right-12-(margin+34))
+	c.Text(c.Fit(v.names[seat], room, heading), margin+34, 20, 0, 0.5, heading)
 	status, st := v.waiting(), colored(bold, render.Muted)
 	if v.acting[seat] {
 		status, st = "To "+v.promptFor(seat)+".", colored(bold, render.Accent)

@@ -65,7 +65,7 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 	}
 	if p.Pressed {
 		c.Glass(x, r.Y+142, 20, render.Mix(render.Paper, wineColors[vinhos.Red], 0.5))
-		c.Text("entered the Fair", x+14, r.Y+142, 0, 0.5, small)
+		c.Text(v.pressText(seat), x+14, r.Y+142, 0, 0.5, small)
 	}
 	v.estates(c, seat, r.X+estateX, r.Y+10)
 	v.bankOnBoard(c, seat, r.X+estateX, r.Y+10)
@@ -78,6 +78,17 @@ func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
 	if v.s.Mode == vinhos.Reserve2010 && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
 		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
 	}
+}
+
+// pressText says that seat made its Press Release, and in the 2010
+// Reserve which Fair tile it placed.
+func (v *view) pressText(seat engine.Seat) string {
+	for _, slot := range v.s.FairSlots {
+		if slot.Taken && slot.Seat == seat && v.s.Mode == vinhos.Reserve2010 {
+			return fmt.Sprintf("entered the Fair, tile %d", slot.Tile)
+		}
+	}
+	return "entered the Fair"
 }
 
 // nameplate draws the must-act mark, the seat's token and its name in at

@@ -278,3 +278,37 @@ func reserveFiveEstates(t testing.TB) *vinhos.State {
 	s.Seats[2].Estates[4] = estate(inPlay(s)[7], vinhos.White, 1, 0, 0, 0, false, 2)
 	return s
 }
+
+// reserveFullest crowds a Reserve game as far as its components allow, and
+// further: long names, every Multiplier slot, Fair slot and Additional
+// Action taken by every seat, everyone with barrels on every Magnate.
+func reserveFullest(t testing.TB) *vinhos.State {
+	s := reserveMid(t)
+	names := []string{"Maximiliana Wolfeschlegel", "Bartholomew Worthington", "Wwwwwwwwwwwwwwww", "Maximiliano W"}
+	for i := range s.Seats {
+		p := &s.Seats[i]
+		p.Name = names[i]
+		p.Money, p.VP, p.FairPoints, p.Barrels = 188, 288, 88, 8
+		p.Bank = vinhos.Bank{Account: vinhos.R10AccountMax, Invest: vinhos.R10InvestMin}
+		p.Magnates = [vinhos.NumMagnates]int{2, 2, 2}
+		p.Pressed = true
+		for m := range p.OnActions {
+			p.OnActions[m] = [2]int{3, 3}
+		}
+		for e := range p.Estates {
+			p.Estates[e].Enologists = 2
+		}
+	}
+	for m := range s.Multipliers {
+		for k := range s.Multipliers[m] {
+			for slot := range s.Multipliers[m][k] {
+				s.Multipliers[m][k][slot] = spot(engine.Seat((m + k + slot) % 4))
+			}
+		}
+	}
+	for i := range s.FairSlots {
+		s.FairSlots[i] = vinhos.FairSlot{Spot: spot(engine.Seat(i % 4)), Tile: 4}
+	}
+	s.Features = [vinhos.NumFeatures]int{11, 11, 11, 11}
+	return s
+}
