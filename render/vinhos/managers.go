@@ -102,7 +102,7 @@ func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 		}
 	}
 	if x < r.Right()-12 {
-		c.Text("kept", x+8, y, 1, 0.5, small)
+		c.Text("kept", x+4, y, 1, 0.5, small)
 	}
 	row := vinhos.ManagerRows[m]
 	for a, act := range row.Actions {
@@ -128,19 +128,23 @@ func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 }
 
 // actionBarrels draws the barrels on Additional Action space a of Magnate
-// m's row: one per seat there, with a count when it has more.
+// m's row: one per seat there, with a count when it has more, as many as
+// the space shows.
 func (v *view) actionBarrels(c *render.Canvas, m vinhos.Magnate, a int, k rect) {
-	x, y := k.X+14, k.Bottom()-14
+	x, y := k.X+12, k.Bottom()-14
 	for seat := range v.s.Seats {
 		n := v.s.Seats[seat].OnActions[m][a]
-		if n == 0 || x > k.Right()-10 {
+		count := ""
+		if n > 1 {
+			count = fmt.Sprint(n)
+		}
+		w := 22 + c.Measure(count, smallB)
+		if n == 0 || x+w-9 > k.Right()-3 {
 			continue
 		}
-		v.barrel(c, engine.Seat(seat), x, y, 18, 20)
-		x += 20
-		if n > 1 {
-			x += 2 + c.Text(fmt.Sprint(n), x-6, y, 0, 0.5, smallB)
-		}
+		v.barrel(c, engine.Seat(seat), x, y, 16, 18)
+		c.Text(count, x+10, y, 0, 0.5, smallB)
+		x += w
 	}
 }
 
