@@ -21,7 +21,7 @@ func newReserveLayout(board []bool, compact bool, estates int) *layout {
 		l.sales = column(&left, lx, focusInner, 214)
 		l.decks = column(&left, lx, focusInner, row2H)
 		l.managers = column(&left, lx, focusInner, float64(managersH))
-		l.scores = column(&left, lx, focusInner, row2H)
+		l.scores = column(&left, lx, focusInner, row2H+24)
 		l.regions = column(&right, rx, focusInner, regionsH)
 		l.export = column(&right, rx, focusInner, 290)
 		l.bank = column(&right, rx, focusInner, float64(bankH))

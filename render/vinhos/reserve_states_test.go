@@ -1,10 +1,12 @@
 package vinhos
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // The 2010 Reserve's test states are built by hand from a new game: the
@@ -229,7 +231,7 @@ func reserveFinal(t testing.TB) *vinhos.State {
 	s.Export[0][0], s.Export[1][1], s.Export[1][2], s.Export[0][2], s.Export[3][3] = 2, 0, 2, 0, 1
 	countBarrels(s)
 	s.Final = &vinhos.FinalScore{
-		Money: []int{18, 0, 12, 7}, Wines: make([]int, 4), Export: []int{8, 6, 15, 3}, Multipliers: []int{30, 2, 16, 20},
+		Money: make([]int, 4), Wines: make([]int, 4), Bank: []int{18, 0, 12, 7}, Export: []int{8, 6, 15, 3}, Multipliers: []int{30, 2, 16, 20},
 		Ranking: []engine.Seat{2, 0, 3, 1},
 	}
 	return s
@@ -311,4 +313,30 @@ func reserveFullest(t testing.TB) *vinhos.State {
 	}
 	s.Features = [vinhos.NumFeatures]int{11, 11, 11, 11}
 	return s
+}
+
+// TestReserveGame plays a seeded random Reserve game through the engine
+// and draws every eighth board of it, and its end, with every view: none
+// may fail or crowd its text, whatever phase the engine reaches.
+func TestReserveGame(t *testing.T) {
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: vinhos.ModeReserve2010, Seed: 29, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
+		Options: map[string]string{vinhos.OptionVariants: ""}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := 0
+	rendertest.Play(t, st, 29, func(es engine.State) bool {
+		s := es.(*vinhos.State)
+		if move%8 == 0 || s.Over() {
+			for _, o := range []Options{{}, {Compact: true}} {
+				c, bg := drawBoard(s, o, true)
+				check(t, fmt.Sprintf("move %d, %s (compact %v)", move, s.Phase(), o.Compact), c, bg)
+			}
+			c, bg := drawPlayer(s, engine.Seat(move%4), true)
+			check(t, fmt.Sprintf("move %d, %s, player", move, s.Phase()), c, bg)
+		}
+		move++
+		return s.Over()
+	})
+	t.Logf("%d moves", move)
 }
