@@ -45,9 +45,6 @@ var multiplierText = [...]string{
 	vinhos.R10MultEstates: "Estates", vinhos.R10MultWineries: "Wineries", vinhos.R10MultRenown: "Renown",
 }
 
-func immediate(k vinhos.R10MultiplierKind) bool {
-	return k == vinhos.R10MultWine || k == vinhos.R10MultExperts || k == vinhos.R10MultRenown
-}
 
 // slotValue is what a Multiplier slot pays: VP per item counted, or the
 // immediate reward.
@@ -170,7 +167,7 @@ func (v *view) rowBarrels(seat engine.Seat) []rowBarrel {
 		for i, kind := range row.Multipliers {
 			for slot, sp := range v.s.Multipliers[m][i] {
 				if sp.Taken && sp.Seat == seat {
-					out = append(out, rowBarrel{m, multiplierFill(kind), multiplierDetail(kind, slot)})
+					out = append(out, rowBarrel{m, multiplierFill(kind), v.multiplierDetail(seat, kind, slot)})
 				}
 			}
 		}
@@ -178,22 +175,23 @@ func (v *view) rowBarrels(seat engine.Seat) []rowBarrel {
 	return out
 }
 
-// multiplierDetail says what a barrel on a Multiplier slot scores, and when.
-func multiplierDetail(k vinhos.R10MultiplierKind, slot int) string {
+// multiplierDetail says what seat's barrel on a Multiplier slot scores,
+// and when: an end-game one, what it would score now.
+func (v *view) multiplierDetail(seat engine.Seat, k vinhos.R10MultiplierKind, slot int) string {
 	side := [...]string{"left", "right"}[slot]
-	if immediate(k) {
-		return fmt.Sprintf("%s Multiplier (%s): scored when placed", multiplierText[k], side)
+	if vinhos.EndGameMultiplier(k) {
+		vp := vinhos.R10MultiplierScore(k, slot, v.s.MultiplierCount(seat, k))
+		text := fmt.Sprintf("%s Multiplier (%s): %s VP each at the end, %d now", multiplierText[k], side, slotValue(k, slot)[len("×"):], vp)
+		if k == vinhos.R10MultCash {
+			text += fmt.Sprintf(" (at most %d)", vinhos.R10CashMultiplierCap)
+		}
+		return text
 	}
-	each := slotValue(k, slot)[len("×"):]
-	text := fmt.Sprintf("%s Multiplier (%s): %s VP each at the end", multiplierText[k], side, each)
-	if k == vinhos.R10MultCash {
-		text += fmt.Sprintf(", at most %d", vinhos.R10CashMultiplierCap)
-	}
-	return text
+	return fmt.Sprintf("%s Multiplier (%s): scored when placed", multiplierText[k], side)
 }
 
 func multiplierFill(k vinhos.R10MultiplierKind) color.Color {
-	if immediate(k) {
+	if !vinhos.EndGameMultiplier(k) {
 		return nowFill
 	}
 	return endFill
