@@ -45,7 +45,6 @@ var multiplierText = [...]string{
 	vinhos.R10MultEstates: "Estates", vinhos.R10MultWineries: "Wineries", vinhos.R10MultRenown: "Renown",
 }
 
-
 // slotValue is what a Multiplier slot pays: VP per item counted, or the
 // immediate reward.
 func slotValue(k vinhos.R10MultiplierKind, slot int) string {
