@@ -6,6 +6,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -339,4 +340,28 @@ func TestReserveGame(t *testing.T) {
 		return s.Over()
 	})
 	t.Logf("%d moves", move)
+}
+
+// TestReserveFocusedViews walks a seeded random Reserve game: every step
+// names a focus the renderer knows, and every eighth step's view keeps its
+// text clear.
+func TestReserveFocusedViews(t *testing.T) {
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: vinhos.ModeReserve2010, Seed: 31, Players: []string{"Ana", "Bruno", "Carla"},
+		Options: map[string]string{vinhos.OptionVariants: "five-estates"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	rendertest.WalkSteps(t, st, 31, func(es engine.State, seat engine.Seat, step engine.Step) {
+		if _, ok := focusBlocks[step.Focus]; !ok {
+			t.Fatalf("step %q (%s) has focus %q, which has no view", step.Name, step.Prompt, step.Focus)
+		}
+		if n++; n%8 == 0 {
+			c := drawFocus(es.(*vinhos.State), seat, step.Focus, true)
+			for _, p := range render.CheckText(c.Boxes(), c.RGBA().Bounds()) {
+				t.Errorf("%s, seat %d: %s", step.Focus, seat, p)
+			}
+		}
+	})
+	t.Logf("%d steps", n)
 }
