@@ -66,7 +66,15 @@ func scoresStatic(c *render.Canvas, r rect) {
 	c.Text("Fair", r.X+scoreFair, r.Y+render.PanelTitle+8, 1, 0.5, bold)
 }
 
-func scoreRow(r rect, i int) float64 { return r.Y + render.PanelTitle + 38 + float64(i)*34 }
+// scoreRow is the y of standing i. The Reserve's standings are taller:
+// their rows stand further apart, clear of the final breakdown above.
+func (v *view) scoreRow(r rect, i int) float64 {
+	step := 34.0
+	if v.s.Mode == vinhos.Reserve2010 {
+		step = 40
+	}
+	return r.Y + render.PanelTitle + 38 + float64(i)*step
+}
 
 func (v *view) scores(c *render.Canvas, r rect) {
 	seats := make([]engine.Seat, len(v.s.Seats))
@@ -78,7 +86,7 @@ func (v *view) scores(c *render.Canvas, r rect) {
 		seats = f.Ranking
 	}
 	for i, seat := range seats {
-		y := scoreRow(r, i)
+		y := v.scoreRow(r, i)
 		p := &v.s.Seats[seat]
 		v.mustAct(c, seat, r.X+16, y)
 		v.token(c, seat, r.X+40, y, 12)
@@ -88,13 +96,21 @@ func (v *view) scores(c *render.Canvas, r rect) {
 	}
 	if f := v.s.Final; f != nil {
 		for i, seat := range seats {
-			c.Text(fmt.Sprintf("final: %d money · %d wines · %d export · %d tiles", f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat]),
-				r.X+58, scoreRow(r, i)+16, 0, 0.5, small)
+			c.Text(finalText(v.s.Mode, f, seat), r.X+58, v.scoreRow(r, i)+16, 0, 0.5, small)
 		}
 	}
 	if next := nextFair(v.s); next > 0 {
 		c.Text(fmt.Sprintf("Fair %d at the end of year %d", v.s.Fair+1, next), r.X+12, r.Bottom()-14, 0, 0.5, small)
 	}
+}
+
+// finalText breaks down what seat scored at the end: in the 2010 Reserve,
+// its bank account (no money or wines) and end-game Multipliers.
+func finalText(mode vinhos.Mode, f *vinhos.FinalScore, seat engine.Seat) string {
+	if mode == vinhos.Reserve2010 {
+		return fmt.Sprintf("final: %d bank · %d export · %d Multipliers", f.Bank[seat], f.Export[seat], f.Multipliers[seat])
+	}
+	return fmt.Sprintf("final: %d money · %d wines · %d export · %d tiles", f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat])
 }
 
 // nextFair is the year whose end holds the next Fair, or 0 after the last.

@@ -59,8 +59,19 @@ func FocusOf(s engine.State, seat engine.Seat, focus string) image.Image {
 	return Focus(s.(*vinhos.State), seat, focus)
 }
 
+// reserveFocusBlocks replace, in the 2010 Reserve, the focuses on what
+// only 2016 has (booths, Magnate tiles): its Fair slots and tracks, and
+// the Managers' rows where a wine buys a benefit.
+var reserveFocusBlocks = map[string][]block{
+	vinhos.FocusFair:  {fairBlock, winesBlock},
+	vinhos.FocusTiles: {managersBlock, winesBlock},
+}
+
 func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *render.Canvas {
 	blocks, ok := focusBlocks[focus]
+	if b, mine := reserveFocusBlocks[focus]; mine && s.Mode == vinhos.Reserve2010 {
+		blocks, ok = b, true
+	}
 	if !ok {
 		blocks = []block{estatesBlock, heldBlock}
 	}
@@ -78,10 +89,15 @@ func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *re
 // decide now.
 func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	v.token(c, seat, margin+14, 20, 13)
-	c.Text(c.Fit(v.names[seat], 150, heading), margin+34, 20, 0, 0.5, heading)
 	p := &v.s.Seats[seat]
 	counters := fmt.Sprintf("%d %s · %d VP · %d Fair pts", p.Money, plural(p.Money, "Bago", "Bagos"), p.VP, p.FairPoints)
-	c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
+	if v.s.Mode == vinhos.Reserve2010 {
+		counters = fmt.Sprintf("%d %s · %d in bank · %d VP · %d FP", p.Money, plural(p.Money, "Bago", "Bagos"), p.Bank.Account, p.VP, p.FairPoints)
+	}
+	right := c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
+	// The name takes what the counters leave, 150 at most.
+	room := min(150, focusWidth-margin-right-12-(margin+34))
+	c.Text(c.Fit(v.names[seat], room, heading), margin+34, 20, 0, 0.5, heading)
 	status, st := v.waiting(), colored(bold, render.Muted)
 	if v.acting[seat] {
 		status, st = "To "+v.promptFor(seat)+".", colored(bold, render.Accent)
@@ -95,15 +111,15 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 
 var (
 	quadrelBlock = block{fixed(row1H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		quadrelStatic(c, r, len(v.s.Seats))
+		quadrelStatic(c, r, len(v.s.Seats), v.s.Mode)
 		v.quadrel(c, r)
 	}}
 	salesBlock = block{fixed(214), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		salesStatic(c, r, v.d)
+		salesStatic(c, r, v.d, v.s.Mode)
 		v.sales(c, r)
 	}}
 	exportBlock = block{fixed(290), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		exportStatic(c, r, v.d, len(v.s.Seats))
+		exportStatic(c, r, v.d, len(v.s.Seats), v.s.Mode)
 		v.export(c, r)
 	}}
 	vintageBlock = block{fixed(212), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
@@ -123,11 +139,13 @@ var (
 		v.booths(c, b)
 		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)
 	}}
-	heldBlock    = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
-	winesBlock   = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
-	regionsBlock = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
-	displayBlock = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+	managersBlock = block{fixed(float64(managersH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.managers(c, r) }}
+	fairBlock     = block{fixed(float64(fairH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
+	heldBlock     = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
+	winesBlock    = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
+	estatesBlock  = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
+	regionsBlock  = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock  = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
 // The player's estates, two to a row.
@@ -135,7 +153,7 @@ const estatesH = 3*estateH + 2*estateGap
 
 func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
 	best := v.bestWine(seat)
-	for e := range v.s.Seats[seat].Estates {
+	for e := range v.s.Estates() {
 		k := r.Grid(e%2, e/2, estateW, estateH, estateGap)
 		k.X += (r.W - 2*estateW - estateGap) / 2
 		estateStatic(c, k, e)

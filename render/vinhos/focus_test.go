@@ -64,7 +64,12 @@ func TestFocusedViewGolden(t *testing.T) {
 // once by much; its text stays clear of other text and of the edges,
 // however crowded the board.
 func TestFocusedViewsReadOnAPhone(t *testing.T) {
-	crowded := fullest(t)
+	for _, crowded := range []*vinhos.State{fullest(t), reserveFullest(t)} {
+		readOnAPhone(t, crowded)
+	}
+}
+
+func readOnAPhone(t *testing.T, crowded *vinhos.State) {
 	for f := range focusBlocks {
 		for seat := range crowded.Seats {
 			c := drawFocus(crowded, engine.Seat(seat), f, true)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -25,6 +26,12 @@ var goldens = []struct {
 	{"me-3p", func(t testing.TB) image.Image { return DrawPlayer(state(t, "mid-3p"), 1) }},
 	{"compact-3p", func(t testing.TB) image.Image { return DrawCompact(state(t, "mid-3p")) }},
 	{"compact-solo", func(t testing.TB) image.Image { return DrawCompact(state(t, "solo")) }},
+	{"reserve-early-4p", func(t testing.TB) image.Image { return Draw(reserveEarly(t)) }},
+	{"reserve-mid-4p", func(t testing.TB) image.Image { return Draw(reserveMid(t)) }},
+	{"reserve-final-4p", func(t testing.TB) image.Image { return Draw(reserveFinal(t)) }},
+	{"reserve-2p", func(t testing.TB) image.Image { return Draw(reserve2p(t)) }},
+	{"reserve-compact-4p", func(t testing.TB) image.Image { return DrawCompact(reserveMid(t)) }},
+	{"reserve-me-4p", func(t testing.TB) image.Image { return DrawPlayer(reserveMid(t), 2) }},
 }
 
 // soloOptions draws seat 1 as an automa: a solo game's layout.
@@ -33,6 +40,22 @@ var soloOptions = Options{NoBoard: func(seat engine.Seat) bool { return seat == 
 func TestGolden(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) { golden(t, g.name, g.draw(t)) })
+	}
+}
+
+// maxPNG is the most a golden board may weigh as the bot posts it: Discord
+// shows a large image slowly on a phone.
+const maxPNG = 600_000
+
+func TestPNGSize(t *testing.T) {
+	for _, g := range goldens {
+		b, err := render.EncodePNG(g.draw(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(b) > maxPNG {
+			t.Errorf("%s: %d bytes, more than %d", g.name, len(b), maxPNG)
+		}
 	}
 }
 

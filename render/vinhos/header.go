@@ -4,16 +4,23 @@ import (
 	"fmt"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 )
 
-const gameTitle = "Vinhos Deluxe"
+// gameTitle names the game, and the 2010 Reserve when it is played.
+func gameTitle(mode vinhos.Mode) string {
+	if mode == vinhos.Reserve2010 {
+		return "Vinhos Deluxe: 2010 Reserve"
+	}
+	return "Vinhos Deluxe"
+}
 
 // bannerBox is the header's line of who must act.
 func bannerBox(r rect) rect { return rect{X: r.X, Y: r.Y + 46, W: r.W, H: 42} }
 
-func headerStatic(c *render.Canvas, r rect) {
-	c.Text(gameTitle, r.X, r.Y+26, 0, 0.5, title)
+func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
+	c.Text(gameTitle(mode), r.X, r.Y+26, 0, 0.5, title)
 	b := bannerBox(r)
 	c.Box(b, 8, render.Mix(render.Paper, render.Accent, 0.12), render.Accent)
 	c.SetColor(render.Accent)
@@ -23,7 +30,7 @@ func headerStatic(c *render.Canvas, r rect) {
 // header: the phase, then who must act and what: the line a player looks
 // for first, large enough to read in Discord's preview.
 func (v *view) header(c *render.Canvas, r rect) {
-	x := r.X + c.Measure(gameTitle, title)
+	x := r.X + c.Measure(gameTitle(v.s.Mode), title)
 	c.Text("·  "+v.s.Phase(), x+14, r.Y+26, 0, 0.5, colored(title, render.Muted))
 	b := bannerBox(r)
 	x, y := b.X+44, b.CY()

@@ -28,6 +28,8 @@ type rect = render.Rect
 type layout struct {
 	players int
 	board   []bool // by seat: drawn with a player board
+	mode    vinhos.Mode
+	estates int // on each player board
 	// compact is the board in two columns of focused-view panels, with a
 	// strip for every seat: half as wide, for a phone.
 	compact bool
@@ -43,27 +45,28 @@ type layout struct {
 	decks   rect
 	supply  rect
 	scores  rect
-	seats   []rect // by seat: a player board or a strip
-	legend  rect
-	height  int
+	// The 2010 Reserve's own areas (reserveLayout); it has no vintage,
+	// display or booths areas, and its supply is a line.
+	managers rect
+	bank     rect
+	fair     rect
+	seats    []rect // by seat: a player board or a strip
+	legend   rect
+	height   int
 }
 
-func newLayout(board []bool, compact bool) *layout {
+func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {
+	if mode == vinhos.Reserve2010 {
+		return newReserveLayout(board, compact, estates)
+	}
 	if compact {
 		return newCompactLayout(board)
 	}
-	l := &layout{players: len(board), board: board, width: width}
+	l := &layout{players: len(board), board: board, width: width, estates: estates}
 	x := float64(margin)
-	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
+	l.vintage = l.placeFirstRow()
 
-	y := float64(headerH)
-	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
-	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
-	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
-	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
-	l.vintage = rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
-
-	y += row1H + gap
+	y := float64(headerH + row1H + gap)
 	l.display = rect{X: x, Y: y, W: 510, H: row2H}
 	l.booths = rect{X: l.display.Right() + gap, Y: y, W: 236, H: row2H}
 	l.decks = rect{X: l.booths.Right() + gap, Y: y, W: 380, H: row2H}
@@ -72,6 +75,19 @@ func newLayout(board []bool, compact bool) *layout {
 
 	l.placeSeats(y + row2H + gap)
 	return l
+}
+
+// placeFirstRow places the header, then the first row of the shared
+// board, which both modes share: the regions, the Quadrel, the Sales above
+// the area it returns, and the Export.
+func (l *layout) placeFirstRow() rect {
+	x, y := float64(margin), float64(headerH)
+	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
+	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
+	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
+	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
+	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
+	return rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
 }
 
 // compactWidth is two focused-view columns side by side.
@@ -84,11 +100,6 @@ func newCompactLayout(board []bool) *layout {
 	l := &layout{players: len(board), board: board, compact: true, width: compactWidth}
 	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
 	left, right := float64(headerH), float64(headerH)
-	column := func(y *float64, x, w, h float64) rect {
-		r := rect{X: x, Y: *y, W: w, H: h}
-		*y += h + gap
-		return r
-	}
 	lx, rx := float64(margin), float64(margin+focusInner+gap)
 	l.quadrel = column(&left, lx, focusInner, row1H)
 	l.sales = column(&left, lx, focusInner, 214)
@@ -102,6 +113,14 @@ func newCompactLayout(board []bool) *layout {
 	l.supply = column(&right, rx, focusInner, supplyLineH)
 	l.placeSeats(max(left, right))
 	return l
+}
+
+// column places an area of height h and width w at x, y in a column,
+// and moves y below it.
+func column(y *float64, x, w, h float64) rect {
+	r := rect{X: x, Y: *y, W: w, H: h}
+	*y += h + gap
+	return r
 }
 
 // placeSeats puts the seats' boards or strips from y, then the legend.
@@ -125,22 +144,28 @@ func (l *layout) placeSeats(y float64) {
 func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	c.SetColor(render.Paper)
 	c.Clear()
-	headerStatic(c, l.header)
-	quadrelStatic(c, l.quadrel, l.players)
-	salesStatic(c, l.sales, d)
-	exportStatic(c, l.export, d, l.players)
-	vintageStatic(c, l.vintage)
-	boothsStatic(c, l.booths)
+	headerStatic(c, l.header, l.mode)
+	quadrelStatic(c, l.quadrel, l.players, l.mode)
+	salesStatic(c, l.sales, d, l.mode)
+	exportStatic(c, l.export, d, l.players, l.mode)
 	decksStatic(c, l.decks)
 	scoresStatic(c, l.scores)
-	if !l.compact { // the compact areas draw whole with the pieces
-		regionsStatic(c, l.regions, d)
-		displayStatic(c, l.display, d, l.players)
-		supplyStatic(c, l.supply)
+	if l.mode == vinhos.Reserve2010 {
+		if !l.compact {
+			regionsStatic(c, l.regions, d)
+		}
+	} else {
+		vintageStatic(c, l.vintage)
+		boothsStatic(c, l.booths)
+		if !l.compact { // the compact areas draw whole with the pieces
+			regionsStatic(c, l.regions, d)
+			displayStatic(c, l.display, d, l.players)
+			supplyStatic(c, l.supply)
+		}
 	}
 	for seat, r := range l.seats {
 		if l.board[seat] && !l.compact {
-			boardStatic(c, r)
+			boardStatic(c, r, l.estates)
 		} else {
 			stripStatic(c, r)
 		}
@@ -154,15 +179,20 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	v.quadrel(c, l.quadrel)
 	v.sales(c, l.sales)
 	v.export(c, l.export)
-	v.vintage(c, l.vintage)
-	v.booths(c, l.booths)
 	v.decks(c, l.decks)
 	v.scores(c, l.scores)
-	if l.compact {
+	switch {
+	case l.mode == vinhos.Reserve2010:
+		v.reserveAreas(c, l)
+	case l.compact:
+		v.vintage(c, l.vintage)
+		v.booths(c, l.booths)
 		v.regionList(c, l.regions)
 		v.displayGrid(c, l.display)
 		v.supplyLine(c, l.supply)
-	} else {
+	default:
+		v.vintage(c, l.vintage)
+		v.booths(c, l.booths)
 		v.regions(c, l.regions)
 		v.display(c, l.display)
 		v.supply(c, l.supply)

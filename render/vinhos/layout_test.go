@@ -20,6 +20,8 @@ func TestLayout(t *testing.T) {
 	acting.Seats[acting.Order[0]].Cell = vinhos.CellBR
 	acting.Seats[acting.Order[0]].Money = 0
 	cases["fullest-acting"] = acting
+	cases["reserve-early"], cases["reserve-mid"], cases["reserve-final"], cases["reserve-2p"] = reserveEarly(t), reserveMid(t), reserveFinal(t), reserve2p(t)
+	cases["reserve-five-estates"], cases["reserve-fullest"] = reserveFiveEstates(t), reserveFullest(t)
 	for name, s := range cases {
 		for _, o := range []Options{{}, soloOptions, {Compact: true}, {NoBoard: soloOptions.NoBoard, Compact: true}} {
 			c, bg := drawBoard(s, o, true)

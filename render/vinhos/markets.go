@@ -28,9 +28,13 @@ func salesSlot(r rect, i int) rect {
 	return rect{X: x, Y: r.Y + 66 + float64(i/(2*s))*(slotH+6), W: slotW, H: slotH}
 }
 
-func salesStatic(c *render.Canvas, r rect, d *vinhos.Data) {
+func salesStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 	c.Panel(r, "Sales")
-	c.PanelNote(r, "pays Bagos")
+	if mode == vinhos.Reserve2010 {
+		c.PanelNote(r, "pays into the bank")
+	} else {
+		c.PanelNote(r, "pays Bagos")
+	}
 	for k, col := range []vinhos.Color{vinhos.Red, vinhos.White} {
 		first := salesSlot(r, k*vinhos.SaleSlotsPerColor)
 		wineChip(c, first.X+10, r.Y+48, col)
@@ -74,28 +78,66 @@ func exportSlot(r rect, i, j int) rect {
 	return rect{X: r.X + 10, Y: r.Y + 56}.Grid(j, i, 46, 42, 6)
 }
 
-func exportStatic(c *render.Canvas, r rect, d *vinhos.Data, players int) {
+// exportArea is what a mode's Export area prints: each slot's requested
+// value, the slots a 2-player game uses, each country's majority VP and,
+// in the 2010 Reserve, the VP along each row (in 2016 a slot pays its
+// value).
+type exportArea struct {
+	rows, cols int
+	value      func(i, j int) int
+	frame      func(i, j int) bool
+	majority   []int
+	rowVP      []int // nil: each slot pays its value
+}
+
+func exportOf(d *vinhos.Data, mode vinhos.Mode) exportArea {
+	if mode == vinhos.Reserve2010 {
+		x := &d.Reserve.Export
+		rowVP := make([]int, vinhos.R10ExportRows)
+		for i := range rowVP {
+			rowVP[i] = x.RowVP[i].V
+		}
+		return exportArea{vinhos.R10ExportRows, vinhos.R10ExportColumns,
+			func(i, j int) int { return x.Values[i][j].V }, func(i, j int) bool { return x.TwoPlayer.V[i][j] },
+			vinhos.R10ExportMajorityVP[:], rowVP}
+	}
+	x := &d.Export
+	return exportArea{vinhos.ExportRows, vinhos.ExportColumns,
+		func(i, j int) int { return x.Values[i][j].V }, func(i, j int) bool { return x.TwoPlayer.V[i][j] },
+		vinhos.ExportMajorityVP[:], nil}
+}
+
+func exportStatic(c *render.Canvas, r rect, d *vinhos.Data, players int, mode vinhos.Mode) {
+	a := exportOf(d, mode)
 	c.Panel(r, "Export")
-	c.PanelNote(r, "slot VP now")
-	frame := d.Export.TwoPlayer.V
-	for j := range vinhos.ExportColumns {
+	if a.rowVP != nil {
+		c.PanelNote(r, "row VP now")
+	} else {
+		c.PanelNote(r, "slot VP now")
+	}
+	for j := range a.cols {
 		top := exportSlot(r, 0, j)
 		c.Text(fmt.Sprint(j+1), top.CX(), r.Y+43, 0.5, 0.5, small)
-		for i := range vinhos.ExportRows {
-			open := players > 2 || frame[i][j]
-			marketSlot(c, exportSlot(r, i, j), render.Paper, d.Export.Values[i][j].V, open)
+		for i := range a.rows {
+			open := players > 2 || a.frame(i, j)
+			marketSlot(c, exportSlot(r, i, j), render.Paper, a.value(i, j), open)
 		}
-		bottom := exportSlot(r, vinhos.ExportRows-1, j)
+		bottom := exportSlot(r, a.rows-1, j)
 		c.Star(bottom.CX()-14, bottom.Bottom()+18, 8, render.Gold)
-		c.Text(fmt.Sprint(vinhos.ExportMajorityVP[j]), bottom.CX()-4, bottom.Bottom()+18, 0, 0.5, smallB)
+		c.Text(fmt.Sprint(a.majority[j]), bottom.CX()-4, bottom.Bottom()+18, 0, 0.5, smallB)
 	}
-	twoPlayerFrame(c, r, frame)
+	for i, vp := range a.rowVP {
+		last := exportSlot(r, i, a.cols-1)
+		c.Star(last.Right()+20, last.CY(), 8, render.Gold)
+		c.Text(fmt.Sprint(vp), last.Right()+30, last.CY(), 0, 0.5, smallB)
+	}
+	twoPlayerFrame(c, r, a)
 }
 
 // twoPlayerFrame outlines the slots a 2-player game uses.
-func twoPlayerFrame(c *render.Canvas, r rect, frame vinhos.ExportGrid[bool]) {
+func twoPlayerFrame(c *render.Canvas, r rect, a exportArea) {
 	in := func(i, j int) bool {
-		return i >= 0 && j >= 0 && i < vinhos.ExportRows && j < vinhos.ExportColumns && frame[i][j]
+		return i >= 0 && j >= 0 && i < a.rows && j < a.cols && a.frame(i, j)
 	}
 	c.SetColor(render.Accent)
 	c.SetLineWidth(2)
@@ -103,9 +145,9 @@ func twoPlayerFrame(c *render.Canvas, r rect, frame vinhos.ExportGrid[bool]) {
 		c.DrawLine(x1, y1, x2, y2)
 		c.Stroke()
 	}
-	for i := range vinhos.ExportRows {
-		for j := range vinhos.ExportColumns {
-			if !frame[i][j] {
+	for i := range a.rows {
+		for j := range a.cols {
+			if !a.frame(i, j) {
 				continue
 			}
 			k := exportSlot(r, i, j)
@@ -127,13 +169,17 @@ func twoPlayerFrame(c *render.Canvas, r rect, frame vinhos.ExportGrid[bool]) {
 }
 
 func (v *view) export(c *render.Canvas, r rect) {
-	for i := range vinhos.ExportRows {
-		for j := range vinhos.ExportColumns {
+	a := exportOf(v.d, v.s.Mode)
+	for i := range a.rows {
+		for j := range a.cols {
 			v.slotBarrel(c, exportSlot(r, i, j), v.s.Export[i][j])
 		}
 	}
 	for j, leaders := range v.s.ExportLeaders() {
-		bottom := exportSlot(r, vinhos.ExportRows-1, j)
+		if j >= a.cols {
+			break
+		}
+		bottom := exportSlot(r, a.rows-1, j)
 		y := bottom.Bottom() + 40
 		switch {
 		case len(leaders) > 2:

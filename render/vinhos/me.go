@@ -21,7 +21,13 @@ const (
 	meHeight = meListY + render.PanelTitle + 4 + meRows*meRowH + 10 + margin
 )
 
-var meLayer render.Cache[struct{}, *render.Layer]
+// meKey tells the backgrounds apart: a mode's board and its Estates.
+type meKey struct {
+	mode    vinhos.Mode
+	estates int
+}
+
+var meLayer render.Cache[meKey, *render.Layer]
 
 // DrawPlayer renders seat's board for its player.
 func DrawPlayer(s *vinhos.State, seat engine.Seat) image.Image {
@@ -30,8 +36,9 @@ func DrawPlayer(s *vinhos.State, seat engine.Seat) image.Image {
 }
 
 func drawPlayer(s *vinhos.State, seat engine.Seat, record bool) (*render.Canvas, *render.Layer) {
-	bg := meLayer.Get(struct{}{}, func() *render.Layer {
-		return render.NewLayer(int(meWidth*meScale), int(meHeight*meScale), meScale, meStatic)
+	key := meKey{s.Mode, s.Estates()}
+	bg := meLayer.Get(key, func() *render.Layer {
+		return render.NewLayer(int(meWidth*meScale), int(meHeight*meScale), meScale, func(c *render.Canvas) { meStatic(c, key) })
 	})
 	c := bg.Canvas()
 	if record {
@@ -48,13 +55,17 @@ func meList(col int) rect {
 	return rect{X: margin + float64(col)*(w+gap), Y: meListY, W: w, H: meHeight - meListY - margin}
 }
 
-func meStatic(c *render.Canvas) {
+func meStatic(c *render.Canvas, key meKey) {
 	c.SetColor(render.Paper)
 	c.Clear()
-	for e := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+	for e := range key.estates {
 		estateStatic(c, estateBox(margin, 96, e), e)
 	}
-	for col, title := range []string{"Wine Experts", "Magnate tiles"} {
+	held := "Magnate tiles"
+	if key.mode == vinhos.Reserve2010 {
+		held = "Barrels in the Managers' rows"
+	}
+	for col, title := range []string{"Wine Experts", held} {
 		c.Panel(meList(col), title)
 	}
 }
@@ -79,6 +90,7 @@ func (v *view) me(c *render.Canvas, seat engine.Seat) {
 		porto(c, x+16, 70, p.Porto)
 	}
 	v.estates(c, seat, margin, 96)
+	v.bankOnBoard(c, seat, margin, 96)
 
 	left, right := meList(0), meList(1)
 	v.list(c, left, len(p.Experts), func(k rect, i int) string {
@@ -86,6 +98,14 @@ func (v *view) me(c *render.Canvas, seat engine.Seat) {
 		v.expertChip(c, k, x.ID, x.FaceUp)
 		return v.s.ExpertName(x.ID)
 	})
+	if v.s.Mode == vinhos.Reserve2010 {
+		held := v.rowBarrels(seat)
+		v.list(c, right, len(held), func(k rect, i int) string {
+			v.rowBarrelChip(c, seat, k, held[i])
+			return held[i].text
+		})
+		return
+	}
 	v.list(c, right, len(p.Tiles), func(k rect, i int) string {
 		v.tileChip(c, seat, k, p.Tiles[i])
 		return v.s.TileName(p.Tiles[i].ID)

@@ -30,9 +30,9 @@ func estateBox(x, y float64, e int) rect {
 func buildingSlot(k rect, i int) rect { return rect{X: k.X + 1, Y: k.Y + 26}.Grid(i, 0, 66, 50, 5) }
 func wineSlot(k rect, i int) rect     { return rect{X: k.X + 1, Y: k.Y + 82}.Grid(i, 0, 49, 50, 4) }
 
-func boardStatic(c *render.Canvas, r rect) {
+func boardStatic(c *render.Canvas, r rect, estates int) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
-	for e := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+	for e := range estates {
 		estateStatic(c, estateBox(r.X+estateX, r.Y+10, e), e)
 	}
 }
@@ -65,10 +65,30 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 	}
 	if p.Pressed {
 		c.Glass(x, r.Y+142, 20, render.Mix(render.Paper, wineColors[vinhos.Red], 0.5))
-		c.Text("entered the Fair", x+14, r.Y+142, 0, 0.5, small)
+		c.Text(v.pressText(seat), x+14, r.Y+142, 0, 0.5, small)
 	}
 	v.estates(c, seat, r.X+estateX, r.Y+10)
+	v.bankOnBoard(c, seat, r.X+estateX, r.Y+10)
 	v.chips(c, seat, rect{X: r.X + chipsX, Y: r.Y + 12}, 3, 5)
+}
+
+// bankOnBoard draws seat's bank where a 2016 board's fifth Estate is, on a
+// Reserve board of four Estates.
+func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
+	if v.s.Mode == vinhos.Reserve2010 && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
+	}
+}
+
+// pressText says that seat made its Press Release, and in the 2010
+// Reserve which Fair tile it placed.
+func (v *view) pressText(seat engine.Seat) string {
+	for _, slot := range v.s.FairSlots {
+		if slot.Taken && slot.Seat == seat && v.s.Mode == vinhos.Reserve2010 {
+			return fmt.Sprintf("entered the Fair, tile %d", slot.Tile)
+		}
+	}
+	return "entered the Fair"
 }
 
 // nameplate draws the must-act mark, the seat's token and its name in at
@@ -79,10 +99,10 @@ func (v *view) nameplate(c *render.Canvas, seat engine.Seat, x, y, width float64
 	c.Text(c.Fit(v.names[seat], width, title), x+62, y, 0, 0.5, title)
 }
 
-// estates draws seat's five estates in a row from x, y.
+// estates draws seat's estates (five in 2016) in a row from x, y.
 func (v *view) estates(c *render.Canvas, seat engine.Seat, x, y float64) {
 	best := v.bestWine(seat)
-	for e := range v.s.Seats[seat].Estates {
+	for e := range v.s.Estates() {
 		v.estate(c, seat, e, estateBox(x, y, e), best)
 	}
 }

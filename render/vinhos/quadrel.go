@@ -33,6 +33,26 @@ var actionText = [...][2]string{
 	vinhos.ActSales:       {"Sales", "1-2 wines for Bagos"},
 }
 
+// reserveActionText is what the 2010 Reserve prices or counts otherwise,
+// and its Bank action.
+var reserveActionText = map[vinhos.Action][2]string{
+	vinhos.ActVineyards:  {"Vineyards", "1 a region, at cost"},
+	vinhos.ActCellars:    {"Cellars", fmt.Sprintf("1 at %d", vinhos.R10PriceCellar)},
+	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1-2 at %d, salary %d", vinhos.R10PriceEnologist, vinhos.R10EnologistSalary)},
+	vinhos.ActExport:     {"Export", "wines for row VP"},
+	vinhos.ActSales:      {"Sales", "wines into the bank"},
+	vinhos.ActBank:       {"Bank", "cash in/out, invest"},
+}
+
+// cellText names a Quadrel cell's action in a mode and says what it costs.
+func cellText(mode vinhos.Mode, cell vinhos.Cell) [2]string {
+	act := vinhos.Quadrel[mode][cell]
+	if t, ok := reserveActionText[act]; ok && mode == vinhos.Reserve2010 {
+		return t
+	}
+	return actionText[act]
+}
+
 // orderRow is the y of Player Order row i (0 the top row).
 func orderRow(r rect, i int) float64 {
 	return r.Y + render.PanelTitle + 3*cellH + 2*cellGap + 22 + float64(i)*32
@@ -41,12 +61,12 @@ func orderRow(r rect, i int) float64 {
 // orderSlot is the x of slot k of a Player Order row.
 func orderSlot(r rect, k int) float64 { return r.X + 120 + float64(k)*40 }
 
-func quadrelStatic(c *render.Canvas, r rect, players int) {
+func quadrelStatic(c *render.Canvas, r rect, players int, mode vinhos.Mode) {
 	c.Panel(r, "Actions")
 	for cell := range vinhos.Cell(vinhos.NumCells) {
 		k := quadrelCell(r, cell)
 		c.Box(k, 6, render.Paper, render.Rule)
-		t := actionText[vinhos.Quadrel[vinhos.SpecialVintage2016][cell]]
+		t := cellText(mode, cell)
 		c.Text(t[0], k.X+8, k.Y+14, 0, 0.5, bold)
 		c.Text(t[1], k.X+8, k.Y+34, 0, 0.5, small)
 	}

@@ -64,9 +64,12 @@ func Board(s engine.State) image.Image { return Draw(s.(*vinhos.State)) }
 func Player(s engine.State, seat engine.Seat) image.Image { return DrawPlayer(s.(*vinhos.State), seat) }
 
 // boardKey tells the cached backgrounds apart: the layout depends on the
-// player count and the seats without a board, and the printed values on
-// the component data, which a game may override.
+// mode, its player boards' Estates, the player count and the seats without
+// a board, and the printed values on the component data, which a game may
+// override.
 type boardKey struct {
+	mode    vinhos.Mode
+	estates int
 	players int
 	noBoard uint8 // bit per seat
 	compact bool
@@ -79,8 +82,8 @@ var boards render.Cache[boardKey, *render.Layer]
 // and returns the canvas and the background it started from.
 func drawBoard(s *vinhos.State, o Options, record bool) (*render.Canvas, *render.Layer) {
 	v := newView(s, o)
-	key := boardKey{players: len(s.Seats), noBoard: v.noBoardMask(), compact: o.Compact, data: *s.Data()}
-	l := newLayout(v.board, o.Compact)
+	key := boardKey{mode: s.Mode, estates: s.Estates(), players: len(s.Seats), noBoard: v.noBoardMask(), compact: o.Compact, data: *s.Data()}
+	l := newLayout(v.board, o.Compact, s.Mode, s.Estates())
 	bg := boards.Get(key, func() *render.Layer {
 		return render.NewLayer(int(l.width), l.height, 1, func(c *render.Canvas) { l.static(c, s.Data()) })
 	})

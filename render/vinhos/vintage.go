@@ -28,12 +28,7 @@ func (v *view) vintage(c *render.Canvas, r rect) {
 	t := v.d.Vintage[v.s.Vintage]
 	c.PanelNote(r, fmt.Sprintf("tile %d · %d left", v.s.Vintage, len(v.s.VintageDeck)))
 	x, y := r.X+96, r.Y+56
-	if w := t.Weather.V; w >= 0 {
-		c.Sun(x, y, 13)
-	} else {
-		c.Cloud(x, y, 13)
-	}
-	x += 20 + c.Text(fmt.Sprintf("%+d", t.Weather.V), x+18, y, 0, 0.5, heading)
+	x += weather(c, x, y, t.Weather.V)
 	c.Text("Fair:", x+12, y, 0, 0.5, bold)
 	x += 58
 	for f, n := range t.Features.V {
@@ -44,26 +39,43 @@ func (v *view) vintage(c *render.Canvas, r rect) {
 	}
 	for m := range vinhos.Magnate(vinhos.NumMagnates) {
 		y := magnateRow(r, m)
-		x := r.X + 112
-		switch m {
-		case vinhos.Anabela:
-			wineChip(c, x+8, y, t.Anabela.V)
-			c.Text(t.Anabela.V.String(), x+22, y, 0, 0.5, normal)
-		case vinhos.Bruno:
-			c.Text(fmt.Sprintf("value %d+", t.Bruno.V), x, y, 0, 0.5, normal)
-		case vinhos.Carolina:
-			step := min(23, 96/float64(regionCount(t.Carolina.V)))
-			for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
-				if t.Carolina.V.Has(id) {
-					c.Token(x+10, y, 10, render.Ink, fmt.Sprint(int(id)))
-					x += step
-				}
-			}
-		}
+		v.expectation(c, m, r.X+112, y)
 		for seat := range v.s.Seats {
 			bx := r.Right() - 8 - float64(len(v.s.Seats)-seat)*38
 			v.barrel(c, engine.Seat(seat), bx+10, y, 22, 24)
 			c.Text(fmt.Sprintf("%d", v.s.Seats[seat].Magnates[m]), bx+24, y, 0, 0.5, bold)
+		}
+	}
+}
+
+// weather draws the weather of a Vintage tile at x, y and returns its
+// width.
+func weather(c *render.Canvas, x, y float64, w int) float64 {
+	if w >= 0 {
+		c.Sun(x, y, 13)
+	} else {
+		c.Cloud(x, y, 13)
+	}
+	return 20 + c.Text(fmt.Sprintf("%+d", w), x+18, y, 0, 0.5, heading)
+}
+
+// expectation draws what Magnate m expects of a Press Release this year
+// (the Vintage tile's), from x, y: a wine color, a least value or regions.
+func (v *view) expectation(c *render.Canvas, m vinhos.Magnate, x, y float64) {
+	t := v.d.Vintage[v.s.Vintage]
+	switch m {
+	case vinhos.Anabela:
+		wineChip(c, x+8, y, t.Anabela.V)
+		c.Text(t.Anabela.V.String(), x+22, y, 0, 0.5, normal)
+	case vinhos.Bruno:
+		c.Text(fmt.Sprintf("value %d+", t.Bruno.V), x, y, 0, 0.5, normal)
+	case vinhos.Carolina:
+		step := min(23, 96/float64(regionCount(t.Carolina.V)))
+		for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+			if t.Carolina.V.Has(id) {
+				c.Token(x+10, y, 10, render.Ink, fmt.Sprint(int(id)))
+				x += step
+			}
 		}
 	}
 }
