@@ -27,6 +27,7 @@ var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 // localFlags are the flags of the local command.
 type localFlags struct {
 	game, mode, players, regions string
+	variant                      string
 	options                      map[string]string // --option NAME=VALUE
 	bots                         int
 	level                        string
@@ -48,6 +49,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	fs.StringVar(&f.mode, "mode", "", "game mode, such as solo (default: the game's first)")
 	fs.StringVar(&f.players, "players", "", "number of players, or their names separated by commas (default: 2, or 1 for solo)")
 	fs.StringVar(&f.regions, "regions", "", "Vinhos: the regions in play: random, first-play, or a list such as 1,2,3,4,5,6,8")
+	fs.StringVar(&f.variant, "variant", "", "Vinhos 2010 Reserve: its variants, maintenance and five-estates, separated by a comma")
 	f.options = map[string]string{}
 	fs.Func("option", "a setup option of the game, as `NAME=VALUE` (as /GAME new takes it); repeat for several", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
@@ -148,7 +150,7 @@ func (f localFlags) check() error {
 	}
 	if continues != "" {
 		var setup []string
-		for _, name := range []string{"game", "mode", "players", "seed", "regions", "option", "bots", "level"} {
+		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "bots", "level"} {
 			if _, ok := f.given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
@@ -213,6 +215,12 @@ func (t *table) create(f localFlags) error {
 			return fmt.Errorf("--regions: %s has no regions", game.Title())
 		}
 		options[vinhos.OptionRegions] = f.regions
+	}
+	if f.variant != "" {
+		if game.Name() != "vinhos" {
+			return fmt.Errorf("--variant: %s has no variants", game.Title())
+		}
+		options[vinhos.OptionVariants] = f.variant
 	}
 	if err := checkOptionNames(game, options); err != nil {
 		return err

@@ -283,7 +283,7 @@ func (s *State) listStep() (step, bool) {
 func (s *State) walk(seat engine.Seat, prefix engine.Action, ahead bool) error {
 	for _, id := range prefix {
 		// Only staying on Pass needs the costly check of every other move.
-		s.walking = id != cellKey(CellC)
+		s.walking = id != s.cellKey(CellC)
 		st, done, err := s.next(seat)
 		s.walking = false
 		if err != nil {

@@ -30,12 +30,27 @@ var rulesTopics = map[string]string{
 	"fair":          "In years 3, 5 and 6 everyone without a booth presents a wine, then Fair Points rank the players for VP (9/6/3, 12/8/4, 15/10/5; 1st and 3rd with 2 players; ties split). The booths set the new order, then players discard wines for Magnate tiles.",
 	"magnate tiles": "Action tiles give a bonus action once (flip it before moving or after your action, one per turn); they flip back up before years 4 and 6. Multiplier tiles need a barrel on them and score at the end. You may not hold two alike.",
 	"scoring":       "At the end: money by the table (5, 10, 15, 20 Bagos give 3, 7, 12, 18 VP), half of each wine's quality, Export majorities and Multipliers with a barrel. Ties go to more Export barrels, then more money.",
+
+	// The 2010 Reserve's own topics.
+	"reserve":         "The 2010 Reserve differs from 2016: 4 estates, 10 Bagos and a bank account, the initial vineyard paid for and the order sorted by its region. Vineyards from any number of regions, exactly 1 cellar (2 Bagos), enologists only (1 Bago, paid 1 a year from the bank), any number of sales (paid into the bank) and exports (VP by row). No Magnate tiles: barrels on the Magnates buy benefits. Variants: maintenance, five-estates.",
+	"bank":            "Bank space: withdraw, deposit or invest, as often as you like, at least once. The account holds 0 to 24; emptying it costs 2 VP. Investing moves the marker right for Bagos from the account; divesting, at any time, moves it left for cash. At Maintenance the bank pays the investment's interest (or charges it), then 1 per enologist; what it cannot pay costs a winery (or vineyard) and enologists. At the end the account scores 0, 3, 7, 12 or 18 VP.",
+	"pairs":           "Before your action, or at the start of a Fair, take back pairs of your barrels from one establishment of the Sales area (never a lone barrel): each pair puts 2 Renown cubes in 2 different regions. With the maintenance variant one pair is compulsory at Maintenance when you have one.",
+	"benefits":        "Once a turn, before your move or after your action, discard a wine to move one of your barrels on a Magnate's row (from the Magnate or an Additional Action) to an Additional Action, done at once, or to a free Multiplier slot, for VP at once or at the end. Barrels reach the Magnates by Press Release. After the last Fair, benefit rounds run until everyone passes.",
+	"secret experts":  "At a 2010 Reserve Fair each player chooses in secret which face-up Wine Experts to play: at most their Fair tile's number, of their slot's two features only. All are revealed together; arrows move the Feature markers up, then each Expert scores its feature's section in Fair Points. Nobody sees another's choice before all have chosen.",
+	"reserve fair":    "2010 Reserve Press Release: Fair Points for the value above 9, a Fair tile by value (0-4: the Experts you may play) on a Fair slot that pays its two features' sections and a bonus (3 Bagos, an Expert or 2 Fair Points), and up to 2 barrels placed beside Magnates your wine pleases (not in year 1). After the Fair the last on Fair Points plays first.",
+	"reserve scoring": "2010 Reserve end: the bank account's section, Export majorities, and the end-game Multipliers your barrels hold (cash counts what divesting would add, at most 16 VP). No VP for cash or wines. Ties go to more Export barrels, then cash and account after divesting.",
 }
 
 // SetupOptions are the options of /vinhos new (engine.SetupOptions).
 func (Game) SetupOptions() []engine.SetupOption {
 	return []engine.SetupOption{{Name: OptionRegions,
-		Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"}}
+		Description: "random, first-play, or a list of region numbers such as 1,2,3,4,5,6,8"},
+		{Name: OptionVariants, Description: "2010 Reserve only: its variants", Choices: []engine.OptionChoice{
+			{Value: "none", Label: "None"},
+			{Value: VariantMaintenance.String(), Label: "Maintenance: pairs of barrels at Maintenance"},
+			{Value: VariantFiveEstates.String(), Label: "Five estates: the 2016 player boards"},
+			{Value: (VariantMaintenance | VariantFiveEstates).String(), Label: "Maintenance and five estates"},
+		}}}
 }
 
 // shortcuts name the actions a player may type as a subcommand, and the
@@ -46,7 +61,7 @@ var shortcuts = []struct {
 }{
 	{"vineyards", ActVineyards}, {"cellars", ActCellars}, {"wineries", ActWineries},
 	{"experts", ActWineExperts}, {"hire", ActEnologists}, {"export", ActExport},
-	{"sell", ActSales}, {"pass", ActPass},
+	{"sell", ActSales}, {"pass", ActPass}, {"bank", ActBank},
 }
 
 // Shortcuts are /vinhos sell and the like (engine.Shortcuts): each moves

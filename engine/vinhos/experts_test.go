@@ -105,7 +105,7 @@ func TestExpertCashBetweenTwoWineriesAndOnlyOnePerTurn(t *testing.T) {
 // other Action" (SV): what a face-up Expert or Magnate Action tile makes
 // possible counts.
 func TestStayOnPassOnlyWhenNothingElseIsPossible(t *testing.T) {
-	stay := cellKey(CellC)
+	stay := cellKeys[SpecialVintage2016][CellC]
 	stuck := func(t *testing.T) *example {
 		x := newExample(t, 2, 1, yellow, orange, blue, purple)
 		y := x.p(yellow)

@@ -105,7 +105,7 @@ func (s *State) Phase() string {
 	case PhaseFairPress, PhaseFairExperts:
 		return fmt.Sprintf("Year %d, Wine Tasting Fair %d", s.Year, s.Fair+1)
 	case PhaseFairPicks:
-		return fmt.Sprintf("Year %d, Wine Tasting Fair %d: the secret choice of Wine Experts", s.Year, s.Fair+1)
+		return fmt.Sprintf("Year %d, Fair %d: secret Experts", s.Year, s.Fair+1)
 	case PhaseDraft:
 		return fmt.Sprintf("Year %d, Magnate tiles after Fair %d", s.Year, s.Fair)
 	case PhaseFinalAction:

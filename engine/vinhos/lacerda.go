@@ -93,7 +93,7 @@ func (s *State) drawAction() Cell {
 		c := l.Actions[0]
 		l.Actions = l.Actions[1:]
 		l.Played = append(slices.Clip(l.Played), c) // shared between copies
-		s.reveal(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda draws the Action card %s.", cellLabels[c]) })
+		s.reveal(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda draws the Action card %s.", s.cellLabel(c)) })
 		if c != s.Seats[LacerdaSeat].Cell {
 			return c
 		}
@@ -203,11 +203,11 @@ func (s *State) lacerdaMove(c Cell) {
 	p := &s.Seats[LacerdaSeat]
 	from := p.Cell
 	if from == c {
-		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda stays on %s.", cellLabels[c]) })
+		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda stays on %s.", s.cellLabel(c)) })
 		return
 	}
 	fee, occupants := s.moveFee(LacerdaSeat, c)
-	text := fmt.Sprintf("Lacerda moves to %s", cellLabels[c])
+	text := fmt.Sprintf("Lacerda moves to %s", s.cellLabel(c))
 	if fee > 0 {
 		text += fmt.Sprintf("; the bank pays his %s", bagos(fee))
 	}
@@ -219,7 +219,7 @@ func (s *State) lacerdaMove(c Cell) {
 	p.Cell = c
 	if from != CellC && !s.Solo.Bribes[from] {
 		s.Solo.Bribes[from] = true
-		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda leaves a Bago bribe on %s.", cellLabels[from]) })
+		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda leaves a Bago bribe on %s.", s.cellLabel(from)) })
 	}
 }
 

@@ -164,7 +164,7 @@ func parseVariants(option string) (Variant, error) {
 	var v Variant
 	for _, part := range strings.Split(option, ",") {
 		part = strings.TrimSpace(strings.ToLower(part))
-		if part == "" {
+		if part == "" || part == "none" {
 			continue
 		}
 		found := false

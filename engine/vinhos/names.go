@@ -58,8 +58,11 @@ func (f *Feature) UnmarshalText(b []byte) error { return parseName(featureNames[
 func (r RegionID) MarshalText() ([]byte, error)  { return nameText(regionKeys[:], r) }
 func (r *RegionID) UnmarshalText(b []byte) error { return parseName(regionKeys[:], b, r) }
 
-func (c Cell) MarshalText() ([]byte, error)  { return nameText(cellKeys[:], c) }
-func (c *Cell) UnmarshalText(b []byte) error { return parseName(cellKeys[:], b, c) }
+// A Cell is named by its place: the SV16 choice ID, in every mode, so that
+// snapshots keep one name for each place ("vineyards@br" is the R10 Bank's
+// place); the choices name R10's cells by its own actions.
+func (c Cell) MarshalText() ([]byte, error)  { return nameText(cellKeys[SpecialVintage2016][:], c) }
+func (c *Cell) UnmarshalText(b []byte) error { return parseName(cellKeys[SpecialVintage2016][:], b, c) }
 
 func (a Action) MarshalText() ([]byte, error)  { return nameText(actionNames[:], a) }
 func (a *Action) UnmarshalText(b []byte) error { return parseName(actionNames[:], b, a) }

@@ -395,3 +395,23 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// Example 14, "Bank", played on the Bank space: Yellow withdraws 3 (his
+// account 11 → 8, 3 Bagos in cash), invests from −1 to 0 for 3 (8 → 5)
+// and from 0 to +1 for 2 (5 → 3). The /vinhos bank shortcut moves there.
+func TestExampleBank(t *testing.T) {
+	x := newReserveExample(t, 2, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Cell, y.Money, y.Bank = CellMR, 0, Bank{Account: 11, Invest: -1}
+	start, err := Game{}.Shortcuts()[len(shortcuts)-1].Start(x.state(), yellow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "the bank shortcut", start, engine.Action{"bank@br"})
+	x.offers(yellow, []string{"bank@br"}, "withdraw", "invest", "divest")
+	x.apply(yellow, "bank@br", "withdraw", "3", "invest", "invest", "done", "done")
+	y = x.p(yellow)
+	eq(t, "Yellow's bank", y.Bank, Bank{Account: 3, Invest: 1})
+	eq(t, "Yellow's cash", y.Money, 3)
+	eq(t, "Yellow's VP", y.VP, 0)
+}

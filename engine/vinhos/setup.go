@@ -97,7 +97,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		if s.Variants, err = parseVariants(setup.Options[OptionVariants]); err != nil {
 			return nil, nil, err
 		}
-	} else if setup.Options[OptionVariants] != "" {
+	} else if v := setup.Options[OptionVariants]; v != "" && v != "none" {
 		return nil, nil, engine.Errorf(engine.CodeBadSetup, "Variants belong to the 2010 Reserve; %s has none.", mode.Title)
 	}
 	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)

@@ -27,25 +27,35 @@ func regionByKey(k string) (RegionID, bool) {
 	return 0, false
 }
 
-// cellNames for players: the action and where it sits.
-var cellLabels = [NumCells]string{
-	"Vineyards (top left)", "Cellars", "Wineries",
-	"Wine Experts", "Pass / Press Release", "Enologists / Farmers",
-	"Export", "Sales", "Vineyards (bottom right)",
+// cellNames for players: the action and where it sits, by mode.
+var cellLabels = [numModes][NumCells]string{
+	SpecialVintage2016: {
+		"Vineyards (top left)", "Cellars", "Wineries",
+		"Wine Experts", "Pass / Press Release", "Enologists / Farmers",
+		"Export", "Sales", "Vineyards (bottom right)",
+	},
+	Reserve2010: {
+		"Vineyards", "Cellars", "Wineries",
+		"Wine Experts", "Pass / Press Release", "Enologists",
+		"Export", "Sales", "Bank",
+	},
 }
 
-// cellKeys are the Quadrel cells' choice IDs, their action, then where they
-// are ("pass@c"), and "none" for NoCell. Snapshots and exports name cells
-// by them too.
-var cellKeys = func() (keys [NumCells + 1]string) {
-	for c := range Cell(NumCells) {
-		keys[c] = Quadrel[SpecialVintage2016][c].String() + "@" + strings.ToLower(c.String())
+// cellKeys are the Quadrel cells' choice IDs by mode, their action, then
+// where they are ("pass@c"), and "none" for NoCell. Snapshots and exports
+// name cells by them too.
+var cellKeys = func() (keys [numModes][NumCells + 1]string) {
+	for m := range keys {
+		for c := range Cell(NumCells) {
+			keys[m][c] = Quadrel[m][c].String() + "@" + strings.ToLower(c.String())
+		}
+		keys[m][NoCell] = NoCell.String()
 	}
-	keys[NoCell] = NoCell.String()
 	return keys
 }()
 
-func cellKey(c Cell) string { return cellKeys[c] }
+func (s *State) cellKey(c Cell) string   { return cellKeys[s.Mode][c] }
+func (s *State) cellLabel(c Cell) string { return cellLabels[s.Mode][c] }
 
 // bagos says an amount of money: "1 Bago", "4 Bagos".
 func bagos(n int) string {

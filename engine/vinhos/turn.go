@@ -39,11 +39,11 @@ func (s *State) turnStartStep() step {
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
 			if s.explaining {
-				s.refuse(cellKey(c), "Moving to %s costs %s; you have %s.", cellLabels[c], bagos(fee+bribe), bagos(p.Money))
+				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(fee+bribe), bagos(p.Money))
 			}
 			continue
 		}
-		ch := engine.Choice{ID: cellKey(c), Label: cellLabels[c]}
+		ch := engine.Choice{ID: s.cellKey(c), Label: s.cellLabel(c)}
 		if fee+bribe > 0 {
 			ch.Cost = bagos(fee + bribe)
 		}
@@ -64,16 +64,16 @@ func (s *State) turnStartStep() step {
 	// costly check. Replaying a step already chosen that is not the stay
 	// skips it too.
 	if s.explaining && p.Cell != CellC {
-		s.refuse(cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", cellLabels[p.Cell])
+		s.refuse(s.cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", s.cellLabel(p.Cell))
 	}
 	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, moves))) {
-		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
+		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: s.cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
 			do: func(s *State) {
 				s.work.cell = CellC
 				s.payMove(false)
 			}})
 	} else if s.explaining && p.Cell == CellC {
-		s.refuse(cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
+		s.refuse(s.cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
 	return st
 }
@@ -248,9 +248,9 @@ func (s *State) payMove(free bool) {
 	case w.cell == from:
 		s.say(w.seat, func() string { return fmt.Sprintf("%s stays on Pass / Press Release.", p.Name) })
 	case total == 0:
-		s.say(w.seat, func() string { return fmt.Sprintf("%s moves to %s.", p.Name, cellLabels[w.cell]) })
+		s.say(w.seat, func() string { return fmt.Sprintf("%s moves to %s.", p.Name, s.cellLabel(w.cell)) })
 	default:
-		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, cellLabels[w.cell], bagos(total))
+		text := fmt.Sprintf("%s moves to %s, paying %s", p.Name, s.cellLabel(w.cell), bagos(total))
 		if len(paid) > 0 {
 			text += " (" + strings.Join(paid, ", ") + ")"
 		}
