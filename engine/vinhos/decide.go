@@ -68,6 +68,7 @@ const (
 	stFairExpert
 	stDraftTile
 	stDraftWine
+	stBenefitTurn
 )
 
 // work is the decision being built. It lives only inside Choices and Apply;
@@ -96,6 +97,10 @@ type work struct {
 	// decision goes on where it was.
 	use  runKind
 	drew bool
+	// benefitUsed: the turn's one R10 Magnate benefit is used (§10.2).
+	benefitUsed bool
+	// pair is a pair of barrels being taken back (pairs.go).
+	pair pairRun
 	// names are the names of the steps answered so far, so that no two
 	// steps of a decision share one (see uniqueName).
 	names []string
@@ -127,6 +132,8 @@ func (s *State) firstStage() stage {
 		return stFairExpert
 	case PhaseDraft:
 		return stDraftTile
+	case PhaseBenefits:
+		return stBenefitTurn
 	}
 	return stDone
 }
@@ -229,6 +236,9 @@ func (s *State) listStep() (step, bool) {
 	if s.work.experts > 0 {
 		return s.freeExpertStep(), false
 	}
+	if s.work.pair.owed() {
+		return s.pairStep(), false
+	}
 	switch s.work.use {
 	case runAddCube:
 		return s.addCubeStep(), false
@@ -262,6 +272,8 @@ func (s *State) listStep() (step, bool) {
 		return s.draftTileStep(), false
 	case stDraftWine:
 		return s.draftWineStep(), false
+	case stBenefitTurn:
+		return s.benefitTurnStep(), false
 	}
 	panic("vinhos: unknown stage")
 }

@@ -234,6 +234,10 @@ func (s *State) endDraft() {
 		s.returnNumbers()
 		s.reshuffleActions()
 	}
+	if s.Fair == NumFairs && s.rules().benefitRounds {
+		s.startBenefitRounds()
+		return
+	}
 	if s.Fair == NumFairs {
 		s.At, s.Turn = PhaseFinalAction, 0
 		s.say(engine.NoSeat, func() string { return "After the third Fair, each player takes one more action." })

@@ -37,6 +37,10 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		return one(s.Order[s.Turn], actionPrompts[s.Round][s.Year])
 	case PhaseFinalAction:
 		return one(s.Order[s.Turn], "take the last action of the game")
+	case PhaseBenefits:
+		if s.Turn < n {
+			return one(s.Order[s.Turn], "use a Magnate benefit or pass")
+		}
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"
 		if s.At == PhaseProduction {
@@ -101,6 +105,8 @@ func (s *State) Phase() string {
 		return fmt.Sprintf("Year %d, Magnate tiles after Fair %d", s.Year, s.Fair)
 	case PhaseFinalAction:
 		return "The last action of the game"
+	case PhaseBenefits:
+		return "The last rounds of Magnate benefits"
 	}
 	return "Game over"
 }
@@ -130,6 +136,8 @@ func (s *State) complete(seat engine.Seat) {
 		s.LastPlace = s.LastPlace[1:]
 	case PhaseDraft:
 		s.nextDrafter()
+	case PhaseBenefits:
+		s.nextBenefitTurn()
 	}
 }
 
@@ -139,7 +147,7 @@ func (s *State) complete(seat engine.Seat) {
 func (s *State) doneText(seat engine.Seat) string {
 	name := s.Seats[seat].Name
 	switch s.At {
-	case PhaseActions, PhaseFinalAction:
+	case PhaseActions, PhaseFinalAction, PhaseBenefits:
 		return name + " ends the turn."
 	case PhaseProduction:
 		return name + " is ready for the wine to be made."
@@ -222,6 +230,11 @@ func (s *State) endPhase() bool {
 	case PhaseDraft:
 		s.endDraft()
 	case PhaseFinalAction:
+		if s.Turn < n {
+			return true
+		}
+		s.scoreFinal()
+	case PhaseBenefits:
 		if s.Turn < n {
 			return true
 		}

@@ -56,6 +56,23 @@ type ruleset struct {
 	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
 	// any number (§9).
 	oneExpertPerTurn bool
+	// expertLimit is the most Wine Experts a player may hold, 0 for no
+	// limit (SV16); to gain one more, a player first discards one (R10,
+	// §9, AMB-23).
+	expertLimit int
+	// retrieveAnywhere: the "take back a barrel" Expert also takes one
+	// from a Magnate's space, an Additional Action space or a Multiplier
+	// slot (R10, §9, AMB-10, AMB-27); SV16 keeps the Magnates Area out.
+	retrieveAnywhere bool
+	// pairs: a player takes back pairs of barrels from one Sales
+	// establishment, placing 2 Renown cubes for each (R10, §8, pairs.go).
+	pairs bool
+	// managerRows: the Magnate benefits, a barrel moved along its
+	// Magnate's row for a discarded wine (R10, §10, benefits.go).
+	managerRows bool
+	// benefitRounds: the game ends with rounds of Magnate benefits
+	// (PhaseBenefits, §14.1) where SV16 gives one more action.
+	benefitRounds bool
 
 	// vpSources are where the mode's VP come from, in the order players
 	// read them.
@@ -113,6 +130,11 @@ var rulesets = [numModes]ruleset{
 		actions:             actions10,
 		salesToAccount:      true,
 		exportByRow:         true,
+		expertLimit:         R10ExpertLimit,
+		retrieveAnywhere:    true,
+		pairs:               true,
+		managerRows:         true,
+		benefitRounds:       true,
 		vpSources:           []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	},
 }
