@@ -20,6 +20,12 @@ func (s *State) focus() string {
 	if s.work.experts > 0 {
 		return FocusExperts
 	}
+	if s.work.pair.barrels > 0 {
+		return FocusSales
+	}
+	if s.work.pair.cubes > 0 {
+		return FocusRegions
+	}
 	switch s.work.use {
 	case runAddCube:
 		return FocusRegions
@@ -48,4 +54,5 @@ var runFocus = [...]string{
 	runCellars: FocusEstates, runExperts: FocusExperts, runSales: FocusSales,
 	runExport: FocusExport, runPass: FocusActions, runPress: FocusFair,
 	runAddCube: FocusRegions, runRetrieve: FocusBarrels,
+	runBank: FocusActions, runBenefit: FocusBarrels,
 }
