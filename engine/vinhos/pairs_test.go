@@ -1,0 +1,109 @@
+package vinhos
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// Retrieving pairs of barrels (RESERVE-2010.md §8).
+
+// Example 12, "Pairs": Orange takes back a pair from the Hotel and a pair
+// from the Enoteca, but not the lone barrel left there, places 4 Renown
+// cubes (each pair's two in different regions), then uses the barrels for
+// her Sales action.
+func TestExamplePairs(t *testing.T) {
+	x := reserveExample(t, 4, orange, yellow, blue, purple)
+	o := x.p(orange)
+	o.Cell = CellTL
+	o.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(7))}
+	for _, slot := range []int{x.saleSlot(Hotel, Red, 6), x.saleSlot(Hotel, White, 7),
+		x.saleSlot(Enoteca, Red, 9), x.saleSlot(Enoteca, Red, 10), x.saleSlot(Enoteca, White, 9)} {
+		x.s.Sales[slot] = orange
+		o.Barrels--
+	}
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue
+	x.turn(orange)
+	barrels, cubes := o.Barrels, x.s.Supply.Cubes
+
+	if got := x.ids(orange); !slices.Contains(got, "pair-hotel") || !slices.Contains(got, "pair-enoteca") || slices.Contains(got, "pair-casa-de-fados") {
+		t.Errorf("the pairs offered are %v", got)
+	}
+	// The pair's second cube goes to another region than its first.
+	x.refuses(orange, []string{"pair-hotel", "douro"}, "douro")
+	// With 3 barrels on the Enoteca, Orange chooses the 2.
+	x.offers(orange, []string{"pair-hotel", "douro", "minho", "pair-enoteca"}, "enoteca-red-9", "enoteca-red-10", "enoteca-white-9")
+	pairs := []string{"pair-hotel", "douro", "minho", "pair-enoteca", "enoteca-red-9", "enoteca-red-10", "douro", "dao"}
+	// The lone barrel left on the Enoteca is no pair.
+	x.refuses(orange, pairs, "pair-enoteca", "pair-hotel")
+	x.apply(orange, append(pairs, "sales@bm", "w1-1", "hotel-red-7", "done")...)
+
+	o = x.p(orange)
+	eq(t, "Orange's barrels", o.Barrels, barrels+4-1)
+	eq(t, "Renown cubes placed", cubes-x.s.Supply.Cubes, 4)
+	eq(t, "cubes in Douro, Minho, Dão", []int{x.s.Regions[Douro].Cubes, x.s.Regions[Minho].Cubes, x.s.Regions[Dao].Cubes}, []int{2, 1, 1})
+	eq(t, "Enoteca white 9", x.s.Sales[x.saleSlot(Enoteca, White, 9)], orange)
+	eq(t, "Enoteca red 9", x.s.Sales[x.saleSlot(Enoteca, Red, 9)], engine.NoSeat)
+	eq(t, "Hotel red 6", x.s.Sales[x.saleSlot(Hotel, Red, 6)], engine.NoSeat)
+	eq(t, "Hotel red 7", x.s.Sales[x.saleSlot(Hotel, Red, 7)], orange)
+	eq(t, "Orange's account", o.Bank.Account, 5+7)
+}
+
+// A lone barrel is no pair, nor are two on different establishments, nor
+// two of different players; pairs come back before the action only, and
+// not in the 2016 mode.
+func TestLoneBarrelIsNoPair(t *testing.T) {
+	x := reserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(orange).Cell = CellTL
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = orange
+	x.s.Sales[x.saleSlot(Hotel, Red, 7)] = blue
+	x.s.Sales[x.saleSlot(Enoteca, Red, 9)] = orange
+	x.turn(orange)
+	x.refuses(orange, nil, "pair-hotel", "pair-enoteca", "pair-casa-de-fados")
+
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = orange
+	if !slices.Contains(x.ids(orange), "pair-hotel") {
+		t.Error("no pair is offered with 2 barrels on the Hotel")
+	}
+	x.refuses(orange, []string{"pass@c", "order-1"}, "pair-hotel")
+
+	sv := newExample(t, 4, 1, orange, yellow, blue, purple)
+	sv.p(orange).Cell = CellTL
+	sv.s.Sales[sv.saleSlot(Hotel, Red, 6)] = orange
+	sv.s.Sales[sv.saleSlot(Hotel, Red, 8)] = orange
+	sv.refuses(orange, nil, "pair-hotel")
+}
+
+// AMB-8: with room in one region only, a pair places 1 cube; with an empty
+// supply, none.
+func TestPairCubesWhereThereIsRoom(t *testing.T) {
+	x := reserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(orange).Cell = CellTL
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = orange
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = orange
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if r != Minho {
+			x.s.Regions[r].Cubes = x.s.data.Insets[r].CubeSpaces.V
+		}
+	}
+	x.turn(orange)
+	x.offers(orange, []string{"pair-hotel"}, "minho")
+	st := x.step(orange, "pair-hotel", "minho")
+	if st.Name == "cube" {
+		t.Errorf("a second cube is asked with no other region free: %v", x.ids(orange, "pair-hotel", "minho"))
+	}
+	barrels := x.p(orange).Barrels
+	x.apply(orange, "pair-hotel", "minho", "pass@c", "order-1", "done")
+	eq(t, "Minho cubes", x.s.Regions[Minho].Cubes, 1)
+	eq(t, "Orange's barrels", x.p(orange).Barrels, barrels+2)
+
+	x.s.Sales[x.saleSlot(Hotel, White, 6)] = orange
+	x.s.Sales[x.saleSlot(Hotel, White, 8)] = orange
+	x.s.Supply.Cubes = 0
+	x.s.Round = 2
+	x.turn(orange)
+	if st := x.step(orange, "pair-hotel"); st.Name == "cube" {
+		t.Errorf("a cube is asked from an empty supply: %v", x.ids(orange, "pair-hotel"))
+	}
+}
