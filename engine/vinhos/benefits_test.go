@@ -293,3 +293,61 @@ func TestBenefitRounds(t *testing.T) {
 	x.apply(blue, "pass")
 	eq(t, "phase", x.s.At, PhaseOver)
 }
+
+// Example 17, "Experts", the 6-Expert limit: Yellow holds 5 Experts, 3
+// face up and 2 face down, and hires 2 in year 3. The first makes 6; for
+// the second he must first discard one, a face-down one here, under its
+// deck. He ends with 5 face up and 1 face down, 2 Bagos poorer.
+func TestExampleExpertLimit(t *testing.T) {
+	x := reserveExample(t, 3, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Money, y.Bank.Invest = 5, R10InvestMin // no cash ability, nothing to divest
+	x.give(yellow, x.expertID(Taste, ExpertRearrangeDeck), x.expertID(Aroma, ExpertRearrangeDeck), x.expertID(Appearance, ExpertRearrangeDeck),
+		x.expertID(Alcohol, ExpertRearrangeDeck), x.expertID(Taste, ExpertFreeMove))
+	y.Experts[3].FaceUp, y.Experts[4].FaceUp = false, false
+	down := x.expertID(Taste, ExpertFreeMove)
+	discard := "discard-" + x.s.expertKey(down)
+	x.s.Experts[Aroma] = x.s.Experts[Aroma][:1] // no tile turns up under the one hired
+	x.turn(yellow)
+
+	x.offers(yellow, []string{"wine_experts@ml"}, "taste", "aroma", "appearance", "alcohol")
+	second := x.ids(yellow, "wine_experts@ml", "aroma")
+	if slices.Contains(second, "taste") || !slices.Contains(second, discard) || !slices.Contains(second, "done") || len(second) != 1+R10ExpertLimit {
+		t.Errorf("at 6 Experts the second hire offers %v, want done and the 6 discards", second)
+	}
+	x.offers(yellow, []string{"wine_experts@ml", "aroma", discard}, "done", "taste", "appearance", "alcohol")
+	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance", "done")
+
+	y = x.p(yellow)
+	up := 0
+	for _, e := range y.Experts {
+		if e.FaceUp {
+			up++
+		}
+	}
+	eq(t, "Yellow's Experts face up, face down", []int{up, len(y.Experts) - up}, []int{5, 1})
+	eq(t, "Yellow's cash", y.Money, 3)
+	eq(t, "the discarded Expert, under its deck", x.s.Experts[Taste][len(x.s.Experts[Taste])-1], down)
+}
+
+// AMB-19, AMB-23: Setúbal's 2 free Experts respect the limit; at 6 a
+// player may decline them, or discard one to take one.
+func TestSetubalExpertsAtTheLimit(t *testing.T) {
+	x := reserveExample(t, 3, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Money, y.Cell = 10, CellTM
+	for f := range Feature(NumFeatures) {
+		x.give(yellow, x.expertID(f, ExpertCash))
+	}
+	x.give(yellow, x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
+	x.deck(Setubal, vy(White, 3))
+	x.turn(yellow)
+	discard := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	got := x.ids(yellow, "vineyards@tl", "setubal", "e1")
+	if !slices.Contains(got, "decline") || !slices.Contains(got, discard) || slices.Contains(got, "taste") {
+		t.Errorf("Setúbal's first free Expert at 6 offers %v", got)
+	}
+	x.apply(yellow, "vineyards@tl", "setubal", "e1", "decline", discard, "alcohol", "done", "done")
+	eq(t, "Yellow's Experts", len(x.p(yellow).Experts), R10ExpertLimit)
+	eq(t, "Yellow's cash", x.p(yellow).Money, 7)
+}
