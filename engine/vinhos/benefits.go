@@ -483,3 +483,62 @@ func (s *State) nextBenefitTurn() {
 	}
 	s.Turn = n
 }
+
+// managerMultipliersVP is what seat's barrels on the end-game Multipliers
+// score at the end of the game (§10.4, §14.2); the immediate ones scored
+// already. A slot taken without its condition met scores 0.
+func (s *State) managerMultipliersVP(seat engine.Seat) int {
+	vp := 0
+	for m, row := range ManagerRows {
+		for i, kind := range row.Multipliers {
+			for slot, spot := range s.Multipliers[m][i] {
+				if spot.Taken && spot.Seat == seat && isEndGameMultiplier(kind) {
+					vp += R10MultiplierScore(kind, slot, s.multiplierCount(seat, kind))
+				}
+			}
+		}
+	}
+	return vp
+}
+
+// isEndGameMultiplier: the Multiplier scores at the end, not as its
+// barrel goes on it.
+func isEndGameMultiplier(k R10MultiplierKind) bool {
+	return k != R10MultWine && k != R10MultExperts && k != R10MultRenown
+}
+
+// multiplierCount counts what an end-game Multiplier pays for. Cash
+// counts the Bagos seat would hold after divesting all the way down,
+// since a player may divest first and cash or investment score nothing
+// else in R10 (§10.4; example 26: 12 in cash and 8 by divesting).
+func (s *State) multiplierCount(seat engine.Seat, k R10MultiplierKind) int {
+	p := &s.Seats[seat]
+	if k == R10MultCash {
+		cash := p.Money
+		for pos := p.Bank.Invest; pos > R10InvestMin; pos-- {
+			cash += s.data.Reserve.Investment.DivestProceeds(pos)
+		}
+		return cash
+	}
+	n := 0
+	for e := range s.board().Estates {
+		est := &p.Estates[e]
+		switch k {
+		case R10MultCellars:
+			if est.Cellar {
+				n++
+			}
+		case R10MultVineyards:
+			n += est.Vineyards
+		case R10MultEnologists:
+			n += est.Enologists
+		case R10MultWineries:
+			n += est.Wineries
+		case R10MultEstates:
+			if est.used() == s.board().EstateSlots {
+				n++
+			}
+		}
+	}
+	return n
+}

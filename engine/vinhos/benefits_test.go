@@ -351,3 +351,24 @@ func TestSetubalExpertsAtTheLimit(t *testing.T) {
 	eq(t, "Yellow's Experts", len(x.p(yellow).Experts), R10ExpertLimit)
 	eq(t, "Yellow's cash", x.p(yellow).Money, 7)
 }
+
+// Example 26, the Multipliers at the final scoring: Blue on the Cash
+// Multiplier's left slot (1 VP a Bago) with 12 Bagos and more to divest
+// scores the cap, 16; Purple on the Wineries' left slot with 5 Wineries
+// scores 10, Orange on its right slot 5. Without divesting, Blue's 12
+// Bagos score 12.
+func TestExampleFinalMultipliers(t *testing.T) {
+	x := reserveExample(t, 6, orange, yellow, blue, purple)
+	x.s.Multipliers[Bruno][1][0] = Spot{Taken: true, Seat: blue}
+	x.s.Multipliers[Carolina][1] = [R10MultiplierSlots]Spot{{true, purple}, {true, orange}}
+	x.p(blue).Money, x.p(blue).Bank.Invest = 12, 3
+	x.p(purple).Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 2}
+	x.p(purple).Estates[1] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 2}
+	x.p(purple).Estates[2] = Estate{Wineries: 1}
+	x.p(orange).Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 2}
+	x.p(orange).Estates[1] = Estate{Wineries: 2}
+	x.p(orange).Estates[2] = Estate{Wineries: 1}
+	eq(t, "Multiplier VP", []int{x.s.managerMultipliersVP(orange), x.s.managerMultipliersVP(yellow), x.s.managerMultipliersVP(blue), x.s.managerMultipliersVP(purple)}, []int{5, 0, 16, 10})
+	x.p(blue).Bank.Invest = R10InvestMin
+	eq(t, "Blue's Cash Multiplier without divesting", x.s.managerMultipliersVP(blue), 12)
+}

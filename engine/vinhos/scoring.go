@@ -41,6 +41,9 @@ func (s *State) scoreFinal() {
 				f.Multipliers[seat] += s.multiplierVP(engine.Seat(seat), s.multiplier(t.ID), won, tied)
 			}
 		}
+		if s.rules().managerRows {
+			f.Multipliers[seat] += s.managerMultipliersVP(engine.Seat(seat))
+		}
 		total := f.Money[seat] + f.Wines[seat] + f.Export[seat] + f.Multipliers[seat]
 		scored := [NumVPSources]int{SourceMoney: f.Money[seat], SourceWines: f.Wines[seat],
 			SourceMajorities: f.Export[seat], SourceMultipliers: f.Multipliers[seat]}
