@@ -211,6 +211,22 @@ func (s *State) benefitDestinationStep() step {
 			})
 		}
 	}
+	return s.pairsBeforeAdditional(st, seat)
+}
+
+// pairsBeforeAdditional adds to the benefit's last step the pairs of
+// barrels seat may take back first, in an Actions-phase turn (AMB-7:
+// before an Additional Action too, not in the end's benefit rounds). They
+// are risky here: after them the barrel must still find a space.
+func (s *State) pairsBeforeAdditional(st step, seat engine.Seat) step {
+	if s.At != PhaseActions {
+		return st
+	}
+	n := len(st.opts)
+	st.opts = s.pairOptions(st.opts, seat)
+	for i := n; i < len(st.opts); i++ {
+		st.opts[i].risky = true
+	}
 	return st
 }
 

@@ -268,7 +268,8 @@ func (s *State) freeExpertStep() step {
 	if len(st.opts) == 0 {
 		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
 	} else if s.atExpertLimit(seat) {
-		// AMB-23: a free Expert may be declined rather than make room.
+		// AMB-19, AMB-23: Setúbal's and the other free Experts respect
+		// the limit, and may be declined rather than make room.
 		st.opts = append(st.opts, s.declineExpertOption(func(s *State) { s.work.experts-- }))
 	}
 	return st

@@ -10,10 +10,12 @@ import (
 // player's barrels on one Sales establishment (Casa de Fados, Hotel,
 // Enoteca) go back to the supply, and the player places 2 Renown cubes
 // from the supply in 2 different regions. A lone barrel never comes back
-// this way. In an Actions-phase turn pairs are offered before the move
-// (bonusOptions); the Fair's opening may offer them too (AMB-7): any
-// step can append pairOptions, since a pair in progress is asked next
-// wherever the decision stands (listStep).
+// this way. AMB-7: in an Actions-phase turn pairs are offered before the
+// move (bonusOptions) and before a benefit's Additional Action
+// (benefits.go), never after the action nor in the end's benefit rounds;
+// the Fair's opening may offer them too: any step can append pairOptions,
+// since a pair in progress is asked next wherever the decision stands
+// (listStep).
 
 // PairCubes are the Renown cubes placed for each pair taken back.
 const PairCubes = 2
@@ -61,8 +63,11 @@ func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
 // hasPair reports whether seat has a pair of barrels to take back: the
 // Fair's opening asks it of each player.
 func (s *State) hasPair(seat engine.Seat) bool {
+	if !s.rules().pairs {
+		return false
+	}
 	for e := range numEstablishments {
-		if s.rules().pairs && s.barrelsOn(seat, Establishment(e)) >= 2 {
+		if s.barrelsOn(seat, Establishment(e)) >= 2 {
 			return true
 		}
 	}

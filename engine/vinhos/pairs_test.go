@@ -107,3 +107,21 @@ func TestPairCubesWhereThereIsRoom(t *testing.T) {
 		t.Errorf("a cube is asked from an empty supply: %v", x.ids(orange, "pair-hotel"))
 	}
 }
+
+// AMB-7: a pair may come back before a benefit's Additional Action, even
+// after the turn's action, and its barrels serve that action at once.
+func TestPairBeforeAnAdditionalAction(t *testing.T) {
+	x := blueForBenefits(t)
+	b := x.p(blue)
+	b.Barrels = 0
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = blue
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue
+	x.turn(blue)
+	after := []string{"pass@c", "order-1", "pass", "benefit", "w2-2", "anabela"}
+	x.refuses(blue, after[:3], "pair-hotel")
+	x.apply(blue, append(after, "pair-hotel", "douro", "minho", "anabela-sales", "w1-1", "hotel-red-8", "done", "done")...)
+	eq(t, "Hotel red 8", x.s.Sales[x.saleSlot(Hotel, Red, 8)], blue)
+	eq(t, "Hotel red 6", x.s.Sales[x.saleSlot(Hotel, Red, 6)], engine.NoSeat)
+	eq(t, "Blue's barrels", x.p(blue).Barrels, 1)
+	eq(t, "Blue's account", x.p(blue).Bank.Account, 5+8)
+}
