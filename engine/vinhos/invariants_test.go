@@ -56,6 +56,24 @@ func invariants(s *State) error {
 				barrels++
 			}
 		}
+		for m := range p.OnActions {
+			barrels += sumInts(p.OnActions[m][:])
+			for i := range s.Multipliers[m] {
+				mine := 0
+				for _, spot := range s.Multipliers[m][i] {
+					if spot.Taken && spot.Seat == engine.Seat(seat) {
+						mine++
+					}
+				}
+				if mine > 1 {
+					return fmt.Errorf("%s holds %d slots of one Multiplier", p.Name, mine)
+				}
+				barrels += mine
+			}
+		}
+		if limit := s.rules().expertLimit; limit > 0 && len(p.Experts) > limit {
+			return fmt.Errorf("%s holds %d Wine Experts, more than %d", p.Name, len(p.Experts), limit)
+		}
 		if barrels != Box.BarrelsPerColor || p.Barrels < 0 {
 			return fmt.Errorf("%s's barrels add up to %d (supply %d)", p.Name, barrels, p.Barrels)
 		}
