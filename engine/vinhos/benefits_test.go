@@ -372,3 +372,23 @@ func TestExampleFinalMultipliers(t *testing.T) {
 	x.p(blue).Bank.Invest = R10InvestMin
 	eq(t, "Blue's Cash Multiplier without divesting", x.s.managerMultipliersVP(blue), 12)
 }
+
+// A turn that pauses where a free Expert turned up the next one keeps its
+// benefit used, through the snapshot too: the rest of the turn offers no
+// second one.
+func TestPausedTurnKeepsItsBenefit(t *testing.T) {
+	x := blueForBenefits(t)
+	x.p(blue).Magnates = [NumMagnates]int{Carolina: 1}
+	x.turn(blue)
+	x.apply(blue, "benefit", "w2-2", "carolina", "carolina-expert", "taste")
+	if x.s.Paused == nil || !x.s.Paused.benefitUsed {
+		t.Fatalf("the turn did not pause with its benefit used: %+v", x.s.Paused)
+	}
+	roundTrip(t, x.s)
+	b, err := Game{}.Decode(mustEncode(t, x.s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.s = b.(*State)
+	x.refuses(blue, nil, "benefit")
+}

@@ -284,8 +284,9 @@ func bonusRun(k MagnateAction) actionRun {
 	return r
 }
 
-// bonusOptions appends to opts the Magnate Action tiles and Wine Experts
-// seat may use between actions, returning to stage back.
+// bonusOptions appends to opts what seat may do besides the action,
+// returning to stage back: Magnate Action tiles (SV16), divesting, pairs
+// of barrels before the move and a Magnate benefit (R10), Wine Experts.
 func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
 	p := &s.Seats[seat]
 	if !s.work.tileUsed {
