@@ -176,10 +176,11 @@ func (s *State) benefitDestinationStep() step {
 			Choice: engine.Choice{ID: id, Label: s.label(func() string { return "Additional Action: " + additionalActionText[kind] })},
 			risky:  true, // the action may be impossible
 			do: func(s *State) {
+				from := s.benefitSpaceName()
 				s.liftBarrel(seat)
 				s.Seats[seat].OnActions[m][a]++
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s moves a barrel to %s's Additional Action: %s.", s.Seats[seat].Name, magnateName(m), additionalActionText[kind])
+					return fmt.Sprintf("%s moves a barrel from %s to %s's Additional Action space: %s.", s.Seats[seat].Name, from, magnateName(m), additionalActionText[kind])
 				})
 				s.startAdditional(seat, kind)
 			},
@@ -201,10 +202,11 @@ func (s *State) benefitDestinationStep() step {
 				Choice: engine.Choice{ID: id, Label: s.label(func() string { return "Multiplier: " + s.multiplierSlotText(kind, slot) })},
 				risky:  true,
 				do: func(s *State) {
+					from := s.benefitSpaceName()
 					s.liftBarrel(seat)
 					s.Multipliers[m][i][slot] = Spot{Taken: true, Seat: seat}
 					s.say(seat, func() string {
-						return fmt.Sprintf("%s moves a barrel to %s's %s Multiplier: %s.", s.Seats[seat].Name, magnateName(m), kind, s.multiplierSlotText(kind, slot))
+						return fmt.Sprintf("%s moves a barrel from %s to %s's %s Multiplier, %s.", s.Seats[seat].Name, from, magnateName(m), kind, s.multiplierSlotText(kind, slot))
 					})
 					s.scoreMultiplierNow(seat, kind)
 				},
@@ -276,6 +278,16 @@ func (s *State) allFeaturesFaceUp(seat engine.Seat) bool {
 		}
 	}
 	return true
+}
+
+// benefitSpaceName names the space the benefit's barrel leaves, for the
+// narration.
+func (s *State) benefitSpaceName() string {
+	b := &s.work.run.benefit
+	if b.space == magnateSpace {
+		return magnateName(b.from) + "'s space"
+	}
+	return fmt.Sprintf("%s's Additional Action space (%s)", magnateName(b.from), additionalActionText[ManagerRows[b.from].Actions[b.space]])
 }
 
 // liftBarrel takes the benefit's barrel off the space it leaves.

@@ -172,3 +172,14 @@ func (s *State) pairCubeStep() step {
 	}
 	return st
 }
+
+// pairsStep is a step of pairs alone, for a decision that offers nothing
+// else at that moment, such as the Fair's opening (§8, AMB-7): the pairs
+// seat may take back, one at a time, or done, which calls then.
+func (s *State) pairsStep(then func(*State)) step {
+	seat := s.work.seat
+	st := step{name: "pairs", prompt: "Take back a pair of barrels from a Sales establishment?", opts: s.options()}
+	st.opts = append(st.opts, doneOption("Take back no more pairs", then))
+	st.opts = s.pairOptions(st.opts, seat)
+	return st
+}
