@@ -125,3 +125,19 @@ func TestPairBeforeAnAdditionalAction(t *testing.T) {
 	eq(t, "Blue's barrels", x.p(blue).Barrels, 1)
 	eq(t, "Blue's account", x.p(blue).Bank.Account, 5+8)
 }
+
+// pairsStep, for the Fair's opening, offers the pairs and a way to stop.
+func TestPairsStep(t *testing.T) {
+	x := reserveExample(t, 5, orange, yellow, blue, purple)
+	x.s.Sales[x.saleSlot(Enoteca, Red, 9)] = orange
+	x.s.Sales[x.saleSlot(Enoteca, White, 9)] = orange
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = orange
+	x.s.work = work{active: true, seat: orange}
+	var ids []string
+	for _, o := range x.s.pairsStep(func(*State) {}).opts {
+		ids = append(ids, o.ID)
+	}
+	eq(t, "choices", ids, []string{"done", "pair-enoteca"})
+	eq(t, "Orange has a pair", x.s.hasPair(orange), true)
+	eq(t, "Yellow has a pair", x.s.hasPair(yellow), false)
+}
