@@ -25,6 +25,7 @@ const (
 	runAddCube
 	runRetrieve
 	runBank
+	runBenefit
 )
 
 // actionRun is an action in progress: a full action from the Quadrel, or the
@@ -46,6 +47,7 @@ type actionRun struct {
 	hasWine     bool
 	press       pressRun
 	op          bankOp // the Bank operation whose amount is asked
+	benefit     benefitRun
 }
 
 // beginRun starts an action; when it ends the decision goes on at back.
@@ -141,6 +143,8 @@ func (s *State) actionStep() step {
 		return s.pressStep()
 	case runBank:
 		return s.bankStep()
+	case runBenefit:
+		return s.benefitStep()
 	}
 	panic("vinhos: unknown action")
 }
@@ -566,7 +570,8 @@ func (s *State) addCubeStep() step {
 }
 
 // retrieveStep: a Wine Expert takes back one of your barrels from anywhere
-// but the Magnates Area [T] (RB p. 9). C14: a barrel on a Multiplier tile
+// but the Magnates Area [T] (RB p. 9); in R10 from the Magnates area too
+// (ruleset.retrieveAnywhere). C14: a barrel on a Multiplier tile
 // is not in the Magnates Area, so it may come back. Every answer is
 // risky, as for a cube.
 func (s *State) retrieveStep() step {
@@ -604,5 +609,41 @@ func (s *State) retrieveStep() step {
 				do: func(s *State) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
 		}
 	}
+	if s.rules().retrieveAnywhere {
+		st.opts = s.retrieveFromRows(st.opts, seat, back)
+	}
 	return st
+}
+
+// retrieveFromRows appends the R10 barrels the Expert may take back from
+// the Magnates area: a Magnate's space, an Additional Action space, a
+// Multiplier slot, which empties (AMB-10, AMB-27: the player's own barrel;
+// VP an immediate Multiplier scored stay, an end-game one scores nothing
+// without it).
+func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(string) func(*State)) []option {
+	p := &s.Seats[seat]
+	for m := range NumMagnates {
+		if p.Magnates[m] > 0 {
+			text := "from " + magnateName(Magnate(m)) + "'s space"
+			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, risky: true,
+				do: func(s *State) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
+		}
+		for a, kind := range ManagerRows[m].Actions {
+			if p.OnActions[m][a] > 0 {
+				text := fmt.Sprintf("from %s's Additional Action space (%s)", magnateName(Magnate(m)), additionalActionText[kind])
+				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, risky: true,
+					do: func(s *State) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
+			}
+		}
+		for i, kind := range ManagerRows[m].Multipliers {
+			for slot, spot := range s.Multipliers[m][i] {
+				if spot.Taken && spot.Seat == seat {
+					text := fmt.Sprintf("from %s's %s Multiplier", magnateName(Magnate(m)), kind)
+					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, risky: true,
+						do: func(s *State) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
+				}
+			}
+		}
+	}
+	return opts
 }

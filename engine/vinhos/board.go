@@ -178,9 +178,13 @@ func (s *State) discardExpert(seat engine.Seat, i int) {
 	s.Experts[f] = append(slices.Clip(s.Experts[f]), id) // decks are shared between copies
 }
 
-// deckOptions offers the top Expert of each non-empty deck, for free.
-// They are appended to opts.
+// deckOptions offers the top Expert of each non-empty deck, for price.
+// They are appended to opts. A player at the mode's Expert limit is first
+// offered the discards that make room (see limitOptions).
 func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then func(*State)) []option {
+	if s.atExpertLimit(seat) {
+		return s.limitOptions(opts, seat, price)
+	}
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
 			if s.explaining && len(s.Experts[f]) == 0 {
@@ -207,6 +211,54 @@ func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then fun
 
 func featureKey(f Feature) string { return f.String() }
 
+// atExpertLimit reports whether seat holds as many Wine Experts as the
+// mode allows (R10: 6, face up and face down).
+func (s *State) atExpertLimit(seat engine.Seat) bool {
+	limit := s.rules().expertLimit
+	return limit > 0 && len(s.Seats[seat].Experts) >= limit
+}
+
+// limitOptions: to gain an Expert beyond the limit, a player first
+// discards one of theirs, face up or down, under its deck (§9; AMB-23:
+// for every gain, hired or free). The decks are offered once there is
+// room; a discard is offered only when a deck can then be taken.
+func (s *State) limitOptions(opts []option, seat engine.Seat, price int) []option {
+	if s.Seats[seat].Money < price || !s.anyExperts() {
+		if s.explaining {
+			s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most, and could take none after discarding one.", s.rules().expertLimit))
+		}
+		return opts
+	}
+	if s.explaining {
+		s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most: discard one first.", s.rules().expertLimit))
+	}
+	for i, x := range s.Seats[seat].Experts {
+		id := x.ID
+		side := "face down"
+		if x.FaceUp {
+			side = "face up"
+		}
+		opts = append(opts, option{
+			Choice: engine.Choice{ID: "discard-" + s.expertKey(id), Label: s.label(func() string { return fmt.Sprintf("Discard your %s (%s) to make room", s.expertName(id), side) })},
+			do: func(s *State) {
+				s.discardExpert(seat, i)
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s discards the %s under its deck to make room for another Wine Expert.", s.Seats[seat].Name, s.expertName(id))
+				})
+			},
+		})
+	}
+	return opts
+}
+
+// featureKeys are the decks' choice IDs.
+var featureKeys = func() (keys [NumFeatures]string) {
+	for f := range keys {
+		keys[f] = featureKey(Feature(f))
+	}
+	return keys
+}()
+
 // freeExpertStep takes the free Experts a region or a bonus owes, as long
 // as any deck has one left (components are limited).
 func (s *State) freeExpertStep() step {
@@ -215,8 +267,22 @@ func (s *State) freeExpertStep() step {
 		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.experts-- })}
 	if len(st.opts) == 0 {
 		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
+	} else if s.atExpertLimit(seat) {
+		// AMB-19, AMB-23: Setúbal's and the other free Experts respect
+		// the limit, and may be declined rather than make room.
+		st.opts = append(st.opts, s.declineExpertOption(func(s *State) { s.work.experts-- }))
 	}
 	return st
+}
+
+// declineExpertOption declines a free Wine Expert a player at the limit
+// would have to discard one for (AMB-23).
+func (s *State) declineExpertOption(then func(*State)) option {
+	seat := s.work.seat
+	return option{Choice: engine.Choice{ID: "decline", Label: "Decline the Wine Expert"}, do: func(s *State) {
+		s.say(seat, func() string { return fmt.Sprintf("%s declines the Wine Expert.", s.Seats[seat].Name) })
+		then(s)
+	}}
 }
 
 // Magnate tiles. IDs below NumMagnateActionTiles are Action tiles (index

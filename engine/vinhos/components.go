@@ -1124,6 +1124,13 @@ var additionalActionNames = [...]string{AddWinery: "winery", AddSales: "sales", 
 
 func (a AdditionalAction) String() string { return enumName(additionalActionNames[:], a) }
 
+// The Additional Actions' prices [T] (§10.3): a Winery for 1 Bago, a
+// Vineyard for 2 Bagos less (never below 0, AMB-16).
+const (
+	R10AddWineryPrice      = 1
+	R10AddVineyardDiscount = 2
+)
+
 // R10MultiplierKind is what an R10 Multiplier counts (§16.2, E69 [T]).
 type R10MultiplierKind uint8
 

@@ -69,6 +69,9 @@ const (
 	stDraftTile
 	stDraftWine
 	stFairPicks
+	stBenefitTurn
+	stFairPairs
+	stMaintenancePairs
 )
 
 // work is the decision being built. It lives only inside Choices and Apply;
@@ -99,6 +102,12 @@ type work struct {
 	// decision goes on where it was.
 	use  runKind
 	drew bool
+	// benefitUsed: the turn's one R10 Magnate benefit is used (§10.2).
+	benefitUsed bool
+	// pair is a pair of barrels being taken back (pairs.go); pairsTaken
+	// counts the pairs this decision took back.
+	pair       pairRun
+	pairsTaken int
 	// names are the names of the steps answered so far, so that no two
 	// steps of a decision share one (see uniqueName).
 	names []string
@@ -108,7 +117,7 @@ type work struct {
 func (s *State) start(seat engine.Seat) {
 	s.work = work{active: true, seat: seat, stage: s.firstStage()}
 	if s.At == PhaseFairPress {
-		s.lastMinutePress()
+		s.startFairDecision(seat)
 	}
 }
 
@@ -132,6 +141,10 @@ func (s *State) firstStage() stage {
 		return stDraftTile
 	case PhaseFairPicks:
 		return stFairPicks
+	case PhaseMaintenancePairs:
+		return stMaintenancePairs
+	case PhaseBenefits:
+		return stBenefitTurn
 	}
 	return stDone
 }
@@ -234,6 +247,9 @@ func (s *State) listStep() (step, bool) {
 	if s.work.experts > 0 {
 		return s.freeExpertStep(), false
 	}
+	if s.work.pair.owed() {
+		return s.pairStep(), false
+	}
 	switch s.work.use {
 	case runAddCube:
 		return s.addCubeStep(), false
@@ -272,6 +288,12 @@ func (s *State) listStep() (step, bool) {
 		return s.draftWineStep(), false
 	case stFairPicks:
 		return s.picksStep(), false
+	case stFairPairs:
+		return s.pairsStep(func(s *State) { s.pressIfOwed(s.work.seat) }), false
+	case stMaintenancePairs:
+		return s.maintenancePairsStep(), false
+	case stBenefitTurn:
+		return s.benefitTurnStep(), false
 	}
 	panic("vinhos: unknown stage")
 }

@@ -22,11 +22,35 @@ func (s *State) startFair() {
 func (s *State) fairPresser() (int, bool) {
 	for i := s.Turn; i < len(s.FairOrder); i++ {
 		seat := s.FairOrder[i]
-		if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) {
+		if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) || s.fairPairs(seat) {
 			return i, true
 		}
 	}
 	return 0, false
+}
+
+// fairPairs reports whether seat may take back pairs of barrels as the
+// Fair opens (R10, §8, AMB-7), before the last-minute Press Releases.
+func (s *State) fairPairs(seat engine.Seat) bool { return s.rules().pairs && s.hasPair(seat) }
+
+// startFairDecision opens seat's decision at the Fair: its pairs first,
+// where it has some, then its last-minute Press Release if it owes one.
+func (s *State) startFairDecision(seat engine.Seat) {
+	if s.fairPairs(seat) {
+		s.work.stage = stFairPairs
+		return
+	}
+	s.pressIfOwed(seat)
+}
+
+// pressIfOwed starts the last-minute Press Release of a player who made
+// none and has a wine; otherwise the decision ends.
+func (s *State) pressIfOwed(seat engine.Seat) {
+	if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) {
+		s.lastMinutePress()
+		return
+	}
+	s.work.stage = stDone
 }
 
 // scoreFair ranks the players by Fair Points and pays the Fair's VP [T]
@@ -118,6 +142,9 @@ func (s *State) fairExpertStep() step {
 		// Components are limited (RB): a player tied for last may find
 		// the decks emptied by those before him.
 		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.stage = stDone })}
+	} else if s.atExpertLimit(seat) {
+		// AMB-23: at the limit the Expert may be declined.
+		st.opts = append(st.opts, s.declineExpertOption(func(s *State) { s.work.stage = stDone }))
 	}
 	return st
 }

@@ -154,7 +154,3 @@ func (s *State) endFairByRank() {
 	}
 	s.startYear(s.Year + 1)
 }
-
-// startBenefitRounds ends an R10 game after its third Fair. The rounds of
-// Magnate benefits before the final scoring come with the benefits.
-func (s *State) startBenefitRounds() { s.scoreFinal() }

@@ -37,6 +37,10 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		return one(s.Order[s.Turn], actionPrompts[s.Round][s.Year])
 	case PhaseFinalAction:
 		return one(s.Order[s.Turn], "take the last action of the game")
+	case PhaseBenefits:
+		if s.Turn < n {
+			return one(s.Order[s.Turn], "use a Magnate benefit or pass")
+		}
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"
 		if s.At == PhaseProduction {
@@ -50,7 +54,14 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		return out
 	case PhaseFairPress:
 		if i, ok := s.fairPresser(); ok {
+			if s.Seats[s.FairOrder[i]].Pressed {
+				return one(s.FairOrder[i], "take back pairs of barrels before the Fair")
+			}
 			return one(s.FairOrder[i], "present a wine at the Fair")
+		}
+	case PhaseMaintenancePairs:
+		if i, ok := s.pairsOwer(); ok {
+			return one(s.Order[i], "take back a pair of barrels at Maintenance")
 		}
 	case PhaseFairPicks:
 		for _, seat := range s.Order {
@@ -98,7 +109,7 @@ func (s *State) Phase() string {
 			return fmt.Sprintf("Year %d, %s's action %d of %d", s.Year, s.Seats[s.Order[s.Turn]].Name, s.Round, ActionsPerYear)
 		}
 		return fmt.Sprintf("Year %d, action round %d", s.Year, s.Round)
-	case PhaseMaintenance:
+	case PhaseMaintenance, PhaseMaintenancePairs:
 		return fmt.Sprintf("Year %d, maintenance", s.Year)
 	case PhaseProduction:
 		return fmt.Sprintf("Year %d, production", s.Year)
@@ -110,6 +121,8 @@ func (s *State) Phase() string {
 		return fmt.Sprintf("Year %d, Magnate tiles after Fair %d", s.Year, s.Fair)
 	case PhaseFinalAction:
 		return "The last action of the game"
+	case PhaseBenefits:
+		return "The last rounds of Magnate benefits"
 	}
 	return "Game over"
 }
@@ -133,12 +146,16 @@ func (s *State) complete(seat engine.Seat) {
 	case PhaseFairPress:
 		// The Fair goes on after the player who just presented.
 		s.Turn = slices.Index(s.FairOrder, seat) + 1
+	case PhaseMaintenancePairs:
+		s.Turn = slices.Index(s.Order, seat) + 1
 	case PhaseMaintenance, PhaseProduction, PhaseFairPicks:
 		s.Done[seat] = true
 	case PhaseFairExperts:
 		s.LastPlace = s.LastPlace[1:]
 	case PhaseDraft:
 		s.nextDrafter()
+	case PhaseBenefits:
+		s.nextBenefitTurn()
 	}
 }
 
@@ -148,7 +165,7 @@ func (s *State) complete(seat engine.Seat) {
 func (s *State) doneText(seat engine.Seat) string {
 	name := s.Seats[seat].Name
 	switch s.At {
-	case PhaseActions, PhaseFinalAction:
+	case PhaseActions, PhaseFinalAction, PhaseBenefits:
 		return name + " ends the turn."
 	case PhaseProduction:
 		return name + " is ready for the wine to be made."
@@ -223,6 +240,8 @@ func (s *State) endPhase() bool {
 		} else {
 			s.startYear(s.Year + 1)
 		}
+	case PhaseMaintenancePairs:
+		s.startUpkeep()
 	case PhaseFairPress:
 		if s.rules().fairTiles {
 			s.startPicks()
@@ -242,6 +261,11 @@ func (s *State) endPhase() bool {
 	case PhaseDraft:
 		s.endDraft()
 	case PhaseFinalAction:
+		if s.Turn < n {
+			return true
+		}
+		s.scoreFinal()
+	case PhaseBenefits:
 		if s.Turn < n {
 			return true
 		}

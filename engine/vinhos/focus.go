@@ -20,6 +20,12 @@ func (s *State) focus() string {
 	if s.work.experts > 0 {
 		return FocusExperts
 	}
+	if s.work.pair.barrels > 0 {
+		return FocusSales
+	}
+	if s.work.pair.cubes > 0 {
+		return FocusRegions
+	}
 	switch s.work.use {
 	case runAddCube:
 		return FocusRegions
@@ -40,6 +46,8 @@ func (s *State) focus() string {
 		return FocusSales // a barrel back from the Sales area
 	case stFairExpert:
 		return FocusExperts
+	case stFairPairs, stMaintenancePairs:
+		return FocusSales // pairs of barrels on the Sales area
 	case stRun:
 		return runFocus[s.work.run.kind]
 	}
@@ -50,5 +58,6 @@ var runFocus = [...]string{
 	runVineyards: FocusRegions, runWineries: FocusEstates, runWorkers: FocusEstates,
 	runCellars: FocusEstates, runExperts: FocusExperts, runSales: FocusSales,
 	runExport: FocusExport, runPass: FocusActions, runPress: FocusFair,
-	runAddCube: FocusRegions, runRetrieve: FocusBarrels, runBank: FocusActions,
+	runAddCube: FocusRegions, runRetrieve: FocusBarrels,
+	runBank: FocusActions, runBenefit: FocusBarrels,
 }

@@ -42,16 +42,8 @@ func invariants(s *State) error {
 			return fmt.Errorf("%s's VP by source %v add up to %d, not to the %d VP", p.Name, p.VPFrom, sum, p.VP)
 		}
 		barrels := p.Barrels
-		for m := range p.Magnates {
-			barrels += p.Magnates[m]
-			for _, k := range p.OnActions[m] {
-				barrels += k
-			}
-		}
-		for _, spot := range flattenSpots(&s.Multipliers) {
-			if spot.Taken && spot.Seat == engine.Seat(seat) {
-				barrels++
-			}
+		for _, m := range p.Magnates {
+			barrels += m
 		}
 		barrels += count(s.Sales[:], engine.Seat(seat))
 		for r := range s.Export {
@@ -67,6 +59,24 @@ func invariants(s *State) error {
 			if t.Barrel {
 				barrels++
 			}
+		}
+		for m := range p.OnActions {
+			barrels += sumInts(p.OnActions[m][:])
+			for i := range s.Multipliers[m] {
+				mine := 0
+				for _, spot := range s.Multipliers[m][i] {
+					if spot.Taken && spot.Seat == engine.Seat(seat) {
+						mine++
+					}
+				}
+				if mine > 1 {
+					return fmt.Errorf("%s holds %d slots of one Multiplier", p.Name, mine)
+				}
+				barrels += mine
+			}
+		}
+		if limit := s.rules().expertLimit; limit > 0 && len(p.Experts) > limit {
+			return fmt.Errorf("%s holds %d Wine Experts, more than %d", p.Name, len(p.Experts), limit)
 		}
 		if barrels != Box.BarrelsPerColor || p.Barrels < 0 {
 			return fmt.Errorf("%s's barrels add up to %d (supply %d)", p.Name, barrels, p.Barrels)

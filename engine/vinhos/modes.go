@@ -57,6 +57,27 @@ type ruleset struct {
 	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
 	// any number (§9).
 	oneExpertPerTurn bool
+	// expertLimit is the most Wine Experts a player may hold, 0 for no
+	// limit (SV16); to gain one more, a player first discards one (R10,
+	// §9, AMB-23).
+	expertLimit int
+	// retrieveAnywhere: the "take back a barrel" Expert also takes one
+	// from a Magnate's space, an Additional Action space or a Multiplier
+	// slot (R10, §9, AMB-10, AMB-27); SV16 keeps the Magnates Area out.
+	retrieveAnywhere bool
+	// pairs: a player takes back pairs of barrels from one Sales
+	// establishment, placing 2 Renown cubes for each (R10, §8, pairs.go).
+	pairs bool
+	// managerRows: the Magnate benefits, a barrel moved along its
+	// Magnate's row for a discarded wine (R10, §10, benefits.go).
+	managerRows bool
+	// benefitRounds: the game ends with rounds of Magnate benefits
+	// (PhaseBenefits, §14.1) where SV16 gives one more action.
+	benefitRounds bool
+	// maintenancePairs: the maintenance variant (§16.1); at Maintenance,
+	// in player order, each player takes back at least one pair of
+	// barrels if they can, more if they like (AMB-9).
+	maintenancePairs bool
 
 	// fairTiles: the R10 Press Release and Fair (§7.9, §13, fairtiles.go).
 	// A Press Release scores the Wine Value above 9, takes a Fair tile by
@@ -71,7 +92,14 @@ type ruleset struct {
 	// vpSources are where the mode's VP come from, in the order players
 	// read them.
 	vpSources []VPSource
+	// prompts are a turn's questions, which name what may be used besides
+	// the action.
+	prompts turnPrompts
 }
+
+// turnPrompts ask where the Action marker goes, and what else the turn
+// does after the action.
+type turnPrompts struct{ move, after string }
 
 // anyNumber is an action's item limit where the rules set none.
 const anyNumber = math.MaxInt
@@ -110,7 +138,9 @@ var rulesets = [numModes]ruleset{
 		magnateTiles:     true,
 		actions:          actions16,
 		oneExpertPerTurn: true,
-		vpSources:        []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
+		prompts: turnPrompts{"Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)",
+			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"},
+		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
 	Reserve2010: {
 		supply: &Supplies[Reserve2010], board: PlayerBoards[Reserve2010], quadrel: &Quadrel[Reserve2010],
@@ -125,7 +155,14 @@ var rulesets = [numModes]ruleset{
 		salesToAccount:      true,
 		exportByRow:         true,
 		fairTiles:           true,
+		expertLimit:         R10ExpertLimit,
+		retrieveAnywhere:    true,
+		pairs:               true,
+		managerRows:         true,
+		benefitRounds:       true,
 		vpSources:           []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
+		prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
+			"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
 	},
 }
 
@@ -182,6 +219,9 @@ func parseVariants(option string) (Variant, error) {
 
 // withVariants is the mode's rules changed by the variants.
 func (r ruleset) withVariants(v Variant) ruleset {
+	if v&VariantMaintenance != 0 {
+		r.maintenancePairs = true
+	}
 	if v&VariantFiveEstates != 0 {
 		r.board.Estates = PlayerBoards[SpecialVintage2016].Estates
 		r.board.Discs++

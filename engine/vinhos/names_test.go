@@ -13,7 +13,7 @@ import (
 func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[Provenance](t, Text, DataFile)
 	checkNames[Mode](t, 0, Reserve2010)
-	checkNames[Phase](t, 0, PhaseBenefits)
+	checkNames[Phase](t, 0, PhaseMaintenancePairs)
 	checkNames[PlayerColor](t, 0, Purple)
 	checkNames[Color](t, 0, White)
 	checkNames[Feature](t, 0, Alcohol)

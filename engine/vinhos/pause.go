@@ -50,19 +50,21 @@ const pausedPrompt = "finish the turn"
 
 // pausedJSON is a paused decision as snapshots hold it.
 type pausedJSON struct {
-	Seat       engine.Seat   `json:"seat"`
-	Stage      stage         `json:"stage"`
-	TileUsed   bool          `json:"tile_used,omitempty"`
-	ExpertUsed bool          `json:"expert_used,omitempty"`
-	Cell       Cell          `json:"cell"`
-	Fee        int           `json:"fee,omitempty"`
-	Occupants  []engine.Seat `json:"occupants,omitempty"`
-	Run        runJSON       `json:"run"`
-	Back       stage         `json:"back"`
-	Tile       int           `json:"tile,omitempty"`
-	Experts    int           `json:"experts,omitempty"`
-	Use        runKind       `json:"use,omitempty"`
-	Names      []string      `json:"names,omitempty"`
+	Seat       engine.Seat `json:"seat"`
+	Stage      stage       `json:"stage"`
+	TileUsed   bool        `json:"tile_used,omitempty"`
+	ExpertUsed bool        `json:"expert_used,omitempty"`
+	// BenefitUsed: the turn's R10 Magnate benefit is used.
+	BenefitUsed bool          `json:"benefit_used,omitempty"`
+	Cell        Cell          `json:"cell"`
+	Fee         int           `json:"fee,omitempty"`
+	Occupants   []engine.Seat `json:"occupants,omitempty"`
+	Run         runJSON       `json:"run"`
+	Back        stage         `json:"back"`
+	Tile        int           `json:"tile,omitempty"`
+	Experts     int           `json:"experts,omitempty"`
+	Use         runKind       `json:"use,omitempty"`
+	Names       []string      `json:"names,omitempty"`
 }
 
 type runJSON struct {
@@ -99,7 +101,7 @@ type pressJSON struct {
 // MarshalJSON writes a paused decision.
 func (w work) MarshalJSON() ([]byte, error) {
 	r, p := w.run, w.run.press
-	return json.Marshal(pausedJSON{Seat: w.seat, Stage: w.stage, TileUsed: w.tileUsed, ExpertUsed: w.expertUsed, Cell: w.cell,
+	return json.Marshal(pausedJSON{Seat: w.seat, Stage: w.stage, TileUsed: w.tileUsed, ExpertUsed: w.expertUsed, BenefitUsed: w.benefitUsed, Cell: w.cell,
 		Fee: w.fee, Occupants: w.occupants, Back: w.back, Tile: w.tile, Experts: w.experts, Use: w.use, Names: w.names,
 		Run: runJSON{Kind: r.kind, Bonus: r.bonus, Max: r.max, Done: r.done, Price: r.price, FarmerPrice: r.farmerPrice,
 			Discount: r.discount, Enologists: r.enologists, Farmers: r.farmers, Regions: r.regions, Region: r.region,
@@ -115,7 +117,7 @@ func (w *work) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	r, p := j.Run, j.Run.Press
-	*w = work{active: true, seat: j.Seat, stage: j.Stage, tileUsed: j.TileUsed, expertUsed: j.ExpertUsed, cell: j.Cell,
+	*w = work{active: true, seat: j.Seat, stage: j.Stage, tileUsed: j.TileUsed, expertUsed: j.ExpertUsed, benefitUsed: j.BenefitUsed, cell: j.Cell,
 		fee: j.Fee, occupants: j.Occupants, back: j.Back, tile: j.Tile, experts: j.Experts, use: j.Use, names: j.Names,
 		run: actionRun{kind: r.Kind, bonus: r.Bonus, max: r.Max, done: r.Done, price: r.Price, farmerPrice: r.FarmerPrice,
 			discount: r.Discount, enologists: r.Enologists, farmers: r.Farmers, regions: r.Regions, region: r.Region,

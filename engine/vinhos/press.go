@@ -142,9 +142,11 @@ func (s *State) pressStep() step {
 						return fmt.Sprintf("%s presents the %s at value %d%s and gains %d Fair Points (%d).", p.Name, s.wineLabel(seat, w), value, cubeText(n, r), fp, p.FairPoints)
 					})
 				},
-				auto: n == 0 && s.Regions[r].Cubes == 0,
 			})
 		}
+		// No cube to spend, or none that would change anything: the
+		// step answers itself.
+		st.opts[0].auto = len(st.opts) == 1
 		return st
 	case pr.booth < 0 && s.rules().fairTiles:
 		return s.fairSlotStep(seat)

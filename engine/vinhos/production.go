@@ -11,6 +11,10 @@ import (
 // if they have any there. C03: exactly one, though the overview says "at
 // least one"; the phase rule and Lacerda's rule both say one.
 func (s *State) startMaintenance() {
+	if s.rules().maintenancePairs {
+		s.startMaintenancePairs()
+		return
+	}
 	if s.rules().bank {
 		s.startUpkeep()
 		return

@@ -384,6 +384,8 @@ func TestExampleFinalScoring10(t *testing.T) {
 	eq(t, "Multipliers", f.Multipliers, []int{5, 0, 16, 10})
 	eq(t, "VP", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{8, 22, 41, 32})
 	eq(t, "winner", f.Ranking[0], blue)
+	x.p(blue).Bank.Invest = R10InvestMin
+	eq(t, "Blue's Cash Multiplier with nothing to divest", x.s.endMultipliers(blue), 12)
 }
 
 // mustJSON encodes a view.

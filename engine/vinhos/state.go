@@ -22,6 +22,9 @@ const (
 	PhaseOver
 	PhaseFairPicks // R10: the secret choice of Wine Experts at the Fair, everyone at once
 	PhaseBenefits  // R10: the rounds of Magnate benefits after the third Fair
+	// PhaseMaintenancePairs: R10's maintenance variant, pairs of barrels
+	// taken back in player order before the bank's upkeep.
+	PhaseMaintenancePairs
 )
 
 var phaseNames = [...]string{
@@ -29,6 +32,7 @@ var phaseNames = [...]string{
 	PhaseActions: "actions", PhaseMaintenance: "maintenance", PhaseProduction: "production",
 	PhaseFairPress: "fair_press", PhaseFairExperts: "fair_experts", PhaseDraft: "draft",
 	PhaseFinalAction: "final_action", PhaseOver: "over", PhaseFairPicks: "fair_picks", PhaseBenefits: "benefits",
+	PhaseMaintenancePairs: "maintenance_pairs",
 }
 
 func (p Phase) String() string { return enumName(phaseNames[:], p) }

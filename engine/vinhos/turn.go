@@ -29,7 +29,7 @@ func (s *State) turnStartStep() step {
 	if s.work.tileUsed || s.work.expertUsed {
 		name = "move"
 	}
-	st := step{name: name, prompt: "Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)", opts: s.options()}
+	st := step{name: name, prompt: s.rules().prompts.move, opts: s.options()}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -135,7 +135,7 @@ func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 
 func (s *State) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "after", prompt: "Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)", opts: s.options()}
+	st := step{name: "after", prompt: s.rules().prompts.after, opts: s.options()}
 	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
 	st.opts = s.bonusOptions(st.opts, seat, stTurnAfter)
 	return st
@@ -284,8 +284,9 @@ func bonusRun(k MagnateAction) actionRun {
 	return r
 }
 
-// bonusOptions appends to opts the Magnate Action tiles and Wine Experts
-// seat may use between actions, returning to stage back.
+// bonusOptions appends to opts what seat may do besides the action,
+// returning to stage back: Magnate Action tiles (SV16), divesting, pairs
+// of barrels before the move and a Magnate benefit (R10), Wine Experts.
 func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
 	p := &s.Seats[seat]
 	if !s.work.tileUsed {

@@ -19,6 +19,35 @@ type Penalty struct {
 	Fire     int  `json:"fire,omitempty"`
 }
 
+// startMaintenancePairs opens the maintenance variant's pairs, in player
+// order, before the upkeep.
+func (s *State) startMaintenancePairs() {
+	s.At, s.Turn = PhaseMaintenancePairs, 0
+}
+
+// pairsOwer finds, from Turn on, the next player in order who has a pair
+// to take back.
+func (s *State) pairsOwer() (int, bool) {
+	for i := s.Turn; i < len(s.Order); i++ {
+		if s.hasPair(s.Order[i]) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// maintenancePairsStep: one pair is compulsory, more are optional (AMB-9,
+// reading the rulebook's « ne doit pas reprendre plus d'une paire » as
+// the reference's "does not have to").
+func (s *State) maintenancePairsStep() step {
+	if s.work.pairsTaken > 0 {
+		return s.pairsStep(func(s *State) { s.work.stage = stDone })
+	}
+	st := step{name: "pairs", prompt: "Maintenance: take back a pair of barrels from a Sales establishment (one is compulsory).", opts: s.options()}
+	st.opts = s.pairOptions(st.opts, s.work.seat)
+	return st
+}
+
 // startUpkeep charges every bank, in player order, and leaves the
 // choices the failures call for to their players.
 func (s *State) startUpkeep() {
