@@ -270,7 +270,7 @@ func (h *harness) playGuided(thread string, o fakediscord.Origin, turn fakedisco
 				h.t.Fatalf("the step view has no choices: %q", view.Content)
 			}
 			if resp := h.callback(h.srv.Button(o, view.ID, buttonID(h.t, view.Message, "Confirm"))); resp.Data == nil || !strings.HasPrefix(resp.Data.Content, "Played") {
-				h.t.Fatalf("confirming did not play the move: %+v", resp)
+				h.t.Fatalf("confirming %q did not play the move: %+v", view.Content, resp.Data)
 			}
 			return
 		}

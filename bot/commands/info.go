@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -113,7 +115,11 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 	if err != nil {
 		return h.fail(i, err)
 	}
-	text := StatusText(g) + h.statusPace(g)
+	game, err := h.Games.Lookup(g.Meta.Game)
+	if err != nil {
+		return h.fail(i, err)
+	}
+	text := StatusText(g, game) + h.statusPace(g)
 	if !boolOption(sub, "chart") {
 		return private(text)
 	}
@@ -197,7 +203,7 @@ func boolOption(sub *discordgo.ApplicationCommandInteractionDataOption, name str
 
 // StatusText says where a game stands: its phase, who must decide what and
 // since when, and every player's counters. The local table shows it too.
-func StatusText(g *storage.Game) string {
+func StatusText(g *storage.Game, game engine.Game) string {
 	state := g.State
 	since := g.Meta.CreatedAt
 	if n := len(g.Log); n > 0 {
@@ -205,6 +211,7 @@ func StatusText(g *storage.Game) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**, game %s: %s, move %d.\n", g.Meta.Title, g.ID, state.Phase(), g.Version)
+	b.WriteString(RulesLine(g.Setup, game) + "\n")
 	for _, p := range state.Pending() {
 		fmt.Fprintf(&b, "Waiting for %s to %s, since <t:%d:R>.\n", seatMention(g, p.Seat), p.Prompt, since.Unix())
 	}
@@ -259,4 +266,19 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 		return h.fail(i, err)
 	}
 	return h.view(i, "Abandoned.")
+}
+
+// RulesLine says which rules a game is played by: its mode and the setup
+// options chosen, as the lobby showed them.
+func RulesLine(setup engine.Setup, game engine.Game) string {
+	line := "Rules: " + game.Title()
+	if mode, err := engine.ModeOf(game, setup.Mode); err == nil {
+		line += ", " + mode.Title
+	}
+	for _, k := range slices.Sorted(maps.Keys(setup.Options)) {
+		if v := setup.Options[k]; v != "" {
+			line += fmt.Sprintf(" · %s: %s", k, v)
+		}
+	}
+	return line + "."
 }

@@ -115,7 +115,10 @@ func (t *table) finish(r *reply) {
 		if o, ok := state.(engine.Outcome); ok {
 			r.Outcome = o.Outcome()
 		}
-		r.ending = append([]string{"The game is over."}, splitLines(plain(commands.StatusText(g), g))...)
+		r.ending = []string{"The game is over."}
+		if game, err := t.games.Lookup(g.Meta.Game); err == nil { // the table's game is registered
+			r.ending = append(r.ending, splitLines(plain(commands.StatusText(g, game), g))...)
+		}
 		r.ending = append(r.ending, r.Outcome...)
 		t.writeEnding(r)
 	}

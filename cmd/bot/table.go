@@ -470,7 +470,11 @@ func (t *table) status(cmd command, r *reply) error {
 	if err := cmd.options("as", "chart"); err != nil {
 		return err
 	}
-	r.say(splitLines(plain(commands.StatusText(t.game), t.game))...)
+	game, err := t.games.Lookup(t.game.Meta.Game)
+	if err != nil {
+		return err
+	}
+	r.say(splitLines(plain(commands.StatusText(t.game, game), t.game))...)
 	r.Players = players(t.game.State)
 	switch chart := cmd.named["chart"]; chart {
 	case "", "false":

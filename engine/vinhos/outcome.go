@@ -17,6 +17,11 @@ func (s *State) Outcome() []string {
 	var lines []string
 	for rank, seat := range f.Ranking {
 		p := &s.Seats[seat]
+		if f.Bank != nil { // R10 scores the bank, not money and wines
+			lines = append(lines, fmt.Sprintf("%d. %s: %d VP (final scoring: %d bank account, %d Export majorities, %d Multipliers)",
+				rank+1, p.Name, p.VP, f.Bank[seat], f.Export[seat], f.Multipliers[seat]))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("%d. %s: %d VP (final scoring: %d money, %d wines, %d Export majorities, %d Multipliers)",
 			rank+1, p.Name, p.VP, f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat]))
 	}

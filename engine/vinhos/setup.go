@@ -28,9 +28,6 @@ const (
 	ModeReserve2010 = "reserve2010"
 )
 
-// reserveMode is the 2010 Reserve's entry. Modes lists it once the mode
-// plays to its end (issue 12); until then New takes it for the tests.
-var reserveMode = engine.Mode{Name: ModeReserve2010, Title: "2010 Reserve", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}
 
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
@@ -38,6 +35,7 @@ func (Game) Modes() []engine.Mode {
 	return []engine.Mode{
 		{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
 		{Name: ModeSolo, Title: "Solo against Lacerda", MinPlayers: 1, MaxPlayers: 1},
+		{Name: ModeReserve2010, Title: "2010 Reserve", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
 	}
 }
 
@@ -66,18 +64,10 @@ const OptionRegions = "regions"
 // "five-estates", both separated by a comma, or none.
 const OptionVariants = "variant"
 
-// setupMode is the mode a setup asks for.
-func (g Game) setupMode(setup engine.Setup) (engine.Mode, error) {
-	if setup.Mode == ModeReserve2010 {
-		return reserveMode, reserveMode.CheckPlayers(len(setup.Players))
-	}
-	return engine.SetupMode(g, setup)
-}
-
 // New sets up a game as the Reference Book describes, up to the choice of
 // initial vineyards.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := g.setupMode(setup)
+	mode, err := engine.SetupMode(g, setup)
 	if err != nil {
 		return nil, nil, err
 	}

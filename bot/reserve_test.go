@@ -1,0 +1,120 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine/vinhos"
+)
+
+// A whole 3-player game of the 2010 Reserve, with its maintenance variant,
+// through the real discordgo session and the fake Discord: the lobby says
+// which rules are in play, every decision is made in the private menu, and
+// at each Fair the players choose their Experts in secret, all asked at
+// once: until the last has chosen, nothing the channel sees tells what
+// anyone chose.
+func TestWholeReserveGameThroughDiscord(t *testing.T) {
+	h := newHarness(t)
+	defer func() {
+		if t.Failed() {
+			t.Log(h.logs.String())
+		}
+	}()
+	srv := h.srv
+	users := []*discordgo.User{srv.NewUser("ana"), srv.NewUser("bruno"), srv.NewUser("carla")}
+	byID := map[string]*discordgo.User{}
+	for _, u := range users {
+		byID[u.ID] = u
+	}
+	table := srv.NewChannel("reserva")
+	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
+
+	in := srv.SlashCommand(at(users[0], table.ID), "vinhos", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3),
+		fakediscord.StringOption("mode", vinhos.ModeReserve2010), fakediscord.StringOption("variant", "maintenance")))
+	resp := h.callback(in)
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, "2010 Reserve") || !strings.Contains(resp.Data.Content, "variant: maintenance") {
+		t.Fatalf("lobby: %+v", resp.Data)
+	}
+	lobby := h.public(table.ID)[0]
+	for _, u := range users[1:] {
+		h.callback(srv.Button(at(u, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
+	}
+	h.callback(srv.Button(at(users[0], table.ID), lobby.ID, buttonID(t, lobby.Message, "Start")))
+	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
+	})
+	if err != nil {
+		t.Fatal("no first turn message:", err)
+	}
+	thread := post.Params["channel_id"]
+	if resp := h.callback(srv.SlashCommand(at(users[1], thread), "vinhos", fakediscord.Subcommand("status"))); resp.Data == nil ||
+		!strings.Contains(resp.Data.Content, "Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance.") {
+		t.Fatalf("status: %+v", resp.Data)
+	}
+
+	rng := rand.New(rand.NewPCG(5, 6))
+	secretRounds := 0
+	for moves := 0; ; moves++ {
+		msgs := h.waitPosts(thread, moves+1)
+		turn := msgs[moves]
+		if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
+			t.Fatalf("move %d: the message carries no board", moves)
+		}
+		if ids, _ := h.store.ActiveGames(thread); len(ids) == 0 {
+			if !strings.Contains(turn.Content, "The game is over.") {
+				t.Fatalf("the last message: %q", turn.Content)
+			}
+			if secretRounds == 0 {
+				t.Fatal("no Fair asked for Experts in secret")
+			}
+			t.Logf("the Reserve game ended after %d moves, %d of them secret choices at a Fair", moves, secretRounds)
+			return
+		}
+		g := h.game(thread)
+		state := g.State.(*vinhos.State)
+		var want []string
+		for _, p := range g.State.Pending() {
+			if id := g.Meta.Seats[p.Seat].UserID; !p.Continues && !slices.Contains(want, id) {
+				want = append(want, id)
+			}
+		}
+		if got := h.lastPostMentions(thread); !slices.Equal(got, want) {
+			t.Fatalf("move %d pings %v, want exactly %v", moves, got, want)
+		}
+		pending := g.State.Pending()
+		if state.At == vinhos.PhaseFairPicks {
+			secretRounds++
+			// Each of the players asked chooses, one after another; the
+			// last choice reveals all.
+			actor := byID[g.Meta.Seats[pending[rng.IntN(len(pending))].Seat].UserID]
+			h.playGuided(thread, at(actor, thread), turn, buttonID(t, turn.Message, "Make your move"), rng)
+			after := h.waitPosts(thread, moves+2)[moves+1]
+			if text := postText(after); len(pending) > 1 && (strings.Contains(text, " plays ") || strings.Contains(text, "Expert:")) {
+				t.Fatalf("a secret choice shows in the channel before all have chosen: %q", text)
+			}
+			continue
+		}
+		actor := byID[g.Meta.Seats[pending[0].Seat].UserID]
+		h.playGuided(thread, at(actor, thread), turn, buttonID(t, turn.Message, "Make your move"), rng)
+		if moves > 3000 {
+			t.Fatal("the game does not end")
+		}
+	}
+}
+
+// postText is all the text a post shows: its content and its embeds.
+func postText(m fakediscord.Message) string {
+	text := m.Content
+	for _, e := range m.Embeds {
+		text += "\n" + e.Title + "\n" + e.Description
+		for _, f := range e.Fields {
+			text += "\n" + f.Name + "\n" + f.Value
+		}
+	}
+	return text
+}
