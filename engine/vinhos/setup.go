@@ -28,7 +28,6 @@ const (
 	ModeReserve2010 = "reserve2010"
 )
 
-
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
 func (Game) Modes() []engine.Mode {
