@@ -219,3 +219,30 @@ func outputHas(t *testing.T, out string, wants ...string) {
 		}
 	}
 }
+
+// The local table plays the 2010 Reserve with its variants: --mode and
+// --variant set it up, /status names the rules, and the Bank works.
+func TestLocalScriptPlaysTheReserve(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runMain(t, "", "local", "--seed", "5", "--mode", "reserve2010", "--variant", "maintenance,five-estates", "--players", "3",
+		"--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", "../../testdata/reserve-opening.txt")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"Carla takes a Minho red vineyard for 2 Bagos into estate 1.",
+		"By initial region, the player order is Carla, Bruno, Ana.",
+		"Ana receives 2 Bagos as player 3.",
+		"Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates.",
+		"• Carla: Bagos 8, VP 0, Fair points 0, Barrels 8, Bank 5, Investment 1",
+		"Carla invests 3 Bagos from the bank account: investment +2, account 1.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := runMain(t, "", "local", "--game", "nim", "--variant", "maintenance", "--db", filepath.Join(dir, "n.db"), "--out", dir); err == nil ||
+		!strings.Contains(err.Error(), "--variant") {
+		t.Errorf("--variant for nim: %v", err)
+	}
+}

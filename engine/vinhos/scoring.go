@@ -233,6 +233,10 @@ func (s *State) Players() []engine.PlayerSummary {
 			{Key: "fair_points", Label: "Fair points", Value: p.FairPoints},
 			{Key: "barrels_in_supply", Label: "Barrels", Value: p.Barrels},
 		}}
+		if s.rules().bank {
+			out[i].Stats = append(out[i].Stats, engine.Stat{Key: "bank", Label: "Bank", Value: p.Bank.Account},
+				engine.Stat{Key: "investment", Label: "Investment", Value: p.Bank.Invest})
+		}
 		if s.Solo != nil {
 			out[i].Stats = append(out[i].Stats, engine.Stat{Key: "trophies", Label: "Trophies", Value: s.Trophies(engine.Seat(i))})
 		}

@@ -100,6 +100,10 @@ func (s *State) vintageText() string {
 			regions = append(regions, Regions[r].Name)
 		}
 	}
+	if len(feats) == 0 && len(regions) == 0 {
+		// The "0" tile, R10's year 1: no feature and no Magnate's wish.
+		return fmt.Sprintf("the \"0\" tile: weather %+d, no feature, and the Magnates want nothing yet", v.Weather.V)
+	}
 	return fmt.Sprintf("weather %+d; features %s; Anabela wants %s, Bruno a value of %d+, Carolina %s",
 		v.Weather.V, strings.Join(feats, ", "), v.Anabela.V, v.Bruno.V, strings.Join(regions, "/"))
 }
