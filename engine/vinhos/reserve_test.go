@@ -1,7 +1,9 @@
 package vinhos
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -220,25 +222,47 @@ func newRandomReserve(t testing.TB, seed uint64, players int, variants string) e
 	return st
 }
 
-// Random Reserve games play to their end with every invariant holding after
-// every move: money and accounts within their limits, every component
-// somewhere, every placement rule kept.
-func TestReserveRandomGamesKeepTheInvariants(t *testing.T) {
-	games := 40
-	if testing.Short() {
-		games = 8
-	}
-	for _, variants := range []string{"", "five-estates", "maintenance", "maintenance,five-estates"} {
+// TestReservePlayouts plays seeded 2010 Reserve games by random legal
+// choices to their end, checking every invariant after every action:
+// money and bank accounts within their limits, every component somewhere,
+// at most 6 Experts, every placement rule. 10,000 games at each player
+// count, and 2,000 with each variant (spread over the counts); with
+// -short, 200 and 40. Each set runs in two parallel halves.
+func TestReservePlayouts(t *testing.T) {
+	sets := []struct {
+		variant string
+		games   int
+	}{{"", 10000}, {"maintenance", 2000}, {"five-estates", 2000}}
+	for _, set := range sets {
+		games := set.games
+		if testing.Short() {
+			games /= 50
+		}
 		for players := MinPlayers; players <= MaxPlayers; players++ {
-			for seed := range uint64(games / 4) {
-				final := playOut(t, newRandomReserve(t, seed, players, variants), seed, quickDecision, func(s *State, move int) {
-					if err := invariants(s); err != nil {
-						t.Fatalf("%s, %d players, seed %d, move %d (%s): %v", variants, players, seed, move, s.Phase(), err)
+			n := games
+			if set.variant != "" {
+				n = games / 3 // the variant's games, spread over the counts
+			}
+			for half := range 2 {
+				t.Run(fmt.Sprintf("%s-%dp-half%d", cmp.Or(set.variant, "plain"), players, half+1), func(t *testing.T) {
+					t.Parallel()
+					winning, actions := 0, 0
+					for g := half; g < n; g += 2 {
+						seed := uint64(players*1_000_000 + g)
+						final := playOut(t, newRandomReserve(t, seed, players, set.variant), seed, quickDecision, func(s *State, move int) {
+							actions++
+							if err := invariants(s); err != nil {
+								t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
+							}
+						})
+						if final.Final == nil || len(final.Final.Bank) != players {
+							t.Fatalf("seed %d: no Reserve final score", seed)
+						}
+						winning += final.Seats[final.Final.Ranking[0]].VP
 					}
+					games := (n + 1 - half) / 2
+					t.Logf("%d games, %.1f actions and %.1f winning VP on average", games, float64(actions)/float64(games), float64(winning)/float64(games))
 				})
-				if final.Final == nil || len(final.Final.Bank) != players {
-					t.Fatalf("seed %d: no Reserve final score", seed)
-				}
 			}
 		}
 	}
