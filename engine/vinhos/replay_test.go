@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -64,20 +65,32 @@ func mustEncode(t *testing.T, st engine.State) []byte {
 // change.
 func TestGoldenReplays(t *testing.T) {
 	for _, c := range []struct {
-		name    string
-		players []string
-		regions string
+		name     string
+		players  []string
+		regions  string
+		mode     string // the 2016 mode if empty
+		variants string
 	}{
-		{"2p-first-play", []string{"Ana", "Bruno"}, "first-play"},
-		{"3p-random", []string{"Ana", "Bruno", "Carla"}, ""},
-		{"4p-all-regions", []string{"Ana", "Bruno", "Carla", "Duarte"}, ""},
+		{"2p-first-play", []string{"Ana", "Bruno"}, "first-play", "", ""},
+		{"3p-random", []string{"Ana", "Bruno", "Carla"}, "", "", ""},
+		{"4p-all-regions", []string{"Ana", "Bruno", "Carla", "Duarte"}, "", "", ""},
+		{"reserve-2p-first-play", []string{"Ana", "Bruno"}, "first-play", ModeReserve2010, ""},
+		{"reserve-3p-maintenance", []string{"Ana", "Bruno", "Carla"}, "", ModeReserve2010, "maintenance"},
+		{"reserve-4p-five-estates", []string{"Ana", "Bruno", "Carla", "Duarte"}, "", ModeReserve2010, "maintenance,five-estates"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join("testdata", "replays", c.name+".json")
 			if *update {
-				setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: ModeSpecial2016, Seed: uint64(len(c.name)) * 1000, Players: c.players}
+				setup := engine.Setup{Game: "vinhos", Rules: LatestRules, Mode: cmp.Or(c.mode, ModeSpecial2016), Seed: uint64(len(c.name)) * 1000,
+					Players: c.players, Options: map[string]string{}}
 				if c.regions != "" {
-					setup.Options = map[string]string{OptionRegions: c.regions}
+					setup.Options[OptionRegions] = c.regions
+				}
+				if c.variants != "" {
+					setup.Options[OptionVariants] = c.variants
+				}
+				if len(setup.Options) == 0 {
+					setup.Options = nil
 				}
 				data, err := json.MarshalIndent(record(t, setup), "", " ")
 				if err != nil {
