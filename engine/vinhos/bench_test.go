@@ -35,7 +35,13 @@ func atBenchGC(b *testing.B) (reportCPU func()) {
 // (quickRandomAction), then applied with Apply. It does not go through
 // Choices; BenchmarkPublicGame4p does.
 func BenchmarkRandomGame4p(b *testing.B) {
-	benchGame(b, quickDecision)
+	benchGame(b, quickDecision, func(seed uint64) engine.State { return newRandomGame(b, seed, 4) })
+}
+
+// BenchmarkRandomReserveGame4p is BenchmarkRandomGame4p for the 2010
+// Reserve, without variants: the games of TestReservePlayouts.
+func BenchmarkRandomReserveGame4p(b *testing.B) {
+	benchGame(b, quickDecision, func(seed uint64) engine.State { return newRandomReserve(b, seed, 4, "") })
 }
 
 // BenchmarkPublicGame4p plays one whole random 4-player game per iteration
@@ -43,7 +49,13 @@ func BenchmarkRandomGame4p(b *testing.B) {
 // own moves do: each decision is built step by step from Choices (with the
 // prefix so far) until the step is Complete, then applied with Apply.
 func BenchmarkPublicGame4p(b *testing.B) {
-	benchGame(b, randomAction)
+	benchGame(b, randomAction, func(seed uint64) engine.State { return newRandomGame(b, seed, 4) })
+}
+
+// BenchmarkPublicReserveGame4p is BenchmarkPublicGame4p for the 2010
+// Reserve, without variants.
+func BenchmarkPublicReserveGame4p(b *testing.B) {
+	benchGame(b, randomAction, func(seed uint64) engine.State { return newRandomReserve(b, seed, 4, "") })
 }
 
 // BenchmarkPlayout4p plays the games of BenchmarkPublicGame4p through the
@@ -59,12 +71,12 @@ func BenchmarkPlayout4p(b *testing.B) {
 	reportCPU()
 }
 
-func benchGame(b *testing.B, decide decide) {
+func benchGame(b *testing.B, decide decide, start func(seed uint64) engine.State) {
 	reportCPU := atBenchGC(b)
 	b.ReportAllocs()
 	moves := 0
 	for i := 0; b.Loop(); i++ {
-		playWith(b, uint64(i), 4, decide, func(*State, int) { moves++ })
+		playOut(b, start(uint64(i)), uint64(i), decide, func(*State, int) { moves++ })
 	}
 	reportCPU()
 	b.ReportMetric(float64(moves)/float64(b.N), "actions/game")
