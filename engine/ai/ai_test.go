@@ -25,6 +25,9 @@ func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
 	if game == "vinhos" && players == 1 {
 		setup.Mode = vinhos.ModeSolo
 	}
+	if game == "reserve" { // Vinhos's 2010 Reserve
+		setup.Game, setup.Mode = "vinhos", vinhos.ModeReserve2010
+	}
 	st, _, err := g.New(setup)
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +86,7 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 	for _, g := range []struct {
 		game           string
 		players, every int
-	}{{"vinhos", 1, 40}, {"vinhos", 4, 40}, {"lavina", 2, 50}, {"lavina", 5, 50}} {
+	}{{"vinhos", 1, 40}, {"vinhos", 4, 40}, {"reserve", 3, 30}, {"lavina", 2, 50}, {"lavina", 5, 50}} {
 		for _, s := range positions(t, newGame(t, g.game, 21, g.players), 21, g.every) {
 			seat := next(s)
 			other := s.(engine.Sampler).Sample(seat, &rng)
@@ -108,7 +111,7 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 // positions: its playouts take the public path, and its games are long).
 func TestDecisionIsLegal(t *testing.T) {
 	games := []engine.State{newGame(t, "nim", 1, 2), newGame(t, "vinhos", 1, 1), newGame(t, "vinhos", 2, 2),
-		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4)}
+		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4), newGame(t, "reserve", 5, 2), newGame(t, "reserve", 6, 4)}
 	for players := 2; players <= 5; players++ {
 		games = append(games, newGame(t, "lavina", uint64(players), players))
 	}
@@ -161,4 +164,43 @@ func TestAIBeatsRandomAtNim(t *testing.T) {
 	if wins < 18 {
 		t.Errorf("the AI won %d of %d games", wins, games)
 	}
+}
+
+// At a 2010 Reserve Fair, a player who still chooses Experts in secret
+// decides the same whatever another chose: two states that differ only in
+// that choice give the same samples, and so the same decision.
+func TestSecretFairChoicesStaySecret(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		for _, s := range positions(t, newGame(t, "reserve", seed, 3), seed, 1) {
+			v := s.(*vinhos.State)
+			chose := slices.IndexFunc(v.Seats, func(p vinhos.Player) bool { return len(p.FairPicks) > 0 })
+			if v.At != vinhos.PhaseFairPicks || chose < 0 || len(s.Pending()) == 0 {
+				continue
+			}
+			seat := next(s)
+			decoded, err := vinhos.Game{}.Decode(mustEncode(t, s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			other := decoded.(*vinhos.State)
+			other.Seats[chose].FairPicks = nil // another choice: none
+			for k := range 3 {
+				a, b := engine.NewRNG(uint64(k)), engine.NewRNG(uint64(k))
+				if string(mustEncode(t, v.Sample(seat, &a))) != string(mustEncode(t, other.Sample(seat, &b))) {
+					t.Fatalf("seed %d: the samples depend on %s's secret choice", seed, v.Seats[chose].Name)
+				}
+			}
+			cfg := Config{Iterations: 6, Seed: 5}
+			x, errX := Decide(s, seat, cfg)
+			y, errY := Decide(other, seat, cfg)
+			if errX != nil || errY != nil {
+				t.Fatal(errX, errY)
+			}
+			if !slices.Equal(x.Action, y.Action) || !slices.Equal(x.Top, y.Top) {
+				t.Errorf("seed %d: %v, or %v when the other chose nothing", seed, x.Action, y.Action)
+			}
+			return
+		}
+	}
+	t.Fatal("no Fair had a secret choice made while another was pending")
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // The 2010 Reserve: its setup and the worked examples of RESERVE-2010.md
@@ -264,6 +265,26 @@ func TestReservePlayouts(t *testing.T) {
 					t.Logf("%d games, %.1f actions and %.1f winning VP on average", games, float64(actions)/float64(games), float64(winning)/float64(games))
 				})
 			}
+		}
+	}
+}
+
+// The AI's fast playouts play the Reserve as the public path does: the
+// playout's decisions replay through Apply to the same game (as
+// TestRandomPlayoutsReplayThroughApply checks for 2016), from the setup
+// and from every 30th move.
+func TestReservePlayoutsReplayThroughApply(t *testing.T) {
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		for seed := range uint64(3) {
+			r := engine.NewRNG(seed)
+			variants := []string{"", "maintenance", "five-estates"}[seed]
+			enginetest.CheckPlayout(t, newRandomReserve(t, seed, players, variants), &r)
+			playOut(t, newRandomReserve(t, seed, players, variants), seed, randomAction, func(s *State, move int) {
+				if move%30 == 0 {
+					r := engine.NewRNG(seed*10_000 + uint64(move))
+					enginetest.CheckPlayout(t, s, &r)
+				}
+			})
 		}
 	}
 }
