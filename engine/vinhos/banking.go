@@ -127,7 +127,7 @@ func (s *State) overdraft(seat engine.Seat, lost int) {
 // the Investment marker one space left for cash.
 func (s *State) divestOptions(opts []option, seat engine.Seat) []option {
 	p := &s.Seats[seat]
-	if !s.rules().bank || p.Bank.Invest <= R10InvestMin {
+	if !s.rules().bank || p.Bank.Invest <= R10InvestMin || !s.inOrder(rankDivest) {
 		return opts
 	}
 	bar := &s.data.Reserve.Investment
@@ -137,6 +137,7 @@ func (s *State) divestOptions(opts []option, seat engine.Seat) []option {
 		Choice: engine.Choice{ID: "divest", Label: fmt.Sprintf("Divest: investment %+d → %+d, +%s in cash", p.Bank.Invest, p.Bank.Invest-1, bagos(cash))},
 		risky:  true,
 		do: func(s *State) {
+			s.ranked(rankDivest)
 			p := &s.Seats[seat]
 			_, _ = p.Bank.Divest(bar) // offered only above the bar's least
 			p.Money += cash

@@ -108,6 +108,9 @@ type work struct {
 	// counts the pairs this decision took back.
 	pair       pairRun
 	pairsTaken int
+	// bonusRank is the rank of the last option a look-ahead took besides
+	// the action (see inOrder).
+	bonusRank int
 	// names are the names of the steps answered so far, so that no two
 	// steps of a decision share one (see uniqueName).
 	names []string
@@ -431,6 +434,31 @@ type scratchCopy struct {
 }
 
 var scratchCopies = sync.Pool{New: func() any { return new(scratchCopy) }}
+
+// Where a turn may use any number of options besides its action (R10:
+// divesting, Wine Experts, pairs of barrels), a look-ahead tries them in
+// one order only, by rank: they add cash, barrels or cubes, and so
+// commute, and trying every order of a dozen of them, each followed by
+// every move, took seconds where a player is stuck on Pass. A player may
+// still use them in any order. Ranks: divesting, then the held Experts in
+// order, then pairs by establishment.
+const (
+	rankDivest = 1
+	rankExpert = 10 // + the Expert's index in the player's hand
+	rankPair   = 40 // + the establishment
+)
+
+// inOrder reports whether a look-ahead may take an option of this rank now.
+func (s *State) inOrder(rank int) bool {
+	return !s.lookahead || s.rules().oneExpertPerTurn || rank >= s.work.bonusRank
+}
+
+// ranked records, in a look-ahead, the rank of the option it took.
+func (s *State) ranked(rank int) {
+	if s.lookahead {
+		s.work.bonusRank = rank
+	}
+}
 
 // completable searches for any way to finish the decision from here.
 func (s *State) completable(seat engine.Seat) bool {

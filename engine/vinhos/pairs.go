@@ -44,6 +44,9 @@ func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
 	}
 	for e := range numEstablishments {
 		est := Establishment(e)
+		if !s.inOrder(rankPair + e) {
+			continue
+		}
 		if s.barrelsOn(seat, est) < 2 {
 			if s.explaining {
 				s.refuse(pairKeys[e], "You need 2 barrels on the %s to take a pair back; a lone barrel stays.", establishmentTitle(est))
@@ -54,7 +57,12 @@ func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
 			Choice: engine.Choice{ID: pairKeys[e], Label: s.label(func() string {
 				return fmt.Sprintf("Take back a pair of barrels from the %s, placing %d Renown cubes", establishmentTitle(est), PairCubes)
 			})},
-			do: func(s *State) { s.startPair(seat, est) },
+			// Risky: where it comes back to, nothing more may be possible.
+			risky: true,
+			do: func(s *State) {
+				s.ranked(rankPair + int(est))
+				s.startPair(seat, est)
+			},
 		})
 	}
 	return opts

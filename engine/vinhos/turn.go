@@ -346,7 +346,7 @@ func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbi
 	for i, x := range s.Seats[seat].Experts {
 		_, t := s.expertTile(x.ID)
 		ability := t.Ability.V
-		if !x.FaceUp || !slices.Contains(allowed, ability) {
+		if !x.FaceUp || !slices.Contains(allowed, ability) || !s.inOrder(rankExpert+i) {
 			continue
 		}
 		// Offered only if the decision can still finish after it; the
@@ -355,6 +355,7 @@ func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbi
 			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
 			risky:  true,
 			do: func(s *State) {
+				s.ranked(rankExpert + i)
 				s.flipExpert(seat, i)
 				switch ability {
 				case ExpertCash:
