@@ -31,18 +31,7 @@ func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
 	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña, La Viña**: a table for up to 3 players.") {
 		t.Fatalf("lobby: %+v", resp.Data)
 	}
-	lobby := h.public(table.ID)[0]
-	for _, u := range users[1:] {
-		h.callback(srv.Button(at(u, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
-	}
-	h.callback(srv.Button(at(users[0], table.ID), lobby.ID, buttonID(t, lobby.Message, "Start")))
-	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
-		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
-	})
-	if err != nil {
-		t.Fatal("no first turn message:", err)
-	}
-	thread := post.Params["channel_id"]
+	thread := h.joinAndStart(table.ID, users)
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	for moves := 0; ; moves++ {
@@ -74,4 +63,22 @@ func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
 			t.Fatal("the game does not end")
 		}
 	}
+}
+
+// joinAndStart has every user but the first join the lobby just opened in
+// channel, the first start it, and returns the thread of the game.
+func (h *harness) joinAndStart(channel string, users []*discordgo.User) string {
+	h.t.Helper()
+	lobby := h.public(channel)[0]
+	for _, u := range users[1:] {
+		h.callback(h.srv.Button(h.srv.InGuild(u, channel), lobby.ID, buttonID(h.t, lobby.Message, "Join")))
+	}
+	h.callback(h.srv.Button(h.srv.InGuild(users[0], channel), lobby.ID, buttonID(h.t, lobby.Message, "Start")))
+	post, err := h.srv.WaitFor(wait, func(r fakediscord.Request) bool {
+		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != channel
+	})
+	if err != nil {
+		h.t.Fatal("no first turn message:", err)
+	}
+	return post.Params["channel_id"]
 }

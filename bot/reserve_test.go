@@ -40,18 +40,7 @@ func TestWholeReserveGameThroughDiscord(t *testing.T) {
 	if resp.Data == nil || !strings.Contains(resp.Data.Content, "2010 Reserve") || !strings.Contains(resp.Data.Content, "variant: maintenance") {
 		t.Fatalf("lobby: %+v", resp.Data)
 	}
-	lobby := h.public(table.ID)[0]
-	for _, u := range users[1:] {
-		h.callback(srv.Button(at(u, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
-	}
-	h.callback(srv.Button(at(users[0], table.ID), lobby.ID, buttonID(t, lobby.Message, "Start")))
-	post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
-		return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] != table.ID
-	})
-	if err != nil {
-		t.Fatal("no first turn message:", err)
-	}
-	thread := post.Params["channel_id"]
+	thread := h.joinAndStart(table.ID, users)
 	if resp := h.callback(srv.SlashCommand(at(users[1], thread), "vinhos", fakediscord.Subcommand("status"))); resp.Data == nil ||
 		!strings.Contains(resp.Data.Content, "Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance.") {
 		t.Fatalf("status: %+v", resp.Data)

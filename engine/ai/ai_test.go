@@ -93,14 +93,8 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 			if string(mustEncode(t, other)) == string(mustEncode(t, s)) {
 				t.Fatal("the sample is the state itself")
 			}
-			cfg := Config{Iterations: 6, Seed: 5}
-			a, errA := Decide(s, seat, cfg)
-			b, errB := Decide(other, seat, cfg)
-			if errA != nil || errB != nil {
-				t.Fatal(errA, errB)
-			}
-			if !slices.Equal(a.Action, b.Action) || !slices.Equal(a.Top, b.Top) {
-				t.Errorf("%s %dp at %s: %v from the state, %v from a sample", g.game, g.players, s.Phase(), a.Action, b.Action)
+			if a, b, same := decideBoth(t, s, other, seat); !same {
+				t.Errorf("%s %dp at %s: %v from the state, %v from a sample", g.game, g.players, s.Phase(), a, b)
 			}
 		}
 	}
@@ -190,17 +184,24 @@ func TestSecretFairChoicesStaySecret(t *testing.T) {
 					t.Fatalf("seed %d: the samples depend on %s's secret choice", seed, v.Seats[chose].Name)
 				}
 			}
-			cfg := Config{Iterations: 6, Seed: 5}
-			x, errX := Decide(s, seat, cfg)
-			y, errY := Decide(other, seat, cfg)
-			if errX != nil || errY != nil {
-				t.Fatal(errX, errY)
-			}
-			if !slices.Equal(x.Action, y.Action) || !slices.Equal(x.Top, y.Top) {
-				t.Errorf("seed %d: %v, or %v when the other chose nothing", seed, x.Action, y.Action)
+			if x, y, same := decideBoth(t, s, other, seat); !same {
+				t.Errorf("seed %d: %v, or %v when the other chose nothing", seed, x, y)
 			}
 			return
 		}
 	}
 	t.Fatal("no Fair had a secret choice made while another was pending")
+}
+
+// decideBoth decides for seat in a and in b with the same seed, and
+// reports whether the decisions and their hint figures are the same.
+func decideBoth(t *testing.T, a, b engine.State, seat engine.Seat) (x, y engine.Action, same bool) {
+	t.Helper()
+	cfg := Config{Iterations: 6, Seed: 5}
+	da, errA := Decide(a, seat, cfg)
+	db, errB := Decide(b, seat, cfg)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	return da.Action, db.Action, slices.Equal(da.Action, db.Action) && slices.Equal(da.Top, db.Top)
 }

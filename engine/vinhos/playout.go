@@ -44,6 +44,9 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 		if done {
 			return act
 		}
+		if len(st.opts) == 0 {
+			panic(fmt.Sprintf("vinhos: a playout found no answer to %q (%s) at %s", st.name, st.prompt, s.Phase()))
+		}
 		o := s.randomViable(seat, st.opts, rng)
 		if keep {
 			act = append(act, o.ID)
