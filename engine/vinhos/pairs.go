@@ -114,12 +114,19 @@ func (s *State) startPair(seat engine.Seat, e Establishment) {
 }
 
 // pairStep asks which barrel of a pair comes back, then where each of its
-// Renown cubes goes.
+// Renown cubes goes. Its answers are risky: the decision goes on where the
+// pair was offered, which may then offer nothing (a benefit's barrel with
+// no space it can use), and a cube may be what a sale after it needs.
 func (s *State) pairStep() step {
+	st := s.pairCubeStep
 	if s.work.pair.barrels > 0 {
-		return s.pairBarrelStep()
+		st = s.pairBarrelStep
 	}
-	return s.pairCubeStep()
+	step := st()
+	for i := range step.opts {
+		step.opts[i].risky = true
+	}
+	return step
 }
 
 // pairBarrelStep: which of seat's barrels on the establishment come back.

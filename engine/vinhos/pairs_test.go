@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -199,4 +200,29 @@ func TestPairsAsTheFairOpens(t *testing.T) {
 	eq(t, "then", x.pending(), []engine.Seat{yellow})
 	x.apply(yellow, "pair-hotel", "dao", "lisboa", "w1-1", "appearance-taste", "anabela", "done")
 	eq(t, "Yellow's barrels", []int{x.p(yellow).Barrels, x.p(yellow).Magnates[Anabela]}, []int{1, 1})
+}
+
+// A pair of barrels offered before a benefit's Additional Action is
+// offered only if the action can still be done after it. In this recorded
+// position (a random game the AI searched), after a Sales action Orange
+// could use a benefit on Anabela's row: her barrel on the Winery space can
+// only move to the Sales one, and she would have no wine left to sell
+// after discarding one for the benefit. Taking back a pair first leads
+// nowhere either, so no benefit is offered. The pair's cube regions were
+// once taken as safe answers, which let the benefit through to a dead end.
+func TestNoPairThatLeadsNowhere(t *testing.T) {
+	data, err := os.ReadFile("testdata/reserve-pair-dead-end.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Game{}.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &example{t: t, s: st.(*State)}
+	seat := x.s.Pending()[0].Seat
+	sales := []string{"sales@bm", "w2-1", "casa-de-fados-red-3", "w2-2", "casa-de-fados-red-4", "done"}
+	if got := x.ids(seat, sales...); slices.Contains(got, "benefit") {
+		t.Errorf("a benefit that leads nowhere is offered: %v", got)
+	}
 }
