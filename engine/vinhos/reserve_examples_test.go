@@ -417,3 +417,103 @@ func TestExampleBank(t *testing.T) {
 	eq(t, "Yellow's cash", y.Money, 3)
 	eq(t, "Yellow's VP", y.VP, 0)
 }
+
+// Example 2, "Movement": a neighbouring space is free; one that is not
+// costs 1 Bago; with Blue on it, 1 more to Blue; with Blue and Orange on
+// it and the Year/Taxation marker, 4: 1 to each of them and 2 to the
+// supply.
+func TestExampleMovementCosts(t *testing.T) {
+	x := newReserveExample(t, 1, purple, orange, yellow, blue) // year 1 taxes the top-left Vineyards
+	x.p(purple).Cell, x.p(purple).Money = CellBR, 10
+	x.p(purple).Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 1, Wines: wines(red(6))}
+	x.deck(Minho, vy(Red, 2), vy(Red, 3))
+	costs := func() map[string]string {
+		out := map[string]string{}
+		for _, c := range x.step(purple).Choices {
+			out[c.ID] = c.Cost
+		}
+		return out
+	}
+	got := costs()
+	eq(t, "to Sales, next to the Bank", got["sales@bm"], "")
+	eq(t, "to Wineries, not next to it", got["wineries@tr"], "1 Bago")
+	x.p(blue).Cell = CellTR
+	eq(t, "to Wineries with Blue there", costs()["wineries@tr"], "2 Bagos")
+	x.p(blue).Cell, x.p(orange).Cell = CellTL, CellTL
+	eq(t, "to the taxed Vineyards with Blue and Orange there", costs()["vineyards@tl"], "4 Bagos")
+	before := x.money()
+	x.apply(purple, "vineyards@tl", "minho", "e1", "done", "done")
+	eq(t, "Purple's cash", x.p(purple).Money, 10-4-2)
+	eq(t, "Blue's and Orange's cash", []int{x.p(blue).Money, x.p(orange).Money}, []int{before[blue] + 1, before[orange] + 1})
+}
+
+// Example 5, "Wineries": Blue builds 2 Wineries for 6 Bagos, one in his
+// Douro Estate (its Renown cube goes to Douro), one in an empty Estate,
+// where the cube waits on the Winery until a Ribatejo Vineyard there sends
+// it to Ribatejo.
+func TestExampleWineries10(t *testing.T) {
+	x := newReserveExample(t, 2, blue, orange, yellow, purple)
+	b := x.p(blue)
+	b.Money = 10
+	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1}
+	x.apply(blue, "wineries@tr", "e1", "e2", "done")
+	b = x.p(blue)
+	eq(t, "Blue's cash", b.Money, 10-6)
+	eq(t, "Douro's cube", x.s.Regions[Douro].Cubes, 1)
+	eq(t, "the cube waiting on the new Winery", b.Estates[1].Waiting, 1)
+	x.deck(Ribatejo, vy(White, 3), vy(Red, 4))
+	x.turn(blue)
+	x.apply(blue, "vineyards@tl", "ribatejo", "e2", "done", "done")
+	eq(t, "Ribatejo's cubes (the waiting one and the Vineyard's)", x.s.Regions[Ribatejo].Cubes, 2)
+	eq(t, "nothing waits", x.p(blue).Estates[1].Waiting, 0)
+}
+
+// Example 9, "Cellar": Yellow builds a Cellar, exactly one, for 2 Bagos
+// over his Alentejo Warehouse, whose 5 (slot 1) and 4 (slot 2) keep their
+// slots; a Renown cube goes to Alentejo.
+func TestExampleCellar10(t *testing.T) {
+	x := newReserveExample(t, 4, yellow, orange, blue, purple) // year 4 taxes Wine Experts
+	y := x.p(yellow)
+	y.Money = 5
+	y.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(5), white(4))}
+	y.Estates[1] = Estate{Region: Douro, Color: Red, Vineyards: 1}
+	x.apply(yellow, "cellars@tm", "e1", "done")
+	y = x.p(yellow)
+	eq(t, "Yellow's cash", y.Money, 5-2)
+	eq(t, "the Cellar keeps the slots", y.Estates[0].Wines, wines(white(5), white(4)))
+	eq(t, "one Cellar only", y.Estates[1].Cellar, false)
+	eq(t, "Alentejo's cube", x.s.Regions[Alentejo].Cubes, 1)
+}
+
+// Examples 7 and 21, "Production", after a Maintenance: with the Vintage
+// at −2, Blue's Lisboa wine ages a slot, his Estate without Vineyards and
+// his Minho one (2 − 2 = 0) make nothing, and Lisboa makes a red 5 (2 + 1
+// Farmer + 2 Wineries + 2 Enologist − 2). Purple's red 3 in the last slot
+// of her Algarve Warehouse is lost; she moves an Enologist from Algarve to
+// her empty Douro Winery and a Farmer from Dão to Minho before the wine is
+// made.
+func TestExampleProduction10(t *testing.T) {
+	x := newReserveExample(t, 4, blue, orange, yellow, purple)
+	x.s.Vintage = 1 // weather −2
+	b := x.p(blue)
+	b.Bank.Account = 10 // enough for the Enologist's salary
+	b.Estates[0] = Estate{Region: Lisboa, Color: Red, Vineyards: 1, Farmers: 1, Wineries: 2, Enologists: 1, Wines: wines(red(4))}
+	b.Estates[1] = Estate{Wineries: 1}
+	b.Estates[2] = Estate{Region: Minho, Color: White, Vineyards: 1}
+	p := x.p(purple)
+	p.Bank.Account = 10
+	p.Estates[0] = Estate{Region: Algarve, Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1, Wines: wines(Wine{}, red(3))}
+	p.Estates[1] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 1}
+	p.Estates[2] = Estate{Region: Dao, Color: White, Vineyards: 2, Farmers: 2, Cellar: true}
+	p.Estates[3] = Estate{Region: Minho, Color: Red, Vineyards: 1}
+	x.endActions()
+	eq(t, "phase", x.s.At, PhaseProduction)
+	eq(t, "Blue's Lisboa Warehouse after aging", x.p(blue).Estates[0].Wines, wines(Wine{}, red(4)))
+	eq(t, "Purple's Algarve Warehouse after aging", x.p(purple).Estates[0].Wines, wines())
+	x.apply(blue, "done")
+	x.apply(purple, "enologist-e1-e2", "farmer-e3-e4", "done")
+	b, p = x.p(blue), x.p(purple)
+	eq(t, "Blue's wines", []Wine{b.Estates[0].Wines[0], b.Estates[1].Wines[0], b.Estates[2].Wines[0]}, []Wine{red(5), {}, {}})
+	eq(t, "Purple's new wines", []Wine{p.Estates[0].Wines[0], p.Estates[1].Wines[0], p.Estates[2].Wines[0], p.Estates[3].Wines[0]},
+		[]Wine{red(2 + 1 - 2), red(2 + 1 + 2 - 2), white(4 + 1 - 2), red(2 + 1 - 2)})
+}
