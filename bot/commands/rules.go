@@ -102,7 +102,12 @@ func rulingText(game engine.Game, s docs.Section) string {
 func rulingsIndex(page docs.Page) string {
 	var b strings.Builder
 	b.WriteString("### " + page.Title + "\n")
+	// The intro's first sentence: the index must fit one message, and the
+	// rulings themselves name their sources.
 	intro, _, _ := strings.Cut(docs.Unwrap(page.Intro), "\n\n")
+	if first, _, ok := strings.Cut(intro, ". "); ok {
+		intro = first + "."
+	}
 	b.WriteString(intro + "\n")
 	group := ""
 	for _, s := range page.Sections {
