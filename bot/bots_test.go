@@ -10,22 +10,30 @@ import (
 
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
 // TestWholeGameWithThreeBotSeatsThroughDiscord plays a 4-player game of
-// one person and three bot seats from the lobby to the end. The bot's
-// seats are played by its AI from the scheduler, each run of them
-// announced in one message; a turn message pings only the person, and
-// only when she must act; a hint answers privately and shows in the log.
+// one person and three bot seats from the lobby to the end, in each mode
+// of Vinhos for several players. The bot's seats are played by its AI
+// from the scheduler, each run of them announced in one message; a turn
+// message pings only the person, and only when she must act; a hint
+// answers privately and shows in the log.
 func TestWholeGameWithThreeBotSeatsThroughDiscord(t *testing.T) {
+	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeReserve2010} {
+		t.Run(mode, func(t *testing.T) { playWithThreeBotSeats(t, mode) })
+	}
+}
+
+func playWithThreeBotSeats(t *testing.T, mode string) {
 	h := newHarness(t)
 	srv := h.srv
 	ana := srv.NewUser("ana")
 	table := srv.NewChannel("vinhos")
 	at := func(ch string) fakediscord.Origin { return srv.InGuild(ana, ch) }
 
-	in := srv.SlashCommand(at(table.ID), "vinhos", fakediscord.Subcommand("new",
+	in := srv.SlashCommand(at(table.ID), "vinhos", fakediscord.Subcommand("new", fakediscord.StringOption("mode", mode),
 		fakediscord.IntegerOption("bots", 3), fakediscord.StringOption("level", "easy"), fakediscord.BooleanOption("hints", true)))
 	resp := h.callback(in)
 	for _, want := range []string{"Seated (4): ana, 🤖 Bot Touriga, 🤖 Bot Baga and 🤖 Bot Arinto", "The bot plays at the easy level", "Hints are on"} {
