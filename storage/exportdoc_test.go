@@ -25,7 +25,8 @@ import (
 // "as `PATH`" holds an object documented at PATH.
 //
 // The exports checked are of real games at every move: a 4-player game
-// and a 2-player first play to their ends, and a solo game to its end.
+// and a 2-player first play to their ends, a solo game to its end, and
+// two 2010 Reserve games (with each variant) to theirs.
 func TestExportDocumentsEveryField(t *testing.T) {
 	doc := readExportDoc(t, "../docs/export.md")
 	seen := map[string]bool{}
@@ -34,6 +35,10 @@ func TestExportDocumentsEveryField(t *testing.T) {
 		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Rules: vinhos.LatestRules, Seed: 2, Players: []string{"Ana", "Bruno"},
 			Options: map[string]string{vinhos.OptionRegions: "first-play"}},
 		{Game: "vinhos", Mode: vinhos.ModeSolo, Rules: vinhos.LatestRules, Seed: 2, Players: []string{"Ana"}},
+		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 3, Players: []string{"Ana", "Bruno", "Carla"},
+			Options: map[string]string{vinhos.OptionVariants: "maintenance"}},
+		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 5, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
+			Options: map[string]string{vinhos.OptionVariants: "five-estates"}},
 	} {
 		exportEveryMove(t, setup, func(data []byte) {
 			var v any

@@ -123,6 +123,13 @@ func (s *State) pairStep() step {
 		st = s.pairBarrelStep
 	}
 	step := st()
+	if s.lookahead && len(step.opts) > 1 {
+		// A look-ahead places the cubes in the first regions it may:
+		// weighing every placement of every pair's cubes grew without
+		// bound, and where the cubes go rarely decides whether a turn can
+		// go on.
+		step.opts = step.opts[:1]
+	}
 	for i := range step.opts {
 		step.opts[i].risky = true
 	}

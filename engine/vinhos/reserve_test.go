@@ -288,3 +288,30 @@ func TestReservePlayoutsReplayThroughApply(t *testing.T) {
 		}
 	}
 }
+
+// The AI's playouts run from samples of every third position of random
+// Reserve games to the end, never reaching a step where nothing can be
+// done: a dead end would panic. (One did, where a pair's cubes were taken
+// as safe answers; weighing every placement of them then grew without
+// bound, which these playouts would show as a hang.)
+func TestReserveSamplesPlayOut(t *testing.T) {
+	seeds := uint64(100)
+	if testing.Short() {
+		seeds = 20
+	}
+	for seed := range seeds {
+		players := 2 + int(seed%3)
+		playOut(t, newRandomReserve(t, seed, players, ""), seed, quickDecision, func(s *State, move int) {
+			if move%3 != 0 || s.Over() {
+				return
+			}
+			r := engine.NewRNG(seed*1000 + uint64(move))
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("seed %d, %d players, move %d (%s): %v", seed, players, move, s.Phase(), p)
+				}
+			}()
+			s.Sample(0, &r).(*State).RandomPlayout(&r, nil)
+		})
+	}
+}
