@@ -35,28 +35,12 @@ func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
 
 	rng := rand.New(rand.NewPCG(3, 4))
 	for moves := 0; ; moves++ {
-		msgs := h.waitPosts(thread, moves+1)
-		turn := msgs[moves]
-		if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
-			t.Fatalf("move %d: the message carries no board", moves)
-		}
-		if ids, _ := h.store.ActiveGames(thread); len(ids) == 0 {
-			if !strings.Contains(turn.Content, "The game is over.") {
-				t.Fatalf("the last message: %q", turn.Content)
-			}
+		turn, over := h.turnPost(thread, moves)
+		if over {
 			t.Logf("La Viña ended after %d moves", moves)
 			return
 		}
 		g := h.game(thread)
-		var want []string
-		for _, p := range g.State.Pending() {
-			if id := g.Meta.Seats[p.Seat].UserID; !p.Continues && !slices.Contains(want, id) {
-				want = append(want, id)
-			}
-		}
-		if got := h.lastPostMentions(thread); !slices.Equal(got, want) {
-			t.Fatalf("move %d pings %v, want exactly %v", moves, got, want)
-		}
 		actor := byID[g.Meta.Seats[g.State.Pending()[0].Seat].UserID]
 		h.playGuided(thread, at(actor, thread), turn, buttonID(t, turn.Message, "Make your move"), rng)
 		if moves > 3000 {
@@ -81,4 +65,33 @@ func (h *harness) joinAndStart(channel string, users []*discordgo.User) string {
 		h.t.Fatal("no first turn message:", err)
 	}
 	return post.Params["channel_id"]
+}
+
+// turnPost waits for the post after move moves of the game in thread,
+// which carries the board, and reports whether the game is over, which it
+// then says. Every post pings exactly the players who must start a
+// decision.
+func (h *harness) turnPost(thread string, moves int) (turn fakediscord.Message, over bool) {
+	h.t.Helper()
+	turn = h.waitPosts(thread, moves+1)[moves]
+	if len(turn.Files) == 0 || !isPNG(turn.Files[0].Data) {
+		h.t.Fatalf("move %d: the message carries no board", moves)
+	}
+	if ids, _ := h.store.ActiveGames(thread); len(ids) == 0 {
+		if !strings.Contains(turn.Content, "The game is over.") {
+			h.t.Fatalf("the last message: %q", turn.Content)
+		}
+		return turn, true
+	}
+	g := h.game(thread)
+	var want []string
+	for _, p := range g.State.Pending() {
+		if id := g.Meta.Seats[p.Seat].UserID; !p.Continues && !slices.Contains(want, id) {
+			want = append(want, id)
+		}
+	}
+	if got := h.lastPostMentions(thread); !slices.Equal(got, want) {
+		h.t.Fatalf("move %d pings %v, want exactly %v", moves, got, want)
+	}
+	return turn, false
 }
