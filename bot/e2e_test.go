@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/png"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"path/filepath"
 	"strings"
@@ -70,6 +71,16 @@ type harness struct {
 	// offset moves the bot's clock (see now) away from the real one, for
 	// the tests of quiet hours and digests; timers still run on real time.
 	offset atomic.Int64
+	// gameSeed, if set, is the seed of the games started from then on.
+	gameSeed atomic.Uint64
+}
+
+// seed draws a new game's seed: gameSeed if set, else a random one.
+func (h *harness) seed() uint64 {
+	if s := h.gameSeed.Load(); s != 0 {
+		return s
+	}
+	return rand.Uint64()
 }
 
 // now is the bot's clock: the real one, moved by offset.
@@ -145,7 +156,7 @@ func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
 	handler := &commands.Handler{Store: h.store, Games: testGames(), Drawer: h.drawer,
-		Log: logger, Now: h.now, Reminders: h.reminders, AI: testAI}
+		Log: logger, Now: h.now, Reminders: h.reminders, AI: testAI, Seed: h.seed}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -49,6 +49,9 @@ type Handler struct {
 	// AI is how the bot's seats, absent players under absent: auto, and
 	// hints search their decisions; its zero value is each level's time.
 	AI ai.Settings
+	// Seed draws the random seed of a new game; nil draws one at random.
+	// A test sets it to play a game it knows.
+	Seed func() uint64
 
 	painters painters    // bounds the boards drawn at once (draw.go)
 	hinting  sync.Mutex  // one hint's search at a time (hint.go)

@@ -231,7 +231,7 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		}
 		seats[k].Name, names[k] = name, name
 	}
-	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: rand.Uint64(), Players: names, Options: l.Options}
+	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: h.seed(), Players: names, Options: l.Options}
 	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board,
 		Level: l.Level, Hints: l.Hints}
 	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
@@ -243,4 +243,12 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		h.Log.Warn("could not link the lobby to its game", "lobby", l.ID, "game", g.ID, "err", err)
 	}
 	return Reply{}
+}
+
+// seed is a new game's random seed.
+func (h *Handler) seed() uint64 {
+	if h.Seed != nil {
+		return h.Seed()
+	}
+	return rand.Uint64()
 }

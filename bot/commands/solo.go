@@ -2,7 +2,6 @@ package commands
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"sort"
 	"strings"
 
@@ -71,7 +70,7 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 	}
 	name := displayName(i)
 	start := func(channelID string) Reply {
-		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: rand.Uint64(), Players: []string{name}}
+		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: h.seed(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame()}
 		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(fmt.Sprintf("A game of %s, %s, begins.", game.Title(), mode.Title))); err != nil {
