@@ -637,7 +637,7 @@ func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(stri
 		}
 		for i, kind := range ManagerRows[m].Multipliers {
 			for slot, spot := range s.Multipliers[m][i] {
-				if spot.Taken && spot.Seat == seat {
+				if spot.Taken && spot.Seat == seat && s.rules().retrieveFromMultipliers {
 					text := fmt.Sprintf("from %s's %s Multiplier", magnateName(Magnate(m)), kind)
 					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, risky: true,
 						do: func(s *State) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})

@@ -250,6 +250,9 @@ func (s *State) mayTakeMultiplier(seat engine.Seat, m Magnate, i int) bool {
 			return refuse("You hold a slot of the %s Multiplier already; one slot each (§10.2).", kind)
 		}
 	}
+	if !s.rules().multiplierConditions {
+		return true // the first edition: any slot, for no VP where unmet
+	}
 	switch kind {
 	case R10MultExperts:
 		if !s.allFeaturesFaceUp(seat) {
@@ -340,21 +343,23 @@ func (s *State) startAdditional(seat engine.Seat, a AdditionalAction) {
 // Multiplier asks for its wine next. The others score at the end.
 func (s *State) scoreMultiplierNow(seat engine.Seat, k R10MultiplierKind) {
 	p := &s.Seats[seat]
-	switch k {
-	case R10MultWine:
+	switch {
+	case k == R10MultWine && s.hasWine(seat):
 		s.work.run.benefit.scoring = true
 		return
-	case R10MultExperts:
+	case k == R10MultExperts && s.allFeaturesFaceUp(seat):
 		s.score(seat, SourceBenefits, R10ExpertsMultiplierVP)
 		s.say(seat, func() string {
 			return fmt.Sprintf("%s scores %d VP for Wine Experts of all 4 features (%d VP).", p.Name, R10ExpertsMultiplierVP, p.VP)
 		})
-	case R10MultRenown:
+	case k == R10MultRenown:
 		n := s.renownInRegions(seat)
 		s.score(seat, SourceBenefits, n)
 		s.say(seat, func() string {
 			return fmt.Sprintf("%s scores %d VP for the %s in the regions of their Estates (%d VP).", p.Name, n, plural(n, "Renown cube", "Renown cubes"), p.VP)
 		})
+	case !endGameMultiplier(k):
+		s.say(seat, func() string { return "Its condition is not met: it scores nothing." })
 	default:
 		s.say(seat, func() string { return "It scores at the end of the game." })
 	}
@@ -420,6 +425,9 @@ func (s *State) wineMultiplierStep() step {
 // (AMB-15: Algarve's +1 is not included).
 func (s *State) multiplierWineValue(seat engine.Seat, w wineRef) int {
 	_, r := s.wine(seat, w)
+	if s.rules().algarveAlways {
+		return s.baseValue(seat, w)
+	}
 	return s.baseValue(seat, w) - Regions[r].WineValueBonus
 }
 

@@ -71,11 +71,14 @@ type Mode uint8
 const (
 	SpecialVintage2016 Mode = iota
 	Reserve2010
+	// Classic2010 is the first edition's rules (2010), which the Reserve
+	// reworked: modes.go lists its differences from the Reserve.
+	Classic2010
 )
 
-const numModes = int(Reserve2010) + 1
+const numModes = int(Classic2010) + 1
 
-var modeNames = [...]string{SpecialVintage2016: "special_vintage_2016", Reserve2010: "reserve_2010"}
+var modeNames = [...]string{SpecialVintage2016: "special_vintage_2016", Reserve2010: "reserve_2010", Classic2010: "classic_2010"}
 
 func (m Mode) String() string { return enumName(modeNames[:], m) }
 
@@ -206,6 +209,15 @@ var Supplies = [numModes]Supply{
 		Regions:    PerPlayers[int]{7, 8, 9},
 		Enologists: PerPlayers[int]{7, 10, 12},
 		Farmers:    PerPlayers[int]{4, 4, 4}, // Ribatejo freebies only: R10 cannot hire Farmers
+		Cellars:    PerPlayers[int]{5, 7, 9},
+		Wineries:   PerPlayers[int]{8, 12, 16},
+	},
+	// The first edition [T] (000 setup 9, 11.2, 11.3, 12.2): 8 Enologists
+	// whatever the count, no Farmers, one region fewer (no Ribatejo).
+	Classic2010: {
+		Regions:    PerPlayers[int]{6, 7, 8},
+		Enologists: PerPlayers[int]{8, 8, 8},
+		Farmers:    PerPlayers[int]{0, 0, 0},
 		Cellars:    PerPlayers[int]{5, 7, 9},
 		Wineries:   PerPlayers[int]{8, 12, 16},
 	},
@@ -383,6 +395,13 @@ var PlayerBoards = [numModes]PlayerBoard{
 		WarehouseSlots: 2, CellarSlots: 4,
 		Barrels: 8, Discs: 9, FairTiles: 5,
 	},
+	// The first edition's boards [T] (000 setup 2): the Reserve's, with 3
+	// two-sided Fair tiles showing the same values 0 to 4.
+	Classic2010: {
+		Estates: 4, EstateSlots: 3, MaxVineyardsPerEstate: 2, MaxWineriesPerEstate: 2,
+		WarehouseSlots: 2, CellarSlots: 4,
+		Barrels: 8, Discs: 9, FairTiles: 5,
+	},
 }
 
 // CellarAgingBonus is the Wine Value a Cellar adds, by slot from the left:
@@ -524,6 +543,13 @@ var Quadrel = [numModes][NumCells]Action{
 		ActExport, ActSales, ActVineyards,
 	},
 	Reserve2010: {
+		ActVineyards, ActCellars, ActWineries,
+		ActWineExperts, ActPass, ActEnologists,
+		ActExport, ActSales, ActBank,
+	},
+	// The first edition's grid is the Reserve's [T] (000 "Available
+	// Actions").
+	Classic2010: {
 		ActVineyards, ActCellars, ActWineries,
 		ActWineExperts, ActPass, ActEnologists,
 		ActExport, ActSales, ActBank,
@@ -1188,9 +1214,15 @@ const (
 // R10MultiplierScore is what a counting Multiplier pays for count items
 // from a barrel in slot (0 is the left).
 func R10MultiplierScore(k R10MultiplierKind, slot, count int) int {
+	return multiplierScore(k, slot, count, R10CashMultiplierCap)
+}
+
+// multiplierScore is what a counting Multiplier pays, the cash one at most
+// cashCap (0: no cap, as in the first edition).
+func multiplierScore(k R10MultiplierKind, slot, count, cashCap int) int {
 	vp := count * R10MultiplierVP[k][slot] / 2
-	if k == R10MultCash {
-		vp = min(vp, R10CashMultiplierCap)
+	if k == R10MultCash && cashCap > 0 {
+		vp = min(vp, cashCap)
 	}
 	return vp
 }
@@ -1224,6 +1256,22 @@ const (
 	R10PressReleaseFairPointsOver = 9
 	R10MaxSectionFairPoints       = 5
 )
+
+// ---------------------------------------------------------------------------
+// The first edition (2010): values that differ from the Reserve [T] (000
+// setup). The text counts money in thousands of Bagos; adega counts it in
+// Bagos, as the Deluxe edition does (1 = 1,000 Bagos).
+
+// C10StartingCash is each seat's money, first to fourth, by player count:
+// 11,000, 11,000 (12,000 with 2 players), 12,000, 12,000.
+var C10StartingCash = PerPlayers[[MaxPlayers]int]{{11, 12}, {11, 11, 12}, {11, 11, 12, 12}}
+
+// C10FirstPlayRemovedRegions: "for the 1st play, with 3 Players remove the
+// Algarve Tiles, with 2 Players remove Algarve and Setúbal".
+var C10FirstPlayRemovedRegions = PerPlayers[RegionSet]{NewRegionSet(Algarve, Setubal), NewRegionSet(Algarve), 0}
+
+// C10RenownCubes are the first edition's Renown cubes.
+const C10RenownCubes = 15
 
 // ---------------------------------------------------------------------------
 // Data: the tables that hold reconstructed values

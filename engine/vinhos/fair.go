@@ -62,7 +62,7 @@ func (s *State) scoreFair() {
 	s.Fair++
 	n := len(s.Seats)
 	amounts := FairVP[s.Fair][:min(n, len(FairVP[s.Fair]))]
-	if n == 2 {
+	if n == 2 && s.rules().twoPlayerFairPlaces {
 		amounts = []int{FairVP[s.Fair][TwoPlayerFairPlaces[0]-1], FairVP[s.Fair][TwoPlayerFairPlaces[1]-1]}
 	}
 	ranked := slices.Clone(s.Order)

@@ -8,8 +8,8 @@ import (
 )
 
 // contract is what the engine contract plays of Vinhos: solo against
-// Lacerda, 2 to 4 players, and the 2010 Reserve with its variants, with
-// every invariant after every action.
+// Lacerda, 2 to 4 players, the 2010 Reserve with its variants and the
+// first edition, with every invariant after every action.
 var contract = enginetest.Config{
 	Game: Game{},
 	Setups: []engine.Setup{
@@ -22,6 +22,7 @@ var contract = enginetest.Config{
 			Options: map[string]string{OptionVariants: "maintenance"}},
 		{Game: "vinhos", Mode: ModeReserve2010, Rules: LatestRules, Seed: 7, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
 			Options: map[string]string{OptionVariants: "five-estates"}},
+		{Game: "vinhos", Mode: ModeClassic2010, Rules: LatestRules, Seed: 8, Players: []string{"Ana", "Bruno", "Carla"}},
 	},
 	Games:      3,
 	Invariants: func(s engine.State) error { return invariants(s.(*State)) },

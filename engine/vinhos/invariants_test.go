@@ -143,7 +143,7 @@ func invariants(s *State) error {
 		"farmers":    {farmers, sup.Farmers.For(n)},
 		"cellars":    {cellars, sup.Cellars.For(n)},
 		"wineries":   {wineries, sup.Wineries.For(n)},
-		"cubes":      {cubes, Box.RenownCubes},
+		"cubes":      {cubes, s.rules().renownCubes},
 		"porto":      {porto, Box.PortoTiles},
 		"vineyards":  {vineyards, VineyardsPerRegion * sup.Regions.For(n)},
 		"experts":    {experts, Box.WineExpertTiles},

@@ -14,16 +14,20 @@ import (
 // numbers are RESERVE-2010.md's.
 type ruleset struct {
 	// Components (§1, §2): the supplies by player count, the player board,
-	// the Quadrel.
-	supply  *Supply
-	board   PlayerBoard
-	quadrel *[NumCells]Action
+	// the Quadrel, the regions in the box and the Renown cubes.
+	supply      *Supply
+	board       PlayerBoard
+	quadrel     *[NumCells]Action
+	boxRegions  RegionSet
+	renownCubes int
+	// firstPlayRemoved are the regions a first play leaves out, by count.
+	firstPlayRemoved PerPlayers[RegionSet]
 
 	// Setup (§2). startingCash is each seat's money by position in the
-	// first player order; an initial Vineyard is paid for when
-	// initialVineyardPaid; the order is then sorted by initial region when
-	// orderByRegion, and seatBonus paid by final position.
-	startingCash        [MaxPlayers]int
+	// first player order, by player count; an initial Vineyard is paid for
+	// when initialVineyardPaid; the order is then sorted by initial region
+	// when orderByRegion, and seatBonus paid by final position.
+	startingCash        PerPlayers[[MaxPlayers]int]
 	initialVineyardPaid bool
 	orderByRegion       bool
 	seatBonus           PerPlayers[[MaxPlayers]int]
@@ -74,6 +78,24 @@ type ruleset struct {
 	// benefitRounds: the game ends with rounds of Magnate benefits
 	// (PhaseBenefits, §14.1) where SV16 gives one more action.
 	benefitRounds bool
+	// multiplierConditions: a Multiplier whose condition is not met may
+	// not take a barrel (R10: the Experts Multiplier needs face-up Experts
+	// of all 4 features, the Wine one a wine); the first edition lets any
+	// slot be taken, for no VP.
+	multiplierConditions bool
+	// retrieveFromMultipliers: the barrel Expert also frees a Multiplier
+	// slot (R10, AMB-10); first edition barrels on Multipliers "cannot be
+	// moved".
+	retrieveFromMultipliers bool
+	// cashMultiplierCap is the most the cash Multiplier pays, 0 for no cap.
+	cashMultiplierCap int
+	// algarveAlways: Algarve's +1 counts in every Wine Value, the Wine
+	// Multiplier's too (first edition); R10 gives it to sales, exports
+	// and Press Releases only (AMB-15).
+	algarveAlways bool
+	// twoPlayerFairPlaces: with 2 players the Fair pays the 1st and 3rd
+	// places' VP (SV16, R10); the first edition pays 1st and 2nd.
+	twoPlayerFairPlaces bool
 	// maintenancePairs: the maintenance variant (§16.1); at Maintenance,
 	// in player order, each player takes back at least one pair of
 	// barrels if they can, more if they like (AMB-9).
@@ -130,40 +152,79 @@ var actions10 = [numActions]actionRun{
 	ActBank:        {kind: runBank},
 }
 
-// rulesets are the modes' rules, by mode.
+// allRegions are the Deluxe box's nine regions.
+var allRegions = NewRegionSet(TrasOsMontes, Minho, Douro, Dao, Ribatejo, Lisboa, Setubal, Alentejo, Algarve)
+
+// rulesets are the modes' rules, by mode; the first edition's are the
+// Reserve's with its differences (firstEdition).
 var rulesets = [numModes]ruleset{
 	SpecialVintage2016: {
 		supply: &Supplies[SpecialVintage2016], board: PlayerBoards[SpecialVintage2016], quadrel: &Quadrel[SpecialVintage2016],
-		startingCash:     StartingCash,
-		magnateTiles:     true,
-		actions:          actions16,
-		oneExpertPerTurn: true,
+		boxRegions: allRegions, renownCubes: Box.RenownCubes, firstPlayRemoved: FirstPlayRemovedRegions,
+		startingCash:        PerPlayers[[MaxPlayers]int]{StartingCash, StartingCash, StartingCash},
+		twoPlayerFairPlaces: true,
+		magnateTiles:        true,
+		actions:             actions16,
+		oneExpertPerTurn:    true,
 		prompts: turnPrompts{"Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)",
 			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"},
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
-	Reserve2010: {
-		supply: &Supplies[Reserve2010], board: PlayerBoards[Reserve2010], quadrel: &Quadrel[Reserve2010],
-		startingCash:        [MaxPlayers]int{R10BaseCash, R10BaseCash, R10BaseCash, R10BaseCash},
-		initialVineyardPaid: true,
-		orderByRegion:       true,
-		seatBonus:           R10SeatBonus,
-		vintageZeroFirst:    true,
-		bank:                true,
-		featureMarkers:      true,
-		actions:             actions10,
-		salesToAccount:      true,
-		exportByRow:         true,
-		fairTiles:           true,
-		expertLimit:         R10ExpertLimit,
-		retrieveAnywhere:    true,
-		pairs:               true,
-		managerRows:         true,
-		benefitRounds:       true,
-		vpSources:           []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
-		prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
-			"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
-	},
+	Reserve2010: reserve,
+	Classic2010: firstEdition(reserve),
+}
+
+// reserve are the 2010 Reserve's rules.
+var reserve = ruleset{
+	supply: &Supplies[Reserve2010], board: PlayerBoards[Reserve2010], quadrel: &Quadrel[Reserve2010],
+	boxRegions: allRegions, renownCubes: Box.RenownCubes, firstPlayRemoved: FirstPlayRemovedRegions,
+	startingCash:            PerPlayers[[MaxPlayers]int]{{R10BaseCash, R10BaseCash}, {R10BaseCash, R10BaseCash, R10BaseCash}, {R10BaseCash, R10BaseCash, R10BaseCash, R10BaseCash}},
+	initialVineyardPaid:     true,
+	orderByRegion:           true,
+	seatBonus:               R10SeatBonus,
+	vintageZeroFirst:        true,
+	bank:                    true,
+	featureMarkers:          true,
+	actions:                 actions10,
+	salesToAccount:          true,
+	exportByRow:             true,
+	fairTiles:               true,
+	expertLimit:             R10ExpertLimit,
+	retrieveAnywhere:        true,
+	pairs:                   true,
+	managerRows:             true,
+	benefitRounds:           true,
+	multiplierConditions:    true,
+	retrieveFromMultipliers: true,
+	cashMultiplierCap:       R10CashMultiplierCap,
+	twoPlayerFairPlaces:     true,
+	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
+	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
+		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
+}
+
+// firstEdition is how the first edition (000) differs from the Reserve
+// (RESERVE-2010.md §17.2, and the reference guide's "Differences from the
+// 1st edition"): one region fewer (no Ribatejo, so no Farmers), 8
+// Enologists whatever the count, 15 Renown cubes, the starting money
+// 11/11/12/12 (11/12 with 2 players, counted in thousands by the text)
+// and the order left as drawn, any Multiplier slot taken without its
+// condition, Multiplier barrels that stay, no cap on the cash
+// Multiplier, Algarve's +1 in every Wine Value, and the 2-player Fair
+// paying the 1st and 2nd places.
+func firstEdition(r ruleset) ruleset {
+	r.supply, r.board, r.quadrel = &Supplies[Classic2010], PlayerBoards[Classic2010], &Quadrel[Classic2010]
+	r.boxRegions = allRegions &^ NewRegionSet(Ribatejo)
+	r.renownCubes = C10RenownCubes
+	r.firstPlayRemoved = C10FirstPlayRemovedRegions
+	r.startingCash = C10StartingCash
+	r.orderByRegion, r.seatBonus = false, PerPlayers[[MaxPlayers]int]{}
+	r.multiplierConditions = false
+	r.retrieveFromMultipliers = false
+	r.cashMultiplierCap = 0
+	r.algarveAlways = true
+	r.twoPlayerFairPlaces = false
+	return r
 }
 
 // Variant is a set of the R10 variants (§16) a game is played with.

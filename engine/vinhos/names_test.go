@@ -12,7 +12,7 @@ import (
 // back as that value; a value past the last has none.
 func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[Provenance](t, Text, DataFile)
-	checkNames[Mode](t, 0, Reserve2010)
+	checkNames[Mode](t, 0, Classic2010)
 	checkNames[Phase](t, 0, PhaseMaintenancePairs)
 	checkNames[PlayerColor](t, 0, Purple)
 	checkNames[Color](t, 0, White)

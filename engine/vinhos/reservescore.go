@@ -34,7 +34,7 @@ func (s *State) endMultipliers(seat engine.Seat) int {
 		for k, kind := range row.Multipliers {
 			for slot, spot := range s.Multipliers[m][k] {
 				if spot.Taken && spot.Seat == seat && endGameMultiplier(kind) {
-					vp += R10MultiplierScore(kind, slot, s.multiplierCount(seat, kind))
+					vp += multiplierScore(kind, slot, s.multiplierCount(seat, kind), s.rules().cashMultiplierCap)
 				}
 			}
 		}

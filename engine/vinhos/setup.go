@@ -26,7 +26,23 @@ const (
 	// ModeReserve2010 is the 2010 Reserve for 2 to 4 players, with the
 	// variants of OptionVariants.
 	ModeReserve2010 = "reserve2010"
+	// ModeClassic2010 is the first edition's rules (2010), for 2 to 4
+	// players.
+	ModeClassic2010 = "classic2010"
 )
+
+// classicMode is the first edition's entry. Modes lists it once it plays
+// everywhere the other modes do (issue 13); until then only New takes it,
+// for the tests.
+var classicMode = engine.Mode{Name: ModeClassic2010, Title: "Vinhos (first edition, 2010)", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}
+
+// setupMode is the mode a setup asks for.
+func (g Game) setupMode(setup engine.Setup) (engine.Mode, error) {
+	if setup.Mode == ModeClassic2010 {
+		return classicMode, classicMode.CheckPlayers(len(setup.Players))
+	}
+	return engine.SetupMode(g, setup)
+}
 
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
@@ -66,7 +82,7 @@ const OptionVariants = "variant"
 // New sets up a game as the Reference Book describes, up to the choice of
 // initial vineyards.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := engine.SetupMode(g, setup)
+	mode, err := g.setupMode(setup)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,12 +97,16 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	}
 	n := len(names)
 	s := &State{Mode: SpecialVintage2016, Rules: setup.Rules, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
-	if mode.Name == ModeReserve2010 {
+	switch {
+	case mode.Name == ModeReserve2010:
 		s.Mode = Reserve2010
 		if s.Variants, err = parseVariants(setup.Options[OptionVariants]); err != nil {
 			return nil, nil, err
 		}
-	} else if v := setup.Options[OptionVariants]; v != "" && v != "none" {
+	case mode.Name == ModeClassic2010:
+		s.Mode = Classic2010
+	}
+	if v := setup.Options[OptionVariants]; s.Mode != Reserve2010 && v != "" && v != "none" {
 		return nil, nil, engine.Errorf(engine.CodeBadSetup, "Variants belong to the 2010 Reserve; %s has none.", mode.Title)
 	}
 	regions, err := s.chooseRegions(setup.Options[OptionRegions], n)
@@ -127,14 +147,16 @@ func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
 	want := s.rules().supply.Regions.For(n)
 	all := make([]RegionID, 0, NumRegions)
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		all = append(all, r)
+		if s.rules().boxRegions.Has(r) {
+			all = append(all, r)
+		}
 	}
 	switch strings.TrimSpace(strings.ToLower(option)) {
 	case "", "random":
 		engine.Shuffle(&s.RNG, all)
 		return NewRegionSet(all[:want]...), nil
 	case "first-play":
-		removed := FirstPlayRemovedRegions.For(n)
+		removed := s.rules().firstPlayRemoved.For(n)
 		return NewRegionSet(slices.DeleteFunc(all, removed.Has)...), nil
 	}
 	var set RegionSet
@@ -145,6 +167,9 @@ func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
 		}
 		if set.Has(r) {
 			return 0, engine.Errorf(engine.CodeBadSetup, "Region %s is listed twice.", Regions[r].Name)
+		}
+		if !s.rules().boxRegions.Has(r) {
+			return 0, engine.Errorf(engine.CodeBadSetup, "%s is not a region of these rules.", Regions[r].Name)
 		}
 		set |= NewRegionSet(r)
 	}
@@ -179,7 +204,7 @@ func (s *State) setupPlayers(names []string) {
 	}
 	engine.Shuffle(&s.RNG, s.Order)
 	for pos, seat := range s.Order {
-		s.Seats[seat].Money = s.rules().startingCash[pos]
+		s.Seats[seat].Money = s.rules().startingCash.For(len(names))[pos]
 		if s.rules().bank {
 			s.Seats[seat].Bank = NewBank()
 		}
@@ -191,7 +216,7 @@ func (s *State) setupBoard(regions RegionSet, n int) {
 	sup := s.rules().supply
 	s.Supply = SupplyState{
 		Enologists: sup.Enologists.For(n), Farmers: sup.Farmers.For(n),
-		Cellars: sup.Cellars.For(n), Wineries: sup.Wineries.For(n), Cubes: Box.RenownCubes,
+		Cellars: sup.Cellars.For(n), Wineries: sup.Wineries.For(n), Cubes: s.rules().renownCubes,
 	}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !regions.Has(r) {

@@ -39,6 +39,11 @@ var cellLabels = [numModes][NumCells]string{
 		"Wine Experts", "Pass / Press Release", "Enologists",
 		"Export", "Sales", "Bank",
 	},
+	Classic2010: {
+		"Vineyards", "Cellars", "Wineries",
+		"Wine Experts", "Pass / Press Release", "Enologists",
+		"Export", "Sales", "Bank",
+	},
 }
 
 // cellKeys are the Quadrel cells' choice IDs by mode, their action, then

@@ -1,0 +1,90 @@
+package vinhos
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// The first edition (2010) as a mode: its setup and random games. Its
+// differences from the Reserve are firstEdition's, in modes.go.
+
+// newClassic starts a first-edition game of the given size.
+func newClassic(t testing.TB, seed uint64, players int, regions string) *State {
+	t.Helper()
+	st, _, err := Game{}.New(engine.Setup{Game: "vinhos", Mode: ModeClassic2010, Rules: LatestRules, Seed: seed,
+		Players: []string{"Red", "Yellow", "Blue", "Purple"}[:players], Options: map[string]string{OptionRegions: regions}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+// 000 setup: 6/7/8 regions and never Ribatejo; 8 Enologists and no
+// Farmers whatever the count; 15 Renown cubes; 11,000, 11,000 (12,000 with
+// 2 players), 12,000 and 12,000 Bagos by the drawn order, which no initial
+// region changes; the bank at 5 and +1; 8 barrels; the "0" Vintage tile.
+func TestClassicSetup(t *testing.T) {
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		s := newClassic(t, uint64(n), n, "")
+		eq(t, "mode", s.Mode, Classic2010)
+		regions := 0
+		for r := range s.Regions {
+			if s.Regions[r].InPlay {
+				regions++
+			}
+		}
+		eq(t, "regions in play", regions, n+4)
+		eq(t, "Ribatejo", s.Regions[Ribatejo].InPlay, false)
+		eq(t, "supply", []int{s.Supply.Enologists, s.Supply.Farmers, s.Supply.Cubes}, []int{8, 0, 15})
+		eq(t, "Vintage tile", s.Vintage, VintageZero)
+		order := slices.Clone(s.Order)
+		var cash []int
+		for _, seat := range s.Order {
+			cash = append(cash, s.Seats[seat].Money)
+			eq(t, "bank", s.Seats[seat].Bank, Bank{Account: 5, Invest: 1})
+			eq(t, "barrels", s.Seats[seat].Barrels, 8)
+		}
+		eq(t, fmt.Sprintf("%d players' cash by order", n), cash, []int{11, 12, 11, 11, 12, 11, 11, 12, 12}[map[int]int{2: 0, 3: 2, 4: 5}[n]:][:n])
+		var inPlay []RegionID // from the highest number down, so that a sort would reorder
+		for r := RegionID(NumRegions); r > 0; r-- {
+			if s.Regions[r].InPlay && r != Setubal && r != Douro { // they ask more
+				inPlay = append(inPlay, r)
+			}
+		}
+		for k, seat := range order {
+			x := &example{t: t, s: s}
+			x.apply(seat, regionKey(inPlay[k]))
+			s = x.s
+		}
+		eq(t, "the order stays as drawn", s.Order, order)
+	}
+	if _, _, err := (Game{}).New(engine.Setup{Game: "vinhos", Mode: ModeClassic2010, Seed: 1, Players: []string{"A", "B"},
+		Options: map[string]string{OptionRegions: "1,2,3,4,5,6"}}); engine.CodeOf(err) != engine.CodeBadSetup {
+		t.Errorf("Ribatejo in a first-edition game: %v", err)
+	}
+	eq(t, "first play with 2 players", newClassic(t, 1, 2, "first-play").Regions[Algarve].InPlay, false)
+}
+
+// Random first-edition games play to their end with every invariant
+// holding after every action.
+func TestClassicPlayouts(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 30
+	}
+	for players := MinPlayers; players <= MaxPlayers; players++ {
+		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
+			t.Parallel()
+			for seed := range uint64(games) {
+				playOut(t, newClassic(t, seed, players, ""), seed, quickDecision, func(s *State, move int) {
+					if err := invariants(s); err != nil {
+						t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
+					}
+				})
+			}
+		})
+	}
+}
