@@ -1,0 +1,204 @@
+package vinhos
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// The EXAMPLEs of the first edition's rulebook (000), one test each, named
+// after the example. Its players are Red, Yellow, Blue and Purple; they
+// join in that order, so Red sits where the Deluxe examples' Orange does.
+// The text counts money in thousands of Bagos: its 3,000 Bagos are 3 here.
+
+const redPlayer = orange // the first edition's red player
+
+// newClassicExample puts a 4-player first-edition game in round 1 of
+// year's Actions phase with the given player order.
+func newClassicExample(t *testing.T, year int, order ...engine.Seat) *example {
+	t.Helper()
+	x := &example{t: t, s: newClassic(t, 7, 4, "")}
+	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
+	x.s.Order = order
+	for _, y := range FairYears[1:] {
+		if y < year {
+			x.s.Fair++
+		}
+	}
+	return x
+}
+
+// EXAMPLE (Vineyards): Red has Vineyards in 3 Estates, Algarve white, Dão
+// red and two in Alentejo white. He buys a red Minho for 3,000 Bagos and
+// starts his 4th Estate: a Renown cube to Minho, his disc on its circle.
+func TestFirstEditionExampleVineyards(t *testing.T) {
+	x := newClassicExample(t, 2, redPlayer, yellow, blue, purple)
+	r := x.p(redPlayer)
+	r.Money, r.Cell = 5, CellTM
+	r.Estates[0] = Estate{Region: Algarve, Color: White, Vineyards: 1}
+	r.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Cellar: true}
+	r.Estates[2] = Estate{Region: Alentejo, Color: White, Vineyards: 2}
+	x.s.Regions[Minho].InPlay = true
+	x.deck(Minho, vy(Red, 3), vy(White, 2))
+	cubes := x.s.Regions[Minho].Cubes
+	x.apply(redPlayer, "vineyards@tl", "minho", "e4", "done", "done")
+	r = x.p(redPlayer)
+	eq(t, "Red's cash", r.Money, 5-3)
+	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, r.Estates[3].Vineyards}, []any{Minho, Red, 1})
+	eq(t, "Minho's cubes", x.s.Regions[Minho].Cubes, cubes+1)
+}
+
+// EXAMPLE (Wine Value): Purple's wine of Production Value 5 in slot 3 of
+// his Dão Cellar, with one of Dão's 4 Renown cubes: 5 + 3 + 1 = 9.
+func TestFirstEditionExampleWineValue(t *testing.T) {
+	x := newClassicExample(t, 4, purple, redPlayer, yellow, blue)
+	x.p(purple).Estates[0] = Estate{Region: Dao, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, red(5))}
+	x.s.Regions[Dao].Cubes = 4
+	eq(t, "value before cubes", x.s.WineValue(purple, 0, 2), 8)
+	eq(t, "value with one cube", x.s.WineValue(purple, 0, 2)+Regions[Dao].CubeValue, 9)
+}
+
+// EXAMPLE (Sales): Blue's red of Production Value 6 in slot 2 of his
+// Setúbal Cellar is worth 7, Setúbal's 2 cubes unused; he puts a barrel on
+// the Hotel's red 7, beside his earlier one, and his Bank Account Marker
+// advances 7 spaces.
+func TestFirstEditionExampleSales(t *testing.T) {
+	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
+	b := x.p(blue)
+	b.Bank.Account = 5
+	b.Estates[0] = Estate{Region: Setubal, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, red(6))}
+	x.s.Regions[Setubal].InPlay = true
+	x.s.Regions[Setubal].Cubes = 2
+	x.s.Sales[x.saleSlot(Hotel, White, 6)] = blue
+	b.Barrels--
+	x.apply(blue, "sales@bm", "w1-2", "hotel-red-7", "done")
+	eq(t, "Blue's account", x.p(blue).Bank.Account, 5+7)
+	eq(t, "Setúbal's cubes", x.s.Regions[Setubal].Cubes, 2)
+}
+
+// EXAMPLE (take back the barrels, then Export): Purple has no barrel in
+// front of him, and 2 at the Casa de Fados: he takes them back, placing 2
+// cubes in 2 regions, and exports his wine of Production Value 7 from slot
+// 2 of his Dão Warehouse. The 8 and 9 slots would need 1 and 2 Dão cubes;
+// the 6 and 7 slots none, so no cube may go. He takes the 7 slot of the
+// 1st column and receives 5 VP at once.
+func TestFirstEditionExampleExport(t *testing.T) {
+	x := newClassicExample(t, 4, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Barrels, p.Cell = 0, CellBM
+	x.s.Sales[x.saleSlot(CasaDeFados, Red, 3)], x.s.Sales[x.saleSlot(CasaDeFados, White, 4)] = purple, purple
+	p.Estates[0] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wines: wines(Wine{}, red(7))}
+	x.s.Regions[Dao].InPlay, x.s.Regions[Dao].Cubes = true, 2
+	x.s.Regions[Douro].InPlay, x.s.Regions[Minho].InPlay = true, true
+	slots := x.ids(purple, "pair-casa-de-fados", "douro", "minho", "export@bl", "w1-2")
+	for _, id := range []string{"country1-row1", "country1-row2", "country1-row3", "country1-row4"} {
+		if !slices.Contains(slots, id) {
+			t.Errorf("the first column's %s is not offered: %v", id, slots)
+		}
+	}
+	x.apply(purple, "pair-casa-de-fados", "douro", "minho", "export@bl", "w1-2", "country1-row3", "done")
+	p = x.p(purple)
+	eq(t, "Purple's VP", p.VP, 5)
+	eq(t, "Purple's barrels", p.Barrels, 1)
+	eq(t, "Dão's cubes", x.s.Regions[Dao].Cubes, 2)
+}
+
+// EXAMPLE (Bank): Yellow withdraws 3,000 Bagos (14 → 11), invests from −1
+// to 0 (11 → 8) and from 0 to +1 (8 → 6); Red deposits 5,000 Bagos
+// (19 → 24).
+func TestFirstEditionExampleBank(t *testing.T) {
+	x := newClassicExample(t, 2, yellow, redPlayer, blue, purple)
+	y := x.p(yellow)
+	y.Cell, y.Money, y.Bank = CellMR, 0, Bank{Account: 14, Invest: -1}
+	x.apply(yellow, "bank@br", "withdraw", "3", "invest", "invest", "done", "done")
+	eq(t, "Yellow's bank", x.p(yellow).Bank, Bank{Account: 6, Invest: 1})
+	eq(t, "Yellow's cash", x.p(yellow).Money, 3)
+	x.turn(redPlayer)
+	r := x.p(redPlayer)
+	r.Cell, r.Money, r.Bank = CellMR, 6, Bank{Account: 19, Invest: 1}
+	x.apply(redPlayer, "bank@br", "deposit", "5", "done", "done") // 1 Bago to Yellow, there already
+	eq(t, "Red's bank and cash", []int{x.p(redPlayer).Bank.Account, x.p(redPlayer).Money}, []int{24, 0})
+}
+
+// EXAMPLE (Press Release): in year 4 Red presents for the 2nd Fair his red
+// of Production Value 5 in slot 4 of his Douro Cellar, with 2 Douro cubes:
+// 5 + 5 + 2 = 12. He may play up to 4 Experts, takes his "4" Fair tile and
+// gains 3 Fair Points for the value above 9. Beatriz wants 9 or more and
+// Constantino Douro among his regions: he places a barrel beside Beatriz
+// only.
+func TestFirstEditionExamplePressRelease(t *testing.T) {
+	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
+	x.s.Vintage = 1
+	x.s.data.Vintage[1].Bruno = tagT(9)
+	x.s.Features = [NumFeatures]int{}
+	r := x.p(redPlayer)
+	r.Cell = CellTL
+	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
+	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
+	x.apply(redPlayer, "pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol", "bruno", "done", "done")
+	r = x.p(redPlayer)
+	eq(t, "Red's Fair tile", x.s.FairSlots[5], FairSlot{Spot{true, redPlayer}, 4})
+	eq(t, "Red's Fair Points (3 for the value; the slot's features at 0)", r.FairPoints, 3)
+	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int{Bruno: 1})
+}
+
+// EXAMPLE (Maintenance): Purple at +1 receives 1; Blue at 0 nothing, then
+// pays 2 of his 3 Enologists, loses 2 VP and fires one; Red at −2 with 1
+// in the account pays it, loses 2 VP, discards a Winery, and loses nothing
+// more.
+func TestFirstEditionExampleMaintenance(t *testing.T) {
+	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
+	x.p(purple).Bank = Bank{Account: 5, Invest: 1}
+	x.p(blue).Bank = Bank{Account: 2, Invest: 0}
+	for e := range 3 {
+		x.p(blue).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
+	}
+	x.p(redPlayer).Bank = Bank{Account: 1, Invest: -2}
+	x.p(redPlayer).Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1}
+	x.endActions()
+	eq(t, "banks (Red, Blue, Purple)", []Bank{x.p(redPlayer).Bank, x.p(blue).Bank, x.p(purple).Bank},
+		[]Bank{{Account: 0, Invest: -2}, {Account: 0, Invest: 0}, {Account: 6, Invest: 1}})
+	eq(t, "VP (Red, Blue)", []int{x.p(redPlayer).VP, x.p(blue).VP}, []int{-2, -2})
+	x.apply(blue, "e3")
+	eq(t, "Red's Winery is gone", x.p(redPlayer).Estates[0].Wineries, 0)
+	eq(t, "Blue's Enologists", x.p(blue).Estates[2].Enologists, 0)
+}
+
+// EXAMPLE (Fair results): Blue 35 Fair Points, Purple 26, Red and Yellow 20
+// at the 3rd Fair: 15, 10, and (5 + 0) / 2 = 2 each; Red and Yellow, tied
+// last, each take an Expert; the order Blue, Red, Purple, Yellow becomes
+// Red, Yellow, Purple, Blue.
+func TestFirstEditionExampleFairResults(t *testing.T) {
+	x := newClassicExample(t, 6, blue, redPlayer, purple, yellow)
+	x.s.Fair = 2
+	for seat, fp := range map[engine.Seat]int{blue: 35, purple: 26, redPlayer: 20, yellow: 20} {
+		x.p(seat).FairPoints, x.p(seat).Pressed = fp, true
+		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
+	}
+	x.s.startFair()
+	x.s.advance()
+	eq(t, "VP (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
+	x.apply(redPlayer, "taste")
+	x.apply(yellow, "aroma")
+	eq(t, "order", x.s.Order, []engine.Seat{redPlayer, yellow, purple, blue})
+}
+
+// The first edition pays a 2-player Fair's 1st and 2nd places (the Reserve
+// introduced 1st and 3rd), and its cash Multiplier has no cap: 20 Bagos on
+// the left slot score 20.
+func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
+	s := newClassic(t, 3, 2, "")
+	x := &example{t: t, s: s}
+	x.s.At, x.s.Year, x.s.Fair = PhaseActions, 3, 0
+	for seat, fp := range map[engine.Seat]int{0: 10, 1: 5} {
+		x.p(seat).FairPoints, x.p(seat).Pressed = fp, true
+		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
+	}
+	x.s.startFair()
+	x.s.advance()
+	eq(t, "VP", []int{x.p(0).VP, x.p(1).VP}, []int{9, 6})
+	x.p(0).Money, x.p(0).Bank.Invest = 20, R10InvestMin
+	x.s.Multipliers[Bruno][1][0] = Spot{true, 0}
+	eq(t, "the cash Multiplier", x.s.endMultipliers(0), 20)
+}
