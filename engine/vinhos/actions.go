@@ -624,13 +624,13 @@ func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(stri
 	p := &s.Seats[seat]
 	for m := range NumMagnates {
 		if p.Magnates[m] > 0 {
-			text := "from " + magnateName(Magnate(m)) + "'s space"
+			text := "from " + s.magnateName(Magnate(m)) + "'s space"
 			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, risky: true,
 				do: func(s *State) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
 		}
 		for a, kind := range ManagerRows[m].Actions {
 			if p.OnActions[m][a] > 0 {
-				text := fmt.Sprintf("from %s's Additional Action space (%s)", magnateName(Magnate(m)), additionalActionText[kind])
+				text := fmt.Sprintf("from %s's Additional Action space (%s)", s.magnateName(Magnate(m)), additionalActionText[kind])
 				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, risky: true,
 					do: func(s *State) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
 			}
@@ -638,7 +638,7 @@ func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(stri
 		for i, kind := range ManagerRows[m].Multipliers {
 			for slot, spot := range s.Multipliers[m][i] {
 				if spot.Taken && spot.Seat == seat && s.rules().retrieveFromMultipliers {
-					text := fmt.Sprintf("from %s's %s Multiplier", magnateName(Magnate(m)), kind)
+					text := fmt.Sprintf("from %s's %s Multiplier", s.magnateName(Magnate(m)), kind)
 					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, risky: true,
 						do: func(s *State) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
 				}

@@ -126,7 +126,7 @@ func (s *State) benefitBarrelStep() step {
 	for m := range NumMagnates {
 		if p.Magnates[m] > 0 {
 			st.opts = append(st.opts, s.barrelOption(Magnate(m), magnateSpace, Magnate(m).String(),
-				func() string { return "Your barrel on " + magnateName(Magnate(m)) + "'s space" }))
+				func() string { return "Your barrel on " + s.magnateName(Magnate(m)) + "'s space" }))
 		}
 		for a, n := range p.OnActions[m] {
 			if n > 0 {
@@ -157,7 +157,7 @@ func (s *State) benefitDestinationStep() step {
 	b := s.work.run.benefit
 	m := b.from
 	row := ManagerRows[m]
-	st := step{name: "to", prompt: s.shown(func() string { return fmt.Sprintf("Move the barrel to which space of %s's row?", magnateName(m)) }), opts: s.options()}
+	st := step{name: "to", prompt: s.shown(func() string { return fmt.Sprintf("Move the barrel to which space of %s's row?", s.magnateName(m)) }), opts: s.options()}
 	for a, kind := range row.Actions {
 		id := additionalActionKeys[m][a]
 		if a == b.space {
@@ -180,7 +180,7 @@ func (s *State) benefitDestinationStep() step {
 				s.liftBarrel(seat)
 				s.Seats[seat].OnActions[m][a]++
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s moves a barrel from %s to %s's Additional Action space: %s.", s.Seats[seat].Name, from, magnateName(m), additionalActionText[kind])
+					return fmt.Sprintf("%s moves a barrel from %s to %s's Additional Action space: %s.", s.Seats[seat].Name, from, s.magnateName(m), additionalActionText[kind])
 				})
 				s.startAdditional(seat, kind)
 			},
@@ -206,7 +206,7 @@ func (s *State) benefitDestinationStep() step {
 					s.liftBarrel(seat)
 					s.Multipliers[m][i][slot] = Spot{Taken: true, Seat: seat}
 					s.say(seat, func() string {
-						return fmt.Sprintf("%s moves a barrel from %s to %s's %s Multiplier, %s.", s.Seats[seat].Name, from, magnateName(m), kind, s.multiplierSlotText(kind, slot))
+						return fmt.Sprintf("%s moves a barrel from %s to %s's %s Multiplier, %s.", s.Seats[seat].Name, from, s.magnateName(m), kind, s.multiplierSlotText(kind, slot))
 					})
 					s.scoreMultiplierNow(seat, kind)
 				},
@@ -288,9 +288,9 @@ func (s *State) allFeaturesFaceUp(seat engine.Seat) bool {
 func (s *State) benefitSpaceName() string {
 	b := &s.work.run.benefit
 	if b.space == magnateSpace {
-		return magnateName(b.from) + "'s space"
+		return s.magnateName(b.from) + "'s space"
 	}
-	return fmt.Sprintf("%s's Additional Action space (%s)", magnateName(b.from), additionalActionText[ManagerRows[b.from].Actions[b.space]])
+	return fmt.Sprintf("%s's Additional Action space (%s)", s.magnateName(b.from), additionalActionText[ManagerRows[b.from].Actions[b.space]])
 }
 
 // liftBarrel takes the benefit's barrel off the space it leaves.

@@ -142,7 +142,7 @@ func (s *State) expertName(id int) string {
 	if t.Arrow.V {
 		arrow = " (arrow)"
 	}
-	return featureTitle(f) + " Expert: " + abilityText[t.Ability.V] + arrow
+	return s.featureTitle(f) + " Expert: " + abilityText[t.Ability.V] + arrow
 }
 
 var abilityText = [...]string{
@@ -163,7 +163,7 @@ func (s *State) takeExpert(seat engine.Seat, f Feature) {
 	s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.expertName(id)) })
 	if len(s.Experts[f]) > 0 {
 		s.reveal(engine.NoSeat, func() string {
-			return fmt.Sprintf("The %s deck now shows the %s.", featureTitle(f), s.expertName(s.Experts[f][0]))
+			return fmt.Sprintf("The %s deck now shows the %s.", s.featureTitle(f), s.expertName(s.Experts[f][0]))
 		})
 		s.exposed()
 	}
@@ -188,7 +188,7 @@ func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then fun
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
 			if s.explaining && len(s.Experts[f]) == 0 {
-				s.refuse(featureKey(Feature(f)), "The %s deck is empty.", featureTitle(Feature(f)))
+				s.refuse(featureKey(Feature(f)), "The %s deck is empty.", s.featureTitle(Feature(f)))
 			} else if s.explaining {
 				s.refuse(featureKey(Feature(f)), "%s", s.afford("Wine Expert", price))
 			}

@@ -136,7 +136,9 @@ func TestFirstEditionExamplePressRelease(t *testing.T) {
 	r.Cell = CellTL
 	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
 	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
-	x.apply(redPlayer, "pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol", "bruno", "done", "done")
+	turn := []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol"}
+	eq(t, "the Manager's name", x.choice(redPlayer, "bruno", turn...).Label, "Place a barrel beside the Manager Beatriz")
+	x.apply(redPlayer, append(turn, "bruno", "done", "done")...)
 	r = x.p(redPlayer)
 	eq(t, "Red's Fair tile", x.s.FairSlots[5], FairSlot{Spot{true, redPlayer}, 4})
 	eq(t, "Red's Fair Points (3 for the value; the slot's features at 0)", r.FairPoints, 3)

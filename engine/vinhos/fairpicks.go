@@ -111,7 +111,7 @@ func (s *State) revealPicks() {
 			if f, t := s.expertTile(id); t.Arrow.V && s.Features[f] < R10FeatureTrackSpaces-1 {
 				s.Features[f]++
 				s.say(engine.NoSeat, func() string {
-					return fmt.Sprintf("An arrow moves the %s marker up to space %d.", featureTitle(f), s.Features[f])
+					return fmt.Sprintf("An arrow moves the %s marker up to space %d.", s.featureTitle(f), s.Features[f])
 				})
 			}
 		}

@@ -73,7 +73,7 @@ func (s *State) slotFairPoints(i int) int {
 
 func (s *State) fairSlotName(i int) string {
 	f := R10FairSlotFeatures[i]
-	return featureTitle(f[0]) + " + " + featureTitle(f[1])
+	return s.featureTitle(f[0]) + " + " + s.featureTitle(f[1])
 }
 
 func slotBonusText(b FairSlotBonus) string {
@@ -139,14 +139,14 @@ func (s *State) placeBarrelStep(seat engine.Seat, p *Player) step {
 			continue
 		}
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: magnateKeys[m], Label: s.label(func() string { return fmt.Sprintf("Place a barrel beside %s", magnateTitle(Magnate(m))) })},
+			Choice: engine.Choice{ID: magnateKeys[m], Label: s.label(func() string { return fmt.Sprintf("Place a barrel beside %s", s.magnateTitle(Magnate(m))) })},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Magnates[m]++
 				p.Barrels--
 				s.work.run.press.taken[m] = true
 				s.work.run.press.barrels++
-				s.say(seat, func() string { return fmt.Sprintf("%s places a barrel beside %s.", p.Name, magnateTitle(Magnate(m))) })
+				s.say(seat, func() string { return fmt.Sprintf("%s places a barrel beside %s.", p.Name, s.magnateTitle(Magnate(m))) })
 			},
 		})
 	}

@@ -325,7 +325,7 @@ func (s *State) climbFeatures() {
 		from := s.Features[f]
 		s.Features[f] = min(from+k, R10FeatureTrackSpaces-1)
 		s.say(engine.NoSeat, func() string {
-			title := featureTitle(Feature(f))
+			title := s.featureTitle(Feature(f))
 			return fmt.Sprintf("The %s marker climbs from space %d to %d: %s %s Expert now scores %s at the Fair.", title, from, s.Features[f], article(title), title, plural(s.sectionFP(Feature(f)), "Fair Point", "Fair Points"))
 		})
 	}

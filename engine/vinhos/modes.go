@@ -117,7 +117,20 @@ type ruleset struct {
 	// prompts are a turn's questions, which name what may be used besides
 	// the action.
 	prompts turnPrompts
+	// terms are the names the mode's rulebook gives its components.
+	terms terms
 }
+
+// terms name components as a mode's rulebook does.
+type terms struct {
+	magnate  string              // "Magnate", or the first edition's "Manager"
+	magnates [NumMagnates]string // their names, A to C
+	features [NumFeatures]string
+}
+
+// deluxeTerms are the Deluxe box's names.
+var deluxeTerms = terms{magnate: "Magnate", magnates: [NumMagnates]string{"Anabela", "Bruno", "Carolina"},
+	features: [NumFeatures]string{"Taste", "Aroma", "Appearance", "Alcohol"}}
 
 // turnPrompts ask where the Action marker goes, and what else the turn
 // does after the action.
@@ -163,6 +176,7 @@ var rulesets = [numModes]ruleset{
 		boxRegions: allRegions, renownCubes: Box.RenownCubes, firstPlayRemoved: FirstPlayRemovedRegions,
 		startingCash:        PerPlayers[[MaxPlayers]int]{StartingCash, StartingCash, StartingCash},
 		twoPlayerFairPlaces: true,
+		terms:               deluxeTerms,
 		magnateTiles:        true,
 		actions:             actions16,
 		oneExpertPerTurn:    true,
@@ -198,6 +212,7 @@ var reserve = ruleset{
 	retrieveFromMultipliers: true,
 	cashMultiplierCap:       R10CashMultiplierCap,
 	twoPlayerFairPlaces:     true,
+	terms:                   deluxeTerms,
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
@@ -224,6 +239,8 @@ func firstEdition(r ruleset) ruleset {
 	r.cashMultiplierCap = 0
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
+	r.terms = terms{magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
+		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"}}
 	return r
 }
 

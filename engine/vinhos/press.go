@@ -226,9 +226,9 @@ func (s *State) anyExperts() bool {
 // tile shows symbols, +1 for an arrow [T] (SV p. 12).
 func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
 	st := step{name: featureKey(f), prompt: s.shown(func() string {
-		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(featureTitle(f)), featureTitle(f), plural(symbols, "symbol", "symbols"))
+		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(s.featureTitle(f)), s.featureTitle(f), plural(symbols, "symbol", "symbols"))
 	}), opts: s.options()}
-	skip := doneOption("No "+featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
+	skip := doneOption("No "+s.featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
 	skip.ID = "none"
 	st.opts = append(st.opts, skip)
 	seen := map[string]bool{}
@@ -292,7 +292,7 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 		}
 		st.forfeits = true // the wine earned it
 		st.opts = append(st.opts, option{
-			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.label(func() string { return fmt.Sprintf("Take a barrel back from %s", magnateTitle(Magnate(m))) })},
+			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.label(func() string { return fmt.Sprintf("Take a barrel back from %s", s.magnateTitle(Magnate(m))) })},
 			do: func(s *State) {
 				p := &s.Seats[seat]
 				p.Magnates[m]--
@@ -300,7 +300,9 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 				p.FromMagnates++
 				s.work.run.press.taken[m] = true
 				s.work.run.press.barrels++
-				s.say(seat, func() string { return fmt.Sprintf("%s takes a barrel back from %s.", p.Name, magnateTitle(Magnate(m))) })
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s takes a barrel back from %s.", p.Name, s.magnateTitle(Magnate(m)))
+				})
 			},
 		})
 	}
@@ -309,11 +311,13 @@ func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
 
 // magnateTitle names a Magnate so that no reader takes her or him for a
 // player of the same name: "the Magnate Bruno".
-func magnateTitle(m Magnate) string { return "the Magnate " + magnateName(m) }
+func (s *State) magnateTitle(m Magnate) string {
+	return "the " + s.rules().terms.magnate + " " + s.magnateName(m)
+}
 
 // magnateName is a Magnate's bare name, for places that already say they
 // list Magnates, such as the board's Magnate panel.
-func magnateName(m Magnate) string { return [...]string{"Anabela", "Bruno", "Carolina"}[m] }
+func (s *State) magnateName(m Magnate) string { return s.rules().terms.magnates[m] }
 
 // meets reports whether the presented wine satisfies Magnate m on the
 // current Vintage tile: Anabela a color, Bruno a least value, Carolina a

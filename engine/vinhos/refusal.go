@@ -193,15 +193,15 @@ func (s *State) magnateRefusal(seat engine.Seat, m Magnate) string {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
 	case s.work.run.press.taken[m] && s.rules().fairTiles:
-		return "You placed a barrel beside " + magnateTitle(m) + " already."
+		return "You placed a barrel beside " + s.magnateTitle(m) + " already."
 	case s.work.run.press.taken[m]:
-		return "You took a barrel back from " + magnateTitle(m) + " already."
+		return "You took a barrel back from " + s.magnateTitle(m) + " already."
 	case s.Seats[seat].Magnates[m] == 0 && !s.rules().fairTiles:
-		return "You have no barrel with " + magnateTitle(m) + "."
+		return "You have no barrel with " + s.magnateTitle(m) + "."
 	case m == Anabela:
-		return fmt.Sprintf("%s wants a %s wine.", capitalize(magnateTitle(m)), vin.Anabela.V)
+		return fmt.Sprintf("%s wants a %s wine.", capitalize(s.magnateTitle(m)), vin.Anabela.V)
 	case m == Bruno:
-		return fmt.Sprintf("%s wants a value of at least %d; yours is %d.", capitalize(magnateTitle(m)), vin.Bruno.V, s.work.run.press.value)
+		return fmt.Sprintf("%s wants a value of at least %d; yours is %d.", capitalize(s.magnateTitle(m)), vin.Bruno.V, s.work.run.press.value)
 	}
-	return capitalize(magnateTitle(m)) + " wants a wine from another region."
+	return capitalize(s.magnateTitle(m)) + " wants a wine from another region."
 }

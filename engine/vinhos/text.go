@@ -86,9 +86,7 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-func featureTitle(f Feature) string {
-	return [...]string{"Taste", "Aroma", "Appearance", "Alcohol"}[f]
-}
+func (s *State) featureTitle(f Feature) string { return s.rules().terms.features[f] }
 
 // vintageText describes the current Vintage tile.
 func (s *State) vintageText() string {
@@ -96,7 +94,7 @@ func (s *State) vintageText() string {
 	var feats []string
 	for f, n := range v.Features.V {
 		if n > 0 {
-			feats = append(feats, fmt.Sprintf("%s %d", featureTitle(Feature(f)), n))
+			feats = append(feats, fmt.Sprintf("%s %d", s.featureTitle(Feature(f)), n))
 		}
 	}
 	var regions []string

@@ -66,11 +66,13 @@ func (s *State) Multiplier(id int) MultiplierTile { return s.multiplier(id) }
 // TileName describes a Magnate tile for players.
 func (s *State) TileName(id int) string { return s.tileName(id) }
 
-// FeatureTitle names a wine feature for players.
-func FeatureTitle(f Feature) string { return featureTitle(f) }
+// FeatureTitle names a wine feature for players, as mode's rulebook does
+// (the first edition's Look is the Deluxe Appearance).
+func FeatureTitle(mode Mode, f Feature) string { return rulesets[mode].terms.features[f] }
 
-// MagnateName is a Magnate's bare name, for the board's Magnate panel.
-func MagnateName(m Magnate) string { return magnateName(m) }
+// MagnateName is a Magnate's bare name, for the board's Magnate panel, as
+// mode's rulebook names them (the first edition's Managers).
+func MagnateName(mode Mode, m Magnate) string { return rulesets[mode].terms.magnates[m] }
 
 // EstablishmentTitle names a Sales area establishment for players.
 func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }

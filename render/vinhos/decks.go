@@ -12,13 +12,13 @@ import (
 
 func deckRow(r rect, f vinhos.Feature) float64 { return r.Y + render.PanelTitle + 26 + float64(f)*44 }
 
-func decksStatic(c *render.Canvas, r rect) {
+func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	c.Panel(r, "Wine Experts")
 	c.PanelNote(r, "top of each deck")
 	for f := range vinhos.Feature(vinhos.NumFeatures) {
 		y := deckRow(r, f)
 		featureChip(c, r.X+26, y, f)
-		c.Text(vinhos.FeatureTitle(f), r.X+48, y, 0, 0.5, bold)
+		c.Text(vinhos.FeatureTitle(mode, f), r.X+48, y, 0, 0.5, bold)
 	}
 }
 

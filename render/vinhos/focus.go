@@ -127,7 +127,7 @@ var (
 		v.vintage(c, r)
 	}}
 	decksBlock = block{fixed(row2H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
-		decksStatic(c, r)
+		decksStatic(c, r, v.s.Mode)
 		v.decks(c, r)
 	}}
 	supplyBlock = block{fixed(supplyLineH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}

@@ -148,7 +148,7 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	quadrelStatic(c, l.quadrel, l.players, l.mode)
 	salesStatic(c, l.sales, d, l.mode)
 	exportStatic(c, l.export, d, l.players, l.mode)
-	decksStatic(c, l.decks)
+	decksStatic(c, l.decks, l.mode)
 	scoresStatic(c, l.scores)
 	if l.mode == vinhos.Reserve2010 {
 		if !l.compact {

@@ -84,8 +84,8 @@ func (v *view) managers(c *render.Canvas, r rect) {
 
 func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 	y := managerBlock(r, m) + 11
-	c.Token(r.X+22, y, 11, render.Ink, vinhos.MagnateName(m)[:1])
-	c.Text(vinhos.MagnateName(m), r.X+40, y, 0, 0.5, bold)
+	c.Token(r.X+22, y, 11, render.Ink, vinhos.MagnateName(v.s.Mode, m)[:1])
+	c.Text(vinhos.MagnateName(v.s.Mode, m), r.X+40, y, 0, 0.5, bold)
 	v.expectation(c, m, r.X+120, y)
 	// The barrels on the Magnate's own space, at the right.
 	x := r.Right() - 12
@@ -201,5 +201,5 @@ func multiplierFill(k vinhos.R10MultiplierKind) color.Color {
 func (v *view) rowBarrelChip(c *render.Canvas, seat engine.Seat, k rect, b rowBarrel) {
 	c.Box(k, 4, b.fill, render.Ink)
 	v.barrel(c, seat, k.X+14, k.CY(), 16, 18)
-	c.Text(vinhos.MagnateName(b.magnate), k.X+28, k.CY(), 0, 0.5, smallB)
+	c.Text(vinhos.MagnateName(v.s.Mode, b.magnate), k.X+28, k.CY(), 0, 0.5, smallB)
 }

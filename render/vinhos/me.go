@@ -83,7 +83,7 @@ func (v *view) me(c *render.Canvas, seat engine.Seat) {
 	x += 6 + c.Text("Barrels kept:", x, 70, 0, 0.5, normal)
 	for m := range vinhos.Magnate(vinhos.NumMagnates) {
 		v.barrel(c, seat, x+10, 70, 16, 18)
-		x += 24 + c.Text(fmt.Sprintf("%s %d", vinhos.MagnateName(m), p.Magnates[m]), x+22, 70, 0, 0.5, normal)
+		x += 24 + c.Text(fmt.Sprintf("%s %d", vinhos.MagnateName(v.s.Mode, m), p.Magnates[m]), x+22, 70, 0, 0.5, normal)
 	}
 	if p.Porto > 0 {
 		x += 8 + c.Text("Porto tiles:", x+8, 70, 0, 0.5, normal)

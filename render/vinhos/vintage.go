@@ -19,8 +19,8 @@ func vintageStatic(c *render.Canvas, r rect) {
 	c.Text("barrels kept", r.Right()-12, r.Y+82, 1, 0.5, small)
 	for m := range vinhos.Magnate(vinhos.NumMagnates) {
 		y := magnateRow(r, m)
-		c.Token(r.X+24, y, 12, render.Ink, vinhos.MagnateName(m)[:1])
-		c.Text(vinhos.MagnateName(m), r.X+42, y, 0, 0.5, bold)
+		c.Token(r.X+24, y, 12, render.Ink, vinhos.MagnateName(vinhos.SpecialVintage2016, m)[:1])
+		c.Text(vinhos.MagnateName(vinhos.SpecialVintage2016, m), r.X+42, y, 0, 0.5, bold)
 	}
 }
 
