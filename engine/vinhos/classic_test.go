@@ -3,6 +3,7 @@ package vinhos
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -62,7 +63,7 @@ func TestClassicSetup(t *testing.T) {
 		eq(t, "the order stays as drawn", s.Order, order)
 	}
 	if _, _, err := (Game{}).New(engine.Setup{Game: "vinhos", Mode: ModeClassic2010, Seed: 1, Players: []string{"A", "B"},
-		Options: map[string]string{OptionRegions: "1,2,3,4,5,6"}}); engine.CodeOf(err) != engine.CodeBadSetup {
+		Options: map[string]string{OptionRegions: "1,2,3,4,ribatejo,6"}}); engine.CodeOf(err) != engine.CodeBadSetup {
 		t.Errorf("Ribatejo in a first-edition game: %v", err)
 	}
 	eq(t, "first play with 2 players", newClassic(t, 1, 2, "first-play").Regions[Algarve].InPlay, false)
@@ -86,5 +87,24 @@ func TestClassicPlayouts(t *testing.T) {
 				})
 			}
 		})
+	}
+}
+
+// The first edition numbers its regions its own way (C-1: 1 Minho,
+// 2 Trás-os-Montes, 3 Dão, 4 Douro, 5 Lisboa, 6 Alentejo, 7 Setúbal,
+// 8 Algarve): its players name them so in the setup option, and read them
+// so in the choices.
+func TestFirstEditionRegionNumbers(t *testing.T) {
+	s := newClassic(t, 1, 2, "1,2,3,4,5,6")
+	var in []RegionID
+	for r := RegionID(1); int(r) <= NumRegions; r++ {
+		if s.Regions[r].InPlay {
+			in = append(in, r)
+		}
+	}
+	eq(t, "regions 1 to 6 of the first edition", in, []RegionID{TrasOsMontes, Minho, Douro, Dao, Lisboa, Alentejo})
+	x := &example{t: t, s: s}
+	if label := x.choice(x.s.Order[0], "minho").Label; !strings.HasPrefix(label, "1 Minho") {
+		t.Errorf("Minho reads %q", label)
 	}
 }

@@ -97,7 +97,7 @@ func TestRearrangeExpertShowsOneDeckAndNotItsOrder(t *testing.T) {
 		t.Fatalf("Douro is not offered: %v", regions.Choices)
 	}
 	for _, c := range regions.Choices {
-		if r, ok := regionByKey(c.ID); !ok || c.Label != fmt.Sprintf("%s (%d tiles)", Regions[r].Name, len(x.s.Regions[r].Deck)) {
+		if r, ok := regionByKey(x.s.Mode, c.ID); !ok || c.Label != fmt.Sprintf("%s (%d tiles)", Regions[r].Name, len(x.s.Regions[r].Deck)) {
 			t.Fatalf("the first step shows more than the regions: %+v", c)
 		}
 	}

@@ -123,14 +123,26 @@ type ruleset struct {
 
 // terms name components as a mode's rulebook does.
 type terms struct {
+	title    string              // the game and mode, as a board's header names them
 	magnate  string              // "Magnate", or the first edition's "Manager"
 	magnates [NumMagnates]string // their names, A to C
 	features [NumFeatures]string
+	// regionNumbers number the regions, by RegionID; 0 for one not in the
+	// box.
+	regionNumbers [NumRegions + 1]int
 }
 
+// reserveTerms are the Deluxe box's names, in a 2010 Reserve game.
+var reserveTerms = func() terms {
+	t := deluxeTerms
+	t.title = "Vinhos Deluxe: 2010 Reserve"
+	return t
+}()
+
 // deluxeTerms are the Deluxe box's names.
-var deluxeTerms = terms{magnate: "Magnate", magnates: [NumMagnates]string{"Anabela", "Bruno", "Carolina"},
-	features: [NumFeatures]string{"Taste", "Aroma", "Appearance", "Alcohol"}}
+var deluxeTerms = terms{title: "Vinhos Deluxe", magnate: "Magnate", magnates: [NumMagnates]string{"Anabela", "Bruno", "Carolina"},
+	features:      [NumFeatures]string{"Taste", "Aroma", "Appearance", "Alcohol"},
+	regionNumbers: [NumRegions + 1]int{1: 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 
 // turnPrompts ask where the Action marker goes, and what else the turn
 // does after the action.
@@ -212,7 +224,7 @@ var reserve = ruleset{
 	retrieveFromMultipliers: true,
 	cashMultiplierCap:       R10CashMultiplierCap,
 	twoPlayerFairPlaces:     true,
-	terms:                   deluxeTerms,
+	terms:                   reserveTerms,
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
@@ -239,8 +251,10 @@ func firstEdition(r ruleset) ruleset {
 	r.cashMultiplierCap = 0
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
-	r.terms = terms{magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
-		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"}}
+	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
+		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},
+		// C-1: the first edition numbers its 8 regions its own way.
+		regionNumbers: [NumRegions + 1]int{Minho: 1, TrasOsMontes: 2, Dao: 3, Douro: 4, Lisboa: 5, Alentejo: 6, Setubal: 7, Algarve: 8}}
 	return r
 }
 

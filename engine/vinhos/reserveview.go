@@ -16,3 +16,15 @@ func EndGameMultiplier(k R10MultiplierKind) bool { return endGameMultiplier(k) }
 func (s *State) MultiplierCount(seat engine.Seat, k R10MultiplierKind) int {
 	return s.multiplierCount(seat, k)
 }
+
+// ReserveBoard reports whether a mode plays on the Reserve's side of the
+// board: a bank, the Managers' rows, the Fair's slots and Feature tracks
+// (the 2010 Reserve and the first edition).
+func ReserveBoard(m Mode) bool { return rulesets[m].bank }
+
+// BoardTitle names the game and its mode, as a board's header does.
+func BoardTitle(m Mode) string { return rulesets[m].terms.title }
+
+// RegionNumber is region r's number in mode's rulebook (the first edition
+// numbers its regions its own way); 0 for a region not in its box.
+func RegionNumber(m Mode, r RegionID) int { return rulesets[m].terms.regionNumbers[r] }

@@ -119,7 +119,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	var inPlay []string
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if regions.Has(r) {
-			inPlay = append(inPlay, fmt.Sprintf("%d %s", r, Regions[r].Name))
+			inPlay = append(inPlay, fmt.Sprintf("%d %s", RegionNumber(s.Mode, r), Regions[r].Name))
 		}
 	}
 	s.reveal(engine.NoSeat, func() string {
@@ -161,7 +161,7 @@ func (s *State) chooseRegions(option string, n int) (RegionSet, error) {
 	}
 	var set RegionSet
 	for _, part := range strings.Split(option, ",") {
-		r, ok := regionByKey(strings.TrimSpace(part))
+		r, ok := regionByKey(s.Mode, strings.TrimSpace(part))
 		if !ok {
 			return 0, engine.Errorf(engine.CodeBadSetup, "There is no region %s; use numbers 1-9 or names.", engine.Quote(strings.TrimSpace(part)))
 		}
@@ -321,7 +321,7 @@ func (s *State) initRegionStep() step {
 			cost = top.Cost.V
 		}
 		ch := engine.Choice{ID: regionKey(r), Label: s.label(func() string {
-			return fmt.Sprintf("%d %s: %s vineyard, %s", r, Regions[r].Name, top.Color, initialBenefit(r))
+			return fmt.Sprintf("%d %s: %s vineyard, %s", RegionNumber(s.Mode, r), Regions[r].Name, top.Color, initialBenefit(r))
 		})}
 		if cost > 0 {
 			ch.Cost = bagos(cost)

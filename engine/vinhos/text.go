@@ -17,10 +17,10 @@ var regionKeys = func() (keys [NumRegions + 1]string) {
 
 func regionKey(r RegionID) string { return regionKeys[r] }
 
-// regionByKey finds a region by its key, name or number.
-func regionByKey(k string) (RegionID, bool) {
+// regionByKey finds a region by its key, name or number in mode.
+func regionByKey(mode Mode, k string) (RegionID, bool) {
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		if strings.EqualFold(k, regionKey(r)) || strings.EqualFold(k, Regions[r].Name) || k == fmt.Sprint(int(r)) {
+		if n := RegionNumber(mode, r); strings.EqualFold(k, regionKey(r)) || strings.EqualFold(k, Regions[r].Name) || (n > 0 && k == fmt.Sprint(n)) {
 			return r, true
 		}
 	}

@@ -70,7 +70,7 @@ func scoresStatic(c *render.Canvas, r rect) {
 // their rows stand further apart, clear of the final breakdown above.
 func (v *view) scoreRow(r rect, i int) float64 {
 	step := 34.0
-	if v.s.Mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(v.s.Mode) {
 		step = 40
 	}
 	return r.Y + render.PanelTitle + 38 + float64(i)*step
@@ -107,7 +107,7 @@ func (v *view) scores(c *render.Canvas, r rect) {
 // finalText breaks down what seat scored at the end: in the 2010 Reserve,
 // its bank account (no money or wines) and end-game Multipliers.
 func finalText(mode vinhos.Mode, f *vinhos.FinalScore, seat engine.Seat) string {
-	if mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(mode) {
 		return fmt.Sprintf("final: %d bank · %d export · %d Multipliers", f.Bank[seat], f.Export[seat], f.Multipliers[seat])
 	}
 	return fmt.Sprintf("final: %d money · %d wines · %d export · %d tiles", f.Money[seat], f.Wines[seat], f.Export[seat], f.Multipliers[seat])

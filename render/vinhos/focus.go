@@ -69,7 +69,7 @@ var reserveFocusBlocks = map[string][]block{
 
 func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *render.Canvas {
 	blocks, ok := focusBlocks[focus]
-	if b, mine := reserveFocusBlocks[focus]; mine && s.Mode == vinhos.Reserve2010 {
+	if b, mine := reserveFocusBlocks[focus]; mine && vinhos.ReserveBoard(s.Mode) {
 		blocks, ok = b, true
 	}
 	if !ok {
@@ -91,7 +91,7 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	v.token(c, seat, margin+14, 20, 13)
 	p := &v.s.Seats[seat]
 	counters := fmt.Sprintf("%d %s · %d VP · %d Fair pts", p.Money, plural(p.Money, "Bago", "Bagos"), p.VP, p.FairPoints)
-	if v.s.Mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(v.s.Mode) {
 		counters = fmt.Sprintf("%d %s · %d in bank · %d VP · %d FP", p.Money, plural(p.Money, "Bago", "Bagos"), p.Bank.Account, p.VP, p.FairPoints)
 	}
 	right := c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)

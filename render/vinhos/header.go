@@ -8,13 +8,8 @@ import (
 	"github.com/adega-bot/adega/render"
 )
 
-// gameTitle names the game, and the 2010 Reserve when it is played.
-func gameTitle(mode vinhos.Mode) string {
-	if mode == vinhos.Reserve2010 {
-		return "Vinhos Deluxe: 2010 Reserve"
-	}
-	return "Vinhos Deluxe"
-}
+// gameTitle names the game and the mode played.
+func gameTitle(mode vinhos.Mode) string { return vinhos.BoardTitle(mode) }
 
 // bannerBox is the header's line of who must act.
 func bannerBox(r rect) rect { return rect{X: r.X, Y: r.Y + 46, W: r.W, H: 42} }

@@ -56,8 +56,8 @@ type layout struct {
 }
 
 func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {
-	if mode == vinhos.Reserve2010 {
-		return newReserveLayout(board, compact, estates)
+	if vinhos.ReserveBoard(mode) {
+		return newReserveLayout(board, compact, mode, estates)
 	}
 	if compact {
 		return newCompactLayout(board)
@@ -150,15 +150,15 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	exportStatic(c, l.export, d, l.players, l.mode)
 	decksStatic(c, l.decks, l.mode)
 	scoresStatic(c, l.scores)
-	if l.mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(l.mode) {
 		if !l.compact {
-			regionsStatic(c, l.regions, d)
+			regionsStatic(c, l.regions, d, l.mode)
 		}
 	} else {
 		vintageStatic(c, l.vintage)
 		boothsStatic(c, l.booths)
 		if !l.compact { // the compact areas draw whole with the pieces
-			regionsStatic(c, l.regions, d)
+			regionsStatic(c, l.regions, d, l.mode)
 			displayStatic(c, l.display, d, l.players)
 			supplyStatic(c, l.supply)
 		}
@@ -182,7 +182,7 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	v.decks(c, l.decks)
 	v.scores(c, l.scores)
 	switch {
-	case l.mode == vinhos.Reserve2010:
+	case vinhos.ReserveBoard(l.mode):
 		v.reserveAreas(c, l)
 	case l.compact:
 		v.vintage(c, l.vintage)

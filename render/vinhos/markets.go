@@ -30,7 +30,7 @@ func salesSlot(r rect, i int) rect {
 
 func salesStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 	c.Panel(r, "Sales")
-	if mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(mode) {
 		c.PanelNote(r, "pays into the bank")
 	} else {
 		c.PanelNote(r, "pays Bagos")
@@ -91,7 +91,7 @@ type exportArea struct {
 }
 
 func exportOf(d *vinhos.Data, mode vinhos.Mode) exportArea {
-	if mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(mode) {
 		x := &d.Reserve.Export
 		rowVP := make([]int, vinhos.R10ExportRows)
 		for i := range rowVP {

@@ -62,7 +62,7 @@ func meStatic(c *render.Canvas, key meKey) {
 		estateStatic(c, estateBox(margin, 96, e), e)
 	}
 	held := "Magnate tiles"
-	if key.mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(key.mode) {
 		held = "Barrels in the Managers' rows"
 	}
 	for col, title := range []string{"Wine Experts", held} {
@@ -98,7 +98,7 @@ func (v *view) me(c *render.Canvas, seat engine.Seat) {
 		v.expertChip(c, k, x.ID, x.FaceUp)
 		return v.s.ExpertName(x.ID)
 	})
-	if v.s.Mode == vinhos.Reserve2010 {
+	if vinhos.ReserveBoard(v.s.Mode) {
 		held := v.rowBarrels(seat)
 		v.list(c, right, len(held), func(k rect, i int) string {
 			v.rowBarrelChip(c, seat, k, held[i])

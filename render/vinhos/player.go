@@ -75,7 +75,7 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 // bankOnBoard draws seat's bank where a 2016 board's fifth Estate is, on a
 // Reserve board of four Estates.
 func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
-	if v.s.Mode == vinhos.Reserve2010 && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
+	if vinhos.ReserveBoard(v.s.Mode) && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
 		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
 	}
 }
@@ -84,7 +84,7 @@ func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
 // Reserve which Fair tile it placed.
 func (v *view) pressText(seat engine.Seat) string {
 	for _, slot := range v.s.FairSlots {
-		if slot.Taken && slot.Seat == seat && v.s.Mode == vinhos.Reserve2010 {
+		if slot.Taken && slot.Seat == seat && vinhos.ReserveBoard(v.s.Mode) {
 			return fmt.Sprintf("entered the Fair, tile %d", slot.Tile)
 		}
 	}

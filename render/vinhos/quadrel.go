@@ -47,7 +47,7 @@ var reserveActionText = map[vinhos.Action][2]string{
 // cellText names a Quadrel cell's action in a mode and says what it costs.
 func cellText(mode vinhos.Mode, cell vinhos.Cell) [2]string {
 	act := vinhos.Quadrel[mode][cell]
-	if t, ok := reserveActionText[act]; ok && mode == vinhos.Reserve2010 {
+	if t, ok := reserveActionText[act]; ok && vinhos.ReserveBoard(mode) {
 		return t
 	}
 	return actionText[act]

@@ -21,13 +21,13 @@ func regionCard(r rect, id vinhos.RegionID) rect {
 	return rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%3, i/3, regionW, regionH, regionGap)
 }
 
-func regionsStatic(c *render.Canvas, r rect, d *vinhos.Data) {
+func regionsStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 	c.Panel(r, "Regions")
 	c.PanelNote(r, "renown cubes · next vineyard · estates")
 	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
 		k := regionCard(r, id)
 		c.Box(k, 6, render.Paper, render.Rule)
-		c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(int(id)))
+		c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(vinhos.RegionNumber(mode, id)))
 		c.Text(c.Fit(vinhos.Regions[id].Name, k.W-40, heading), k.X+32, k.Y+16, 0, 0.5, heading)
 		c.Text(c.Fit(regionPerks(id), k.W-20, small), k.X+10, k.Y+40, 0, 0.5, small)
 		spaces := d.Insets[id].CubeSpaces.V

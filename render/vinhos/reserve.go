@@ -10,8 +10,8 @@ import (
 // each one focused view wide: the Managers' rows, the bank and the Fair's
 // feature tracks and slots. It has no Magnate tiles, display or booths;
 // the Vintage tile's expectations show in the Managers' rows.
-func newReserveLayout(board []bool, compact bool, estates int) *layout {
-	l := &layout{players: len(board), board: board, mode: vinhos.Reserve2010, estates: estates, compact: compact}
+func newReserveLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {
+	l := &layout{players: len(board), board: board, mode: mode, estates: estates, compact: compact}
 	if compact {
 		l.width = compactWidth
 		l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
