@@ -108,3 +108,24 @@ func TestFirstEditionRegionNumbers(t *testing.T) {
 		t.Errorf("Minho reads %q", label)
 	}
 }
+
+// The first edition's 2-player Export frame is a reconstruction [R], which
+// a data file may correct, as long as it holds more slots than the
+// Reserve's (the Reserve "reduced" it); a 2-player first-edition game
+// exports into it.
+func TestFirstEditionExportFrame(t *testing.T) {
+	d, err := LoadData(strings.NewReader("[classic.export]\ntwo_player = [[true,true,true,true],[true,true,true,true],[true,true,true,true],[true,true,true,true]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "the frame read", d.Classic.TwoPlayerExport.V[0][0], true)
+	if _, err := LoadData(strings.NewReader("[classic.export]\ntwo_player = [[false,false,false,false],[true,true,true,true],[true,true,true,true],[false,false,false,false]]\n")); err == nil {
+		t.Error("a first-edition frame no larger than the Reserve's was accepted")
+	}
+	s := newClassic(t, 1, 2, "")
+	x, ok := s.exportSlot(3, 0)
+	eq(t, "the bottom row in the first edition's frame", ok && x.twoPlayer, true)
+	r := newReserve(t, 2, "").s
+	x, ok = r.exportSlot(3, 0)
+	eq(t, "the bottom row out of the Reserve's", ok && !x.twoPlayer, true)
+}

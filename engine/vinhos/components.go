@@ -1304,6 +1304,17 @@ type Data struct {
 	Multipliers  [NumMultiplierTiles]MultiplierTile
 	// Reserve are the 2010 Reserve's tables.
 	Reserve ReserveData
+	// Classic are the first edition's tables where they differ from the
+	// Reserve's.
+	Classic ClassicData
+}
+
+// ClassicData are the first edition's tables that hold reconstructed
+// values.
+type ClassicData struct {
+	// TwoPlayerExport is the first edition's 2-player Export frame, which
+	// the Reserve made smaller (E52).
+	TwoPlayerExport Sourced[[R10ExportRows][R10ExportColumns]bool]
 }
 
 // ReserveData are the 2010 Reserve's tables that hold reconstructed values.
@@ -1561,6 +1572,16 @@ var defaultData = Data{
 			tagR(0), tagR(0), tagR(1), tagR(1), tagR(2), tagR(2),
 			tagR(3), tagR(3), tagR(4), tagR(4), tagR(5), tagR(5),
 		},
+	},
+	// The first edition's 2-player Export frame [R]: the Reserve's 8 slots
+	// and the row below them, 12 slots (the texts say only that the
+	// Reserve has fewer, E52).
+	Classic: ClassicData{
+		TwoPlayerExport: tagR([R10ExportRows][R10ExportColumns]bool{
+			1: {true, true, true, true},
+			2: {true, true, true, true},
+			3: {true, true, true, true},
+		}),
 	},
 }
 

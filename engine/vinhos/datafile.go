@@ -40,6 +40,7 @@ func LoadData(r io.Reader) (*Data, error) {
 	l.display(f.MagnateDisplay)
 	l.multiplierCaps(f.MultiplierCaps)
 	l.reserve(f.Reserve)
+	l.classic(f.Classic)
 	if len(l.errs) > 0 {
 		return nil, fmt.Errorf("vinhos data file: %w", errors.Join(l.errs...))
 	}
@@ -60,6 +61,14 @@ type dataFile struct {
 	MagnateDisplay *[][]int                  `toml:"magnate_display"`
 	MultiplierCaps map[string][]int          `toml:"multiplier_caps"`
 	Reserve        reserveFile               `toml:"reserve"`
+	Classic        classicFile               `toml:"classic"`
+}
+
+// classicFile holds the first edition's own tables.
+type classicFile struct {
+	Export struct {
+		TwoPlayer *[][]bool `toml:"two_player"`
+	} `toml:"export"`
 }
 
 // reserveFile holds the 2010 Reserve's tables.
@@ -544,16 +553,7 @@ func (l *dataLoader) reserve(f reserveFile) {
 	if f.Export.RowVP != nil && l.ints("reserve.export.row_vp", *f.Export.RowVP, 0, math.MaxInt) {
 		setCells(l, "reserve.export.row_vp", pickCells(r.Export.RowVP[:], sameCell), *f.Export.RowVP)
 	}
-	if f.Export.TwoPlayer != nil {
-		const key = "reserve.export.two_player"
-		if flags, ok := flattenGrid(l, key, *f.Export.TwoPlayer, R10ExportRows, R10ExportColumns); ok {
-			var g [R10ExportRows][R10ExportColumns]bool
-			for i, in := range flags {
-				g[i/R10ExportColumns][i%R10ExportColumns] = in
-			}
-			setCell(l, key, &r.Export.TwoPlayer, g)
-		}
-	}
+	l.frame("reserve.export.two_player", f.Export.TwoPlayer, &r.Export.TwoPlayer)
 	for _, t := range [...]struct {
 		key    string
 		vals   *[]int
@@ -634,5 +634,39 @@ func (l *dataLoader) reserveConstraints() {
 		if r.Sections[k].V < r.Sections[k-1].V {
 			l.fail("reserve.fair.sections", "space %d pays %d FP, less than the space below it", k, r.Sections[k].V)
 		}
+	}
+}
+
+// frame sets a 2-player frame of the R10 Export area from the file's grid.
+func (l *dataLoader) frame(key string, grid *[][]bool, dst *Sourced[[R10ExportRows][R10ExportColumns]bool]) {
+	if grid == nil {
+		return
+	}
+	if flags, ok := flattenGrid(l, key, *grid, R10ExportRows, R10ExportColumns); ok {
+		var g [R10ExportRows][R10ExportColumns]bool
+		for i, in := range flags {
+			g[i/R10ExportColumns][i%R10ExportColumns] = in
+		}
+		setCell(l, key, dst, g)
+	}
+}
+
+// classic applies the first edition's tables: its 2-player Export frame
+// holds more slots than the Reserve's, which "was reduced" (E52).
+func (l *dataLoader) classic(f classicFile) {
+	l.frame("classic.export.two_player", f.Export.TwoPlayer, &l.d.Classic.TwoPlayerExport)
+	count := func(g [R10ExportRows][R10ExportColumns]bool) int {
+		n := 0
+		for _, row := range g {
+			for _, in := range row {
+				if in {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if count(l.d.Classic.TwoPlayerExport.V) <= count(l.d.Reserve.Export.TwoPlayer.V) {
+		l.fail("classic.export.two_player", "the first edition's 2-player frame must hold more slots than the Reserve's, which was reduced")
 	}
 }

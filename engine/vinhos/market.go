@@ -329,7 +329,7 @@ func (s *State) exportSlot(r, c int) (exportSlotSpec, bool) {
 			return exportSlotSpec{}, false
 		}
 		x := &s.data.Reserve.Export
-		return exportSlotSpec{x.Values[r][c].V, x.RowVP[r].V, x.TwoPlayer.V[r][c]}, true
+		return exportSlotSpec{x.Values[r][c].V, x.RowVP[r].V, s.rules().twoPlayerExport(s.data)[r][c]}, true
 	}
 	v := s.data.Export.Values[r][c].V
 	return exportSlotSpec{v, v, s.data.Export.TwoPlayer.V[r][c]}, true

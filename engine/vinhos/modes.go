@@ -58,6 +58,9 @@ type ruleset struct {
 	// exportByRow: the R10 Export area, 4 countries whose rows pay VP
 	// (Data.Reserve.Export); SV16's slots pay their own value.
 	exportByRow bool
+	// twoPlayerExport is where that area's 2-player frame is: the
+	// Reserve's, or the first edition's larger one.
+	twoPlayerExport func(d *Data) *[R10ExportRows][R10ExportColumns]bool
 	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
 	// any number (§9).
 	oneExpertPerTurn bool
@@ -214,6 +217,7 @@ var reserve = ruleset{
 	actions:                 actions10,
 	salesToAccount:          true,
 	exportByRow:             true,
+	twoPlayerExport:         func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Reserve.Export.TwoPlayer.V },
 	fairTiles:               true,
 	expertLimit:             R10ExpertLimit,
 	retrieveAnywhere:        true,
@@ -251,6 +255,7 @@ func firstEdition(r ruleset) ruleset {
 	r.cashMultiplierCap = 0
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
+	r.twoPlayerExport = func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Classic.TwoPlayerExport.V }
 	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
 		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},
 		// C-1: the first edition numbers its 8 regions its own way.

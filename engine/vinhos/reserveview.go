@@ -28,3 +28,9 @@ func BoardTitle(m Mode) string { return rulesets[m].terms.title }
 // RegionNumber is region r's number in mode's rulebook (the first edition
 // numbers its regions its own way); 0 for a region not in its box.
 func RegionNumber(m Mode, r RegionID) int { return rulesets[m].terms.regionNumbers[r] }
+
+// TwoPlayerExport is the 2-player frame of a bank board's Export area in
+// mode: the Reserve's, or the first edition's larger one.
+func TwoPlayerExport(m Mode, d *Data) *[R10ExportRows][R10ExportColumns]bool {
+	return rulesets[m].twoPlayerExport(d)
+}

@@ -92,13 +92,13 @@ type exportArea struct {
 
 func exportOf(d *vinhos.Data, mode vinhos.Mode) exportArea {
 	if vinhos.ReserveBoard(mode) {
-		x := &d.Reserve.Export
+		x, frame := &d.Reserve.Export, vinhos.TwoPlayerExport(mode, d)
 		rowVP := make([]int, vinhos.R10ExportRows)
 		for i := range rowVP {
 			rowVP[i] = x.RowVP[i].V
 		}
 		return exportArea{vinhos.R10ExportRows, vinhos.R10ExportColumns,
-			func(i, j int) int { return x.Values[i][j].V }, func(i, j int) bool { return x.TwoPlayer.V[i][j] },
+			func(i, j int) int { return x.Values[i][j].V }, func(i, j int) bool { return frame[i][j] },
 			vinhos.R10ExportMajorityVP[:], rowVP}
 	}
 	x := &d.Export
