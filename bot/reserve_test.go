@@ -17,51 +17,77 @@ import (
 var reserveSeed = uint64(6)
 
 // A whole 3-player game of the 2010 Reserve, with its maintenance variant,
-// through the real discordgo session and the fake Discord: the lobby says
-// which rules are in play, every decision is made in the private menu, and
-// at each Fair the players choose their Experts in secret, all asked at
-// once: until the last has chosen, nothing the channel sees tells what
-// anyone chose.
+// through the real discordgo session and the fake Discord: the lobby and
+// the status say which rules are in play, every decision is made in the
+// private menu, and at each Fair the players choose their Experts in
+// secret, all asked at once: until the last has chosen, nothing the
+// channel sees tells what anyone chose.
 func TestWholeReserveGameThroughDiscord(t *testing.T) {
+	hidden := playBankBoardGame(t, bankBoardGame{mode: vinhos.ModeReserve2010, variant: "maintenance", players: 3, seed: reserveSeed,
+		lobby: "2010 Reserve", rules: "Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance."})
+	if hidden == 0 {
+		t.Fatal("no Fair had a secret choice made while another player still chose")
+	}
+}
+
+// A whole 2-player game by the first edition's rules through the fake
+// Discord, the same way.
+func TestWholeFirstEditionGameThroughDiscord(t *testing.T) {
+	playBankBoardGame(t, bankBoardGame{mode: vinhos.ModeClassic2010, players: 2, seed: 3,
+		lobby: "Vinhos (first edition, 2010)", rules: "Rules: Vinhos Deluxe, Vinhos (first edition, 2010)."})
+}
+
+// bankBoardGame is a game on the bank side of the Vinhos board to play
+// through Discord: its mode and setup, and what its lobby and status say.
+type bankBoardGame struct {
+	mode, variant string
+	players       int
+	seed          uint64
+	lobby, rules  string
+}
+
+// playBankBoardGame plays b to its end through the fake Discord and
+// returns how many secret Fair choices were made while another player
+// still chose; none of them may show in the channel before the last.
+func playBankBoardGame(t *testing.T, b bankBoardGame) (hidden int) {
 	h := newHarness(t)
-	h.gameSeed.Store(reserveSeed) // a game whose Fairs ask for Experts in secret
+	h.gameSeed.Store(b.seed)
 	srv := h.srv
-	users := []*discordgo.User{srv.NewUser("ana"), srv.NewUser("bruno"), srv.NewUser("carla")}
+	users := []*discordgo.User{srv.NewUser("ana"), srv.NewUser("bruno"), srv.NewUser("carla")}[:b.players]
 	byID := map[string]*discordgo.User{}
 	for _, u := range users {
 		byID[u.ID] = u
 	}
-	table := srv.NewChannel("reserva")
+	table := srv.NewChannel("vinhos")
 	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
 
-	in := srv.SlashCommand(at(users[0], table.ID), "vinhos", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3),
-		fakediscord.StringOption("mode", vinhos.ModeReserve2010), fakediscord.StringOption("variant", "maintenance")))
-	resp := h.callback(in)
-	if resp.Data == nil || !strings.Contains(resp.Data.Content, "2010 Reserve") || !strings.Contains(resp.Data.Content, "variant: maintenance") {
+	options := []fakediscord.CommandOption{fakediscord.IntegerOption("players", int64(b.players)),
+		fakediscord.StringOption("mode", b.mode)}
+	if b.variant != "" {
+		options = append(options, fakediscord.StringOption("variant", b.variant))
+	}
+	resp := h.callback(srv.SlashCommand(at(users[0], table.ID), "vinhos", fakediscord.Subcommand("new", options...)))
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, b.lobby) {
 		t.Fatalf("lobby: %+v", resp.Data)
 	}
 	thread := h.joinAndStart(table.ID, users)
 	if resp := h.callback(srv.SlashCommand(at(users[1], thread), "vinhos", fakediscord.Subcommand("status"))); resp.Data == nil ||
-		!strings.Contains(resp.Data.Content, "Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance.") {
+		!strings.Contains(resp.Data.Content, b.rules) {
 		t.Fatalf("status: %+v", resp.Data)
 	}
 
 	rng := rand.New(rand.NewPCG(5, 6))
-	secretRounds, hidden := 0, 0 // secret choices, and those others were still to make
+	secret := 0
 	for moves := 0; ; moves++ {
 		turn, over := h.turnPost(thread, moves)
 		if over {
-			if hidden == 0 {
-				t.Fatal("no Fair had a secret choice made while another player still chose")
-			}
-			t.Logf("the Reserve game ended after %d moves, %d of them secret choices at a Fair", moves, secretRounds)
-			return
+			t.Logf("%s: the game ended after %d moves, %d of them secret choices at a Fair", b.mode, moves, secret)
+			return hidden
 		}
 		g := h.game(thread)
-		state := g.State.(*vinhos.State)
 		pending := g.State.Pending()
-		if state.At == vinhos.PhaseFairPicks {
-			secretRounds++
+		if g.State.(*vinhos.State).At == vinhos.PhaseFairPicks {
+			secret++
 			// Each of the players asked chooses, one after another; the
 			// last choice reveals all.
 			actor := byID[g.Meta.Seats[pending[rng.IntN(len(pending))].Seat].UserID]
@@ -72,9 +98,9 @@ func TestWholeReserveGameThroughDiscord(t *testing.T) {
 			text, _, _ := strings.Cut(postText(after), "\nSince ")
 			if len(pending) > 1 {
 				hidden++
-			}
-			if len(pending) > 1 && strings.Contains(text, " plays ") {
-				t.Fatalf("a secret choice shows in the channel before all have chosen: %q", text)
+				if strings.Contains(text, " plays ") {
+					t.Fatalf("a secret choice shows in the channel before all have chosen: %q", text)
+				}
 			}
 			continue
 		}

@@ -230,3 +230,22 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 		t.Errorf("--variant for nim: %v", err)
 	}
 }
+
+// The local table plays the first edition: --mode classic2010 sets it up,
+// with its money and its own region numbers.
+func TestLocalPlaysTheFirstEdition(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runMain(t, "", "local", "--seed", "5", "--mode", "classic2010", "--players", "2", "--regions", "first-play",
+		"--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", "../../testdata/first-edition-status.txt")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	outputHas(t, out,
+		"Regions in play: 1 Minho, 2 Trás-os-Montes, 3 Dão, 4 Douro, 5 Lisboa, 6 Alentejo.",
+		"the Managers want nothing yet",
+		"Rules: Vinhos Deluxe, Vinhos (first edition, 2010) · regions: first-play.",
+	)
+	if !strings.Contains(out, "Bagos 11") || !strings.Contains(out, "Bagos 12") {
+		t.Errorf("the first edition's money, 11 and 12, is not shown:\n%s", out)
+	}
+}

@@ -31,18 +31,6 @@ const (
 	ModeClassic2010 = "classic2010"
 )
 
-// classicMode is the first edition's entry. Modes lists it once it plays
-// everywhere the other modes do (issue 13); until then only New takes it,
-// for the tests.
-var classicMode = engine.Mode{Name: ModeClassic2010, Title: "Vinhos (first edition, 2010)", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers}
-
-// setupMode is the mode a setup asks for.
-func (g Game) setupMode(setup engine.Setup) (engine.Mode, error) {
-	if setup.Mode == ModeClassic2010 {
-		return classicMode, classicMode.CheckPlayers(len(setup.Players))
-	}
-	return engine.SetupMode(g, setup)
-}
 
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
@@ -51,6 +39,7 @@ func (Game) Modes() []engine.Mode {
 		{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
 		{Name: ModeSolo, Title: "Solo against Lacerda", MinPlayers: 1, MaxPlayers: 1},
 		{Name: ModeReserve2010, Title: "2010 Reserve", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
+		{Name: ModeClassic2010, Title: "Vinhos (first edition, 2010)", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
 	}
 }
 
@@ -82,7 +71,7 @@ const OptionVariants = "variant"
 // New sets up a game as the Reference Book describes, up to the choice of
 // initial vineyards.
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
-	mode, err := g.setupMode(setup)
+	mode, err := engine.SetupMode(g, setup)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -117,9 +106,11 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	s.setupBoard(regions, n)
 	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order: %s. Colors: %s.", s.names(s.Order), s.colorList()) })
 	var inPlay []string
-	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		if regions.Has(r) {
-			inPlay = append(inPlay, fmt.Sprintf("%d %s", RegionNumber(s.Mode, r), Regions[r].Name))
+	for n := 1; n <= NumRegions; n++ { // by the mode's numbers
+		for r := RegionID(1); int(r) <= NumRegions; r++ {
+			if regions.Has(r) && RegionNumber(s.Mode, r) == n {
+				inPlay = append(inPlay, fmt.Sprintf("%d %s", n, Regions[r].Name))
+			}
 		}
 	}
 	s.reveal(engine.NoSeat, func() string {

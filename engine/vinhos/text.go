@@ -105,10 +105,11 @@ func (s *State) vintageText() string {
 	}
 	if len(feats) == 0 && len(regions) == 0 {
 		// The "0" tile, R10's year 1: no feature and no Magnate's wish.
-		return fmt.Sprintf("the \"0\" tile: weather %+d, no feature, and the Magnates want nothing yet", v.Weather.V)
+		return fmt.Sprintf("the \"0\" tile: weather %+d, no feature, and the %ss want nothing yet", v.Weather.V, s.rules().terms.magnate)
 	}
-	return fmt.Sprintf("weather %+d; features %s; Anabela wants %s, Bruno a value of %d+, Carolina %s",
-		v.Weather.V, strings.Join(feats, ", "), v.Anabela.V, v.Bruno.V, strings.Join(regions, "/"))
+	return fmt.Sprintf("weather %+d; features %s; %s wants %s, %s a value of %d+, %s %s",
+		v.Weather.V, strings.Join(feats, ", "), s.magnateName(Anabela), v.Anabela.V, s.magnateName(Bruno), v.Bruno.V,
+		s.magnateName(Carolina), strings.Join(regions, "/"))
 }
 
 // estateName names an estate for players: "estate 2 (Douro red)".
