@@ -31,7 +31,6 @@ const (
 	ModeClassic2010 = "classic2010"
 )
 
-
 func (Game) Name() string  { return "vinhos" }
 func (Game) Title() string { return "Vinhos Deluxe" }
 func (Game) Modes() []engine.Mode {
