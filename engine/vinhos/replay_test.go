@@ -77,6 +77,8 @@ func TestGoldenReplays(t *testing.T) {
 		{"reserve-2p-first-play", []string{"Ana", "Bruno"}, "first-play", ModeReserve2010, ""},
 		{"reserve-3p-maintenance", []string{"Ana", "Bruno", "Carla"}, "", ModeReserve2010, "maintenance"},
 		{"reserve-4p-five-estates", []string{"Ana", "Bruno", "Carla", "Duarte"}, "", ModeReserve2010, "maintenance,five-estates"},
+		{"first-edition-2p", []string{"Ana", "Bruno"}, "", ModeClassic2010, ""},
+		{"first-edition-4p", []string{"Ana", "Bruno", "Carla", "Duarte"}, "", ModeClassic2010, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join("testdata", "replays", c.name+".json")
