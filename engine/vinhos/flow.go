@@ -39,7 +39,7 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		return one(s.Order[s.Turn], "take the last action of the game")
 	case PhaseBenefits:
 		if s.Turn < n {
-			return one(s.Order[s.Turn], "use a Magnate benefit or pass")
+			return one(s.Order[s.Turn], s.term("use a Magnate benefit or pass"))
 		}
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"
@@ -122,7 +122,7 @@ func (s *State) Phase() string {
 	case PhaseFinalAction:
 		return "The last action of the game"
 	case PhaseBenefits:
-		return "The last rounds of Magnate benefits"
+		return s.term("The last rounds of Magnate benefits")
 	}
 	return "Game over"
 }

@@ -204,3 +204,12 @@ func countedKeys(prefix string, first, n int) []string {
 	}
 	return keys
 }
+
+// term renames the Deluxe box's Magnates in text as the mode's rulebook
+// names them (the first edition's Managers).
+func (s *State) term(text string) string {
+	if w := s.rules().terms.magnate; w != deluxeTerms.magnate {
+		return strings.ReplaceAll(text, deluxeTerms.magnate, w)
+	}
+	return text
+}

@@ -56,7 +56,7 @@ func (s *State) VPSources() ([]string, [][]int) {
 	}
 	titles := make([]string, len(sources))
 	for i, src := range sources {
-		titles[i] = vpSourceTitles[src]
+		titles[i] = s.term(vpSourceTitles[src])
 	}
 	return titles, vp
 }

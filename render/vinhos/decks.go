@@ -18,7 +18,9 @@ func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	for f := range vinhos.Feature(vinhos.NumFeatures) {
 		y := deckRow(r, f)
 		featureChip(c, r.X+26, y, f)
-		c.Text(vinhos.FeatureTitle(mode, f), r.X+48, y, 0, 0.5, bold)
+		// The deck's top tile starts at r.X+150; the first edition's
+		// "Alcohol Content" must stop short of it.
+		c.Text(c.Fit(vinhos.FeatureTitle(mode, f), 96, bold), r.X+48, y, 0, 0.5, bold)
 	}
 }
 

@@ -32,6 +32,7 @@ var goldens = []struct {
 	{"reserve-2p", func(t testing.TB) image.Image { return Draw(reserve2p(t)) }},
 	{"reserve-compact-4p", func(t testing.TB) image.Image { return DrawCompact(reserveMid(t)) }},
 	{"reserve-me-4p", func(t testing.TB) image.Image { return DrawPlayer(reserveMid(t), 2) }},
+	{"first-edition-3p", func(t testing.TB) image.Image { return Draw(firstEditionMid(t)) }},
 }
 
 // soloOptions draws seat 1 as an automa: a solo game's layout.

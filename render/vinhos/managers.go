@@ -85,7 +85,7 @@ func (v *view) managers(c *render.Canvas, r rect) {
 func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 	y := managerBlock(r, m) + 11
 	c.Token(r.X+22, y, 11, render.Ink, vinhos.MagnateName(v.s.Mode, m)[:1])
-	c.Text(vinhos.MagnateName(v.s.Mode, m), r.X+40, y, 0, 0.5, bold)
+	c.Text(c.Fit(vinhos.MagnateName(v.s.Mode, m), 76, bold), r.X+40, y, 0, 0.5, bold) // the expectation starts at r.X+120
 	v.expectation(c, m, r.X+120, y)
 	// The barrels on the Magnate's own space, at the right.
 	x := r.Right() - 12

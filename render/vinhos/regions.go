@@ -27,7 +27,9 @@ func regionsStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
 		k := regionCard(r, id)
 		c.Box(k, 6, render.Paper, render.Rule)
-		c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(vinhos.RegionNumber(mode, id)))
+		if n := vinhos.RegionNumber(mode, id); n > 0 { // none for a region not in the mode's box
+			c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(n))
+		}
 		c.Text(c.Fit(vinhos.Regions[id].Name, k.W-40, heading), k.X+32, k.Y+16, 0, 0.5, heading)
 		c.Text(c.Fit(regionPerks(id), k.W-20, small), k.X+10, k.Y+40, 0, 0.5, small)
 		spaces := d.Insets[id].CubeSpaces.V

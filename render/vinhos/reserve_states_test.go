@@ -316,12 +316,38 @@ func reserveFullest(t testing.TB) *vinhos.State {
 	return s
 }
 
-// TestReserveGame plays a seeded random Reserve game through the engine
-// and draws every eighth board of it, and its end, with every view: none
-// may fail or crowd its text, whatever phase the engine reaches.
+// firstEditionMid is a seeded random 3-player first-edition game after
+// 30 moves, in its second year: its board names the Managers, its Look
+// and its own region numbers.
+func firstEditionMid(t testing.TB) *vinhos.State {
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: vinhos.ModeClassic2010, Seed: 11, Players: []string{"Ana", "Bruno", "Carla"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mid *vinhos.State
+	move := 0
+	rendertest.Play(t, st, 11, func(es engine.State) bool {
+		move++
+		if move == 30 {
+			mid = es.(*vinhos.State)
+		}
+		return mid != nil
+	})
+	return mid
+}
+
+// TestReserveGame plays seeded random games on the bank side of the board
+// (the Reserve's, and the first edition's) through the engine and draws
+// every eighth board of each, and its end, with every view: none may fail
+// or crowd its text, whatever phase the engine reaches.
 func TestReserveGame(t *testing.T) {
-	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: vinhos.ModeReserve2010, Seed: 29, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
-		Options: map[string]string{vinhos.OptionVariants: ""}})
+	for _, mode := range []string{vinhos.ModeReserve2010, vinhos.ModeClassic2010} {
+		t.Run(mode, func(t *testing.T) { drawBankBoardGame(t, mode) })
+	}
+}
+
+func drawBankBoardGame(t *testing.T, mode string) {
+	st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 29, Players: []string{"Ana", "Bruno", "Carla", "Duarte"}})
 	if err != nil {
 		t.Fatal(err)
 	}
