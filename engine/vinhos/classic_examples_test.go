@@ -204,3 +204,87 @@ func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 	x.s.Multipliers[Bruno][1][0] = Spot{true, 0}
 	eq(t, "the cash Multiplier", x.s.endMultipliers(0), 20)
 }
+
+// EXAMPLE (4th year): the Vintage tile foretells a bad year (−1); Look
+// shows 3 times and Taste twice: the Look marker moves 3 spaces, the
+// Taste marker 2. Yellow turns his 2 face-down Experts face up.
+func TestFirstEditionExample4thYear(t *testing.T) {
+	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
+	next := x.s.VintageDeck[0]
+	x.s.data.Vintage[next].Weather = tagT(-1)
+	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
+	x.s.startYear(4)
+	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
+	for _, e := range x.p(yellow).Experts {
+		eq(t, "Yellow's Expert face up", e.FaceUp, true)
+	}
+}
+
+// EXAMPLE (Taking Actions, 4th year, Phase 1): Red moves from Export to
+// Wine Experts, adjacent, paying the 1,000 Bagos tax; Purple moves from
+// Enologists to Pass and takes the first bottom slot; Blue from Cellars to
+// Pass, paying Purple nothing, takes the last; Yellow from the Bank to Wine
+// Experts, not adjacent, with Red and the tax there: 2,000 to the supply
+// and 1,000 to Red. Phase 2 goes Purple, Red, Yellow, Blue.
+func TestFirstEditionExampleTakingActions(t *testing.T) {
+	x := newClassicExample(t, 4, redPlayer, purple, blue, yellow)
+	x.p(redPlayer).Cell, x.p(purple).Cell, x.p(blue).Cell, x.p(yellow).Cell = CellBL, CellMR, CellTM, CellBR
+	for seat := range x.s.Seats {
+		x.p(engine.Seat(seat)).Money = 10
+	}
+	x.apply(redPlayer, "wine_experts@ml", "taste", "done", "done")
+	x.apply(purple, "pass@c", "order-1", "done")
+	x.apply(blue, "pass@c", "order-4", "done")
+	eq(t, "Yellow's move", x.choice(yellow, "wine_experts@ml").Cost, "3 Bagos")
+	x.apply(yellow, "wine_experts@ml", "aroma", "done", "done")
+	eq(t, "cash (Red, Yellow, Blue, Purple)", x.money(), []int{10 - 1 - 1 + 1, 10 - 3 - 1, 10, 10})
+	eq(t, "Phase 2's order", x.s.Order, []engine.Seat{purple, redPlayer, yellow, blue})
+}
+
+// EXAMPLE (Cellars): Yellow's Alentejo Warehouse holds a "4" and a "5"; a
+// Cellar for 2,000 Bagos covers it, the 4 in its first slot and the 5 in
+// its second, and a Renown cube goes to Alentejo.
+func TestFirstEditionExampleCellars(t *testing.T) {
+	x := newClassicExample(t, 4, yellow, redPlayer, blue, purple)
+	y := x.p(yellow)
+	y.Money = 5
+	y.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(4), white(5))}
+	x.s.Regions[Alentejo].InPlay = true
+	cubes := x.s.Regions[Alentejo].Cubes
+	x.apply(yellow, "cellars@tm", "e1", "done")
+	eq(t, "Yellow's cash", x.p(yellow).Money, 5-2)
+	eq(t, "the Cellar's wines", x.p(yellow).Estates[0].Wines, wines(white(4), white(5)))
+	eq(t, "Alentejo's cubes", x.s.Regions[Alentejo].Cubes, cubes+1)
+}
+
+// EXAMPLE (Divesting): Blue lacks the cash for a move; he divests 4 times,
+// from +3 to −1, and receives 11,000 Bagos, then moves to the Vineyards.
+func TestFirstEditionExampleDivesting(t *testing.T) {
+	x := newClassicExample(t, 2, blue, redPlayer, yellow, purple)
+	b := x.p(blue)
+	b.Money, b.Cell, b.Bank = 0, CellBR, Bank{Account: 5, Invest: 3}
+	x.deck(Minho, vy(Red, 3), vy(White, 2))
+	x.s.Regions[Minho].InPlay = true
+	x.refuses(blue, nil, "vineyards@tl")
+	x.apply(blue, "divest", "divest", "divest", "divest", "vineyards@tl", "minho", "e1", "done", "done")
+	b = x.p(blue)
+	eq(t, "Blue's investment", b.Bank.Invest, -1)
+	eq(t, "Blue's cash: 11 less the move and the Vineyard", b.Money, 11-1-3)
+}
+
+// EXAMPLE (Wine Experts): Purple buys a Taste Expert for 1,000 Bagos, then
+// a second from the same deck for 1,000 more; both face up.
+func TestFirstEditionExampleWineExperts(t *testing.T) {
+	x := newClassicExample(t, 2, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Money = 4
+	x.apply(purple, "wine_experts@ml", "taste", "taste", "done")
+	p = x.p(purple)
+	eq(t, "Purple's cash", p.Money, 4-2)
+	eq(t, "Purple's Experts", len(p.Experts), 2)
+	for _, e := range p.Experts {
+		f, _ := x.s.expertTile(e.ID)
+		eq(t, "a face-up Taste Expert", []any{f, e.FaceUp}, []any{Taste, true})
+	}
+}
