@@ -18,15 +18,7 @@ const redPlayer = orange // the first edition's red player
 // year's Actions phase with the given player order.
 func newClassicExample(t *testing.T, year int, order ...engine.Seat) *example {
 	t.Helper()
-	x := &example{t: t, s: newClassic(t, 7, 4, "")}
-	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
-	x.s.Order = order
-	for _, y := range FairYears[1:] {
-		if y < year {
-			x.s.Fair++
-		}
-	}
-	return x
+	return (&example{t: t, s: newClassic(t, 7, 4, "")}).inYear(year, order...)
 }
 
 // EXAMPLE (Vineyards): Red has Vineyards in 3 Estates, Algarve white, Dão
@@ -151,13 +143,7 @@ func TestFirstEditionExamplePressRelease(t *testing.T) {
 // more.
 func TestFirstEditionExampleMaintenance(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
-	x.p(purple).Bank = Bank{Account: 5, Invest: 1}
-	x.p(blue).Bank = Bank{Account: 2, Invest: 0}
-	for e := range 3 {
-		x.p(blue).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
-	}
-	x.p(redPlayer).Bank = Bank{Account: 1, Invest: -2}
-	x.p(redPlayer).Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1}
+	x.interestAndSalaries(redPlayer)
 	x.endActions()
 	eq(t, "banks (Red, Blue, Purple)", []Bank{x.p(redPlayer).Bank, x.p(blue).Bank, x.p(purple).Bank},
 		[]Bank{{Account: 0, Invest: -2}, {Account: 0, Invest: 0}, {Account: 6, Invest: 1}})

@@ -45,9 +45,16 @@ func newGame(t *testing.T, players int) *example {
 // money and barrels.
 func newExample(t *testing.T, year, vintage int, order ...engine.Seat) *example {
 	t.Helper()
-	x := newGame(t, 4)
+	x := newGame(t, 4).inYear(year, order...)
+	x.s.Vintage = vintage
+	return x
+}
+
+// inYear puts the example's game in round 1 of year's Actions phase with
+// the given player order, the Fairs of the years before held.
+func (x *example) inYear(year int, order ...engine.Seat) *example {
 	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
-	x.s.Order, x.s.Vintage = order, vintage
+	x.s.Order = order
 	for _, y := range FairYears[1:] {
 		if y < year {
 			x.s.Fair++ // the Fairs of the years before

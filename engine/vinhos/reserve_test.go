@@ -135,15 +135,7 @@ func TestReserveStateJSON(t *testing.T) {
 // Actions phase with the given player order, as newExample does for 2016.
 func newReserveExample(t *testing.T, year int, order ...engine.Seat) *example {
 	t.Helper()
-	x := newReserve(t, 4, "")
-	x.s.At, x.s.Year, x.s.Round, x.s.Turn = PhaseActions, year, 1, 0
-	x.s.Order = order
-	for _, y := range FairYears[1:] {
-		if y < year {
-			x.s.Fair++ // the Fairs of the years before
-		}
-	}
-	return x
+	return newReserve(t, 4, "").inYear(year, order...)
 }
 
 // endActions ends the year's actions as if every player had taken both.
@@ -159,13 +151,7 @@ func (x *example) endActions() {
 // VP and discards a Winery; already on "−2 VP", she loses nothing more.
 func TestExampleInterestAndSalaries(t *testing.T) {
 	x := newReserveExample(t, 4, orange, yellow, blue, purple)
-	x.p(purple).Bank = Bank{Account: 5, Invest: 1}
-	x.p(blue).Bank = Bank{Account: 2, Invest: 0}
-	for e := range 3 {
-		x.p(blue).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
-	}
-	x.p(orange).Bank = Bank{Account: 1, Invest: -2}
-	x.p(orange).Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1}
+	x.interestAndSalaries(orange)
 	x.p(orange).Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wineries: 1}
 	x.s.Supply.Enologists = 0
 	x.endActions()
@@ -314,4 +300,18 @@ func TestReserveSamplesPlayOut(t *testing.T) {
 			s.Sample(0, &r).(*State).RandomPlayout(&r, nil)
 		})
 	}
+}
+
+// interestAndSalaries sets up the Maintenance example both editions print:
+// Purple at +1 with 5 in the account; Blue at 0 with 2, and 3 Enologists;
+// the player at −2 with 1 and a Winery (Orange in the Reserve, Red in the
+// first edition).
+func (x *example) interestAndSalaries(broke engine.Seat) {
+	x.p(purple).Bank = Bank{Account: 5, Invest: 1}
+	x.p(blue).Bank = Bank{Account: 2, Invest: 0}
+	for e := range 3 {
+		x.p(blue).Estates[e] = Estate{Region: RegionID(e + 1), Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
+	}
+	x.p(broke).Bank = Bank{Account: 1, Invest: -2}
+	x.p(broke).Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1}
 }
