@@ -274,3 +274,66 @@ func TestFirstEditionExampleWineExperts(t *testing.T) {
 		eq(t, "a face-up Taste Expert", []any{f, e.FaceUp}, []any{Taste, true})
 	}
 }
+
+// EXAMPLE (Wineries): Blue buys 2 Wineries for 6,000 Bagos, one in his
+// Douro Estate (a cube to Douro), one in an empty Estate (its cube waits on
+// the Winery); later an Alentejo Vineyard there sends the cube to Alentejo.
+func TestFirstEditionExampleWineries(t *testing.T) {
+	x := newClassicExample(t, 2, blue, redPlayer, yellow, purple)
+	b := x.p(blue)
+	b.Money = 10
+	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1}
+	x.s.Regions[Douro].InPlay, x.s.Regions[Alentejo].InPlay = true, true
+	douro, alentejo := x.s.Regions[Douro].Cubes, x.s.Regions[Alentejo].Cubes
+	x.apply(blue, "wineries@tr", "e1", "e2", "done")
+	eq(t, "Blue's cash", x.p(blue).Money, 10-6)
+	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, douro+1)
+	eq(t, "the cube waiting on the Winery", x.p(blue).Estates[1].Waiting, 1)
+	x.deck(Alentejo, vy(White, 3), vy(Red, 5))
+	x.turn(blue)
+	x.apply(blue, "vineyards@tl", "alentejo", "e2", "done", "done")
+	eq(t, "Alentejo's cubes (the waiting one and the Vineyard's)", x.s.Regions[Alentejo].Cubes, alentejo+2)
+}
+
+// EXAMPLE (Enologists): Purple has one empty Winery and hires one Enologist
+// for 1,000 Bagos.
+func TestFirstEditionExampleEnologists(t *testing.T) {
+	x := newClassicExample(t, 2, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Money = 3
+	p.Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 1}
+	p.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
+	x.apply(purple, "enologists@mr", "enologist-e1", "done", "done")
+	eq(t, "Purple's cash", x.p(purple).Money, 3-1)
+	eq(t, "Purple's Enologists", []int{x.p(purple).Estates[0].Enologists, x.p(purple).Estates[1].Enologists}, []int{1, 1})
+}
+
+// EXAMPLEs (Production step; aging and production; production): with the
+// Vintage at −2, Blue's Lisboa wine ages a slot and his Estate without
+// Vineyards makes nothing. Purple's 3 in the last slot of his Algarve
+// Warehouse is lost; he moves an Enologist from Minho to his empty Algarve
+// Winery; each new wine goes to the leftmost slot of its Warehouse or
+// Cellar: Production Value = 2 a Vineyard + 1 a Winery + 2 an Enologist −
+// 2, and no Farmers in the first edition.
+func TestFirstEditionExampleProduction(t *testing.T) {
+	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
+	x.s.Vintage = 1 // weather −2
+	b := x.p(blue)
+	b.Bank.Account = 10
+	b.Estates[0] = Estate{Region: Lisboa, Color: Red, Vineyards: 1, Wineries: 2, Enologists: 1, Wines: wines(red(4))}
+	b.Estates[1] = Estate{Wineries: 1}
+	p := x.p(purple)
+	p.Bank.Account = 10
+	p.Estates[0] = Estate{Region: Algarve, Color: Red, Vineyards: 1, Wineries: 1, Wines: wines(Wine{}, red(3))}
+	p.Estates[1] = Estate{Region: Minho, Color: Red, Vineyards: 2, Wineries: 1, Enologists: 1}
+	p.Estates[2] = Estate{Region: Dao, Color: White, Vineyards: 1, Cellar: true}
+	x.endActions()
+	eq(t, "Blue's Lisboa wine aged", x.p(blue).Estates[0].Wines, wines(Wine{}, red(4)))
+	eq(t, "Purple's Algarve wine lost", x.p(purple).Estates[0].Wines, wines())
+	x.apply(blue, "done")
+	x.apply(purple, "enologist-e2-e1", "done")
+	b, p = x.p(blue), x.p(purple)
+	eq(t, "Blue's wines", []Wine{b.Estates[0].Wines[0], b.Estates[1].Wines[0]}, []Wine{red(2 + 2 + 2 - 2), {}})
+	eq(t, "Purple's wines", []Wine{p.Estates[0].Wines[0], p.Estates[1].Wines[0], p.Estates[2].Wines[0]},
+		[]Wine{red(2 + 1 + 2 - 2), red(4 + 1 - 2), {}})
+}
