@@ -135,6 +135,15 @@ func TestFirstEditionExamplePressRelease(t *testing.T) {
 	eq(t, "Red's Fair tile", x.s.FairSlots[5], FairSlot{Spot{true, redPlayer}, 4})
 	eq(t, "Red's Fair Points (3 for the value; the slot's features at 0)", r.FairPoints, 3)
 	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int{Bruno: 1})
+
+	// 5th year, phase 2: back on Pass/Press Release, his wine already
+	// declared, he must pass.
+	x.s.Year, x.s.Round = 5, 2
+	x.turn(redPlayer)
+	r = x.p(redPlayer)
+	r.Cell, r.Money = CellTL, 5
+	order := x.ids(redPlayer, "pass@c")[0]
+	eq(t, "with his Fair tile out, Red's pass (no Press Release offered)", x.ids(redPlayer, "pass@c", order), []string{"done", "divest"})
 }
 
 // EXAMPLE (Maintenance): Purple at +1 receives 1; Blue at 0 nothing, then
@@ -336,4 +345,152 @@ func TestFirstEditionExampleProduction(t *testing.T) {
 	eq(t, "Blue's wines", []Wine{b.Estates[0].Wines[0], b.Estates[1].Wines[0]}, []Wine{red(2 + 2 + 2 - 2), {}})
 	eq(t, "Purple's wines", []Wine{p.Estates[0].Wines[0], p.Estates[1].Wines[0], p.Estates[2].Wines[0]},
 		[]Wine{red(2 + 1 + 2 - 2), red(4 + 1 - 2), {}})
+}
+
+// EXAMPLE (the Managers, 4th and 5th years): Blue presents his Minho white
+// 9, which meets all three Managers' requests, and places a barrel beside
+// Alexandre (his second there) and one beside Beatriz. He discards a wine
+// to move a barrel from Alexandre to the Sales Bonus Action and sells.
+// Round 2: a wine, Sales → Winery Bonus Action, a Winery for 1,000 Bagos,
+// then the Enologists action. Year 5: a wine, Beatriz → the Cash
+// Multiplier (scored at the end; that barrel moves no more), then
+// Vineyards; then Cellars, a wine, Winery → the Wine Multiplier: a wine
+// discarded for its value in VP at once.
+func TestFirstEditionExampleManagers(t *testing.T) {
+	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
+	x.s.Vintage = 1
+	v := &x.s.data.Vintage[1]
+	v.Anabela, v.Bruno, v.Carolina = tagT(White), tagT(9), tagT(RegionSet(1<<Minho))
+	b := x.p(blue)
+	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
+	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Barrels--
+	b.Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1, Enologists: 1, Wines: wines(white(9))}
+	b.Estates[1] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 1, Cellar: true, Wines: wines(red(7), red(3), red(2), red(4))}
+	b.Estates[2] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(5), white(2))}
+	x.s.Regions[Minho].InPlay, x.s.Regions[Douro].InPlay, x.s.Regions[Alentejo].InPlay = true, true, true
+
+	press := []string{"pass@c", "order-1", "press", "w1-1", "taste-aroma"}
+	x.offers(blue, press, "done", "anabela", "bruno", "carolina")
+	x.apply(blue, append(press, "anabela", "bruno", "benefit", "w2-1", "anabela", "anabela-sales", "w2-2", "casa-de-fados-red-4", "done", "done")...)
+	b = x.p(blue)
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Bruno: 1})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions (Winery, Sales)", b.OnActions[Anabela], [2]int{0, 1})
+	eq(t, "Blue's account after selling a 4", b.Bank.Account, 5+4)
+
+	x.s.Round = 2
+	x.turn(blue)
+	x.apply(blue, "benefit", "w2-3", "anabela-sales", "anabela-winery", "e1", "enologists@mr", "enologist-e1", "done", "done")
+	b = x.p(blue)
+	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 10-1-1)
+	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int{2, 2})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int{1, 0})
+
+	x.s.Year, x.s.Round = 5, 1
+	x.deck(Minho, vy(White, 2))
+	x.turn(blue)
+	x.apply(blue, "benefit", "w2-4", "bruno", "bruno-cash-left", "vineyards@tl", "minho", "e4", "done", "done")
+	b = x.p(blue)
+	eq(t, "the Cash Multiplier's left slot", x.s.Multipliers[Bruno][1][0], Spot{Taken: true, Seat: blue})
+	eq(t, "Blue's VP (the Cash Multiplier scores at the end)", b.VP, 0)
+
+	x.s.Round = 2
+	x.turn(blue)
+	cellars := []string{"cellars@tm", "e3", "benefit", "w3-2"}
+	x.offers(blue, cellars, "anabela", "anabela-winery") // not the barrel on the Cash Multiplier
+	x.apply(blue, append(cellars, "anabela-winery", "anabela-wine-left", "w3-1", "cubes-0", "done")...)
+	b = x.p(blue)
+	eq(t, "Blue's VP from the Wine Multiplier", b.VP, 5)
+	eq(t, "the Wine Multiplier's left slot", x.s.Multipliers[Anabela][2][0], Spot{Taken: true, Seat: blue})
+}
+
+// EXAMPLE (the Expert limit): in year 2 Purple holds 5 Experts, 4 face up
+// and 1 face down, and turns one down using it on an Export; in year 3 he
+// hires 2 and, past 6, discards a face-down one: 5 face up, 1 face down.
+func TestFirstEditionExampleExpertLimit(t *testing.T) {
+	x := newClassicExample(t, 3, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Money, p.Bank.Invest = 5, R10InvestMin
+	x.give(purple, x.expertID(Taste, ExpertRearrangeDeck), x.expertID(Aroma, ExpertRearrangeDeck), x.expertID(Appearance, ExpertRearrangeDeck),
+		x.expertID(Alcohol, ExpertRearrangeDeck), x.expertID(Taste, ExpertFreeMove))
+	p.Experts[3].FaceUp, p.Experts[4].FaceUp = false, false
+	down := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	x.s.Experts[Aroma] = x.s.Experts[Aroma][:2]
+	x.turn(purple)
+	x.apply(purple, "wine_experts@ml", "aroma", down, "aroma", "done")
+	up := 0
+	for _, e := range x.p(purple).Experts {
+		if e.FaceUp {
+			up++
+		}
+	}
+	eq(t, "Purple's Experts face up, face down", []int{up, len(x.p(purple).Experts) - up}, []int{5, 1})
+	eq(t, "Purple's cash", x.p(purple).Money, 5-2)
+}
+
+// EXAMPLE (5th year, Fair step): Blue alone has no Fair tile out; he
+// presents his Terras do Sado (Setúbal) white of Wine Value 4: the "1"
+// tile, so 1 Expert at most, on the Look/Alcohol Content slot, which
+// gives the features' Fair Points and 2 for its bonus. The wine meets
+// Constantino: a barrel beside him, and no barrel moves, this being no
+// Taking Actions step. The text prints no feature sections, so the test
+// takes them from the markers.
+func TestFirstEditionExampleFairStep(t *testing.T) {
+	x := newClassicExample(t, 5, blue, redPlayer, yellow, purple)
+	x.s.Vintage = 1
+	v := &x.s.data.Vintage[1]
+	v.Anabela, v.Bruno, v.Carolina = tagT(Red), tagT(9), tagT(NewRegionSet(Setubal))
+	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4}
+	for seat := range x.s.Seats {
+		x.p(engine.Seat(seat)).Pressed = seat != int(blue)
+	}
+	b := x.p(blue)
+	b.Estates[0] = Estate{Region: Setubal, Color: White, Vineyards: 1, Wines: wines(white(4))}
+	b.Magnates[Anabela], b.Barrels = 1, b.Barrels-1
+	x.give(blue, x.expertID(Alcohol, ExpertRearrangeDeck)) // the Fair then waits for his secret pick
+	x.s.startFair()
+	x.s.advance()
+	eq(t, "presenting", x.pending(), []engine.Seat{blue})
+	x.offers(blue, []string{"w1-1", "appearance-alcohol"}, "done", "carolina")
+	if ids := x.ids(blue, "w1-1", "appearance-alcohol", "carolina"); len(ids) != 0 {
+		t.Errorf("after the barrel beside Constantino Blue is offered %v, want the Press Release over (no benefit)", ids)
+	}
+	x.apply(blue, "w1-1", "appearance-alcohol", "carolina")
+	b = x.p(blue)
+	slot := slices.IndexFunc(x.s.FairSlots[:], func(f FairSlot) bool { return f.Taken && f.Seat == blue })
+	eq(t, "Blue's Fair tile", x.s.FairSlots[slot].Tile, 1)
+	eq(t, "Blue's Fair Points", b.FairPoints, x.s.sectionFP(Appearance)+x.s.sectionFP(Alcohol)+2)
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Carolina: 1})
+	eq(t, "the Fair's secret picks", x.s.At, PhaseFairPicks)
+}
+
+// EXAMPLE (take back the barrels from a hangout, then Sales): Purple takes
+// back 2 barrels from the Hotel and 2 of his 3 from the Enoteca (never the
+// single one left), placing 4 cubes in pairs of different regions, and
+// sells at once: his red Douro of value 3 to the Casa de Fados "3" slot,
+// his white Lisboa of value 12 to the Enoteca "10" slot. His Bank Account
+// Marker advances 13 spaces.
+func TestFirstEditionExamplePairsThenSales(t *testing.T) {
+	x := newClassicExample(t, 4, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Barrels, p.Cell, p.Bank.Account = 0, CellBL, 2
+	for _, s := range []int{x.saleSlot(Hotel, Red, 6), x.saleSlot(Hotel, White, 7),
+		x.saleSlot(Enoteca, Red, 9), x.saleSlot(Enoteca, Red, 10), x.saleSlot(Enoteca, Red, 11)} {
+		x.s.Sales[s] = purple
+	}
+	p.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(3))}
+	p.Estates[1] = Estate{Region: Lisboa, Color: White, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, white(7))}
+	for _, r := range []RegionID{Douro, Lisboa, Minho, Dao} {
+		x.s.Regions[r].InPlay = true
+	}
+	minho, dao := x.s.Regions[Minho].Cubes, x.s.Regions[Dao].Cubes
+	x.refuses(purple, []string{"pair-hotel", "minho"}, "minho") // two different regions a pair
+	pairs := []string{"pair-hotel", "minho", "dao", "pair-enoteca", "enoteca-red-9", "enoteca-red-10", "minho", "dao"}
+	x.refuses(purple, pairs, "pair-enoteca", "pair-hotel")
+	eq(t, "the wines' values", []int{x.s.WineValue(purple, 0, 0), x.s.WineValue(purple, 1, 3)}, []int{3, 12})
+	x.apply(purple, append(pairs, "sales@bm", "w1-1", "casa-de-fados-red-3", "w2-4", "enoteca-white-10", "done")...)
+	eq(t, "cubes in Minho and Dão", []int{x.s.Regions[Minho].Cubes, x.s.Regions[Dao].Cubes}, []int{minho + 2, dao + 2})
+	eq(t, "Purple's account", x.p(purple).Bank.Account, 2+13)
+	eq(t, "Purple's barrels: 4 back, 2 sold", x.p(purple).Barrels, 2)
+	eq(t, "the single barrel left at the Enoteca", x.s.Sales[x.saleSlot(Enoteca, Red, 11)], purple)
 }
