@@ -44,7 +44,7 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"
 		if s.At == PhaseProduction {
-			prompt = "move Enologists and Farmers or use Porto before production"
+			prompt = s.rules().prompts.production + " before production"
 		}
 		for _, seat := range s.Order {
 			if !s.Done[seat] {

@@ -147,9 +147,10 @@ var deluxeTerms = terms{title: "Vinhos Deluxe", magnate: "Magnate", magnates: [N
 	features:      [NumFeatures]string{"Taste", "Aroma", "Appearance", "Alcohol"},
 	regionNumbers: [NumRegions + 1]int{1: 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 
-// turnPrompts ask where the Action marker goes, and what else the turn
-// does after the action.
-type turnPrompts struct{ move, after string }
+// turnPrompts ask where the Action marker goes, what else the turn does
+// after the action, and what may be done before the wine is made (only
+// the workers and tiles the mode has).
+type turnPrompts struct{ move, after, production string }
 
 // anyNumber is an action's item limit where the rules set none.
 const anyNumber = math.MaxInt
@@ -196,7 +197,8 @@ var rulesets = [numModes]ruleset{
 		actions:             actions16,
 		oneExpertPerTurn:    true,
 		prompts: turnPrompts{"Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)",
-			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)"},
+			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)",
+			"move Enologists or Farmers, or use Porto"},
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
 	Reserve2010: reserve,
@@ -231,7 +233,8 @@ var reserve = ruleset{
 	terms:                   reserveTerms,
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
-		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)"},
+		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
+		"move Enologists or Farmers"},
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve
@@ -255,6 +258,7 @@ func firstEdition(r ruleset) ruleset {
 	r.cashMultiplierCap = 0
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
+	r.prompts.production = "move Enologists"
 	r.twoPlayerExport = func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Classic.TwoPlayerExport.V }
 	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
 		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},

@@ -85,7 +85,7 @@ func (s *State) startProduction() {
 func (s *State) productionStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "production", prompt: "Before the wine is made: move Enologists or Farmers, or use Porto?", opts: s.options()}
+	st := step{name: "production", prompt: "Before the wine is made: " + s.rules().prompts.production + "?", opts: s.options()}
 	st.opts = append(st.opts, doneOption("Make the wine", func(s *State) { s.work.stage = stDone }))
 	for from := range p.Estates {
 		for to := range p.Estates {
