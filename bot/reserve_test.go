@@ -34,7 +34,7 @@ func TestWholeReserveGameThroughDiscord(t *testing.T) {
 // Discord, the same way.
 func TestWholeFirstEditionGameThroughDiscord(t *testing.T) {
 	playBankBoardGame(t, bankBoardGame{mode: vinhos.ModeClassic2010, players: 2, seed: 3,
-		lobby: "Vinhos (first edition, 2010)", rules: "Rules: Vinhos Deluxe, Vinhos (first edition, 2010)."})
+		lobby: "**Vinhos (first edition, 2010)**:", rules: "**Vinhos (first edition, 2010)**, game g1: Setup: initial vineyards, move 0.\nRules: Vinhos (first edition, 2010)."})
 }
 
 // bankBoardGame is a game on the bank side of the Vinhos board to play

@@ -33,6 +33,18 @@ type Mode struct {
 	Title      string `json:"title"`
 	MinPlayers int    `json:"min_players"`
 	MaxPlayers int    `json:"max_players"`
+	// WholeTitle: Title names the whole game, as "Vinhos (first edition,
+	// 2010)" does, so it is not put after the game's title.
+	WholeTitle bool `json:"whole_title,omitempty"`
+}
+
+// FullTitle names a game of mode m of g, as players know it: "Vinhos
+// Deluxe, 2010 Reserve".
+func (m Mode) FullTitle(g Game) string {
+	if m.WholeTitle {
+		return m.Title
+	}
+	return g.Title() + ", " + m.Title
 }
 
 // Setup is everything needed to start a game. With the action log it

@@ -243,6 +243,9 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 	setup.Mode = mode.Name
 	if meta.Title == "" {
 		meta.Title = game.Title()
+		if mode.WholeTitle {
+			meta.Title = mode.Title
+		}
 	}
 	if err := validateGame(meta, setup, log); err != nil {
 		return nil, err

@@ -273,7 +273,7 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 func RulesLine(setup engine.Setup, game engine.Game) string {
 	line := "Rules: " + game.Title()
 	if mode, err := engine.ModeOf(game, setup.Mode); err == nil {
-		line += ", " + mode.Title
+		line = "Rules: " + mode.FullTitle(game)
 	}
 	for _, k := range slices.Sorted(maps.Keys(setup.Options)) {
 		if v := setup.Options[k]; v != "" {

@@ -115,8 +115,8 @@ func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	if len(options) > 0 {
 		table += " (" + strings.Join(options, ", ") + ")"
 	}
-	text := fmt.Sprintf("**%s, %s**: %s.\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
-		game.Title(), mode.Title, table, len(l.Seats), joinNames(names), mention(l.CreatorID))
+	text := fmt.Sprintf("**%s**: %s.\nSeated (%d): %s\nPress **Join** to take a seat. %s presses **Start** when everyone is in; the first player is drawn at random.",
+		mode.FullTitle(game), table, len(l.Seats), joinNames(names), mention(l.CreatorID))
 	if l.Wait.Interval > 0 {
 		text += "\nPace: " + remind.PaceText(l.Wait) + "."
 	}

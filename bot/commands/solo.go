@@ -73,7 +73,7 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: h.seed(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame()}
-		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(fmt.Sprintf("A game of %s, %s, begins.", game.Title(), mode.Title))); err != nil {
+		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(fmt.Sprintf("A new game begins: %s.", mode.FullTitle(game)))); err != nil {
 			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)
 			return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 		}
@@ -85,7 +85,7 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 		r.Edit = edit("Your game is below. Good luck!")
 		return r
 	}
-	r := private(fmt.Sprintf("Your game of %s, %s, is waiting in our direct messages.", game.Title(), mode.Title))
+	r := private(fmt.Sprintf("Your game (%s) is waiting in our direct messages.", mode.FullTitle(game)))
 	r.DM = &DM{UserID: me.ID, Then: start}
 	return r
 }

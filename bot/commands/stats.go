@@ -222,7 +222,7 @@ func (h *Handler) modeTitle(k modeKey) string {
 		return k.game
 	}
 	if m, err := engine.ModeOf(g, k.mode); err == nil && len(g.Modes()) > 1 {
-		return g.Title() + ", " + m.Title
+		return m.FullTitle(g)
 	}
 	return g.Title()
 }

@@ -305,7 +305,7 @@ func checkSetup(game engine.Game, setup engine.Setup) error {
 // and each player by their user.
 func localMeta(game engine.Game, names []string, now time.Time) storage.Meta {
 	channel, users := localIDs(now, len(names))
-	meta := storage.Meta{Game: game.Name(), Title: game.Title(), ChannelID: channel, CreatorID: users[0]}
+	meta := storage.Meta{Game: game.Name(), ChannelID: channel, CreatorID: users[0]}
 	for k, name := range names {
 		meta.Seats = append(meta.Seats, storage.SeatUser{UserID: users[k], Name: name})
 	}

@@ -243,7 +243,7 @@ func TestLocalPlaysTheFirstEdition(t *testing.T) {
 	outputHas(t, out,
 		"Regions in play: 1 Minho, 2 Trás-os-Montes, 3 Dão, 4 Douro, 5 Lisboa, 6 Alentejo.",
 		"the Managers want nothing yet",
-		"Rules: Vinhos Deluxe, Vinhos (first edition, 2010) · regions: first-play.",
+		"Rules: Vinhos (first edition, 2010) · regions: first-play.",
 	)
 	if !strings.Contains(out, "Bagos 11") || !strings.Contains(out, "Bagos 12") {
 		t.Errorf("the first edition's money, 11 and 12, is not shown:\n%s", out)

@@ -67,8 +67,12 @@ func tournamentCommand(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
-	fmt.Fprintf(env.Stdout, "%s, %d games, %d players, seats %s, %s per decision on the %s, playouts %s\n",
-		g.Title(), f.games, t.players, f.seats, t.budgetText(), t.clockText(), t.horizonText())
+	mode, err := engine.ModeOf(g, t.mode)
+	if err != nil {
+		return fmt.Errorf("tournament: %w", err)
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d games, %d players, seats %s, %s per decision on the %s, playouts %s\n",
+		mode.FullTitle(g), f.games, t.players, f.seats, t.budgetText(), t.clockText(), t.horizonText())
 	results, err := t.play(ctx, env.Stderr)
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)

@@ -132,3 +132,16 @@ func TestFirstEditionExportFrame(t *testing.T) {
 	x, ok = r.exportSlot(3, 0)
 	eq(t, "the bottom row out of the Reserve's", ok && !x.twoPlayer, true)
 }
+
+// A refusal speaks the first edition's words: its Managers, not the
+// Deluxe Magnates.
+func TestFirstEditionRefusalsNameTheManagers(t *testing.T) {
+	x := newClassicExample(t, 1, redPlayer, yellow, blue, purple)
+	r := x.p(redPlayer)
+	r.Cell, r.Estates[0] = CellTL, Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(5))}
+	x.s.Regions[Douro].InPlay = true
+	press := []string{"pass@c", "order-1", "press", "w1-1"}
+	slot := x.ids(redPlayer, press...)[0]
+	eq(t, "the refusal", x.s.Refusal(redPlayer, append(press, slot), "anabela"),
+		"The Managers have no interest in start-ups: no barrel goes to them in year 1.")
+}

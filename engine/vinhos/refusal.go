@@ -19,7 +19,7 @@ type refusal struct{ id, reason string }
 
 // refuse notes that the answer id is not legal, and why.
 func (s *State) refuse(id, format string, args ...any) {
-	s.refusals = append(s.refusals, refusal{id, fmt.Sprintf(format, args...)})
+	s.refusals = append(s.refusals, refusal{id, s.term(fmt.Sprintf(format, args...))})
 }
 
 // Refusal says why value is not a legal answer to seat's step after

@@ -38,7 +38,7 @@ func (Game) Modes() []engine.Mode {
 		{Name: ModeSpecial2016, Title: "Special Vintage 2016", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
 		{Name: ModeSolo, Title: "Solo against Lacerda", MinPlayers: 1, MaxPlayers: 1},
 		{Name: ModeReserve2010, Title: "2010 Reserve", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
-		{Name: ModeClassic2010, Title: "Vinhos (first edition, 2010)", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers},
+		{Name: ModeClassic2010, Title: "Vinhos (first edition, 2010)", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, WholeTitle: true},
 	}
 }
 
