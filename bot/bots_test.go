@@ -21,7 +21,7 @@ import (
 // message pings only the person, and only when she must act; a hint
 // answers privately and shows in the log.
 func TestWholeGameWithThreeBotSeatsThroughDiscord(t *testing.T) {
-	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeReserve2010} {
+	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeReserve2010, vinhos.ModeClassic2010} {
 		t.Run(mode, func(t *testing.T) { playWithThreeBotSeats(t, mode) })
 	}
 }

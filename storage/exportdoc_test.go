@@ -26,7 +26,8 @@ import (
 //
 // The exports checked are of real games at every move: a 4-player game
 // and a 2-player first play to their ends, a solo game to its end, and
-// two 2010 Reserve games (with each variant) to theirs.
+// two 2010 Reserve games (with each variant) and a first-edition game to
+// theirs.
 func TestExportDocumentsEveryField(t *testing.T) {
 	doc := readExportDoc(t, "../docs/export.md")
 	seen := map[string]bool{}
@@ -39,6 +40,7 @@ func TestExportDocumentsEveryField(t *testing.T) {
 			Options: map[string]string{vinhos.OptionVariants: "maintenance"}},
 		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 5, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
 			Options: map[string]string{vinhos.OptionVariants: "five-estates"}},
+		{Game: "vinhos", Mode: vinhos.ModeClassic2010, Rules: vinhos.LatestRules, Seed: 6, Players: []string{"Ana", "Bruno"}},
 	} {
 		exportEveryMove(t, setup, func(data []byte) {
 			var v any

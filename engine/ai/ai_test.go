@@ -11,7 +11,8 @@ import (
 )
 
 // newGame sets a seeded game up: Vinhos solo for one player, Special
-// Vintage 2016 for more, nim when game is "nim", La Viña when "lavina".
+// Vintage 2016 for more, its 2010 Reserve when game is "reserve", its
+// first edition when "classic", nim when "nim", La Viña when "lavina".
 func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
 	t.Helper()
 	var g engine.Game = vinhos.Game{}
@@ -25,8 +26,11 @@ func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
 	if game == "vinhos" && players == 1 {
 		setup.Mode = vinhos.ModeSolo
 	}
-	if game == "reserve" { // Vinhos's 2010 Reserve
+	switch game { // Vinhos's other modes
+	case "reserve":
 		setup.Game, setup.Mode = "vinhos", vinhos.ModeReserve2010
+	case "classic":
+		setup.Game, setup.Mode = "vinhos", vinhos.ModeClassic2010
 	}
 	st, _, err := g.New(setup)
 	if err != nil {
@@ -86,7 +90,7 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 	for _, g := range []struct {
 		game           string
 		players, every int
-	}{{"vinhos", 1, 40}, {"vinhos", 4, 40}, {"reserve", 3, 30}, {"lavina", 2, 50}, {"lavina", 5, 50}} {
+	}{{"vinhos", 1, 40}, {"vinhos", 4, 40}, {"reserve", 3, 30}, {"classic", 4, 30}, {"lavina", 2, 50}, {"lavina", 5, 50}} {
 		for _, s := range positions(t, newGame(t, g.game, 21, g.players), 21, g.every) {
 			seat := next(s)
 			other := s.(engine.Sampler).Sample(seat, &rng)
@@ -105,7 +109,7 @@ func TestDecisionIgnoresWhatTheSeatCannotSee(t *testing.T) {
 // positions: its playouts take the public path, and its games are long).
 func TestDecisionIsLegal(t *testing.T) {
 	games := []engine.State{newGame(t, "nim", 1, 2), newGame(t, "vinhos", 1, 1), newGame(t, "vinhos", 2, 2),
-		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4), newGame(t, "reserve", 5, 2), newGame(t, "reserve", 6, 4)}
+		newGame(t, "vinhos", 3, 3), newGame(t, "vinhos", 4, 4), newGame(t, "reserve", 5, 2), newGame(t, "reserve", 6, 4), newGame(t, "classic", 7, 2)}
 	for players := 2; players <= 5; players++ {
 		games = append(games, newGame(t, "lavina", uint64(players), players))
 	}
