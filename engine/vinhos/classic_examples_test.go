@@ -339,7 +339,7 @@ func TestFirstEditionExampleProduction(t *testing.T) {
 	x.endActions()
 	eq(t, "Blue's Lisboa wine aged", x.p(blue).Estates[0].Wines, wines(Wine{}, red(4)))
 	eq(t, "Purple's Algarve wine lost", x.p(purple).Estates[0].Wines, wines())
-	eq(t, "the question, without Farmers or Porto", x.step(blue).Prompt, "Before the wine is made: move Enologists?")
+	eq(t, "the question, without Farmers", x.step(blue).Prompt, "Before the wine is made: move Enologists or use Porto?")
 	x.apply(blue, "done")
 	x.apply(purple, "enologist-e2-e1", "done")
 	b, p = x.p(blue), x.p(purple)

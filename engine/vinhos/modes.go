@@ -234,7 +234,7 @@ var reserve = ruleset{
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
-		"move Enologists or Farmers"},
+		"move Enologists or Farmers, or use Porto"},
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve
@@ -258,7 +258,7 @@ func firstEdition(r ruleset) ruleset {
 	r.cashMultiplierCap = 0
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
-	r.prompts.production = "move Enologists"
+	r.prompts.production = "move Enologists or use Porto"
 	r.twoPlayerExport = func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Classic.TwoPlayerExport.V }
 	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
 		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},
