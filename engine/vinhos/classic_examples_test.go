@@ -495,3 +495,34 @@ func TestFirstEditionExamplePairsThenSales(t *testing.T) {
 	eq(t, "Purple's barrels: 4 back, 2 sold", x.p(purple).Barrels, 2)
 	eq(t, "the single barrel left at the Enoteca", x.s.Sales[x.saleSlot(Enoteca, Red, 11)], purple)
 }
+
+// EXAMPLE (the 2nd Fair, 5th year): Blue's Experts are all face down; Red's
+// one Taste Expert does not fit his Look/Aroma slot; Purple's "3" tile on
+// Look/Taste and Yellow's "4" on Taste/Aroma. At 15, 6, 5 and 4 Fair
+// Points, Purple plays 2 Taste Experts, Yellow 3 Aroma and 1 Taste, all
+// revealed together: the arrows move Taste into its "4" section and Aroma
+// into its "3"; Purple gains 8, Yellow 13. Yellow 17, Blue 15, Purple 14
+// and Red 5 score 12, 8, 4 and 0 VP; Red takes a Look Expert; the order
+// becomes Red, Purple, Blue, Yellow.
+func TestFirstEditionExampleSecondFair(t *testing.T) {
+	x := secondBankFair(newClassicExample(t, 5, blue, redPlayer, purple, yellow), [4]int{15, 6, 5, 4}, 3)
+	eq(t, "choosing in secret (not Blue, all face down, nor Red, no Expert for his slot)", x.pending(), []engine.Seat{purple, yellow})
+	pick := func(seat engine.Seat, fs ...Feature) []string {
+		var ids []string
+		for _, e := range x.p(seat).Experts {
+			if f, _ := x.s.expertTile(e.ID); e.FaceUp && slices.Contains(fs, f) {
+				ids = append(ids, x.s.expertKey(e.ID))
+			}
+		}
+		return ids
+	}
+	x.apply(purple, pick(purple, Taste)...) // his third, an Alcohol Expert, does not fit his slot
+	x.apply(yellow, pick(yellow, Taste, Aroma)...)
+	eq(t, "Fair Points (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).FairPoints, x.p(yellow).FairPoints, x.p(blue).FairPoints, x.p(purple).FairPoints}, []int{5, 17, 15, 14})
+	eq(t, "VP (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{0, 12, 8, 4})
+	eq(t, "last place chooses an Expert", x.pending(), []engine.Seat{redPlayer})
+	x.apply(redPlayer, "appearance")
+	f, _ := x.s.expertTile(x.p(redPlayer).Experts[1].ID)
+	eq(t, "Red's new Expert", f, Appearance)
+	eq(t, "order", x.s.Order, []engine.Seat{redPlayer, purple, blue, yellow})
+}

@@ -233,14 +233,21 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 }
 
 // secondReserveFair is example 23's Fair of year 5 before the secret
-// choice: Blue's 5 Experts are all face down; Purple has 3 up and 1 down
-// and a "2" tile on Appearance + Taste; Orange has a Taste Expert and a
-// "4" tile on Appearance + Aroma; Yellow has 6 face up and a "4" tile on
-// Aroma + Taste. Fair Points: Blue 11, Purple 2, Orange 1, Yellow 0. The
-// Taste marker is one space short of the "4" section, Aroma two short of
-// the "3" one.
+// choice, with Fair Points Blue 11, Purple 2, Orange 1, Yellow 0, and
+// Purple's "2" tile.
 func secondReserveFair(t *testing.T) *example {
-	x := newReserveExample(t, 5, blue, orange, purple, yellow)
+	return secondBankFair(newReserveExample(t, 5, blue, orange, purple, yellow), [4]int{11, 2, 1, 0}, 2)
+}
+
+// secondBankFair sets up the 2nd Fair both bank-board texts print, before the secret
+// choice: Blue's 5 Experts are all face down; Purple has 3 up and 1 down
+// and a purpleTile tile on Appearance + Taste; Orange (the first
+// edition's Red) has a Taste Expert and a "4" tile on Appearance + Aroma;
+// Yellow has 6 face up and a "4" tile on Aroma + Taste. fairPoints are
+// Blue's, Purple's, Orange's and Yellow's. The Taste marker is one space
+// short of the "4" section, Aroma two short of the "3" one.
+func secondBankFair(x *example, fairPoints [4]int, purpleTile int) *example {
+	t := x.t
 	x.s.Features = [NumFeatures]int{Taste: 6, Aroma: 5, Appearance: 2}
 	// take hands out a Wine Expert of feature f, with an arrow or without,
 	// that nobody holds yet, face up or down.
@@ -255,7 +262,9 @@ func secondReserveFair(t *testing.T) *example {
 		t.Fatalf("no more %s Experts", f)
 		return HeldExpert{}
 	}
-	x.p(blue).FairPoints, x.p(purple).FairPoints, x.p(orange).FairPoints = 11, 2, 1
+	for i, seat := range []engine.Seat{blue, purple, orange, yellow} {
+		x.p(seat).FairPoints = fairPoints[i]
+	}
 	x.p(blue).Experts = []HeldExpert{take(Alcohol, false, false), take(Appearance, false, false), take(Taste, true, false), take(Aroma, false, false), take(Alcohol, true, false)}
 	x.p(purple).Experts = []HeldExpert{take(Taste, true, true), take(Taste, true, true), take(Alcohol, false, true), take(Appearance, false, false)}
 	x.p(orange).Experts = []HeldExpert{take(Taste, false, true)}
@@ -264,7 +273,7 @@ func secondReserveFair(t *testing.T) *example {
 		f, _ := x.s.expertTile(id)
 		x.s.Experts[f] = slices.DeleteFunc(x.s.Experts[f], func(d int) bool { return d == id })
 	}
-	x.s.FairSlots[0] = FairSlot{Spot{true, purple}, 2}
+	x.s.FairSlots[0] = FairSlot{Spot{true, purple}, purpleTile}
 	x.s.FairSlots[2] = FairSlot{Spot{true, orange}, 4}
 	x.s.FairSlots[3] = FairSlot{Spot{true, yellow}, 4}
 	x.s.FairSlots[4] = FairSlot{Spot{true, blue}, 1}
