@@ -198,7 +198,7 @@ var rulesets = [numModes]ruleset{
 		oneExpertPerTurn:    true,
 		prompts: turnPrompts{"Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)",
 			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)",
-			"move Enologists or Farmers, or use Porto"},
+			"move Enologists and Farmers or use Porto"},
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
 	Reserve2010: reserve,
@@ -234,7 +234,7 @@ var reserve = ruleset{
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
-		"move Enologists or Farmers, or use Porto"},
+		"move Enologists and Farmers or use Porto"},
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve

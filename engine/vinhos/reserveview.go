@@ -22,6 +22,10 @@ func (s *State) MultiplierCount(seat engine.Seat, k R10MultiplierKind) int {
 // (the 2010 Reserve and the first edition).
 func ReserveBoard(m Mode) bool { return rulesets[m].bank }
 
+// HasFarmers reports whether mode's box has Farmers: the first edition's
+// has none.
+func HasFarmers(m Mode) bool { return rulesets[m].supply.Farmers != PerPlayers[int]{} }
+
 // BoardTitle names the game and its mode, as a board's header does.
 func BoardTitle(m Mode) string { return rulesets[m].terms.title }
 

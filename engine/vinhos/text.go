@@ -99,7 +99,7 @@ func (s *State) vintageText() string {
 	}
 	var regions []string
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		if v.Carolina.V.Has(r) {
+		if v.Carolina.V.Has(r) && s.rules().boxRegions.Has(r) { // no Ribatejo in the first edition
 			regions = append(regions, Regions[r].Name)
 		}
 	}

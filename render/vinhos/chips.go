@@ -22,7 +22,7 @@ func (v *view) expertChip(c *render.Canvas, k rect, id int, faceUp bool) {
 	c.Box(k, 4, fill, render.Ink)
 	bar := rect{X: k.X, Y: k.Y, W: 26, H: k.H}
 	c.Box(bar, 4, featureColors[f], render.Ink)
-	c.Text(featureAbbr[f], bar.CX(), bar.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
+	c.Text(featureAbbr(v.s.Mode, f), bar.CX(), bar.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
 	room := k.W - bar.W - 10
 	if t.Arrow.V {
 		room -= 12

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
@@ -17,10 +18,16 @@ func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	c.PanelNote(r, "top of each deck")
 	for f := range vinhos.Feature(vinhos.NumFeatures) {
 		y := deckRow(r, f)
-		featureChip(c, r.X+26, y, f)
+		featureChip(c, mode, r.X+26, y, f)
 		// The deck's top tile starts at r.X+150; the first edition's
-		// "Alcohol Content" must stop short of it.
-		c.Text(c.Fit(vinhos.FeatureTitle(mode, f), 96, bold), r.X+48, y, 0, 0.5, bold)
+		// "Alcohol Content" goes on two lines to stop short of it.
+		title := vinhos.FeatureTitle(mode, f)
+		if first, second, two := strings.Cut(title, " "); two && c.Measure(title, bold) > 96 {
+			c.Text(c.Fit(first, 96, smallB), r.X+48, y-8, 0, 0.5, smallB)
+			c.Text(c.Fit(second, 96, smallB), r.X+48, y+8, 0, 0.5, smallB)
+			continue
+		}
+		c.Text(c.Fit(title, 96, bold), r.X+48, y, 0, 0.5, bold)
 	}
 }
 
@@ -35,15 +42,22 @@ func (v *view) decks(c *render.Canvas, r rect) {
 	}
 }
 
-// supplyItems are the supply's rows: an icon, a name and the count left.
-var supplyItems = [...]struct {
+// supplyItem is a row of the supply: an icon, a name and the count left.
+type supplyItem struct {
 	name string
 	icon func(c *render.Canvas, x, y float64)
 	left func(s *vinhos.State) int
-}{
+}
+
+// farmersItem names the Farmers' row, which a box without Farmers leaves
+// out.
+const farmersItem = "Farmers"
+
+// supplyItems are the supply's rows.
+var supplyItems = [...]supplyItem{
 	{"Enologists", func(c *render.Canvas, x, y float64) { c.Person(x, y, 20, enologistColor) },
 		func(s *vinhos.State) int { return s.Supply.Enologists }},
-	{"Farmers", func(c *render.Canvas, x, y float64) { c.Person(x, y, 20, farmerColor) },
+	{farmersItem, func(c *render.Canvas, x, y float64) { c.Person(x, y, 20, farmerColor) },
 		func(s *vinhos.State) int { return s.Supply.Farmers }},
 	{"Wineries", func(c *render.Canvas, x, y float64) { c.House(x, y, 20, 18, wineryColor) },
 		func(s *vinhos.State) int { return s.Supply.Wineries }},

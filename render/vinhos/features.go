@@ -75,14 +75,14 @@ func (v *view) fair(c *render.Canvas, r rect) {
 func (v *view) featureTrack(c *render.Canvas, r rect, f vinhos.Feature, moved int) {
 	at := v.s.Features[f]
 	first := trackSpace(r, f, 0)
-	featureChip(c, r.X+26, first.CY(), f)
+	featureChip(c, v.s.Mode, r.X+26, first.CY(), f)
 	tint := render.Mix(render.Paper, featureColors[f], 0.25)
 	for n := range vinhos.R10FeatureTrackSpaces {
 		k := trackSpace(r, f, n)
 		switch {
 		case n == at:
 			c.Box(k, 4, featureColors[f], render.Ink)
-			c.Text(featureAbbr[f], k.CX(), k.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
+			c.Text(featureAbbr(v.s.Mode, f), k.CX(), k.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
 		case n < at:
 			c.Box(k, 4, tint, render.Rule)
 		default:
@@ -100,7 +100,7 @@ func (v *view) fairSlot(c *render.Canvas, k rect, i int) {
 	slot := v.s.FairSlots[i]
 	c.Box(k, 6, render.Paper, render.Rule)
 	for j, f := range vinhos.R10FairSlotFeatures[i] {
-		featureChip(c, k.X+20+float64(j)*32, k.Y+16, f)
+		featureChip(c, v.s.Mode, k.X+20+float64(j)*32, k.Y+16, f)
 	}
 	c.Text(bonusText(v.d.Reserve.SlotBonus[i].V), k.X+72, k.Y+16, 0, 0.5, colored(small, render.Ink))
 	y := k.Y + 41

@@ -3,6 +3,7 @@ package vinhos
 import (
 	"fmt"
 	"image"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
@@ -168,8 +169,12 @@ const supplyLineH = 40
 func (v *view) supplyLine(c *render.Canvas, r rect) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
 	x := r.X + 12 + c.Text("Supply", r.X+12, r.CY(), 0, 0.5, bold)
-	step := (r.Right() - x) / float64(len(supplyItems))
-	for i, it := range supplyItems {
+	items := supplyItems[:]
+	if !vinhos.HasFarmers(v.s.Mode) {
+		items = slices.DeleteFunc(slices.Clone(items), func(it supplyItem) bool { return it.name == farmersItem })
+	}
+	step := (r.Right() - x) / float64(len(items))
+	for i, it := range items {
 		at := x + float64(i)*step
 		it.icon(c, at+14, r.CY())
 		c.Text(fmt.Sprint(it.left(v.s)), at+28, r.CY(), 0, 0.5, heading)
@@ -282,8 +287,7 @@ const (
 func (v *view) regionList(c *render.Canvas, r rect) {
 	c.Panel(r, "Regions")
 	c.PanelNote(r, "next vineyard · left · cubes")
-	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
-		i := int(id) - 1
+	for i, id := range mapRegions(v.s.Mode) {
 		k := rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%2, i/2, regionCardW, regionCardH, regionGap)
 		v.regionCard(c, id, k)
 	}
@@ -293,7 +297,7 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
 	c.Box(k, 6, render.Paper, render.Rule)
 	reg := &v.s.Regions[id]
 	tile := rect{X: k.Right() - 50, Y: k.Y + 6, W: 44, H: 44}
-	c.Token(k.X+15, k.Y+15, 10, render.Ink, fmt.Sprint(int(id)))
+	c.Token(k.X+15, k.Y+15, 10, render.Ink, fmt.Sprint(vinhos.RegionNumber(v.s.Mode, id)))
 	c.Text(c.Fit(vinhos.Regions[id].Name, tile.X-k.X-36, bold), k.X+30, k.Y+15, 0, 0.5, bold)
 	c.Text(c.Fit(regionPerks(id), tile.X-k.X-14, small), k.X+8, k.Y+37, 0, 0.5, small)
 	if !reg.InPlay {

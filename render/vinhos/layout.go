@@ -170,7 +170,7 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 			stripStatic(c, r)
 		}
 	}
-	legendStatic(c, l.legend)
+	legendStatic(c, l.legend, l.mode)
 }
 
 // pieces draws one state's pieces on the background.

@@ -7,7 +7,7 @@ import (
 
 // The legend explains the symbols once, along the bottom, in as many
 // lines as its width needs.
-func legendStatic(c *render.Canvas, r rect) {
+func legendStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	x, y := r.X+4, r.Y+legendH/2
 	item := func(iconW float64, icon func(x, y float64), text string) {
 		if w := iconW + 6 + c.Measure(text, small); x+w > r.Right() {
@@ -21,7 +21,9 @@ func legendStatic(c *render.Canvas, r rect) {
 	item(20, func(x, y float64) { c.Grapes(x+10, y+1, 12, wineColors[vinhos.Red]) }, "Vineyard")
 	item(20, func(x, y float64) { c.House(x+10, y, 20, 18, wineryColor) }, "Winery")
 	item(20, func(x, y float64) { c.Arch(x+10, y, 16, 16, cellarColor) }, "Cellar")
-	item(16, func(x, y float64) { c.Person(x+8, y, 20, farmerColor) }, "Farmer (on a vineyard)")
+	if vinhos.HasFarmers(mode) {
+		item(16, func(x, y float64) { c.Person(x+8, y, 20, farmerColor) }, "Farmer (on a vineyard)")
+	}
 	item(16, func(x, y float64) { c.Person(x+8, y, 20, enologistColor) }, "Enologist (in a winery)")
 	item(16, func(x, y float64) { c.Cube(x+8, y, 14, cubeColor) }, "Renown cube")
 	item(52, func(x, y float64) { taxMarker(c, x+26, y, 0) }, "Year marker: +1 to move there")

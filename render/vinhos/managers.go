@@ -85,8 +85,10 @@ func (v *view) managers(c *render.Canvas, r rect) {
 func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 	y := managerBlock(r, m) + 11
 	c.Token(r.X+22, y, 11, render.Ink, vinhos.MagnateName(v.s.Mode, m)[:1])
-	c.Text(c.Fit(vinhos.MagnateName(v.s.Mode, m), 76, bold), r.X+40, y, 0, 0.5, bold) // the expectation starts at r.X+120
-	v.expectation(c, m, r.X+120, y)
+	// The expectation starts at r.X+120, or after a longer name (the first
+	// edition's Constantino), which leaves it room before the barrels.
+	w := c.Text(c.Fit(vinhos.MagnateName(v.s.Mode, m), 110, bold), r.X+40, y, 0, 0.5, bold)
+	v.expectation(c, m, r.X+40+max(80, w+10), y)
 	// The barrels on the Magnate's own space, at the right.
 	x := r.Right() - 12
 	for seat := len(v.s.Seats) - 1; seat >= 0; seat-- {

@@ -35,12 +35,15 @@ func porto(c *render.Canvas, x, y float64, n int) {
 }
 
 // featureAbbr shortens feature names so that feature chips never rely on
-// color alone.
-var featureAbbr = [vinhos.NumFeatures]string{"Ta", "Ar", "Ap", "Al"}
+// color alone: the first two letters of the mode's name for it ("Ap" for
+// Appearance, the first edition's "Lo" for Look).
+func featureAbbr(mode vinhos.Mode, f vinhos.Feature) string {
+	return vinhos.FeatureTitle(mode, f)[:2]
+}
 
 // featureChip draws a feature's color with its abbreviation.
-func featureChip(c *render.Canvas, x, y float64, f vinhos.Feature) {
+func featureChip(c *render.Canvas, mode vinhos.Mode, x, y float64, f vinhos.Feature) {
 	fill := featureColors[f]
 	c.Box(rect{X: x - 14, Y: y - 11, W: 28, H: 22}, 4, fill, render.Ink)
-	c.Text(featureAbbr[f], x, y, 0.5, 0.5, colored(smallB, render.InkOn(fill)))
+	c.Text(featureAbbr(mode, f), x, y, 0.5, 0.5, colored(smallB, render.InkOn(fill)))
 }

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -9,27 +10,39 @@ import (
 	"github.com/adega-bot/adega/render"
 )
 
-// The map: one card per region, 1 to 9 from north to south.
+// The map: one card per region of the mode's box, in its rulebook's
+// numbers, 1 to 9 (the first edition's 1 to 8) from north to south.
 const (
 	regionW   = 190
 	regionH   = 127
 	regionGap = 8
 )
 
-func regionCard(r rect, id vinhos.RegionID) rect {
-	i := int(id) - 1
+// mapRegions lists the regions of mode's box by their number there: the
+// first edition has no Ribatejo, and numbers its regions its own way.
+func mapRegions(mode vinhos.Mode) []vinhos.RegionID {
+	var ids []vinhos.RegionID
+	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		if vinhos.RegionNumber(mode, id) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	slices.SortFunc(ids, func(a, b vinhos.RegionID) int { return vinhos.RegionNumber(mode, a) - vinhos.RegionNumber(mode, b) })
+	return ids
+}
+
+// regionCard is the i-th card of the map.
+func regionCard(r rect, i int) rect {
 	return rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%3, i/3, regionW, regionH, regionGap)
 }
 
 func regionsStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 	c.Panel(r, "Regions")
 	c.PanelNote(r, "renown cubes · next vineyard · estates")
-	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
-		k := regionCard(r, id)
+	for i, id := range mapRegions(mode) {
+		k := regionCard(r, i)
 		c.Box(k, 6, render.Paper, render.Rule)
-		if n := vinhos.RegionNumber(mode, id); n > 0 { // none for a region not in the mode's box
-			c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(n))
-		}
+		c.Token(k.X+16, k.Y+16, 11, render.Ink, fmt.Sprint(vinhos.RegionNumber(mode, id)))
 		c.Text(c.Fit(vinhos.Regions[id].Name, k.W-40, heading), k.X+32, k.Y+16, 0, 0.5, heading)
 		c.Text(c.Fit(regionPerks(id), k.W-20, small), k.X+10, k.Y+40, 0, 0.5, small)
 		spaces := d.Insets[id].CubeSpaces.V
@@ -68,8 +81,8 @@ func regionPerks(id vinhos.RegionID) string {
 }
 
 func (v *view) regions(c *render.Canvas, r rect) {
-	for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
-		k := regionCard(r, id)
+	for i, id := range mapRegions(v.s.Mode) {
+		k := regionCard(r, i)
 		reg := &v.s.Regions[id]
 		if !reg.InPlay {
 			notInPlay(c, k, k.X+10, k.Y+75)

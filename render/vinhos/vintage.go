@@ -33,7 +33,7 @@ func (v *view) vintage(c *render.Canvas, r rect) {
 	x += 58
 	for f, n := range t.Features.V {
 		if n > 0 {
-			featureChip(c, x+14, y, vinhos.Feature(f))
+			featureChip(c, v.s.Mode, x+14, y, vinhos.Feature(f))
 			x += 32 + c.Text(fmt.Sprintf("×%d", n), x+32, y, 0, 0.5, bold) + 10
 		}
 	}
@@ -71,9 +71,9 @@ func (v *view) expectation(c *render.Canvas, m vinhos.Magnate, x, y float64) {
 		c.Text(fmt.Sprintf("value %d+", t.Bruno.V), x, y, 0, 0.5, normal)
 	case vinhos.Carolina:
 		step := min(23, 96/float64(regionCount(t.Carolina.V)))
-		for id := vinhos.RegionID(1); int(id) <= vinhos.NumRegions; id++ {
+		for _, id := range mapRegions(v.s.Mode) {
 			if t.Carolina.V.Has(id) {
-				c.Token(x+10, y, 10, render.Ink, fmt.Sprint(int(id)))
+				c.Token(x+10, y, 10, render.Ink, fmt.Sprint(vinhos.RegionNumber(v.s.Mode, id)))
 				x += step
 			}
 		}
