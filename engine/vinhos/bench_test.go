@@ -44,6 +44,12 @@ func BenchmarkRandomReserveGame4p(b *testing.B) {
 	benchGame(b, quickDecision, func(seed uint64) engine.State { return newRandomReserve(b, seed, 4, "") })
 }
 
+// BenchmarkRandomClassicGame4p is BenchmarkRandomGame4p for the first
+// edition: the games of TestClassicPlayouts.
+func BenchmarkRandomClassicGame4p(b *testing.B) {
+	benchGame(b, quickDecision, func(seed uint64) engine.State { return newClassic(b, seed, 4, "") })
+}
+
 // BenchmarkPublicGame4p plays one whole random 4-player game per iteration
 // through the public API only, as autocomplete, the buttons and the bot's
 // own moves do: each decision is built step by step from Choices (with the
@@ -56,6 +62,12 @@ func BenchmarkPublicGame4p(b *testing.B) {
 // Reserve, without variants.
 func BenchmarkPublicReserveGame4p(b *testing.B) {
 	benchGame(b, randomAction, func(seed uint64) engine.State { return newRandomReserve(b, seed, 4, "") })
+}
+
+// BenchmarkPublicClassicGame4p is BenchmarkPublicGame4p for the first
+// edition.
+func BenchmarkPublicClassicGame4p(b *testing.B) {
+	benchGame(b, randomAction, func(seed uint64) engine.State { return newClassic(b, seed, 4, "") })
 }
 
 // BenchmarkPlayout4p plays the games of BenchmarkPublicGame4p through the
