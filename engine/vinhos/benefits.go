@@ -37,12 +37,12 @@ func (s *State) benefitOptions(opts []option, seat engine.Seat, back stage) []op
 	switch {
 	case s.work.benefitUsed:
 		if s.explaining {
-			s.refuse("benefit", "%s", s.term("You used a Magnate benefit this turn already; one a turn (§10.2)."))
+			s.refuse("benefit", "You used a Magnate benefit this turn already; one a turn (§10.2).")
 		}
 		return opts
 	case !s.hasWine(seat):
 		if s.explaining {
-			s.refuse("benefit", "%s", s.term("A Magnate benefit costs a wine, and you have none."))
+			s.refuse("benefit", "A Magnate benefit costs a wine, and you have none.")
 		}
 		return opts
 	case !s.hasRowBarrel(seat):
@@ -99,7 +99,7 @@ func (s *State) benefitStep() step {
 // and region do not matter).
 func (s *State) benefitWineStep() step {
 	seat := s.work.seat
-	st := step{name: "discard", prompt: s.term("Which wine do you discard for the Magnate benefit?"), opts: s.options()}
+	st := step{name: "discard", prompt: "Which wine do you discard for the Magnate benefit?", opts: s.options()}
 	for _, w := range s.wines(seat) {
 		st.opts = append(st.opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
@@ -109,7 +109,7 @@ func (s *State) benefitWineStep() step {
 				s.spendWine(seat, w, 0)
 				s.work.run.benefit.paid = true
 				s.say(seat, func() string {
-					return fmt.Sprintf(s.term("%s discards the %s for a Magnate benefit."), s.Seats[seat].Name, label)
+					return fmt.Sprintf("%s discards the %s for a Magnate benefit.", s.Seats[seat].Name, label)
 				})
 			},
 		})
@@ -482,11 +482,11 @@ func (s *State) benefitTurnStep() step {
 		st.opts = s.bonusOptions(st.opts, seat, stBenefitTurn)
 		return st
 	}
-	st := step{name: "benefit", prompt: s.term("Use a Magnate benefit, or pass for the rest of the game?"), opts: s.options()}
+	st := step{name: "benefit", prompt: "Use a Magnate benefit, or pass for the rest of the game?", opts: s.options()}
 	pass := doneOption(s.term("Pass: no more Magnate benefits this game"), func(s *State) {
 		s.Done[seat] = true
 		s.say(seat, func() string {
-			return fmt.Sprintf(s.term("%s passes and uses no more Magnate benefits."), s.Seats[seat].Name)
+			return fmt.Sprintf("%s passes and uses no more Magnate benefits.", s.Seats[seat].Name)
 		})
 		s.work.stage = stDone
 	})
@@ -504,7 +504,7 @@ func (s *State) startBenefitRounds() {
 	s.At, s.Turn = PhaseBenefits, 0
 	s.Done = make([]bool, len(s.Seats))
 	s.say(engine.NoSeat, func() string {
-		return s.term("After the third Fair, each player in turn may use a Magnate benefit, round after round, until everyone has passed.")
+		return "After the third Fair, each player in turn may use a Magnate benefit, round after round, until everyone has passed."
 	})
 }
 

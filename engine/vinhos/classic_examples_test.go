@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -373,6 +374,10 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 
 	press := []string{"pass@c", "order-1", "press", "w1-1", "taste-aroma"}
 	x.offers(blue, press, "done", "anabela", "bruno", "carolina")
+	benefit := append(press, "anabela", "bruno", "benefit", "w2-1", "anabela")
+	if label := x.choice(blue, "anabela-sales", benefit...).Label; !strings.HasPrefix(label, "Bonus Action: ") {
+		t.Errorf("the Sales space is offered as %q, not in the first edition's words", label)
+	}
 	x.apply(blue, append(press, "anabela", "bruno", "benefit", "w2-1", "anabela", "anabela-sales", "w2-2", "casa-de-fados-red-4", "done", "done")...)
 	b = x.p(blue)
 	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Bruno: 1})

@@ -171,7 +171,7 @@ func (s *State) next(seat engine.Seat) (st step, done bool, err error) {
 			return st, false, nil
 		}
 		if s.taking != nil {
-			*s.taking = append(*s.taking, engine.Taken{Name: st.name, Prompt: st.prompt, Choice: st.opts[0].Choice})
+			*s.taking = append(*s.taking, engine.Taken{Name: st.name, Prompt: s.term(st.prompt), Choice: st.opts[0].Choice})
 		}
 		s.answer(st, st.opts[0])
 	}
@@ -354,7 +354,7 @@ func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, er
 	out := engine.Step{Complete: true, Continues: c.work.drew, Taken: taken}
 	var offered []option
 	if !done {
-		out = engine.Step{Name: st.name, Prompt: st.prompt, Forfeits: st.forfeits, Taken: taken, Focus: c.focus()}
+		out = engine.Step{Name: st.name, Prompt: s.term(st.prompt), Forfeits: st.forfeits, Taken: taken, Focus: c.focus()}
 		offered = c.viable(seat, st.opts)
 		for _, o := range offered {
 			out.Choices = append(out.Choices, o.Choice)

@@ -7,8 +7,14 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// Pending says who must decide what now.
-func (s *State) Pending() []engine.Pending { return s.pending(nil) }
+// Pending says who must decide what now, in the mode's words.
+func (s *State) Pending() []engine.Pending {
+	out := s.pending(nil)
+	for i := range out {
+		out[i].Prompt = s.term(out[i].Prompt)
+	}
+	return out
+}
 
 // pending appends to out who must decide what now. The playouts ask after
 // every decision, with an array of their own.
@@ -39,7 +45,7 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 		return one(s.Order[s.Turn], "take the last action of the game")
 	case PhaseBenefits:
 		if s.Turn < n {
-			return one(s.Order[s.Turn], s.term("use a Magnate benefit or pass"))
+			return one(s.Order[s.Turn], "use a Magnate benefit or pass")
 		}
 	case PhaseMaintenance, PhaseProduction:
 		prompt := "take one barrel back from the Sales area"

@@ -133,6 +133,9 @@ type terms struct {
 	// regionNumbers number the regions, by RegionID; 0 for one not in the
 	// box.
 	regionNumbers [NumRegions + 1]int
+	// words renames the Deluxe box's words in every text a player reads
+	// (nil: none), as term does.
+	words *strings.Replacer
 }
 
 // reserveTerms are the Deluxe box's names, in a 2010 Reserve game.
@@ -263,7 +266,9 @@ func firstEdition(r ruleset) ruleset {
 	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
 		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},
 		// C-1: the first edition numbers its 8 regions its own way.
-		regionNumbers: [NumRegions + 1]int{Minho: 1, TrasOsMontes: 2, Dao: 3, Douro: 4, Lisboa: 5, Alentejo: 6, Setubal: 7, Algarve: 8}}
+		regionNumbers: [NumRegions + 1]int{Minho: 1, TrasOsMontes: 2, Dao: 3, Douro: 4, Lisboa: 5, Alentejo: 6, Setubal: 7, Algarve: 8},
+		// Its Managers' rows hold Bonus Actions.
+		words: strings.NewReplacer("Magnate", "Manager", "Additional Action", "Bonus Action")}
 	return r
 }
 

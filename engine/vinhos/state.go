@@ -395,7 +395,7 @@ func (s *State) label(format func() string) string {
 	if s.nolabels {
 		return ""
 	}
-	return format()
+	return s.term(format())
 }
 
 // say narrates an event of the action being applied. Like label, it takes
@@ -403,13 +403,13 @@ func (s *State) label(format func() string) string {
 // argument of a narration and allocates nothing for it.
 func (s *State) say(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Say(seat, text()))
+		s.events = append(s.events, engine.Say(seat, s.term(text())))
 	}
 }
 
 // reveal narrates an event that showed hidden or random information.
 func (s *State) reveal(seat engine.Seat, text func() string) {
 	if !s.quiet {
-		s.events = append(s.events, engine.Event{Seat: seat, Text: text(), Reveal: true})
+		s.events = append(s.events, engine.Event{Seat: seat, Text: s.term(text()), Reveal: true})
 	}
 }

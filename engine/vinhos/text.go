@@ -205,11 +205,12 @@ func countedKeys(prefix string, first, n int) []string {
 	return keys
 }
 
-// term renames the Deluxe box's Magnates in text as the mode's rulebook
-// names them (the first edition's Managers).
+// term puts text in the words of the mode's rulebook: the first edition's
+// Managers and Bonus Actions for the Deluxe Magnates and Additional
+// Actions. Labels, narration, prompts and refusals all pass through it.
 func (s *State) term(text string) string {
-	if w := s.rules().terms.magnate; w != deluxeTerms.magnate {
-		return strings.ReplaceAll(text, deluxeTerms.magnate, w)
+	if r := s.rules().terms.words; r != nil {
+		return r.Replace(text)
 	}
 	return text
 }

@@ -29,7 +29,7 @@ func (s *State) turnStartStep() step {
 	if s.work.tileUsed || s.work.expertUsed {
 		name = "move"
 	}
-	st := step{name: name, prompt: s.term(s.rules().prompts.move), opts: s.options()}
+	st := step{name: name, prompt: s.rules().prompts.move, opts: s.options()}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
@@ -135,7 +135,7 @@ func (s *State) anyViable(seat engine.Seat, opts []option) bool {
 
 func (s *State) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "after", prompt: s.term(s.rules().prompts.after), opts: s.options()}
+	st := step{name: "after", prompt: s.rules().prompts.after, opts: s.options()}
 	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
 	st.opts = s.bonusOptions(st.opts, seat, stTurnAfter)
 	return st
