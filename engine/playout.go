@@ -7,9 +7,10 @@ package engine
 // Playout is implemented by states that play a random game to its end
 // faster than RandomGame. Each decision is one Choices offers, drawn as
 // RandomGame draws them: the seat among the pending ones, then each step's
-// answer among its choices, all equally likely; but the random numbers
-// may be drawn otherwise, so the same generator need not play the same
-// game.
+// answer among its choices, all equally likely, except where the game
+// knows an answer scores more at once and takes it (a Vinhos playout's
+// Press Release); the random numbers may be drawn otherwise, so the same
+// generator need not play the same game.
 type Playout interface {
 	// RandomPlayout plays from the state to the end of the game and
 	// returns the final state, leaving the receiver as it was. record, if

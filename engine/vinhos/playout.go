@@ -8,7 +8,8 @@ import (
 )
 
 // RandomPlayout plays the game to its end by random legal decisions
-// (engine.Playout). It steps one quiet copy forward through every
+// (engine.Playout), but for a Press Release, which makes the Fair Points
+// it can (playoutAnswer). It steps one quiet copy forward through every
 // decision, where the public path copies the state for each step and each
 // action, and formats labels and narration nobody reads; it keeps no
 // step's name, which only commands read; and it looks ahead only from
@@ -47,12 +48,65 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 		if len(st.opts) == 0 {
 			panic(fmt.Sprintf("vinhos: a playout found no answer to %q (%s) at %s", st.name, st.prompt, s.Phase()))
 		}
-		o := s.randomViable(seat, st.opts, rng)
+		o := s.playoutAnswer(seat, st, rng)
 		if keep {
 			act = append(act, o.ID)
 		}
 		s.answer(st, o)
 	}
+}
+
+// playoutAnswer is a playout's answer to st: at a Press Release the one
+// that scores most Fair Points (preferred), elsewhere a random one.
+func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option {
+	if i := s.preferred(seat, st); i >= 0 {
+		if o := st.opts[i]; !o.risky || s.leadsToEnd(seat, o) {
+			return o
+		}
+	}
+	return s.randomViable(seat, st.opts, rng)
+}
+
+// preferred is the answer to a Press Release's step that scores most
+// Fair Points, or -1 for another step: press rather than pass, the wine
+// of highest value, every Renown cube that raises it, the Fair Points
+// booth, an Expert rather than none. A Fair rewards only the player
+// ahead: a random Press Release, some 4 Fair Points where Lacerda makes
+// 15, never wins one, and a search whose playouts never win a Fair cannot
+// see what a better wine would win there.
+func (s *State) preferred(seat engine.Seat, st step) int {
+	last := len(st.opts) - 1
+	switch press := s.work.run.kind == runPress; {
+	case st.name == "release":
+		if last >= 0 && st.opts[last].ID == "press" {
+			return last
+		}
+	case press && st.name == "wine":
+		return s.bestWine(seat, len(st.opts))
+	case press && st.name == "cubes":
+		return last // the answers count up from no cube
+	case press && st.name == "booth":
+		return slices.IndexFunc(st.opts, func(o option) bool { return o.ID == boothKeys[boothWith(BoothFairPoints)] })
+	case press && last >= 1 && st.opts[0].ID == "none" && slices.Contains(featureKeys[:], st.name):
+		return 1 // an Expert sent for the Vintage's feature
+	}
+	return -1
+}
+
+// bestWine is the index of seat's wine of highest value, -1 unless the
+// wines are the n answers.
+func (s *State) bestWine(seat engine.Seat, n int) int {
+	wines := s.wines(seat)
+	if len(wines) != n {
+		return -1
+	}
+	best, bestValue := -1, 0
+	for i, w := range wines {
+		if v := s.baseValue(seat, w); best < 0 || v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	return best
 }
 
 // randomViable draws one of the options Choices would list, each as likely:
