@@ -75,35 +75,42 @@ func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option
 // 15, never wins one, and a search whose playouts never win a Fair cannot
 // see what a better wine would win there.
 func (s *State) preferred(seat engine.Seat, st step) int {
-	last := len(st.opts) - 1
-	switch press := s.work.run.kind == runPress; {
-	case st.name == "release":
-		if last >= 0 && st.opts[last].ID == "press" {
-			return last
+	if st.name != "release" && s.work.run.kind != runPress {
+		return -1
+	}
+	// A step lists its own answers first; the Wine Experts usable at that
+	// point of an action may follow them.
+	with := func(id string) int { return slices.IndexFunc(st.opts, func(o option) bool { return o.ID == id }) }
+	switch st.name {
+	case "release":
+		return with("press")
+	case "wine":
+		return with(s.bestWineKey(seat))
+	case "cubes":
+		for n := len(cubeKeys) - 1; n >= 0; n-- {
+			if i := with(cubeKeys[n]); i >= 0 {
+				return i
+			}
 		}
-	case press && st.name == "wine":
-		return s.bestWine(seat, len(st.opts))
-	case press && st.name == "cubes":
-		return last // the answers count up from no cube
-	case press && st.name == "booth":
-		return slices.IndexFunc(st.opts, func(o option) bool { return o.ID == boothKeys[boothWith(BoothFairPoints)] })
-	case press && last >= 1 && st.opts[0].ID == "none" && slices.Contains(featureKeys[:], st.name):
-		return 1 // an Expert sent for the Vintage's feature
+	case "booth":
+		return with(boothKeys[boothWith(BoothFairPoints)])
+	}
+	if f := slices.Index(featureKeys[:], st.name); f >= 0 && len(st.opts) > 1 && st.opts[0].ID == "none" {
+		for _, x := range s.Seats[seat].Experts {
+			if xf, _ := s.expertTile(x.ID); x.FaceUp && xf == Feature(f) && s.expertKey(x.ID) == st.opts[1].ID {
+				return 1 // an Expert sent for the Vintage's feature
+			}
+		}
 	}
 	return -1
 }
 
-// bestWine is the index of seat's wine of highest value, -1 unless the
-// wines are the n answers.
-func (s *State) bestWine(seat engine.Seat, n int) int {
-	wines := s.wines(seat)
-	if len(wines) != n {
-		return -1
-	}
-	best, bestValue := -1, 0
-	for i, w := range wines {
-		if v := s.baseValue(seat, w); best < 0 || v > bestValue {
-			best, bestValue = i, v
+// bestWineKey is the choice ID of seat's wine of highest value.
+func (s *State) bestWineKey(seat engine.Seat) string {
+	best, bestValue := "", 0
+	for _, w := range s.wines(seat) {
+		if v := s.baseValue(seat, w); best == "" || v > bestValue {
+			best, bestValue = wineKey(w), v
 		}
 	}
 	return best

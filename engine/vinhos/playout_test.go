@@ -284,3 +284,44 @@ func (st soloStats) merge(o soloStats) soloStats {
 	}
 	return out
 }
+
+// A playout's Press Release makes the Fair Points it can, where a random
+// one would seldom win a Fair: SV p. 12's Orange, at the Pass space,
+// presses rather than passes, presents her Douro red (value 8 before
+// cubes) rather than her Minho white 2, with both Douro cubes, takes the
+// Fair Points booth and sends her Aroma Expert. The steps that score no
+// Fair Points at once (the order slot, the Magnates' barrels) stay random.
+func TestPlayoutPressReleaseMakesTheMostFairPoints(t *testing.T) {
+	x := newExample(t, 4, 1, orange, yellow, blue, purple)
+	o := x.p(orange)
+	o.Cell = CellBL
+	o.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(3))}
+	o.Estates[1] = Estate{Region: Minho, Color: White, Vineyards: 1, Wines: wines(white(2))}
+	x.s.Regions[Douro].Cubes = 2
+	x.give(orange, x.expertID(Aroma, ExpertCash))
+
+	c := x.s.clone()
+	c.quiet, c.nolabels = true, true
+	var took []string
+	for _, step := range []string{"pass@c", "order-1"} {
+		st, _, err := c.next(orange)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.answer(st, st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == step })])
+	}
+	for {
+		st, done, err := c.next(orange)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done || c.preferred(orange, st) < 0 {
+			break
+		}
+		o := st.opts[c.preferred(orange, st)]
+		took = append(took, o.ID)
+		c.answer(st, o)
+	}
+	eq(t, "the playout's Press Release", took, []string{"press", "w1-4", "cubes-2", "booth-4", "expert-aroma-cash"})
+	eq(t, "Orange's Fair Points", c.Seats[orange].FairPoints, 10+3+1)
+}
