@@ -77,6 +77,9 @@ func tournamentCommand(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
+	if len(results) < f.games {
+		fmt.Fprintf(env.Stdout, "stopped: the table counts the %d of %d games played to their end\n", len(results), f.games)
+	}
 	t.report(env.Stdout, results)
 	return nil
 }
@@ -168,10 +171,13 @@ func (t *tournament) clockText() string {
 }
 
 // play plays the games, t.parallel at a time, each on a goroutine locked
-// to its thread so that the thread's CPU time is the game's.
+// to its thread so that the thread's CPU time is the game's. Stopped (an
+// interrupt: a table at hard's full budget takes hours), it starts no
+// more games, finishes those under way and returns the games played.
 func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, error) {
 	results := make([]ai.Match, t.games)
 	errs := make([]error, t.games)
+	played := make([]bool, t.games)
 	todo := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -186,6 +192,7 @@ func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, 
 			}
 			for i := range todo {
 				results[i], errs[i] = t.playOne(i, clock)
+				played[i] = true
 				mu.Lock()
 				done++
 				fmt.Fprintf(progress, "\rgame %d of %d", done, t.games)
@@ -204,15 +211,21 @@ feed:
 	close(todo)
 	wg.Wait()
 	fmt.Fprintln(progress)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("game %d (seed %d): %w", i, t.seed+uint64(i), err)
 		}
 	}
-	return results, nil
+	var out []ai.Match
+	for i, m := range results {
+		if played[i] {
+			out = append(out, m)
+		}
+	}
+	if len(out) == 0 {
+		return nil, ctx.Err()
+	}
+	return out, nil
 }
 
 func (t *tournament) playOne(i int, clock func() time.Duration) (ai.Match, error) {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"strings"
 	"testing"
 )
@@ -48,3 +50,35 @@ func TestWilsonInterval(t *testing.T) {
 		t.Errorf("19 of 20: %.4f–%.4f, want 0.7639–0.9911", lo, hi)
 	}
 }
+
+// A tournament stopped (an interrupt) starts no more games and reports
+// those it played to their end, saying so, rather than losing them all.
+func TestStoppedTournamentReportsTheGamesPlayed(t *testing.T) {
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var out bytes.Buffer
+	// The progress line after the first game stops the tournament.
+	progress := writerFunc(func(p []byte) (int, error) {
+		if bytes.Contains(p, []byte("game 1 of")) {
+			stop()
+		}
+		return len(p), nil
+	})
+	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: progress, Getenv: func(string) string { return "" }}
+	if err := Main(ctx, []string{"tournament", "--game", "nim", "--games", "50", "--players", "2",
+		"--seats", "random,first", "--parallel", "1"}, env); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "stopped: the table counts the") {
+		t.Fatalf("the table does not say the tournament stopped:\n%s", out.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if f := strings.Fields(line); len(f) > 2 && f[0] == "random" && (f[1] == "0" || f[1] == "50") {
+			t.Errorf("random played %s seats of a stopped tournament:\n%s", f[1], out.String())
+		}
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
