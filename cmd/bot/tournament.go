@@ -177,7 +177,6 @@ func (t *tournament) clockText() string {
 func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, error) {
 	results := make([]ai.Match, t.games)
 	errs := make([]error, t.games)
-	played := make([]bool, t.games)
 	todo := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -192,7 +191,6 @@ func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, 
 			}
 			for i := range todo {
 				results[i], errs[i] = t.playOne(i, clock)
-				played[i] = true
 				mu.Lock()
 				done++
 				fmt.Fprintf(progress, "\rgame %d of %d", done, t.games)
@@ -217,8 +215,8 @@ feed:
 		}
 	}
 	var out []ai.Match
-	for i, m := range results {
-		if played[i] {
+	for _, m := range results {
+		if m.Final != nil { // played to its end
 			out = append(out, m)
 		}
 	}
