@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -18,7 +19,8 @@ type kindStats struct {
 	seats, wins int
 	vp          int
 	decisions   []time.Duration
-	noVP        bool // the game counts no VP
+	noVP        bool  // the game counts no VP
+	fromSources []int // VP by source, summed over the seats (engine.VPSources)
 }
 
 // soloResult is what a solo game's end says beyond its ranking (Vinhos's
@@ -34,8 +36,13 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 	stats := map[string]*kindStats{}
 	others := kindStats{} // seats nobody plays, such as Lacerda
 	titles, accolades := map[string]int{}, map[int]int{}
+	var sources []string
 	for i, m := range results {
 		vp := vpCounters(m.Final)
+		var bySource [][]int
+		if vs, ok := m.Final.(engine.VPSources); ok {
+			sources, bySource = vs.VPSources()
+		}
 		for seat := range m.Final.Players() {
 			st := &others
 			if seat < t.players {
@@ -55,6 +62,9 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 			} else {
 				st.vp += vp[seat]
 			}
+			if bySource != nil {
+				st.fromSources = addTo(st.fromSources, bySource[seat])
+			}
 		}
 		if solo, ok := m.Final.(soloResult); ok {
 			if n, title, ok := solo.SoloResult(); ok {
@@ -73,6 +83,15 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 		row(w, "automa", &others)
 	}
 	w.Flush()
+	if sources != nil {
+		fmt.Fprintln(out, "mean VP by source:")
+		for _, kind := range slices.Sorted(maps.Keys(stats)) {
+			fmt.Fprintf(out, "  %s: %s\n", kind, meanSources(sources, stats[kind]))
+		}
+		if others.seats > 0 {
+			fmt.Fprintf(out, "  automa: %s\n", meanSources(sources, &others))
+		}
+	}
 	if len(titles) > 0 {
 		fmt.Fprintf(out, "titles: %s\n", counts(titles))
 		fmt.Fprintf(out, "accolades: %s\n", counts(accolades))
@@ -91,6 +110,26 @@ func row(w io.Writer, name string, st *kindStats) {
 	}
 	fmt.Fprintf(w, "%s\t%d\t%d\t%.1f%%\t%.1f–%.1f%%\t%s\t%d\t%s\t%s\t\n", name, st.seats, st.wins, 100*rate,
 		100*lo, 100*hi, vp, len(st.decisions), mean, p99)
+}
+
+// addTo adds v to sum element by element, growing sum to v's length.
+func addTo(sum, v []int) []int {
+	for len(sum) < len(v) {
+		sum = append(sum, 0)
+	}
+	for i, x := range v {
+		sum[i] += x
+	}
+	return sum
+}
+
+// meanSources shows st's mean VP per seat by source: "Exports 40.2, ...".
+func meanSources(sources []string, st *kindStats) string {
+	var parts []string
+	for i, total := range st.fromSources {
+		parts = append(parts, fmt.Sprintf("%s %.1f", sources[i], float64(total)/float64(st.seats)))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // wilson is the 95% Wilson score interval of wins out of n.

@@ -31,13 +31,14 @@ func TestTournamentTable(t *testing.T) {
 	}
 }
 
-// A solo tournament shows the automa's row and the titles earned.
+// A solo tournament shows the automa's row, where each side's VP came
+// from, and the titles earned.
 func TestSoloTournamentShowsTitles(t *testing.T) {
 	out, err := runMain(t, "", "tournament", "--mode", "solo", "--games", "2", "--seats", "random")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"automa", "titles: [", "accolades: ["} {
+	for _, want := range []string{"automa", "titles: [", "accolades: [", "mean VP by source:", "  automa: Exports "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
