@@ -73,23 +73,21 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 			}
 		}
 	}
+	// The kinds in the table's order, the seats nobody plays last.
+	kinds := slices.Sorted(maps.Keys(stats))
+	if others.seats > 0 {
+		kinds, stats["automa"] = append(kinds, "automa"), &others
+	}
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "player\tseats\twins\twin rate\t95% CI\tmean VP\tdecisions\tmean ms\tp99 ms\t")
-	for _, kind := range slices.Sorted(maps.Keys(stats)) {
-		st := stats[kind]
-		row(w, kind, st)
-	}
-	if others.seats > 0 {
-		row(w, "automa", &others)
+	for _, kind := range kinds {
+		row(w, kind, stats[kind])
 	}
 	w.Flush()
 	if sources != nil {
 		fmt.Fprintln(out, "mean VP by source:")
-		for _, kind := range slices.Sorted(maps.Keys(stats)) {
+		for _, kind := range kinds {
 			fmt.Fprintf(out, "  %s: %s\n", kind, meanSources(sources, stats[kind]))
-		}
-		if others.seats > 0 {
-			fmt.Fprintf(out, "  automa: %s\n", meanSources(sources, &others))
 		}
 	}
 	if len(titles) > 0 {
@@ -112,10 +110,10 @@ func row(w io.Writer, name string, st *kindStats) {
 		100*lo, 100*hi, vp, len(st.decisions), mean, p99)
 }
 
-// addTo adds v to sum element by element, growing sum to v's length.
+// addTo adds v to sum element by element; a nil sum starts at zero.
 func addTo(sum, v []int) []int {
-	for len(sum) < len(v) {
-		sum = append(sum, 0)
+	if sum == nil {
+		sum = make([]int, len(v))
 	}
 	for i, x := range v {
 		sum[i] += x
