@@ -43,3 +43,19 @@ func RandomGame(s State, rng *RNG, record func(seat Seat, action Action)) (State
 	}
 	return s, nil
 }
+
+// A Policy steers a playout's answers at the steps it knows, such as what
+// an AI's search has learnt of them so far.
+type Policy interface {
+	// Pick returns the index among ids of seat's answer to the step named
+	// step.
+	Pick(seat Seat, step string, ids []string, rng *RNG) int
+	// Took tells the policy the answer the playout took at that step: a
+	// pick the game found to lead nowhere is picked again without it.
+	Took(seat Seat, step, id string)
+}
+
+// Steered is a Playout whose answers a Policy may steer.
+type Steered interface {
+	SteeredPlayout(rng *RNG, p Policy) State
+}

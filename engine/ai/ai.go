@@ -68,7 +68,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
-	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon}
+	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
 	b := newBudget(cfg)
 	var d Decision
 	at := &node{}

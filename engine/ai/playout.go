@@ -22,12 +22,15 @@ func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rn
 // playout plays s at random, seat first finishing the decision begun with
 // prefix, and rates the end for every seat. With a horizon it stops after
 // that many decisions and rates the game as it stands, by its VP.
-func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int) (result, error) {
+func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int, policy engine.Policy) (result, error) {
 	for decisions := 0; !s.Over(); decisions++ {
 		if horizon > 0 && decisions == horizon {
 			if r, ok := rateUnfinished(s, players); ok {
 				return r, nil
 			}
+		}
+		if steered, ok := s.(engine.Steered); ok && policy != nil && prefix == nil && horizon == 0 {
+			return rate(steered.SteeredPlayout(rng, policy), players), nil
 		}
 		if fast, ok := s.(engine.Playout); ok && prefix == nil && horizon == 0 {
 			// The game plays itself out at random faster than Choices and

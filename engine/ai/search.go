@@ -25,6 +25,7 @@ type search struct {
 	rng     engine.RNG
 	players int
 	horizon int // see Config.Horizon
+	mast    *mast
 }
 
 // node is a point in the tree: the steps taken from the root.
@@ -102,6 +103,9 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 			return fmt.Errorf("ai: no legal choice at %q", step.Prompt)
 		}
 		e, fresh := sr.selectOrExpand(at, seat, step.Choices)
+		if step.Name == "action" || step.Name == "move" {
+			sr.mast.Took(seat, "action", e.id)
+		}
 		path = append(path, e)
 		act = append(act, e.id)
 		if fresh {
@@ -109,10 +113,11 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 		}
 		at = &e.next
 	}
-	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon)
+	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon, sr.mast)
 	if err != nil {
 		return err
 	}
+	sr.mast.credit(res)
 	for _, e := range path {
 		e.visits++
 		e.reward += res.reward[e.seat]

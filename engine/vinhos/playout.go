@@ -15,7 +15,18 @@ import (
 // step's name, which only commands read; and it looks ahead only from
 // the answer it draws.
 func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action)) engine.State {
+	return s.playout(rng, record, nil)
+}
+
+// SteeredPlayout is RandomPlayout with each move chosen by p
+// (engine.Steered).
+func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy) engine.State {
+	return s.playout(rng, nil, p)
+}
+
+func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
 	c := s.clone()
+	c.policy = p
 	c.events = nil
 	c.quiet, c.nolabels, c.unnamed = true, true, true
 	var buf [MaxPlayers]engine.Pending
@@ -30,6 +41,7 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 		c.advance()
 	}
 	c.quiet, c.nolabels, c.unnamed = false, false, false
+	c.policy = nil
 	return c.published()
 }
 
@@ -63,6 +75,9 @@ func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option
 		if o := st.opts[i]; !o.risky || s.leadsToEnd(seat, o) {
 			return o
 		}
+	}
+	if s.policy != nil && (st.name == "action" || st.name == "move") {
+		return s.steered(seat, st.opts, rng)
 	}
 	return s.randomViable(seat, st.opts, rng)
 }
@@ -128,5 +143,21 @@ func (s *State) randomViable(seat engine.Seat, opts []option, rng *engine.RNG) o
 			return o
 		}
 		opts = slices.Delete(opts, i, i+1)
+	}
+}
+
+// steered is the move the policy picks among opts that leads somewhere.
+func (s *State) steered(seat engine.Seat, opts []option, rng *engine.RNG) option {
+	ids := make([]string, len(opts))
+	for i, o := range opts {
+		ids[i] = o.ID
+	}
+	for {
+		i := s.policy.Pick(seat, "action", ids, rng)
+		if o := opts[i]; !o.risky || s.leadsToEnd(seat, o) {
+			s.policy.Took(seat, "action", o.ID)
+			return o
+		}
+		opts, ids = slices.Delete(opts, i, i+1), slices.Delete(ids, i, i+1)
 	}
 }

@@ -1,0 +1,62 @@
+package ai
+
+import "github.com/adega-bot/adega/engine"
+
+// greedy is how often a steered playout takes the move that has done best
+// so far in the search, rather than one at random.
+const greedy = 50 // percent
+
+// mast is the Move-Average Sampling Technique (Finnsson and Björnsson,
+// 2008): each move's mean result over the search's iterations, wherever
+// it was taken, steers the playouts toward the moves that have done well.
+type mast struct {
+	stats map[mastKey]*mastStat
+	taken []mastKey // this iteration's
+}
+
+type mastKey struct {
+	seat     engine.Seat
+	step, id string
+}
+
+type mastStat struct {
+	sum float64
+	n   int
+}
+
+func newMast() *mast { return &mast{stats: map[mastKey]*mastStat{}} }
+
+func (m *mast) Pick(seat engine.Seat, step string, ids []string, rng *engine.RNG) int {
+	if rng.IntN(100) < greedy {
+		best, bestMean := -1, 0.0
+		for i, id := range ids {
+			if st := m.stats[mastKey{seat, step, id}]; st != nil {
+				if mean := st.sum / float64(st.n); best < 0 || mean > bestMean {
+					best, bestMean = i, mean
+				}
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return rng.IntN(len(ids))
+}
+
+func (m *mast) Took(seat engine.Seat, step, id string) {
+	m.taken = append(m.taken, mastKey{seat, step, id})
+}
+
+// credit adds an iteration's result to every move it took.
+func (m *mast) credit(res result) {
+	for _, k := range m.taken {
+		st := m.stats[k]
+		if st == nil {
+			st = &mastStat{}
+			m.stats[k] = st
+		}
+		st.sum += res.reward[k.seat]
+		st.n++
+	}
+	m.taken = m.taken[:0]
+}
