@@ -44,18 +44,20 @@ func RandomGame(s State, rng *RNG, record func(seat Seat, action Action)) (State
 	return s, nil
 }
 
-// A Policy steers a playout's answers at the steps it knows, such as what
-// an AI's search has learnt of them so far.
+// A Policy steers a playout's answers at the steps a game submits to it
+// (Steered): an AI's search steers its playouts by what it has learnt.
 type Policy interface {
 	// Pick returns the index among ids of seat's answer to the step named
 	// step.
 	Pick(seat Seat, step string, ids []string, rng *RNG) int
-	// Took tells the policy the answer the playout took at that step: a
-	// pick the game found to lead nowhere is picked again without it.
+	// Took tells the policy the answer the playout took there: a pick the
+	// game finds leads nowhere is dropped and Pick asked again.
 	Took(seat Seat, step, id string)
 }
 
-// Steered is a Playout whose answers a Policy may steer.
+// Steered is a Playout whose answers a Policy may steer at some steps (a
+// Vinhos turn's action), each as Choices would offer it; the game draws
+// the other answers as RandomPlayout does. record is as RandomPlayout's.
 type Steered interface {
-	SteeredPlayout(rng *RNG, p Policy) State
+	SteeredPlayout(rng *RNG, p Policy, record func(seat Seat, action Action)) State
 }

@@ -2,13 +2,20 @@ package ai
 
 import "github.com/adega-bot/adega/engine"
 
-// greedy is how often a steered playout takes the move that has done best
-// so far in the search, rather than one at random.
-const greedy = 50 // percent
+// greedy is how often, in percent, a steered playout takes the move that
+// has done best so far in the search rather than one at random: random
+// half the time keeps the playouts varied.
+const greedy = 50
 
 // mast is the Move-Average Sampling Technique (Finnsson and Björnsson,
-// 2008): each move's mean result over the search's iterations, wherever
-// it was taken, steers the playouts toward the moves that have done well.
+// 2008): each move's mean result for its seat over the search's
+// iterations, wherever in the game it was taken, steers the playouts
+// (engine.Steered) toward the moves that have done well. A move is a
+// step's name and an answer: a Vinhos turn's action, such as Sales. A
+// playout that picks each turn's action at random ends some 100 VP behind
+// Lacerda and says little of where a move leads; one that leans on the
+// actions that have paid in this search plays more like the player it
+// stands for. The steps a game lets a policy steer are the game's choice.
 type mast struct {
 	stats map[mastKey]*mastStat
 	taken []mastKey // this iteration's
@@ -26,6 +33,8 @@ type mastStat struct {
 
 func newMast() *mast { return &mast{stats: map[mastKey]*mastStat{}} }
 
+// Pick is engine.Policy's: the best mean among the moves credited so far,
+// greedy percent of the time, else a move at random.
 func (m *mast) Pick(seat engine.Seat, step string, ids []string, rng *engine.RNG) int {
 	if rng.IntN(100) < greedy {
 		best, bestMean := -1, 0.0
@@ -43,6 +52,8 @@ func (m *mast) Pick(seat engine.Seat, step string, ids []string, rng *engine.RNG
 	return rng.IntN(len(ids))
 }
 
+// Took is engine.Policy's: the move is credited with the iteration's
+// result.
 func (m *mast) Took(seat engine.Seat, step, id string) {
 	m.taken = append(m.taken, mastKey{seat, step, id})
 }

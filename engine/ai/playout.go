@@ -30,7 +30,7 @@ func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine
 			}
 		}
 		if steered, ok := s.(engine.Steered); ok && policy != nil && prefix == nil && horizon == 0 {
-			return rate(steered.SteeredPlayout(rng, policy), players), nil
+			return rate(steered.SteeredPlayout(rng, policy, nil), players), nil
 		}
 		if fast, ok := s.(engine.Playout); ok && prefix == nil && horizon == 0 {
 			// The game plays itself out at random faster than Choices and

@@ -24,8 +24,8 @@ type search struct {
 	sample  func(*engine.RNG) engine.State
 	rng     engine.RNG
 	players int
-	horizon int // see Config.Horizon
-	mast    *mast
+	horizon int   // see Config.Horizon
+	mast    *mast // what the iterations have learnt of each move
 }
 
 // node is a point in the tree: the steps taken from the root.
@@ -103,9 +103,7 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 			return fmt.Errorf("ai: no legal choice at %q", step.Prompt)
 		}
 		e, fresh := sr.selectOrExpand(at, seat, step.Choices)
-		if step.Name == "action" || step.Name == "move" {
-			sr.mast.Took(seat, "action", e.id)
-		}
+		sr.mast.Took(seat, step.Name, e.id)
 		path = append(path, e)
 		act = append(act, e.id)
 		if fresh {

@@ -10,36 +10,56 @@ import (
 // from rng: it ends the game, leaves s as it was, and the decisions it
 // records are each one Choices offers and replay through Apply to the same
 // final state, byte for byte. So the shortcut plays the game the public
-// path would. It does nothing for a state without one.
+// path would. A steered playout (engine.Steered) is checked the same way,
+// steered by a policy that always picks the last answer, so that the
+// answers a policy picks are legal too. It does nothing for a state
+// without a fast playout.
 func CheckPlayout(t tester, s engine.State, rng *engine.RNG) {
 	t.Helper()
-	fast, ok := s.(engine.Playout)
-	if !ok {
-		return
+	if fast, ok := s.(engine.Playout); ok {
+		checkReplays(t, s, "playout", func(record func(engine.Seat, engine.Action)) engine.State {
+			return fast.RandomPlayout(rng, record)
+		})
 	}
+	if steered, ok := s.(engine.Steered); ok {
+		checkReplays(t, s, "steered playout", func(record func(engine.Seat, engine.Action)) engine.State {
+			return steered.SteeredPlayout(rng, lastAnswer{}, record)
+		})
+	}
+}
+
+// lastAnswer is a policy that picks the last answer offered.
+type lastAnswer struct{}
+
+func (lastAnswer) Pick(_ engine.Seat, _ string, ids []string, _ *engine.RNG) int { return len(ids) - 1 }
+func (lastAnswer) Took(engine.Seat, string, string)                              {}
+
+// checkReplays checks one playout from s, which play runs.
+func checkReplays(t tester, s engine.State, what string, play func(record func(engine.Seat, engine.Action)) engine.State) {
+	t.Helper()
 	before := encode(t, s)
 	var log []engine.Move
-	final := fast.RandomPlayout(rng, func(seat engine.Seat, a engine.Action) {
+	final := play(func(seat engine.Seat, a engine.Action) {
 		log = append(log, engine.Move{Seat: seat, Action: a})
 	})
 	if !final.Over() {
-		t.Fatalf("%s: the playout stopped before the end", final.Phase())
+		t.Fatalf("%s: the %s stopped before the end", final.Phase(), what)
 	}
 	if !bytes.Equal(encode(t, s), before) {
-		t.Fatalf("%s: the playout changed the state it started from", s.Phase())
+		t.Fatalf("%s: the %s changed the state it started from", s.Phase(), what)
 	}
 	replayed := s
 	for i, m := range log {
 		if err := engine.Validate(replayed, m.Seat, m.Action); err != nil {
-			t.Fatalf("%s: decision %d of the playout, %v by seat %d, is not offered: %v", replayed.Phase(), i, m.Action, m.Seat, err)
+			t.Fatalf("%s: decision %d of the %s, %v by seat %d, is not offered: %v", replayed.Phase(), i, what, m.Action, m.Seat, err)
 		}
 		next, _, err := replayed.Apply(m.Seat, m.Action)
 		if err != nil {
-			t.Fatalf("%s: decision %d of the playout, %v by seat %d, is refused: %v", replayed.Phase(), i, m.Action, m.Seat, err)
+			t.Fatalf("%s: decision %d of the %s, %v by seat %d, is refused: %v", replayed.Phase(), i, what, m.Action, m.Seat, err)
 		}
 		replayed = next
 	}
 	if !bytes.Equal(encode(t, replayed), encode(t, final)) {
-		t.Fatalf("%s: the playout's %d decisions replay through Apply to another state", s.Phase(), len(log))
+		t.Fatalf("%s: the %s's %d decisions replay through Apply to another state", s.Phase(), what, len(log))
 	}
 }

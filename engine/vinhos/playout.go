@@ -18,12 +18,13 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 	return s.playout(rng, record, nil)
 }
 
-// SteeredPlayout is RandomPlayout with each move chosen by p
-// (engine.Steered).
-func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy) engine.State {
-	return s.playout(rng, nil, p)
+// SteeredPlayout is RandomPlayout with the action of each turn (the
+// "action" and "move" steps) picked by p (engine.Steered).
+func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(seat engine.Seat, action engine.Action)) engine.State {
+	return s.playout(rng, record, p)
 }
 
+// playout plays a quiet copy of s to the end, steered by p if not nil.
 func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
 	c := s.clone()
 	c.policy = p
@@ -69,7 +70,8 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 }
 
 // playoutAnswer is a playout's answer to st: at a Press Release the one
-// that scores most Fair Points (preferred), elsewhere a random one.
+// that scores most Fair Points (preferred), at a turn's action the
+// policy's pick in a steered playout, elsewhere a random one.
 func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option {
 	if i := s.preferred(seat, st); i >= 0 {
 		if o := st.opts[i]; !o.risky || s.leadsToEnd(seat, o) {
@@ -77,7 +79,7 @@ func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option
 		}
 	}
 	if s.policy != nil && (st.name == "action" || st.name == "move") {
-		return s.steered(seat, st.opts, rng)
+		return s.steered(seat, st, rng)
 	}
 	return s.randomViable(seat, st.opts, rng)
 }
@@ -146,16 +148,18 @@ func (s *State) randomViable(seat engine.Seat, opts []option, rng *engine.RNG) o
 	}
 }
 
-// steered is the move the policy picks among opts that leads somewhere.
-func (s *State) steered(seat engine.Seat, opts []option, rng *engine.RNG) option {
+// steered is the policy's pick among the options of st, a turn's action,
+// among those that lead somewhere.
+func (s *State) steered(seat engine.Seat, st step, rng *engine.RNG) option {
+	opts := st.opts
 	ids := make([]string, len(opts))
 	for i, o := range opts {
 		ids[i] = o.ID
 	}
 	for {
-		i := s.policy.Pick(seat, "action", ids, rng)
+		i := s.policy.Pick(seat, st.name, ids, rng)
 		if o := opts[i]; !o.risky || s.leadsToEnd(seat, o) {
-			s.policy.Took(seat, "action", o.ID)
+			s.policy.Took(seat, st.name, o.ID)
 			return o
 		}
 		opts, ids = slices.Delete(opts, i, i+1), slices.Delete(ids, i, i+1)

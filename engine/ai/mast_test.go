@@ -1,0 +1,45 @@
+package ai
+
+import (
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// A steered playout takes the move that has done best in the search half
+// the time, and any move at random otherwise; a move never credited is
+// never the greedy pick. Each seat's moves are its own.
+func TestMastPrefersTheMoveThatDidBest(t *testing.T) {
+	m := newMast()
+	for _, credit := range []struct {
+		id     string
+		reward float64
+	}{{"sales", 0.9}, {"sales", 0.7}, {"export", 0.2}} {
+		m.Took(0, "action", credit.id)
+		m.credit(result{reward: []float64{credit.reward, 0}})
+	}
+	ids := []string{"vineyards", "export", "sales", "pass"}
+	rng := engine.NewRNG(1)
+	count := map[string]int{}
+	const picks = 4000
+	for range picks {
+		count[ids[m.Pick(0, "action", ids, &rng)]]++
+	}
+	// Greedy half the time, a quarter of the random half: 62.5%.
+	if got := float64(count["sales"]) / picks; got < 0.58 || got > 0.67 {
+		t.Errorf("the best move taken %.1f%% of the time, want 62.5%%", 100*got)
+	}
+	for _, id := range []string{"vineyards", "export", "pass"} {
+		if got := float64(count[id]) / picks; got < 0.09 || got > 0.16 {
+			t.Errorf("%s taken %.1f%% of the time, want 12.5%%", id, 100*got)
+		}
+	}
+	// Seat 1 has no credit: it picks at random.
+	count = map[string]int{}
+	for range picks {
+		count[ids[m.Pick(1, "action", ids, &rng)]]++
+	}
+	if got := float64(count["sales"]) / picks; got > 0.3 {
+		t.Errorf("seat 1 took seat 0's best move %.1f%% of the time, want 25%%", 100*got)
+	}
+}
