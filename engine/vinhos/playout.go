@@ -27,14 +27,13 @@ func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(sea
 // playout plays a quiet copy of s to the end, steered by p if not nil.
 func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
 	c := s.clone()
-	c.policy = p
 	c.events = nil
 	c.quiet, c.nolabels, c.unnamed = true, true, true
 	var buf [MaxPlayers]engine.Pending
 	for !c.Over() {
 		pending := c.pending(buf[:0])
 		seat := pending[rng.IntN(len(pending))].Seat
-		act := c.decideRandomly(seat, rng, record != nil)
+		act := c.decideRandomly(seat, rng, p, record != nil)
 		if record != nil {
 			record(seat, act)
 		}
@@ -42,13 +41,13 @@ func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action en
 		c.advance()
 	}
 	c.quiet, c.nolabels, c.unnamed = false, false, false
-	c.policy = nil
 	return c.published()
 }
 
 // decideRandomly plays seat's decision by random legal answers, each drawn
-// among the answers Choices would list, and returns the action if asked.
-func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) engine.Action {
+// among the answers Choices would list (a turn's action picked by p, if
+// not nil), and returns the action if asked.
+func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, p engine.Policy, keep bool) engine.Action {
 	var act engine.Action
 	for {
 		st, done, err := s.next(seat)
@@ -61,7 +60,7 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 		if len(st.opts) == 0 {
 			panic(fmt.Sprintf("vinhos: a playout found no answer to %q (%s) at %s", st.name, st.prompt, s.Phase()))
 		}
-		o := s.playoutAnswer(seat, st, rng)
+		o := s.playoutAnswer(seat, st, rng, p)
 		if keep {
 			act = append(act, o.ID)
 		}
@@ -71,15 +70,15 @@ func (s *State) decideRandomly(seat engine.Seat, rng *engine.RNG, keep bool) eng
 
 // playoutAnswer is a playout's answer to st: at a Press Release the one
 // that scores most Fair Points (preferred), at a turn's action the
-// policy's pick in a steered playout, elsewhere a random one.
-func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG) option {
+// pick of p, if not nil, elsewhere a random one.
+func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG, p engine.Policy) option {
 	if i := s.preferred(seat, st); i >= 0 {
 		if o := st.opts[i]; !o.risky || s.leadsToEnd(seat, o) {
 			return o
 		}
 	}
-	if s.policy != nil && (st.name == "action" || st.name == "move") {
-		return s.steered(seat, st, rng)
+	if p != nil && (st.name == "action" || st.name == "move") {
+		return s.steered(seat, st, rng, p)
 	}
 	return s.randomViable(seat, st.opts, rng)
 }
@@ -139,8 +138,15 @@ func (s *State) bestWineKey(seat engine.Seat) string {
 // from every risky option. It removes those from opts, the step's own,
 // which is read no further.
 func (s *State) randomViable(seat engine.Seat, opts []option, rng *engine.RNG) option {
+	return s.firstViable(seat, opts, func(opts []option) int { return rng.IntN(len(opts)) })
+}
+
+// firstViable takes the option draw picks among opts, looking ahead only from
+// it, and picks again without it if it leads nowhere (it removes those
+// from opts, which is read no further).
+func (s *State) firstViable(seat engine.Seat, opts []option, draw func(opts []option) int) option {
 	for {
-		i := rng.IntN(len(opts))
+		i := draw(opts)
 		if o := opts[i]; !o.risky || s.leadsToEnd(seat, o) {
 			return o
 		}
@@ -148,20 +154,17 @@ func (s *State) randomViable(seat engine.Seat, opts []option, rng *engine.RNG) o
 	}
 }
 
-// steered is the policy's pick among the options of st, a turn's action,
-// among those that lead somewhere.
-func (s *State) steered(seat engine.Seat, st step, rng *engine.RNG) option {
-	opts := st.opts
-	ids := make([]string, len(opts))
-	for i, o := range opts {
-		ids[i] = o.ID
-	}
-	for {
-		i := s.policy.Pick(seat, st.name, ids, rng)
-		if o := opts[i]; !o.risky || s.leadsToEnd(seat, o) {
-			s.policy.Took(seat, st.name, o.ID)
-			return o
+// steered is p's pick among the options of st, a turn's action, among
+// those that lead somewhere.
+func (s *State) steered(seat engine.Seat, st step, rng *engine.RNG, p engine.Policy) option {
+	var ids []string
+	o := s.firstViable(seat, st.opts, func(opts []option) int {
+		ids = ids[:0]
+		for _, o := range opts {
+			ids = append(ids, o.ID)
 		}
-		opts, ids = slices.Delete(opts, i, i+1), slices.Delete(ids, i, i+1)
-	}
+		return p.Pick(seat, st.name, ids, rng)
+	})
+	p.Took(seat, st.name, o.ID)
+	return o
 }

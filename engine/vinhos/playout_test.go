@@ -120,8 +120,9 @@ func randomGameRNG(seed uint64) engine.RNG { return engine.NewRNG(seed ^ 0xabcde
 
 // A playout's decisions, random or steered by a policy, are each one
 // Choices offers, and they replay through Apply to the same final state,
-// byte for byte; the state it starts from is left as it was. Playouts start from the setup and from
-// every 30th move of public games, solo and with 2 to 4 players.
+// byte for byte; the state it starts from is left as it was. Playouts
+// start from the setup and from every 30th move of public games, solo and
+// with 2 to 4 players.
 func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
 	for players := 1; players <= 4; players++ {
 		for seed := uint64(0); seed < 4; seed++ {

@@ -104,7 +104,6 @@ type State struct {
 	work   work           // the decision being built, zero between decisions
 	events []engine.Event // narration of the action being applied
 	quiet  bool           // nobody reads this copy's narration
-	policy engine.Policy  // steers a playout's moves (SteeredPlayout)
 	// lookahead marks a copy that only asks whether a decision can finish.
 	lookahead bool
 	// unnamed marks a copy whose steps' names nobody reads: a look-ahead's,
