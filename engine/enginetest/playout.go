@@ -63,3 +63,45 @@ func checkReplays(t tester, s engine.State, what string, play func(record func(e
 		t.Fatalf("%s: the %s's %d decisions replay through Apply to another state", s.Phase(), what, len(log))
 	}
 }
+
+// CheckSteering plays a steered playout from s with a policy that picks at
+// random and checks that the playout asked it at least min times and took
+// its picks: each answer the playout reports taking is the policy's last
+// pick at that step. It fails where a game offers steering but does not
+// wire the policy in.
+func CheckSteering(t tester, s engine.State, rng *engine.RNG, min int) {
+	t.Helper()
+	steered, ok := s.(engine.Steered)
+	if !ok {
+		t.Fatal("the state offers no steered playout (engine.Steered)")
+	}
+	p := &pickChecker{t: t}
+	if final := steered.SteeredPlayout(rng, p, nil); !final.Over() {
+		t.Fatal("the steered playout stopped before the end")
+	}
+	if p.took < min {
+		t.Fatalf("the policy picked %d answers, want %d at least", p.took, min)
+	}
+}
+
+// pickChecker picks at random and fails the test when the playout takes
+// another answer than its pick.
+type pickChecker struct {
+	t            tester
+	step, picked string
+	took         int
+}
+
+func (p *pickChecker) Pick(_ engine.Seat, step string, ids []string, rng *engine.RNG) int {
+	i := rng.IntN(len(ids))
+	p.step, p.picked = step, ids[i]
+	return i
+}
+
+func (p *pickChecker) Took(_ engine.Seat, step, id string) {
+	p.t.Helper()
+	if step != p.step || id != p.picked {
+		p.t.Fatalf("the playout took %s %q where the policy picked %s %q", step, id, p.step, p.picked)
+	}
+	p.took++
+}

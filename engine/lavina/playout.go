@@ -2,6 +2,7 @@ package lavina
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -14,6 +15,23 @@ import (
 // so it draws among them as engine.RandomGame draws among the choices, from
 // the same random numbers: the same generator plays the same game.
 func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action)) engine.State {
+	return s.playout(rng, record, nil)
+}
+
+// SteeredPlayout is RandomPlayout with the steps that shape a turn
+// (steeredSteps) picked by p (engine.Steered).
+func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(seat engine.Seat, action engine.Action)) engine.State {
+	return s.playout(rng, record, p)
+}
+
+// steeredSteps are the steps a policy picks in a steered playout: what the
+// picker does next (take, move, dump, deliver, end) and where it moves,
+// which decide how far it runs ahead and what it can reach. Which card and
+// which basket follow from them, and stay random.
+var steeredSteps = []string{"action", "to"}
+
+// playout plays a quiet copy of s to the end, steered by p if not nil.
+func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
 	c := s.clone()
 	c.events = nil
 	c.quiet, c.nolabels = true, true
@@ -29,7 +47,7 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 			if done {
 				break
 			}
-			o := st.opts[rng.IntN(len(st.opts))]
+			o := playoutAnswer(seat, st, rng, p)
 			if record != nil {
 				act = append(act, o.ID)
 			}
@@ -44,4 +62,23 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 	return c
 }
 
-var _ engine.Playout = (*State)(nil)
+// playoutAnswer draws a playout's answer to st, as engine.RandomGame
+// draws among the choices, or takes p's pick at a steered step. Every
+// option a step lists is legal, so a pick never needs drawing again.
+func playoutAnswer(seat engine.Seat, st step, rng *engine.RNG, p engine.Policy) option {
+	if p == nil || !slices.Contains(steeredSteps, st.name) {
+		return st.opts[rng.IntN(len(st.opts))]
+	}
+	ids := make([]string, len(st.opts))
+	for i, o := range st.opts {
+		ids[i] = o.ID
+	}
+	o := st.opts[p.Pick(seat, st.name, ids, rng)]
+	p.Took(seat, st.name, o.ID)
+	return o
+}
+
+var (
+	_ engine.Playout = (*State)(nil)
+	_ engine.Steered = (*State)(nil)
+)

@@ -3,7 +3,6 @@ package vinhos
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -142,42 +141,8 @@ func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
 // the spaces a player may move to, and plays the pick: a solo game from
 // its start asks at least twice a year for six years.
 func TestSteeredPlayoutsPlayThePolicysPicks(t *testing.T) {
-	s := newRandomGame(t, 3, 1).(*State)
-	p := &recordingPolicy{rng: engine.NewRNG(5)}
 	r := engine.NewRNG(1)
-	final := s.SteeredPlayout(&r, p, nil)
-	if !final.Over() {
-		t.Fatal("the steered playout stopped before the end")
-	}
-	if len(p.took) < 12 {
-		t.Fatalf("the policy picked %d turns' actions, want 12 at least", len(p.took))
-	}
-	for i, id := range p.took {
-		if !strings.HasPrefix(id, "action:") && !strings.HasPrefix(id, "move:") {
-			t.Errorf("pick %d: the playout took %q, not the policy's pick", i, id)
-		}
-	}
-}
-
-// recordingPolicy picks at random and keeps what the playout took, each
-// as the step's name and the answer, if it was the last pick.
-type recordingPolicy struct {
-	rng    engine.RNG
-	picked string
-	took   []string
-}
-
-func (p *recordingPolicy) Pick(_ engine.Seat, step string, ids []string, _ *engine.RNG) int {
-	i := p.rng.IntN(len(ids))
-	p.picked = ids[i]
-	return i
-}
-
-func (p *recordingPolicy) Took(_ engine.Seat, step, id string) {
-	if id == p.picked {
-		id = step + ":" + id
-	}
-	p.took = append(p.took, id)
+	enginetest.CheckSteering(t, newRandomGame(t, 3, 1), &r, 12)
 }
 
 // quickRandomAction and randomAction make the same decisions from the same
