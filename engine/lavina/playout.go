@@ -35,6 +35,7 @@ func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action en
 	c := s.clone()
 	c.events = nil
 	c.quiet, c.nolabels = true, true
+	sr := steerer{p: p}
 	for !c.Ended {
 		pending := c.Pending()
 		seat := pending[rng.IntN(len(pending))].Seat
@@ -47,7 +48,7 @@ func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action en
 			if done {
 				break
 			}
-			o := playoutAnswer(seat, st, rng, p)
+			o := sr.answer(seat, st, rng)
 			if record != nil {
 				act = append(act, o.ID)
 			}
@@ -62,19 +63,24 @@ func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action en
 	return c
 }
 
-// playoutAnswer draws a playout's answer to st, as engine.RandomGame
-// draws among the choices, or takes p's pick at a steered step. Every
-// option a step lists is legal, so a pick never needs drawing again.
-func playoutAnswer(seat engine.Seat, st step, rng *engine.RNG, p engine.Policy) option {
-	if p == nil || !slices.Contains(steeredSteps, st.name) {
+// steerer answers a playout's steps: each drawn as engine.RandomGame draws
+// among the choices, or, at a steered step, the pick of p if not nil.
+// Every option a step lists is legal, so a pick never needs drawing again.
+type steerer struct {
+	p   engine.Policy
+	ids []string // reused from step to step
+}
+
+func (sr *steerer) answer(seat engine.Seat, st step, rng *engine.RNG) option {
+	if sr.p == nil || !slices.Contains(steeredSteps, st.name) {
 		return st.opts[rng.IntN(len(st.opts))]
 	}
-	ids := make([]string, len(st.opts))
-	for i, o := range st.opts {
-		ids[i] = o.ID
+	sr.ids = sr.ids[:0]
+	for _, o := range st.opts {
+		sr.ids = append(sr.ids, o.ID)
 	}
-	o := st.opts[p.Pick(seat, st.name, ids, rng)]
-	p.Took(seat, st.name, o.ID)
+	o := st.opts[sr.p.Pick(seat, st.name, sr.ids, rng)]
+	sr.p.Took(seat, st.name, o.ID)
 	return o
 }
 
