@@ -65,11 +65,11 @@ func checkReplays(t tester, s engine.State, what string, play func(record func(e
 }
 
 // CheckSteering plays a steered playout from s with a policy that picks at
-// random and checks that the playout asked it at least min times and took
+// random and checks that the playout asked it at least atLeast times and took
 // its picks: each answer the playout reports taking is the policy's last
 // pick at that step. It fails where a game offers steering but does not
 // wire the policy in.
-func CheckSteering(t tester, s engine.State, rng *engine.RNG, min int) {
+func CheckSteering(t tester, s engine.State, rng *engine.RNG, atLeast int) {
 	t.Helper()
 	steered, ok := s.(engine.Steered)
 	if !ok {
@@ -79,8 +79,8 @@ func CheckSteering(t tester, s engine.State, rng *engine.RNG, min int) {
 	if final := steered.SteeredPlayout(rng, p, nil); !final.Over() {
 		t.Fatal("the steered playout stopped before the end")
 	}
-	if p.took < min {
-		t.Fatalf("the policy picked %d answers, want %d at least", p.took, min)
+	if p.took < atLeast {
+		t.Fatalf("the policy picked %d answers, want %d at least", p.took, atLeast)
 	}
 }
 

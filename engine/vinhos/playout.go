@@ -18,11 +18,16 @@ func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, act
 	return s.playout(rng, record, nil)
 }
 
-// SteeredPlayout is RandomPlayout with the action of each turn (the
-// "action" and "move" steps) picked by p (engine.Steered).
+// SteeredPlayout is RandomPlayout with the action of each turn
+// (steeredSteps) picked by p (engine.Steered).
 func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(seat engine.Seat, action engine.Action)) engine.State {
 	return s.playout(rng, record, p)
 }
+
+// steeredSteps are the steps a policy picks in a steered playout: the
+// space a turn's action takes, asked as "move" after a tile or an Expert
+// used first.
+var steeredSteps = []string{"action", "move"}
 
 // playout plays a quiet copy of s to the end, steered by p if not nil.
 func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
@@ -77,7 +82,7 @@ func (s *State) playoutAnswer(seat engine.Seat, st step, rng *engine.RNG, p engi
 			return o
 		}
 	}
-	if p != nil && (st.name == "action" || st.name == "move") {
+	if p != nil && slices.Contains(steeredSteps, st.name) {
 		return s.steered(seat, st, rng, p)
 	}
 	return s.randomViable(seat, st.opts, rng)
