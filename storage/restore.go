@@ -1,6 +1,8 @@
 package storage
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -16,8 +18,9 @@ import (
 // already was: in its channel, for its creator or an admin of its server,
 // once it no longer goes on (two live copies would let one show the
 // other's draws), and never past hidden information turned up since the
-// export, which it would let be seen before it is drawn (unless the game
-// is practice, whose undo may do the same).
+// export, in it or in a copy restored before, which it would let be seen
+// before it is drawn (unless the game is practice, whose undo may do the
+// same).
 
 // Restorer is who asks to restore an export, and where.
 type Restorer struct {
@@ -55,16 +58,21 @@ func (s *Store) Restore(f *ExportFile, by Restorer) (Restoration, error) {
 	if err := mayRestore(origin.Meta, by); err != nil {
 		return Restoration{}, err
 	}
-	if err := s.checkNothingRevealedSince(origin, secret.Moves); err != nil {
+	copies, err := s.copiesOf(origin)
+	if err != nil {
 		return Restoration{}, err
+	}
+	for _, g := range copies {
+		if err := s.checkGone(g, secret.Moves, origin.Meta.Practice); err != nil {
+			return Restoration{}, err
+		}
 	}
 	setup := f.Setup
 	setup.Seed = secret.Seed
 	return Restoration{Setup: setup, Moves: secret.Moves, Meta: restoredMeta(origin.Meta, len(secret.Moves))}, nil
 }
 
-// mayRestore checks where, by whom and when the game of meta may be
-// restored.
+// mayRestore checks where and by whom the game of meta may be restored.
 func mayRestore(meta Meta, by Restorer) error {
 	here := ""
 	if by.GuildID != "" && by.GuildID == meta.GuildID {
@@ -77,18 +85,46 @@ func mayRestore(meta Meta, by Restorer) error {
 	case by.UserID != meta.CreatorID && !(by.Admin && by.GuildID != ""):
 		return sealedError(fmt.Sprintf("This export is of game %s, a game in progress: only its creator or a member with Manage Server "+
 			"in its server may restore it.", meta.ID))
-	case meta.Status == StatusActive:
-		return sealedError(fmt.Sprintf("Game %s, which this export is of, still goes on here: a sealed export restores its game "+
-			"only once it has been abandoned or has ended (undo takes moves back).", meta.ID))
 	}
 	return nil
 }
 
-// checkNothingRevealedSince refuses to take the game back to moves if a
-// move of its own log that moves does not hold revealed something, unless
-// the game is practice.
-func (s *Store) checkNothingRevealedSince(g *Game, moves []engine.Move) error {
-	if g.Meta.Practice {
+// copiesOf lists the game g and those restored from it, or from them, in
+// its channel: the games of its channel with its setup and seed.
+func (s *Store) copiesOf(g *Game) ([]*Game, error) {
+	metas, err := s.ListGames()
+	if err != nil {
+		return nil, err
+	}
+	setup, err := json.Marshal(g.Setup)
+	if err != nil {
+		return nil, err
+	}
+	var copies []*Game
+	for _, m := range metas {
+		if m.ChannelID != g.Meta.ChannelID || m.Game != g.Meta.Game {
+			continue
+		}
+		c, err := s.Load(m.ID)
+		if err != nil {
+			return nil, err
+		}
+		if other, err := json.Marshal(c.Setup); err == nil && bytes.Equal(other, setup) {
+			copies = append(copies, c)
+		}
+	}
+	return copies, nil
+}
+
+// checkGone refuses to restore moves while g goes on, or if a move of g
+// that moves does not hold revealed something, unless the game is
+// practice: a restore would take that back with its draws known.
+func (s *Store) checkGone(g *Game, moves []engine.Move, practice bool) error {
+	if g.Meta.Status == StatusActive {
+		return sealedError(fmt.Sprintf("This export's game still goes on here (game %s): a sealed export restores its game "+
+			"only once it has been abandoned or has ended (undo takes moves back).", g.ID))
+	}
+	if practice {
 		return nil
 	}
 	kept := 0
@@ -102,7 +138,7 @@ func (s *Store) checkNothingRevealedSince(g *Game, moves []engine.Move) error {
 	for k, e := range g.Log[kept:] {
 		if engine.Revealed(e.Events) {
 			return sealedError(fmt.Sprintf("Since this export, game %s turned up hidden information (move %d): restoring it would take "+
-				"that back with its draws still known. Restore an export made after it.", g.ID, kept+k+1))
+				"that back with its draws known. Restore an export made after it.", g.ID, kept+k+1))
 		}
 	}
 	return nil

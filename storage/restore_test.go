@@ -84,8 +84,8 @@ func TestSealedExportRestoresOnlyItsOwnGame(t *testing.T) {
 }
 
 // A restore never takes back hidden information turned up since the
-// export, which it would let be seen before it is drawn; in a practice
-// game it may, as its undo may.
+// export, in the game or in a copy restored before, which it would let be
+// seen before it is drawn; in a practice game it may, as its undo may.
 func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 	s := vinhosStore(t)
 	g, err := s.Create(Meta{ChannelID: "c1", GuildID: "guild", CreatorID: "u1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
@@ -105,9 +105,29 @@ func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 	creator := Restorer{UserID: "u1", GuildID: "guild", ChannelID: "c1"}
 	_, err = s.Restore(before, creator)
 	refusedSaying(t, "before the reveal", err, "turned up hidden information (move 1)")
-	if _, err := s.Restore(after, creator); err != nil {
-		t.Errorf("an export made after the reveal: %v", err)
+	r, err := s.Restore(after, creator)
+	if err != nil {
+		t.Fatalf("an export made after the reveal: %v", err)
 	}
+	// Restored, the game may not be restored again while its copy goes
+	// on, nor past what its copy turned up since.
+	restored, err := s.Import(r.Meta, r.Setup, r.Moves, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Restore(after, creator)
+	refusedSaying(t, "while its copy goes on", err, "still goes on here (game "+restored.ID+")")
+	for k := 0; k == 0 || !engine.Revealed(restored.Log[len(restored.Log)-1].Events); k++ {
+		if k == 50 {
+			t.Fatal("the copy turned up nothing in 50 moves")
+		}
+		restored = play(t, s, restored, 1)
+	}
+	if err := s.SetStatus(restored.ID, StatusAbandoned, t0, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Restore(after, creator)
+	refusedSaying(t, "past what its copy revealed", err, "game "+restored.ID+" turned up hidden information")
 	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error { m.Practice = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
