@@ -33,8 +33,9 @@ const (
 // in), so an export of a game in progress shows neither: the seed and the
 // moves are sealed with a key only this database holds (Sealed), the log
 // keeps each move's narration, and the state is what anyone at the table
-// may see. The same bot can unseal it and continue the game exactly; a
-// finished game's export holds everything.
+// may see. The same bot can unseal it and continue that game exactly,
+// where and for whom Restore allows; a finished game's export holds
+// everything.
 type ExportFile struct {
 	Format  string       `json:"format"`
 	Version int          `json:"version"`
@@ -43,8 +44,8 @@ type ExportFile struct {
 	Seed    uint64       `json:"seed,omitempty"`
 	Title   string       `json:"title,omitempty"`
 	Setup   engine.Setup `json:"setup"`
-	// Sealed holds the seed and the moves of a game in progress, encrypted
-	// (AES-GCM) and bound to the setup and the log's narration.
+	// Sealed holds the seed, the moves and the ID of a game in progress,
+	// encrypted (AES-GCM) and bound to the setup and the log's narration.
 	Sealed []byte `json:"sealed,omitempty"`
 	// Seats are who played each seat, so an import keeps the players.
 	Seats []SeatUser `json:"seats,omitempty"`
