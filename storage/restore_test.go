@@ -2,8 +2,11 @@ package storage
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -134,4 +137,48 @@ func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 	if r, err := s.Restore(before, creator); err != nil || len(r.Moves) != 0 || !r.Meta.Practice {
 		t.Errorf("a practice game before the reveal: %+v, %v", r, err)
 	}
+}
+
+// BenchmarkRestore opens a sealed export of a 4-player game abandoned at
+// move 100, in a database of 1,000 other games, as an import on Discord
+// does before it imports: the seal, a scan of every game's metadata for
+// the original's copies, and a replay of the original to see what it
+// revealed since. The import that follows replays the log as any import.
+func BenchmarkRestore(b *testing.B) {
+	s := openBench(b, dbPath(b))
+	defer s.Close()
+	for k := range 1000 {
+		if _, err := s.Create(Meta{ChannelID: fmt.Sprint("other", k), Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+			engine.Setup{Game: "nim", Seed: uint64(k), Players: []string{"Ana", "Bia"}}, t0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	g := createFourPlayer(b, s, 9)
+	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error { m.GuildID, m.CreatorID = "guild", "1001"; return nil }); err != nil {
+		b.Fatal(err)
+	}
+	g = playRandomly(b, s, g, rand.New(rand.NewPCG(9, 9)), 100)
+	data, err := s.Export(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, err := ParseExport(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
+		b.Fatal(err)
+	}
+	by := Restorer{UserID: "1001", GuildID: "guild", ChannelID: g.Meta.ChannelID}
+	for b.Loop() {
+		if _, err := s.Restore(f, by); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	start := time.Now()
+	if _, err := s.Import(g.Meta, g.Setup, g.Moves(), t0, nil); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "then-import-ms")
 }
