@@ -43,15 +43,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 		return private("You have no action to take back yet.")
 	}
 	moves := len(g.Log) - last
-	var why []string
-	for _, e := range g.Log[last:] {
-		if e.Seat != seat && !slices.Contains(why, "others have played since") {
-			why = append(why, "others have played since")
-		}
-		if engine.Revealed(e.Events) && !g.Meta.Practice && !slices.Contains(why, revealedWhy) {
-			why = append(why, revealedWhy)
-		}
-	}
+	why := undoReasons(g, seat, last)
 	others := h.consenters(g, seat)
 	switch {
 	case len(others) == 0 && slices.Contains(why, revealedWhy):
@@ -85,6 +77,22 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	r := private("Your request is posted; the others must agree.")
 	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: msg}}
 	return r
+}
+
+// undoReasons say why taking back g's log from entry last on needs the
+// others' consent: moves of other seats, and what a move revealed, unless
+// the game is practice.
+func undoReasons(g *storage.Game, seat engine.Seat, last int) []string {
+	var why []string
+	for _, e := range g.Log[last:] {
+		if e.Seat != seat && !slices.Contains(why, "others have played since") {
+			why = append(why, "others have played since")
+		}
+		if engine.Revealed(e.Events) && !g.Meta.Practice && !slices.Contains(why, revealedWhy) {
+			why = append(why, revealedWhy)
+		}
+	}
+	return why
 }
 
 // consenters are the other seats a person plays; automa and bot seats have
