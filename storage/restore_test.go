@@ -12,7 +12,7 @@ import (
 )
 
 // exportFile exports g and parses the file back.
-func exportFile(t *testing.T, s *Store, g *Game) *ExportFile {
+func exportFile(t testing.TB, s *Store, g *Game) *ExportFile {
 	t.Helper()
 	data, err := s.Export(g)
 	if err != nil {
@@ -158,14 +158,7 @@ func BenchmarkRestore(b *testing.B) {
 		b.Fatal(err)
 	}
 	g = playRandomly(b, s, g, rand.New(rand.NewPCG(9, 9)), 100)
-	data, err := s.Export(g)
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := ParseExport(data)
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := exportFile(b, s, g)
 	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
 		b.Fatal(err)
 	}
