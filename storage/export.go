@@ -33,8 +33,9 @@ const (
 // in), so an export of a game in progress shows neither: the seed and the
 // moves are sealed with a key only this database holds (Sealed), the log
 // keeps each move's narration, and the state is what anyone at the table
-// may see. The same bot can unseal it and continue the game exactly; a
-// finished game's export holds everything.
+// may see. The same bot can unseal it and continue that game exactly,
+// where and for whom Restore allows; a finished game's export holds
+// everything.
 type ExportFile struct {
 	Format  string       `json:"format"`
 	Version int          `json:"version"`
@@ -43,18 +44,20 @@ type ExportFile struct {
 	Seed    uint64       `json:"seed,omitempty"`
 	Title   string       `json:"title,omitempty"`
 	Setup   engine.Setup `json:"setup"`
-	// Sealed holds the seed and the moves of a game in progress, encrypted
-	// (AES-GCM) and bound to the setup and the log's narration.
+	// Sealed holds the seed, the moves and the ID of a game in progress,
+	// encrypted (AES-GCM) and bound to the setup and the log's narration.
 	Sealed []byte `json:"sealed,omitempty"`
 	// Seats are who played each seat, so an import keeps the players.
 	Seats []SeatUser `json:"seats,omitempty"`
 	// Level is the game's AI level (Meta.Level), which an import keeps.
-	Level   string          `json:"level,omitempty"`
-	Log     []ExportMove    `json:"log"`
-	Phase   string          `json:"phase"`
-	Over    bool            `json:"over"`
-	Players []ExportPlayer  `json:"players"`
-	State   json.RawMessage `json:"state"`
+	Level string `json:"level,omitempty"`
+	// Practice marks a practice game (Meta.Practice), which an import keeps.
+	Practice bool            `json:"practice,omitempty"`
+	Log      []ExportMove    `json:"log"`
+	Phase    string          `json:"phase"`
+	Over     bool            `json:"over"`
+	Players  []ExportPlayer  `json:"players"`
+	State    json.RawMessage `json:"state"`
 }
 
 // ExportMove is one logged move with its narration. Its action is sealed
@@ -123,7 +126,7 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 	f := ExportFile{
 		Format: ExportFormat, Version: ExportVersion,
 		Game: g.Setup.Game, Mode: g.Setup.Mode, Title: g.Meta.Title,
-		Setup: g.Setup, Seats: g.Meta.Seats, Level: g.Meta.Level, Phase: g.State.Phase(), Over: g.State.Over(),
+		Setup: g.Setup, Seats: g.Meta.Seats, Level: g.Meta.Level, Practice: g.Meta.Practice, Phase: g.State.Phase(), Over: g.State.Over(),
 		Log: make([]ExportMove, len(g.Log)),
 	}
 	for i, e := range g.Log {
@@ -136,7 +139,7 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 	if f.Over {
 		f.Seed = g.Setup.Seed
 	} else {
-		sealed, err := s.seal(g.Setup, g.Moves(), f.Log)
+		sealed, err := s.seal(g.ID, g.Setup, g.Moves(), f.Log)
 		if err != nil {
 			return nil, err
 		}
@@ -193,12 +196,28 @@ func (f *ExportFile) Moves() []engine.Move {
 	return moves
 }
 
-// ErrSealed refuses an export whose seal this database cannot open.
-var ErrSealed = errors.New("This export is of a game in progress, whose random draws stay secret until it ends: " +
-	"only the adega that exported it can continue it, and only with its log unchanged.")
+// ErrSealed is the refusal of an export whose seal this database cannot
+// open; errors.Is matches every refusal of a sealed export with it (see
+// Restore). Their texts are for players.
+var ErrSealed error = sealedError("This export is of a game in progress, whose hidden cards and draws to come are sealed in it: " +
+	"only the adega that exported it can open it, and only with its log unchanged.")
+
+// sealedError refuses a sealed export, saying why.
+type sealedError string
+
+func (e sealedError) Error() string {
+	return string(e) + " A finished game's export holds nothing secret and imports anywhere."
+}
+
+func (e sealedError) Is(target error) bool {
+	_, ok := target.(sealedError)
+	return ok
+}
 
 // Unseal returns the export's setup, with its seed, and its moves,
-// opening the seal if the game was exported in progress.
+// opening the seal if the game was exported in progress. It is for the
+// holder of the database, who may see everything in it (adega replay, the
+// local table); an import on Discord goes through Restore.
 func (s *Store) Unseal(f *ExportFile) (engine.Setup, []engine.Move, error) {
 	setup := f.Setup
 	if f.Sealed == nil {
@@ -212,10 +231,13 @@ func (s *Store) Unseal(f *ExportFile) (engine.Setup, []engine.Move, error) {
 	return setup, secret.Moves, nil
 }
 
-// sealed is what a seal hides.
+// sealed is what a seal hides, and the game it was made of.
 type sealed struct {
 	Seed  uint64        `json:"seed"`
 	Moves []engine.Move `json:"moves"`
+	// Game is the ID of the game exported, the one game the export may
+	// restore; empty in seals made before exports named their game.
+	Game string `json:"game,omitempty"`
 }
 
 var keySeal = []byte("seal_key")
@@ -279,12 +301,12 @@ func (s *Store) sealing(setup engine.Setup, log []ExportMove) (cipher.AEAD, []by
 	return aead, aad, err
 }
 
-func (s *Store) seal(setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
+func (s *Store) seal(game string, setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
 	aead, aad, err := s.sealing(setup, log)
 	if err != nil {
 		return nil, err
 	}
-	plain, err := json.Marshal(sealed{Seed: setup.Seed, Moves: moves})
+	plain, err := json.Marshal(sealed{Seed: setup.Seed, Moves: moves, Game: game})
 	if err != nil {
 		return nil, err
 	}

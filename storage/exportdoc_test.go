@@ -25,7 +25,7 @@ import (
 // "as `PATH`" holds an object documented at PATH.
 //
 // The exports checked are of real games at every move: a 4-player game
-// and a 2-player first play to their ends, a solo game to its end, and
+// and a 2-player first play to their ends, a solo practice game to its end, and
 // two 2010 Reserve games (with each variant) and a first-edition game to
 // theirs.
 func TestExportDocumentsEveryField(t *testing.T) {
@@ -72,7 +72,7 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Game{Setup: setup, State: st, Meta: Meta{Title: "Friday wine", Level: "easy"}}
+	g := &Game{Setup: setup, State: st, Meta: Meta{Title: "Friday wine", Level: "easy", Practice: setup.Mode == vinhos.ModeSolo}}
 	for i, name := range setup.Players {
 		g.Meta.Seats = append(g.Meta.Seats, SeatUser{UserID: strconv.Itoa(1001 + i), Name: name})
 	}

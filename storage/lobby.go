@@ -31,6 +31,8 @@ type Lobby struct {
 	// Level and Hints are the game's Meta.Level and Meta.Hints.
 	Level string `json:"level,omitempty"`
 	Hints bool   `json:"hints,omitempty"`
+	// Practice is the game's Meta.Practice.
+	Practice bool `json:"practice,omitempty"`
 }
 
 // ErrNoLobby reports a lobby that does not exist.

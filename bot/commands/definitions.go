@@ -56,7 +56,7 @@ func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page",
 				Description: "Which page (default: the latest)", MinValue: &firstPage}),
 		sub("download", "Download this game as a JSON file"),
-		sub("import", "Restore a game from an export (Manage Server)",
+		sub("import", "Restore an export: a finished game (Manage Server), or a game in progress in its own channel",
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
 				Description: "The exported JSON file", Required: true}),
 		sub("replace", "Give a seat to another player or to the bot (creator or Manage Server)",
@@ -75,7 +75,7 @@ func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{
 				sub("start", "Start a solo game in our direct messages",
 					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "another",
-						Description: "Start one even though another is in progress"}),
+						Description: "Start one even though another is in progress"}, practiceOption()),
 				sub("stats", "Your solo record"),
 			}})
 	}
@@ -123,8 +123,14 @@ func newOptions(g engine.Game) []*discordgo.ApplicationCommandOption {
 			Description: "Seats the bot's AI plays, taken at once (default 0)", MinValue: &noBots, MaxValue: mostBots},
 		levelOption("How well the bot plays its seats, and for absent players under absent: auto (default normal)"),
 		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "hints",
-			Description: "Let players ask the AI for a hint with /" + g.Name() + " hint (default: off)"})
+			Description: "Let players ask the AI for a hint with /" + g.Name() + " hint (default: off)"}, practiceOption())
 	return append(opts, waitOptions("pace")...)
+}
+
+// practiceOption starts a practice game (storage.Meta.Practice).
+func practiceOption() *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "practice",
+		Description: "Practice: undo may take back revealed cards at once; counts in no statistics (default: off)"}
 }
 
 // tableModes are the modes of g played at a table of several players.

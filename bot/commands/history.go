@@ -124,23 +124,50 @@ func (h *Handler) export(i *discordgo.Interaction) Reply {
 		if err != nil {
 			return nil, err
 		}
-		content := fmt.Sprintf("Game %s as of move %d. `/vinhos import` restores it.", g.ID, g.Version)
+		content := fmt.Sprintf("Game %s as of move %d. `/%s import` restores it.", g.ID, g.Version, g.Meta.Game)
 		if !g.State.Over() {
-			content += " While the game goes on, its random draws are sealed in the file: only this bot can continue it."
+			content += " While the game goes on, its hidden cards and draws are sealed in the file: it restores only this game, here, " +
+				"for its creator or a member with Manage Server, once the game is abandoned."
 		}
 		return &discordgo.WebhookEdit{Content: &content, AllowedMentions: noMentions(), Files: []*discordgo.File{{
 			Name: fmt.Sprintf("adega-%s.json", g.ID), ContentType: "application/json", Reader: bytes.NewReader(data)}}}, nil
 	}}
 }
 
-// importGame restores an exported game, for a member with Manage Server:
-// in a new thread from a text channel, or in place in a thread without a
-// game. The export's seats keep their Discord users; everything in it is
-// checked before anything is stored (storage.Store.Import).
+// importGame restores an exported game. A finished game's export holds
+// nothing secret: a member with Manage Server imports it anywhere, in a
+// new thread from a text channel or in place in a thread without a game.
+// A sealed one (a game in progress) restores only its own game, where and
+// for whom storage.Store.Restore allows. The export's seats keep their
+// Discord users; everything in it is checked before anything is stored
+// (storage.Store.Import).
 func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	if !isAdmin(i) {
-		return private("Only a member with Manage Server can import a game.")
+	exp, refused := h.fetchExport(i, sub)
+	if refused != nil {
+		return *refused
 	}
+	if err := storage.CheckSeats(exp.Seats); err != nil {
+		return h.fail(i, err)
+	}
+	header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
+	if exp.Sealed != nil {
+		restored, err := h.Store.Restore(exp, storage.Restorer{UserID: user(i).ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Admin: isAdmin(i)})
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return h.importInto(i, restored.Meta, restored.Setup, restored.Moves, header, true)
+	}
+	if !isAdmin(i) {
+		return private("Only a member with Manage Server can import a finished game.")
+	}
+	meta := storage.Meta{GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title, Level: exp.Level, Practice: exp.Practice}
+	return h.importInto(i, meta, exp.Setup, exp.Moves(), header, h.IsThread(i.ChannelID))
+}
+
+// fetchExport downloads and parses the file attached to an import, or
+// says why it cannot.
+func (h *Handler) fetchExport(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) (*storage.ExportFile, *Reply) {
+	refuse := func(text string) (*storage.ExportFile, *Reply) { r := private(text); return nil, &r }
 	var url string
 	for _, o := range sub.Options {
 		if o.Name == "file" {
@@ -151,42 +178,41 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 		}
 	}
 	if url == "" {
-		return private("Attach the exported JSON file.")
+		return refuse("Attach the exported JSON file.")
 	}
 	data, err := h.Fetch(url)
 	if err != nil {
 		h.Log.Warn("could not fetch an import", "interaction", i.ID, "err", err)
-		return private("I could not download that file; please try again.")
+		return refuse("I could not download that file; please try again.")
 	}
 	exp, err := storage.ParseExport(data)
 	if err != nil {
-		return private("That is not an adega export: " + err.Error())
+		return refuse("That is not an adega export: " + err.Error())
 	}
-	if err := storage.CheckSeats(exp.Seats); err != nil {
-		return h.fail(i, err)
-	}
-	setup, moves, err := h.Store.Unseal(exp)
-	if err != nil {
-		return h.fail(i, err)
-	}
+	return exp, nil
+}
+
+// importInto stores an imported game with meta: here, in place (a
+// server's channel must have no game; direct messages may hold several
+// solo games), or else in a new thread of this text channel.
+func (h *Handler) importInto(i *discordgo.Interaction, meta storage.Meta, setup engine.Setup, moves []engine.Move, header string, here bool) Reply {
 	start := func(channelID string) Reply {
-		meta := storage.Meta{ChannelID: channelID, GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title, Level: exp.Level}
-		header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
+		meta.ChannelID = channelID
 		if _, err := h.Store.Import(meta, setup, moves, h.Now(), h.turn(header, true)); err != nil {
 			return Reply{Posts: []Post{notice(channelID, "The import failed: "+err.Error())}}
 		}
 		return Reply{}
 	}
-	if h.IsThread(i.ChannelID) {
-		if ids, err := h.Store.ActiveGames(i.ChannelID); err != nil || len(ids) > 0 {
-			return private("This thread already has a game; import from the channel and the game gets a thread of its own.")
+	if here {
+		if ids, err := h.Store.ActiveGames(i.ChannelID); i.GuildID != "" && (err != nil || len(ids) > 0) {
+			return private("This channel already has a game. A finished game's export imported from a text channel gets a thread of its own.")
 		}
 		r := start(i.ChannelID)
 		r.Ack = deferPrivate()
 		r.Edit = edit("Imported.")
 		return r
 	}
-	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(exp.Title, storage.MaxTitleLength)))
-	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(exp.Setup.Players, ", "), 100), Then: start}
+	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(meta.Title, storage.MaxTitleLength)))
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(setup.Players, ", "), 100), Then: start}
 	return r
 }

@@ -34,6 +34,9 @@ func TestLogPagesThroughTwentyMovesAPage(t *testing.T) {
 func TestExportThenImportRestoresTheGame(t *testing.T) {
 	h := undoHandler(t)
 	g := startGame(t, h, "vinhos")
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.GuildID = slash(u1, "status").GuildID; return nil }); err != nil {
+		t.Fatal(err)
+	}
 	for range 12 {
 		g, _ = playAuto(t, h, g)
 	}
@@ -62,20 +65,25 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 		return data, nil
 	}
 	const file = "1600000000000000001"
-	in := slash(u1, "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: file})
-	data2 := in.Data.(discordgo.ApplicationCommandInteractionData)
-	data2.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{file: {ID: file, URL: "https://cdn.example/export.json"}}}
-	in.Data = data2
-	if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Manage Server") {
+	importBy := func(userID string) *discordgo.Interaction {
+		in := slash(userID, "import", &discordgo.ApplicationCommandInteractionDataOption{Name: "file", Type: discordgo.ApplicationCommandOptionAttachment, Value: file})
+		data := in.Data.(discordgo.ApplicationCommandInteractionData)
+		data.Resolved = &discordgo.ApplicationCommandInteractionDataResolved{Attachments: map[string]*discordgo.MessageAttachment{file: {ID: file, URL: "https://cdn.example/export.json"}}}
+		in.Data = data
+		return in
+	}
+	// The game was in progress: only its creator or a server manager
+	// restores it, here.
+	if r := h.Handle(importBy(u3)); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "only its creator or a member with Manage Server") {
 		t.Fatalf("a member without Manage Server imported: %+v", r.Ack.Data)
 	}
-	in.Member.Permissions = discordgo.PermissionManageGuild
+	in := importBy(u1)
 	h.Handle(in)
 	if msgs := deliver(t, h); len(msgs) != 1 || !strings.Contains(msgs[0].Content, "restored from an export") {
 		t.Fatalf("import posted %+v", msgs)
 	}
 	restored, err := h.channelGame(in)
-	if err != nil || restored.ID == g.ID || restored.Version != g.Version || restored.Meta.Seats[0].UserID != u1 {
+	if err != nil || restored.ID == g.ID || restored.Version != g.Version || restored.Meta.Seats[0].UserID != u1 || restored.Meta.CreatorID != u1 {
 		t.Fatalf("restored %+v (%v)", restored, err)
 	}
 }

@@ -201,6 +201,9 @@ func boolOption(sub *discordgo.ApplicationCommandInteractionDataOption, name str
 	return false
 }
 
+// practiceText marks a practice game in its lobby and its status.
+const practiceText = "🎓 A practice game: an undo takes back even what a move revealed, and the game counts in no statistics."
+
 // StatusText says where a game stands: its phase, who must decide what and
 // since when, and every player's counters. The local table shows it too.
 func StatusText(g *storage.Game, game engine.Game) string {
@@ -224,6 +227,9 @@ func StatusText(g *storage.Game, game engine.Game) string {
 	}
 	if g.Meta.Hints {
 		fmt.Fprintf(&b, "Hints are on: `/%s hint` asks the AI.\n", g.Meta.Game)
+	}
+	if g.Meta.Practice {
+		b.WriteString(practiceText + "\n")
 	}
 	if line := followingLine(g.Meta); line != "" {
 		b.WriteString(line + "\n")

@@ -44,6 +44,8 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 			l.Level = o.StringValue() // checkCommand made sure it is a level
 		case "hints":
 			l.Hints = o.BoolValue()
+		case "practice":
+			l.Practice = o.BoolValue()
 		default:
 			if isSetupOption(game, o.Name) {
 				l.Options[o.Name] = o.StringValue()
@@ -128,6 +130,9 @@ func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	}
 	if l.Hints {
 		text += fmt.Sprintf("\nHints are on: `/%s hint` asks the AI.", game.Name())
+	}
+	if l.Practice {
+		text += "\n" + practiceText
 	}
 	return text
 }
@@ -233,7 +238,7 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: h.seed(), Players: names, Options: l.Options}
 	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board,
-		Level: l.Level, Hints: l.Hints}
+		Level: l.Level, Hints: l.Hints, Practice: l.Practice}
 	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)

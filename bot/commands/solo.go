@@ -52,10 +52,13 @@ func (h *Handler) soloGames(userID string, game engine.Game, mode engine.Mode) (
 }
 
 func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode engine.Mode, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	another := false
+	another, practice := false, false
 	for _, o := range sub.Options {
-		if o.Name == "another" {
+		switch o.Name {
+		case "another":
 			another = o.BoolValue()
+		case "practice":
+			practice = o.BoolValue()
 		}
 	}
 	me := user(i)
@@ -72,8 +75,12 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 	start := func(channelID string) Reply {
 		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: h.seed(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
-			Wait: h.reminders().NewGame()}
-		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(fmt.Sprintf("A new game begins: %s.", mode.FullTitle(game)))); err != nil {
+			Wait: h.reminders().NewGame(), Practice: practice}
+		header := fmt.Sprintf("A new game begins: %s.", mode.FullTitle(game))
+		if practice {
+			header += "\n" + practiceText
+		}
+		if _, err := h.Store.Create(meta, setup, h.Now(), h.opening(header)); err != nil {
 			h.Log.Error("starting a solo game failed", "user", me.ID, "err", err)
 			return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 		}
@@ -103,6 +110,9 @@ func (h *Handler) soloStats(i *discordgo.Interaction, game engine.Game, mode eng
 		played, active, best := 0, 0, -1
 		titles := map[string]int{}
 		for _, m := range games {
+			if m.Practice {
+				continue // practice counts in no record
+			}
 			if m.Status == storage.StatusActive {
 				active++
 			}

@@ -173,7 +173,7 @@ func (h *Handler) collectStats(userID string, counts func(storage.Meta) bool) (u
 		return st, err
 	}
 	for _, m := range metas {
-		if !counts(m) {
+		if !counts(m) || m.Practice {
 			continue
 		}
 		g, err := h.Store.Load(m.ID)
@@ -327,7 +327,7 @@ func (h *Handler) leaders(guildID string) ([]leaderRow, error) {
 	}
 	byUser := map[string]*tally{}
 	for _, m := range metas {
-		if m.GuildID != guildID || m.Status != storage.StatusFinished {
+		if m.GuildID != guildID || m.Status != storage.StatusFinished || m.Practice {
 			continue
 		}
 		g, err := h.Store.Load(m.ID)

@@ -16,9 +16,16 @@ import (
 // A player may take back their own last action at once if nobody has acted
 // since and it revealed nothing (a drawn tile, a flipped Vintage). Otherwise
 // every other player must agree, with buttons, before undoWindow passes.
-// Either way the game is replayed without the undone moves.
+// Either way the game is replayed without the undone moves. An undo never
+// peeks: what a move revealed is taken back only with the others' consent,
+// so in a game nobody else plays (solo, or only bot seats) it stands,
+// unless the game is practice, where it is taken back at once.
 
 const undoWindow = 12 * time.Hour
+
+// revealedWhy is the reason an undo of a move that turned up hidden
+// information asks for consent.
+const revealedWhy = "it revealed new information"
 
 func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	g, seat, err := h.playerGame(i)
@@ -36,17 +43,14 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 		return private("You have no action to take back yet.")
 	}
 	moves := len(g.Log) - last
-	var why []string
-	for _, e := range g.Log[last:] {
-		if e.Seat != seat && !slices.Contains(why, "others have played since") {
-			why = append(why, "others have played since")
-		}
-		if engine.Revealed(e.Events) && !slices.Contains(why, "it revealed new information") {
-			why = append(why, "it revealed new information")
-		}
-	}
+	why := undoReasons(g, seat, last)
 	others := h.consenters(g, seat)
-	if len(why) == 0 || len(others) == 0 {
+	switch {
+	case len(others) == 0 && slices.Contains(why, revealedWhy):
+		return private("That would take back what was revealed since (a hidden card turned up), which needs the other players' " +
+			"consent, and nobody else plays this game: the action stands. A game started with the `practice` option takes such " +
+			"moves back at once, and counts in no statistics.")
+	case len(why) == 0 || len(others) == 0:
 		return h.applyUndo(i, g, seat, moves)
 	}
 	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
@@ -73,6 +77,22 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	r := private("Your request is posted; the others must agree.")
 	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: msg}}
 	return r
+}
+
+// undoReasons say why taking back g's log from entry last on needs the
+// others' consent: moves of other seats, and what a move revealed, unless
+// the game is practice.
+func undoReasons(g *storage.Game, seat engine.Seat, last int) []string {
+	var why []string
+	for _, e := range g.Log[last:] {
+		if e.Seat != seat && !slices.Contains(why, "others have played since") {
+			why = append(why, "others have played since")
+		}
+		if engine.Revealed(e.Events) && !g.Meta.Practice && !slices.Contains(why, revealedWhy) {
+			why = append(why, revealedWhy)
+		}
+	}
+	return why
 }
 
 // consenters are the other seats a person plays; automa and bot seats have

@@ -82,3 +82,31 @@ func TestUndoOfARevealNeedsConsent(t *testing.T) {
 		t.Fatal("the reveal was undone without consent")
 	}
 }
+
+// In a practice game an undo takes back what a move revealed at once, even
+// with other people at the table; taking back their moves still needs
+// their consent, but not for what was revealed.
+func TestPracticeUndoOfARevealIsAtOnce(t *testing.T) {
+	h := undoHandler(t)
+	g := startGame(t, h, "vinhos")
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Practice = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	g, mover := playAuto(t, h, g) // an initial vineyard shows the next tile
+	if !engine.Revealed(g.Log[0].Events) {
+		t.Fatal("the first move revealed nothing; choose another seed")
+	}
+	if r := h.Handle(slash(mover, "undo")); len(r.Posts) != 0 || !strings.Contains(r.Ack.Data.Content, "Done") {
+		t.Fatalf("undoing a reveal in practice: %+v", r.Ack.Data)
+	}
+	g, err := h.Store.Load(g.ID)
+	if err != nil || g.Version != 0 {
+		t.Fatalf("version %d after the undo (%v)", g.Version, err)
+	}
+	g, first := playAuto(t, h, g)
+	playAuto(t, h, g)
+	r := h.Handle(slash(first, "undo"))
+	if len(r.Posts) != 1 || !strings.Contains(r.Posts[0].Message.Content, "Because others have played since, every other player must agree") {
+		t.Fatalf("undoing past another player's move in practice: %+v", r)
+	}
+}

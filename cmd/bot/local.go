@@ -36,6 +36,7 @@ type localFlags struct {
 	script, export               string
 	importPath, resume           string
 	json, keepGoing              bool
+	practice                     bool
 	// given holds the flags on the command line, with their values.
 	given map[string]string
 }
@@ -65,6 +66,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	fs.IntVar(&f.bots, "bots", 0, "how many of the seats, the last ones, the bot's AI plays (all of them: a game of bots)")
 	fs.StringVar(&f.level, "level", "", "how well the bots play: easy, normal or hard (default normal); [ai] in the config sets their times")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0 picks one)")
+	fs.BoolVar(&f.practice, "practice", false, "a practice game: an undo takes back even what a move revealed")
 	fs.StringVar(&f.db, "db", "", "database `file` (default DATA_DIR/local.db)")
 	fs.StringVar(&f.data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
 	fs.StringVar(&f.out, "out", "", "`folder` for board images and downloads (default DATA_DIR/boards)")
@@ -150,7 +152,7 @@ func (f localFlags) check() error {
 	}
 	if continues != "" {
 		var setup []string
-		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "bots", "level"} {
+		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "bots", "level", "practice"} {
 			if _, ok := f.given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
@@ -244,7 +246,7 @@ func (t *table) create(f localFlags) error {
 	for k := len(names) - f.bots; k < len(names); k++ {
 		meta.Seats[k].UserID, meta.Seats[k].Bot = "", true
 	}
-	meta.Level = f.level
+	meta.Level, meta.Practice = f.level, f.practice
 	g, err := t.store.Create(meta, setup, now, nil)
 	if err != nil {
 		return err
@@ -364,7 +366,9 @@ func (t *table) importFile(path string) error {
 		return err
 	}
 	now := time.Now()
-	g, err := t.store.Import(localMeta(game, exp.Setup.Players, now), setup, moves, now, nil)
+	meta := localMeta(game, exp.Setup.Players, now)
+	meta.Practice = exp.Practice
+	g, err := t.store.Import(meta, setup, moves, now, nil)
 	if err != nil {
 		return err
 	}

@@ -314,6 +314,19 @@ func TestSoloModeSeatsOnePlayerAgainstLacerda(t *testing.T) {
 	}
 }
 
+// At a solo table nobody else can agree to take back what a move revealed,
+// so such an undo is refused, unless the game is --practice.
+func TestSoloUndoOfARevealNeedsPractice(t *testing.T) {
+	const script = "/vinhos ribatejo\n/vinhos undo\n" // the first vineyard shows the next one
+	dir := t.TempDir()
+	replies := play(t, script, "--mode", "solo", "--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	refusedWith(t, answer(t, replies, 2), engine.CodeIllegal, "nobody else plays this game")
+	replies = play(t, script, "--mode", "solo", "--seed", "5", "--practice", "--db", filepath.Join(dir, "p.db"), "--out", dir)
+	if r := answer(t, replies, 2); !r.OK || r.Game.Move != 0 {
+		t.Errorf("the undo at a practice table: %+v", r)
+	}
+}
+
 // refusedStart is a command line the table refuses before it opens.
 type refusedStart struct {
 	args []string
