@@ -356,7 +356,9 @@ func (s *Store) fetch(id string, audit bool) (*Game, error) {
 		return nil, err
 	}
 	if check != nil {
-		s.settle(g, check)
+		if err := s.settle(g, check); err != nil {
+			return nil, err
+		}
 	}
 	s.cache.put(g)
 	return g.copy(), nil
@@ -402,7 +404,10 @@ func (s *Store) Narrate(g *Game) (*Game, error) {
 		return nil, fmt.Errorf("storage: game %s: %w", g.ID, err)
 	}
 	if !bytes.Equal(replayed, mustEncode(g.State)) {
-		s.settle(ng, &snapshotCheck{snapshot: replayed, wrong: errSnapshotDisagrees})
+		// The players were shown g's state: they are told.
+		if err := s.settle(ng, &snapshotCheck{snapshot: replayed, wrong: errSnapshotDisagrees, repair: true}); err != nil {
+			return nil, err
+		}
 	}
 	s.cache.put(ng)
 	return ng.copy(), nil
@@ -431,6 +436,11 @@ func (s *Store) NextGame(after string) (id string, ok bool, err error) {
 type snapshotCheck struct {
 	snapshot []byte // the replayed state, encoded
 	wrong    error  // why the stored snapshot cannot stand, or nil
+	// repair: the snapshot was damaged, or wrong where this build trusts
+	// it, so the game is repaired and its players told. A snapshot of
+	// another build that disagrees is that build's encoding of the state,
+	// rewritten in this one's without a word.
+	repair bool
 }
 
 var errSnapshotDisagrees = errors.New("the stored snapshot disagrees with the replayed log; the replay wins")
@@ -471,8 +481,9 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
 	}
-	snapshot, snapshotErr := unpackSnapshot(record, gb.Get([]byte(keySnapshot)))
-	if !replay && snapshotErr == nil && string(gb.Get([]byte(keyBuild))) == s.buildID {
+	snapshot, sealed, snapshotErr := unpackSnapshot(record, gb.Get([]byte(keySnapshot)))
+	ours := string(gb.Get([]byte(keyBuild))) == s.buildID
+	if !replay && sealed && ours {
 		if g.State, err = game.Decode(snapshot); err == nil {
 			return g, nil, nil
 		}
@@ -484,10 +495,10 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	check = &snapshotCheck{snapshot: replayed}
 	switch {
 	case snapshotErr != nil:
-		check.wrong = snapshotErr
+		check.wrong, check.repair = snapshotErr, true
 	case !bytes.Equal(replayed, snapshot):
-		check.wrong = errSnapshotDisagrees
-	case string(gb.Get([]byte(keyBuild))) == s.buildID:
+		check.wrong, check.repair = errSnapshotDisagrees, ours
+	case sealed && ours:
 		check = nil // checked, and nothing to write
 	}
 	return g, check, nil
@@ -519,12 +530,14 @@ func mustEncode(s engine.State) []byte {
 }
 
 // settle acts on what a replay found: a snapshot that could not stand is
-// logged, flagged on g and rewritten; one this build did not write is
-// stamped as checked.
-func (s *Store) settle(g *Game, check *snapshotCheck) {
+// logged, flagged and rewritten, and a repair is announced to the players
+// in the same transaction (AnnounceRepairs); one this build did not write
+// is stamped as checked. Only a repair that could not be stored is an
+// error: no move may be made on the game before it is.
+func (s *Store) settle(g *Game, check *snapshotCheck) error {
 	if check.wrong != nil {
 		g.SnapshotMismatch = errors.Is(check.wrong, errSnapshotDisagrees)
-		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong)
+		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong, "told", check.repair)
 	}
 	err := s.update(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, g.ID)
@@ -534,7 +547,10 @@ func (s *Store) settle(g *Game, check *snapshotCheck) {
 		if stamp, err := readStamp(gb, "game "+g.ID); err != nil || stamp != g.Stamp {
 			return err // the game moved on: its new snapshot is newer than this check
 		}
-		if g.SnapshotMismatch {
+		if s.holds(gb, check.snapshot) {
+			return nil // another load settled it first, and told the players
+		}
+		if check.wrong != nil {
 			if err := put(gb, keyDiverged, time.Now().UTC()); err != nil {
 				return err
 			}
@@ -542,12 +558,36 @@ func (s *Store) settle(g *Game, check *snapshotCheck) {
 		if err := gb.Put([]byte(keySnapshot), packSnapshot(check.snapshot)); err != nil {
 			return err
 		}
-		return gb.Put([]byte(keyBuild), []byte(s.buildID))
+		if err := gb.Put([]byte(keyBuild), []byte(s.buildID)); err != nil {
+			return err
+		}
+		if p := s.repairs.Load(); check.repair && p != nil {
+			return announce(tx, Change{Game: g}, *p)
+		}
+		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil && check.repair:
+		return fmt.Errorf("storage: game %s: could not store its repair: %w", g.ID, err)
+	case err != nil:
 		slog.Warn("storage: could not rewrite the snapshot; the game goes on from the log", "game", g.ID, "err", err)
 	}
+	return nil
 }
+
+// holds reports whether a game's bucket holds the snapshot state, sealed
+// by this build.
+func (s *Store) holds(gb *bbolt.Bucket, state []byte) bool {
+	stored, sealed, err := unpackSnapshot("", gb.Get([]byte(keySnapshot)))
+	return err == nil && sealed && string(gb.Get([]byte(keyBuild))) == s.buildID && bytes.Equal(stored, state)
+}
+
+// AnnounceRepairs makes post build the messages that tell a game's players
+// its stored state was damaged, or wrong, and was rebuilt from its log
+// (the Change holds the repaired game alone). They are queued in the
+// repair's transaction, before any move is made on the game. Without it a
+// repair is only logged.
+func (s *Store) AnnounceRepairs(post PostFunc) { s.repairs.Store(&post) }
 
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
@@ -666,6 +706,12 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 	if err := putMeta(tx, gb, g.Meta); err != nil {
 		return err
 	}
+	return announce(tx, c, post)
+}
+
+// announce queues the messages post makes of the change c, inside c's
+// transaction; post may be nil.
+func announce(tx *bbolt.Tx, c Change, post PostFunc) error {
 	if post == nil {
 		return nil
 	}

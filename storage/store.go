@@ -48,6 +48,8 @@ type Store struct {
 	// replays counts the logs replayed, for the tests that keep replays
 	// off the hot path.
 	replays atomic.Int64
+	// repairs announces a game rebuilt from its log (AnnounceRepairs).
+	repairs atomic.Pointer[PostFunc]
 }
 
 // Open opens or creates the database at path. games resolves the game named
