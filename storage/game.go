@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -282,7 +281,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err != nil {
 			return err
 		}
-		g.ID = "g" + strconv.FormatUint(seq, 36)
+		g.ID = gameID(seq)
 		g.Meta.ID = g.ID
 		gb, err := games.CreateBucket([]byte(g.ID))
 		if err != nil {
@@ -343,14 +342,16 @@ func (s *Store) fetch(id string, audit bool) (*Game, error) {
 	var g *Game
 	var check *snapshotCheck
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		var err error
-		if !audit {
-			if g, err = s.cached(tx, id); g != nil || err != nil {
-				return err
+		return s.db.guard("game "+id, func() error {
+			var err error
+			if !audit {
+				if g, err = s.cached(tx, id); g != nil || err != nil {
+					return err
+				}
 			}
-		}
-		g, check, err = s.read(tx, id, audit)
-		return err
+			g, check, err = s.read(tx, id, audit)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -748,23 +749,21 @@ func (s *Store) ActiveGames(channelID string) ([]string, error) {
 	return ids, err
 }
 
-// ListGames returns every game's metadata, oldest first.
+// ListGames returns the metadata of every game that can be read, oldest
+// first. A game that cannot (a damaged page, a corrupt value) is logged and
+// left out: it costs no other game its place.
 func (s *Store) ListGames() ([]Meta, error) {
 	var metas []Meta
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		games := tx.Bucket(bucketGames)
-		return games.ForEach(func(k, v []byte) error {
-			record := "game " + string(k)
-			gb := games.Bucket(k)
-			if gb == nil {
-				return &CorruptError{Record: record, Key: "games/" + string(k), Err: fmt.Errorf("a value where a game bucket belongs")}
-			}
+		return s.eachGame(tx, func(id string, gb *bbolt.Bucket) error {
 			var m Meta
-			if err := get(gb, record, keyMeta, &m); err != nil {
+			if err := get(gb, "game "+id, keyMeta, &m); err != nil {
 				return err
 			}
 			metas = append(metas, m)
 			return nil
+		}, func(id string, err error) {
+			slog.Error("storage: a game that cannot be read is left out of the list", "game", id, "err", err)
 		})
 	})
 	if err != nil {

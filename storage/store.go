@@ -7,13 +7,11 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -38,7 +36,7 @@ var (
 
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
-	db    *bbolt.DB
+	db    database
 	games *engine.Registry
 	cache gameCache
 	// buildID names this build of adega, which writes the snapshots it
@@ -53,15 +51,14 @@ type Store struct {
 }
 
 // Open opens or creates the database at path. games resolves the game named
-// in each stored setup.
+// in each stored setup. A file found damaged is a *DamagedError, which
+// says what to do (damage.go).
 func Open(path string, games *engine.Registry) (*Store, error) {
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout})
-	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("storage: database %s is in use by another process", path)
-	}
+	bolt, err := openFile(path, false)
 	if err != nil {
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+		return nil, err
 	}
+	db := database{bolt}
 	err = db.Update(func(tx *bbolt.Tx) error {
 		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
@@ -99,6 +96,6 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 
 // Close releases the database file.
 func (s *Store) Close() error {
-	forgetNotifiers(s.db)
+	forgetNotifiers(s.db.DB)
 	return s.db.Close()
 }
