@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -136,10 +137,14 @@ func openFile(path string, readOnly bool) (*bbolt.DB, error) {
 func gameID(n uint64) string { return "g" + strconv.FormatUint(n, 36) }
 
 // gameIDs lists the games of tx: the keys of the games bucket, in order;
-// and, when a damaged page cuts that walk short, every ID its sequence
-// has drawn that still finds its game.
+// and, when a damaged page cuts that walk short, every other ID its
+// sequence has drawn (games are never deleted), so that a game lost with
+// the damaged page is named.
 func (s *Store) gameIDs(tx *bbolt.Tx) ([]string, error) {
-	games := tx.Bucket(bucketGames)
+	var games *bbolt.Bucket
+	if err := s.db.guard("the list of games", func() error { games = tx.Bucket(bucketGames); return nil }); err != nil {
+		return nil, err
+	}
 	var ids []string
 	err := s.db.guard("the list of games", func() error {
 		return games.ForEach(func(k, _ []byte) error {
@@ -152,25 +157,15 @@ func (s *Store) gameIDs(tx *bbolt.Tx) ([]string, error) {
 		return ids, err
 	}
 	slog.Warn("storage: the list of games is damaged; looking each game up by its ID", "err", err)
-	listed := map[string]bool{}
-	for _, id := range ids {
-		listed[id] = true
-	}
 	for n := uint64(1); n <= games.Sequence(); n++ {
-		id := gameID(n)
-		found := false
-		s.db.guard("game "+id, func() error {
-			found = !listed[id] && games.Bucket([]byte(id)) != nil
-			return nil
-		})
-		if found {
+		if id := gameID(n); !slices.Contains(ids, id) {
 			ids = append(ids, id)
 		}
 	}
 	return ids, nil
 }
 
-// eachGame calls fn with every game of tx that gameIDs finds, each
+// eachGame calls fn with every game of tx that gameIDs names, each
 // guarded on its own. A game fn fails on, for damage or any other reason,
 // is passed to lost, and the walk goes on.
 func (s *Store) eachGame(tx *bbolt.Tx, fn func(id string, gb *bbolt.Bucket) error, lost func(id string, err error)) error {
@@ -180,9 +175,9 @@ func (s *Store) eachGame(tx *bbolt.Tx, fn func(id string, gb *bbolt.Bucket) erro
 	}
 	for _, id := range ids {
 		err := s.db.guard("game "+id, func() error {
-			gb, err := gameBucket(tx, id)
-			if err != nil {
-				return &CorruptError{Record: "game " + id, Key: "games/" + id, Err: errors.New("a value where a game bucket belongs")}
+			gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+			if gb == nil {
+				return &CorruptError{Record: "game " + id, Key: "games/" + id, Err: errors.New("no game's bucket: lost with a damaged page, or a value in its place")}
 			}
 			return fn(id, gb)
 		})

@@ -538,7 +538,7 @@ func mustEncode(s engine.State) []byte {
 func (s *Store) settle(g *Game, check *snapshotCheck) error {
 	if check.wrong != nil {
 		g.SnapshotMismatch = errors.Is(check.wrong, errSnapshotDisagrees)
-		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong, "told", check.repair)
+		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong, "repair", check.repair)
 	}
 	err := s.update(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, g.ID)

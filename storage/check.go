@@ -1,0 +1,102 @@
+package storage
+
+import (
+	"errors"
+	"fmt"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// An operator's tools for a damaged file (`adega check`, `adega salvage`).
+// Both read the file with no bot running: bbolt's lock keeps them out of a
+// file a bot has open.
+
+// Report is what Check or Salvage found in a database file.
+type Report struct {
+	// Games counts the games that read and replay: checked, or copied.
+	Games int
+	// Lost are the games that cannot be read or replayed.
+	Lost []LostGame
+	// Problems are the rest, in words: the pages bbolt's check finds
+	// wrong, snapshots that a load will rebuild, records that could not
+	// be copied.
+	Problems []string
+}
+
+// LostGame is a game that cannot be read or replayed, and why.
+type LostGame struct {
+	ID  string
+	Err error
+}
+
+func (r *Report) lose(id string, err error) { r.Lost = append(r.Lost, LostGame{ID: id, Err: err}) }
+
+func (r *Report) problem(format string, args ...any) {
+	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+}
+
+// Check checks the database file at path: bbolt's check of every page,
+// then every game read and replayed, and its snapshot compared with the
+// replay. It changes nothing.
+func Check(path string, games *engine.Registry) (*Report, error) {
+	s, err := openToRescue(path, games)
+	if err != nil {
+		return nil, err
+	}
+	defer s.db.Close()
+	r := &Report{}
+	err = s.db.View(func(tx *bbolt.Tx) error {
+		for err := range tx.Check() {
+			r.problem("page check: %v", err)
+		}
+		return r.unlisted(s.eachGame(tx, func(id string, gb *bbolt.Bucket) error {
+			_, check, err := s.read(tx, id, true)
+			if err != nil {
+				return err
+			}
+			if check != nil && check.wrong != nil {
+				r.problem("game %s: %v; its next load rebuilds the snapshot from the log", id, check.wrong)
+			}
+			r.Games++
+			return nil
+		}, r.lose))
+	})
+	return r, err
+}
+
+// unlisted reports a list of games too damaged to find any game in as a
+// problem: there is nothing to check or copy, which is no failure of the
+// tool.
+func (r *Report) unlisted(err error) error {
+	var damaged *DamagedError
+	if errors.As(err, &damaged) {
+		r.problem("no game can be found: %s is damaged where it lists them (%s)", damaged.Path, damaged.Cause)
+		return nil
+	}
+	return err
+}
+
+// openToRescue opens a damaged file read-only, as a store of games, if
+// its records can be reached at all: the pages bbolt starts from (its two
+// meta pages, the root that lists the buckets) are not damaged.
+func openToRescue(path string, games *engine.Registry) (*Store, error) {
+	db, err := openFile(path, true)
+	if err == nil {
+		err = database{db}.View(func(tx *bbolt.Tx) error {
+			return tx.ForEach(func([]byte, *bbolt.Bucket) error { return nil })
+		})
+		if err != nil {
+			db.Close()
+		}
+	}
+	var damaged *DamagedError
+	if errors.As(err, &damaged) {
+		return nil, fmt.Errorf("storage: nothing in %s can be reached: the pages every record is found from are damaged (%s); restore it from a backup", path, damaged.Cause)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: database{db}, games: games, buildID: runningBuild()}, nil
+}

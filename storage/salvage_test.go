@@ -1,0 +1,193 @@
+package storage
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// busyFile stores what a bot's database holds: 12 games of nim in one
+// channel, 3 moves each, with their messages queued; a user with a daily
+// digest; an open lobby. Game 10 no longer replays (a rule changed under
+// its log) and game 11's snapshot is wrong. It closes the file.
+func busyFile(t *testing.T) (string, []*Game) {
+	t.Helper()
+	path := dbPath(t)
+	s, err := Open(path, registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []*Game
+	var first engine.State
+	for range 12 {
+		g, err := s.Create(Meta{Title: "Friday nim", ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+			engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first = g.State
+		games = append(games, play(t, s, g, 3))
+	}
+	if err := s.PutUser(User{ID: "1001", Prefs: Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}); err != nil {
+		t.Fatal(err)
+	}
+	err = s.update(func(tx *bbolt.Tx) error {
+		entry := games[9].Log[1]
+		entry.Action = engine.Action{"p1", "9"}
+		data, err := encode(entry)
+		if err != nil {
+			return err
+		}
+		return tx.Bucket(bucketGames).Bucket([]byte(games[9].ID)).Bucket([]byte(keyLog)).Put(u64(2), data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	breakSnapshot(t, s, games[10].ID, packSnapshot([]byte(encoded(t, first))))
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path, games
+}
+
+func lostIDs(r *Report) []string {
+	var ids []string
+	for _, l := range r.Lost {
+		ids = append(ids, l.ID)
+	}
+	return ids
+}
+
+func problemAbout(r *Report, what string) bool {
+	return slices.ContainsFunc(r.Problems, func(p string) bool { return strings.Contains(p, what) })
+}
+
+// A sound file checks clean: no page, game or snapshot is reported.
+func TestCheckOfASoundFileFindsNothing(t *testing.T) {
+	path, games := gamesFile(t, 3)
+	r, err := Check(path, registry)
+	if err != nil || r.Games != len(games) || len(r.Lost) != 0 || len(r.Problems) != 0 {
+		t.Fatalf("check: %+v (err %v); want %d games and nothing wrong", r, err, len(games))
+	}
+}
+
+// check reads each page and replays each game, reports what is wrong, and
+// changes nothing.
+func TestCheckReportsEachProblemAndChangesNothing(t *testing.T) {
+	path, games := busyFile(t)
+	damaged := games[5]
+	overwritePage(t, path, damaged.ID)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Check(path, registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{damaged.ID, games[9].ID}; !reflect.DeepEqual(lostIDs(r), want) || r.Games != 10 {
+		t.Fatalf("lost %v and read %d games; want %v lost and 10 read", lostIDs(r), r.Games, want)
+	}
+	if !strings.Contains(r.Lost[0].Err.Error(), "is damaged") || !strings.Contains(r.Lost[1].Err.Error(), "replay diverges at move 2") {
+		t.Errorf("reasons: %v; %v", r.Lost[0].Err, r.Lost[1].Err)
+	}
+	if !problemAbout(r, "game "+games[10].ID+": the stored snapshot disagrees") || !problemAbout(r, "page check: ") {
+		t.Errorf("problems: %q; want the wrong snapshot and bbolt's check of the damaged page", r.Problems)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("check changed the file")
+	}
+	_, err = Check(dbPath(t), registry)
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("check of a missing file: %v", err)
+	}
+}
+
+// salvage copies every game that reads and replays, with the records
+// around them, into a new file that a bot opens and plays on; the lost
+// are listed.
+func TestSalvageCopiesEveryReadableGame(t *testing.T) {
+	path, games := busyFile(t)
+	damaged := games[5]
+	overwritePage(t, path, damaged.ID)
+	salvaged := filepath.Join(t.TempDir(), "salvaged.db")
+	r, err := Salvage(path, salvaged, registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{damaged.ID, games[9].ID}; !reflect.DeepEqual(lostIDs(r), want) || r.Games != 10 {
+		t.Fatalf("lost %v and saved %d games; want %v lost and 10 saved", lostIDs(r), r.Games, want)
+	}
+	if _, err := Salvage(path, salvaged, registry); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("salvage over an existing file: %v", err)
+	}
+	s := openAt(t, salvaged)
+	saved := slices.DeleteFunc(slices.Clone(games), func(g *Game) bool { return g == damaged || g == games[9] })
+	var ids []string
+	for _, g := range saved {
+		ids = append(ids, g.ID)
+		got, err := s.Load(g.ID)
+		if err != nil || got.Stamp != g.Stamp || encoded(t, got.State) != encoded(t, g.State) || got.Meta.Title != g.Meta.Title {
+			t.Fatalf("game %s in the new file: %+v (err %v)", g.ID, got, err)
+		}
+		play(t, s, got, 1)
+	}
+	if active, err := s.ActiveGames("c1"); err != nil || !reflect.DeepEqual(active, ids) {
+		t.Errorf("channel index: %v (err %v); want %v", active, err, ids)
+	}
+	out, err := s.Outbox()
+	if err != nil || slices.ContainsFunc(out, func(o Outgoing) bool { return o.Game == damaged.ID || o.Game == games[9].ID }) ||
+		!slices.ContainsFunc(out, func(o Outgoing) bool { return o.Game == saved[0].ID }) {
+		t.Errorf("outbox %v (err %v); want the saved games' messages alone", out, err)
+	}
+	if u, err := s.GetUser("1001"); err != nil || !u.Prefs.Digest {
+		t.Errorf("user: %+v, %v", u, err)
+	}
+	if due, err := s.Due(t0.Add(14*time.Hour), 100); err != nil || !slices.Contains(due, Wake{At: t0.Add(13 * time.Hour), Kind: WakeDigest, ID: "1001"}) {
+		t.Errorf("reminders index: %v (err %v); want the user's digest", due, err)
+	}
+	if _, err := s.GetLobby("l1"); err != nil {
+		t.Errorf("lobby: %v", err)
+	}
+	if g := create(t, s, "c1"); slices.ContainsFunc(games, func(old *Game) bool { return old.ID == g.ID }) {
+		t.Errorf("a new game took the ID %s of an old one", g.ID)
+	}
+}
+
+// A file cut in half, which bbolt would not open, ends check and salvage
+// with what can be read, or with why nothing can: here the page that
+// leads to every record was in the half cut off.
+func TestCheckAndSalvageOfAFileCutInHalf(t *testing.T) {
+	path, _ := gamesFile(t, 40)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, fi.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Check(path, registry)
+	want := "nothing in " + path + " can be reached: the pages every record is found from are damaged"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("check: %v; want %q", err, want)
+	}
+	salvaged := filepath.Join(t.TempDir(), "salvaged.db")
+	if _, err = Salvage(path, salvaged, registry); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("salvage: %v; want %q", err, want)
+	}
+	if _, err := os.Stat(salvaged); err == nil {
+		t.Error("salvage left an empty file behind")
+	}
+}
