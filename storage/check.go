@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"go.etcd.io/bbolt"
 
@@ -99,4 +100,13 @@ func openToRescue(path string, games *engine.Registry) (*Store, error) {
 		return nil, err
 	}
 	return &Store{db: database{db}, games: games, buildID: runningBuild()}, nil
+}
+
+// String says in a line which game is lost, and why.
+func (l LostGame) String() string {
+	var damaged *DamagedError
+	if errors.As(l.Err, &damaged) {
+		return fmt.Sprintf("game %s: on a damaged page (%s)", l.ID, damaged.Cause)
+	}
+	return strings.TrimPrefix(l.Err.Error(), "storage: ")
 }

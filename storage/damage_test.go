@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega/internal/dbtest"
 )
 
 // gamesFile stores n games of nim, 3 moves each, in a database file that
@@ -26,39 +28,6 @@ func gamesFile(t *testing.T, n int) (string, []*Game) {
 		t.Fatal(err)
 	}
 	return path, games
-}
-
-// overwritePage fills the page of a game's bucket with garbage, as a bad
-// disk sector would, and returns it.
-func overwritePage(t *testing.T, path, id string) uint64 {
-	t.Helper()
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var page uint64
-	err = db.View(func(tx *bbolt.Tx) error {
-		page = uint64(tx.Bucket(bucketGames).Bucket([]byte(id)).RootPage())
-		return nil
-	})
-	size := db.Info().PageSize
-	db.Close()
-	if err != nil || page == 0 {
-		t.Fatalf("game %s has no page of its own (root %d, err %v)", id, page, err)
-	}
-	garbage := make([]byte, size)
-	for i := range garbage {
-		garbage[i] = byte(i*7 + 3)
-	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt(garbage, int64(page)*int64(size)); err != nil {
-		t.Fatal(err)
-	}
-	return page
 }
 
 // wantDamaged checks that err is a *DamagedError about record in path
@@ -119,7 +88,7 @@ func TestOpeningADamagedFileSaysWhatToDo(t *testing.T) {
 func TestDamagedPageCostsOnlyItsGame(t *testing.T) {
 	path, games := gamesFile(t, 12)
 	lost := games[5]
-	overwritePage(t, path, lost.ID)
+	dbtest.OverwritePage(t, path, string(bucketGames), lost.ID)
 	s := openAt(t, path)
 
 	metas, err := s.ListGames()

@@ -13,6 +13,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/dbtest"
 )
 
 // busyFile stores what a bot's database holds: 12 games of nim in one
@@ -88,7 +89,7 @@ func TestCheckOfASoundFileFindsNothing(t *testing.T) {
 func TestCheckReportsEachProblemAndChangesNothing(t *testing.T) {
 	path, games := busyFile(t)
 	damaged := games[5]
-	overwritePage(t, path, damaged.ID)
+	dbtest.OverwritePage(t, path, string(bucketGames), damaged.ID)
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +122,7 @@ func TestCheckReportsEachProblemAndChangesNothing(t *testing.T) {
 func TestSalvageCopiesEveryReadableGame(t *testing.T) {
 	path, games := busyFile(t)
 	damaged := games[5]
-	overwritePage(t, path, damaged.ID)
+	dbtest.OverwritePage(t, path, string(bucketGames), damaged.ID)
 	salvaged := filepath.Join(t.TempDir(), "salvaged.db")
 	r, err := Salvage(path, salvaged, registry)
 	if err != nil {

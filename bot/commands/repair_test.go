@@ -1,10 +1,13 @@
 package commands
 
 import (
+	"log/slog"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/adega-bot/adega/internal/dbtest"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -31,5 +34,25 @@ func TestRepairedTellsTheChannelWithoutPinging(t *testing.T) {
 	}
 	if !strings.Contains(string(m.Components), "Make your move") {
 		t.Errorf("no button to go on: %s", m.Components)
+	}
+}
+
+// A game on a damaged page of the database is explained to the player who
+// asks for it, and the operator is told in the log.
+func TestADamagedGameIsExplained(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	h := newHandlerAt(t, path)
+	g := startGame(t, h, "vinhos")
+	h.Store.Close()
+	dbtest.OverwritePage(t, path, "games", g.ID)
+	var logged strings.Builder
+	h = newHandlerAt(t, path)
+	h.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	r := h.Handle(slash(u1, "status"))
+	if !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "This game's saved record is damaged and cannot be read; nothing was changed.") {
+		t.Fatalf("reply: %+v", r.Ack.Data)
+	}
+	if !strings.Contains(logged.String(), "run `adega check "+path+"`") {
+		t.Errorf("the log does not tell the operator what to do: %s", logged.String())
 	}
 }
