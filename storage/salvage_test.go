@@ -82,6 +82,10 @@ func TestCheckOfASoundFileFindsNothing(t *testing.T) {
 	if err != nil || r.Games != len(games) || len(r.Lost) != 0 || len(r.Problems) != 0 {
 		t.Fatalf("check: %+v (err %v); want %d games and nothing wrong", r, err, len(games))
 	}
+	openAt(t, path) // a bot has it open
+	if _, err := Check(path, registry); err == nil || !strings.Contains(err.Error(), "in use by another process") {
+		t.Errorf("check of a file in use: %v", err)
+	}
 }
 
 // check reads each page and replays each game, reports what is wrong, and
