@@ -8,26 +8,41 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/internal/dbtest"
 )
 
-// gamesFile stores n games of nim, 3 moves each, in a database file that
-// it closes, and returns the file and the games.
+// gamesFile stores n games of nim in one channel, 3 moves each, with their
+// messages queued, in a database file that it closes, and returns the
+// file and the games.
 func gamesFile(t *testing.T, n int) (string, []*Game) {
 	t.Helper()
 	path := dbPath(t)
+	var games []*Game
+	withFile(t, path, func(s *Store) {
+		for range n {
+			g, err := s.Create(Meta{Title: "Friday nim", ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+				engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+			if err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, play(t, s, g, 3))
+		}
+	})
+	return path, games
+}
+
+// withFile opens the database file at path for fn, and closes it.
+func withFile(t *testing.T, path string, fn func(s *Store)) {
+	t.Helper()
 	s, err := Open(path, registry)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var games []*Game
-	for range n {
-		games = append(games, play(t, s, create(t, s, "c1"), 3))
-	}
+	fn(s)
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return path, games
 }
 
 // wantDamaged checks that err is a *DamagedError about record in path

@@ -322,14 +322,8 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
 		t.Error("the wrong snapshot was not rewritten from the log")
 	}
-	err = s.db.View(func(tx *bbolt.Tx) error {
-		if tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Get([]byte(keyDiverged)) == nil {
-			t.Error("the game was not flagged")
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	if !flagged(t, s, g.ID) {
+		t.Error("the game was not flagged")
 	}
 	s.cache = gameCache{}
 	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, g.State) {

@@ -87,16 +87,24 @@ func TestChangedSnapshotIsRepairedBeforeAnyMove(t *testing.T) {
 	if err != nil || len(out) != 1 || out[0].Game != g.ID || out[0].ChannelID != "c1" {
 		t.Fatalf("outbox %+v (err %v); want one message telling the game's channel", out, err)
 	}
-	err = s.db.View(func(tx *bbolt.Tx) error {
-		if tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Get([]byte(keyDiverged)) == nil {
-			t.Error("the game was not flagged")
-		}
+	if !flagged(t, s, g.ID) {
+		t.Error("the game was not flagged")
+	}
+	play(t, s, g, 1) // the rightful player's move is taken
+}
+
+// flagged reports whether a game is flagged as once found diverged.
+func flagged(t *testing.T, s *Store, id string) bool {
+	t.Helper()
+	found := false
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		found = tx.Bucket(bucketGames).Bucket([]byte(id)).Get([]byte(keyDiverged)) != nil
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(t, s, g, 1) // the rightful player's move is taken
+	return found
 }
 
 // What is repaired, and what is only rewritten: a snapshot this build

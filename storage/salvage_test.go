@@ -13,53 +13,42 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/internal/dbtest"
 )
 
-// busyFile stores what a bot's database holds: 12 games of nim in one
-// channel, 3 moves each, with their messages queued; a user with a daily
-// digest; an open lobby. Game 10 no longer replays (a rule changed under
-// its log) and game 11's snapshot is wrong. It closes the file.
+// busyFile stores what a bot's database holds: 12 games of nim (see
+// gamesFile), a user with a daily digest, an open lobby. Game 10 no longer
+// replays (a rule changed under its log) and game 11's snapshot is wrong.
+// It closes the file.
 func busyFile(t *testing.T) (string, []*Game) {
 	t.Helper()
-	path := dbPath(t)
-	s, err := Open(path, registry)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var games []*Game
-	var first engine.State
-	for range 12 {
-		g, err := s.Create(Meta{Title: "Friday nim", ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
-			engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+	path, games := gamesFile(t, 12)
+	withFile(t, path, func(s *Store) {
+		if err := s.PutUser(User{ID: "1001", Prefs: Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}); err != nil {
+			t.Fatal(err)
+		}
+		err := s.update(func(tx *bbolt.Tx) error {
+			entry := games[9].Log[1]
+			entry.Action = engine.Action{"p1", "9"}
+			data, err := encode(entry)
+			if err != nil {
+				return err
+			}
+			return tx.Bucket(bucketGames).Bucket([]byte(games[9].ID)).Bucket([]byte(keyLog)).Put(u64(2), data)
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		first = g.State
-		games = append(games, play(t, s, g, 3))
-	}
-	if err := s.PutUser(User{ID: "1001", Prefs: Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}); err != nil {
-		t.Fatal(err)
-	}
-	err = s.update(func(tx *bbolt.Tx) error {
-		entry := games[9].Log[1]
-		entry.Action = engine.Action{"p1", "9"}
-		data, err := encode(entry)
+		first, _, err := engine.Replay(nim.Game{}, games[10].Setup, nil)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
-		return tx.Bucket(bucketGames).Bucket([]byte(games[9].ID)).Bucket([]byte(keyLog)).Put(u64(2), data)
+		breakSnapshot(t, s, games[10].ID, packSnapshot([]byte(encoded(t, first))))
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	breakSnapshot(t, s, games[10].ID, packSnapshot([]byte(encoded(t, first))))
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
 	return path, games
 }
 

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -13,24 +14,11 @@ import (
 
 // checkCommand checks a database file and reports each problem.
 func checkCommand(args []string, env Env) error {
-	fs := newCommand("check", env)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bot check [flags] FILE\n\nChecks every page of the database FILE and replays every game; changes nothing.")
-		fs.PrintDefaults()
-	}
-	cfg, err := fs.parse(args, env)
+	files, reg, err := rescueArgs("check FILE", "Checks every page of the database FILE and replays every game; changes nothing.", args, env)
 	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return errors.New("check: name one database file")
-	}
-	file := fs.Arg(0)
-	reg, err := games(cfg)
-	if err != nil {
-		return err
-	}
+	file := files[0]
 	r, err := storage.Check(file, reg)
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
@@ -45,24 +33,12 @@ func checkCommand(args []string, env Env) error {
 
 // salvageCommand copies what can be read of a database file into a new one.
 func salvageCommand(args []string, env Env) error {
-	fs := newCommand("salvage", env)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bot salvage [flags] FILE NEW\n\nCopies every game of the database FILE that reads and replays, and the records it can read, into the new file NEW; lists the games lost. FILE is not changed.")
-		fs.PrintDefaults()
-	}
-	cfg, err := fs.parse(args, env)
+	files, reg, err := rescueArgs("salvage FILE NEW", "Copies every game of the database FILE that reads and replays, and the records it can read, "+
+		"into the new file NEW; lists the games lost. FILE is not changed.", args, env)
 	if err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return errors.New("salvage: name the damaged file and the new one")
-	}
-	from, to := fs.Arg(0), fs.Arg(1)
-	reg, err := games(cfg)
-	if err != nil {
-		return err
-	}
+	from, to := files[0], files[1]
 	r, err := storage.Salvage(from, to, reg)
 	if err != nil {
 		return fmt.Errorf("salvage: %w", err)
@@ -71,6 +47,28 @@ func salvageCommand(args []string, env Env) error {
 	printReport(env.Stdout, r)
 	fmt.Fprintf(env.Stdout, "%s is unchanged. To run the bot on the copy, stop it and put %s in its place.\n", from, to)
 	return nil
+}
+
+// rescueArgs reads the flags and the files of a command used as "bot USE"
+// ("check FILE"), and the games (with the configured component data) that
+// replay the files' games.
+func rescueArgs(use, about string, args []string, env Env) ([]string, *engine.Registry, error) {
+	name, files, _ := strings.Cut(use, " ")
+	fs := newCommand(name, env)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: bot %s [flags] %s\n\n%s\n", name, files, about)
+		fs.PrintDefaults()
+	}
+	cfg, err := fs.parse(args, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() != len(strings.Fields(files)) {
+		fs.Usage()
+		return nil, nil, fmt.Errorf("%s: name %s", name, files)
+	}
+	reg, err := games(cfg)
+	return fs.Args(), reg, err
 }
 
 // printReport lists the games lost and the other problems, and counts them.
