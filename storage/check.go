@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"go.etcd.io/bbolt"
@@ -20,10 +21,12 @@ type Report struct {
 	Games int
 	// Lost are the games that cannot be read or replayed.
 	Lost []LostGame
-	// Problems are the rest, in words: the pages bbolt's check finds
-	// wrong, snapshots that a load will rebuild, records that could not
-	// be copied.
+	// Problems are the rest, in words: a file cut short, the pages bbolt's
+	// check finds wrong, snapshots that a load will rebuild, records that
+	// could not be read or copied.
 	Problems []string
+	// damaged: a page was found damaged (see Check).
+	damaged bool
 }
 
 // LostGame is a game that cannot be read or replayed, and why.
@@ -32,39 +35,13 @@ type LostGame struct {
 	Err error
 }
 
-func (r *Report) lose(id string, err error) { r.Lost = append(r.Lost, LostGame{ID: id, Err: err}) }
+func (r *Report) lose(id string, err error) {
+	r.Lost = append(r.Lost, LostGame{ID: id, Err: err})
+	r.damaged = r.damaged || errors.As(err, new(*DamagedError))
+}
 
 func (r *Report) problem(format string, args ...any) {
 	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
-}
-
-// Check checks the database file at path: bbolt's check of every page,
-// then every game read and replayed, and its snapshot compared with the
-// replay. It changes nothing.
-func Check(path string, games *engine.Registry) (*Report, error) {
-	s, err := openToRescue(path, games)
-	if err != nil {
-		return nil, err
-	}
-	defer s.db.Close()
-	r := &Report{}
-	err = s.db.View(func(tx *bbolt.Tx) error {
-		for err := range tx.Check() {
-			r.problem("page check: %v", err)
-		}
-		return r.unlisted(s.eachGame(tx, func(id string, gb *bbolt.Bucket) error {
-			_, check, err := s.read(tx, id, true)
-			if err != nil {
-				return err
-			}
-			if check != nil && check.wrong != nil {
-				r.problem("game %s: %v; its next load rebuilds the snapshot from the log", id, check.wrong)
-			}
-			r.Games++
-			return nil
-		}, r.lose))
-	})
-	return r, err
 }
 
 // unlisted reports a list of games too damaged to find any game in as a
@@ -74,9 +51,78 @@ func (r *Report) unlisted(err error) error {
 	var damaged *DamagedError
 	if errors.As(err, &damaged) {
 		r.problem("no game can be found: %s is damaged where it lists them (%s)", damaged.Path, damaged.Cause)
+		r.damaged = true
 		return nil
 	}
 	return err
+}
+
+// Check checks the database file at path: its length, every game read
+// and replayed and its snapshot compared with the replay, every page of
+// the other records read; then, if no page was found damaged, bbolt's own
+// check of every page and of the list of free pages. It changes nothing.
+func Check(path string, games *engine.Registry) (*Report, error) {
+	s, err := openToRescue(path, games)
+	if err != nil {
+		return nil, err
+	}
+	defer s.db.Close()
+	r := &Report{}
+	err = s.db.View(func(tx *bbolt.Tx) error {
+		if fi, err := os.Stat(path); err == nil && tx.Size() > fi.Size() {
+			r.problem("the file is cut short: its pages take %d bytes, and it holds %d", tx.Size(), fi.Size())
+			r.damaged = true
+		}
+		check := func(id string, gb *bbolt.Bucket) error { return s.checkGame(tx, id, gb, r) }
+		if err := r.unlisted(s.eachGame(tx, check, r.lose)); err != nil {
+			return err
+		}
+		for _, name := range buckets[1:] {
+			if err := s.db.guard(string(name), func() error { return walk(tx.Bucket(name)) }); err != nil {
+				r.problem("%s: %v", name, err)
+				r.damaged = true
+			}
+		}
+		// bbolt's check reads on a goroutine of its own, where a fault
+		// (a page number out of a damaged page) would end the process.
+		if !r.damaged {
+			for err := range tx.Check() {
+				r.problem("page check: %v", err)
+			}
+		}
+		return nil
+	})
+	return r, err
+}
+
+// checkGame reads every page of a game and replays its log.
+func (s *Store) checkGame(tx *bbolt.Tx, id string, gb *bbolt.Bucket, r *Report) error {
+	if err := walk(gb); err != nil {
+		return err
+	}
+	_, check, err := s.read(tx, id, true)
+	if err != nil {
+		return err
+	}
+	if check != nil && check.wrong != nil {
+		r.problem("game %s: %v; its next load rebuilds the snapshot from the log", id, check.wrong)
+	}
+	r.Games++
+	return nil
+}
+
+// walk reads every page that leads to a record of b, and of the buckets
+// in it.
+func walk(b *bbolt.Bucket) error {
+	if b == nil {
+		return nil
+	}
+	return b.ForEach(func(k, v []byte) error {
+		if v == nil {
+			return walk(b.Bucket(k))
+		}
+		return nil
+	})
 }
 
 // openToRescue opens a damaged file read-only, as a store of games, if

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -80,7 +81,7 @@ func copyBucket(to, from *bbolt.Bucket) error {
 	}
 	return from.ForEach(func(k, v []byte) error {
 		if v != nil {
-			return to.Put(k, v)
+			return to.Put(bytes.Clone(k), bytes.Clone(v)) // read here, where a fault is the damaged file's
 		}
 		nested, err := to.CreateBucket(k)
 		if err != nil {
@@ -177,7 +178,7 @@ func copyRecordsOf(from, to *bbolt.Bucket, keep func(k, v []byte) bool) error {
 		if v == nil || keep != nil && !keep(k, v) {
 			return nil
 		}
-		return to.Put(k, v)
+		return to.Put(bytes.Clone(k), bytes.Clone(v))
 	})
 }
 

@@ -32,6 +32,8 @@ var (
 	bucketMeta      = []byte("meta")
 	bucketLobbies   = []byte("lobbies")
 	keySchema       = []byte("schema")
+	// buckets are every top-level bucket, the games first.
+	buckets = [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled}
 )
 
 // Store is an open database. It is safe for concurrent use.
@@ -60,7 +62,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 	}
 	db := database{bolt}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled} {
+		for _, name := range buckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}

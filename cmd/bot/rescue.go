@@ -25,7 +25,7 @@ func checkCommand(args []string, env Env) error {
 	}
 	fmt.Fprintf(env.Stdout, "%s: %d games read and replayed.\n", file, r.Games)
 	if n := printReport(env.Stdout, r); n > 0 {
-		return fmt.Errorf("check: %d problems in %s: with the bot stopped, run `adega salvage %s NEW`", n, file, file)
+		return fmt.Errorf("check: %s has problems (%d, listed above): to keep what can be read, stop the bot and run `adega salvage %s NEW`", file, n, file)
 	}
 	fmt.Fprintln(env.Stdout, "No problems found.")
 	return nil

@@ -31,10 +31,10 @@ func TestCheckAndSalvageADamagedDatabase(t *testing.T) {
 	dbtest.OverwritePage(t, db, "games", "g2")
 
 	out, err := runMain(t, "", "check", db)
-	if err == nil || !strings.Contains(err.Error(), "problems in "+db+": with the bot stopped, run `adega salvage "+db+" NEW`") {
+	if err == nil || !strings.Contains(err.Error(), db+" has problems (1, listed above): to keep what can be read, stop the bot and run `adega salvage "+db+" NEW`") {
 		t.Fatalf("check: %v\n%s", err, out)
 	}
-	outputHas(t, out, db+": 2 games read and replayed.", "Lost: game g2: on a damaged page (", "Problem: page check: ")
+	outputHas(t, out, db+": 2 games read and replayed.", "Lost: game g2: on a damaged page (")
 
 	salvaged := filepath.Join(dir, "salvaged.db")
 	out, err = runMain(t, "", "salvage", db, salvaged)
