@@ -46,7 +46,9 @@ func Salvage(from, to string, games *engine.Registry) (*Report, error) {
 // salvageFrom copies into s the games of src's transaction tx that read
 // and replay, then the records beside them.
 func (s *Store) salvageFrom(src *Store, tx *bbolt.Tx, r *Report) error {
-	var seq uint64 // new games' IDs go on from the old ones'
+	// New games' IDs go on from the old ones'. A list of games too damaged
+	// to give its sequence gives no game either (unlisted).
+	var seq uint64
 	src.db.guard("the list of games", func() error { seq = tx.Bucket(bucketGames).Sequence(); return nil })
 	err := s.update(func(out *bbolt.Tx) error { return out.Bucket(bucketGames).SetSequence(seq) })
 	if err == nil {
