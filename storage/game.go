@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -286,7 +285,7 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err != nil {
 			return err
 		}
-		g.ID = "g" + strconv.FormatUint(seq, 36)
+		g.ID = gameID(seq)
 		g.Meta.ID = g.ID
 		gb, err := games.CreateBucket([]byte(g.ID))
 		if err != nil {
@@ -347,20 +346,24 @@ func (s *Store) fetch(id string, audit bool) (*Game, error) {
 	var g *Game
 	var check *snapshotCheck
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		var err error
-		if !audit {
-			if g, err = s.cached(tx, id); g != nil || err != nil {
-				return err
+		return s.db.guard("game "+id, func() error {
+			var err error
+			if !audit {
+				if g, err = s.cached(tx, id); g != nil || err != nil {
+					return err
+				}
 			}
-		}
-		g, check, err = s.read(tx, id, audit)
-		return err
+			g, check, err = s.read(tx, id, audit)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	if check != nil {
-		s.settle(g, check)
+		if err := s.settle(g, check); err != nil {
+			return nil, err
+		}
 	}
 	s.cache.put(g)
 	return g.copy(), nil
@@ -406,7 +409,10 @@ func (s *Store) Narrate(g *Game) (*Game, error) {
 		return nil, fmt.Errorf("storage: game %s: %w", g.ID, err)
 	}
 	if !bytes.Equal(replayed, mustEncode(g.State)) {
-		s.settle(ng, &snapshotCheck{snapshot: replayed, wrong: errSnapshotDisagrees})
+		// The players were shown g's state: they are told.
+		if err := s.settle(ng, &snapshotCheck{snapshot: replayed, wrong: errSnapshotDisagrees, repair: true}); err != nil {
+			return nil, err
+		}
 	}
 	s.cache.put(ng)
 	return ng.copy(), nil
@@ -435,6 +441,11 @@ func (s *Store) NextGame(after string) (id string, ok bool, err error) {
 type snapshotCheck struct {
 	snapshot []byte // the replayed state, encoded
 	wrong    error  // why the stored snapshot cannot stand, or nil
+	// repair: the snapshot was damaged, or wrong where this build trusts
+	// it, so the game is repaired and its players told. A snapshot of
+	// another build that disagrees is that build's encoding of the state,
+	// rewritten in this one's without a word.
+	repair bool
 }
 
 var errSnapshotDisagrees = errors.New("the stored snapshot disagrees with the replayed log; the replay wins")
@@ -475,8 +486,9 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
 	}
-	snapshot, snapshotErr := unpackSnapshot(record, gb.Get([]byte(keySnapshot)))
-	if !replay && snapshotErr == nil && string(gb.Get([]byte(keyBuild))) == s.buildID {
+	snapshot, sealed, snapshotErr := unpackSnapshot(record, gb.Get([]byte(keySnapshot)))
+	ours := string(gb.Get([]byte(keyBuild))) == s.buildID
+	if !replay && sealed && ours {
 		if g.State, err = game.Decode(snapshot); err == nil {
 			return g, nil, nil
 		}
@@ -488,10 +500,10 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	check = &snapshotCheck{snapshot: replayed}
 	switch {
 	case snapshotErr != nil:
-		check.wrong = snapshotErr
+		check.wrong, check.repair = snapshotErr, true
 	case !bytes.Equal(replayed, snapshot):
-		check.wrong = errSnapshotDisagrees
-	case string(gb.Get([]byte(keyBuild))) == s.buildID:
+		check.wrong, check.repair = errSnapshotDisagrees, ours
+	case sealed && ours:
 		check = nil // checked, and nothing to write
 	}
 	return g, check, nil
@@ -523,12 +535,14 @@ func mustEncode(s engine.State) []byte {
 }
 
 // settle acts on what a replay found: a snapshot that could not stand is
-// logged, flagged on g and rewritten; one this build did not write is
-// stamped as checked.
-func (s *Store) settle(g *Game, check *snapshotCheck) {
+// logged, flagged and rewritten, and a repair is announced to the players
+// in the same transaction (AnnounceRepairs); one this build did not write
+// is stamped as checked. Only a repair that could not be stored is an
+// error: no move may be made on the game before it is.
+func (s *Store) settle(g *Game, check *snapshotCheck) error {
 	if check.wrong != nil {
 		g.SnapshotMismatch = errors.Is(check.wrong, errSnapshotDisagrees)
-		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong)
+		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong, "repair", check.repair)
 	}
 	err := s.update(func(tx *bbolt.Tx) error {
 		gb, err := gameBucket(tx, g.ID)
@@ -538,7 +552,10 @@ func (s *Store) settle(g *Game, check *snapshotCheck) {
 		if stamp, err := readStamp(gb, "game "+g.ID); err != nil || stamp != g.Stamp {
 			return err // the game moved on: its new snapshot is newer than this check
 		}
-		if g.SnapshotMismatch {
+		if s.holds(gb, check.snapshot) {
+			return nil // another load settled it first, and told the players
+		}
+		if check.wrong != nil {
 			if err := put(gb, keyDiverged, time.Now().UTC()); err != nil {
 				return err
 			}
@@ -546,12 +563,36 @@ func (s *Store) settle(g *Game, check *snapshotCheck) {
 		if err := gb.Put([]byte(keySnapshot), packSnapshot(check.snapshot)); err != nil {
 			return err
 		}
-		return gb.Put([]byte(keyBuild), []byte(s.buildID))
+		if err := gb.Put([]byte(keyBuild), []byte(s.buildID)); err != nil {
+			return err
+		}
+		if p := s.repairs.Load(); check.repair && p != nil {
+			return announce(tx, Change{Game: g}, *p)
+		}
+		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil && check.repair:
+		return fmt.Errorf("storage: game %s: could not store its repair: %w", g.ID, err)
+	case err != nil:
 		slog.Warn("storage: could not rewrite the snapshot; the game goes on from the log", "game", g.ID, "err", err)
 	}
+	return nil
 }
+
+// holds reports whether a game's bucket holds the snapshot state, sealed
+// by this build.
+func (s *Store) holds(gb *bbolt.Bucket, state []byte) bool {
+	stored, sealed, err := unpackSnapshot("", gb.Get([]byte(keySnapshot)))
+	return err == nil && sealed && string(gb.Get([]byte(keyBuild))) == s.buildID && bytes.Equal(stored, state)
+}
+
+// AnnounceRepairs makes post build the messages that tell a game's players
+// its stored state was damaged, or wrong, and was rebuilt from its log
+// (the Change holds the repaired game alone). They are queued in the
+// repair's transaction, before any move is made on the game. Without it a
+// repair is only logged.
+func (s *Store) AnnounceRepairs(post PostFunc) { s.repairs.Store(&post) }
 
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
@@ -670,6 +711,12 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 	if err := putMeta(tx, gb, g.Meta); err != nil {
 		return err
 	}
+	return announce(tx, c, post)
+}
+
+// announce queues the messages post makes of the change c, inside c's
+// transaction; post may be nil.
+func announce(tx *bbolt.Tx, c Change, post PostFunc) error {
 	if post == nil {
 		return nil
 	}
@@ -706,23 +753,21 @@ func (s *Store) ActiveGames(channelID string) ([]string, error) {
 	return ids, err
 }
 
-// ListGames returns every game's metadata, oldest first.
+// ListGames returns the metadata of every game that can be read, oldest
+// first. A game that cannot (a damaged page, a corrupt value) is logged and
+// left out: it costs no other game its place.
 func (s *Store) ListGames() ([]Meta, error) {
 	var metas []Meta
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		games := tx.Bucket(bucketGames)
-		return games.ForEach(func(k, v []byte) error {
-			record := "game " + string(k)
-			gb := games.Bucket(k)
-			if gb == nil {
-				return &CorruptError{Record: record, Key: "games/" + string(k), Err: fmt.Errorf("a value where a game bucket belongs")}
-			}
+		return s.eachGame(tx, func(id string, gb *bbolt.Bucket) error {
 			var m Meta
-			if err := get(gb, record, keyMeta, &m); err != nil {
+			if err := get(gb, "game "+id, keyMeta, &m); err != nil {
 				return err
 			}
 			metas = append(metas, m)
 			return nil
+		}, func(id string, err error) {
+			slog.Error("storage: a game that cannot be read is left out of the list", "game", id, "err", err)
 		})
 	})
 	if err != nil {

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"math/rand/v2"
@@ -287,7 +286,7 @@ func storedSnapshot(t *testing.T, s *Store, id string) string {
 	var snapshot []byte
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		var err error
-		snapshot, err = unpackSnapshot("game "+id, tx.Bucket(bucketGames).Bucket([]byte(id)).Get([]byte(keySnapshot)))
+		snapshot, _, err = unpackSnapshot("game "+id, tx.Bucket(bucketGames).Bucket([]byte(id)).Get([]byte(keySnapshot)))
 		return err
 	})
 	if err != nil {
@@ -296,8 +295,8 @@ func storedSnapshot(t *testing.T, s *Store, id string) string {
 	return string(snapshot)
 }
 
-// A well-formed snapshot of the wrong state (the cache lies, the log does
-// not) is trusted by loads of the build that wrote it, found by the audit,
+// A sealed snapshot of the wrong state (the cache lies, the log does not)
+// is trusted by loads of the build that wrote it, found by the audit,
 // logged and flagged, and the replayed state wins.
 func TestSnapshotMismatchReplayWins(t *testing.T) {
 	logged := captureLog(t)
@@ -305,11 +304,7 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	g := create(t, s, "c1")
 	stale := g.State
 	g = play(t, s, g, 2)
-	wrong, err := encode(json.RawMessage(encoded(t, stale)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	breakSnapshot(t, s, g.ID, wrong)
+	breakSnapshot(t, s, g.ID, packSnapshot([]byte(encoded(t, stale))))
 	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, stale) {
 		t.Fatalf("a load did not read the snapshot (err %v): the replay check is on the hot path", err)
 	}
@@ -327,14 +322,8 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
 		t.Error("the wrong snapshot was not rewritten from the log")
 	}
-	err = s.db.View(func(tx *bbolt.Tx) error {
-		if tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Get([]byte(keyDiverged)) == nil {
-			t.Error("the game was not flagged")
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	if !flagged(t, s, g.ID) {
+		t.Error("the game was not flagged")
 	}
 	s.cache = gameCache{}
 	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, g.State) {

@@ -261,5 +261,5 @@ func (s *Store) Discard(seq uint64) error {
 // after every committed change of the outbox, and a function to stop
 // watching.
 func (s *Store) WatchOutbox() (<-chan struct{}, func()) {
-	return notifierOf(s.db, topicOutbox).watch()
+	return notifierOf(s.db.DB, topicOutbox).watch()
 }

@@ -3,7 +3,9 @@ package storage
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -17,10 +19,23 @@ import (
 // rewritten after every move. It is stored deflated: the JSON of a board
 // game's state is repetitive, and a fifth of its size fits in the page of
 // the game's other keys instead of overflowing into pages of its own.
-// A deflated snapshot starts with the byte packedSnapshot; snapshots
-// stored before were JSON envelopes, which start with '{', and still read.
+//
+// A stored snapshot is sealed: the byte checkedSnapshot, the SHA-256 of
+// the deflated bytes, then those bytes. Every read checks the sum, so a
+// snapshot whose bytes changed (a damaged page, a hand-edited file) is
+// never decoded: the game is replayed from its log instead (game.go).
+// Snapshots stored before sums existed still read, but are not trusted
+// without a replay: deflated ones start with the byte packedSnapshot, and
+// the JSON envelopes before those with '{'.
 
-const packedSnapshot = 0x01
+const (
+	packedSnapshot  = 0x01
+	checkedSnapshot = 0x02
+	// sealLength is how many bytes a sealed snapshot's header takes.
+	sealLength = 1 + sha256.Size
+)
+
+var errChecksum = errors.New("its checksum does not match its bytes")
 
 // Compressors hold large tables: they are reused, not made per move. A
 // sync.Pool would drop them at every garbage collection, which the bot
@@ -64,28 +79,45 @@ func (l *freeList[T]) put(v T) {
 	}
 }
 
-// packSnapshot is how a state's encoding is stored.
+// packSnapshot is how a state's encoding is stored: sealed (see above).
 func packSnapshot(state []byte) []byte {
-	out := bytes.NewBuffer(make([]byte, 0, len(state)/4))
-	out.WriteByte(packedSnapshot)
+	out := bytes.NewBuffer(make([]byte, sealLength, sealLength+len(state)/4))
 	w := deflaters.get()
 	defer deflaters.put(w)
 	w.Reset(out)
 	w.Write(state) // writes to a bytes.Buffer do not fail
 	w.Close()
-	return out.Bytes()
+	sealed := out.Bytes()
+	sealed[0] = checkedSnapshot
+	sum := sha256.Sum256(sealed[sealLength:])
+	copy(sealed[1:sealLength], sum[:])
+	return sealed
 }
 
 // unpackSnapshot reads a stored snapshot back into the state's encoding.
-func unpackSnapshot(record string, raw []byte) ([]byte, error) {
-	if len(raw) == 0 || raw[0] != packedSnapshot {
-		var snapshot json.RawMessage
-		err := decode(record, keySnapshot, raw, &snapshot)
-		return snapshot, err
+// sealed reports that it carried a checksum, which matched; a sum that
+// does not match is an error.
+func unpackSnapshot(record string, raw []byte) (state []byte, sealed bool, err error) {
+	switch {
+	case len(raw) >= sealLength && raw[0] == checkedSnapshot:
+		if sum := sha256.Sum256(raw[sealLength:]); !bytes.Equal(sum[:], raw[1:sealLength]) {
+			return nil, false, &CorruptError{Record: record, Key: keySnapshot, Err: errChecksum}
+		}
+		state, err = inflate(record, raw[sealLength:])
+		return state, err == nil, err
+	case len(raw) > 0 && raw[0] == packedSnapshot:
+		state, err = inflate(record, raw[1:])
+		return state, false, err
 	}
+	var snapshot json.RawMessage
+	err = decode(record, keySnapshot, raw, &snapshot)
+	return snapshot, false, err
+}
+
+func inflate(record string, deflated []byte) ([]byte, error) {
 	r := inflaters.get()
 	defer inflaters.put(r)
-	if err := r.(flate.Resetter).Reset(bytes.NewReader(raw[1:]), nil); err != nil {
+	if err := r.(flate.Resetter).Reset(bytes.NewReader(deflated), nil); err != nil {
 		return nil, err
 	}
 	state, err := io.ReadAll(r)
@@ -122,7 +154,7 @@ func readRecentEvents(gb *bbolt.Bucket, log []LogEntry) int {
 	if raw == nil {
 		return len(log)
 	}
-	data, err := unpackSnapshot("recent events", raw)
+	data, _, err := unpackSnapshot("recent events", raw)
 	var events [][]engine.Event
 	if err == nil {
 		err = json.Unmarshal(data, &events)

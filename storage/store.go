@@ -7,13 +7,11 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
-	bolterrors "go.etcd.io/bbolt/errors"
 
 	"github.com/adega-bot/adega/engine"
 )
@@ -34,11 +32,13 @@ var (
 	bucketMeta      = []byte("meta")
 	bucketLobbies   = []byte("lobbies")
 	keySchema       = []byte("schema")
+	// buckets are every top-level bucket, the games first.
+	buckets = [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled}
 )
 
 // Store is an open database. It is safe for concurrent use.
 type Store struct {
-	db    *bbolt.DB
+	db    database
 	games *engine.Registry
 	cache gameCache
 	// buildID names this build of adega, which writes the snapshots it
@@ -48,20 +48,21 @@ type Store struct {
 	// replays counts the logs replayed, for the tests that keep replays
 	// off the hot path.
 	replays atomic.Int64
+	// repairs announces a game rebuilt from its log (AnnounceRepairs).
+	repairs atomic.Pointer[PostFunc]
 }
 
 // Open opens or creates the database at path. games resolves the game named
-// in each stored setup.
+// in each stored setup. A file found damaged is a *DamagedError, which
+// says what to do (damage.go).
 func Open(path string, games *engine.Registry) (*Store, error) {
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: lockTimeout})
-	if errors.Is(err, bolterrors.ErrTimeout) {
-		return nil, fmt.Errorf("storage: database %s is in use by another process", path)
-	}
+	bolt, err := openFile(path, false)
 	if err != nil {
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+		return nil, err
 	}
+	db := database{bolt}
 	err = db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range [][]byte{bucketGames, bucketChannels, bucketUsers, bucketReminders, bucketMeta, bucketLobbies, bucketOutbox, bucketHandled} {
+		for _, name := range buckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -97,6 +98,6 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 
 // Close releases the database file.
 func (s *Store) Close() error {
-	forgetNotifiers(s.db)
+	forgetNotifiers(s.db.DB)
 	return s.db.Close()
 }

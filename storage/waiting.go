@@ -631,5 +631,5 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 // after every committed change of the reminders index, and a function to
 // stop watching.
 func (s *Store) WatchWakes() (<-chan struct{}, func()) {
-	return notifierOf(s.db, topicWakes).watch()
+	return notifierOf(s.db.DB, topicWakes).watch()
 }

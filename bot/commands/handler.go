@@ -319,9 +319,13 @@ func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
 func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 	var stale *storage.StaleError
 	var played *storage.AlreadyPlayedError
+	var damaged *storage.DamagedError
 	switch {
 	case errors.As(err, &stale):
 		return private(staleText)
+	case errors.As(err, &damaged):
+		h.Log.Error("interaction failed: the database is damaged", "interaction", i.ID, "err", err)
+		return private("This game's saved record is damaged and cannot be read; nothing was changed. The bot's log tells its operator what to do.")
 	case errors.As(err, &played), engine.CodeOf(err) != "", errors.Is(err, storage.ErrNotFound),
 		errors.Is(err, storage.ErrNoLobby), errors.Is(err, errBadCustomID), errors.Is(err, storage.ErrSealed):
 		return private(err.Error())

@@ -18,10 +18,13 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-func newHandler(t testing.TB) *Handler {
+func newHandler(t testing.TB) *Handler { return newHandlerAt(t, filepath.Join(t.TempDir(), "t.db")) }
+
+// newHandlerAt is newHandler on the database file at path.
+func newHandlerAt(t testing.TB, path string) *Handler {
 	t.Helper()
 	reg := engine.NewRegistry(vinhos.Game{})
-	store, err := storage.Open(filepath.Join(t.TempDir(), "t.db"), reg)
+	store, err := storage.Open(path, reg)
 	if err != nil {
 		t.Fatal(err)
 	}

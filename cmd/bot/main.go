@@ -1,7 +1,8 @@
-// Command bot runs adega: the Discord bot, a local table in the terminal, or
-// a replay of a stored or exported game.
+// Command bot runs adega: the Discord bot, a local table in the terminal, a
+// replay of a stored or exported game, or the check and salvage of a
+// damaged database.
 //
-//	bot [run|local|replay|tournament] [flags]
+//	bot [run|local|replay|tournament|check|salvage] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -87,6 +88,10 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return replayCommand(args, env)
 	case "tournament":
 		return tournamentCommand(ctx, args, env)
+	case "check":
+		return checkCommand(args, env)
+	case "salvage":
+		return salvageCommand(args, env)
 	case "help":
 		fmt.Fprint(env.Stdout, usage)
 		return nil
@@ -104,6 +109,10 @@ commands:
   replay   replay a stored game or an exported file and report the result
   tournament
            play seeded games between AI levels and baselines; print a table (docs/AI.md)
+  check FILE
+           check a database file, with the bot stopped: every page, every game replayed
+  salvage FILE NEW
+           copy every game of a damaged database that can be read into a new file
   help     show this text
 
 Run "bot COMMAND -h" for a command's flags.

@@ -57,6 +57,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: storage.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings()}
+	store.AnnounceRepairs(handler.Repaired())
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,

@@ -91,6 +91,11 @@ func (t *table) showStart() {
 	if g.Version == 0 {
 		r.addEvents(g, g.SetupEvents)
 	}
+	// What was queued as the game opened (its repair from its log) is
+	// shown first.
+	if _, err := t.deliver(&r); err != nil {
+		r.say("The messages queued for this game could not be shown: " + err.Error())
+	}
 	r.changed = true
 	t.writeBoard(&r)
 	t.emit(r)

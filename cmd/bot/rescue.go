@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/storage"
+)
+
+// The operator's tools for a damaged database (storage.Check and
+// storage.Salvage), run with the bot stopped.
+
+// checkCommand checks a database file and reports each problem.
+func checkCommand(args []string, env Env) error {
+	files, reg, err := rescueArgs("check FILE", "Checks every page of the database FILE and replays every game; changes nothing.", args, env)
+	if err != nil {
+		return err
+	}
+	file := files[0]
+	r, err := storage.Check(file, reg)
+	if err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d games read and replayed.\n", file, r.Games)
+	if n := printReport(env.Stdout, r); n > 0 {
+		return fmt.Errorf("check: %s has problems (%d, listed above): to keep what can be read, stop the bot and run `adega salvage %s NEW`", file, n, file)
+	}
+	fmt.Fprintln(env.Stdout, "No problems found.")
+	return nil
+}
+
+// salvageCommand copies what can be read of a database file into a new one.
+func salvageCommand(args []string, env Env) error {
+	files, reg, err := rescueArgs("salvage FILE NEW", "Copies every game of the database FILE that reads and replays, and the records it can read, "+
+		"into the new file NEW; lists the games lost. FILE is not changed.", args, env)
+	if err != nil {
+		return err
+	}
+	from, to := files[0], files[1]
+	r, err := storage.Salvage(from, to, reg)
+	if err != nil {
+		return fmt.Errorf("salvage: %w", err)
+	}
+	fmt.Fprintf(env.Stdout, "%d games copied into %s.\n", r.Games, to)
+	printReport(env.Stdout, r)
+	fmt.Fprintf(env.Stdout, "%s is unchanged. To run the bot on the copy, stop it and put %s in its place.\n", from, to)
+	return nil
+}
+
+// rescueArgs reads the flags and the files of a command used as "bot USE"
+// ("check FILE"), and the games (with the configured component data) that
+// replay the files' games.
+func rescueArgs(use, about string, args []string, env Env) ([]string, *engine.Registry, error) {
+	name, files, _ := strings.Cut(use, " ")
+	fs := newCommand(name, env)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: bot %s [flags] %s\n\n%s\n", name, files, about)
+		fs.PrintDefaults()
+	}
+	cfg, err := fs.parse(args, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() != len(strings.Fields(files)) {
+		fs.Usage()
+		return nil, nil, fmt.Errorf("%s: name %s", name, files)
+	}
+	reg, err := games(cfg)
+	return fs.Args(), reg, err
+}
+
+// printReport lists the games lost and the other problems, and counts them.
+func printReport(w io.Writer, r *storage.Report) int {
+	for _, l := range r.Lost {
+		fmt.Fprintln(w, "Lost:", l)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintln(w, "Problem:", p)
+	}
+	return len(r.Lost) + len(r.Problems)
+}
