@@ -68,6 +68,8 @@ type harness struct {
 	key ed25519.PrivateKey
 	// endpoint is the URL of the bot's Interactions Endpoint, over HTTP.
 	endpoint string
+	// timeouts bound the endpoint's clients (zero: the bot's defaults).
+	timeouts bot.EndpointTimeouts
 	// offset moves the bot's clock (see now) away from the real one, for
 	// the tests of quiet hours and digests; timers still run on real time.
 	offset atomic.Int64
@@ -163,7 +165,7 @@ func (h *harness) start() {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		cfg.Listener, cfg.PublicKey = ln, h.key.Public().(ed25519.PublicKey)
+		cfg.Listener, cfg.PublicKey, cfg.Timeouts = ln, h.key.Public().(ed25519.PublicKey), h.timeouts
 		h.endpoint = "http://" + ln.Addr().String() + "/interactions"
 		h.srv.DeliverOverHTTP(h.endpoint, h.key)
 	}
