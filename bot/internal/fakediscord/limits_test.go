@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,17 +106,20 @@ func TestAttachmentsBeyondDiscordsLimitsAreRefused(t *testing.T) {
 	}
 }
 
-// With enforce_nonce, the same nonce posts once: a second request returns
-// the first message.
-func TestEnforcedNoncePostsOnce(t *testing.T) {
+// With enforce_nonce, the same nonce posts once while Discord remembers it
+// (five minutes here): a second request returns the first message. After
+// that, the same nonce posts a new message, as on Discord.
+func TestEnforcedNoncePostsOnceWithinItsWindow(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t)
+	var later atomic.Int64 // how far the fake's clock is ahead
+	srv := fakediscord.New(t, fakediscord.WithClock(func() time.Time { return time.Now().Add(time.Duration(later.Load())) }))
 	s, ch := channelOf(t, srv, "nonce")
 	body := map[string]any{"content": "turn 3", "nonce": "abc3", "enforce_nonce": true}
 	first, err := rawPost(s, ch, body)
 	if err != nil {
 		t.Fatal(err)
 	}
+	later.Store(int64(4 * time.Minute))
 	again, err := rawPost(s, ch, body)
 	if err != nil || again.ID != first.ID || len(srv.Messages(ch)) != 1 {
 		t.Fatalf("the second post with the nonce: %v, %s vs %s, %d messages", err, again.ID, first.ID, len(srv.Messages(ch)))
@@ -123,6 +127,33 @@ func TestEnforcedNoncePostsOnce(t *testing.T) {
 	body["nonce"] = "abc4"
 	if _, err := rawPost(s, ch, body); err != nil || len(srv.Messages(ch)) != 2 {
 		t.Fatalf("another nonce: %v, %d messages", err, len(srv.Messages(ch)))
+	}
+	later.Store(int64(5 * time.Minute))
+	body["nonce"] = "abc3"
+	if late, err := rawPost(s, ch, body); err != nil || late.ID == first.ID || len(srv.Messages(ch)) != 3 {
+		t.Fatalf("the nonce five minutes on: %v, %d messages", err, len(srv.Messages(ch)))
+	}
+}
+
+// A channel's history lists its newest messages first, as many as asked,
+// without the ephemeral ones.
+func TestChannelHistoryNewestFirst(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	s, ch := channelOf(t, srv, "history")
+	for _, text := range []string{"one", "two", "three"} {
+		if _, err := rawPost(s, ch, map[string]any{"content": text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in := srv.SlashCommand(srv.InGuild(srv.NewUser("ana"), ch), "vinhos", fakediscord.Subcommand("status"))
+	if err := s.InteractionRespond(&discordgo.Interaction{ID: in.ID, Token: in.Token}, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "only you see this", Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := s.ChannelMessages(ch, 2, "", "", "")
+	if err != nil || len(msgs) != 2 || msgs[0].Content != "three" || msgs[1].Content != "two" {
+		t.Fatalf("the two newest: %v %+v", err, msgs)
 	}
 }
 

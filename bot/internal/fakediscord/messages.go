@@ -9,6 +9,7 @@ import (
 	_ "image/png" // attachment dimensions of the board PNGs
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -202,10 +203,11 @@ func (s *Server) deleteMessageLocked(sm *storedMessage) {
 // returns instead of a new message for a few minutes.
 type nonced struct {
 	channelID, messageID string
-	at                   time.Time
+	at                   time.Time // on the fake's clock (WithClock)
 }
 
-// nonceLife is how long Discord keeps a nonce ("the past few minutes").
+// nonceLife is how long Discord keeps a nonce ("the past few minutes"):
+// after it, the same nonce posts a new message.
 const nonceLife = 5 * time.Minute
 
 func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
@@ -217,7 +219,7 @@ func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
 	nonce := ""
 	if n.Nonce != nil && n.EnforceNonce {
 		nonce = fmt.Sprint(n.Nonce)
-		if prev, ok := s.nonces[nonce]; ok && time.Since(prev.at) < nonceLife {
+		if prev, ok := s.nonces[nonce]; ok && s.now().Sub(prev.at) < nonceLife {
 			if sm := s.findMessageLocked(prev.channelID, prev.messageID); sm != nil {
 				writeJSON(w, http.StatusOK, wire(sm.msg))
 				return
@@ -230,7 +232,7 @@ func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
 		return
 	}
 	if nonce != "" {
-		s.nonces[nonce] = nonced{channelID: sm.msg.ChannelID, messageID: sm.msg.ID, at: time.Now()}
+		s.nonces[nonce] = nonced{channelID: sm.msg.ChannelID, messageID: sm.msg.ID, at: s.now()}
 	}
 	writeJSON(w, http.StatusOK, wire(sm.msg))
 }
@@ -249,6 +251,29 @@ func (s *Server) channelMessage(w http.ResponseWriter, r Request) *storedMessage
 		s.refuse(w, r, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 	}
 	return sm
+}
+
+// listChannelMessages answers with a channel's newest messages, newest
+// first, as Discord does without before, after or around (which the fake
+// does not model); ephemeral ones are no part of the channel's history.
+func (s *Server) listChannelMessages(w http.ResponseWriter, r Request) {
+	for _, q := range []string{"before", "after", "around"} {
+		if r.Query.Has(q) {
+			s.t.Errorf("fakediscord: %s %s: %q is not modeled", r.Method, r.Path, q)
+		}
+	}
+	limit := 50
+	if q := r.Query.Get("limit"); q != "" {
+		limit, _ = strconv.Atoi(q) // the spec check passed: 1 to 100
+	}
+	out := []*wireMessage{}
+	msgs := s.messages[r.Params["channel_id"]]
+	for k := len(msgs) - 1; k >= 0 && len(out) < limit; k-- {
+		if msgs[k].msg.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			out = append(out, wire(msgs[k].msg))
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) getChannelMessage(w http.ResponseWriter, r Request) {
