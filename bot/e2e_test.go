@@ -138,13 +138,14 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Op
 // openHarness makes the fake Discord and the store, with no bot yet (see
 // start).
 func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
-	srv := fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()}, opts...)...)
-	path := filepath.Join(t.TempDir(), "adega.db")
-	store, err := storage.Open(path, testGames())
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "adega.db"), drawer: drawer, stop: func() {}}
+	// Discord's minutes pass on the bot's clock (an enforced nonce's).
+	h.srv = fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(), fakediscord.WithClock(h.now)}, opts...)...)
+	store, err := storage.Open(h.path, testGames())
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, store: store, path: path, drawer: drawer, stop: func() {}}
+	h.store = store
 	t.Cleanup(func() {
 		h.stop()
 		h.store.Close()
