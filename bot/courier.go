@@ -44,9 +44,9 @@ const maxDeliveries = 16
 // seconds.
 const nonceTrust = 2 * time.Minute
 
-// lookDepth is how many of a channel's newest messages are read to find a
-// message the bot may have posted: the entry holds up its queue, so after
-// it come only people's messages and answers to interactions.
+// lookDepth is how many of a channel's messages are read to find a message
+// the bot may have posted: the entry holds up its queue, so after it come
+// only people's messages and answers to interactions.
 const lookDepth = 100
 
 // Backoff between attempts, and the attempts a refused message gets.
@@ -250,7 +250,11 @@ func (c *courier) findEarlier(o *storage.Outgoing, channelID string, body json.R
 	if !unsure && (o.MaybePosted.IsZero() || now.Sub(o.MaybePosted) < nonceTrust) {
 		return "", nil
 	}
-	id, err := c.b.findPosted(channelID, body)
+	after, err := c.recordedBefore(*o)
+	if err != nil {
+		return "", err
+	}
+	id, err := c.b.findPosted(channelID, after, body)
 	switch {
 	case refused(err):
 		// Without leave to read the channel, a copy too many is better
@@ -272,6 +276,22 @@ func (c *courier) delivered(seq uint64, messageID string) error {
 	}
 	c.forget(seq)
 	return nil
+}
+
+// recordedBefore is, for a message to its game's channel, the newest
+// message recorded as delivered there: every entry of its queue before it
+// was, so a copy of this one can only come after it, and an older message
+// saying the same (a move played again after an undo) is not taken for
+// it. It is "" for other messages.
+func (c *courier) recordedBefore(o storage.Outgoing) (string, error) {
+	if o.Game == "" || o.ChannelID == "" {
+		return "", nil
+	}
+	w, err := c.b.handler.Store.Waiting(o.Game)
+	if err != nil || len(w.Seen) == 0 {
+		return "", err
+	}
+	return w.Seen[len(w.Seen)-1].MessageID, nil
 }
 
 // forget drops an entry from those the previous run may have posted.
@@ -336,12 +356,13 @@ func (b *Bot) sendOnce(channelID string, body json.RawMessage, files []*discordg
 	return &m, nil
 }
 
-// findPosted looks among a channel's newest messages for one the bot
-// posted that says what body says, and returns its ID ("" if none).
-// Discord keeps no nonce with a message, so a message is known by its
-// text: the content and its embeds' titles, descriptions and footers
-// (which, in a turn message, name the game and the move).
-func (b *Bot) findPosted(channelID string, body json.RawMessage) (string, error) {
+// findPosted looks among a channel's messages (its newest, or the first
+// after the message after) for one the bot posted that says what body
+// says, and returns its ID ("" if none). Discord keeps no nonce with a
+// message, so a message is known by its text: the content and its embeds'
+// titles, descriptions and footers (which, in a turn message, name the
+// game and the move).
+func (b *Bot) findPosted(channelID, after string, body json.RawMessage) (string, error) {
 	var want struct {
 		Content string                    `json:"content"`
 		Embeds  []*discordgo.MessageEmbed `json:"embeds"`
@@ -349,7 +370,7 @@ func (b *Bot) findPosted(channelID string, body json.RawMessage) (string, error)
 	if err := json.Unmarshal(body, &want); err != nil {
 		return "", err
 	}
-	msgs, err := b.session.ChannelMessages(channelID, lookDepth, "", "", "")
+	msgs, err := b.session.ChannelMessages(channelID, lookDepth, "", after, "")
 	if err != nil {
 		return "", err
 	}

@@ -56,6 +56,48 @@ func TestTurnMessageRetriedPastTheNonceIsPostedOnce(t *testing.T) {
 	}
 }
 
+// A move played again after an undo makes a turn message that says what
+// the first one said. Retried past the nonce, it is still posted: the
+// first one, recorded as delivered, is not taken for it.
+func TestMovePlayedAgainAfterAnUndoIsPostedPastTheNonce(t *testing.T) {
+	h := newHarness(t)
+	tb := h.newTable(3, 2)
+	_, ana, act := tb.next()
+	posts := func(r fakediscord.Request) bool {
+		return r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == tb.thread
+	}
+	if r := h.callback(h.srv.SlashCommand(tb.at(ana), "vinhos", typed(act))); r.Data == nil || !strings.HasPrefix(r.Data.Content, "Played") {
+		t.Fatalf("the move: %+v", r)
+	}
+	first := h.waitPosts(tb.thread, 2)[1]
+	if r := h.callback(h.srv.SlashCommand(tb.at(ana), "vinhos", fakediscord.Subcommand("undo"))); r.Data == nil || !strings.Contains(r.Data.Content, "Done") {
+		t.Fatalf("the undo: %+v", r)
+	}
+	h.waitPosts(tb.thread, 3)
+	h.settle()
+
+	h.srv.Fail(1, posts, fakediscord.Fault{Hangup: true})
+	h.srv.Fail(1000, posts, fakediscord.Fault{Status: http.StatusServiceUnavailable})
+	if r := h.callback(h.srv.SlashCommand(tb.at(ana), "vinhos", typed(act))); r.Data == nil || !strings.HasPrefix(r.Data.Content, "Played") {
+		t.Fatalf("the move again: %+v", r)
+	}
+	h.waitRequests(posts, 2)
+	h.setClock(h.now().Add(pastTheNonce))
+	h.srv.Heal()
+	h.settle()
+	msgs := h.public(tb.thread)
+	if len(msgs) != 4 {
+		t.Fatalf("%d messages, want the board, the move, the undo and the move again", len(msgs))
+	}
+	again := msgs[3]
+	if again.Content != first.Content || again.Embeds[0].Description != first.Embeds[0].Description || again.Embeds[0].Footer.Text != first.Embeds[0].Footer.Text {
+		t.Fatalf("the move again says %q, %q; the first time %q, %q", again.Content, again.Embeds[0].Footer.Text, first.Content, first.Embeds[0].Footer.Text)
+	}
+	if w, _ := h.store.Waiting(tb.id); w.TurnMessageID != again.ID {
+		t.Fatalf("the jump target is %q, want the move again %s", w.TurnMessageID, again.ID)
+	}
+}
+
 // A message the previous run posted without recording it (it died
 // first) is not posted again when the bot comes back after Discord has
 // forgotten the nonce (before, it was); one the previous run did not post
@@ -107,9 +149,15 @@ func (h *harness) postAsTheBot(channelID string, body map[string]any) {
 	}
 }
 
-// waitRequests waits until the fake has received n requests that match.
+// waitRequests waits until the fake has received n more requests that
+// match.
 func (h *harness) waitRequests(match func(fakediscord.Request) bool, n int) {
 	h.t.Helper()
+	for _, r := range h.srv.Requests() {
+		if match(r) {
+			n++
+		}
+	}
 	seen := 0
 	if _, err := h.srv.WaitFor(3*wait, func(r fakediscord.Request) bool {
 		if match(r) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -135,15 +136,20 @@ func TestEnforcedNoncePostsOnceWithinItsWindow(t *testing.T) {
 	}
 }
 
-// A channel's history lists its newest messages first, as many as asked,
-// without the ephemeral ones.
+// A channel's history lists its messages newest first, as many as asked
+// (the newest, or the oldest after a message), without the ephemeral ones.
 func TestChannelHistoryNewestFirst(t *testing.T) {
 	t.Parallel()
 	srv := fakediscord.New(t)
 	s, ch := channelOf(t, srv, "history")
-	for _, text := range []string{"one", "two", "three"} {
-		if _, err := rawPost(s, ch, map[string]any{"content": text}); err != nil {
+	var first *discordgo.Message
+	for _, text := range []string{"one", "two", "three", "four"} {
+		m, err := rawPost(s, ch, map[string]any{"content": text})
+		if err != nil {
 			t.Fatal(err)
+		}
+		if first == nil {
+			first = m
 		}
 	}
 	in := srv.SlashCommand(srv.InGuild(srv.NewUser("ana"), ch), "vinhos", fakediscord.Subcommand("status"))
@@ -151,9 +157,22 @@ func TestChannelHistoryNewestFirst(t *testing.T) {
 		Data: &discordgo.InteractionResponseData{Content: "only you see this", Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
 		t.Fatal(err)
 	}
-	msgs, err := s.ChannelMessages(ch, 2, "", "", "")
-	if err != nil || len(msgs) != 2 || msgs[0].Content != "three" || msgs[1].Content != "two" {
-		t.Fatalf("the two newest: %v %+v", err, msgs)
+	contents := func(after string) []string {
+		msgs, err := s.ChannelMessages(ch, 2, "", after, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range msgs {
+			out = append(out, m.Content)
+		}
+		return out
+	}
+	if got := contents(""); !slices.Equal(got, []string{"four", "three"}) {
+		t.Fatalf("the two newest: %q", got)
+	}
+	if got := contents(first.ID); !slices.Equal(got, []string{"three", "two"}) {
+		t.Fatalf("the two after the first: %q", got)
 	}
 }
 

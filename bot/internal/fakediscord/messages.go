@@ -253,11 +253,12 @@ func (s *Server) channelMessage(w http.ResponseWriter, r Request) *storedMessage
 	return sm
 }
 
-// listChannelMessages answers with a channel's newest messages, newest
-// first, as Discord does without before, after or around (which the fake
-// does not model); ephemeral ones are no part of the channel's history.
+// listChannelMessages answers with a channel's messages, newest first, as
+// Discord does: the newest, or with after the oldest ones after that
+// message (before and around are not modeled). Ephemeral messages are no
+// part of a channel's history.
 func (s *Server) listChannelMessages(w http.ResponseWriter, r Request) {
-	for _, q := range []string{"before", "after", "around"} {
+	for _, q := range []string{"before", "around"} {
 		if r.Query.Has(q) {
 			s.t.Errorf("fakediscord: %s %s: %q is not modeled", r.Method, r.Path, q)
 		}
@@ -266,14 +267,24 @@ func (s *Server) listChannelMessages(w http.ResponseWriter, r Request) {
 	if q := r.Query.Get("limit"); q != "" {
 		limit, _ = strconv.Atoi(q) // the spec check passed: 1 to 100
 	}
-	out := []*wireMessage{}
-	msgs := s.messages[r.Params["channel_id"]]
-	for k := len(msgs) - 1; k >= 0 && len(out) < limit; k-- {
-		if msgs[k].msg.Flags&discordgo.MessageFlagsEphemeral == 0 {
-			out = append(out, wire(msgs[k].msg))
+	var after uint64
+	if q := r.Query.Get("after"); q != "" {
+		after, _ = strconv.ParseUint(q, 10, 64) // a snowflake, as the spec checked
+	}
+	var history []*wireMessage // oldest first
+	for _, sm := range s.messages[r.Params["channel_id"]] {
+		id, _ := strconv.ParseUint(sm.msg.ID, 10, 64)
+		if id > after && sm.msg.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			history = append(history, wire(sm.msg))
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	if r.Query.Has("after") {
+		history = history[:min(limit, len(history))]
+	} else {
+		history = history[max(0, len(history)-limit):]
+	}
+	slices.Reverse(history)
+	writeJSON(w, http.StatusOK, history)
 }
 
 func (s *Server) getChannelMessage(w http.ResponseWriter, r Request) {
