@@ -33,7 +33,7 @@ import (
 // the message. So a retry that comes more than nonceTrust after an
 // attempt that may have posted the message (storage.Outgoing.MaybePosted),
 // and the first attempt after a restart at an entry that the previous run
-// may have posted, first look for the message among the channel's newest.
+// may have posted, first look for the message in its channel.
 
 // maxDeliveries bounds the queues delivered at once.
 const maxDeliveries = 16
@@ -288,7 +288,10 @@ func (c *courier) recordedBefore(o storage.Outgoing) (string, error) {
 		return "", nil
 	}
 	w, err := c.b.handler.Store.Waiting(o.Game)
-	if err != nil || len(w.Seen) == 0 {
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return "", nil // the game is gone, and what it recorded with it
+	case err != nil || len(w.Seen) == 0:
 		return "", err
 	}
 	return w.Seen[len(w.Seen)-1].MessageID, nil
