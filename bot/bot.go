@@ -39,6 +39,8 @@ type Config struct {
 	// application's, then checks every request's signature.
 	Listener  net.Listener
 	PublicKey ed25519.PublicKey
+	// Timeouts bound the endpoint's clients; zero: the defaults.
+	Timeouts EndpointTimeouts
 }
 
 // Bot is a Discord bot serving one set of shards.
@@ -97,7 +99,7 @@ func (b *Bot) Run(ctx context.Context) error {
 
 // runHTTP serves interactions on the listener until ctx is done.
 func (b *Bot) runHTTP(ctx context.Context) error {
-	srv := &http.Server{Handler: b, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(b.log.Handler(), slog.LevelWarn)}
+	srv := b.endpointServer()
 	failed := make(chan error, 1)
 	go func() {
 		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -21,14 +23,31 @@ import (
 // channel) go out one at a time and in order; different queues go out in
 // parallel. Each is posted with its nonce and enforce_nonce, so Discord
 // refuses a second copy of a message whose first copy was posted just
-// before a crash; then its delivery is recorded, and it leaves the
-// outbox. A failure is retried with backoff, after a restart too; a
-// message Discord refuses for good is dropped after a few attempts. An
-// entry's NotBefore (a retry, a follower's quiet hours) is read on the
-// handler's clock, the one the changes that queue entries use.
+// before a crash or whose answer was lost; then its delivery is recorded,
+// and it leaves the outbox. A failure is retried with backoff, after a
+// restart too; a message Discord refuses for good is dropped after a few
+// attempts. An entry's NotBefore (a retry, a follower's quiet hours) is
+// read on the handler's clock, the one the changes that queue entries use.
+//
+// Discord remembers a nonce for a few minutes only, and keeps none with
+// the message. So a retry that comes more than nonceTrust after an
+// attempt that may have posted the message (storage.Outgoing.MaybePosted),
+// and the first attempt after a restart at an entry that the previous run
+// may have posted, first look for the message in its channel.
 
 // maxDeliveries bounds the queues delivered at once.
 const maxDeliveries = 16
+
+// nonceTrust is how long after an attempt that may have posted a message
+// a retry relies on the nonce alone. Discord remembers an enforced nonce
+// for "the past few minutes"; two leave room for the request's own 20
+// seconds.
+const nonceTrust = 2 * time.Minute
+
+// lookDepth is how many of a channel's messages are read to find a message
+// the bot may have posted: the entry holds up its queue, so after it come
+// only people's messages and answers to interactions.
+const lookDepth = 100
 
 // Backoff between attempts, and the attempts a refused message gets.
 const (
@@ -44,6 +63,10 @@ type courier struct {
 
 	mu   sync.Mutex
 	busy map[string]bool // queues with a delivery in flight
+	// unsure are the entries the previous run may have posted without
+	// recording it: due when this run began. Each is looked for before it
+	// is posted. Nil until the first dispatch.
+	unsure map[uint64]bool
 }
 
 func newCourier(b *Bot) *courier {
@@ -91,6 +114,16 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 		return c.b.handler.Now().Add(firstRetry)
 	}
 	now := c.b.handler.Now()
+	if c.unsure == nil {
+		c.unsure = map[uint64]bool{}
+		for _, o := range out {
+			// One held past now was postponed after its last attempt, or
+			// never tried.
+			if !o.NotBefore.After(now) {
+				c.unsure[o.Seq] = true
+			}
+		}
+	}
 	var wake time.Time
 	heads := map[string]bool{}
 	for _, o := range out {
@@ -124,7 +157,7 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 
 // deliver posts one entry and records the outcome.
 func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
-	err := c.post(o)
+	err := c.post(&o)
 	if err == nil {
 		return
 	}
@@ -134,20 +167,22 @@ func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
 		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
 		err = store.Discard(o.Seq)
 	} else {
-		when := c.b.handler.Now().Add(backoff(o.Attempts, err))
-		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", when, "err", err)
+		o.NotBefore = c.b.handler.Now().Add(backoff(o.Attempts, err))
+		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", o.NotBefore, "err", err)
 		if ctx.Err() != nil {
 			return // shutting down: the next start tries again
 		}
-		err = store.Postpone(o.Seq, o.Attempts, when)
+		err = store.Postpone(o)
 	}
 	if err != nil {
 		log.Error("cannot record a failed delivery", "err", err)
 	}
 }
 
-// post builds, draws and sends one entry; a panic is a failed attempt.
-func (c *courier) post(o storage.Outgoing) (err error) {
+// post builds, draws and sends one entry, unless it finds the entry's
+// message posted already, and notes in o.MaybePosted when an attempt that
+// failed may have posted it; a panic is a failed attempt.
+func (c *courier) post(o *storage.Outgoing) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
@@ -155,22 +190,15 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 		}
 	}()
 	h := c.b.handler
-	body, err := h.Compose(o)
+	start := h.Now()
+	body, err := h.Compose(*o)
 	if err != nil {
 		return err
 	}
 	if body == nil {
+		c.forget(o.Seq)
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
-	files, err := c.draw(o, h.BoardFiles)
-	if err != nil {
-		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
-	}
-	endings, err := c.draw(o, h.Endings)
-	if err != nil {
-		c.log.Error("could not draw the game's animation and charts; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
-	}
-	files = append(files, endings...)
 	channelID := o.ChannelID
 	if channelID == "" {
 		ch, err := c.b.session.UserChannelCreate(o.UserID)
@@ -179,11 +207,101 @@ func (c *courier) post(o storage.Outgoing) (err error) {
 		}
 		channelID = ch.ID
 	}
-	m, err := c.b.sendOnce(channelID, body, files, o.Nonce)
+	id, err := c.findEarlier(o, channelID, body, start)
 	if err != nil {
 		return err
 	}
-	return h.Store.Delivered(o.Seq, m.ID, h.Now())
+	if id != "" {
+		return c.delivered(o.Seq, id)
+	}
+	m, err := c.b.sendOnce(channelID, body, c.attachments(*o), o.Nonce)
+	if err == nil {
+		err = c.delivered(o.Seq, m.ID)
+	}
+	if err != nil && mayHavePosted(err) && o.MaybePosted.IsZero() {
+		o.MaybePosted = start
+	}
+	return err
+}
+
+// attachments draws an entry's board and, for the message that ends a
+// game, its animation and charts; what cannot be drawn is left out.
+func (c *courier) attachments(o storage.Outgoing) []*discordgo.File {
+	h := c.b.handler
+	files, err := c.draw(o, h.BoardFiles)
+	if err != nil {
+		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
+	}
+	endings, err := c.draw(o, h.Endings)
+	if err != nil {
+		c.log.Error("could not draw the game's animation and charts; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
+	}
+	return append(files, endings...)
+}
+
+// findEarlier returns the ID of o's message if an earlier attempt posted
+// it where the nonce may no longer tell Discord so: after a restart, or
+// nonceTrust after the attempt. "" means post it: it is not there, or
+// Discord still knows the nonce.
+func (c *courier) findEarlier(o *storage.Outgoing, channelID string, body json.RawMessage, now time.Time) (string, error) {
+	c.mu.Lock()
+	unsure := c.unsure[o.Seq]
+	c.mu.Unlock()
+	if !unsure && (o.MaybePosted.IsZero() || now.Sub(o.MaybePosted) < nonceTrust) {
+		return "", nil
+	}
+	after, err := c.recordedBefore(*o)
+	if err != nil {
+		return "", err
+	}
+	id, err := c.b.findPosted(channelID, after, body)
+	switch {
+	case refused(err):
+		// Without leave to read the channel, a copy too many is better
+		// than none.
+		c.log.Warn("cannot look for a message the bot may have posted; posting it", "seq", o.Seq, "err", err)
+	case err != nil || id != "":
+		return id, err
+	}
+	c.forget(o.Seq)
+	o.MaybePosted = time.Time{}
+	return "", nil
+}
+
+// delivered records that an entry was posted as messageID.
+func (c *courier) delivered(seq uint64, messageID string) error {
+	h := c.b.handler
+	if err := h.Store.Delivered(seq, messageID, h.Now()); err != nil {
+		return err
+	}
+	c.forget(seq)
+	return nil
+}
+
+// recordedBefore is, for a message to its game's channel, the newest
+// message recorded as delivered there: every entry of its queue before it
+// was, so a copy of this one can only come after it, and an older message
+// saying the same (a move played again after an undo) is not taken for
+// it. It is "" for other messages.
+func (c *courier) recordedBefore(o storage.Outgoing) (string, error) {
+	if o.Game == "" || o.ChannelID == "" {
+		return "", nil
+	}
+	w, err := c.b.handler.Store.Waiting(o.Game)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return "", nil // the game is gone, and what it recorded with it
+	case err != nil || len(w.Seen) == 0:
+		return "", err
+	}
+	return w.Seen[len(w.Seen)-1].MessageID, nil
+}
+
+// forget drops an entry from those the previous run may have posted.
+func (c *courier) forget(seq uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.unsure, seq)
 }
 
 // draw makes an entry's attachments with draw (its board, a game's
@@ -241,6 +359,50 @@ func (b *Bot) sendOnce(channelID string, body json.RawMessage, files []*discordg
 	return &m, nil
 }
 
+// findPosted looks among a channel's messages (its newest, or the first
+// after the message after) for one the bot posted that says what body
+// says, and returns its ID ("" if none). Discord keeps no nonce with a
+// message, so a message is known by its text: the content and its embeds'
+// titles, descriptions and footers (which, in a turn message, name the
+// game and the move).
+func (b *Bot) findPosted(channelID, after string, body json.RawMessage) (string, error) {
+	var want struct {
+		Content string                    `json:"content"`
+		Embeds  []*discordgo.MessageEmbed `json:"embeds"`
+	}
+	if err := json.Unmarshal(body, &want); err != nil {
+		return "", err
+	}
+	msgs, err := b.session.ChannelMessages(channelID, lookDepth, "", after, "")
+	if err != nil {
+		return "", err
+	}
+	for _, m := range msgs {
+		if m.Author != nil && m.Author.Bot && m.WebhookID == "" &&
+			strings.TrimSpace(m.Content) == strings.TrimSpace(want.Content) && slices.Equal(embedTexts(m.Embeds), embedTexts(want.Embeds)) {
+			return m.ID, nil
+		}
+	}
+	return "", nil
+}
+
+// embedTexts are the texts of a message's own embeds, without those
+// Discord adds for the links in it.
+func embedTexts(embeds []*discordgo.MessageEmbed) []string {
+	var out []string
+	for _, e := range embeds {
+		if e.Type != "" && e.Type != discordgo.EmbedTypeRich {
+			continue
+		}
+		text := e.Title + "\n" + e.Description
+		if e.Footer != nil {
+			text += "\n" + e.Footer.Text
+		}
+		out = append(out, strings.TrimSpace(text))
+	}
+	return out
+}
+
 // refused reports a request Discord answered with a refusal that a retry
 // will not change (4xx other than a rate limit).
 func refused(err error) bool {
@@ -250,6 +412,19 @@ func refused(err error) bool {
 		return code >= 400 && code < 500 && code != http.StatusTooManyRequests
 	}
 	return false
+}
+
+// mayHavePosted reports whether a post that failed may have posted its
+// message all the same: Discord refuses a request it will not carry out
+// (4xx, a rate limit) before doing anything, but a server error or an
+// answer that never came tells nothing.
+func mayHavePosted(err error) bool {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil {
+		return rest.Response.StatusCode >= 500
+	}
+	var limited *discordgo.RateLimitError
+	return !errors.As(err, &limited)
 }
 
 // backoff is the wait before attempt n+1: doubling from a second to ten

@@ -68,6 +68,8 @@ type harness struct {
 	key ed25519.PrivateKey
 	// endpoint is the URL of the bot's Interactions Endpoint, over HTTP.
 	endpoint string
+	// timeouts bound the endpoint's clients (zero: the bot's defaults).
+	timeouts bot.EndpointTimeouts
 	// offset moves the bot's clock (see now) away from the real one, for
 	// the tests of quiet hours and digests; timers still run on real time.
 	offset atomic.Int64
@@ -136,13 +138,14 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Op
 // openHarness makes the fake Discord and the store, with no bot yet (see
 // start).
 func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
-	srv := fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()}, opts...)...)
-	path := filepath.Join(t.TempDir(), "adega.db")
-	store, err := storage.Open(path, testGames())
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "adega.db"), drawer: drawer, stop: func() {}}
+	// Discord's minutes pass on the bot's clock (an enforced nonce's).
+	h.srv = fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(), fakediscord.WithClock(h.now)}, opts...)...)
+	store, err := storage.Open(h.path, testGames())
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, srv: srv, store: store, path: path, drawer: drawer, stop: func() {}}
+	h.store = store
 	t.Cleanup(func() {
 		h.stop()
 		h.store.Close()
@@ -163,7 +166,7 @@ func (h *harness) start() {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		cfg.Listener, cfg.PublicKey = ln, h.key.Public().(ed25519.PublicKey)
+		cfg.Listener, cfg.PublicKey, cfg.Timeouts = ln, h.key.Public().(ed25519.PublicKey), h.timeouts
 		h.endpoint = "http://" + ln.Addr().String() + "/interactions"
 		h.srv.DeliverOverHTTP(h.endpoint, h.key)
 	}

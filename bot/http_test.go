@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 )
@@ -19,13 +20,18 @@ import (
 // newHTTPHarness runs the bot on the Interactions Endpoint, with a fresh
 // application key the fake signs with.
 func newHTTPHarness(t *testing.T, drawer commands.Drawer) *harness {
+	return newHTTPHarnessWith(t, drawer, bot.EndpointTimeouts{})
+}
+
+// newHTTPHarnessWith is newHTTPHarness with the endpoint's timeouts.
+func newHTTPHarnessWith(t *testing.T, drawer commands.Drawer, timeouts bot.EndpointTimeouts) *harness {
 	t.Parallel()
 	h := openHarness(t, drawer)
 	_, key, err := ed25519.GenerateKey(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.key = key
+	h.key, h.timeouts = key, timeouts
 	h.start()
 	return h
 }

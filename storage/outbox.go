@@ -22,8 +22,10 @@ import (
 // Entries of one queue (a game's channel) go out one at a time in order,
 // so a game's messages keep their order and a reminder built at delivery
 // links to the turn message queued before it. Each entry carries a nonce
-// that Discord uses to refuse a second copy, so a delivery retried after a
-// crash that followed the post is still posted once.
+// that Discord uses, for a few minutes, to refuse a second copy, so a
+// delivery retried after a crash that followed the post is still posted
+// once; the entry records when an attempt may have posted it, so that a
+// retry later than that looks for the message first.
 
 // Outgoing is one queued message.
 type Outgoing struct {
@@ -58,7 +60,12 @@ type Outgoing struct {
 	Nonce     string    `json:"nonce"`
 	Attempts  int       `json:"attempts,omitempty"`
 	NotBefore time.Time `json:"not_before,omitzero"`
-	Queued    time.Time `json:"queued,omitzero"`
+	// MaybePosted is when the first attempt that may have posted the
+	// message began (its answer was lost, or Discord failed after taking
+	// it); zero when none can have. Discord knows the nonce only for a few
+	// minutes after.
+	MaybePosted time.Time `json:"maybe_posted,omitzero"`
+	Queued      time.Time `json:"queued,omitzero"`
 }
 
 // BoardRef names the moment of a game whose board a message shows: the
@@ -229,20 +236,21 @@ func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
 }
 
 // Postpone keeps a message whose delivery failed in the outbox, to be
-// tried again at when; attempts counts the failures so far.
-func (s *Store) Postpone(seq uint64, attempts int, when time.Time) error {
+// tried again at o.NotBefore, and records o.Attempts (the failures so far)
+// and o.MaybePosted.
+func (s *Store) Postpone(o Outgoing) error {
 	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketOutbox)
-		raw := b.Get([]byte(outboxKey(seq)))
+		raw := b.Get([]byte(outboxKey(o.Seq)))
 		if raw == nil {
 			return nil
 		}
-		var o Outgoing
-		if err := decode("outbox", fmt.Sprintf("outbox/%d", seq), raw, &o); err != nil {
+		var stored Outgoing
+		if err := decode("outbox", fmt.Sprintf("outbox/%d", o.Seq), raw, &stored); err != nil {
 			return err
 		}
-		o.Attempts, o.NotBefore = attempts, when
-		if err := put(b, outboxKey(seq), o); err != nil {
+		stored.Attempts, stored.NotBefore, stored.MaybePosted = o.Attempts, o.NotBefore, o.MaybePosted
+		if err := put(b, outboxKey(o.Seq), stored); err != nil {
 			return err
 		}
 		tx.OnCommit(notifierOf(tx.DB(), topicOutbox).notify)

@@ -93,11 +93,15 @@ func TestFailedDeliveryIsPostponed(t *testing.T) {
 	}
 	out, _ := s.Outbox()
 	later := t0.Add(time.Minute)
-	if err := s.Postpone(out[0].Seq, 3, later); err != nil {
+	o := out[0]
+	o.Attempts, o.NotBefore, o.MaybePosted = 3, later, t0
+	o.Message = json.RawMessage(`{"content":"changed"}`)
+	if err := s.Postpone(o); err != nil {
 		t.Fatal(err)
 	}
 	again, _ := s.Outbox()
-	if len(again) != 1 || again[0].Attempts != 3 || !again[0].NotBefore.Equal(later) || again[0].Nonce != out[0].Nonce {
+	if len(again) != 1 || again[0].Attempts != 3 || !again[0].NotBefore.Equal(later) || !again[0].MaybePosted.Equal(t0) ||
+		again[0].Nonce != out[0].Nonce || string(again[0].Message) != `{"content":"hi"}` {
 		t.Fatalf("postponed: %+v", again)
 	}
 	if err := s.Discard(out[0].Seq); err != nil {

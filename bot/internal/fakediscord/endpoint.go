@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -86,12 +87,19 @@ func (s *Server) send(p wireInteraction) {
 	s.posting.Go(func() { s.post(ep, p) })
 }
 
-// post POSTs one interaction and takes the answer as its callback.
+// post POSTs one interaction and takes the answer as its callback. The
+// delivery is recorded before the callback, so that a test that has seen
+// the callback sees the delivery too.
 func (s *Server) post(ep *endpoint, p wireInteraction) {
 	d := Delivery{InteractionID: p.ID}
-	defer func() {
+	record := sync.OnceFunc(func() {
 		s.mu.Lock()
 		s.deliveries = append(s.deliveries, d)
+		s.mu.Unlock()
+	})
+	defer func() {
+		record()
+		s.mu.Lock()
 		if ch, ok := s.answering[p.Token]; ok {
 			close(ch)
 			delete(s.answering, p.Token)
@@ -119,6 +127,7 @@ func (s *Server) post(ep *endpoint, p wireInteraction) {
 	defer resp.Body.Close()
 	d.Status = resp.StatusCode
 	d.Body, _ = io.ReadAll(resp.Body)
+	record()
 	if resp.StatusCode != http.StatusOK {
 		return
 	}

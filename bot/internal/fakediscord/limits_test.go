@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,17 +107,20 @@ func TestAttachmentsBeyondDiscordsLimitsAreRefused(t *testing.T) {
 	}
 }
 
-// With enforce_nonce, the same nonce posts once: a second request returns
-// the first message.
-func TestEnforcedNoncePostsOnce(t *testing.T) {
+// With enforce_nonce, the same nonce posts once while Discord remembers it
+// (five minutes here): a second request returns the first message. After
+// that, the same nonce posts a new message, as on Discord.
+func TestEnforcedNoncePostsOnceWithinItsWindow(t *testing.T) {
 	t.Parallel()
-	srv := fakediscord.New(t)
+	var later atomic.Int64 // how far the fake's clock is ahead
+	srv := fakediscord.New(t, fakediscord.WithClock(func() time.Time { return time.Now().Add(time.Duration(later.Load())) }))
 	s, ch := channelOf(t, srv, "nonce")
 	body := map[string]any{"content": "turn 3", "nonce": "abc3", "enforce_nonce": true}
 	first, err := rawPost(s, ch, body)
 	if err != nil {
 		t.Fatal(err)
 	}
+	later.Store(int64(4 * time.Minute))
 	again, err := rawPost(s, ch, body)
 	if err != nil || again.ID != first.ID || len(srv.Messages(ch)) != 1 {
 		t.Fatalf("the second post with the nonce: %v, %s vs %s, %d messages", err, again.ID, first.ID, len(srv.Messages(ch)))
@@ -123,6 +128,51 @@ func TestEnforcedNoncePostsOnce(t *testing.T) {
 	body["nonce"] = "abc4"
 	if _, err := rawPost(s, ch, body); err != nil || len(srv.Messages(ch)) != 2 {
 		t.Fatalf("another nonce: %v, %d messages", err, len(srv.Messages(ch)))
+	}
+	later.Store(int64(5 * time.Minute))
+	body["nonce"] = "abc3"
+	if late, err := rawPost(s, ch, body); err != nil || late.ID == first.ID || len(srv.Messages(ch)) != 3 {
+		t.Fatalf("the nonce five minutes on: %v, %d messages", err, len(srv.Messages(ch)))
+	}
+}
+
+// A channel's history lists its messages newest first, as many as asked
+// (the newest, or the oldest after a message), without the ephemeral ones.
+func TestChannelHistoryNewestFirst(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t)
+	s, ch := channelOf(t, srv, "history")
+	var first *discordgo.Message
+	for _, text := range []string{"one", "two", "three", "four"} {
+		m, err := rawPost(s, ch, map[string]any{"content": text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	in := srv.SlashCommand(srv.InGuild(srv.NewUser("ana"), ch), "vinhos", fakediscord.Subcommand("status"))
+	if err := s.InteractionRespond(&discordgo.Interaction{ID: in.ID, Token: in.Token}, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "only you see this", Flags: discordgo.MessageFlagsEphemeral}}); err != nil {
+		t.Fatal(err)
+	}
+	contents := func(after string) []string {
+		msgs, err := s.ChannelMessages(ch, 2, "", after, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range msgs {
+			out = append(out, m.Content)
+		}
+		return out
+	}
+	if got := contents(""); !slices.Equal(got, []string{"four", "three"}) {
+		t.Fatalf("the two newest: %q", got)
+	}
+	if got := contents(first.ID); !slices.Equal(got, []string{"three", "two"}) {
+		t.Fatalf("the two after the first: %q", got)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	_ "image/png" // attachment dimensions of the board PNGs
 	"net/http"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -202,10 +203,11 @@ func (s *Server) deleteMessageLocked(sm *storedMessage) {
 // returns instead of a new message for a few minutes.
 type nonced struct {
 	channelID, messageID string
-	at                   time.Time
+	at                   time.Time // on the fake's clock (WithClock)
 }
 
-// nonceLife is how long Discord keeps a nonce ("the past few minutes").
+// nonceLife is how long Discord keeps a nonce ("the past few minutes"):
+// after it, the same nonce posts a new message.
 const nonceLife = 5 * time.Minute
 
 func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
@@ -217,7 +219,7 @@ func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
 	nonce := ""
 	if n.Nonce != nil && n.EnforceNonce {
 		nonce = fmt.Sprint(n.Nonce)
-		if prev, ok := s.nonces[nonce]; ok && time.Since(prev.at) < nonceLife {
+		if prev, ok := s.nonces[nonce]; ok && s.now().Sub(prev.at) < nonceLife {
 			if sm := s.findMessageLocked(prev.channelID, prev.messageID); sm != nil {
 				writeJSON(w, http.StatusOK, wire(sm.msg))
 				return
@@ -230,7 +232,7 @@ func (s *Server) createChannelMessage(w http.ResponseWriter, r Request) {
 		return
 	}
 	if nonce != "" {
-		s.nonces[nonce] = nonced{channelID: sm.msg.ChannelID, messageID: sm.msg.ID, at: time.Now()}
+		s.nonces[nonce] = nonced{channelID: sm.msg.ChannelID, messageID: sm.msg.ID, at: s.now()}
 	}
 	writeJSON(w, http.StatusOK, wire(sm.msg))
 }
@@ -249,6 +251,40 @@ func (s *Server) channelMessage(w http.ResponseWriter, r Request) *storedMessage
 		s.refuse(w, r, http.StatusNotFound, codeUnknownMessage, "Unknown Message")
 	}
 	return sm
+}
+
+// listChannelMessages answers with a channel's messages, newest first, as
+// Discord does: the newest, or with after the oldest ones after that
+// message (before and around are not modeled). Ephemeral messages are no
+// part of a channel's history.
+func (s *Server) listChannelMessages(w http.ResponseWriter, r Request) {
+	for _, q := range []string{"before", "around"} {
+		if r.Query.Has(q) {
+			s.t.Errorf("fakediscord: %s %s: %q is not modeled", r.Method, r.Path, q)
+		}
+	}
+	limit := 50
+	if q := r.Query.Get("limit"); q != "" {
+		limit, _ = strconv.Atoi(q) // the spec check passed: 1 to 100
+	}
+	var after uint64
+	if q := r.Query.Get("after"); q != "" {
+		after, _ = strconv.ParseUint(q, 10, 64) // a snowflake, as the spec checked
+	}
+	var history []*wireMessage // oldest first
+	for _, sm := range s.messages[r.Params["channel_id"]] {
+		id, _ := strconv.ParseUint(sm.msg.ID, 10, 64)
+		if id > after && sm.msg.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			history = append(history, wire(sm.msg))
+		}
+	}
+	if r.Query.Has("after") {
+		history = history[:min(limit, len(history))]
+	} else {
+		history = history[max(0, len(history)-limit):]
+	}
+	slices.Reverse(history)
+	writeJSON(w, http.StatusOK, history)
 }
 
 func (s *Server) getChannelMessage(w http.ResponseWriter, r Request) {

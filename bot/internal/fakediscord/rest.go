@@ -44,6 +44,7 @@ var restHandlers = map[string]restHandler{
 	"GET /applications/{application_id}/guilds/{guild_id}/commands": (*Server).listCommands,
 
 	"POST /channels/{channel_id}/messages":                (*Server).createChannelMessage,
+	"GET /channels/{channel_id}/messages":                 (*Server).listChannelMessages,
 	"GET /channels/{channel_id}/messages/{message_id}":    (*Server).getChannelMessage,
 	"PATCH /channels/{channel_id}/messages/{message_id}":  (*Server).editChannelMessage,
 	"DELETE /channels/{channel_id}/messages/{message_id}": (*Server).deleteChannelMessage,

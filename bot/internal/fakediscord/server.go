@@ -69,8 +69,9 @@ type Server struct {
 	uploads      map[string][]byte // files users attached, by URL
 	attachments  map[string]*discordgo.MessageAttachment
 	faults       []*fault
-	dropFiles    bool // keep uploads' sizes, not their bytes
-	mentionsRule bool // see WithMentionsRule
+	dropFiles    bool             // keep uploads' sizes, not their bytes
+	mentionsRule bool             // see WithMentionsRule
+	now          func() time.Time // see WithClock
 
 	endpoint   *endpoint                // see DeliverOverHTTP; nil: the gateway
 	answering  map[string]chan struct{} // by token: HTTP answers on their way
@@ -85,6 +86,14 @@ type Option func(*Server)
 // benchmarks that post hundreds of boards.
 func WithoutFileData() Option {
 	return func(s *Server) { s.dropFiles = true }
+}
+
+// WithClock makes the fake read the time on now where Discord counts in
+// minutes (how long an enforced nonce is remembered), so that a test can
+// move past such a window without waiting; the seconds of an interaction's
+// deadline stay on the real clock.
+func WithClock(now func() time.Time) Option {
+	return func(s *Server) { s.now = now }
 }
 
 // WithToken makes the fake insist on this bot token, as Discord does: a REST
@@ -115,6 +124,7 @@ func New(t testing.TB, opts ...Option) *Server {
 		nonces:       map[string]nonced{},
 		uploads:      map[string][]byte{},
 		attachments:  map[string]*discordgo.MessageAttachment{},
+		now:          time.Now,
 	}
 	for _, opt := range opts {
 		opt(s)
