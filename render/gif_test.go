@@ -9,8 +9,8 @@ import (
 )
 
 // An animation of images with fewer than 256 colours shows each frame's
-// colours exactly, at the size asked (never enlarged), the last frame
-// held longest.
+// colours exactly, at the size asked (never enlarged), each for its own
+// delay.
 func TestAnimationShowsEachFrameInItsOwnColours(t *testing.T) {
 	frame := func(k int) image.Image {
 		m := image.NewRGBA(image.Rect(0, 0, 40, 20))
@@ -24,11 +24,17 @@ func TestAnimationShowsEachFrameInItsOwnColours(t *testing.T) {
 		}
 		return m
 	}
-	data, err := Animation(3, frame, 100, 50)
-	if err != nil {
+	var data bytes.Buffer
+	anim := NewAnimation(&data, 100)
+	for k := range 3 {
+		if err := anim.Add(frame(k), 50*(1+2*(k/2))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := anim.Close(); err != nil {
 		t.Fatal(err)
 	}
-	g, err := gif.DecodeAll(bytes.NewReader(data))
+	g, err := gif.DecodeAll(&data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +50,43 @@ func TestAnimationShowsEachFrameInItsOwnColours(t *testing.T) {
 				if r1 != r2 || g1 != g2 || b1 != b2 {
 					t.Fatalf("frame %d pixel (%d,%d) is %v, want %v", k, x, y, img.At(x, y), want.At(x, y))
 				}
+			}
+		}
+	}
+}
+
+// Each frame has its own palette: two frames of 200 colours each, 400 in
+// all, both show every colour exactly, where one shared palette of 256
+// would lose some.
+func TestAnimationFramesKeepTheirOwnPalettes(t *testing.T) {
+	frame := func(k int) *image.RGBA {
+		m := image.NewRGBA(image.Rect(0, 0, 200, 3))
+		for x := range 200 {
+			for y := range 3 {
+				m.Set(x, y, color.RGBA{uint8(x), uint8(100 * k), 7, 0xff})
+			}
+		}
+		return m
+	}
+	var data bytes.Buffer
+	anim := NewAnimation(&data, 200)
+	for k := range 2 {
+		if err := anim.Add(frame(k), 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := anim.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, img := range g.Image {
+		want := frame(k)
+		for x := range 200 {
+			if r1, g1, b1, _ := img.At(x, 1).RGBA(); color.RGBA64Model.Convert(want.At(x, 1)) != (color.RGBA64{uint16(r1), uint16(g1), uint16(b1), 0xffff}) {
+				t.Fatalf("frame %d pixel %d is %v, want %v", k, x, img.At(x, 1), want.At(x, 1))
 			}
 		}
 	}

@@ -1,7 +1,9 @@
 package commands
 
 import (
+	"image"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/internal/rusage"
+	"github.com/adega-bot/adega/render"
+	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -152,4 +156,59 @@ func drain(b testing.TB, h *Handler) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkReplayAnimation makes the animation of /vinhos replay for a
+// finished 2-player Vinhos game (60 moves, 25 frames) with the real
+// boards (render/vinhos), bypassing the Handler's drawings kept: replaying
+// the log, drawing each frame, scaling, mapping it to a palette and
+// encoding the GIF. With -benchmem, B/op is what one replay allocates;
+// live-MB is the most the heap held, after a collection, as a frame was
+// about to be drawn, less what it held before the replay (measured in one
+// replay before the timed ones).
+func BenchmarkReplayAnimation(b *testing.B) {
+	h := newHandler(b)
+	h.Drawer = render.Boards{"vinhos": vinhosboard.Renderer}
+	g := startGame(b, h, "vinhos")
+	for len(g.Log) < 120 && !g.State.Over() {
+		act, err := engine.Auto(g.State, g.State.Pending()[0].Seat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g = storeMove(b, h, g, act)
+	}
+	ends, err := partEnds(h.Games, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	base, live := heap(), uint64(0)
+	measured := heapDrawer{h.Drawer, func() { live = max(live, heap()-min(base, heap())) }}
+	if _, _, err := Animate(h.Games, measured, g); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := Animate(h.Games, h.Drawer, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(len(ends)), "frames")
+	b.ReportMetric(float64(len(g.Log)), "moves")
+}
+
+// heapDrawer calls before ahead of each board it draws.
+type heapDrawer struct {
+	Drawer
+	before func()
+}
+
+func (d heapDrawer) Board(game string, s engine.State) image.Image {
+	d.before()
+	return d.Drawer.Board(game, s)
 }

@@ -54,6 +54,7 @@ type Handler struct {
 	Seed func() uint64
 
 	painters painters    // bounds the boards drawn at once (draw.go)
+	drawn    drawnOnce   // replays drawn once for every asker (drawn.go)
 	hinting  sync.Mutex  // one hint's search at a time (hint.go)
 	defs     definitions // the slash commands, by name (options.go)
 	answered Recent      // when interactions were answered
