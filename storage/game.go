@@ -57,6 +57,10 @@ type Meta struct {
 	// HintsAsked are the hints players asked for, oldest first, which the
 	// game's log shows.
 	HintsAsked []HintAsked `json:"hints_asked,omitempty"`
+	// Practice marks a game started as practice: an undo may take back what
+	// a move revealed without anyone's consent, and the game counts in no
+	// statistics.
+	Practice bool `json:"practice,omitempty"`
 }
 
 // HintAsked is one hint a player asked the AI for.
@@ -661,6 +665,9 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 		}
 	}
 	if err := syncWaiting(tx, g); err != nil {
+		return err
+	}
+	if err := keepStats(tx, gb, g); err != nil {
 		return err
 	}
 	if err := putMeta(tx, gb, g.Meta); err != nil {

@@ -11,29 +11,17 @@ import (
 
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
-// The time to move runs from the entry before the move, leaves out quiet
-// hours, the bot's moves for the seat and the rest of a decision.
-func TestMoveWaits(t *testing.T) {
+// The time to move leaves out quiet hours: a wait from 22:00 to 09:00
+// the next day, with quiet hours 23:00-08:00, is two hours.
+func TestAwakeWaits(t *testing.T) {
 	t0 := time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
-	at := func(h, m int) time.Time { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
-	g := &storage.Game{Meta: storage.Meta{CreatedAt: t0}, Log: []storage.LogEntry{
-		{Seat: 0, At: at(0, 10)},           // 10m from the start
-		{Seat: 0, At: at(0, 11)},           // continues: not a new ping
-		{Seat: 1, At: at(1, 0)},            // the other seat
-		{Seat: 0, At: at(3, 0)},            // 2h
-		{Seat: 1, At: at(4, 0)},            //
-		{Seat: 0, At: at(5, 0), Bot: true}, // the bot's, not theirs
-		{Seat: 1, At: at(13, 0)},           // 22:00 UTC
-		{Seat: 0, At: at(24, 0)},           // 09:00 next day: 1h, then quiet 23:00-08:00, then 1h
-		{Seat: 2, At: at(24, 5)},           // a third seat of the same user
-		{Seat: 1, At: at(24, 6)},           //
-	}}
+	at := func(h, m int) int64 { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixNano() }
+	spans := []storage.Span{{at(0, 0), at(0, 10)}, {at(1, 0), at(3, 0)}, {at(13, 0), at(24, 0)}}
 	quiet := remind.QuietOf(storage.Prefs{TimeZone: "UTC", QuietStart: "23:00", QuietEnd: "08:00"})
-	got := moveWaits(g, []engine.Seat{0, 2}, quiet)
+	got := awakeWaits(spans, quiet)
 	want := []time.Duration{10 * time.Minute, 2 * time.Hour, 2 * time.Hour}
 	if !slices.Equal(got, want) {
 		t.Fatalf("waits %v, want %v", got, want)
@@ -48,42 +36,6 @@ func TestMoveWaits(t *testing.T) {
 		3*time.Hour + 5*time.Minute: "3h 5m", 52 * time.Hour: "2d 4h"} {
 		if got := roughly(d); got != want {
 			t.Errorf("roughly(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
-// A finished Vinhos game is ranked by the engine's tie breaks; in a solo
-// game the human seat's result is the record against Lacerda.
-func TestResultOfVinhos(t *testing.T) {
-	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeSolo} {
-		players := []string{"Ana", "Bruno"}
-		seats := []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}
-		if mode == vinhos.ModeSolo {
-			players, seats = players[:1], seats[:1]
-		}
-		st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 7, Players: players})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() {
-			seat := st.Pending()[0].Seat
-			act, err := engine.Auto(st, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st, _, err = st.Apply(seat, act); err != nil {
-				t.Fatal(err)
-			}
-		}
-		ranking := st.(*vinhos.State).Final.Ranking
-		if got := finalRanking(st); !slices.Equal(got, ranking) {
-			t.Fatalf("%s: ranking %v, want %v", mode, got, ranking)
-		}
-		g := &storage.Game{Meta: storage.Meta{Mode: mode, Seats: seats}, State: st}
-		r := resultOf(g, []engine.Seat{0})
-		vp, _ := st.Players()[0].Stat("vp")
-		if r.won != (ranking[0] == 0) || !r.scored || r.score != vp || r.lacerda != (mode == vinhos.ModeSolo) {
-			t.Errorf("%s: %+v (ranking %v, %d VP)", mode, r, ranking, vp)
 		}
 	}
 }
