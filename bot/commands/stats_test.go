@@ -18,7 +18,9 @@ import (
 // the next day, with quiet hours 23:00-08:00, is two hours.
 func TestAwakeWaits(t *testing.T) {
 	t0 := time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
-	at := func(h, m int) int64 { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixNano() }
+	at := func(h, m int) int64 {
+		return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixNano()
+	}
 	spans := []storage.Span{{at(0, 0), at(0, 10)}, {at(1, 0), at(3, 0)}, {at(13, 0), at(24, 0)}}
 	quiet := remind.QuietOf(storage.Prefs{TimeZone: "UTC", QuietStart: "23:00", QuietEnd: "08:00"})
 	got := awakeWaits(spans, quiet)
