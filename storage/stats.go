@@ -38,7 +38,8 @@ type Record struct {
 	Game   string `json:"game"`
 	Mode   string `json:"mode,omitempty"`
 	Status Status `json:"status"`
-	// Solo marks a game of one seat (its other seats, if any, an automa's).
+	// Solo marks a game of one player (its other seats, if any, an
+	// automa's).
 	Solo bool `json:"solo,omitempty"`
 	// Lacerda marks a solo game against an automa seat nobody plays.
 	Lacerda bool `json:"lacerda,omitempty"`
@@ -313,7 +314,7 @@ func seatsOf(m Meta, userID string) []engine.Seat {
 
 // recordOf is what the game counts for whoever plays seats.
 func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
-	r := Record{Guild: m.GuildID, Game: m.Game, Mode: m.Mode, Status: m.Status, Solo: len(m.Seats) == 1, BotOnly: true,
+	r := Record{Guild: m.GuildID, Game: m.Game, Mode: m.Mode, Status: m.Status, Solo: isSolo(m), BotOnly: true,
 		Waits: waitsOf(m, log, seats)}
 	for _, seat := range seats {
 		r.BotOnly = r.BotOnly && m.Seats[seat].Bot
@@ -321,7 +322,7 @@ func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
 	if o == nil {
 		return r
 	}
-	r.Lacerda = r.Solo && o.Players > 1
+	r.Lacerda = r.Solo && o.Players > 1 // an automa's seat
 	r.Won = slices.Contains(seats, o.Winner)
 	for _, seat := range seats {
 		if vp, ok := o.VP[seat]; ok && (!r.Scored || vp > r.Score) {
@@ -329,6 +330,18 @@ func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
 		}
 	}
 	return r
+}
+
+// isSolo reports a game of one player: one seat has a user, and nobody
+// plays the others (an automa's, such as Lacerda's).
+func isSolo(m Meta) bool {
+	players := 0
+	for _, s := range m.Seats {
+		if s.UserID != "" || s.Bot {
+			players++
+		}
+	}
+	return players == 1
 }
 
 // waitsOf are the spans of the moves of whoever plays seats (Record.Waits).

@@ -48,7 +48,7 @@ func TestRecordOfAFinishedVinhosGame(t *testing.T) {
 		players := []string{"Ana", "Bruno"}
 		seats := []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bruno"}}
 		if mode == vinhos.ModeSolo {
-			players, seats = players[:1], seats[:1]
+			players, seats = players[:1], []SeatUser{seats[0], {Name: "Lacerda"}} // as Create seats it
 		}
 		st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 7, Players: players})
 		if err != nil {

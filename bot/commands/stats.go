@@ -224,10 +224,15 @@ func (h *Handler) leaders(guildID string) ([]storage.Leader, error) {
 	if err != nil {
 		return nil, err
 	}
+	rankLeaders(rows)
+	return rows, nil
+}
+
+// rankLeaders puts the best first.
+func rankLeaders(rows []storage.Leader) {
 	slices.SortFunc(rows, func(a, b storage.Leader) int {
 		return cmp.Or(cmp.Compare(b.Won, a.Won), cmp.Compare(a.Played, b.Played), cmp.Compare(b.Best(), a.Best()), cmp.Compare(a.UserID, b.UserID))
 	})
-	return rows, nil
 }
 
 func leaderboardText(rows []storage.Leader) string {
