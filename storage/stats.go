@@ -2,6 +2,8 @@ package storage
 
 import (
 	"bytes"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -56,11 +58,40 @@ type Record struct {
 	// game's start for the first) to the move. Moves the bot made for
 	// them are not theirs, and an entry right after one of their own
 	// continues their decision. The reader takes out quiet hours.
-	Waits []Span `json:"waits,omitempty"`
+	Waits Spans `json:"waits,omitempty"`
 }
 
 // Span is a stretch of time, in Unix nanoseconds.
 type Span [2]int64
+
+// Spans are stored packed, 16 bytes each in base64: a player's record is
+// read once per game of theirs on every /adega stats, and a list of
+// numbers in JSON took most of that time.
+type Spans []Span
+
+func (s Spans) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 16*len(s))
+	for _, span := range s {
+		b = binary.BigEndian.AppendUint64(b, uint64(span[0]))
+		b = binary.BigEndian.AppendUint64(b, uint64(span[1]))
+	}
+	return json.Marshal(b)
+}
+
+func (s *Spans) UnmarshalJSON(data []byte) error {
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	if len(b)%16 != 0 {
+		return fmt.Errorf("%d bytes of spans, not a multiple of 16", len(b))
+	}
+	*s = make(Spans, len(b)/16)
+	for k := range *s {
+		(*s)[k] = Span{int64(binary.BigEndian.Uint64(b[16*k:])), int64(binary.BigEndian.Uint64(b[16*k+8:]))}
+	}
+	return nil
+}
 
 // From and To bound the span.
 func (s Span) From() time.Time { return time.Unix(0, s[0]) }
@@ -345,8 +376,8 @@ func isSolo(m Meta) bool {
 }
 
 // waitsOf are the spans of the moves of whoever plays seats (Record.Waits).
-func waitsOf(m Meta, log []LogEntry, seats []engine.Seat) []Span {
-	var waits []Span
+func waitsOf(m Meta, log []LogEntry, seats []engine.Seat) Spans {
+	var waits Spans
 	since, prev := m.CreatedAt, engine.NoSeat
 	for _, e := range log {
 		if slices.Contains(seats, e.Seat) && !e.Bot && !slices.Contains(seats, prev) {
