@@ -30,7 +30,7 @@ var (
 	bucketRecords  = []byte("records")  // user ‖ 0 ‖ game → Record
 	bucketOutcomes = []byte("outcomes") // game → Outcome, of a finished game
 	bucketLeaders  = []byte("leaders")  // guild ‖ 0 ‖ user → Tally
-	bucketPlaying  = []byte("playing")  // user ‖ 0 ‖ game → 1 for a solo game, 0 else: their active games
+	bucketPlaying  = []byte("playing")  // user ‖ 0 ‖ game → 1 for a solo game, 0 else: their active games, practice too
 )
 
 // Record is what one game counts in one player's statistics.
@@ -190,8 +190,8 @@ func (s *Store) Leaderboard(guildID string) ([]Leader, error) {
 	return out, err
 }
 
-// Playing lists the IDs of the active games userID plays, and of those
-// their solo games, without reading any game.
+// Playing lists the IDs of the active games userID plays, practice games
+// included, and of those their solo games, without reading any game.
 func (s *Store) Playing(userID string) (games, solo []string, err error) {
 	err = s.db.View(func(tx *bbolt.Tx) error {
 		prefix := userKey(userID, "")
@@ -306,8 +306,12 @@ func keepRecords(tx *bbolt.Tx, old, m Meta, log []LogEntry, o *Outcome) error {
 				return err
 			}
 		}
+		seats := seatsOf(m, user)
+		if err := putPlaying(tx, key, len(seats) > 0 && m.Status == StatusActive, isSolo(m)); err != nil {
+			return err
+		}
 		var after *Record
-		if seats := seatsOf(m, user); len(seats) > 0 && !m.Practice {
+		if len(seats) > 0 && !m.Practice {
 			r := recordOf(m, log, o, seats)
 			after = &r
 		}
@@ -388,17 +392,20 @@ func waitsOf(m Meta, log []LogEntry, seats []engine.Seat) Spans {
 	return waits
 }
 
-// putRecord writes a record (deleting it for nil) and the index of its
-// player's active games; an unchanged record is not written again.
-func putRecord(tx *bbolt.Tx, key []byte, r *Record) error {
-	b, playing := statsBucket(tx, bucketRecords), statsBucket(tx, bucketPlaying)
-	if r == nil || r.Status != StatusActive {
-		if err := playing.Delete(key); err != nil {
-			return err
-		}
-	} else if err := playing.Put(key, []byte{boolByte(r.Solo)}); err != nil {
-		return err
+// putPlaying keeps the index of a player's active games, practice games
+// included: it is what limits a player's games.
+func putPlaying(tx *bbolt.Tx, key []byte, playing, solo bool) error {
+	b := statsBucket(tx, bucketPlaying)
+	if !playing {
+		return b.Delete(key)
 	}
+	return b.Put(key, []byte{boolByte(solo)})
+}
+
+// putRecord writes a record, deleting it for nil; an unchanged record is
+// not written again.
+func putRecord(tx *bbolt.Tx, key []byte, r *Record) error {
+	b := statsBucket(tx, bucketRecords)
 	if r == nil {
 		return b.Delete(key)
 	}
@@ -470,33 +477,42 @@ func addLeader(tx *bbolt.Tx, guild, user string, r Record, n int) error {
 	return put(b, string(key), t)
 }
 
-// openStats makes the statistics of a database that has none yet (made
-// before they were kept) from its games, once: each game as Load reads
-// it, the state of a finished one from its snapshot, or its log replayed
-// if this build did not write the snapshot.
-func (s *Store) openStats() error {
+// openKept makes what is kept beside the games and lobbies of a database
+// that has none of it yet (made before it was kept): the statistics and
+// the index of open lobbies.
+func (s *Store) openKept() error {
 	return s.update(func(tx *bbolt.Tx) error {
-		if tx.Bucket(bucketStats) != nil {
-			return nil
-		}
-		stats, err := tx.CreateBucket(bucketStats)
-		if err != nil {
+		if err := openLobbyIndex(tx); err != nil {
 			return err
 		}
-		for _, kind := range [][]byte{bucketRecords, bucketOutcomes, bucketLeaders, bucketPlaying} {
-			if _, err := stats.CreateBucket(kind); err != nil {
-				return err
-			}
+		return s.openStats(tx)
+	})
+}
+
+// openStats makes the statistics from the games, once: each game as Load
+// reads it, the state of a finished one from its snapshot, or its log
+// replayed if this build did not write the snapshot.
+func (s *Store) openStats(tx *bbolt.Tx) error {
+	if tx.Bucket(bucketStats) != nil {
+		return nil
+	}
+	stats, err := tx.CreateBucket(bucketStats)
+	if err != nil {
+		return err
+	}
+	for _, kind := range [][]byte{bucketRecords, bucketOutcomes, bucketLeaders, bucketPlaying} {
+		if _, err := stats.CreateBucket(kind); err != nil {
+			return err
 		}
-		return tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
-			gb, g, err := s.readForStats(tx, string(k))
-			if err != nil {
-				// Counted from its next change; Load and the auditor report it.
-				slog.Warn("storage: a game left out of the statistics", "game", string(k), "err", err)
-				return nil
-			}
-			return keepStats(tx, gb, g)
-		})
+	}
+	return tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
+		gb, g, err := s.readForStats(tx, string(k))
+		if err != nil {
+			// Counted from its next change; Load and the auditor report it.
+			slog.Warn("storage: a game left out of the statistics", "game", string(k), "err", err)
+			return nil
+		}
+		return keepStats(tx, gb, g)
 	})
 }
 

@@ -125,25 +125,25 @@ func rebuiltStats(t *testing.T, s *Store) keptStats {
 	slices.SortFunc(metas, func(a, b Meta) int { return strings.Compare(a.ID, b.ID) })
 	tallies := map[string]map[string]*Tally{}
 	for _, m := range metas {
-		if m.Practice {
-			continue
-		}
 		g, err := s.Load(m.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, u := range playersOf(Meta{}, g.Meta) {
-			r := recordOf(g.Meta, g.Log, outcomeOf(g.State), seatsOf(g.Meta, u))
-			r.GameID = g.ID
-			k.records[u] = append(k.records[u], r)
 			p := k.playing[u]
-			if r.Status == StatusActive {
+			if g.Meta.Status == StatusActive {
 				p[0] = append(p[0], g.ID)
-				if r.Solo {
+				if isSolo(g.Meta) {
 					p[1] = append(p[1], g.ID)
 				}
 			}
 			k.playing[u] = p
+			if m.Practice {
+				continue
+			}
+			r := recordOf(g.Meta, g.Log, outcomeOf(g.State), seatsOf(g.Meta, u))
+			r.GameID = g.ID
+			k.records[u] = append(k.records[u], r)
 			if part := leaderboardPart(&r); part.guild != "" {
 				if tallies[part.guild] == nil {
 					tallies[part.guild] = map[string]*Tally{}

@@ -93,7 +93,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{db: db, games: games, buildID: runningBuild()}
-	if err := s.openStats(); err != nil {
+	if err := s.openKept(); err != nil {
 		db.Close()
 		return nil, err
 	}
