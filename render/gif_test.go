@@ -24,20 +24,7 @@ func TestAnimationShowsEachFrameInItsOwnColours(t *testing.T) {
 		}
 		return m
 	}
-	var data bytes.Buffer
-	anim := NewAnimation(&data, 100)
-	for k := range 3 {
-		if err := anim.Add(frame(k), 50*(1+2*(k/2))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := anim.Close(); err != nil {
-		t.Fatal(err)
-	}
-	g, err := gif.DecodeAll(&data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := animate(t, 100, []image.Image{frame(0), frame(1), frame(2)}, []int{50, 50, 150})
 	if len(g.Image) != 3 || g.Config.Width != 40 || g.Delay[0] != 50 || g.Delay[2] != 150 {
 		t.Fatalf("%d frames, %d wide, delays %v; want 3 frames 40 wide (not enlarged), the last held three times", len(g.Image), g.Config.Width, g.Delay)
 	}
@@ -68,10 +55,25 @@ func TestAnimationFramesKeepTheirOwnPalettes(t *testing.T) {
 		}
 		return m
 	}
+	g := animate(t, 200, []image.Image{frame(0), frame(1)}, []int{10, 10})
+	for k, img := range g.Image {
+		want := frame(k)
+		for x := range 200 {
+			if r1, g1, b1, _ := img.At(x, 1).RGBA(); color.RGBA64Model.Convert(want.At(x, 1)) != (color.RGBA64{uint16(r1), uint16(g1), uint16(b1), 0xffff}) {
+				t.Fatalf("frame %d pixel %d is %v, want %v", k, x, img.At(x, 1), want.At(x, 1))
+			}
+		}
+	}
+}
+
+// animate writes frames as an animation width pixels wide, each shown
+// for its delay, and decodes it.
+func animate(t *testing.T, width int, frames []image.Image, delays []int) *gif.GIF {
+	t.Helper()
 	var data bytes.Buffer
-	anim := NewAnimation(&data, 200)
-	for k := range 2 {
-		if err := anim.Add(frame(k), 10); err != nil {
+	anim := NewAnimation(&data, width)
+	for k, f := range frames {
+		if err := anim.Add(f, delays[k]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -82,12 +84,5 @@ func TestAnimationFramesKeepTheirOwnPalettes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, img := range g.Image {
-		want := frame(k)
-		for x := range 200 {
-			if r1, g1, b1, _ := img.At(x, 1).RGBA(); color.RGBA64Model.Convert(want.At(x, 1)) != (color.RGBA64{uint16(r1), uint16(g1), uint16(b1), 0xffff}) {
-				t.Fatalf("frame %d pixel %d is %v, want %v", k, x, img.At(x, 1), want.At(x, 1))
-			}
-		}
-	}
+	return g
 }

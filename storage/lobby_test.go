@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"go.etcd.io/bbolt"
 )
 
 func TestLobbyJoinsAtOnceAllLand(t *testing.T) {
@@ -99,14 +97,7 @@ func TestOpenLobbiesAreLimitedPerUser(t *testing.T) {
 		t.Fatalf("after a lobby closed: %v", err)
 	}
 	s.Close()
-	db, err := bbolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Update(func(tx *bbolt.Tx) error { return tx.DeleteBucket(bucketOpenLobbies) }); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	dropBucket(t, path, bucketOpenLobbies)
 	var full *TooManyLobbiesError
 	if err := openAt(t, path).CreateLobby(lobby("l10", "u1"), 3); !errors.As(err, &full) {
 		t.Fatalf("a fourth lobby after reopening an older database: %v", err)

@@ -338,16 +338,22 @@ func TestKeptStatsAreARebuildOfTheGames(t *testing.T) {
 	}
 	s.Close()
 
-	// An older database: no statistics kept.
+	dropBucket(t, path, bucketStats) // an older database: no statistics kept
+	if err := sameStats(readKept(t, openAt(t, path)), kept); err != nil {
+		t.Fatalf("rebuilt on opening: %v", err)
+	}
+}
+
+// dropBucket deletes a bucket from the closed database at path, as it was
+// before the bucket was kept.
+func dropBucket(t *testing.T, path string, name []byte) {
+	t.Helper()
 	db, err := bbolt.Open(path, 0o600, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Update(func(tx *bbolt.Tx) error { return tx.DeleteBucket(bucketStats) }); err != nil {
+	defer db.Close()
+	if err := db.Update(func(tx *bbolt.Tx) error { return tx.DeleteBucket(name) }); err != nil {
 		t.Fatal(err)
-	}
-	db.Close()
-	if err := sameStats(readKept(t, openAt(t, path)), kept); err != nil {
-		t.Fatalf("rebuilt on opening: %v", err)
 	}
 }

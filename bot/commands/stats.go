@@ -88,24 +88,29 @@ func (h *Handler) collectStats(userID string, counts func(storage.Record) bool) 
 			continue
 		}
 		st.waits = append(st.waits, awakeWaits(r.Waits, quiet)...)
-		switch r.Status {
-		case storage.StatusActive:
-			st.active++
-		case storage.StatusFinished:
-			k := h.modeOf(r.Game, r.Mode)
-			if st.modes[k] == nil {
-				st.modes[k] = &storage.Tally{}
-			}
-			st.modes[k].Add(r, 1)
-			if r.Lacerda {
-				st.lacerda++
-				if r.Won {
-					st.lacerdaWon++
-				}
+		st.count(r, h.modeOf(r.Game, r.Mode))
+	}
+	return st, nil
+}
+
+// count counts a game in progress, or a finished game's result under its
+// game and mode.
+func (st *userStats) count(r storage.Record, k modeKey) {
+	switch r.Status {
+	case storage.StatusActive:
+		st.active++
+	case storage.StatusFinished:
+		if st.modes[k] == nil {
+			st.modes[k] = &storage.Tally{}
+		}
+		st.modes[k].Add(r, 1)
+		if r.Lacerda {
+			st.lacerda++
+			if r.Won {
+				st.lacerdaWon++
 			}
 		}
 	}
-	return st, nil
 }
 
 // modeOf is a game and mode, the default mode by its name.

@@ -180,23 +180,11 @@ func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(stora
 			}
 			since, prev = e.At, e.Seat
 		}
-		switch g.Meta.Status {
-		case storage.StatusActive:
-			st.active++
-		case storage.StatusFinished:
-			r := rebuiltResult(g, seats)
-			k := h.modeOf(m.Game, m.Mode)
-			if st.modes[k] == nil {
-				st.modes[k] = &storage.Tally{}
-			}
-			st.modes[k].Add(r, 1)
-			if r.Lacerda {
-				st.lacerda++
-				if r.Won {
-					st.lacerdaWon++
-				}
-			}
+		r := storage.Record{Status: g.Meta.Status}
+		if r.Status == storage.StatusFinished {
+			r = rebuiltResult(g, seats)
 		}
+		st.count(r, h.modeOf(m.Game, m.Mode))
 	}
 	return st
 }
@@ -220,6 +208,7 @@ func rebuiltResult(g *storage.Game, seats []engine.Seat) storage.Record {
 		}
 	}
 	r.Lacerda = players == 1 && len(g.Meta.Seats) > 1
+	r.Status = g.Meta.Status
 	return r
 }
 
