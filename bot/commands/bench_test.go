@@ -168,7 +168,7 @@ func drain(b testing.TB, h *Handler) {
 // encoding the GIF. With -benchmem, B/op is what one replay allocates;
 // live-MB is the most the heap held, after a collection, as a frame was
 // about to be drawn, less what it held before the replay (measured in one
-// replay before the timed ones).
+// replay before the timed ones); gif-KB is the animation's size.
 func BenchmarkReplayAnimation(b *testing.B) {
 	h := newHandler(b)
 	h.Drawer = render.Boards{"vinhos": vinhosboard.Renderer}
@@ -192,7 +192,8 @@ func BenchmarkReplayAnimation(b *testing.B) {
 	}
 	base, live := heap(), uint64(0)
 	measured := heapDrawer{h.Drawer, func() { live = max(live, heap()-min(base, heap())) }}
-	if _, _, err := Animate(h.Games, measured, g); err != nil {
+	data, _, err := Animate(h.Games, measured, g)
+	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
@@ -201,6 +202,7 @@ func BenchmarkReplayAnimation(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(len(data))/(1<<10), "gif-KB")
 	b.ReportMetric(float64(len(ends)), "frames")
 	b.ReportMetric(float64(len(g.Log)), "moves")
 }
