@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -76,17 +75,12 @@ func (s *Store) CreateLobby(l Lobby, limit int) error {
 // called off, oldest first.
 func (s *Store) openLobbies(tx *bbolt.Tx, creator string) ([]Lobby, error) {
 	var open []Lobby
-	prefix := userKey(creator, "")
-	c := tx.Bucket(bucketOpenLobbies).Cursor()
-	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-		var l Lobby
-		if err := s.readLobby(tx, string(k[len(prefix):]), &l); err != nil {
-			return nil, err
-		}
-		open = append(open, l)
-	}
+	err := eachOf(tx.Bucket(bucketOpenLobbies), creator, func(id string, _ []byte) error {
+		open = append(open, Lobby{})
+		return s.readLobby(tx, id, &open[len(open)-1])
+	})
 	slices.SortFunc(open, func(a, b Lobby) int { return a.CreatedAt.Compare(b.CreatedAt) })
-	return open, nil
+	return open, err
 }
 
 // putLobby stores a lobby and keeps the index of open lobbies in step.

@@ -149,18 +149,10 @@ func (t *Tally) Add(r Record, n int) {
 func (s *Store) Records(userID string) ([]Record, error) {
 	var out []Record
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		b := statsBucket(tx, bucketRecords)
-		prefix := userKey(userID, "")
-		c := b.Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			var r Record
-			if err := decode("statistics of "+userID, "stats/records/"+string(k), v, &r); err != nil {
-				return err
-			}
-			r.GameID = string(k[len(prefix):])
-			out = append(out, r)
-		}
-		return nil
+		return eachOf(statsBucket(tx, bucketRecords), userID, func(id string, v []byte) error {
+			out = append(out, Record{GameID: id})
+			return decode("statistics of "+userID, "stats/records/"+id, v, &out[len(out)-1])
+		})
 	})
 	return out, err
 }
@@ -176,16 +168,10 @@ type Leader struct {
 func (s *Store) Leaderboard(guildID string) ([]Leader, error) {
 	var out []Leader
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		prefix := userKey(guildID, "")
-		c := statsBucket(tx, bucketLeaders).Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			l := Leader{UserID: string(k[len(prefix):])}
-			if err := decode("leaderboard of "+guildID, "stats/leaders/"+string(k), v, &l.Tally); err != nil {
-				return err
-			}
-			out = append(out, l)
-		}
-		return nil
+		return eachOf(statsBucket(tx, bucketLeaders), guildID, func(id string, v []byte) error {
+			out = append(out, Leader{UserID: id})
+			return decode("leaderboard of "+guildID, "stats/leaders/"+id, v, &out[len(out)-1].Tally)
+		})
 	})
 	return out, err
 }
@@ -194,16 +180,13 @@ func (s *Store) Leaderboard(guildID string) ([]Leader, error) {
 // included, and of those their solo games, without reading any game.
 func (s *Store) Playing(userID string) (games, solo []string, err error) {
 	err = s.db.View(func(tx *bbolt.Tx) error {
-		prefix := userKey(userID, "")
-		c := statsBucket(tx, bucketPlaying).Cursor()
-		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-			id := string(k[len(prefix):])
+		return eachOf(statsBucket(tx, bucketPlaying), userID, func(id string, v []byte) error {
 			games = append(games, id)
 			if len(v) == 1 && v[0] == 1 {
 				solo = append(solo, id)
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	return games, solo, err
 }
@@ -212,6 +195,19 @@ func (s *Store) Playing(userID string) (games, solo []string, err error) {
 // prefix of all of them for id "".
 func userKey(owner, id string) []byte {
 	return append(append([]byte(owner), 0), id...)
+}
+
+// eachOf calls fn with the ID and value of each of owner's entries in b
+// (userKey), in the order of the IDs.
+func eachOf(b *bbolt.Bucket, owner string, fn func(id string, v []byte) error) error {
+	prefix := userKey(owner, "")
+	c := b.Cursor()
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if err := fn(string(k[len(prefix):]), v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func statsBucket(tx *bbolt.Tx, kind []byte) *bbolt.Bucket {
