@@ -81,6 +81,12 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 	for k := range bots {
 		l.Seats = append(l.Seats, storage.SeatUser{Name: botNames[k%len(botNames)], Bot: true})
 	}
+	return h.openLobby(i, l, game, mode)
+}
+
+// openLobby stores a new lobby and shows it, unless its creator has the
+// most open lobbies one member may have.
+func (h *Handler) openLobby(i *discordgo.Interaction, l storage.Lobby, game engine.Game, mode engine.Mode) Reply {
 	var full *storage.TooManyLobbiesError
 	if err := h.Store.CreateLobby(l, maxOpenLobbies); errors.As(err, &full) {
 		return private(tooManyLobbiesText(full.Open))
