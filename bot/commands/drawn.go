@@ -17,8 +17,8 @@ import (
 // follow (a game's channel asking for its replay after the end, the
 // message that ends it, the buttons stepping back and forth).
 
-// drawnBudget bounds the bytes kept: a few animations (at most 8 MB each,
-// most well under 2 MB) and a few dozen boards.
+// drawnBudget bounds the bytes kept: a few animations (at most 8 MB each;
+// a whole 2-player game takes 1.5 MB) and a few dozen boards.
 const drawnBudget = 16 << 20
 
 // drawing is what was drawn: an encoded image, and for an animation the
