@@ -129,3 +129,55 @@ func TestStatsThroughDiscord(t *testing.T) {
 		t.Errorf("a game is still in progress: %s", stats)
 	}
 }
+
+// /adega stats and /adega leaderboard read the totals kept, not the games:
+// with 24 finished games in the server, each answer costs the same few
+// reads of the database (the rebuild read every game), and says what the
+// games say. The delays are logged.
+func TestStatsReadKeptTotalsNotEveryGame(t *testing.T) {
+	h := newHarness(t)
+	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
+	thread := h.srv.NewChannel("game").ID
+	meta := storage.Meta{ChannelID: thread, GuildID: h.srv.GuildID(),
+		Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}}
+	setup := engine.Setup{Game: "vinhos", Seed: 11, Players: []string{"Ana", "Bruno"}}
+	g, err := h.store.Create(meta, setup, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = h.autoPlay(g, func(*storage.Game) bool { return false })
+	const games = 24
+	for range games - 1 {
+		if _, err := h.store.Import(meta, g.Setup, g.Moves(), time.Now(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	anaWon := 0
+	if g.State.(*vinhos.State).Final.Ranking[0] == 0 {
+		anaWon = games
+	}
+	for _, c := range []struct {
+		who       *discordgo.User
+		sub, want string
+	}{
+		{ana, "stats", fmt.Sprintf("**Vinhos Deluxe, Special Vintage 2016**: %d played, %d won; ", games, anaWon)},
+		{bruno, "leaderboard", fmt.Sprintf("<@%s>: %d won of %d", ana.ID, anaWon, games)},
+	} {
+		reads := h.store.ReadTransactions()
+		in := h.srv.SlashCommand(h.srv.InGuild(c.who, thread), "adega", fakediscord.Subcommand(c.sub))
+		r, err := h.srv.WaitFor(wait, in.IsOriginalEdit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reads = h.store.ReadTransactions() - reads
+		var body struct{ Content string }
+		if err := json.Unmarshal(r.JSON, &body); err != nil || !strings.Contains(body.Content, c.want) {
+			t.Fatalf("/adega %s says %s (%v), want %q", c.sub, r.JSON, err, c.want)
+		}
+		// A few reads by the bot's background loops may fall in between.
+		if reads > 10 {
+			t.Fatalf("/adega %s took %d read transactions with %d games stored; want a few, whatever the games", c.sub, reads, games)
+		}
+		t.Logf("/adega %s with %d finished games: %d read transactions, answered %v after it was sent", c.sub, games, reads, r.At.Sub(in.SentAt))
+	}
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -244,6 +245,26 @@ type Outcome interface {
 // while the game goes on.
 type Ranked interface {
 	Ranking() []Seat
+}
+
+// FinalRanking ranks a finished game's seats, winner first: by the game's
+// own ranking, tie breaks included (Ranked), else by VP and then by wins.
+func FinalRanking(st State) []Seat {
+	if r, ok := st.(Ranked); ok {
+		if ranking := r.Ranking(); len(ranking) > 0 {
+			return ranking
+		}
+	}
+	players := st.Players()
+	stat := func(p PlayerSummary, key string) int { v, _ := p.Stat(key); return v }
+	slices.SortStableFunc(players, func(a, b PlayerSummary) int {
+		return cmp.Or(cmp.Compare(stat(b, "vp"), stat(a, "vp")), cmp.Compare(stat(b, "won"), stat(a, "won")))
+	})
+	ranking := make([]Seat, len(players))
+	for k, p := range players {
+		ranking[k] = p.Seat
+	}
+	return ranking
 }
 
 // VPSources is implemented by states that can tell where each seat's

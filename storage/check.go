@@ -3,7 +3,6 @@ package storage
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"go.etcd.io/bbolt"
@@ -69,15 +68,16 @@ func Check(path string, games *engine.Registry) (*Report, error) {
 	defer s.db.Close()
 	r := &Report{}
 	err = s.db.View(func(tx *bbolt.Tx) error {
-		if fi, err := os.Stat(path); err == nil && tx.Size() > fi.Size() {
-			r.problem("the file is cut short: its pages take %d bytes, and it holds %d", tx.Size(), fi.Size())
+		var cut *DamagedError
+		if errors.As(cutShort(tx), &cut) {
+			r.problem("%s", cut.Cause)
 			r.damaged = true
 		}
 		check := func(id string, gb *bbolt.Bucket) error { return s.checkGame(tx, id, gb, r) }
 		if err := r.unlisted(s.eachGame(tx, check, r.lose)); err != nil {
 			return err
 		}
-		for _, name := range buckets[1:] {
+		for _, name := range append(buckets[1:], keptBuckets...) {
 			if err := s.db.guard(string(name), func() error { return walk(tx.Bucket(name)) }); err != nil {
 				r.problem("%s: %v", name, err)
 				r.damaged = true

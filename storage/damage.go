@@ -118,9 +118,17 @@ func openFile(path string, readOnly bool) (*bbolt.DB, error) {
 		return err
 	})
 	var damaged *DamagedError
-	switch {
-	case err == nil:
+	if err == nil {
+		if readOnly { // check and salvage read what a cut file still holds
+			return db, nil
+		}
+		if err := guard(path, "", func() error { return db.View(cutShort) }); err != nil {
+			db.Close()
+			return nil, err
+		}
 		return db, nil
+	}
+	switch {
 	case errors.As(err, &damaged):
 		release(file)
 		return nil, err
@@ -131,6 +139,20 @@ func openFile(path string, readOnly bool) (*bbolt.DB, error) {
 		return nil, &DamagedError{Path: path, Cause: err.Error()}
 	}
 	return nil, fmt.Errorf("storage: open %s: %w", path, err)
+}
+
+// cutShort refuses a file shorter than the pages its newest transaction
+// reached: bbolt opens a file cut anywhere past its first pages, and a read
+// of the missing part would fail later, in the middle of the bot's work.
+func cutShort(tx *bbolt.Tx) error {
+	fi, err := os.Stat(tx.DB().Path())
+	if err != nil {
+		return err
+	}
+	if tx.Size() > fi.Size() {
+		return &DamagedError{Path: tx.DB().Path(), Cause: fmt.Sprintf("the file is cut short: its pages take %d bytes, and it holds %d", tx.Size(), fi.Size())}
+	}
+	return nil
 }
 
 // gameID names the game the games bucket's sequence numbered n.

@@ -708,6 +708,9 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 	if err := syncWaiting(tx, g); err != nil {
 		return err
 	}
+	if err := keepStats(tx, gb, g); err != nil {
+		return err
+	}
 	if err := putMeta(tx, gb, g.Meta); err != nil {
 		return err
 	}

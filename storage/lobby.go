@@ -3,6 +3,7 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -38,14 +39,82 @@ type Lobby struct {
 // ErrNoLobby reports a lobby that does not exist.
 var ErrNoLobby = errors.New("That lobby no longer exists.")
 
-// CreateLobby stores a new lobby under its ID.
-func (s *Store) CreateLobby(l Lobby) error {
+// bucketOpenLobbies indexes the open lobbies by their creator: creator ‖
+// 0 ‖ lobby ID → nothing.
+var bucketOpenLobbies = []byte("open_lobbies")
+
+// TooManyLobbiesError refuses a lobby to a user who has the most open
+// lobbies allowed.
+type TooManyLobbiesError struct {
+	Open []Lobby // the user's open lobbies, oldest first
+}
+
+func (e *TooManyLobbiesError) Error() string {
+	return fmt.Sprintf("storage: %d lobbies open already", len(e.Open))
+}
+
+// CreateLobby stores a new lobby under its ID, unless its creator has
+// limit open lobbies already (*TooManyLobbiesError): counted and stored in
+// one transaction, so that lobbies asked for at once cannot pass it.
+func (s *Store) CreateLobby(l Lobby, limit int) error {
 	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketLobbies)
 		if b.Get([]byte(l.ID)) != nil {
 			return fmt.Errorf("storage: lobby %s exists already", l.ID)
 		}
-		return put(b, l.ID, l)
+		open, err := s.openLobbies(tx, l.CreatorID)
+		if err != nil {
+			return err
+		}
+		if len(open) >= limit {
+			return &TooManyLobbiesError{Open: open}
+		}
+		return putLobby(tx, l)
+	})
+}
+
+// openLobbies are the lobbies creator opened that are neither started nor
+// called off, oldest first.
+func (s *Store) openLobbies(tx *bbolt.Tx, creator string) ([]Lobby, error) {
+	var open []Lobby
+	err := eachOf(tx.Bucket(bucketOpenLobbies), creator, func(id string, _ []byte) error {
+		open = append(open, Lobby{})
+		return s.readLobby(tx, id, &open[len(open)-1])
+	})
+	slices.SortFunc(open, func(a, b Lobby) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	return open, err
+}
+
+// putLobby stores a lobby and keeps the index of open lobbies in step.
+func putLobby(tx *bbolt.Tx, l Lobby) error {
+	key := userKey(l.CreatorID, l.ID)
+	var err error
+	if l.Closed {
+		err = tx.Bucket(bucketOpenLobbies).Delete(key)
+	} else {
+		err = tx.Bucket(bucketOpenLobbies).Put(key, nil)
+	}
+	if err != nil {
+		return err
+	}
+	return put(tx.Bucket(bucketLobbies), l.ID, l)
+}
+
+// openLobbyIndex makes the index of open lobbies of a database that has
+// none yet, from its lobbies, once.
+func openLobbyIndex(tx *bbolt.Tx) error {
+	if tx.Bucket(bucketOpenLobbies) != nil {
+		return nil
+	}
+	if _, err := tx.CreateBucket(bucketOpenLobbies); err != nil {
+		return err
+	}
+	return tx.Bucket(bucketLobbies).ForEach(func(k, v []byte) error {
+		var l Lobby
+		if err := decode("lobby "+string(k), string(k), v, &l); err != nil {
+			return err
+		}
+		return putLobby(tx, l)
 	})
 }
 
@@ -76,7 +145,7 @@ func (s *Store) UpdateLobby(id string, change func(*Lobby) error) (Lobby, error)
 		if err := change(&l); err != nil {
 			return err
 		}
-		return put(tx.Bucket(bucketLobbies), id, l)
+		return putLobby(tx, l)
 	})
 	return l, err
 }

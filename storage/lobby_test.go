@@ -10,7 +10,7 @@ import (
 
 func TestLobbyJoinsAtOnceAllLand(t *testing.T) {
 	s := newStore(t)
-	if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c1", CreatorID: "u0", Game: "nim", MaxPlayers: 8, CreatedAt: time.Unix(0, 0)}); err != nil {
+	if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c1", CreatorID: "u0", Game: "nim", MaxPlayers: 8, CreatedAt: time.Unix(0, 0)}, 1); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -40,7 +40,66 @@ func TestLobbyJoinsAtOnceAllLand(t *testing.T) {
 	if _, err := s.GetLobby("nope"); !errors.Is(err, ErrNoLobby) {
 		t.Fatalf("missing lobby: %v", err)
 	}
-	if err := s.CreateLobby(Lobby{ID: "l1"}); err == nil {
+	if err := s.CreateLobby(Lobby{ID: "l1"}, 1); err == nil {
 		t.Fatal("a lobby was created twice")
+	}
+}
+
+// A user's open lobbies are limited, counted in the transaction that
+// stores a lobby: of eight asked for at once, three open; a lobby started
+// or called off frees a place; another user has places of their own. A
+// database made before the count was kept counts the same once opened.
+func TestOpenLobbiesAreLimitedPerUser(t *testing.T) {
+	path := dbPath(t)
+	s := openAt(t, path)
+	lobby := func(id, creator string) Lobby {
+		return Lobby{ID: id, ChannelID: "c1", CreatorID: creator, Game: "nim", MaxPlayers: 2, CreatedAt: time.Unix(int64(len(id)), 0)}
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	opened, refused := 0, 0
+	for k := range 8 {
+		wg.Go(func() {
+			err := s.CreateLobby(lobby(fmt.Sprint("l", k), "u1"), 3)
+			var full *TooManyLobbiesError
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				opened++
+			case errors.As(err, &full) && len(full.Open) == 3:
+				refused++
+			default:
+				t.Errorf("lobby %d: %v", k, err)
+			}
+		})
+	}
+	wg.Wait()
+	if opened != 3 || refused != 5 {
+		t.Fatalf("%d lobbies opened and %d refused of 8; want 3 and 5", opened, refused)
+	}
+	if err := s.CreateLobby(lobby("m1", "u2"), 3); err != nil {
+		t.Fatalf("another user's lobby: %v", err)
+	}
+	open, err := s.db.Begin(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := s.openLobbies(open, "u1")
+	open.Rollback()
+	if err != nil || len(mine) != 3 {
+		t.Fatalf("u1's open lobbies: %d, %v", len(mine), err)
+	}
+	if _, err := s.UpdateLobby(mine[0].ID, func(l *Lobby) error { l.Closed = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateLobby(lobby("l9", "u1"), 3); err != nil {
+		t.Fatalf("after a lobby closed: %v", err)
+	}
+	s.Close()
+	dropBucket(t, path, bucketOpenLobbies)
+	var full *TooManyLobbiesError
+	if err := openAt(t, path).CreateLobby(lobby("l10", "u1"), 3); !errors.As(err, &full) {
+		t.Fatalf("a fourth lobby after reopening an older database: %v", err)
 	}
 }

@@ -432,6 +432,9 @@ func updateMeta(tx *bbolt.Tx, id string, change func(*Meta) error) (Meta, uint64
 		if err := gb.Put([]byte(keyStamp), u64(restamped)); err != nil {
 			return meta, 0, err
 		}
+		if err := keepStatsOfMeta(tx, gb, meta); err != nil {
+			return meta, 0, err
+		}
 	}
 	return meta, restamped, putMeta(tx, gb, meta)
 }

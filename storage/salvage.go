@@ -18,8 +18,8 @@ import (
 // file at to: every game that reads and replays (a wrong snapshot is
 // rebuilt from its log), the users, lobbies, queued messages and handled
 // interactions, and the keys that name its messages and seal its exports.
-// The channel and reminder indexes are rebuilt from the games and users
-// copied. The report lists the games lost and what else could not be
+// The channel and reminder indexes, the statistics and the index of open
+// lobbies are rebuilt from the games, users and lobbies copied. The report lists the games lost and what else could not be
 // read. from is not changed.
 func Salvage(from, to string, games *engine.Registry) (*Report, error) {
 	if _, err := os.Stat(to); !errors.Is(err, fs.ErrNotExist) {
@@ -40,7 +40,10 @@ func Salvage(from, to string, games *engine.Registry) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r, dst.update(rebuildIndexes)
+	if err := dst.update(rebuildIndexes); err != nil {
+		return r, err
+	}
+	return r, dst.rebuildKept()
 }
 
 // salvageFrom copies into s the games of src's transaction tx that read

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -28,7 +29,7 @@ func busyFile(t *testing.T) (string, []*Game) {
 		if err := s.PutUser(User{ID: "1001", Prefs: Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}); err != nil {
+		if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 5); err != nil {
 			t.Fatal(err)
 		}
 		err := s.update(func(tx *bbolt.Tx) error {
@@ -156,6 +157,14 @@ func TestSalvageCopiesEveryReadableGame(t *testing.T) {
 	}
 	if _, err := s.GetLobby("l1"); err != nil {
 		t.Errorf("lobby: %v", err)
+	}
+	// What is kept beside the games and lobbies is made again from them.
+	if playing, _, err := s.Playing("1001"); err != nil || !reflect.DeepEqual(playing, ids) {
+		t.Errorf("Ana's games in progress: %v (err %v); want %v", playing, err, ids)
+	}
+	var tooMany *TooManyLobbiesError
+	if err := s.CreateLobby(Lobby{ID: "l2", ChannelID: "c3", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 1); !errors.As(err, &tooMany) {
+		t.Errorf("a second lobby of a creator with one open, at a limit of one: %v", err)
 	}
 	if g := create(t, s, "c1"); slices.ContainsFunc(games, func(old *Game) bool { return old.ID == g.ID }) {
 		t.Errorf("a new game took the ID %s of an old one", g.ID)

@@ -93,7 +93,12 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	return &Store{db: db, games: games, buildID: runningBuild()}, nil
+	s := &Store{db: db, games: games, buildID: runningBuild()}
+	if err := s.openKept(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
 }
 
 // Close releases the database file.

@@ -1,7 +1,10 @@
 package commands
 
 import (
+	"image"
 	"math/rand/v2"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -9,7 +12,11 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/internal/rusage"
+	"github.com/adega-bot/adega/render"
+	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -152,4 +159,122 @@ func drain(b testing.TB, h *Handler) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkReplayAnimation makes the animation of /vinhos replay for a
+// finished 2-player Vinhos game (60 moves, 25 frames) with the real
+// boards (render/vinhos), bypassing the Handler's drawings kept: replaying
+// the log, drawing each frame, scaling, mapping it to a palette and
+// encoding the GIF. With -benchmem, B/op is what one replay allocates;
+// live-MB is the most the heap held, after a collection, as a frame was
+// about to be drawn, less what it held before the replay (measured in one
+// replay before the timed ones); gif-KB is the animation's size.
+func BenchmarkReplayAnimation(b *testing.B) {
+	h := newHandler(b)
+	h.Drawer = render.Boards{"vinhos": vinhosboard.Renderer}
+	g := startGame(b, h, "vinhos")
+	for len(g.Log) < 120 && !g.State.Over() {
+		act, err := engine.Auto(g.State, g.State.Pending()[0].Seat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g = storeMove(b, h, g, act)
+	}
+	ends, err := partEnds(h.Games, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	base, live := heap(), uint64(0)
+	measured := heapDrawer{h.Drawer, func() { live = max(live, heap()-min(base, heap())) }}
+	data, _, err := Animate(h.Games, measured, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, _, err := Animate(h.Games, h.Drawer, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(len(data))/(1<<10), "gif-KB")
+	b.ReportMetric(float64(len(ends)), "frames")
+	b.ReportMetric(float64(len(g.Log)), "moves")
+}
+
+// heapDrawer calls before ahead of each board it draws.
+type heapDrawer struct {
+	Drawer
+	before func()
+}
+
+func (d heapDrawer) Board(game string, s engine.State) image.Image {
+	d.before()
+	return d.Drawer.Board(game, s)
+}
+
+// BenchmarkStats answers /adega stats and /adega leaderboard through the
+// handler (the command and its deferred edit) in a server with 300
+// finished 2-player Vinhos games: u1 and u2 played 150, u3 and u4 the
+// others. The store caches the state of 256 games; "after-restart" asks
+// u1's stats of a store just opened, as after a restart or on a bot with
+// more games than its cache holds (the reopening is not timed).
+func BenchmarkStats(b *testing.B) {
+	h := newHandler(b)
+	h.Games = engine.NewRegistry(vinhos.Game{}, nim.Game{})
+	path := filepath.Join(b.TempDir(), "stats.db")
+	open := func() {
+		store, err := storage.Open(path, h.Games)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.Store = store
+	}
+	open()
+	defer func() { h.Store.Close() }()
+	const guild = "1100000000000000000" // slash's
+	g := startGame(b, h, "vinhos")
+	for !g.State.Over() {
+		act, err := engine.Auto(g.State, g.State.Pending()[0].Seat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		g = storeMove(b, h, g, act)
+	}
+	for k := range 300 {
+		a, z := u1, u2
+		if k%2 == 1 {
+			a, z = u3, u4
+		}
+		meta := storage.Meta{ChannelID: table, GuildID: guild, Seats: []storage.SeatUser{{UserID: a, Name: "Ana"}, {UserID: z, Name: "Bruno"}}}
+		if _, err := h.Store.Import(meta, g.Setup, g.Moves(), h.Now(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ask := func(b *testing.B, sub string) {
+		if _, err := h.Handle(adegaSlash(u1, sub)).Edit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, sub := range []string{"stats", "leaderboard"} {
+		b.Run(sub, func(b *testing.B) {
+			for b.Loop() {
+				ask(b, sub)
+			}
+		})
+	}
+	b.Run("stats-after-restart", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			h.Store.Close()
+			open()
+			b.StartTimer()
+			ask(b, "stats")
+		}
+	})
 }

@@ -38,6 +38,13 @@ func (h *Handler) png(img func() image.Image) ([]byte, error) {
 	return render.PNG(img)
 }
 
+// paint runs one drawing with a painter, such as a frame of an animation
+// (drawn, scaled and compressed).
+func (h *Handler) paint(draw func()) {
+	defer h.painters.acquire()()
+	draw()
+}
+
 // PNGFile attaches a board PNG to a message.
 func PNGFile(png []byte) *discordgo.File {
 	return &discordgo.File{Name: BoardFile, ContentType: "image/png", Reader: bytes.NewReader(png)}
@@ -124,7 +131,11 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 	if *storage.BoardOf(g) != *o.Board {
 		return nil, nil // the game has moved on since: an undo
 	}
-	return EndingFiles(h.Games, h.Drawer, g)
+	anim, err := h.animated(g)
+	if err != nil {
+		return nil, err
+	}
+	return endingFiles(h.Games, g, anim.data)
 }
 
 // EndingFiles are what the message that ends g carries besides its board:
@@ -136,6 +147,11 @@ func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*dis
 	if err != nil {
 		return nil, err
 	}
+	return endingFiles(games, g, anim)
+}
+
+// endingFiles are EndingFiles with the animation drawn.
+func endingFiles(games *engine.Registry, g *storage.Game, anim []byte) ([]*discordgo.File, error) {
 	race, err := VPRaceChart(games, g)
 	if err != nil {
 		return nil, err

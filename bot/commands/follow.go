@@ -157,7 +157,7 @@ func news(g *storage.Game, content string, fields []*discordgo.MessageEmbedField
 
 // winnerText names the winner, first of the final ranking.
 func winnerText(state engine.State) string {
-	return fmt.Sprintf("**%s** wins", state.Players()[finalRanking(state)[0]].Name)
+	return fmt.Sprintf("**%s** wins", state.Players()[engine.FinalRanking(state)[0]].Name)
 }
 
 // newsMessage is a follower's news at delivery: nil, not to be sent, when

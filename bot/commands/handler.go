@@ -53,10 +53,14 @@ type Handler struct {
 	// A test sets it to play a game it knows.
 	Seed func() uint64
 
-	painters painters    // bounds the boards drawn at once (draw.go)
-	hinting  sync.Mutex  // one hint's search at a time (hint.go)
-	defs     definitions // the slash commands, by name (options.go)
-	answered Recent      // when interactions were answered
+	painters painters  // bounds the boards drawn at once (draw.go)
+	drawn    drawnOnce // replays drawn once for every asker (drawn.go)
+	// soloStarts makes one solo game at a time, so that starts sent at
+	// once cannot pass the limit together (solo.go).
+	soloStarts sync.Mutex
+	hinting    sync.Mutex  // one hint's search at a time (hint.go)
+	defs       definitions // the slash commands, by name (options.go)
+	answered   Recent      // when interactions were answered
 }
 
 // Acknowledged records that the bot answered the interaction id at at.

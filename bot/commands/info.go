@@ -185,7 +185,7 @@ func VPSourcesChart(g *storage.Game) ([]byte, error) {
 	sources, vp := vs.VPSources()
 	players := g.State.Players()
 	var bars []render.Series
-	for _, seat := range finalRanking(g.State) {
+	for _, seat := range engine.FinalRanking(g.State) {
 		bars = append(bars, render.Series{Name: players[seat].Name, Values: vp[seat]})
 	}
 	return render.EncodePNG(render.StackedBars(g.Meta.Title+": VP by source", sources, bars))

@@ -83,12 +83,37 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 	for k := range bots {
 		l.Seats = append(l.Seats, storage.SeatUser{Name: botNames[k%len(botNames)], Bot: true})
 	}
-	if err := h.Store.CreateLobby(l); err != nil {
+	return h.openLobby(i, l, game, mode)
+}
+
+// openLobby stores a new lobby and shows it, unless its creator has the
+// most open lobbies one member may have.
+func (h *Handler) openLobby(i *discordgo.Interaction, l storage.Lobby, game engine.Game, mode engine.Mode) Reply {
+	var full *storage.TooManyLobbiesError
+	if err := h.Store.CreateLobby(l, maxOpenLobbies); errors.As(err, &full) {
+		return private(tooManyLobbiesText(full.Open))
+	} else if err != nil {
 		return h.fail(i, err)
 	}
 	r := say(lobbyText(l, game, mode))
 	r.Ack.Data.Components = lobbyButtons(l)
 	return r
+}
+
+// maxOpenLobbies is how many lobbies one member may have open at once:
+// enough to gather several tables, too few for one member to fill a
+// server's channels and the database with lobbies nobody will start.
+const maxOpenLobbies = 5
+
+// tooManyLobbiesText refuses another lobby, and says where the open ones
+// are and how to free a place.
+func tooManyLobbiesText(open []storage.Lobby) string {
+	var where []string
+	for _, l := range open {
+		where = append(where, "<#"+l.ChannelID+">")
+	}
+	return fmt.Sprintf("You have %d lobbies open already (in %s), the most one member may have; nothing was opened. Start one with its **Start** button, or call one off with its **Leave** button, then open another.",
+		len(open), joinNames(where))
 }
 
 // botNames name the seats the bot takes in a lobby: Portuguese grapes.

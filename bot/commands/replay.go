@@ -129,16 +129,28 @@ func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookE
 		if err != nil {
 			return nil, err
 		}
-		png, err := h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
+		png, err := h.drawn.get(drawingKey("png", g.ID, momentOf(g, n)), func() (drawing, error) {
+			png, err := h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
+			return drawing{data: png}, err
+		})
 		if err != nil {
 			return nil, err
 		}
 		content := fit(replayText(g, r))
 		components := replayComponents(g, r)
 		return &discordgo.WebhookEdit{Content: &content, Components: &components,
-			Files: []*discordgo.File{PNGFile(png)}, Attachments: &[]*discordgo.MessageAttachment{},
+			Files: []*discordgo.File{PNGFile(png.data)}, Attachments: &[]*discordgo.MessageAttachment{},
 			AllowedMentions: noMentions()}, nil
 	}
+}
+
+// momentOf names the moment of g after move n, which no other history
+// shares (storage.BoardRef).
+func momentOf(g *storage.Game, n int) storage.BoardRef {
+	if n == 0 {
+		return storage.BoardRef{}
+	}
+	return storage.BoardRef{Version: uint64(n), Tail: g.Log[n-1].Stamp}
 }
 
 func replayText(g *storage.Game, r *replayMoment) string {
@@ -213,34 +225,68 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 		return h.fail(i, err)
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		data, said, err := Animate(h.Games, h.Drawer, g)
+		a, err := h.animated(g)
 		if err != nil {
 			return edit(err.Error())()
 		}
-		content := fit(said)
+		content := fit(animationText(g, a.frames))
 		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{},
-			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(data)}},
+			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(a.data)}},
 			AllowedMentions: noMentions()}, nil
 	}}
 }
 
-// Animate makes the animation of g so far and says what it shows, for
-// /vinhos replay and the local table. An animation too large to attach is
-// refused with an *engine.Error.
+// animated is g's animation so far, drawn by the painters once for every
+// asker of the same moment (drawn.go).
+func (h *Handler) animated(g *storage.Game) (drawing, error) {
+	return h.drawn.get(drawingKey("gif", g.ID, *storage.BoardOf(g)), func() (drawing, error) {
+		return animate(h.Games, h.Drawer, g, h.paint)
+	})
+}
+
+// Animate makes the animation of g so far and says what it shows, for the
+// local table, which draws its frames at once. An animation too large to
+// attach is refused with an *engine.Error.
 func Animate(games *engine.Registry, drawer Drawer, g *storage.Game) ([]byte, string, error) {
+	a, err := animate(games, drawer, g, func(draw func()) { draw() })
+	if err != nil {
+		return nil, "", err
+	}
+	return a.data, animationText(g, a.frames), nil
+}
+
+// animate draws the animation of g, each frame (drawn, scaled, mapped to
+// its palette and compressed) in one call of paint, so that only the
+// compressed frames are kept.
+func animate(games *engine.Registry, drawer Drawer, g *storage.Game, paint func(draw func())) (drawing, error) {
 	frames, err := partEnds(games, g)
 	if err != nil {
-		return nil, "", err
+		return drawing{}, err
 	}
-	data, err := render.Animation(len(frames), func(k int) image.Image { return drawer.Board(g.Meta.Game, frames[k]) },
-		animationWidth, animationDelay)
-	if err != nil {
-		return nil, "", err
+	var b bytes.Buffer
+	anim := render.NewAnimation(&b, animationWidth)
+	for k, state := range frames {
+		delay := animationDelay
+		if k == len(frames)-1 {
+			delay *= 3 // the game now, held longer
+		}
+		paint(func() { err = anim.Add(drawer.Board(g.Meta.Game, state), delay) })
+		if err != nil {
+			return drawing{}, err
+		}
 	}
-	if len(data) > attachmentMax {
-		return nil, "", engine.Errorf(engine.CodeIllegal, "The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", len(data)>>20, g.Meta.Game)
+	if err := anim.Close(); err != nil {
+		return drawing{}, err
 	}
-	return data, fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, len(frames), g.State.Phase()), nil
+	if b.Len() > attachmentMax {
+		return drawing{}, engine.Errorf(engine.CodeIllegal, "The animation of this game would take %d MB, more than Discord takes; `/%s board move:` steps through it instead.", b.Len()>>20, g.Meta.Game)
+	}
+	return drawing{data: b.Bytes(), frames: len(frames)}, nil
+}
+
+// animationText says what an animation of g shows.
+func animationText(g *storage.Game, frames int) string {
+	return fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, frames, g.State.Phase())
 }
 
 // AnimationFile is the name of a game's animation attachment.

@@ -71,8 +71,24 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/%s solo start another:True`.", m.ID, game.Name()))
 		}
 	}
+	if refusal, err := h.soloLimit(me.ID, game); err != nil || refusal != "" {
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return private(refusal)
+	}
 	name := displayName(i)
 	start := func(channelID string) Reply {
+		// Counted again with the game made, one start at a time: starts
+		// sent at once all passed the count above.
+		h.soloStarts.Lock()
+		defer h.soloStarts.Unlock()
+		if refusal, err := h.soloLimit(me.ID, game); err != nil || refusal != "" {
+			if err != nil {
+				refusal = "Sorry, the game could not start: " + err.Error()
+			}
+			return Reply{Posts: []Post{notice(channelID, refusal)}}
+		}
 		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: h.seed(), Players: []string{name}}
 		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame(), Practice: practice}
@@ -95,6 +111,22 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 	r := private(fmt.Sprintf("Your game (%s) is waiting in our direct messages.", mode.FullTitle(game)))
 	r.DM = &DM{UserID: me.ID, Then: start}
 	return r
+}
+
+// maxSoloGames is how many solo games one member may have in progress at
+// once, of every game: solo games are played one after another, and each
+// one in progress is the bot's work (reminders, Lacerda's turns).
+const maxSoloGames = 3
+
+// soloLimit refuses a new solo game to a user who has maxSoloGames in
+// progress, saying how to free a place; "" allows it.
+func (h *Handler) soloLimit(userID string, game engine.Game) (string, error) {
+	_, solo, err := h.Store.Playing(userID)
+	if err != nil || len(solo) < maxSoloGames {
+		return "", err
+	}
+	return fmt.Sprintf("You have %d solo games in progress (%s, in our direct messages), the most one member may have; nothing was started. Finish one, or give the newest up with `/%s abandon` in our direct messages, then start another.",
+		len(solo), joinNames(solo), game.Name()), nil
 }
 
 // soloStats sums up the user's finished solo games. It replays them, so it

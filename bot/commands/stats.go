@@ -14,107 +14,17 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// /adega stats and /adega leaderboard are rebuilt on demand from the
-// stored games, never kept beside them: a move an undo took back is no
-// longer in the game's log or state, a game an undo reopened is no longer
-// finished, and an imported game is stored like any other. The figures are
-// right after an undo or an import by construction, with no counter to
-// keep in step with the moves.
+// /adega stats and /adega leaderboard read the statistics that storage
+// keeps in step with every change of a game (storage/stats.go): what each
+// game counts for each player, and each player's totals on a server's
+// leaderboard. Neither reads a game.
 
-// tally is one user's record in one game and mode.
-type tally struct {
-	played, won int
-	scored      int // finished games with a score (VP)
-	total, best int
-}
-
-func (t *tally) add(r result) {
-	t.played++
-	if r.won {
-		t.won++
-	}
-	if r.scored {
-		if t.scored == 0 || r.score > t.best {
-			t.best = r.score
-		}
-		t.scored++
-		t.total += r.score
-	}
-}
-
-// result is how one finished game went for one user.
-type result struct {
-	won    bool
-	score  int
-	scored bool
-	// lacerda marks a solo game, against an automa seat nobody plays.
-	lacerda bool
-}
-
-// finalRanking ranks a finished game's seats, winner first: by the game's
-// own ranking, tie breaks included (engine.Ranked), else by VP and then
-// by wins, as the end-of-game message does.
-func finalRanking(st engine.State) []engine.Seat {
-	if r, ok := st.(engine.Ranked); ok {
-		if ranking := r.Ranking(); len(ranking) > 0 {
-			return ranking
-		}
-	}
-	players := st.Players()
-	stat := func(p engine.PlayerSummary, key string) int { v, _ := p.Stat(key); return v }
-	slices.SortStableFunc(players, func(a, b engine.PlayerSummary) int {
-		return cmp.Or(cmp.Compare(stat(b, "vp"), stat(a, "vp")), cmp.Compare(stat(b, "won"), stat(a, "won")))
-	})
-	ranking := make([]engine.Seat, len(players))
-	for k, p := range players {
-		ranking[k] = p.Seat
-	}
-	return ranking
-}
-
-// seatsOf lists the seats userID plays in the game.
-func seatsOf(m storage.Meta, userID string) []engine.Seat {
-	var seats []engine.Seat
-	for k, s := range m.Seats {
-		if s.UserID == userID && userID != "" {
-			seats = append(seats, engine.Seat(k))
-		}
-	}
-	return seats
-}
-
-// resultOf is how a finished game went for whoever plays seats: won if
-// one of them ranks first; the score is the best VP among them.
-func resultOf(g *storage.Game, seats []engine.Seat) result {
-	ranking := finalRanking(g.State)
-	r := result{won: len(ranking) > 0 && slices.Contains(seats, ranking[0])}
-	for _, p := range g.State.Players() {
-		if !slices.Contains(seats, p.Seat) {
-			continue
-		}
-		if vp, ok := p.Stat("vp"); ok && (!r.scored || vp > r.score) {
-			r.score, r.scored = vp, true
-		}
-	}
-	// The other seats of a solo game are the automa's: nobody sits there.
-	r.lacerda = len(g.Meta.Seats) == 1 && len(g.State.Players()) > 1
-	return r
-}
-
-// moveWaits are how long the player of seats took over each of their
-// moves, from the ping to the move, not counting quiet hours. The wait for
-// a move begins at the entry before it (the game's start for the first).
-// Moves the bot made for them are not theirs, and an entry right after one
-// of their own continues their decision: nobody pinged them in between.
-// Seats that decide at once each count from the entry before.
-func moveWaits(g *storage.Game, seats []engine.Seat, q remind.Quiet) []time.Duration {
-	var waits []time.Duration
-	since, prev := g.Meta.CreatedAt, engine.NoSeat
-	for _, e := range g.Log {
-		if slices.Contains(seats, e.Seat) && !e.Bot && !slices.Contains(seats, prev) {
-			waits = append(waits, q.Awake(since, e.At))
-		}
-		since, prev = e.At, e.Seat
+// awakeWaits are how long a player took over each of their moves, from
+// the ping to the move, not counting quiet hours.
+func awakeWaits(spans []storage.Span, q remind.Quiet) []time.Duration {
+	waits := make([]time.Duration, len(spans))
+	for k, s := range spans {
+		waits[k] = q.Awake(s.From(), s.To())
 	}
 	return waits
 }
@@ -154,61 +64,61 @@ type modeKey struct{ game, mode string }
 
 // userStats is one user's record over the games counted.
 type userStats struct {
-	modes               map[modeKey]*tally
+	modes               map[modeKey]*storage.Tally
 	active              int
 	lacerdaWon, lacerda int // solo games won, and finished
 	waits               []time.Duration
 }
 
-// collectStats reads every stored game userID plays in that counts keeps.
-func (h *Handler) collectStats(userID string, counts func(storage.Meta) bool) (userStats, error) {
-	st := userStats{modes: map[modeKey]*tally{}}
+// collectStats sums up the records of the games of userID that counts
+// keeps.
+func (h *Handler) collectStats(userID string, counts func(storage.Record) bool) (userStats, error) {
+	st := userStats{modes: map[modeKey]*storage.Tally{}}
 	u, err := h.Store.GetUser(userID)
 	if err != nil {
 		return st, err
 	}
 	quiet := remind.QuietOf(u.Prefs)
-	metas, err := h.Store.GamesOfUser(userID)
+	records, err := h.Store.Records(userID)
 	if err != nil {
 		return st, err
 	}
-	for _, m := range metas {
-		if !counts(m) || m.Practice {
+	for _, r := range records {
+		if !counts(r) {
 			continue
 		}
-		g, err := h.Store.Load(m.ID)
-		if err != nil {
-			return st, err
-		}
-		seats := seatsOf(g.Meta, userID)
-		st.waits = append(st.waits, moveWaits(g, seats, quiet)...)
-		switch g.Meta.Status {
-		case storage.StatusActive:
-			st.active++
-		case storage.StatusFinished:
-			r := resultOf(g, seats)
-			k := h.modeOf(g.Meta)
-			if st.modes[k] == nil {
-				st.modes[k] = &tally{}
-			}
-			st.modes[k].add(r)
-			if r.lacerda {
-				st.lacerda++
-				if r.won {
-					st.lacerdaWon++
-				}
-			}
-		}
+		st.waits = append(st.waits, awakeWaits(r.Waits, quiet)...)
+		st.count(r, h.modeOf(r.Game, r.Mode))
 	}
 	return st, nil
 }
 
-// modeOf is the game's game and mode, the default mode by its name.
-func (h *Handler) modeOf(m storage.Meta) modeKey {
-	k := modeKey{m.Game, m.Mode}
-	if g, err := h.Games.Lookup(m.Game); err == nil {
-		if mode, err := engine.ModeOf(g, m.Mode); err == nil {
-			k.mode = mode.Name
+// count counts a game in progress, or a finished game's result under its
+// game and mode.
+func (st *userStats) count(r storage.Record, k modeKey) {
+	switch r.Status {
+	case storage.StatusActive:
+		st.active++
+	case storage.StatusFinished:
+		if st.modes[k] == nil {
+			st.modes[k] = &storage.Tally{}
+		}
+		st.modes[k].Add(r, 1)
+		if r.Lacerda {
+			st.lacerda++
+			if r.Won {
+				st.lacerdaWon++
+			}
+		}
+	}
+}
+
+// modeOf is a game and mode, the default mode by its name.
+func (h *Handler) modeOf(game, mode string) modeKey {
+	k := modeKey{game, mode}
+	if g, err := h.Games.Lookup(game); err == nil {
+		if m, err := engine.ModeOf(g, mode); err == nil {
+			k.mode = m.Name
 		}
 	}
 	return k
@@ -240,9 +150,9 @@ func statsText(title string, st userStats, modeTitle func(modeKey) string) strin
 	}
 	for _, k := range keys {
 		t := st.modes[k]
-		fmt.Fprintf(&b, "• **%s**: %d played, %d won", modeTitle(k), t.played, t.won)
-		if t.scored > 0 {
-			fmt.Fprintf(&b, "; average %.1f VP, best %d VP", float64(t.total)/float64(t.scored), t.best)
+		fmt.Fprintf(&b, "• **%s**: %d played, %d won", modeTitle(k), t.Played, t.Won)
+		if t.Scored > 0 {
+			fmt.Fprintf(&b, "; average %.1f VP, best %d VP", float64(t.Total)/float64(t.Scored), t.Best())
 		}
 		b.WriteString(".\n")
 	}
@@ -260,8 +170,8 @@ func statsText(title string, st userStats, modeTitle func(modeKey) string) strin
 
 // stats answers /adega stats: the user's own record over all their games,
 // or another player's over the games of this server only (where they play
-// elsewhere is theirs to tell). It reads every game of theirs, so it
-// answers after the acknowledgement.
+// elsewhere is theirs to tell). It reads a record of every game of
+// theirs, so it answers after the acknowledgement.
 func (h *Handler) stats(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	me := user(i).ID
 	who := me
@@ -270,13 +180,13 @@ func (h *Handler) stats(i *discordgo.Interaction, sub *discordgo.ApplicationComm
 			who, _ = o.Value.(string)
 		}
 	}
-	counts := func(storage.Meta) bool { return true }
+	counts := func(storage.Record) bool { return true }
 	title := "**Your statistics**"
 	if who != me {
 		if i.GuildID == "" {
 			return private("Here I can only show your own statistics; ask for someone else's in a server you share.")
 		}
-		counts = func(m storage.Meta) bool { return m.GuildID == i.GuildID }
+		counts = func(r storage.Record) bool { return r.Guild == i.GuildID }
 		title = fmt.Sprintf("**Statistics of %s** in this server", mention(who))
 	}
 	r := Reply{Ack: deferPrivate()}
@@ -288,12 +198,6 @@ func (h *Handler) stats(i *discordgo.Interaction, sub *discordgo.ApplicationComm
 		return edit(statsText(title, st, h.modeTitle))()
 	}
 	return r
-}
-
-// leaderRow is one player's line of a server's leaderboard.
-type leaderRow struct {
-	userID string
-	tally
 }
 
 // leaderboardSize is how many players the leaderboard shows.
@@ -318,54 +222,34 @@ func (h *Handler) leaderboard(i *discordgo.Interaction) Reply {
 	return r
 }
 
-// leaders tallies every finished game of the server, per player, best
-// first: most wins, then fewest games for them, then the best score.
-func (h *Handler) leaders(guildID string) ([]leaderRow, error) {
-	metas, err := h.Store.ListGames()
+// leaders are the totals of the server's players, best first: most wins,
+// then fewest games for them, then the best score.
+func (h *Handler) leaders(guildID string) ([]storage.Leader, error) {
+	rows, err := h.Store.Leaderboard(guildID)
 	if err != nil {
 		return nil, err
 	}
-	byUser := map[string]*tally{}
-	for _, m := range metas {
-		if m.GuildID != guildID || m.Status != storage.StatusFinished || m.Practice {
-			continue
-		}
-		g, err := h.Store.Load(m.ID)
-		if err != nil {
-			return nil, err
-		}
-		counted := map[string]bool{}
-		for _, s := range g.Meta.Seats {
-			if s.UserID == "" || s.Bot || counted[s.UserID] {
-				continue
-			}
-			counted[s.UserID] = true
-			if byUser[s.UserID] == nil {
-				byUser[s.UserID] = &tally{}
-			}
-			byUser[s.UserID].add(resultOf(g, seatsOf(g.Meta, s.UserID)))
-		}
-	}
-	rows := make([]leaderRow, 0, len(byUser))
-	for id, t := range byUser {
-		rows = append(rows, leaderRow{id, *t})
-	}
-	slices.SortFunc(rows, func(a, b leaderRow) int {
-		return cmp.Or(cmp.Compare(b.won, a.won), cmp.Compare(a.played, b.played), cmp.Compare(b.best, a.best), cmp.Compare(a.userID, b.userID))
-	})
+	rankLeaders(rows)
 	return rows, nil
 }
 
-func leaderboardText(rows []leaderRow) string {
+// rankLeaders puts the best first.
+func rankLeaders(rows []storage.Leader) {
+	slices.SortFunc(rows, func(a, b storage.Leader) int {
+		return cmp.Or(cmp.Compare(b.Won, a.Won), cmp.Compare(a.Played, b.Played), cmp.Compare(b.Best(), a.Best()), cmp.Compare(a.UserID, b.UserID))
+	})
+}
+
+func leaderboardText(rows []storage.Leader) string {
 	if len(rows) == 0 {
 		return "No game has been finished in this server yet."
 	}
 	var b strings.Builder
 	b.WriteString("**Leaderboard** of this server's finished games\n")
 	for k, r := range rows[:min(len(rows), leaderboardSize)] {
-		fmt.Fprintf(&b, "%d. %s: %d won of %d", k+1, mention(r.userID), r.won, r.played)
-		if r.scored > 0 {
-			fmt.Fprintf(&b, ", best %d VP", r.best)
+		fmt.Fprintf(&b, "%d. %s: %d won of %d", k+1, mention(r.UserID), r.Won, r.Played)
+		if r.Scored > 0 {
+			fmt.Fprintf(&b, ", best %d VP", r.Best())
 		}
 		b.WriteString("\n")
 	}

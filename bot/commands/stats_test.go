@@ -15,25 +15,16 @@ import (
 	"github.com/adega-bot/adega/storage"
 )
 
-// The time to move runs from the entry before the move, leaves out quiet
-// hours, the bot's moves for the seat and the rest of a decision.
-func TestMoveWaits(t *testing.T) {
+// The time to move leaves out quiet hours: a wait from 22:00 to 09:00
+// the next day, with quiet hours 23:00-08:00, is two hours.
+func TestAwakeWaits(t *testing.T) {
 	t0 := time.Date(2026, 1, 15, 9, 0, 0, 0, time.UTC)
-	at := func(h, m int) time.Time { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
-	g := &storage.Game{Meta: storage.Meta{CreatedAt: t0}, Log: []storage.LogEntry{
-		{Seat: 0, At: at(0, 10)},           // 10m from the start
-		{Seat: 0, At: at(0, 11)},           // continues: not a new ping
-		{Seat: 1, At: at(1, 0)},            // the other seat
-		{Seat: 0, At: at(3, 0)},            // 2h
-		{Seat: 1, At: at(4, 0)},            //
-		{Seat: 0, At: at(5, 0), Bot: true}, // the bot's, not theirs
-		{Seat: 1, At: at(13, 0)},           // 22:00 UTC
-		{Seat: 0, At: at(24, 0)},           // 09:00 next day: 1h, then quiet 23:00-08:00, then 1h
-		{Seat: 2, At: at(24, 5)},           // a third seat of the same user
-		{Seat: 1, At: at(24, 6)},           //
-	}}
+	at := func(h, m int) int64 {
+		return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixNano()
+	}
+	spans := []storage.Span{{at(0, 0), at(0, 10)}, {at(1, 0), at(3, 0)}, {at(13, 0), at(24, 0)}}
 	quiet := remind.QuietOf(storage.Prefs{TimeZone: "UTC", QuietStart: "23:00", QuietEnd: "08:00"})
-	got := moveWaits(g, []engine.Seat{0, 2}, quiet)
+	got := awakeWaits(spans, quiet)
 	want := []time.Duration{10 * time.Minute, 2 * time.Hour, 2 * time.Hour}
 	if !slices.Equal(got, want) {
 		t.Fatalf("waits %v, want %v", got, want)
@@ -48,42 +39,6 @@ func TestMoveWaits(t *testing.T) {
 		3*time.Hour + 5*time.Minute: "3h 5m", 52 * time.Hour: "2d 4h"} {
 		if got := roughly(d); got != want {
 			t.Errorf("roughly(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
-// A finished Vinhos game is ranked by the engine's tie breaks; in a solo
-// game the human seat's result is the record against Lacerda.
-func TestResultOfVinhos(t *testing.T) {
-	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeSolo} {
-		players := []string{"Ana", "Bruno"}
-		seats := []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}
-		if mode == vinhos.ModeSolo {
-			players, seats = players[:1], seats[:1]
-		}
-		st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 7, Players: players})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for !st.Over() {
-			seat := st.Pending()[0].Seat
-			act, err := engine.Auto(st, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st, _, err = st.Apply(seat, act); err != nil {
-				t.Fatal(err)
-			}
-		}
-		ranking := st.(*vinhos.State).Final.Ranking
-		if got := finalRanking(st); !slices.Equal(got, ranking) {
-			t.Fatalf("%s: ranking %v, want %v", mode, got, ranking)
-		}
-		g := &storage.Game{Meta: storage.Meta{Mode: mode, Seats: seats}, State: st}
-		r := resultOf(g, []engine.Seat{0})
-		vp, _ := st.Players()[0].Stat("vp")
-		if r.won != (ranking[0] == 0) || !r.scored || r.score != vp || r.lacerda != (mode == vinhos.ModeSolo) {
-			t.Errorf("%s: %+v (ranking %v, %d VP)", mode, r, ranking, vp)
 		}
 	}
 }
@@ -187,4 +142,211 @@ func TestStatsInDirectMessages(t *testing.T) {
 	if err != nil || !strings.Contains(*e.Content, "No finished games yet.") {
 		t.Errorf("no games: %v %v", e, err)
 	}
+}
+
+// rebuiltUserStats is what /adega stats counted before the statistics
+// were kept: every game of userID that counts keeps, loaded, but for
+// practice games, which count in none.
+func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(storage.Meta) bool) userStats {
+	t.Helper()
+	st := userStats{modes: map[modeKey]*storage.Tally{}}
+	u, err := h.Store.GetUser(userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := remind.QuietOf(u.Prefs)
+	metas, err := h.Store.GamesOfUser(userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range metas {
+		if !counts(m) || m.Practice {
+			continue
+		}
+		g, err := h.Store.Load(m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seats []engine.Seat
+		for k, s := range g.Meta.Seats {
+			if s.UserID == userID {
+				seats = append(seats, engine.Seat(k))
+			}
+		}
+		since, prev := g.Meta.CreatedAt, engine.NoSeat
+		for _, e := range g.Log {
+			if slices.Contains(seats, e.Seat) && !e.Bot && !slices.Contains(seats, prev) {
+				st.waits = append(st.waits, quiet.Awake(since, e.At))
+			}
+			since, prev = e.At, e.Seat
+		}
+		r := storage.Record{Status: g.Meta.Status}
+		if r.Status == storage.StatusFinished {
+			r = rebuiltResult(g, seats)
+		}
+		st.count(r, h.modeOf(m.Game, m.Mode))
+	}
+	return st
+}
+
+// rebuiltResult is how a finished game went for whoever plays seats: won
+// if one ranks first, the best VP among them.
+func rebuiltResult(g *storage.Game, seats []engine.Seat) storage.Record {
+	r := storage.Record{Won: slices.Contains(seats, engine.FinalRanking(g.State)[0])}
+	for _, p := range g.State.Players() {
+		if vp, ok := p.Stat("vp"); ok && slices.Contains(seats, p.Seat) && (!r.Scored || vp > r.Score) {
+			r.Score, r.Scored = vp, true
+		}
+	}
+	// A solo game against an automa: one player, and nobody at the other
+	// seats. (The rebuild asked for one seat, which never held: a solo
+	// game stores the automa's seat too.)
+	players := 0
+	for _, s := range g.Meta.Seats {
+		if s.UserID != "" || s.Bot {
+			players++
+		}
+	}
+	r.Lacerda = players == 1 && len(g.Meta.Seats) > 1
+	r.Status = g.Meta.Status
+	return r
+}
+
+// rebuiltLeaders is what /adega leaderboard counted before: every
+// finished game of the server, each player once.
+func rebuiltLeaders(t *testing.T, h *Handler, guildID string) []storage.Leader {
+	t.Helper()
+	metas, err := h.Store.ListGames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byUser := map[string]*storage.Tally{}
+	for _, m := range metas {
+		if m.GuildID != guildID || m.Status != storage.StatusFinished || m.Practice {
+			continue
+		}
+		g, err := h.Store.Load(m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted := map[string]bool{}
+		for _, s := range g.Meta.Seats {
+			if s.UserID == "" || s.Bot || counted[s.UserID] {
+				continue
+			}
+			counted[s.UserID] = true
+			if byUser[s.UserID] == nil {
+				byUser[s.UserID] = &storage.Tally{}
+			}
+			var seats []engine.Seat
+			for k, o := range g.Meta.Seats {
+				if o.UserID == s.UserID {
+					seats = append(seats, engine.Seat(k))
+				}
+			}
+			byUser[s.UserID].Add(rebuiltResult(g, seats), 1)
+		}
+	}
+	var rows []storage.Leader
+	for id, tl := range byUser {
+		rows = append(rows, storage.Leader{UserID: id, Tally: *tl})
+	}
+	rankLeaders(rows)
+	return rows
+}
+
+// /adega stats and /adega leaderboard read the statistics kept, and say
+// exactly what a rebuild from every game said: after games end (nim, a
+// 2-player Vinhos game, a solo game against Lacerda), an undo that reopens
+// one, an import of a finished game, a practice game, an abandon, and with
+// quiet hours that change the time to move.
+func TestKeptStatsSayWhatTheRebuildSaid(t *testing.T) {
+	h := undoHandler(t)
+	now := time.Unix(1_800_000_000, 0)
+	h.Now = func() time.Time { return now }
+	const guild = "1100000000000000000" // slash's
+	if err := h.Store.PutUser(storage.User{ID: u1, Prefs: storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}}); err != nil {
+		t.Fatal(err)
+	}
+	users := []string{u1, u2, u3}
+	read := func(i *discordgo.Interaction) string {
+		t.Helper()
+		e, err := h.Handle(i).Edit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return *e.Content
+	}
+	check := func(after string) {
+		t.Helper()
+		for _, u := range users {
+			want := statsText("**Your statistics**", rebuiltUserStats(t, h, u, func(storage.Meta) bool { return true }), h.modeTitle)
+			if got := read(adegaSlash(u, "stats")); got != want {
+				t.Fatalf("after %s, %s's stats say\n%s\nthe rebuild\n%s", after, u, got, want)
+			}
+			other := &discordgo.ApplicationCommandInteractionDataOption{Name: "user", Type: discordgo.ApplicationCommandOptionUser, Value: u}
+			want = statsText("**Statistics of "+mention(u)+"** in this server",
+				rebuiltUserStats(t, h, u, func(m storage.Meta) bool { return m.GuildID == guild }), h.modeTitle)
+			asker := u3
+			if u == u3 {
+				asker = u2
+			}
+			if got := read(adegaSlash(asker, "stats", other)); got != want {
+				t.Fatalf("after %s, %s's stats in the server say\n%s\nthe rebuild\n%s", after, u, got, want)
+			}
+		}
+		if got, want := read(adegaSlash(u2, "leaderboard")), leaderboardText(rebuiltLeaders(t, h, guild)); got != want {
+			t.Fatalf("after %s, the leaderboard says\n%s\nthe rebuild\n%s", after, got, want)
+		}
+	}
+	playOut := func(g *storage.Game, moves int) *storage.Game {
+		for k := 0; !g.State.Over() && k != moves; k++ {
+			now = now.Add(time.Duration(7+k%13*11) * time.Minute)
+			g, _ = playAuto(t, h, g)
+		}
+		return g
+	}
+	create := func(meta storage.Meta, setup engine.Setup) *storage.Game {
+		g, err := h.Store.Create(meta, setup, h.Now(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	pair := func(a, b string) []storage.SeatUser {
+		return []storage.SeatUser{{UserID: a, Name: "Ana"}, {UserID: b, Name: "Bruno"}}
+	}
+	for seed := range uint64(2) {
+		playOut(create(storage.Meta{ChannelID: table, GuildID: guild, Seats: pair(u1, u2)},
+			engine.Setup{Game: "nim", Seed: seed, Players: []string{"Ana", "Bruno"}}), -1)
+	}
+	check("two nim games")
+	vinhos2 := playOut(create(storage.Meta{ChannelID: "c2", GuildID: guild, Seats: pair(u1, u3)},
+		engine.Setup{Game: "vinhos", Seed: 3, Players: []string{"Ana", "Bruno"}}), -1)
+	playOut(create(storage.Meta{ChannelID: "dm", Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}}},
+		engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 4, Players: []string{"Ana"}}), -1)
+	check("a Vinhos game and a solo game")
+	if text := read(adegaSlash(u1, "stats")); !strings.Contains(text, "\nAgainst Lacerda: ") {
+		t.Fatalf("no record against Lacerda after a solo game: %s", text)
+	}
+	if _, err := h.Store.Undo(vinhos2.ID, vinhos2.Stamp, 3, h.Now(), nil); err != nil {
+		t.Fatal(err)
+	}
+	check("an undo that reopens a game")
+	ended := playOut(create(storage.Meta{ChannelID: "c3", Seats: pair(u2, u3)},
+		engine.Setup{Game: "nim", Seed: 9, Players: []string{"Ana", "Bruno"}}), -1)
+	if _, err := h.Store.Import(storage.Meta{ChannelID: "c4", GuildID: guild, Seats: pair(u2, u3)}, ended.Setup, ended.Moves(), h.Now(), nil); err != nil {
+		t.Fatal(err)
+	}
+	check("an import of a finished game")
+	playOut(create(storage.Meta{ChannelID: "c5", GuildID: guild, Seats: pair(u3, u1), Practice: true},
+		engine.Setup{Game: "nim", Seed: 2, Players: []string{"Ana", "Bruno"}}), -1)
+	check("a practice game")
+	open := playOut(create(storage.Meta{ChannelID: "c6", GuildID: guild, Seats: pair(u2, u1)},
+		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bruno"}}), 2)
+	check("a game in progress")
+	if err := h.Store.SetStatus(open.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
+		t.Fatal(err)
+	}
+	check("an abandon")
 }

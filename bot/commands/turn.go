@@ -154,7 +154,7 @@ func endFields(state engine.State) []*discordgo.MessageEmbedField {
 func scoreFields(state engine.State, name string) []*discordgo.MessageEmbedField {
 	players := state.Players()
 	var rows []string
-	for rank, seat := range finalRanking(state) {
+	for rank, seat := range engine.FinalRanking(state) {
 		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, players[seat].Name, players[seat].StatsText()))
 	}
 	return []*discordgo.MessageEmbedField{{Name: engine.Shorten(name, 256), Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
