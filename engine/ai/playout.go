@@ -49,10 +49,12 @@ func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine
 	return rate(s, players), nil
 }
 
-// result rates a finished game for each seat, from 0 to 1.
+// result rates a finished game for each seat, from 0 to 1, and keeps the
+// seats' scores.
 type result struct {
 	win    []float64 // 1 for the winner
 	reward []float64 // what the search maximizes
+	score  []float64 // each seat's score (engine.Scored); nil if the game keeps none
 }
 
 // shareWeight is the part of a result that rewards the VP share (see
@@ -64,7 +66,7 @@ const shareWeight = 0.3
 // share against the best other seat (the rank, for games without a "vp"
 // counter).
 func rate(s engine.State, players int) result {
-	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s)}
 	ranked, ok := s.(engine.Ranked)
 	if !ok {
 		return r
@@ -92,12 +94,29 @@ func rateUnfinished(s engine.State, players int) (result, bool) {
 	if !ok {
 		return result{}, false
 	}
-	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s)}
 	for seat := range vp {
 		r.win[seat] = vpShare(vp, engine.Seat(seat))
 		r.reward[seat] = r.win[seat]
 	}
 	return r, true
+}
+
+// scores reads every seat's score, nil for a game that keeps none.
+func scores(s engine.State) []float64 {
+	scored, ok := s.(engine.Scored)
+	if !ok {
+		return nil
+	}
+	c, ok := counters(s, scored.ScoreKey())
+	if !ok {
+		return nil
+	}
+	out := make([]float64, len(c))
+	for i, v := range c {
+		out[i] = float64(v)
+	}
+	return out
 }
 
 // counters reads one counter of every seat.
@@ -116,7 +135,7 @@ func counters(s engine.State, key string) ([]int, bool) {
 
 // bestOther is the best VP of the seats but seat; seat's own for a game of
 // one.
-func bestOther(vp []int, seat engine.Seat) int {
+func bestOther[N int | float64](vp []N, seat engine.Seat) N {
 	best, found := vp[seat], false
 	for i, v := range vp {
 		if engine.Seat(i) != seat && (!found || v > best) {
