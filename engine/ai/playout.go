@@ -66,7 +66,8 @@ const shareWeight = 0.3
 // share against the best other seat (the rank, for games without a "vp"
 // counter).
 func rate(s engine.State, players int) result {
-	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s)}
+	summaries := s.Players()
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s, summaries)}
 	ranked, ok := s.(engine.Ranked)
 	if !ok {
 		return r
@@ -76,7 +77,7 @@ func rate(s engine.State, players int) result {
 		return r
 	}
 	r.win[ranking[0]] = 1
-	vp, hasVP := counters(s, "vp")
+	vp, hasVP := counters(summaries, "vp")
 	for rank, seat := range ranking {
 		share := 1 - float64(rank)/float64(max(1, len(ranking)-1))
 		if hasVP {
@@ -90,11 +91,12 @@ func rate(s engine.State, players int) result {
 // rateUnfinished rates a game in progress by its VP share alone, which
 // then stands for the chance to win too; false for a game without VP.
 func rateUnfinished(s engine.State, players int) (result, bool) {
-	vp, ok := counters(s, "vp")
+	summaries := s.Players()
+	vp, ok := counters(summaries, "vp")
 	if !ok {
 		return result{}, false
 	}
-	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s)}
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s, summaries)}
 	for seat := range vp {
 		r.win[seat] = vpShare(vp, engine.Seat(seat))
 		r.reward[seat] = r.win[seat]
@@ -102,13 +104,14 @@ func rateUnfinished(s engine.State, players int) (result, bool) {
 	return r, true
 }
 
-// scores reads every seat's score, nil for a game that keeps none.
-func scores(s engine.State) []float64 {
+// scores reads every seat's score from the summaries of s, nil for a game
+// that keeps none.
+func scores(s engine.State, summaries []engine.PlayerSummary) []float64 {
 	scored, ok := s.(engine.Scored)
 	if !ok {
 		return nil
 	}
-	c, ok := counters(s, scored.ScoreKey())
+	c, ok := counters(summaries, scored.ScoreKey())
 	if !ok {
 		return nil
 	}
@@ -119,9 +122,8 @@ func scores(s engine.State) []float64 {
 	return out
 }
 
-// counters reads one counter of every seat.
-func counters(s engine.State, key string) ([]int, bool) {
-	players := s.Players()
+// counters reads one counter of every seat from their summaries.
+func counters(players []engine.PlayerSummary, key string) ([]int, bool) {
 	out := make([]int, len(players))
 	for i, p := range players {
 		v, ok := p.Stat(key)
