@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"runtime"
-	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
@@ -18,23 +17,15 @@ import (
 
 // Boards are drawn after the ack, for the outbox and for private views,
 // by a bounded number of painters: a burst of moves slows the posts, never
-// the acknowledgements, which must reach Discord within 3 seconds.
+// the acknowledgements, which must reach Discord within 3 seconds. The
+// painters are a fair pool (bot/internal/fair) that leaves a core for the
+// interactions: a game's turn boards and ending are the game's work (last
+// for a game with no human seat left, remind.ClassOf), what a user asks to
+// see is the user's, and owners take turns.
 
-// painters is a semaphore sized to leave a core for the interactions.
-type painters struct {
-	once  sync.Once
-	slots chan struct{}
-}
-
-func (p *painters) acquire() func() {
-	p.once.Do(func() { p.slots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)) })
-	p.slots <- struct{}{}
-	return func() { <-p.slots }
-}
-
-// png draws and encodes an image with a painter.
-func (h *Handler) png(img func() image.Image) ([]byte, error) {
-	defer h.painters.acquire()()
+// png draws and encodes an image with a painter, as owner's work in class.
+func (h *Handler) png(class fair.Class, owner string, img func() image.Image) ([]byte, error) {
+	defer h.painters.Acquire(class, owner)()
 	return render.PNG(img)
 }
 
@@ -88,7 +79,7 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	return h.png(func() image.Image { return TurnBoard(h.Drawer, g, state) })
+	return h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
 }
 
 // TurnBoard draws a state of g as its turn messages show it: the full
@@ -124,6 +115,7 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 	if *storage.BoardOf(g) != *o.Board {
 		return nil, nil // the game has moved on since: an undo
 	}
+	defer h.painters.Acquire(remind.ClassOf(g.Meta), g.ID)()
 	return EndingFiles(h.Games, h.Drawer, g)
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -129,7 +130,7 @@ func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookE
 		if err != nil {
 			return nil, err
 		}
-		png, err := h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
+		png, err := h.png(fair.People, g.ID, func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
 		if err != nil {
 			return nil, err
 		}
