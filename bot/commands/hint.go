@@ -45,8 +45,9 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	}
 	answer := make(chan string, 1) // the search ends even if nobody reads it
 	h.thinkers.Go(fair.People, asker, func() {
-		defer h.hinting.done(asker)
-		answer <- h.searchHint(g.ID, think)
+		text := h.searchHint(g.ID, think)
+		h.hinting.done(asker) // before the answer, which may be read at once
+		answer <- text
 	})
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
 		return edit(<-answer + " Only you see this.")()
