@@ -63,15 +63,7 @@ func TestHintsOfOnePlayerDelayNoOtherHint(t *testing.T) {
 	}
 
 	in := h.srv.SlashCommand(other.at(bia), "vinhos", fakediscord.Subcommand("hint"))
-	hint, err := h.srv.WaitFor(30*time.Second, in.IsOriginalEdit)
-	if err != nil {
-		t.Fatal("the other player's hint never came:", err)
-	}
-	delay := hint.At.Sub(in.SentAt)
-	t.Logf("the other player's hint came %v after it was asked", delay.Round(time.Millisecond))
-	if bound := 3 * fairAI.Budgets[ai.Hard]; delay > bound {
-		t.Errorf("the other player's hint took %v, more than %v: it waited behind the first player's", delay, bound)
-	}
+	h.postedWithin("the other player's hint", in.IsOriginalEdit, in.SentAt, 3*fairAI.Budgets[ai.Hard])
 
 	// The hints thought about for the first player never overlap: each
 	// is acknowledged after the one before was answered.
@@ -138,15 +130,7 @@ func TestBotsOnlyGamesDoNotDelayAGameWithPeople(t *testing.T) {
 		}
 		due = sent[len(sent)-1].in.SentAt
 	}
-	post, err := h.srv.WaitFor(20*time.Second, postIn(thread, "The bot played for"))
-	if err != nil {
-		t.Fatal("the easy bot did not move:", err)
-	}
-	delay := post.At.Sub(due)
-	t.Logf("the easy bot's first move was posted %v after it was due", delay.Round(time.Millisecond))
-	if bound := 4 * fairAI.Budgets[ai.Hard]; delay > bound {
-		t.Errorf("the easy bot's first move took %v, more than %v: it waited behind the games of bots alone", delay, bound)
-	}
+	h.postedWithin("the easy bot's first move", postIn(thread, "The bot played for"), due, 4*fairAI.Budgets[ai.Hard])
 }
 
 // TestReminderIsOnTimeWhileTheAIIsBusy lets three games of bots alone
@@ -162,15 +146,23 @@ func TestReminderIsOnTimeWhileTheAIIsBusy(t *testing.T) {
 	if err != nil || len(w.Seats) != 1 {
 		t.Fatalf("the game waits for %+v (%v)", w.Seats, err)
 	}
-	due := w.Seats[0].Since.Add(2 * time.Second)
-	post, err := h.srv.WaitFor(20*time.Second, postIn(tb.thread, "Reminder 1 for <@"+w.Seats[0].UserID+">"))
+	reminder := postIn(tb.thread, "Reminder 1 for <@"+w.Seats[0].UserID+">")
+	h.postedWithin("the reminder", reminder, w.Seats[0].Since.Add(2*time.Second), 2*fairAI.Budgets[ai.Hard])
+}
+
+// postedWithin waits for the bot's request that match accepts, what the
+// test measures, and fails the test if it came more than bound after due:
+// it waited behind someone else's work.
+func (h *harness) postedWithin(what string, match func(fakediscord.Request) bool, due time.Time, bound time.Duration) {
+	h.t.Helper()
+	r, err := h.srv.WaitFor(20*time.Second, match)
 	if err != nil {
-		t.Fatal("no reminder:", err)
+		h.t.Fatalf("%s never came: %v", what, err)
 	}
-	late := post.At.Sub(due)
-	t.Logf("the reminder was posted %v after it fell due", late.Round(time.Millisecond))
-	if bound := 2 * fairAI.Budgets[ai.Hard]; late > bound {
-		t.Errorf("the reminder came %v late, more than %v: it waited behind the AI", late, bound)
+	delay := r.At.Sub(due)
+	h.t.Logf("%s came %v after it was due", what, delay.Round(time.Millisecond))
+	if delay > bound {
+		h.t.Errorf("%s came %v after it was due, more than %v: it waited behind someone else's work", what, delay, bound)
 	}
 }
 

@@ -1,6 +1,7 @@
 package fair
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -39,6 +40,24 @@ func (tr *tracker) queue(p *Pool, class Class, owner, name string) {
 	synctest.Wait()
 }
 
+// bubble runs f in a synctest bubble with a pool of slots and a tracker,
+// and lets every task end before the bubble closes.
+func bubble(t *testing.T, slots int, f func(*testing.T, *Pool, *tracker)) {
+	synctest.Test(t, func(t *testing.T) {
+		var tr tracker
+		defer tr.drain()
+		f(t, &Pool{Slots: slots}, &tr)
+	})
+}
+
+// expect fails the test unless the tasks started are want, in order.
+func (tr *tracker) expect(t *testing.T, want []string) {
+	t.Helper()
+	if got := tr.started(); !slices.Equal(got, want) {
+		t.Fatalf("started %v, want %v", got, want)
+	}
+}
+
 // finish ends a running task and waits for the pool to start the next.
 func (tr *tracker) finish(name string) {
 	tr.mu.Lock()
@@ -67,21 +86,14 @@ func (tr *tracker) started() []string {
 // Twelve tasks of one owner, then one of another: the newcomer runs as
 // soon as the task running ends, not after the eleven waiting.
 func TestNewcomerWaitsOnlyForTheTaskRunning(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := &Pool{Slots: 1}
-		var tr tracker
-		defer tr.drain()
+	bubble(t, 1, func(t *testing.T, p *Pool, tr *tracker) {
 		for k := range 12 {
 			tr.queue(p, People, "ana", "ana"+string(rune('a'+k)))
 		}
 		tr.queue(p, People, "bia", "bia")
-		if got := tr.started(); !slices.Equal(got, []string{"anaa"}) {
-			t.Fatalf("started %v, want ana's first task alone", got)
-		}
+		tr.expect(t, []string{"anaa"})
 		tr.finish("anaa")
-		if got := tr.started(); !slices.Equal(got, []string{"anaa", "bia"}) {
-			t.Fatalf("started %v, want bia's task next", got)
-		}
+		tr.expect(t, []string{"anaa", "bia"})
 		tr.finish("bia")
 		for k := 1; k < 12; k++ {
 			tr.finish("ana" + string(rune('a'+k)))
@@ -95,10 +107,7 @@ func TestNewcomerWaitsOnlyForTheTaskRunning(t *testing.T) {
 // Owners take turns: with three owners waiting, each runs one task before
 // any runs a second.
 func TestOwnersTakeTurns(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := &Pool{Slots: 1}
-		var tr tracker
-		defer tr.drain()
+	bubble(t, 1, func(t *testing.T, p *Pool, tr *tracker) {
 		tr.queue(p, People, "x", "x0")
 		for _, o := range []string{"a", "b", "c"} {
 			tr.queue(p, People, o, o+"1")
@@ -107,62 +116,42 @@ func TestOwnersTakeTurns(t *testing.T) {
 		for _, name := range []string{"x0", "a1", "b1", "c1", "a2", "b2"} {
 			tr.finish(name)
 		}
-		want := []string{"x0", "a1", "b1", "c1", "a2", "b2", "c2"}
-		if got := tr.started(); !slices.Equal(got, want) {
-			t.Fatalf("started %v, want %v", got, want)
-		}
+		tr.expect(t, []string{"x0", "a1", "b1", "c1", "a2", "b2", "c2"})
 	})
 }
 
 // Work of games without people never starts while people's work waits,
 // even when it waited first.
 func TestBotsWaitBehindPeople(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := &Pool{Slots: 1}
-		var tr tracker
-		defer tr.drain()
+	bubble(t, 1, func(t *testing.T, p *Pool, tr *tracker) {
 		tr.queue(p, Bots, "g1", "bots0")
 		tr.queue(p, Bots, "g1", "bots1")
 		tr.queue(p, Bots, "g2", "bots2")
 		tr.queue(p, People, "g3", "people")
 		tr.finish("bots0")
 		tr.finish("people")
-		want := []string{"bots0", "people", "bots2"}
-		if got := tr.started(); !slices.Equal(got, want) {
-			t.Fatalf("started %v, want %v", got, want)
-		}
+		tr.expect(t, []string{"bots0", "people", "bots2"})
 	})
 }
 
 // One owner alone uses every slot; when another comes, the freed slot goes
 // to the owner with fewer tasks running, whatever the line's order.
 func TestFreeSlotsServeOneOwnerThenTheLeastServed(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := &Pool{Slots: 2}
-		var tr tracker
-		defer tr.drain()
+	bubble(t, 2, func(t *testing.T, p *Pool, tr *tracker) {
 		tr.queue(p, People, "ana", "a1")
 		tr.queue(p, People, "ana", "a2")
-		if got := tr.started(); !slices.Equal(got, []string{"a1", "a2"}) {
-			t.Fatalf("started %v, want both of ana's tasks at once", got)
-		}
+		tr.expect(t, []string{"a1", "a2"})
 		tr.queue(p, People, "ana", "a3")
 		tr.queue(p, People, "bia", "b1")
 		tr.finish("a1")
-		want := []string{"a1", "a2", "b1"}
-		if got := tr.started(); !slices.Equal(got, want) {
-			t.Fatalf("started %v, want %v", got, want)
-		}
+		tr.expect(t, []string{"a1", "a2", "b1"})
 	})
 }
 
 // The zero pool leaves a core for the rest, and never runs more tasks at
 // once than its slots.
 func TestSlotsBoundTheTasksRunning(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := &Pool{Slots: 3}
-		var tr tracker
-		defer tr.drain()
+	bubble(t, 3, func(t *testing.T, p *Pool, tr *tracker) {
 		for k := range 8 {
 			tr.queue(p, Class(k%2), string(rune('a'+k)), string(rune('a'+k)))
 		}
@@ -170,7 +159,7 @@ func TestSlotsBoundTheTasksRunning(t *testing.T) {
 			t.Fatalf("%d tasks run at once in 3 slots: %v", len(got), got)
 		}
 	})
-	if n := (&Pool{}).slots(); n < 1 {
-		t.Fatalf("the default pool has %d slots", n)
+	if n, want := (&Pool{}).slots(), max(1, runtime.GOMAXPROCS(0)-1); n != want {
+		t.Fatalf("the default pool has %d slots, want %d", n, want)
 	}
 }
