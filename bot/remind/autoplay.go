@@ -99,8 +99,8 @@ func (s *Scheduler) next(id string) {
 		}
 		switch {
 		case len(w.absences) > 0:
-			absence = &w.absences[0]
-			w.absences = w.absences[1:]
+			a := w.absences[0]
+			absence, w.absences = &a, w.absences[1:]
 		case w.bots:
 			w.bots = false
 		default:
@@ -197,7 +197,7 @@ func (s *Scheduler) advance(ctx context.Context, r *run) bool {
 	}
 	if len(r.plays) > 0 || r.err != nil {
 		if err := r.store(r); err != nil {
-			s.log().Warn("reminders: the bot could not play; trying again later", "game", r.g.ID, "err", err)
+			s.log().Warn("reminders: the bot could not play", "game", r.g.ID, "err", err)
 		}
 	}
 	return false
