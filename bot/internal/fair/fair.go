@@ -56,20 +56,7 @@ type owner struct {
 // Acquire waits for a slot for a task of owner in class, and returns its
 // release, which must be called once the task is done.
 func (p *Pool) Acquire(class Class, owner string) (release func()) {
-	p.mu.Lock()
-	o := p.owner(key{class, owner})
-	if p.running < p.slots() {
-		// Tasks wait only while every slot is taken, so nobody is ahead.
-		p.start(o)
-		p.mu.Unlock()
-		return func() { p.release(o) }
-	}
-	ready := make(chan struct{})
-	if len(o.waiting) == 0 {
-		p.waiting[class] = append(p.waiting[class], o)
-	}
-	o.waiting = append(o.waiting, ready)
-	p.mu.Unlock()
+	o, ready := p.enqueue(class, owner)
 	<-ready
 	return func() { p.release(o) }
 }
@@ -80,10 +67,37 @@ func (p *Pool) Do(class Class, owner string, task func()) {
 	task()
 }
 
-// Go runs task in a slot of owner in class, on a goroutine of its own. A
-// panic in task is not recovered.
+// Go runs task in a slot of owner in class, on a goroutine of its own. It
+// takes its place in line before it returns, so the next task a task
+// queues before it ends is in line when its slot is freed. A panic in task
+// is not recovered.
 func (p *Pool) Go(class Class, owner string, task func()) {
-	go p.Do(class, owner, task)
+	o, ready := p.enqueue(class, owner)
+	go func() {
+		<-ready
+		defer p.release(o)
+		task()
+	}()
+}
+
+// enqueue takes a slot for a task of owner in class, or its place in line
+// for one; ready is closed once the slot is the task's.
+func (p *Pool) enqueue(class Class, owner string) (o *owner, ready chan struct{}) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	o = p.owner(key{class, owner})
+	ready = make(chan struct{})
+	if p.running < p.slots() {
+		// Tasks wait only while every slot is taken, so nobody is ahead.
+		p.start(o)
+		close(ready)
+		return o, ready
+	}
+	if len(o.waiting) == 0 {
+		p.waiting[class] = append(p.waiting[class], o)
+	}
+	o.waiting = append(o.waiting, ready)
+	return o, ready
 }
 
 func (p *Pool) slots() int {

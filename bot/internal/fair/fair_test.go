@@ -163,3 +163,31 @@ func TestSlotsBoundTheTasksRunning(t *testing.T) {
 		t.Fatalf("the default pool has %d slots, want %d", n, want)
 	}
 }
+
+// A task of a game with people that queues its continuation before it
+// ends hands its slot to it, not to the work of a game of bots alone that
+// waited meanwhile.
+func TestAContinuationKeepsItsPlaceInLine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := &Pool{Slots: 1}
+		var mu sync.Mutex
+		var order []string
+		ran := func(name string) {
+			mu.Lock()
+			defer mu.Unlock()
+			order = append(order, name)
+		}
+		hold := make(chan struct{})
+		p.Go(People, "game", func() {
+			<-hold
+			ran("decision 1")
+			p.Go(People, "game", func() { ran("decision 2") })
+		})
+		p.Go(Bots, "bots", func() { ran("bots") })
+		close(hold)
+		synctest.Wait()
+		if want := []string{"decision 1", "decision 2", "bots"}; !slices.Equal(order, want) {
+			t.Fatalf("ran %v, want %v", order, want)
+		}
+	})
+}
