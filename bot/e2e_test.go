@@ -215,6 +215,24 @@ type answer struct {
 	} `json:"data"`
 }
 
+// answerText waits for the text of the bot's answer to an interaction:
+// its callback's, or the edit's of a deferred one.
+func (h *harness) answerText(in fakediscord.Interaction) string {
+	h.t.Helper()
+	a := h.callback(in)
+	if a.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		if a.Data == nil {
+			return ""
+		}
+		return a.Data.Content
+	}
+	r, err := h.srv.WaitFor(wait, in.IsOriginalEdit)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(r.JSON)
+}
+
 // callback waits for the bot's answer to an interaction.
 func (h *harness) callback(in fakediscord.Interaction) answer {
 	h.t.Helper()

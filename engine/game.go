@@ -233,6 +233,13 @@ func SeatView(s State, seat Seat) any {
 // no hidden information.
 func PublicView(s State) any { return SeatView(s, NoSeat) }
 
+// SoloScored is implemented by states that score a game of one player by
+// a result of their own beside the ranking (Vinhos's accolades against
+// Lacerda, and the title they earn); ok is false while the game goes on.
+type SoloScored interface {
+	SoloResult() (accolades int, title string, ok bool)
+}
+
 // Outcome is implemented by states that explain the end of a game beyond
 // the counters: a scoring breakdown, a solo title. Each string is one line
 // for players; the list is empty while the game goes on.
