@@ -61,6 +61,8 @@ type harness struct {
 	drawer commands.Drawer
 	// reminders is the bot's reminder policy (zero: the defaults).
 	reminders remind.Config
+	// ai is how the bot's AI searches (zero: testAI).
+	ai ai.Settings
 	// logs collects what the bot logs; no secret may appear in it.
 	logs syncBuffer
 	// key, if set, is the application's signing key: the bot serves
@@ -158,8 +160,12 @@ func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Optio
 func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
+	settings := h.ai
+	if settings == (ai.Settings{}) {
+		settings = testAI
+	}
 	handler := &commands.Handler{Store: h.store, Games: testGames(), Drawer: h.drawer,
-		Log: logger, Now: h.now, Reminders: h.reminders, AI: testAI, Seed: h.seed}
+		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -207,6 +213,24 @@ type answer struct {
 		Content string                 `json:"content"`
 		Flags   discordgo.MessageFlags `json:"flags"`
 	} `json:"data"`
+}
+
+// answerText waits for the text of the bot's answer to an interaction:
+// its callback's, or the edit's of a deferred one.
+func (h *harness) answerText(in fakediscord.Interaction) string {
+	h.t.Helper()
+	a := h.callback(in)
+	if a.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		if a.Data == nil {
+			return ""
+		}
+		return a.Data.Content
+	}
+	r, err := h.srv.WaitFor(wait, in.IsOriginalEdit)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(r.JSON)
 }
 
 // callback waits for the bot's answer to an interaction.

@@ -10,13 +10,14 @@ import (
 
 // The reminder scheduler (bot/remind) runs beside the gateway for as long
 // as Run does. Its messages go to the outbox, which the courier delivers;
-// the bot lends it the game channels' locks, so that a move it makes for an
-// absent player keeps its order with the players' own.
+// its searches run in the handler's thinkers, beside the hints; the bot
+// lends it the game channels' locks, so that a move it makes for an absent
+// player keeps its order with the players' own.
 
 // runScheduler serves reminders until ctx is done.
 func (b *Bot) runScheduler(ctx context.Context) {
 	s := &remind.Scheduler{Store: b.handler.Store, Config: b.handler.Reminders, Out: announcer{b.handler, b}, Now: b.handler.Now,
-		Log: b.log.With("part", "reminders"), AI: b.handler.AI}
+		Log: b.log.With("part", "reminders"), AI: b.handler.AI, Thinkers: b.handler.Thinkers()}
 	if err := s.Run(ctx); err != nil {
 		b.log.Error("the reminder scheduler stopped", "err", err)
 	}

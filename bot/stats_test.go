@@ -181,3 +181,34 @@ func TestStatsReadKeptTotalsNotEveryGame(t *testing.T) {
 		t.Logf("/adega %s with %d finished games: %d read transactions, answered %v after it was sent", c.sub, games, reads, r.At.Sub(in.SentAt))
 	}
 }
+
+// /vinhos solo stats reads the player's kept records too, not their games:
+// a few reads, however many solo games they finished.
+func TestSoloStatsReadKeptRecordsNotEveryGame(t *testing.T) {
+	h := newHarness(t)
+	ana := h.srv.NewUser("ana")
+	dm := h.srv.InDM(ana)
+	meta := storage.Meta{ChannelID: dm.ChannelID, CreatorID: ana.ID, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}}}
+	setup := engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 5, Players: []string{"Ana"}}
+	g, err := h.store.Create(meta, setup, time.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = h.autoPlay(g, func(*storage.Game) bool { return false })
+	const games = 12
+	for range games - 1 {
+		if _, err := h.store.Import(meta, g.Setup, g.Moves(), time.Now(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reads := h.store.ReadTransactions()
+	in := h.srv.SlashCommand(dm, "vinhos", fakediscord.SubcommandGroup("solo", fakediscord.Subcommand("stats")))
+	body := h.answerText(in)
+	reads = h.store.ReadTransactions() - reads
+	if want := fmt.Sprintf("%d finished", games); !strings.Contains(body, want) {
+		t.Fatalf("/vinhos solo stats says %s, want %q", body, want)
+	}
+	if reads > 10 { // a few reads by the bot's background loops may fall in between
+		t.Fatalf("/vinhos solo stats took %d read transactions with %d games stored; want a few, whatever the games", reads, games)
+	}
+}

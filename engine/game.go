@@ -251,6 +251,13 @@ type Scored interface {
 	ScoreKey() string
 }
 
+// SoloScored is implemented by states that score a game of one player by
+// a result of their own beside the ranking (Vinhos's accolades against
+// Lacerda, and the title they earn); ok is false while the game goes on.
+type SoloScored interface {
+	SoloResult() (accolades int, title string, ok bool)
+}
+
 // Outcome is implemented by states that explain the end of a game beyond
 // the counters: a scoring breakdown, a solo title. Each string is one line
 // for players; the list is empty while the game goes on.

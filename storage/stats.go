@@ -54,6 +54,8 @@ type Record struct {
 	Won    bool `json:"won,omitempty"`
 	Score  int  `json:"score,omitempty"`
 	Scored bool `json:"scored,omitempty"`
+	// SoloResult is a finished solo game's own result, if it has one.
+	SoloResult *SoloResult `json:"solo_result,omitempty"`
 	// Waits are the player's moves, each from the entry before it (the
 	// game's start for the first) to the move. Moves the bot made for
 	// them are not theirs, and an entry right after one of their own
@@ -104,6 +106,15 @@ type Outcome struct {
 	VP map[engine.Seat]int `json:"vp,omitempty"`
 	// Players is how many seats the game has, the automa's included.
 	Players int `json:"players"`
+	// Solo is a solo game's own result (engine.SoloScored), if it has one.
+	Solo *SoloResult `json:"solo,omitempty"`
+}
+
+// SoloResult is how a solo game ended beside its ranking: Vinhos's
+// accolades against Lacerda and the title they earn.
+type SoloResult struct {
+	Accolades int    `json:"accolades"`
+	Title     string `json:"title"`
 }
 
 // Tally is a player's record in a set of finished games.
@@ -257,6 +268,11 @@ func outcomeOf(st engine.State) *Outcome {
 	if ranking := engine.FinalRanking(st); len(ranking) > 0 {
 		o.Winner = ranking[0]
 	}
+	if solo, ok := st.(engine.SoloScored); ok {
+		if accolades, title, ok := solo.SoloResult(); ok {
+			o.Solo = &SoloResult{Accolades: accolades, Title: title}
+		}
+	}
 	for _, p := range players {
 		if vp, ok := p.Stat("vp"); ok {
 			if o.VP == nil {
@@ -355,6 +371,9 @@ func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
 	}
 	r.Lacerda = r.Solo && o.Players > 1 // an automa's seat
 	r.Won = slices.Contains(seats, o.Winner)
+	if r.Solo {
+		r.SoloResult = o.Solo
+	}
 	for _, seat := range seats {
 		if vp, ok := o.VP[seat]; ok && (!r.Scored || vp > r.Score) {
 			r.Score, r.Scored = vp, true

@@ -443,28 +443,30 @@ type GameWait struct {
 	Wait WaitState
 }
 
-// WaitingOfUser returns every game in which userID plays a seat, with its
-// waiting record, oldest first.
+// WaitingOfUser returns every active game in which userID plays a seat,
+// with its waiting record, oldest first. It reads the index of the games
+// each player plays (stats.go), not every game: a member's /adega games
+// or digest costs their own games alone.
 func (s *Store) WaitingOfUser(userID string) ([]GameWait, error) {
-	metas, err := s.GamesOfUser(userID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]GameWait, 0, len(metas))
-	err = s.db.View(func(tx *bbolt.Tx) error {
-		for _, m := range metas {
-			gb := tx.Bucket(bucketGames).Bucket([]byte(m.ID))
-			if gb == nil {
-				continue
-			}
-			w, _, err := readWaiting(gb, m.ID)
+	var out []GameWait
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return eachOf(statsBucket(tx, bucketPlaying), userID, func(id string, _ []byte) error {
+			gb, err := gameBucket(tx, id)
 			if err != nil {
 				return err
 			}
-			out = append(out, GameWait{Meta: m, Wait: w})
-		}
-		return nil
+			g := GameWait{}
+			if err := get(gb, "game "+id, keyMeta, &g.Meta); err != nil {
+				return err
+			}
+			if g.Wait, _, err = readWaiting(gb, id); err != nil {
+				return err
+			}
+			out = append(out, g)
+			return nil
+		})
 	})
+	slices.SortStableFunc(out, func(a, b GameWait) int { return a.Meta.CreatedAt.Compare(b.Meta.CreatedAt) })
 	return out, err
 }
 

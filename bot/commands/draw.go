@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"runtime"
-	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
@@ -18,30 +17,22 @@ import (
 
 // Boards are drawn after the ack, for the outbox and for private views,
 // by a bounded number of painters: a burst of moves slows the posts, never
-// the acknowledgements, which must reach Discord within 3 seconds.
+// the acknowledgements, which must reach Discord within 3 seconds. The
+// painters are a fair pool (bot/internal/fair) that leaves a core for the
+// interactions: a game's turn boards and ending are the game's work (last
+// for a game with no human seat left, remind.ClassOf), what a user asks to
+// see is the user's, and owners take turns.
 
-// painters is a semaphore sized to leave a core for the interactions.
-type painters struct {
-	once  sync.Once
-	slots chan struct{}
-}
-
-func (p *painters) acquire() func() {
-	p.once.Do(func() { p.slots = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1)) })
-	p.slots <- struct{}{}
-	return func() { <-p.slots }
-}
-
-// png draws and encodes an image with a painter.
-func (h *Handler) png(img func() image.Image) ([]byte, error) {
-	defer h.painters.acquire()()
+// png draws and encodes an image with a painter, as owner's work in class.
+func (h *Handler) png(class fair.Class, owner string, img func() image.Image) ([]byte, error) {
+	defer h.painters.Acquire(class, owner)()
 	return render.PNG(img)
 }
 
-// paint runs one drawing with a painter, such as a frame of an animation
-// (drawn, scaled and compressed).
-func (h *Handler) paint(draw func()) {
-	defer h.painters.acquire()()
+// paint runs one drawing with a painter, as owner's work in class, such
+// as a frame of an animation (drawn, scaled and compressed).
+func (h *Handler) paint(class fair.Class, owner string, draw func()) {
+	defer h.painters.Acquire(class, owner)()
 	draw()
 }
 
@@ -95,7 +86,7 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	return h.png(func() image.Image { return TurnBoard(h.Drawer, g, state) })
+	return h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
 }
 
 // TurnBoard draws a state of g as its turn messages show it: the full
@@ -135,7 +126,9 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return endingFiles(h.Games, g, anim.data)
+	var files []*discordgo.File
+	h.paint(remind.ClassOf(g.Meta), g.ID, func() { files, err = endingFiles(h.Games, g, anim.data) }) // the charts
+	return files, err
 }
 
 // EndingFiles are what the message that ends g carries besides its board:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
@@ -137,7 +138,7 @@ func (h *Handler) stepView(i *discordgo.Interaction, g *storage.Game, seat engin
 // of any image it had, with its text and menus if given.
 func (h *Handler) focusEdit(g *storage.Game, seat engine.Seat, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
-		png, err := h.png(func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, focus) })
+		png, err := h.png(fair.People, g.Meta.Seats[seat].UserID, func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, focus) })
 		if err != nil {
 			return nil, err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
@@ -53,15 +54,22 @@ type Handler struct {
 	// A test sets it to play a game it knows.
 	Seed func() uint64
 
-	painters painters  // bounds the boards drawn at once (draw.go)
+	painters fair.Pool // draw the boards, views and charts (draw.go)
+	thinkers fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
 	drawn    drawnOnce // replays drawn once for every asker (drawn.go)
 	// soloStarts makes one solo game at a time, so that starts sent at
 	// once cannot pass the limit together (solo.go).
 	soloStarts sync.Mutex
-	hinting    sync.Mutex  // one hint's search at a time (hint.go)
+	hinting    thinking    // the users with a hint being thought about (hint.go)
 	defs       definitions // the slash commands, by name (options.go)
 	answered   Recent      // when interactions were answered
 }
+
+// Thinkers is the pool the AI searches in: the hints, and the reminder
+// scheduler's moves for bot seats and absent players. It has its own slots
+// beside the painters', so that drawing and searching never wait for each
+// other; both leave a core for the interactions.
+func (h *Handler) Thinkers() *fair.Pool { return &h.thinkers }
 
 // Acknowledged records that the bot answered the interaction id at at.
 func (h *Handler) Acknowledged(id string, at time.Time) { h.answered.Mark(id, at) }

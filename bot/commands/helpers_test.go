@@ -178,6 +178,7 @@ func runBots(t *testing.T, h *Handler, id string) *storage.Game {
 			break
 		}
 		sch.RunDue(t.Context(), h.Now())
+		sch.Wait()
 	}
 	g, err := h.Store.Load(id)
 	if err != nil {

@@ -2,11 +2,15 @@ package commands
 
 import (
 	"fmt"
+	"runtime/debug"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
@@ -15,8 +19,10 @@ import (
 // hint privately suggests the AI's move for the caller's pending decision,
 // with the estimated win chance of its top three first choices. It is for
 // games nobody else plays, or created with hints:on; the game's log shows
-// that it was asked. The search runs after a deferred acknowledgement, one
-// hint at a time.
+// that it was asked. The search starts at once in the thinkers, as the
+// caller's work, and its answer replaces the deferred acknowledgement. A
+// player has one hint thought about at a time: another ask, from anywhere,
+// is answered at once that the first is still being thought about.
 func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	g, seat, err := h.playerGame(i)
 	if err != nil {
@@ -28,35 +34,92 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	case g.State.Over() || !engine.MustDecide(g.State, seat):
 		return private("You have no decision to make now: a hint is for your own pending decision.")
 	}
+	asker := user(i).ID
+	if !h.hinting.start(asker) {
+		return private("The AI is still thinking about the hint you asked for a moment ago; its answer comes where you asked. Ask again once it has come.")
+	}
 	think, err := Hint(h.Store, g, seat, h.AI, h.Now())
 	if err != nil {
+		h.hinting.done(asker)
 		return h.fail(i, err)
 	}
+	answer := make(chan string, 1) // the search ends even if nobody reads it
+	h.thinkers.Go(fair.People, asker, func() {
+		text := h.searchHint(g.ID, think)
+		h.hinting.done(asker) // before the answer, which may be read at once
+		answer <- text
+	})
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		h.hinting.Lock()
-		defer h.hinting.Unlock()
-		text, err := think()
-		if err != nil {
-			h.Log.Error("a hint failed", "game", g.ID, "err", err)
-			text = "Sorry, the AI could not think about this decision."
-		}
-		return edit(text + " Only you see this.")()
+		return edit(<-answer + " Only you see this.")()
 	}}
 }
 
-// Hint records in the game's log that seat asked for a hint, and returns
-// the search, which gives the hint's text: the AI at the hard level from
-// what seat sees. The local table asks through it too.
+// searchHint runs a hint's search; a failure or a panic is an apology.
+func (h *Handler) searchHint(gameID string, think func() (string, error)) (text string) {
+	const sorry = "Sorry, the AI could not think about this decision."
+	defer func() {
+		if p := recover(); p != nil {
+			h.Log.Error("panic in a hint", "game", gameID, "panic", p, "stack", string(debug.Stack()))
+			text = sorry
+		}
+	}()
+	text, err := think()
+	if err != nil {
+		h.Log.Error("a hint failed", "game", gameID, "err", err)
+		return sorry
+	}
+	return text
+}
+
+// thinking is the set of users with a hint being thought about.
+type thinking struct {
+	mu    sync.Mutex
+	users map[string]bool
+}
+
+// start adds a user, unless they are in the set already.
+func (t *thinking) start(userID string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.users[userID] {
+		return false
+	}
+	if t.users == nil {
+		t.users = map[string]bool{}
+	}
+	t.users[userID] = true
+	return true
+}
+
+func (t *thinking) done(userID string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.users, userID)
+}
+
+// Hint records in the game's metadata that seat asked for a hint before
+// the game's next move, once for each seat and move so that asking again
+// adds nothing, and returns the search, which gives the hint's text: the
+// AI at the hard level from what seat sees, seeded by that record, so
+// that under an iteration cap the same ask gets the same hint. The local
+// table asks through it too.
 func Hint(store *storage.Store, g *storage.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
 	asked := storage.HintAsked{Seat: seat, Move: len(g.Log), At: now}
-	meta, err := store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-		m.HintsAsked = append(m.HintsAsked, asked)
-		return nil
-	})
-	if err != nil {
-		return nil, err
+	same := func(a storage.HintAsked) bool { return a.Seat == asked.Seat && a.Move == asked.Move }
+	k := slices.IndexFunc(g.Meta.HintsAsked, same)
+	if k < 0 {
+		meta, err := store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+			if !slices.ContainsFunc(m.HintsAsked, same) {
+				m.HintsAsked = append(m.HintsAsked, asked)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		k = slices.IndexFunc(meta.HintsAsked, same)
 	}
-	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, len(meta.HintsAsked)))
+	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, k+1))
 	return func() (string, error) {
 		start := time.Now()
 		d, err := ai.Decide(g.State, seat, cfg)

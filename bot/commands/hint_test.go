@@ -1,11 +1,13 @@
 package commands
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
@@ -76,5 +78,54 @@ func TestHintNeedsNoSettingWhereNobodyElsePlays(t *testing.T) {
 	r := h.Handle(slash(u1, "hint"))
 	if r.Edit == nil {
 		t.Fatalf("a hint against the bot was refused: %+v", r.Ack.Data)
+	}
+}
+
+// While a player's hint is being thought about, their next ask is answered
+// at once that it is, and records nothing. Asked again once answered, for
+// the same decision, the hint is the same (under an iteration cap) and the
+// game still records it once.
+func TestHintAskedAgainIsThoughtAboutOnce(t *testing.T) {
+	h := newHandler(t)
+	h.AI = ai.Settings{Iterations: 8, Horizon: 4}
+	h.thinkers.Slots = 1
+	g := startGame(t, h, "vinhos")
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Hints = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	mover := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
+	busy := h.thinkers.Acquire(fair.People, u9) // the AI is busy with another's search
+	first := h.Handle(slash(mover, "hint"))
+	again := h.Handle(slash(mover, "hint"))
+	if again.Edit != nil || !ephemeral(again) || !strings.Contains(again.Ack.Data.Content, "still thinking") {
+		t.Fatalf("a second ask while the first is thought about: %+v", again.Ack)
+	}
+	busy()
+	text := func(r Reply) string {
+		t.Helper()
+		if r.Edit == nil {
+			t.Fatalf("the hint was refused: %+v", r.Ack.Data)
+		}
+		e, err := r.Edit()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// All but how long it took.
+		lines := strings.Split(*e.Content, "\n")
+		return strings.Join(slices.DeleteFunc(lines, func(l string) bool { return strings.HasPrefix(l, "The AI played") }), "\n")
+	}
+	hint := text(first)
+	if !strings.HasPrefix(hint, "💡 **A hint**") {
+		t.Fatalf("the hint reads %q", hint)
+	}
+	if later := text(h.Handle(slash(mover, "hint"))); later != hint {
+		t.Errorf("asked again, the hint reads\n%s\nnot\n%s", later, hint)
+	}
+	after, err := h.Store.Load(g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Meta.HintsAsked) != 1 {
+		t.Fatalf("one decision's hint is recorded %d times: %+v", len(after.Meta.HintsAsked), after.Meta.HintsAsked)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -86,19 +87,20 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 		return h.fail(i, err)
 	}
 	content := fmt.Sprintf("Your board, **%s** (%s).", g.State.Players()[seat].Name, g.State.Phase())
+	asker := user(i).ID
 	return Reply{
 		Ack: deferPrivate(),
 		Edit: func() (*discordgo.WebhookEdit, error) {
 			var files []*discordgo.File
 			if step, err := g.State.Choices(seat, nil); err == nil && !step.Complete {
 				// First what the decision at hand is about, legible on a phone.
-				png, err := h.png(func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, step.Focus) })
+				png, err := h.png(fair.People, asker, func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, step.Focus) })
 				if err != nil {
 					return nil, err
 				}
 				files = append(files, focusFile(png))
 			}
-			png, err := h.png(func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
+			png, err := h.png(fair.People, asker, func() image.Image { return h.Drawer.Player(g.Meta.Game, g.State, seat) })
 			if err != nil {
 				return nil, err
 			}
@@ -127,7 +129,9 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 		return private(text + "\n" + NoChartText(g))
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
+		release := h.painters.Acquire(fair.People, user(i).ID)
 		png, err := VPRaceChart(h.Games, g)
+		release()
 		if err != nil {
 			return nil, err
 		}

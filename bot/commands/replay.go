@@ -9,6 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -130,7 +132,7 @@ func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookE
 			return nil, err
 		}
 		png, err := h.drawn.get(drawingKey("png", g.ID, momentOf(g, n)), func() (drawing, error) {
-			png, err := h.png(func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
+			png, err := h.png(fair.People, g.ID, func() image.Image { return h.Drawer.Board(g.Meta.Game, r.state) })
 			return drawing{data: png}, err
 		})
 		if err != nil {
@@ -240,7 +242,7 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 // asker of the same moment (drawn.go).
 func (h *Handler) animated(g *storage.Game) (drawing, error) {
 	return h.drawn.get(drawingKey("gif", g.ID, *storage.BoardOf(g)), func() (drawing, error) {
-		return animate(h.Games, h.Drawer, g, h.paint)
+		return animate(h.Games, h.Drawer, g, func(draw func()) { h.paint(remind.ClassOf(g.Meta), g.ID, draw) })
 	})
 }
 

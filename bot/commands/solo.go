@@ -15,12 +15,6 @@ import (
 // Lacerda automa) are played in the player's direct messages with the
 // bot. /GAME solo start from a server opens the DM.
 
-// SoloScorer is implemented by states that score a solo game: the
-// accolades earned and the title they give, once the game is over.
-type SoloScorer interface {
-	SoloResult() (accolades int, title string, ok bool)
-}
-
 func (h *Handler) solo(i *discordgo.Interaction, game engine.Game, group *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	mode, ok := soloMode(game)
 	if !ok || len(group.Options) == 0 {
@@ -36,19 +30,23 @@ func (h *Handler) solo(i *discordgo.Interaction, game engine.Game, group *discor
 	return private(fmt.Sprintf("There is no /%s solo %s.", game.Name(), sub.Name))
 }
 
-// soloGames are the user's games of game's solo mode.
-func (h *Handler) soloGames(userID string, game engine.Game, mode engine.Mode) ([]storage.Meta, error) {
-	metas, err := h.Store.GamesOfUser(userID)
+// activeSolo is the user's solo game of mode in progress, if any ("" if
+// none), from the index of the games they play: no scan of every game.
+func (h *Handler) activeSolo(userID string, game engine.Game, mode engine.Mode) (string, error) {
+	_, solo, err := h.Store.Playing(userID)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	var out []storage.Meta
-	for _, m := range metas {
-		if m.Game == game.Name() && m.Mode == mode.Name {
-			out = append(out, m)
+	for _, id := range solo { // maxSoloGames at most
+		g, err := h.Store.Load(id)
+		if err != nil {
+			return "", err
+		}
+		if g.Meta.Game == game.Name() && g.Meta.Mode == mode.Name {
+			return id, nil
 		}
 	}
-	return out, nil
+	return "", nil
 }
 
 func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode engine.Mode, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
@@ -62,13 +60,13 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 		}
 	}
 	me := user(i)
-	games, err := h.soloGames(me.ID, game, mode)
-	if err != nil {
-		return h.fail(i, err)
-	}
-	for _, m := range games {
-		if m.Status == storage.StatusActive && !another {
-			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/%s solo start another:True`.", m.ID, game.Name()))
+	if !another {
+		id, err := h.activeSolo(me.ID, game, mode)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		if id != "" {
+			return private(fmt.Sprintf("You already have a solo game (%s, in our direct messages). Finish it, or start another with `/%s solo start another:True`.", id, game.Name()))
 		}
 	}
 	if refusal, err := h.soloLimit(me.ID, game); err != nil || refusal != "" {
@@ -129,46 +127,29 @@ func (h *Handler) soloLimit(userID string, game engine.Game) (string, error) {
 		len(solo), joinNames(solo), game.Name()), nil
 }
 
-// soloStats sums up the user's finished solo games. It replays them, so it
-// answers after the acknowledgement.
+// soloStats sums up the user's finished solo games, from the statistics
+// kept beside them (storage.Record).
 func (h *Handler) soloStats(i *discordgo.Interaction, game engine.Game, mode engine.Mode) Reply {
-	me := user(i)
-	r := Reply{Ack: deferPrivate()}
-	r.Edit = func() (*discordgo.WebhookEdit, error) {
-		games, err := h.soloGames(me.ID, game, mode)
-		if err != nil {
-			return nil, err
-		}
-		played, active, best := 0, 0, -1
-		titles := map[string]int{}
-		for _, m := range games {
-			if m.Practice {
-				continue // practice counts in no record
-			}
-			if m.Status == storage.StatusActive {
-				active++
-			}
-			if m.Status != storage.StatusFinished {
-				continue
-			}
-			g, err := h.Store.Load(m.ID)
-			if err != nil {
-				return nil, err
-			}
-			scorer, ok := g.State.(SoloScorer)
-			if !ok {
-				continue
-			}
-			if accolades, title, ok := scorer.SoloResult(); ok {
-				played++
-				best = max(best, accolades)
-				titles[title]++
-			}
-		}
-		text := soloStatsText(game.Name(), played, active, best, titles)
-		return &discordgo.WebhookEdit{Content: &text, AllowedMentions: noMentions()}, nil
+	records, err := h.Store.Records(user(i).ID) // practice games have none
+	if err != nil {
+		return h.fail(i, err)
 	}
-	return r
+	played, active, best := 0, 0, -1
+	titles := map[string]int{}
+	for _, r := range records {
+		if r.Game != game.Name() || r.Mode != mode.Name {
+			continue
+		}
+		switch {
+		case r.Status == storage.StatusActive:
+			active++
+		case r.Status == storage.StatusFinished && r.SoloResult != nil:
+			played++
+			best = max(best, r.SoloResult.Accolades)
+			titles[r.SoloResult.Title]++
+		}
+	}
+	return private(soloStatsText(game.Name(), played, active, best, titles))
 }
 
 func soloStatsText(game string, played, active, best int, titles map[string]int) string {

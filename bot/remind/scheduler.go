@@ -7,8 +7,10 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"sync"
 	"time"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/storage"
@@ -77,7 +79,9 @@ type Played struct {
 // reminders index, then does what is due: reminders, held-back pings,
 // digests and deadlines. What it decides goes to the outbox in the
 // transaction that records the decision, so a restart neither forgets nor
-// repeats a message; the bot delivers the outbox.
+// repeats a message; the bot delivers the outbox. The searches of the
+// bot's decisions it hands to the thinkers (autoplay.go), so that nothing
+// due waits behind them.
 type Scheduler struct {
 	Store  *storage.Store
 	Config Config
@@ -86,8 +90,16 @@ type Scheduler struct {
 	// (or a synctest bubble's), so Now may only be offset from it.
 	Now func() time.Time
 	Log *slog.Logger
-	// AI is how the bot searches its decisions (autoplay.go).
-	AI ai.Settings
+	// AI is how the bot searches its decisions (autoplay.go), and Thinkers
+	// the pool it searches in, shared with the hints; nil is a pool of the
+	// scheduler's own.
+	AI       ai.Settings
+	Thinkers *fair.Pool
+
+	ownThinkers fair.Pool
+	mu          sync.Mutex
+	busy        map[string]*work // by game, the AI work not done yet
+	pending     sync.WaitGroup   // the games in busy
 }
 
 // batch bounds the entries handled before looking at the index again.
@@ -107,8 +119,10 @@ func (s *Scheduler) log() *slog.Logger {
 	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
-// Run serves until ctx is done.
+// Run serves until ctx is done, then waits for the searches under way,
+// which store what they found.
 func (s *Scheduler) Run(ctx context.Context) error {
+	defer s.Wait()
 	s.Config = s.Config.WithDefaults()
 	wakes, stop := s.Store.WatchWakes()
 	defer stop()
@@ -147,7 +161,8 @@ func (s *Scheduler) Run(ctx context.Context) error {
 	}
 }
 
-// RunDue handles every index entry due at now.
+// RunDue handles every index entry due at now; the searches it asks for
+// go on after it returns (Wait waits for them).
 func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 	s.Config = s.Config.WithDefaults()
 	due, err := s.Store.Due(now, batch)
@@ -162,7 +177,7 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 		var err error
 		switch w.Kind {
 		case storage.WakeGame:
-			err = s.game(w)
+			err = s.game(ctx, w)
 		case storage.WakeDigest:
 			err = s.digest(w)
 		default:
@@ -181,78 +196,103 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 	}
 }
 
-// game claims what is due in one game, queueing its reminders, then plays
-// for the absent players.
-func (s *Scheduler) game(due storage.Wake) error {
+// game claims what is due in one game, queueing its reminders; a deadline
+// under skip is played at once, and the searches (absent players under
+// auto, the bot's seats) are handed to the thinkers.
+func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 	now := s.now()
 	var absences []Absence
 	var bots bool
 	err := s.Store.ClaimGame(due, func(m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, error) {
-		var out []*storage.Outgoing
 		absences = nil
 		if m.Status != storage.StatusActive {
 			return nil, nil
 		}
-		// The bot's seats are played below; if that fails, again after
+		// The thinkers play the bot's seats; if that fails, again after
 		// Retry. Their move puts the next bot turn in place of this one.
 		if bots = !w.BotTurn.IsZero() && !w.BotTurn.After(now); bots {
 			w.BotTurn = now.Add(s.Config.Retry)
 		}
-		rules := s.Config.Resolve(m.Wait)
-		var ids []string
-		for _, sw := range w.Seats {
-			if !slices.Contains(ids, sw.UserID) {
-				ids = append(ids, sw.UserID)
-			}
-		}
-		for _, uid := range ids {
-			u, err := users(uid)
-			if err != nil {
-				return nil, err
-			}
-			vacations := VacationsOf(*w, uid)
-			d, seats := s.Config.Decide(Input{Now: now, Rules: rules, Prefs: u.Prefs, Seats: w.SeatsOf(uid), Vacations: vacations})
-			for _, sw := range seats {
-				k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == sw.Seat })
-				w.Seats[k] = sw
-			}
-			if d.Remind || d.Ping {
-				r := Reminder{Game: m, Rules: rules, UserID: uid, Seats: seats, DM: d.DM,
-					Deadline: DeadlineOf(rules, seats, vacations)}
-				if d.Remind {
-					r.Count = seats[0].Reminders
-				}
-				out = append(out, s.Out.Remind(r)...)
-			}
-			if rules.Absent == storage.AbsentWait {
-				continue
-			}
-			for _, seat := range d.Expired {
-				k := slices.IndexFunc(seats, func(x storage.SeatWait) bool { return x.Seat == seat })
-				absences = append(absences, Absence{Game: m, Rules: rules, Seat: seat, UserID: uid, Since: seats[k].Since})
-			}
-		}
-		return out, nil
+		var out []*storage.Outgoing
+		var err error
+		out, absences, err = s.claimWaits(now, m, w, users)
+		return out, err
 	})
 	if err != nil {
 		return err
 	}
+	var auto []Absence
 	for _, a := range absences {
-		if _, err := s.play(a); err != nil {
+		if a.Rules.Absent == storage.AbsentAuto {
+			auto = append(auto, a)
+		} else if err := s.skip(a); err != nil {
 			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
 		}
 	}
-	if bots {
-		if err := s.playBots(due.ID); err != nil {
-			s.log().Warn("reminders: the bot could not play its seats; trying again later", "game", due.ID, "err", err)
-		}
-	}
+	s.hand(ctx, due.ID, auto, bots)
 	return nil
 }
 
-// play applies the absent rule to one decision, if it still waits, and
-// queues the announcement with the move.
-func (s *Scheduler) play(a Absence) (*Played, error) {
+// claimWaits decides, for each player a game waits for, what is due now:
+// it returns the reminders and pings to queue, and the decisions whose
+// deadline passed under auto or skip.
+func (s *Scheduler) claimWaits(now time.Time, m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, []Absence, error) {
+	var out []*storage.Outgoing
+	var absences []Absence
+	rules := s.Config.Resolve(m.Wait)
+	var ids []string
+	for _, sw := range w.Seats {
+		if !slices.Contains(ids, sw.UserID) {
+			ids = append(ids, sw.UserID)
+		}
+	}
+	for _, uid := range ids {
+		u, err := users(uid)
+		if err != nil {
+			return nil, nil, err
+		}
+		vacations := VacationsOf(*w, uid)
+		d, seats := s.Config.Decide(Input{Now: now, Rules: rules, Prefs: u.Prefs, Seats: w.SeatsOf(uid), Vacations: vacations})
+		for _, sw := range seats {
+			k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == sw.Seat })
+			w.Seats[k] = sw
+		}
+		if d.Remind || d.Ping {
+			r := Reminder{Game: m, Rules: rules, UserID: uid, Seats: seats, DM: d.DM,
+				Deadline: DeadlineOf(rules, seats, vacations)}
+			if d.Remind {
+				r.Count = seats[0].Reminders
+			}
+			out = append(out, s.Out.Remind(r)...)
+		}
+		if rules.Absent == storage.AbsentWait {
+			continue
+		}
+		for _, seat := range d.Expired {
+			k := slices.IndexFunc(seats, func(x storage.SeatWait) bool { return x.Seat == seat })
+			absences = append(absences, Absence{Game: m, Rules: rules, Seat: seat, UserID: uid, Since: seats[k].Since})
+		}
+	}
+	return out, absences, nil
+}
+
+// skip plays a pass for an absent player under skip, if the decision still
+// waits and the rules offer one; where they do not, the game keeps waiting.
+func (s *Scheduler) skip(a Absence) error {
+	g, err := s.absentGame(a)
+	if g == nil {
+		return err
+	}
+	act, ok, err := engine.Skip(g.State, a.Seat)
+	if err == nil && !ok {
+		return s.giveUp(g.ID, a.Seat, a.Since)
+	}
+	return s.playAbsent(g, a, []storage.Play{{Seat: a.Seat, Action: act}}, err)
+}
+
+// absentGame loads the game of an absence, or nil if the decision no
+// longer waits for the absent rule.
+func (s *Scheduler) absentGame(a Absence) (*storage.Game, error) {
 	g, err := s.Store.Load(a.Game.ID)
 	if err != nil {
 		return nil, err
@@ -267,36 +307,28 @@ func (s *Scheduler) play(a Absence) (*Played, error) {
 	if k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == a.Seat }); k < 0 || !w.Seats[k].Since.Equal(a.Since) {
 		return nil, nil // the wait this deadline was for is over
 	}
-	var plays []storage.Play
-	switch a.Rules.Absent {
-	case storage.AbsentAuto:
-		plays, err = s.think(g, absentDecision(a.Seat, g.Meta.Level))
-	case storage.AbsentSkip:
-		act, ok, skipErr := engine.Skip(g.State, a.Seat)
-		if skipErr == nil && !ok {
-			return nil, s.giveUp(g.ID, a.Seat, a.Since)
-		}
-		plays, err = []storage.Play{{Seat: a.Seat, Action: act}}, skipErr
-	default:
-		return nil, nil
-	}
-	if err != nil {
-		return nil, errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, err), s.giveUp(g.ID, a.Seat, a.Since))
+	return g, nil
+}
+
+// playAbsent stores the moves the absent rule made for a decision of g,
+// with their announcement; found is why the rule found none, if so.
+func (s *Scheduler) playAbsent(g *storage.Game, a Absence, plays []storage.Play, found error) error {
+	if found != nil {
+		return errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, found), s.giveUp(g.ID, a.Seat, a.Since))
 	}
 	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Plays: plays, Labels: labelsOf(g.State, plays)}
 	unlock := s.Out.Lock(g.Meta.ChannelID) // not while searching: players' moves need it at once
+	var err error
 	p.Result, err = s.Store.BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
 	unlock()
 	var stale *storage.StaleError
 	switch {
 	case errors.As(err, &stale):
-		return nil, nil // someone moved at the same moment; looked at again after Retry
+		return nil // someone moved at the same moment; looked at again after Retry
 	case engine.CodeOf(err) != "":
-		return nil, errors.Join(fmt.Errorf("the %s moves %v were refused: %w", a.Rules.Absent, plays, err), s.giveUp(g.ID, a.Seat, a.Since))
-	case err != nil:
-		return nil, err
+		return errors.Join(fmt.Errorf("the %s moves %v were refused: %w", a.Rules.Absent, plays, err), s.giveUp(g.ID, a.Seat, a.Since))
 	}
-	return &p, nil
+	return err
 }
 
 // giveUp falls back to waiting for a decision the absent rule could not

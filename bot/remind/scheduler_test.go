@@ -12,6 +12,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/nim"
@@ -33,6 +34,7 @@ type sent struct {
 	Absence  *Absence
 	Played   *Played
 	Bots     []storage.Play
+	BotsIn   string // the game of Bots
 }
 
 type recorder struct {
@@ -63,9 +65,9 @@ func (r *recorder) Absent(a Absence, p Played) storage.PostFunc {
 		return nil, nil
 	}
 }
-func (r *recorder) Bots(_ storage.Meta, plays []storage.Play) storage.PostFunc {
+func (r *recorder) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
 	return func(storage.Change) ([]*storage.Outgoing, error) {
-		r.add(sent{Bots: plays})
+		r.add(sent{Bots: plays, BotsIn: m.ID})
 		return nil, nil
 	}
 }
@@ -99,6 +101,8 @@ type world struct {
 	store  *storage.Store
 	out    *recorder
 	stop   func()
+	// thinkers is where the scheduler searches, across restarts.
+	thinkers fair.Pool
 }
 
 var registry = engine.NewRegistry(nim.Game{}, duo{})
@@ -130,7 +134,7 @@ func (w *world) open() {
 	// The AI searches by iterations: a bubble's clock stands still while
 	// it runs, so a time budget would never be spent.
 	sch := &Scheduler{Store: s, Config: w.cfg, Out: w.out, Now: w.now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		AI: ai.Settings{Iterations: 8}}
+		AI: ai.Settings{Iterations: 8}, Thinkers: &w.thinkers}
 	go func() {
 		defer close(done)
 		sch.Run(ctx)
@@ -661,4 +665,47 @@ func TestSkipInVinhos(t *testing.T) {
 	if passes == 0 || declined == 0 {
 		t.Fatalf("%d passes and %d decisions without one; want both", passes, declined)
 	}
+}
+
+// The loop hands the bot's searches to the thinkers and goes on: while
+// their one slot is taken, a bot turn waits and a reminder falling due in
+// another game goes out on time. Once the slot is free, a game with a
+// person in it plays before a game of bots alone that waited as long.
+func TestSearchesWaitInTheThinkersNotTheLoop(t *testing.T) {
+	bubble(t, winter, std, func(w *world) {
+		w.thinkers.Slots = 1
+		busy := w.thinkers.Acquire(fair.People, "someone else")
+		reminded := w.game("nim", "", normal, "cris", "dani")
+		alone, err := w.store.Create(storage.Meta{ChannelID: "c-alone", GuildID: "guild",
+			Seats: []storage.SeatUser{{Name: "Bot A", Bot: true}, {Name: "Bot B", Bot: true}}},
+			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Bot A", "Bot B"}, Options: map[string]string{"moves": "4"}}, w.now(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		people, err := w.store.Create(storage.Meta{ChannelID: "c-people", GuildID: "guild",
+			Seats: []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true}}},
+			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.move(people.ID) // Ana's; Bia's turn falls due
+		w.until(9 * time.Hour)
+		if len(moves(t, w.store, alone.ID)) != 0 || len(moves(t, w.store, people.ID)) != 1 {
+			t.Fatal("the bot played while every thinker was busy")
+		}
+		if got := w.out.reminders(firstPending(t, reminded), winter); !slices.Equal(got, hours(8)) {
+			t.Fatalf("while the thinkers were busy, the reminders came at %v, want at 8 h", got)
+		}
+		busy()
+		synctest.Wait()
+		var games []string
+		for _, s := range w.out.all() {
+			if s.Bots != nil {
+				games = append(games, s.BotsIn)
+			}
+		}
+		if len(games) < 2 || games[0] != people.ID || slices.Contains(games[1:], people.ID) {
+			t.Fatalf("the bot's changes came in games %v, want %s's first, then %s's", games, people.ID, alone.ID)
+		}
+	})
 }

@@ -23,12 +23,6 @@ type kindStats struct {
 	fromSources []int // VP by source, summed over the seats (engine.VPSources)
 }
 
-// soloResult is what a solo game's end says beyond its ranking (Vinhos's
-// accolades and title).
-type soloResult interface {
-	SoloResult() (accolades int, title string, ok bool)
-}
-
 // report prints the table: per kind of player, its win rate with a 95%
 // Wilson interval, mean VP, and the time its decisions took; and for solo
 // games, the opponent's VP and the titles and accolades earned.
@@ -66,7 +60,7 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 				st.fromSources = addTo(st.fromSources, bySource[seat])
 			}
 		}
-		if solo, ok := m.Final.(soloResult); ok {
+		if solo, ok := m.Final.(engine.SoloScored); ok {
 			if n, title, ok := solo.SoloResult(); ok {
 				titles[title]++
 				accolades[n]++
