@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -59,6 +60,20 @@ type Candidate struct {
 	// ahead of the best other seat it expects to be (behind: negative).
 	Scored        bool
 	Score, Margin float64
+}
+
+// WinInterval is the 95% interval of the chance to win after the choice,
+// as far as its visits tell: how sure Win is.
+func (c Candidate) WinInterval() (lo, hi float64) { return Wilson(c.Win, c.Visits) }
+
+// Wilson is the 95% Wilson score interval of a rate p measured over n
+// trials, which stays inside 0 to 1 and says something even at 0 or 1.
+func Wilson(p float64, n int) (lo, hi float64) {
+	const z = 1.96
+	nf := float64(max(1, n))
+	center := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
+	return max(0, center-half), min(1, center+half)
 }
 
 // Decide builds seat's pending decision in s. It searches samples of the
