@@ -146,7 +146,7 @@ func hintText(st engine.State, seat engine.Seat, d ai.Decision, took time.Durati
 		lo, hi := c.WinInterval()
 		fmt.Fprintf(&b, "%d. **%s**: won %.0f%% of %s (likely %.0f–%.0f%%)", k+1, engine.Shorten(c.Label, 150), 100*c.Win, plural(c.Visits, "game"), 100*lo, 100*hi)
 		if c.Scored {
-			fmt.Fprintf(&b, " · %.0f %s on average, %s", c.Score, score, ahead(c.Margin, other))
+			fmt.Fprintf(&b, " · %s: %.0f on average, %s", score, c.Score, ahead(c.Margin, other))
 		}
 		b.WriteString("\n")
 	}

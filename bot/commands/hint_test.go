@@ -154,7 +154,7 @@ func TestSoloHintComparesChoicesByTheMarginAgainstLacerda(t *testing.T) {
 	for _, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(line, fmt.Sprint(choices+1)+". ") {
 			choices++
-			if !strings.Contains(line, " games (likely ") || !strings.Contains(line, " VP on average, ") || !strings.Contains(line, " Lacerda") {
+			if !strings.Contains(line, " games (likely ") || !strings.Contains(line, " · VP: ") || !strings.Contains(line, " Lacerda") {
 				t.Errorf("choice %d reads %q; want its win rate with how sure it is, its VP and its margin against Lacerda", choices, line)
 			}
 		}
