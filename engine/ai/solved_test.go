@@ -86,20 +86,20 @@ func TestNimOpeningsAreWon(t *testing.T) {
 	atLeast95(t, winsAt(t, openings, 20000))
 }
 
-// Positions later in a game: every way to leave at most 9 counters in
-// three piles, at 2,000 iterations a decision.
+// Positions later in a game: every way to leave 10 to 14 counters in
+// three piles of at most 7, at 5,000 iterations a decision.
 func TestNimEndgamesAreWon(t *testing.T) {
 	var later [][]int
 	for a := 0; a <= 7; a++ {
 		for b := 0; b <= 7; b++ {
 			for c := 0; c <= 7; c++ {
-				if n := a + b + c; n > 0 && n <= 9 {
+				if n := a + b + c; n >= 10 && n <= 14 {
 					later = append(later, []int{a, b, c})
 				}
 			}
 		}
 	}
-	atLeast95(t, winsAt(t, later, 2000))
+	atLeast95(t, winsAt(t, later, 5000))
 }
 
 // The position the issue found: only taking the whole middle pile wins.
