@@ -233,6 +233,24 @@ func SeatView(s State, seat Seat) any {
 // no hidden information.
 func PublicView(s State) any { return SeatView(s, NoSeat) }
 
+// Positioned is implemented by states whose positions recur by other
+// orders of moves (in nim, the same piles after taking from one pile and
+// then another, or the other way round). Position names the state as
+// seat sees it, with whoever must decide: two states of the same position
+// are the same game from here on for seat. The AI's search learns each
+// such position once, however it was reached; without it, it learns each
+// order of moves apart, and too thinly to see an opponent's best reply.
+type Positioned interface {
+	Position(seat Seat) string
+}
+
+// Scored is implemented by states whose seats race for a score kept among
+// their PlayerSummary stats: ScoreKey names it (Vinhos's "vp", La Viña's
+// "prestige"). Hints show the score each choice leads to.
+type Scored interface {
+	ScoreKey() string
+}
+
 // SoloScored is implemented by states that score a game of one player by
 // a result of their own beside the ranking (Vinhos's accolades against
 // Lacerda, and the title they earn); ok is false while the game goes on.

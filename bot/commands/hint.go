@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -130,20 +131,60 @@ func Hint(store *storage.Store, g *storage.Game, seat engine.Seat, settings ai.S
 	}, nil
 }
 
-// hintText shows the AI's decision: its top first choices, each with how
-// often its playouts won, and the whole move it would make.
+// hintText shows the AI's decision: its best first choices, best first,
+// each with how often the games played from it were won (with how sure
+// that figure is) and, in a game with a score, the score it leads to and
+// how far ahead of the best other seat (Lacerda, in solo); then the whole
+// move it would make.
 func hintText(st engine.State, seat engine.Seat, d ai.Decision, took time.Duration) string {
 	step, _ := st.Choices(seat, nil)
 	var b strings.Builder
 	fmt.Fprintf(&b, "💡 **A hint** for %s\n", engine.Shorten(step.Prompt, 200))
-	fmt.Fprintf(&b, "The AI played %s in %.1f s, from what you can see:\n", plural(d.Iterations, "game"), took.Seconds())
+	fmt.Fprintf(&b, "The AI played %s to the end in %.1f s, from what you can see. Its best first choices:\n", plural(d.Iterations, "game"), took.Seconds())
+	score, other := scoreWords(st, seat)
 	for k, c := range d.Top {
-		fmt.Fprintf(&b, "%d. **%s**: won %.0f%% of the %s that tried it\n", k+1, engine.Shorten(c.Label, 150), 100*c.Win, plural(c.Visits, "game"))
+		lo, hi := c.WinInterval()
+		fmt.Fprintf(&b, "%d. **%s**: won %.0f%% of %s (likely %.0f–%.0f%%)", k+1, engine.Shorten(c.Label, 150), 100*c.Win, plural(c.Visits, "game"), 100*lo, 100*hi)
+		if c.Scored {
+			fmt.Fprintf(&b, " · %s: %.0f on average, %s", score, c.Score, ahead(c.Margin, other))
+		}
+		b.WriteString("\n")
 	}
 	if len(d.Top) == 0 {
 		b.WriteString("There is only one choice.\n")
 	}
-	fmt.Fprintf(&b, "Its whole move: %s\n", engine.Shorten(strings.Join(engine.Labels(st, seat, d.Action), " → "), 900))
+	fmt.Fprintf(&b, "Its whole move: %s\n", engine.Shorten(strings.Join(engine.Labels(st, seat, d.Action), " → "), 700))
 	b.WriteString("The game's log notes that a hint was asked.")
 	return b.String()
+}
+
+// scoreWords names the game's score (engine.Scored: "VP") and whom a
+// margin is measured against: the one other seat by name (Lacerda in
+// solo), else the best of the others.
+func scoreWords(st engine.State, seat engine.Seat) (score, other string) {
+	players := st.Players()
+	if scored, ok := st.(engine.Scored); ok {
+		score = scored.ScoreKey()
+		for _, stat := range players[seat].Stats {
+			if stat.Key == score {
+				score = stat.Label
+			}
+		}
+	}
+	other = "the best of the others"
+	if len(players) == 2 {
+		other = players[1-seat].Name
+	}
+	return score, other
+}
+
+// ahead says a margin in the score: "3 ahead of Bruno", "5 behind Lacerda".
+func ahead(margin float64, other string) string {
+	switch m := math.Round(margin); {
+	case m > 0:
+		return fmt.Sprintf("%.0f ahead of %s", m, other)
+	case m < 0:
+		return fmt.Sprintf("%.0f behind %s", -m, other)
+	}
+	return "level with " + other
 }

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -127,5 +129,37 @@ func TestHintAskedAgainIsThoughtAboutOnce(t *testing.T) {
 	}
 	if len(after.Meta.HintsAsked) != 1 {
 		t.Fatalf("one decision's hint is recorded %d times: %+v", len(after.Meta.HintsAsked), after.Meta.HintsAsked)
+	}
+}
+
+// In solo every choice may lose to Lacerda, so a hint also gives each
+// choice's expected VP and how far ahead of Lacerda (or behind) it ends,
+// and says how sure each win rate is.
+func TestSoloHintComparesChoicesByTheMarginAgainstLacerda(t *testing.T) {
+	h := newHandler(t)
+	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}}},
+		engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 4, Players: []string{"Ana"}}, h.Now(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	think, err := Hint(h.Store, g, 0, ai.Settings{Iterations: 64}, h.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := think()
+	if err != nil {
+		t.Fatal(err)
+	}
+	choices := 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, fmt.Sprint(choices+1)+". ") {
+			choices++
+			if !strings.Contains(line, " games (likely ") || !strings.Contains(line, " · VP: ") || !strings.Contains(line, " Lacerda") {
+				t.Errorf("choice %d reads %q; want its win rate with how sure it is, its VP and its margin against Lacerda", choices, line)
+			}
+		}
+	}
+	if choices == 0 || len(text) > contentLimit {
+		t.Fatalf("the hint reads %q", text)
 	}
 }

@@ -648,6 +648,11 @@ func TestHintAtTheTable(t *testing.T) {
 	if !r.OK || len(r.Text) < 3 || !strings.HasPrefix(r.Text[0], "💡 **A hint** for ") || !slices.ContainsFunc(r.Text, func(l string) bool { return strings.HasPrefix(l, "Its whole move: ") }) {
 		t.Fatalf("the hint: %+v", r)
 	}
+	if !slices.ContainsFunc(r.Text, func(l string) bool {
+		return strings.HasPrefix(l, "1. ") && strings.Contains(l, " games (likely ") && strings.Contains(l, " · Taken: ")
+	}) {
+		t.Errorf("the hint's first choice has no win rate with its interval and counters taken: %q", r.Text)
+	}
 	saysLine(t, answer(t, replies, 2), "💡 Ana asked the AI for a hint.")
 	refusedWith(t, answer(t, replies, 3), engine.CodeIllegal, "hint takes no steps")
 }

@@ -92,7 +92,7 @@ func (t *tournament) report(out io.Writer, results []ai.Match) {
 
 func row(w io.Writer, name string, st *kindStats) {
 	rate := float64(st.wins) / float64(st.seats)
-	lo, hi := wilson(st.wins, st.seats)
+	lo, hi := ai.Wilson(float64(st.wins)/float64(st.seats), st.seats)
 	vp, mean, p99 := "-", "-", "-"
 	if !st.noVP {
 		vp = fmt.Sprintf("%.1f", float64(st.vp)/float64(st.seats))
@@ -122,15 +122,6 @@ func meanSources(sources []string, st *kindStats) string {
 		parts = append(parts, fmt.Sprintf("%s %.1f", sources[i], float64(total)/float64(st.seats)))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// wilson is the 95% Wilson score interval of wins out of n.
-func wilson(wins, n int) (lo, hi float64) {
-	const z = 1.96
-	p, nf := float64(wins)/float64(n), float64(n)
-	center := (p + z*z/(2*nf)) / (1 + z*z/nf)
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
-	return max(0, center-half), min(1, center+half)
 }
 
 // vpCounters are the seats' VP, nil for a game without a "vp" counter.

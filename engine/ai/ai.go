@@ -8,6 +8,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -54,6 +55,25 @@ type Candidate struct {
 	// Value is the estimated result, from 0 to 1: the win blended with the
 	// margin (see result).
 	Value float64
+	// Scored is whether the game keeps a score (engine.Scored); then
+	// Score is the seat's expected score at the end, and Margin how far
+	// ahead of the best other seat it expects to be (behind: negative).
+	Scored        bool
+	Score, Margin float64
+}
+
+// WinInterval is the 95% interval of the chance to win after the choice,
+// as far as its visits tell: how sure Win is.
+func (c Candidate) WinInterval() (lo, hi float64) { return Wilson(c.Win, c.Visits) }
+
+// Wilson is the 95% Wilson score interval of a rate p measured over n
+// trials, which stays inside 0 to 1 and says something even at 0 or 1.
+func Wilson(p float64, n int) (lo, hi float64) {
+	const z = 1.96
+	nf := float64(max(1, n))
+	center := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
+	return max(0, center-half), min(1, center+half)
 }
 
 // Decide builds seat's pending decision in s. It searches samples of the
@@ -71,7 +91,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
 	b := newBudget(cfg)
 	var d Decision
-	at := &node{}
+	at := sr.transpose(s, &node{})
 	for {
 		// The menu of seat's own decision is what seat sees: the choices
 		// before a step that turns up hidden information depend on
@@ -152,18 +172,37 @@ func sampler(s engine.State, seat engine.Seat) (func(*engine.RNG) engine.State, 
 	return func(*engine.RNG) engine.State { return s }, nil
 }
 
-// top rates the first step's choices that the search tried, most tried
-// first.
+// top rates the first step's choices that the search tried, best first,
+// at most three: by their estimated result, among those tried at least a
+// tenth as often as the most tried (a mean over a few games says little),
+// then the others.
 func top(at *node, seat engine.Seat, choices []engine.Choice) []Candidate {
 	var out []Candidate
+	most := 0
 	for _, c := range choices {
 		if e := at.child(seat, c.ID); e != nil && e.visits > 0 {
-			n := float64(e.visits)
-			out = append(out, Candidate{Choice: c, Visits: e.visits, Win: e.wins / n, Value: e.reward / n})
+			out = append(out, e.candidate(c))
+			most = max(most, e.visits)
 		}
 	}
+	tried := func(c Candidate) int {
+		if 10*c.Visits >= most {
+			return 1
+		}
+		return 0
+	}
 	slices.SortStableFunc(out, func(a, b Candidate) int {
-		return cmp.Or(cmp.Compare(b.Visits, a.Visits), cmp.Compare(b.Value, a.Value))
+		return cmp.Or(cmp.Compare(tried(b), tried(a)), cmp.Compare(b.Value, a.Value), cmp.Compare(b.Visits, a.Visits))
 	})
 	return out[:min(3, len(out))]
+}
+
+// candidate is what the search learnt of choice c, the edge's.
+func (e *edge) candidate(c engine.Choice) Candidate {
+	n := float64(e.visits)
+	out := Candidate{Choice: c, Visits: e.visits, Win: e.wins / n, Value: e.reward / n, Scored: e.scored > 0}
+	if out.Scored {
+		out.Score, out.Margin = e.score/float64(e.scored), e.margin/float64(e.scored)
+	}
+	return out
 }

@@ -209,3 +209,13 @@ func decideBoth(t *testing.T, a, b engine.State, seat engine.Seat) (x, y engine.
 	}
 	return da.Action, db.Action, slices.Equal(da.Action, db.Action) && slices.Equal(da.Top, db.Top)
 }
+
+func TestWilsonInterval(t *testing.T) {
+	lo, hi := Wilson(0.95, 20)
+	if lo < 0.763 || lo > 0.765 || hi < 0.99 || hi > 0.995 {
+		t.Errorf("19 of 20: %.4f–%.4f, want 0.7639–0.9911", lo, hi)
+	}
+	if lo, hi := Wilson(0, 5); lo != 0 || hi < 0.43 || hi > 0.44 {
+		t.Errorf("none of 5: %.4f–%.4f, want 0–0.4345", lo, hi)
+	}
+}

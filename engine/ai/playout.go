@@ -49,10 +49,12 @@ func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine
 	return rate(s, players), nil
 }
 
-// result rates a finished game for each seat, from 0 to 1.
+// result rates a finished game for each seat, from 0 to 1, and keeps the
+// seats' scores.
 type result struct {
 	win    []float64 // 1 for the winner
 	reward []float64 // what the search maximizes
+	score  []float64 // each seat's score (engine.Scored); nil if the game keeps none
 }
 
 // shareWeight is the part of a result that rewards the VP share (see
@@ -64,7 +66,8 @@ const shareWeight = 0.3
 // share against the best other seat (the rank, for games without a "vp"
 // counter).
 func rate(s engine.State, players int) result {
-	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	summaries := s.Players()
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s, summaries)}
 	ranked, ok := s.(engine.Ranked)
 	if !ok {
 		return r
@@ -74,7 +77,7 @@ func rate(s engine.State, players int) result {
 		return r
 	}
 	r.win[ranking[0]] = 1
-	vp, hasVP := counters(s, "vp")
+	vp, hasVP := counters(summaries, "vp")
 	for rank, seat := range ranking {
 		share := 1 - float64(rank)/float64(max(1, len(ranking)-1))
 		if hasVP {
@@ -88,11 +91,12 @@ func rate(s engine.State, players int) result {
 // rateUnfinished rates a game in progress by its VP share alone, which
 // then stands for the chance to win too; false for a game without VP.
 func rateUnfinished(s engine.State, players int) (result, bool) {
-	vp, ok := counters(s, "vp")
+	summaries := s.Players()
+	vp, ok := counters(summaries, "vp")
 	if !ok {
 		return result{}, false
 	}
-	r := result{win: make([]float64, players), reward: make([]float64, players)}
+	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s, summaries)}
 	for seat := range vp {
 		r.win[seat] = vpShare(vp, engine.Seat(seat))
 		r.reward[seat] = r.win[seat]
@@ -100,9 +104,26 @@ func rateUnfinished(s engine.State, players int) (result, bool) {
 	return r, true
 }
 
-// counters reads one counter of every seat.
-func counters(s engine.State, key string) ([]int, bool) {
-	players := s.Players()
+// scores reads every seat's score from the summaries of s, nil for a game
+// that keeps none.
+func scores(s engine.State, summaries []engine.PlayerSummary) []float64 {
+	scored, ok := s.(engine.Scored)
+	if !ok {
+		return nil
+	}
+	c, ok := counters(summaries, scored.ScoreKey())
+	if !ok {
+		return nil
+	}
+	out := make([]float64, len(c))
+	for i, v := range c {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+// counters reads one counter of every seat from their summaries.
+func counters(players []engine.PlayerSummary, key string) ([]int, bool) {
 	out := make([]int, len(players))
 	for i, p := range players {
 		v, ok := p.Stat(key)
@@ -116,7 +137,7 @@ func counters(s engine.State, key string) ([]int, bool) {
 
 // bestOther is the best VP of the seats but seat; seat's own for a game of
 // one.
-func bestOther(vp []int, seat engine.Seat) int {
+func bestOther[N int | float64](vp []N, seat engine.Seat) N {
 	best, found := vp[seat], false
 	for i, v := range vp {
 		if engine.Seat(i) != seat && (!found || v > best) {

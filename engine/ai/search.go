@@ -26,6 +26,9 @@ type search struct {
 	players int
 	horizon int   // see Config.Horizon
 	mast    *mast // what the iterations have learnt of each move
+	// positions are the nodes of the positions met so far, for a game
+	// whose positions recur by other orders of moves (engine.Positioned).
+	positions map[string]*node
 }
 
 // node is a point in the tree: the steps taken from the root.
@@ -44,7 +47,11 @@ type edge struct {
 	avail  int
 	reward float64 // sum of the results for seat
 	wins   float64 // sum of seat's win shares
-	next   node
+	// scored counts the results that gave a score (result.score), whose
+	// sums for seat are score and margin (ahead of the best other seat).
+	scored        int
+	score, margin float64
+	next          node
 }
 
 func (n *node) child(seat engine.Seat, id string) *edge {
@@ -97,6 +104,7 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 				return fmt.Errorf("ai: offered action %v refused: %w", act, err)
 			}
 			seat, act = next(st), nil
+			at = sr.transpose(st, at)
 			continue
 		}
 		if len(step.Choices) == 0 {
@@ -117,11 +125,41 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 	}
 	sr.mast.credit(res)
 	for _, e := range path {
-		e.visits++
-		e.reward += res.reward[e.seat]
-		e.wins += res.win[e.seat]
+		e.credit(res)
 	}
 	return nil
+}
+
+// credit counts an iteration's result for the edge's seat.
+func (e *edge) credit(res result) {
+	e.visits++
+	e.reward += res.reward[e.seat]
+	e.wins += res.win[e.seat]
+	if res.score != nil {
+		e.scored++
+		e.score += res.score[e.seat]
+		e.margin += res.score[e.seat] - bestOther(res.score, e.seat)
+	}
+}
+
+// transpose is the node of st's position, which every order of moves
+// that reaches it shares, in a game whose positions recur
+// (engine.Positioned); else at, the node of this order of moves. A
+// position's first node stands for it from then on.
+func (sr *search) transpose(st engine.State, at *node) *node {
+	p, ok := st.(engine.Positioned)
+	if !ok {
+		return at
+	}
+	if sr.positions == nil {
+		sr.positions = map[string]*node{}
+	}
+	key := p.Position(sr.seat)
+	if n := sr.positions[key]; n != nil {
+		return n
+	}
+	sr.positions[key] = at
+	return at
 }
 
 // selectOrExpand counts the legal choices as available and returns a

@@ -228,6 +228,10 @@ func (s *State) behind(a, b int) bool {
 // Over reports whether the game has ended.
 func (s *State) Over() bool { return s.Ended }
 
+// ScoreKey is engine.Scored's: the seats race for prestige, which the
+// hints a seat asks for show from its own samples of what it cannot see.
+func (s *State) ScoreKey() string { return "prestige" }
+
 // Players summarizes each seat. Prestige is private while the game goes on
 // (text l.251, A-36) unless the game was created with public scores.
 func (s *State) Players() []engine.PlayerSummary {

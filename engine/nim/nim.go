@@ -101,6 +101,10 @@ func (s *State) Pending() []engine.Pending {
 	return []engine.Pending{{Seat: s.Turn, Prompt: "take counters from a pile"}}
 }
 
+// ScoreKey is engine.Scored's: the counters each seat took, which tell
+// nothing of who wins (the last counter does) but are what a seat has.
+func (s *State) ScoreKey() string { return "taken" }
+
 func (s *State) Players() []engine.PlayerSummary {
 	out := make([]engine.PlayerSummary, len(s.Names))
 	for i, n := range s.Names {
@@ -168,17 +172,48 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	next := s.clone()
 	pile, _ := next.pileIndex(action[0])
 	n, _ := strconv.Atoi(action[1])
-	next.Piles[pile] -= n
-	next.Taken[seat] += n
+	next.take(pile, n)
 	events := []engine.Event{engine.Say(seat, fmt.Sprintf("%s took %d from pile %d (%d left there).",
 		next.Names[seat], n, pile+1, next.Piles[pile]))}
-	if next.left() == 0 {
-		next.Winner = seat
+	if next.Over() {
 		events = append(events, engine.Say(seat, next.Names[seat]+" took the last counter and wins."))
-		return next, events, nil
 	}
-	next.Turn = (seat + 1) % engine.Seat(len(next.Names))
 	return next, events, nil
+}
+
+// take plays the seat to move taking n counters from a pile: whoever takes
+// the last wins, else the turn passes.
+func (s *State) take(pile, n int) {
+	s.Piles[pile] -= n
+	s.Taken[s.Turn] += n
+	if s.left() == 0 {
+		s.Winner = s.Turn
+		return
+	}
+	s.Turn = (s.Turn + 1) % engine.Seat(len(s.Names))
+}
+
+// RandomPlayout is engine.Playout's: each turn a pile at random among
+// those with counters left, then a count at random, as Choices offers
+// them, without the labels that cost most of a search's time.
+func (s *State) RandomPlayout(rng *engine.RNG, record func(engine.Seat, engine.Action)) engine.State {
+	c := s.clone()
+	open := make([]int, 0, len(c.Piles))
+	for !c.Over() {
+		open = open[:0]
+		for i, p := range c.Piles {
+			if p > 0 {
+				open = append(open, i)
+			}
+		}
+		pile := open[rng.IntN(len(open))]
+		n := 1 + rng.IntN(min(maxTake, c.Piles[pile]))
+		if record != nil {
+			record(c.Turn, engine.Action{pileID(pile), strconv.Itoa(n)})
+		}
+		c.take(pile, n)
+	}
+	return c
 }
 
 func (s *State) clone() *State {
@@ -195,6 +230,17 @@ func (Game) RulesTopics() map[string]string {
 		"overview": fmt.Sprintf("%d piles of %d to %d counters. In turn, take 1 to %d counters from one pile; whoever takes the last counter wins.",
 			piles, minPile, minPile+pileSpan-1, maxTake),
 	}
+}
+
+// Position is engine.Positioned's: the piles and whose turn it is, all
+// that decides the rest of a game of nim.
+func (s *State) Position(engine.Seat) string {
+	b := make([]byte, 0, 2*len(s.Piles)+2)
+	for _, p := range s.Piles {
+		b = strconv.AppendInt(b, int64(p), 10)
+		b = append(b, ',')
+	}
+	return string(strconv.AppendInt(b, int64(s.Turn), 10))
 }
 
 // Sample is the position with a new generator: the generator is all nim

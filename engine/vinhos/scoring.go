@@ -221,6 +221,9 @@ func estateCount(est *Estate, k MultiplierKind) int {
 	return 0
 }
 
+// ScoreKey is engine.Scored's: the seats race for VP.
+func (s *State) ScoreKey() string { return "vp" }
+
 // Players summarizes each seat: the counters players ask about most, and
 // the whole board as its public part.
 func (s *State) Players() []engine.PlayerSummary {
