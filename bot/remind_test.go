@@ -90,14 +90,14 @@ func (h *harness) postsTo(channelID string) []sentPost {
 }
 
 // TestAbsentPlayerIsRemindedThenAutoPlayed runs a game at a pace of 250 ms
-// with a 1-second deadline under auto, through the fake Discord: the
+// with a 4-second deadline under auto, through the fake Discord: the
 // player who must act gets a reminder in the thread (pinging them, saying
 // what to decide, linking to the turn message) and by DM, then an
 // escalated one, and at the deadline the bot plays for them, says so, and
 // posts the new turn message pinging the next player.
 func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 50 * time.Millisecond,
-		Deadline: time.Second, Absent: storage.AbsentAuto})
+		Deadline: 4 * time.Second, Absent: storage.AbsentAuto})
 	srv := h.srv
 	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
 	table := srv.NewChannel("vinhos")
@@ -114,7 +114,7 @@ func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 	h.callback(srv.SlashCommand(at(ana, table.ID), "vinhos", fakediscord.Subcommand("new",
 		fakediscord.IntegerOption("players", 2), fakediscord.StringOption("regions", "first-play"))))
 	lobby := h.public(table.ID)[0]
-	if !strings.Contains(lobby.Content, "Pace: custom (reminders after 250ms) · deadline 1 second, then the bot plays") {
+	if !strings.Contains(lobby.Content, "Pace: custom (reminders after 250ms) · deadline 4 seconds, then the bot plays") {
 		t.Fatalf("the lobby does not show the pace: %q", lobby.Content)
 	}
 	h.callback(srv.Button(at(bruno, table.ID), lobby.ID, buttonID(t, lobby.Message, "Join")))
@@ -153,7 +153,7 @@ func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 		t.Errorf("the DM does not link to the turn: %q", dm.Content)
 	}
 
-	played := h.waitMessage(thread, "auto-play announcement", containing("did not play within 1 second; the bot played for them: "))
+	played := h.waitMessage(thread, "auto-play announcement", containing("did not play within 4 seconds; the bot played for them: "))
 	if !strings.HasPrefix(played.Content, "**"+absent.Name+"** did not play") {
 		t.Errorf("the announcement does not name the absent player: %q", played.Content)
 	}

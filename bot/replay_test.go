@@ -101,6 +101,12 @@ func (d *countingDrawer) counts() (boards, most int) {
 	return d.boards, d.most
 }
 
+// drawWait bounds the wait for an animation. The painters serve the games
+// that ask in turn, frame by frame, so every replay asked at once is
+// answered near the end of all their drawing, which under the race
+// detector on a busy machine takes far longer than one request's wait.
+const drawWait = time.Minute
+
 // replayAnswers sends /vinhos replay for each of ats at once, lets the
 // drawing start once every one is acknowledged (open), and returns the
 // animation each asker was sent, and how long the slowest waited for it.
@@ -121,7 +127,7 @@ func replayAnswers(t *testing.T, h *harness, ats []fakediscord.Origin, open func
 	var gifs [][]byte
 	var slowest time.Duration
 	for _, in := range ins {
-		r, err := h.srv.WaitFor(wait, in.IsOriginalEdit)
+		r, err := h.srv.WaitFor(drawWait, in.IsOriginalEdit)
 		if err != nil {
 			t.Fatal(err)
 		}
