@@ -7,6 +7,7 @@ import (
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // crowded fills a 5-player game as far as the components allow, and
@@ -80,7 +81,7 @@ func TestLayout(t *testing.T) {
 func check(t *testing.T, what string, c *render.Canvas, background []render.TextBox) {
 	t.Helper()
 	boxes := append(append([]render.TextBox(nil), background...), c.Boxes()...)
-	for _, p := range render.CheckText(boxes, c.RGBA().Bounds()) {
+	for _, p := range rendertest.CheckText(boxes, c.RGBA().Bounds()) {
 		t.Errorf("%s: %s", what, p)
 	}
 }

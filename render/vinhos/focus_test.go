@@ -7,7 +7,6 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -83,7 +82,7 @@ func readOnAPhone(t *testing.T, crowded *vinhos.State) {
 			if h, w := img.Bounds().Dy(), img.Bounds().Dx(); h > 2*w {
 				t.Errorf("%s: %dx%d is more than twice as tall as wide", f, w, h)
 			}
-			for _, p := range render.CheckText(c.Boxes(), img.Bounds()) {
+			for _, p := range rendertest.CheckText(c.Boxes(), img.Bounds()) {
 				t.Errorf("%s, seat %d: %s", f, seat, p)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // TestLayout checks that no text overlaps other text or leaves the canvas,
@@ -37,7 +38,7 @@ func TestLayout(t *testing.T) {
 func check(t *testing.T, what string, c *render.Canvas, bg *render.Layer) {
 	t.Helper()
 	boxes := append(append([]render.TextBox(nil), bg.Boxes()...), c.Boxes()...)
-	for _, p := range render.CheckText(boxes, c.RGBA().Bounds()) {
+	for _, p := range rendertest.CheckText(boxes, c.RGBA().Bounds()) {
 		t.Errorf("%s: %s", what, p)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -384,7 +383,7 @@ func TestReserveFocusedViews(t *testing.T) {
 		}
 		if n++; n%8 == 0 {
 			c := drawFocus(es.(*vinhos.State), seat, step.Focus, true)
-			for _, p := range render.CheckText(c.Boxes(), c.RGBA().Bounds()) {
+			for _, p := range rendertest.CheckText(c.Boxes(), c.RGBA().Bounds()) {
 				t.Errorf("%s, seat %d: %s", step.Focus, seat, p)
 			}
 		}

@@ -1,13 +1,15 @@
-package render
+package rendertest
 
 import (
 	"fmt"
 	"image"
+
+	"github.com/adega-bot/adega/render"
 )
 
 // CheckText reports every text box that leaves bounds and every pair of
 // boxes that overlap: a layout is clean when it reports nothing.
-func CheckText(boxes []TextBox, bounds image.Rectangle) []string {
+func CheckText(boxes []render.TextBox, bounds image.Rectangle) []string {
 	var problems []string
 	for i, a := range boxes {
 		if !a.Box.In(bounds) {
