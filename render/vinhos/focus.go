@@ -115,15 +115,15 @@ var (
 		quadrelStatic(c, r, len(v.s.Seats), v.s.Mode)
 		v.quadrel(c, r)
 	}}
-	salesBlock = block{fixed(214), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	salesBlock = block{fixed(salesH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		salesStatic(c, r, v.d, v.s.Mode)
 		v.sales(c, r)
 	}}
-	exportBlock = block{fixed(290), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	exportBlock = block{fixed(exportH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		exportStatic(c, r, v.d, len(v.s.Seats), v.s.Mode)
 		v.export(c, r)
 	}}
-	vintageBlock = block{fixed(212), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	vintageBlock = block{fixed(vintageH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		vintageStatic(c, r)
 		v.vintage(c, r)
 	}}
@@ -135,7 +135,7 @@ var (
 	// boothsBlock: the Fair booths beside the Experts the player could
 	// send to the Fair.
 	boothsBlock = block{fixed(row2H), func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
-		b := rect{X: r.X, Y: r.Y, W: 236, H: r.H}
+		b := rect{X: r.X, Y: r.Y, W: boothsW, H: r.H}
 		boothsStatic(c, b)
 		v.booths(c, b)
 		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)

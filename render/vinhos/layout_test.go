@@ -42,3 +42,21 @@ func check(t *testing.T, what string, c *render.Canvas, bg *render.Layer) {
 		t.Errorf("%s: %s", what, p)
 	}
 }
+
+// TestLayoutKeepsWhatItWasMadeFor: every layout, full or compact, of every
+// mode keeps the mode, Estates and seats it was made for, which its
+// background draws from. The 2016 layouts kept no mode (the 2016 board
+// came out right only because 2016 is the zero Mode) and the compact one
+// no Estates.
+func TestLayoutKeepsWhatItWasMadeFor(t *testing.T) {
+	board := []bool{true, false, true}
+	for _, mode := range []vinhos.Mode{vinhos.SpecialVintage2016, vinhos.Reserve2010, vinhos.Classic2010} {
+		for _, compact := range []bool{false, true} {
+			l := newLayout(board, compact, mode, 4)
+			if l.mode != mode || l.estates != 4 || l.compact != compact || l.players != len(board) {
+				t.Errorf("%v (compact %v): a layout of mode %v, %d Estates, compact %v, %d players",
+					mode, compact, l.mode, l.estates, l.compact, l.players)
+			}
+		}
+	}
+}
