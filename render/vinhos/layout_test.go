@@ -6,7 +6,6 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -26,20 +25,12 @@ func TestLayout(t *testing.T) {
 	for name, s := range cases {
 		for _, o := range []Options{{}, soloOptions, {Compact: true}, {NoBoard: soloOptions.NoBoard, Compact: true}} {
 			c, bg := drawBoard(s, o, true)
-			check(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg)
+			rendertest.CheckText(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg.Boxes())
 		}
 		for seat := range s.Seats {
 			c, bg := drawPlayer(s, engine.Seat(seat), true)
-			check(t, fmt.Sprintf("%s player %d", name, seat), c, bg)
+			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, bg.Boxes())
 		}
-	}
-}
-
-func check(t *testing.T, what string, c *render.Canvas, bg *render.Layer) {
-	t.Helper()
-	boxes := append(append([]render.TextBox(nil), bg.Boxes()...), c.Boxes()...)
-	for _, p := range rendertest.CheckText(boxes, c.RGBA().Bounds()) {
-		t.Errorf("%s: %s", what, p)
 	}
 }
 
