@@ -87,9 +87,9 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	// The name takes what the counters leave, 150 at most.
 	room := min(150, focusWidth-margin-right-12-(margin+34))
 	c.Text(c.Fit(v.names[seat], room, heading), margin+34, 20, 0, 0.5, heading)
-	status, st := v.waiting(), colored(bold, render.Muted)
+	status, st := v.waiting(), bold.In(render.Muted)
 	if v.acting[seat] {
-		status, st = "To "+v.promptFor(seat)+".", colored(bold, render.Accent)
+		status, st = "To "+v.promptFor(seat)+".", bold.In(render.Accent)
 	}
 	c.Text(c.Fit(status, focusInner, st), margin, 48, 0, 0.5, st)
 	c.SetColor(render.Rule)
