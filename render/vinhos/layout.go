@@ -68,9 +68,7 @@ func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layou
 	case vinhos.ReserveBoard(mode):
 		l.placeReserve()
 	case compact:
-		l.placeColumns(
-			[]slot{{&l.quadrel, focusInner, row1H}, {&l.sales, focusInner, salesH}, {&l.vintage, focusInner, vintageH}, {&l.booths, boothsW, row2H}, {&l.scores, focusInner, row2H}},
-			[]slot{{&l.regions, focusInner, regionsH}, {&l.export, focusInner, exportH}, {&l.display, focusInner, displayH}, {&l.decks, focusInner, row2H}, {&l.supply, focusInner, supplyLineH}})
+		l.place2016Compact()
 	default:
 		l.place2016()
 	}
@@ -100,6 +98,13 @@ func (l *layout) place2016() {
 	l.scores = rect{X: l.supply.Right() + gap, Y: y, W: width - margin - l.supply.Right() - gap, H: row2H}
 
 	l.placeSeats(y + row2H + gap)
+}
+
+// place2016Compact places the compact 2016 board in two columns.
+func (l *layout) place2016Compact() {
+	l.placeColumns(
+		[]slot{{&l.quadrel, focusInner, row1H}, {&l.sales, focusInner, salesH}, {&l.vintage, focusInner, vintageH}, {&l.booths, boothsW, row2H}, {&l.scores, focusInner, row2H}},
+		[]slot{{&l.regions, focusInner, regionsH}, {&l.export, focusInner, exportH}, {&l.display, focusInner, displayH}, {&l.decks, focusInner, row2H}, {&l.supply, focusInner, supplyLineH}})
 }
 
 // placeFirstRow places the header, then the first row of the shared
