@@ -1,21 +1,40 @@
 package render
 
-import "image"
+import (
+	"image"
 
-// Column is the frame of a column view, such as a focused view: parts one
+	"github.com/adega-bot/adega/engine"
+)
+
+// Column is the frame of a column view, such as a focused view: blocks one
 // above the other, Width units wide with Margin on each side, under a top
 // band Top units high, drawn at Scale pixels a unit on Paper.
 type Column struct {
 	Width, Scale, Top, Margin, Gap float64
 }
 
-// Draw makes a canvas tall enough for parts of the given heights, recording
-// its text boxes if asked, and draws on it the top band with top and each
-// part i in its rect with part.
-func (col Column) Draw(heights []float64, record bool, top func(*Canvas), part func(c *Canvas, i int, r Rect)) *Canvas {
+// Block is one panel of a column view, drawn for a seat from a renderer's
+// view V of the game: its height, and how to draw it (background and
+// pieces at once: a column is small and drawn once).
+type Block[V any] struct {
+	Height func(v V, seat engine.Seat) float64
+	Draw   func(c *Canvas, v V, seat engine.Seat, r Rect)
+}
+
+// Fixed is the height of a block that is always as tall.
+func Fixed[V any](h float64) func(V, engine.Seat) float64 {
+	return func(V, engine.Seat) float64 { return h }
+}
+
+// DrawColumn makes a canvas tall enough for blocks in col, recording its
+// text boxes if asked, and draws on it the top band with top and each
+// block, from v for seat.
+func DrawColumn[V any](col Column, v V, seat engine.Seat, blocks []Block[V], record bool, top func(*Canvas)) *Canvas {
 	total := col.Top + col.Margin - col.Gap
-	for _, h := range heights {
-		total += h + col.Gap
+	heights := make([]float64, len(blocks))
+	for i, b := range blocks {
+		heights[i] = b.Height(v, seat)
+		total += heights[i] + col.Gap
 	}
 	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, int(col.Width*col.Scale), int(total*col.Scale))), col.Scale)
 	if record {
@@ -25,9 +44,9 @@ func (col Column) Draw(heights []float64, record bool, top func(*Canvas), part f
 	c.Clear()
 	top(c)
 	y := col.Top
-	for i, h := range heights {
-		part(c, i, Rect{X: col.Margin, Y: y, W: col.Width - 2*col.Margin, H: h})
-		y += h + col.Gap
+	for i, b := range blocks {
+		b.Draw(c, v, seat, Rect{X: col.Margin, Y: y, W: col.Width - 2*col.Margin, H: heights[i]})
+		y += heights[i] + col.Gap
 	}
 	return c
 }

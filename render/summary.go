@@ -19,6 +19,8 @@ var (
 	Gold   = color.RGBA{0xe8, 0xb9, 0x3a, 0xff}
 	// PanelFill is the card a board area sits on, a shade lighter than Paper.
 	PanelFill = color.RGBA{0xfd, 0xfb, 0xf6, 0xff}
+	// SlotFill is an empty slot a piece may fill.
+	SlotFill = color.RGBA{0xf1, 0xec, 0xe2, 0xff}
 )
 
 const (

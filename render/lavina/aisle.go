@@ -82,7 +82,7 @@ func aisleStatic(c *render.Canvas, r rect, spaces int) {
 		for box, name := range []string{"back", "front"} {
 			c.Text(name, g.path.X+6, boxY(s, box), 0, 0.5, small)
 			c.Disc(g.boxesCX, boxY(s, box), pickerR+1, render.Rule)
-			c.Disc(g.boxesCX, boxY(s, box), pickerR, slotFill)
+			c.Disc(g.boxesCX, boxY(s, box), pickerR, render.SlotFill)
 		}
 	}
 }

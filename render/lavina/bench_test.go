@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine/lavina"
-	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -16,16 +15,13 @@ import (
 // boards before it. It reports the image's size.
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "mid-5p")
-	Draw(s) // the background is drawn once per process, not per move
-	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(Draw(s)) })
+	rendertest.BenchBoard(b, func() image.Image { return Draw(s) })
 }
 
 // BenchmarkBoardDraw renders the same board without encoding it.
 func BenchmarkBoardDraw(b *testing.B) {
 	s := state(b, "mid-5p")
-	Draw(s)
-	b.ReportAllocs()
-	rusage.Measure(b, func() { Draw(s) })
+	rendertest.BenchDraw(b, func() image.Image { return Draw(s) })
 }
 
 // BenchmarkFocus draws and encodes the tallest focused view, the exit's.

@@ -77,7 +77,7 @@ func miniCard(c *render.Canvas, r rect, card lavina.Card) {
 }
 
 // emptySlot draws a place a card or barrel may go.
-func emptySlot(c *render.Canvas, r rect) { c.Box(r, 4, slotFill, render.Rule) }
+func emptySlot(c *render.Canvas, r rect) { c.Box(r, 4, render.SlotFill, render.Rule) }
 
 // toolPill draws a tool's name on its color, anchored at x by ax (0 left,
 // 1 right), centered on y; it returns its width.

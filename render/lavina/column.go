@@ -20,27 +20,23 @@ const (
 	columnTopH  = 70 // the player's line and what they must decide
 )
 
-// block is one panel of a column view: its height and how to draw it
-// (background and pieces at once: a column is small and drawn once).
-type block struct {
-	h    func(v *view) float64
-	draw func(c *render.Canvas, v *view, seat engine.Seat, r rect)
-}
+// block is one panel of a column view.
+type block = render.Block[*view]
 
 var (
-	aisleBlock = block{func(v *view) float64 { return aisleHeight(len(v.v.Aisle)) }, func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	aisleBlock = block{Height: func(v *view, _ engine.Seat) float64 { return aisleHeight(len(v.v.Aisle)) }, Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		aisleStatic(c, r, len(v.v.Aisle))
 		v.aisle(c, r)
 	}}
-	wineriesBlock = block{func(v *view) float64 { return wineriesHeight(columnInner, len(v.v.Wineries)) }, func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	wineriesBlock = block{Height: func(v *view, _ engine.Seat) float64 { return wineriesHeight(columnInner, len(v.v.Wineries)) }, Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		wineriesStatic(c, r)
 		v.wineries(c, r)
 	}}
-	supplyBlock = block{func(*view) float64 { return supplyH }, func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	supplyBlock = block{Height: render.Fixed[*view](supplyH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		supplyStatic(c, r)
 		v.supply(c, r)
 	}}
-	seatBlock = block{func(*view) float64 { return seatH }, func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
+	seatBlock = block{Height: render.Fixed[*view](seatH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
 		seatStatic(c, r)
 		v.seat(c, seat, r)
 	}}
@@ -84,13 +80,8 @@ func drawFocus(s *lavina.State, seat engine.Seat, focus string, record bool) *re
 // what seat may see.
 func drawColumn(s *lavina.State, seat engine.Seat, blocks []block, record bool) *render.Canvas {
 	v := newView(s, seat)
-	heights := make([]float64, len(blocks))
-	for i, b := range blocks {
-		heights[i] = b.h(v)
-	}
 	column := render.Column{Width: columnW, Scale: columnScale, Top: columnTopH, Margin: margin, Gap: gap}
-	return column.Draw(heights, record, func(c *render.Canvas) { v.columnTop(c, seat) },
-		func(c *render.Canvas, i int, r rect) { blocks[i].draw(c, v, seat, r) })
+	return render.DrawColumn(column, v, seat, blocks, record, func(c *render.Canvas) { v.columnTop(c, seat) })
 }
 
 // columnTop is the player's token, name and prestige, then what they must

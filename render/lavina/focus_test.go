@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"image"
 	"maps"
 	"slices"
 	"testing"
@@ -15,31 +16,22 @@ import (
 // filled, or the first at all. -update-states plays the game again.
 func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	t.Helper()
-	return rendertest.FocusCases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates, func() map[string]rendertest.FocusCase {
-		finder := rendertest.FocusFinder{From: 3}
-		walkSteps(t, 41, 4, func(s *lavina.State, seat engine.Seat, step engine.Step) {
-			finder.See(t, step.Focus, s.Round, seat, s)
-		})
-		return finder.Found
-	})
-}
-
-// walkSteps plays a seeded random game to its end, calling see at every
-// step of every decision with the state the decision starts from.
-func walkSteps(t testing.TB, seed uint64, players int, see func(*lavina.State, engine.Seat, engine.Step)) {
-	rendertest.WalkSteps(t, newGame(t, recipe{seed: seed, players: players}), seed, func(s engine.State, seat engine.Seat, step engine.Step) {
-		see(s.(*lavina.State), seat, step)
-	})
+	search := rendertest.FocusSearch{
+		From:  3,
+		Stage: func(s engine.State) int { return s.(*lavina.State).Round },
+		Games: func(t testing.TB) []rendertest.Seeded {
+			return []rendertest.Seeded{{State: newGame(t, recipe{seed: 41, players: 4}), Seed: 41}}
+		},
+	}
+	return search.Cases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates)
 }
 
 // TestFocusedViewGolden keeps one focused view per focus, each drawn from
 // a moment of a seeded game whose step is about it.
 func TestFocusedViewGolden(t *testing.T) {
-	for f, c := range focusCases(t) {
-		t.Run(f, func(t *testing.T) {
-			golden(t, "focus-"+f, Focus(decode(t, c.State), c.Seat, f))
-		})
-	}
+	rendertest.FocusGoldens(t, focusCases(t), *update, func(t testing.TB, f string, c rendertest.FocusCase) image.Image {
+		return Focus(decode(t, c.State), c.Seat, f)
+	})
 }
 
 // TestFocusedViewsReadOnAPhone checks what makes a column view readable
@@ -65,7 +57,7 @@ func TestFocusedViewsReadOnAPhone(t *testing.T) {
 // TestEveryStepHasAFocusedView: every step of a whole game names a focus
 // the renderer knows, so no player gets the fallback view by accident.
 func TestEveryStepHasAFocusedView(t *testing.T) {
-	walkSteps(t, 41, 4, func(_ *lavina.State, _ engine.Seat, step engine.Step) {
+	rendertest.WalkSteps(t, newGame(t, recipe{seed: 41, players: 4}), 41, func(_ engine.State, _ engine.Seat, step engine.Step) {
 		if _, ok := focusBlocks[step.Focus]; !ok {
 			t.Fatalf("step %q is about %q, which has no focused view", step.Name, step.Focus)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
-	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // crowded fills a 5-player game as far as the components allow, and
@@ -64,23 +64,15 @@ func TestLayout(t *testing.T) {
 	for name, s := range cases {
 		for _, compact := range []bool{false, true} {
 			c, bg := drawBoard(s, compact, true)
-			check(t, fmt.Sprintf("%s board (compact %v)", name, compact), c, bg.Boxes())
+			rendertest.CheckText(t, fmt.Sprintf("%s board (compact %v)", name, compact), c, bg.Boxes())
 		}
 		for seat := range s.Seats {
 			for focus := range focusBlocks {
 				c := drawFocus(s, engine.Seat(seat), focus, true)
-				check(t, fmt.Sprintf("%s seat %d %s view", name, seat, focus), c, nil)
+				rendertest.CheckText(t, fmt.Sprintf("%s seat %d %s view", name, seat, focus), c, nil)
 			}
 			c := drawColumn(s, engine.Seat(seat), ownBoard, true)
-			check(t, fmt.Sprintf("%s seat %d own board", name, seat), c, nil)
+			rendertest.CheckText(t, fmt.Sprintf("%s seat %d own board", name, seat), c, nil)
 		}
-	}
-}
-
-func check(t *testing.T, what string, c *render.Canvas, background []render.TextBox) {
-	t.Helper()
-	boxes := append(append([]render.TextBox(nil), background...), c.Boxes()...)
-	for _, p := range render.CheckText(boxes, c.RGBA().Bounds()) {
-		t.Errorf("%s: %s", what, p)
 	}
 }

@@ -31,7 +31,6 @@ var (
 		lavina.Shears:   color.RGBA{0xa8, 0xd0, 0xa0, 0xff},
 	}
 	cardFill  = color.RGBA{0xff, 0xfe, 0xfa, 0xff}
-	slotFill  = color.RGBA{0xf1, 0xec, 0xe2, 0xff}
 	wildColor = color.RGBA{0xd9, 0x8c, 0xc8, 0xff}
 )
 
@@ -43,11 +42,9 @@ var varietyCodes = [...]string{
 // Text styles, in user units.
 var (
 	titleSt = render.Style{Size: 26, Bold: true, Color: render.Ink}
-	heading = render.Style{Size: 16, Bold: true, Color: render.Ink}
-	bold    = render.Style{Size: 14, Bold: true, Color: render.Ink}
-	normal  = render.Style{Size: 14, Color: render.Ink}
-	small   = render.Style{Size: 12, Color: render.Muted}
-	smallB  = render.Style{Size: 12, Bold: true, Color: render.Ink}
+	text    = render.TypeScale(14)
+
+	heading, bold, normal, small, smallB = text.Heading, text.Bold, text.Normal, text.Small, text.SmallBold
 )
 
 var pathFill = color.RGBA{0xea, 0xdc, 0xc4, 0xff}

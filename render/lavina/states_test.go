@@ -45,12 +45,7 @@ func state(t testing.TB, name string) *lavina.State {
 }
 
 func decode(t testing.TB, b []byte) *lavina.State {
-	t.Helper()
-	s, err := lavina.Game{}.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.(*lavina.State)
+	return rendertest.Decode[*lavina.State](t, lavina.Game{}, b)
 }
 
 // play plays a seeded game by random legal choices until the recipe stops.

@@ -23,6 +23,23 @@ const (
 	spread    = 0.001
 )
 
+// Case is a golden image a test keeps: its name, and how to draw it.
+type Case struct {
+	Name string
+	Draw func(t testing.TB) image.Image
+}
+
+// Goldens checks each case, in a subtest of its name, against
+// testdata/NAME.png, or with update writes them there.
+func Goldens(t *testing.T, cases []Case, update bool) {
+	for _, g := range cases {
+		t.Run(g.Name, func(t *testing.T) { Golden(t, TestdataPNG(g.Name), g.Draw(t), update) })
+	}
+}
+
+// TestdataPNG is where the golden image NAME of a package's tests lies.
+func TestdataPNG(name string) string { return filepath.Join("testdata", name+".png") }
+
 // Golden checks got against the golden image at path (a PNG), or with
 // update writes it there. A mismatch leaves the new image and a diff
 // beside the golden one: NAME.actual.png and NAME.diff.png.

@@ -2,14 +2,11 @@ package rendertest
 
 import (
 	"encoding/json"
-	"image"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/internal/rusage"
-	"github.com/adega-bot/adega/render"
 )
 
 // Play plays on from st by seeded random legal choices until stop says so:
@@ -91,97 +88,12 @@ func Snapshot(t testing.TB, name string, update bool, replay func() engine.State
 	return b
 }
 
-// FocusCase is a moment of a game where a step of a seat's decision is
-// about one focus (engine.Step.Focus): the state the decision starts from,
-// and the seat deciding.
-type FocusCase struct {
-	Seat  engine.Seat     `json:"seat"`
-	State json.RawMessage `json:"state"`
-}
-
-// FocusCases reads the case of every focus from testdata/focus-NAME.json;
-// with update, it first writes them from what find returns, which must
-// hold every focus.
-func FocusCases(t testing.TB, foci []string, update bool, find func() map[string]FocusCase) map[string]FocusCase {
+// Decode rebuilds a test state of game g from its JSON.
+func Decode[S engine.State](t testing.TB, g engine.Game, b []byte) S {
 	t.Helper()
-	path := func(focus string) string { return filepath.Join("testdata", "focus-"+focus+".json") }
-	if update {
-		found := find()
-		for _, f := range foci {
-			c, ok := found[f]
-			if !ok {
-				t.Fatalf("no step of the seeded games is about %q", f)
-			}
-			b, err := json.MarshalIndent(c, "", " ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path(f), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	cases := map[string]FocusCase{}
-	for _, f := range foci {
-		b, err := os.ReadFile(path(f))
-		if err != nil {
-			t.Fatalf("%v (run with -update-states to create it)", err)
-		}
-		var c FocusCase
-		if err := json.Unmarshal(b, &c); err != nil {
-			t.Fatal(err)
-		}
-		cases[f] = c
-	}
-	return cases
-}
-
-// FocusFinder keeps, for each focus, the first case seen from stage From
-// on (a year, a round: when the table has filled), or else the first case
-// seen at all: what FocusCases' find returns.
-type FocusFinder struct {
-	From  int
-	Found map[string]FocusCase
-	stage map[string]int
-}
-
-// See offers the case of a step about focus at stage: the state s its
-// decision starts from, and the seat deciding.
-func (f *FocusFinder) See(t testing.TB, focus string, stage int, seat engine.Seat, s engine.State) {
-	t.Helper()
-	if _, ok := f.Found[focus]; ok && (f.stage[focus] >= f.From || stage < f.From) {
-		return
-	}
-	b, err := json.Marshal(s)
+	s, err := g.Decode(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Found == nil {
-		f.Found, f.stage = map[string]FocusCase{}, map[string]int{}
-	}
-	f.Found[focus], f.stage[focus] = FocusCase{Seat: seat, State: b}, stage
-}
-
-// BenchEncode measures drawing and encoding an image as PNG, reporting
-// besides wall time the process's CPU time per image (cpu-ms/op), which
-// stays meaningful when other work shares the machine, and the image's
-// size.
-func BenchEncode(b *testing.B, draw func() image.Image) {
-	b.ReportAllocs()
-	var size int
-	rusage.Measure(b, func() {
-		png, err := render.EncodePNG(draw())
-		if err != nil {
-			b.Fatal(err)
-		}
-		size = len(png)
-	})
-	b.ReportMetric(float64(size), "bytes/image")
-}
-
-// Whole hides from EncodePNG that a layer made img, so that it encodes
-// every band: a board sharing nothing with the boards before it.
-func Whole(img image.Image) image.Image {
-	m := *img.(*image.RGBA)
-	return &m
+	return s.(S)
 }

@@ -56,7 +56,7 @@ func (v *view) bank(c *render.Canvas, r rect) {
 		first, last := accountSpace(r, from, y), accountSpace(r, to, y)
 		label, st := fmt.Sprintf("%d VP", vinhos.R10AccountVP[i]), smallB
 		if from == 0 {
-			label, st = fmt.Sprintf("−%d", vinhos.R10OverdraftVP), colored(smallB, render.Accent)
+			label, st = fmt.Sprintf("−%d", vinhos.R10OverdraftVP), smallB.In(render.Accent)
 		}
 		c.Text(label, (first.X+last.Right())/2, y, 0.5, 0.5, st)
 	}

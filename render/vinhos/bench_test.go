@@ -23,16 +23,13 @@ import (
 // image's size.
 func BenchmarkBoard(b *testing.B) {
 	s := state(b, "late-4p")
-	Draw(s) // the background is drawn once per process, not per move
-	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(Draw(s)) })
+	rendertest.BenchBoard(b, func() image.Image { return Draw(s) })
 }
 
 // BenchmarkBoardDraw renders the same state without encoding it.
 func BenchmarkBoardDraw(b *testing.B) {
 	s := state(b, "late-4p")
-	Draw(s)
-	b.ReportAllocs()
-	rusage.Measure(b, func() { Draw(s) })
+	rendertest.BenchDraw(b, func() image.Image { return Draw(s) })
 }
 
 // BenchmarkBackground encodes the cached background alone, whole (no
@@ -108,6 +105,5 @@ func BenchmarkFocus(b *testing.B) {
 // encodes it whole, as BenchmarkBoard does the full board.
 func BenchmarkCompact(b *testing.B) {
 	s := state(b, "late-4p")
-	DrawCompact(s)
-	rendertest.BenchEncode(b, func() image.Image { return rendertest.Whole(DrawCompact(s)) })
+	rendertest.BenchBoard(b, func() image.Image { return DrawCompact(s) })
 }

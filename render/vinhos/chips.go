@@ -22,14 +22,14 @@ func (v *view) expertChip(c *render.Canvas, k rect, id int, faceUp bool) {
 	c.Box(k, 4, fill, render.Ink)
 	bar := rect{X: k.X, Y: k.Y, W: 26, H: k.H}
 	c.Box(bar, 4, featureColors[f], render.Ink)
-	c.Text(featureAbbr(v.s.Mode, f), bar.CX(), bar.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
+	c.Text(featureAbbr(v.s.Mode, f), bar.CX(), bar.CY(), 0.5, 0.5, smallB.In(render.InkOn(featureColors[f])))
 	room := k.W - bar.W - 10
 	if t.Arrow.V {
 		room -= 12
 		c.ArrowUp(k.Right()-9, k.CY(), 13, ink)
 	}
 	label := abilityText[t.Ability.V]
-	c.Text(c.Fit(label, room, colored(smallB, ink)), bar.Right()+5, k.CY(), 0, 0.5, colored(smallB, ink))
+	c.Text(c.Fit(label, room, smallB.In(ink)), bar.Right()+5, k.CY(), 0, 0.5, smallB.In(ink))
 }
 
 var abilityText = [...]string{
@@ -55,7 +55,7 @@ func (v *view) tileChip(c *render.Canvas, seat engine.Seat, k rect, t vinhos.Hel
 		room -= 20
 		v.barrel(c, seat, k.Right()-12, k.CY(), 16, 18)
 	}
-	c.Text(c.Fit(name, room, colored(smallB, ink)), k.X+5, k.CY(), 0, 0.5, colored(smallB, ink))
+	c.Text(c.Fit(name, room, smallB.In(ink)), k.X+5, k.CY(), 0, 0.5, smallB.In(ink))
 }
 
 // chips lays out seat's Experts, then its Magnate tiles, in rows of cols

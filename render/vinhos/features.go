@@ -82,7 +82,7 @@ func (v *view) featureTrack(c *render.Canvas, r rect, f vinhos.Feature, moved in
 		switch {
 		case n == at:
 			c.Box(k, 4, featureColors[f], render.Ink)
-			c.Text(featureAbbr(v.s.Mode, f), k.CX(), k.CY(), 0.5, 0.5, colored(smallB, render.InkOn(featureColors[f])))
+			c.Text(featureAbbr(v.s.Mode, f), k.CX(), k.CY(), 0.5, 0.5, smallB.In(render.InkOn(featureColors[f])))
 		case n < at:
 			c.Box(k, 4, tint, render.Rule)
 		default:
@@ -102,7 +102,7 @@ func (v *view) fairSlot(c *render.Canvas, k rect, i int) {
 	for j, f := range vinhos.R10FairSlotFeatures[i] {
 		featureChip(c, v.s.Mode, k.X+20+float64(j)*32, k.Y+16, f)
 	}
-	c.Text(bonusText(v.d.Reserve.SlotBonus[i].V), k.X+72, k.Y+16, 0, 0.5, colored(small, render.Ink))
+	c.Text(bonusText(v.d.Reserve.SlotBonus[i].V), k.X+72, k.Y+16, 0, 0.5, small.In(render.Ink))
 	y := k.Y + 41
 	if !slot.Taken {
 		c.Text("free", k.X+8, y, 0, 0.5, small)

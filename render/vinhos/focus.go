@@ -22,18 +22,11 @@ const (
 	focusTopH  = 74 // the player's line and what they must decide
 )
 
-// block is one panel of a focused view: its height for a seat, and how to
-// draw it (background and pieces at once: the view is small and drawn
-// once).
-type block struct {
-	h    func(v *view, seat engine.Seat) float64
-	draw func(c *render.Canvas, v *view, seat engine.Seat, r rect)
-}
+// block is one panel of a focused view.
+type block = render.Block[*view]
 
 // fixed is the height of a block that is always as tall.
-func fixed(h float64) func(*view, engine.Seat) float64 {
-	return func(*view, engine.Seat) float64 { return h }
-}
+var fixed = render.Fixed[*view]
 
 // focusBlocks are the panels each focus shows, top to bottom.
 var focusBlocks = map[string][]block{
@@ -77,13 +70,8 @@ func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *re
 		blocks = []block{estatesBlock, heldBlock}
 	}
 	v := newView(s, Options{})
-	heights := make([]float64, len(blocks))
-	for i, b := range blocks {
-		heights[i] = b.h(v, seat)
-	}
 	column := render.Column{Width: focusWidth, Scale: focusScale, Top: focusTopH, Margin: margin, Gap: gap}
-	return column.Draw(heights, record, func(c *render.Canvas) { v.focusTop(c, seat) },
-		func(c *render.Canvas, i int, r rect) { blocks[i].draw(c, v, seat, r) })
+	return render.DrawColumn(column, v, seat, blocks, record, func(c *render.Canvas) { v.focusTop(c, seat) })
 }
 
 // focusTop is the player's token, name and counters, then what they must
@@ -99,9 +87,9 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	// The name takes what the counters leave, 150 at most.
 	room := min(150, focusWidth-margin-right-12-(margin+34))
 	c.Text(c.Fit(v.names[seat], room, heading), margin+34, 20, 0, 0.5, heading)
-	status, st := v.waiting(), colored(bold, render.Muted)
+	status, st := v.waiting(), bold.In(render.Muted)
 	if v.acting[seat] {
-		status, st = "To "+v.promptFor(seat)+".", colored(bold, render.Accent)
+		status, st = "To "+v.promptFor(seat)+".", bold.In(render.Accent)
 	}
 	c.Text(c.Fit(status, focusInner, st), margin, 48, 0, 0.5, st)
 	c.SetColor(render.Rule)
@@ -111,42 +99,42 @@ func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 }
 
 var (
-	quadrelBlock = block{fixed(row1H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	quadrelBlock = block{Height: fixed(row1H), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		quadrelStatic(c, r, len(v.s.Seats), v.s.Mode)
 		v.quadrel(c, r)
 	}}
-	salesBlock = block{fixed(214), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	salesBlock = block{Height: fixed(salesH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		salesStatic(c, r, v.d, v.s.Mode)
 		v.sales(c, r)
 	}}
-	exportBlock = block{fixed(290), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	exportBlock = block{Height: fixed(exportH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		exportStatic(c, r, v.d, len(v.s.Seats), v.s.Mode)
 		v.export(c, r)
 	}}
-	vintageBlock = block{fixed(212), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	vintageBlock = block{Height: fixed(vintageH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		vintageStatic(c, r)
 		v.vintage(c, r)
 	}}
-	decksBlock = block{fixed(row2H), func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	decksBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
 		decksStatic(c, r, v.s.Mode)
 		v.decks(c, r)
 	}}
-	supplyBlock = block{fixed(supplyLineH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}
+	supplyBlock = block{Height: fixed(supplyLineH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}
 	// boothsBlock: the Fair booths beside the Experts the player could
 	// send to the Fair.
-	boothsBlock = block{fixed(row2H), func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
-		b := rect{X: r.X, Y: r.Y, W: 236, H: r.H}
+	boothsBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
+		b := rect{X: r.X, Y: r.Y, W: boothsW, H: r.H}
 		boothsStatic(c, b)
 		v.booths(c, b)
 		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)
 	}}
-	managersBlock = block{fixed(float64(managersH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.managers(c, r) }}
-	fairBlock     = block{fixed(float64(fairH)), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
-	heldBlock     = block{heldH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
-	winesBlock    = block{winesH, func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock  = block{fixed(estatesH), func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
-	regionsBlock  = block{fixed(regionsH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
-	displayBlock  = block{fixed(displayH), func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+	managersBlock = block{Height: fixed(float64(managersH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.managers(c, r) }}
+	fairBlock     = block{Height: fixed(float64(fairH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
+	heldBlock     = block{Height: heldH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
+	winesBlock    = block{Height: winesH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
+	estatesBlock  = block{Height: fixed(estatesH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
+	regionsBlock  = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock  = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
 // The player's estates, two to a row.

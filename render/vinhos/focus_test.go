@@ -1,13 +1,14 @@
 package vinhos
 
 import (
+	"fmt"
+	"image"
 	"maps"
 	"slices"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -16,46 +17,22 @@ import (
 // filled, or the first at all. -update-states plays the games again.
 func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	t.Helper()
-	return rendertest.FocusCases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates, func() map[string]rendertest.FocusCase {
-		finder := rendertest.FocusFinder{From: 3}
-		for _, g := range []struct {
-			seed    uint64
-			players int
-		}{{47, 4}, {23, 3}} {
-			walkSteps(t, g.seed, g.players, func(s *vinhos.State, seat engine.Seat, step engine.Step) {
-				finder.See(t, step.Focus, s.Year, seat, s)
-			})
-		}
-		return finder.Found
-	})
-}
-
-// walkSteps plays a seeded random game to its end, calling see at every
-// step of every decision with the state the decision starts from.
-func walkSteps(t testing.TB, seed uint64, players int, see func(*vinhos.State, engine.Seat, engine.Step)) {
-	rendertest.WalkSteps(t, newGame(t, seed, players), seed, func(s engine.State, seat engine.Seat, step engine.Step) {
-		see(s.(*vinhos.State), seat, step)
-	})
-}
-
-func decodeState(t testing.TB, b []byte) *vinhos.State {
-	t.Helper()
-	s, err := vinhos.Game{}.Decode(b)
-	if err != nil {
-		t.Fatal(err)
+	search := rendertest.FocusSearch{
+		From:  3,
+		Stage: func(s engine.State) int { return s.(*vinhos.State).Year },
+		Games: func(t testing.TB) []rendertest.Seeded {
+			return []rendertest.Seeded{{State: newGame(t, 47, 4), Seed: 47}, {State: newGame(t, 23, 3), Seed: 23}}
+		},
 	}
-	return s.(*vinhos.State)
+	return search.Cases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates)
 }
 
 // TestFocusedViewGolden keeps one focused view per kind of step, each
 // drawn from a moment of a seeded game whose step is about it.
 func TestFocusedViewGolden(t *testing.T) {
-	for f, c := range focusCases(t) {
-		t.Run(f, func(t *testing.T) {
-			img := Focus(decodeState(t, c.State), c.Seat, f)
-			golden(t, "focus-"+f, img)
-		})
-	}
+	rendertest.FocusGoldens(t, focusCases(t), *update, func(t testing.TB, f string, c rendertest.FocusCase) image.Image {
+		return Focus(decodeState(t, c.State), c.Seat, f)
+	})
 }
 
 // TestFocusedViewsReadOnAPhone checks what makes a focused view readable
@@ -83,9 +60,7 @@ func readOnAPhone(t *testing.T, crowded *vinhos.State) {
 			if h, w := img.Bounds().Dy(), img.Bounds().Dx(); h > 2*w {
 				t.Errorf("%s: %dx%d is more than twice as tall as wide", f, w, h)
 			}
-			for _, p := range render.CheckText(c.Boxes(), img.Bounds()) {
-				t.Errorf("%s, seat %d: %s", f, seat, p)
-			}
+			rendertest.CheckText(t, fmt.Sprintf("%s, seat %d", f, seat), c, nil)
 		}
 	}
 }
@@ -94,7 +69,7 @@ func readOnAPhone(t *testing.T, crowded *vinhos.State) {
 // the renderer knows, so no player gets the fallback view by accident.
 func TestEveryStepHasAFocusedView(t *testing.T) {
 	seen := map[string]bool{}
-	walkSteps(t, 47, 4, func(_ *vinhos.State, _ engine.Seat, step engine.Step) {
+	rendertest.WalkSteps(t, newGame(t, 47, 4), 47, func(_ engine.State, _ engine.Seat, step engine.Step) {
 		if _, ok := focusBlocks[step.Focus]; !ok {
 			t.Fatalf("step %q (%s) has focus %q, which has no view", step.Name, step.Prompt, step.Focus)
 		}

@@ -26,7 +26,7 @@ func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 // for first, large enough to read in Discord's preview.
 func (v *view) header(c *render.Canvas, r rect) {
 	x := r.X + c.Measure(gameTitle(v.s.Mode), title)
-	c.Text("·  "+v.s.Phase(), x+14, r.Y+26, 0, 0.5, colored(title, render.Muted))
+	c.Text("·  "+v.s.Phase(), x+14, r.Y+26, 0, 0.5, title.In(render.Muted))
 	b := bannerBox(r)
 	x, y := b.X+44, b.CY()
 	if f := v.s.Final; f != nil {
@@ -51,7 +51,7 @@ func (v *view) header(c *render.Canvas, r rect) {
 	}
 	if len(pending) > 0 {
 		prompt := " to " + pending[0].Prompt
-		c.Text(c.Fit(prompt, b.Right()-x-14, colored(banner, render.Accent)), x, y, 0, 0.5, colored(banner, render.Accent))
+		c.Text(c.Fit(prompt, b.Right()-x-14, banner.In(render.Accent)), x, y, 0, 0.5, banner.In(render.Accent))
 	}
 }
 

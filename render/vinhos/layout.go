@@ -55,26 +55,56 @@ type layout struct {
 	height   int
 }
 
+// newLayout places the board of a mode with its Estates, for the seats
+// given (true: drawn with a player board), full or compact.
 func newLayout(board []bool, compact bool, mode vinhos.Mode, estates int) *layout {
-	if vinhos.ReserveBoard(mode) {
-		return newReserveLayout(board, compact, mode, estates)
-	}
+	l := &layout{players: len(board), board: board, mode: mode, estates: estates, compact: compact, width: width}
 	if compact {
-		return newCompactLayout(board)
+		l.width = compactWidth
 	}
-	l := &layout{players: len(board), board: board, width: width, estates: estates}
+	switch {
+	case vinhos.ReserveBoard(mode) && compact:
+		l.placeReserveCompact()
+	case vinhos.ReserveBoard(mode):
+		l.placeReserve()
+	case compact:
+		l.place2016Compact()
+	default:
+		l.place2016()
+	}
+	return l
+}
+
+// The heights and widths of areas that the full board, the compact board
+// and the focused views share.
+const (
+	salesH   = 214
+	exportH  = 290
+	vintageH = 212
+	boothsW  = 236
+)
+
+// place2016 places the full 2016 board: the first row, then the display,
+// booths, decks, supply and standings, then the seats.
+func (l *layout) place2016() {
 	x := float64(margin)
 	l.vintage = l.placeFirstRow()
 
 	y := float64(headerH + row1H + gap)
 	l.display = rect{X: x, Y: y, W: 510, H: row2H}
-	l.booths = rect{X: l.display.Right() + gap, Y: y, W: 236, H: row2H}
+	l.booths = rect{X: l.display.Right() + gap, Y: y, W: boothsW, H: row2H}
 	l.decks = rect{X: l.booths.Right() + gap, Y: y, W: 380, H: row2H}
 	l.supply = rect{X: l.decks.Right() + gap, Y: y, W: 260, H: row2H}
 	l.scores = rect{X: l.supply.Right() + gap, Y: y, W: width - margin - l.supply.Right() - gap, H: row2H}
 
 	l.placeSeats(y + row2H + gap)
-	return l
+}
+
+// place2016Compact places the compact 2016 board in two columns.
+func (l *layout) place2016Compact() {
+	l.placeColumns(
+		[]slot{{&l.quadrel, focusInner, row1H}, {&l.sales, focusInner, salesH}, {&l.vintage, focusInner, vintageH}, {&l.booths, boothsW, row2H}, {&l.scores, focusInner, row2H}},
+		[]slot{{&l.regions, focusInner, regionsH}, {&l.export, focusInner, exportH}, {&l.display, focusInner, displayH}, {&l.decks, focusInner, row2H}, {&l.supply, focusInner, supplyLineH}})
 }
 
 // placeFirstRow places the header, then the first row of the shared
@@ -85,34 +115,35 @@ func (l *layout) placeFirstRow() rect {
 	l.header = rect{X: x, Y: 0, W: width - 2*margin, H: headerH}
 	l.regions = rect{X: x, Y: y, W: 606, H: row1H}
 	l.quadrel = rect{X: l.regions.Right() + gap, Y: y, W: 440, H: row1H}
-	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: 214}
-	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: 290}
+	l.sales = rect{X: l.quadrel.Right() + gap, Y: y, W: 406, H: salesH}
+	l.export = rect{X: l.sales.Right() + gap, Y: y, W: width - margin - l.sales.Right() - gap, H: exportH}
 	return rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
 }
 
 // compactWidth is two focused-view columns side by side.
 const compactWidth = 2*margin + 2*focusInner + gap
 
-// newCompactLayout stacks the board's areas in two columns one focused
-// view wide, so that a phone zoomed on a column reads it as well as a
-// focused view.
-func newCompactLayout(board []bool) *layout {
-	l := &layout{players: len(board), board: board, compact: true, width: compactWidth}
+// slot is an area of the compact board: the rect it is placed in, and
+// its size.
+type slot struct {
+	r    *rect
+	w, h float64
+}
+
+// placeColumns places the compact board: under the header, the areas of
+// left and right in two columns one focused view wide, top to bottom, so
+// that a phone zoomed on a column reads it as well as a focused view; then
+// the seats.
+func (l *layout) placeColumns(left, right []slot) {
 	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
-	left, right := float64(headerH), float64(headerH)
-	lx, rx := float64(margin), float64(margin+focusInner+gap)
-	l.quadrel = column(&left, lx, focusInner, row1H)
-	l.sales = column(&left, lx, focusInner, 214)
-	l.vintage = column(&left, lx, focusInner, 212)
-	l.booths = column(&left, lx, 236, row2H)
-	l.scores = column(&left, lx, focusInner, row2H)
-	l.regions = column(&right, rx, focusInner, regionsH)
-	l.export = column(&right, rx, focusInner, 290)
-	l.display = column(&right, rx, focusInner, displayH)
-	l.decks = column(&right, rx, focusInner, row2H)
-	l.supply = column(&right, rx, focusInner, supplyLineH)
-	l.placeSeats(max(left, right))
-	return l
+	ly, ry := float64(headerH), float64(headerH)
+	for _, s := range left {
+		*s.r = column(&ly, margin, s.w, s.h)
+	}
+	for _, s := range right {
+		*s.r = column(&ry, margin+focusInner+gap, s.w, s.h)
+	}
+	l.placeSeats(max(ly, ry))
 }
 
 // column places an area of height h and width w at x, y in a column,

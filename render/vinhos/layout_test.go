@@ -6,7 +6,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // TestLayout checks that no text overlaps other text or leaves the canvas,
@@ -25,19 +25,29 @@ func TestLayout(t *testing.T) {
 	for name, s := range cases {
 		for _, o := range []Options{{}, soloOptions, {Compact: true}, {NoBoard: soloOptions.NoBoard, Compact: true}} {
 			c, bg := drawBoard(s, o, true)
-			check(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg)
+			rendertest.CheckText(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg.Boxes())
 		}
 		for seat := range s.Seats {
 			c, bg := drawPlayer(s, engine.Seat(seat), true)
-			check(t, fmt.Sprintf("%s player %d", name, seat), c, bg)
+			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, bg.Boxes())
 		}
 	}
 }
 
-func check(t *testing.T, what string, c *render.Canvas, bg *render.Layer) {
-	t.Helper()
-	boxes := append(append([]render.TextBox(nil), bg.Boxes()...), c.Boxes()...)
-	for _, p := range render.CheckText(boxes, c.RGBA().Bounds()) {
-		t.Errorf("%s: %s", what, p)
+// TestLayoutKeepsWhatItWasMadeFor: every layout, full or compact, of every
+// mode keeps the mode, Estates and seats it was made for, which its
+// background draws from. The 2016 layouts kept no mode (the 2016 board
+// came out right only because 2016 is the zero Mode) and the compact one
+// no Estates.
+func TestLayoutKeepsWhatItWasMadeFor(t *testing.T) {
+	board := []bool{true, false, true}
+	for _, mode := range []vinhos.Mode{vinhos.SpecialVintage2016, vinhos.Reserve2010, vinhos.Classic2010} {
+		for _, compact := range []bool{false, true} {
+			l := newLayout(board, compact, mode, 4)
+			if l.mode != mode || l.estates != 4 || l.compact != compact || l.players != len(board) {
+				t.Errorf("%v (compact %v): a layout of mode %v, %d Estates, compact %v, %d players",
+					mode, compact, l.mode, l.estates, l.compact, l.players)
+			}
+		}
 	}
 }

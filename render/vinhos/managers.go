@@ -117,7 +117,7 @@ func (v *view) managerRow(c *render.Canvas, r rect, m vinhos.Magnate) {
 		for slot, sp := range v.s.Multipliers[m][i] {
 			s := rect{X: k.X + 4, Y: k.Y + 21}.Grid(slot, 0, 34, 37, 4)
 			c.Box(s, 4, render.Paper, render.Rule)
-			c.Text(slotValue(kind, slot), s.CX(), s.Y+9, 0.5, 0.5, colored(small, render.Ink))
+			c.Text(slotValue(kind, slot), s.CX(), s.Y+9, 0.5, 0.5, small.In(render.Ink))
 			if sp.Taken {
 				v.barrel(c, sp.Seat, s.CX(), s.Bottom()-11, 20, 17)
 			}

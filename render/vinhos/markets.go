@@ -54,7 +54,7 @@ func salesStatic(c *render.Canvas, r rect, d *vinhos.Data, mode vinhos.Mode) {
 func marketSlot(c *render.Canvas, k rect, fill color.Color, value int, open bool) {
 	st := smallB
 	if !open {
-		fill, st = dim, colored(smallB, render.Muted)
+		fill, st = dim, smallB.In(render.Muted)
 	}
 	c.Box(k, 4, fill, render.Rule)
 	c.Text(fmt.Sprint(value), k.CX(), k.Y+10, 0.5, 0.5, st)

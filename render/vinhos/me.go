@@ -75,9 +75,9 @@ func (v *view) me(c *render.Canvas, seat engine.Seat) {
 	v.nameplate(c, seat, 0, 30, estateX-60)
 	v.stats(c, seat, rect{X: estateX + 16, Y: 30}, 4, 150, 0)
 	x := float64(margin + 12)
-	status, st := v.waiting(), colored(heading, render.Muted)
+	status, st := v.waiting(), heading.In(render.Muted)
 	if v.acting[seat] {
-		status, st = "To "+v.promptFor(seat)+".", colored(heading, render.Accent)
+		status, st = "To "+v.promptFor(seat)+".", heading.In(render.Accent)
 	}
 	x += 8 + c.Text(c.Fit(status, 560, st), x, 70, 0, 0.5, st)
 	x += 6 + c.Text("Barrels kept:", x, 70, 0, 0.5, normal)

@@ -34,7 +34,6 @@ var (
 	wineryColor    = color.RGBA{0xb0, 0x72, 0x44, 0xff}
 	cellarColor    = color.RGBA{0x6b, 0x55, 0x45, 0xff}
 	portoColor     = color.RGBA{0x5c, 0x1a, 0x4e, 0xff}
-	slotFill       = color.RGBA{0xf1, 0xec, 0xe2, 0xff}
 	faceDown       = color.RGBA{0xdd, 0xd8, 0xd0, 0xff}
 	dim            = color.RGBA{0xe2, 0xdc, 0xd0, 0xff}
 	wash           = color.NRGBA{0xe4, 0xdf, 0xd6, 0xc0} // over what is out of play
@@ -43,20 +42,12 @@ var (
 // Text styles, in user units. The smallest is still 7 pixels high when a
 // phone shows the board at half size.
 var (
-	title   = render.Style{Size: 28, Bold: true, Color: render.Ink}
-	banner  = render.Style{Size: 24, Bold: true, Color: render.Ink}
-	heading = render.Style{Size: 16, Bold: true, Color: render.Ink}
-	bold    = render.Style{Size: 15, Bold: true, Color: render.Ink}
-	normal  = render.Style{Size: 15, Color: render.Ink}
-	small   = render.Style{Size: 13, Color: render.Muted}
-	smallB  = render.Style{Size: 13, Bold: true, Color: render.Ink}
-)
+	title  = render.Style{Size: 28, Bold: true, Color: render.Ink}
+	banner = render.Style{Size: 24, Bold: true, Color: render.Ink}
+	text   = render.TypeScale(15)
 
-// colored is st in another color.
-func colored(st render.Style, c color.Color) render.Style {
-	st.Color = c
-	return st
-}
+	heading, bold, normal, small, smallB = text.Heading, text.Bold, text.Normal, text.Small, text.SmallBold
+)
 
 // wineLetter marks a wine's color in words as well as in color.
 var wineLetter = [...]string{vinhos.NoColor: "", vinhos.Red: "R", vinhos.White: "W"}

@@ -18,14 +18,14 @@ func wineChip(c *render.Canvas, x, y float64, col vinhos.Color) {
 // letter, and its cost on a coin.
 func vineyardTile(c *render.Canvas, r rect, col vinhos.Color, cost int) {
 	c.Box(r, 5, wineColors[col], render.Ink)
-	c.Text(wineLetter[col], r.X+6, r.Y+5, 0, 0, colored(smallB, render.InkOn(wineColors[col])))
+	c.Text(wineLetter[col], r.X+6, r.Y+5, 0, 0, smallB.In(render.InkOn(wineColors[col])))
 	c.Coin(r.Right()-13, r.Bottom()-13, 11, fmt.Sprint(cost))
 }
 
 // portoIcon draws a Porto tile.
 func portoIcon(c *render.Canvas, x, y float64) {
 	c.Box(rect{X: x - 10, Y: y - 10, W: 20, H: 20}, 4, portoColor, render.Ink)
-	c.Text("P", x, y, 0.5, 0.5, colored(smallB, render.InkOn(portoColor)))
+	c.Text("P", x, y, 0.5, 0.5, smallB.In(render.InkOn(portoColor)))
 }
 
 // porto draws a count of Porto tiles.
@@ -45,5 +45,5 @@ func featureAbbr(mode vinhos.Mode, f vinhos.Feature) string {
 func featureChip(c *render.Canvas, mode vinhos.Mode, x, y float64, f vinhos.Feature) {
 	fill := featureColors[f]
 	c.Box(rect{X: x - 14, Y: y - 11, W: 28, H: 22}, 4, fill, render.Ink)
-	c.Text(featureAbbr(mode, f), x, y, 0.5, 0.5, colored(smallB, render.InkOn(fill)))
+	c.Text(featureAbbr(mode, f), x, y, 0.5, 0.5, smallB.In(render.InkOn(fill)))
 }

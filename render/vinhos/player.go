@@ -41,10 +41,10 @@ func estateStatic(c *render.Canvas, k rect, e int) {
 	c.Box(k, 6, render.Paper, render.Rule)
 	c.Token(k.X+13, k.Y+13, 10, render.Muted, fmt.Sprint(e+1))
 	for i := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].EstateSlots {
-		c.Box(buildingSlot(k, i), 4, slotFill, render.Rule)
+		c.Box(buildingSlot(k, i), 4, render.SlotFill, render.Rule)
 	}
 	for i := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].CellarSlots {
-		c.Box(wineSlot(k, i), 4, slotFill, render.Rule)
+		c.Box(wineSlot(k, i), 4, render.SlotFill, render.Rule)
 	}
 }
 

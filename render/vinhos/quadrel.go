@@ -137,7 +137,7 @@ func taxMarker(c *render.Canvas, x, y float64, year int) {
 	if year == 0 {
 		label = fmt.Sprintf("Y +%d", vinhos.FeeTaxation)
 	}
-	c.Text(label, x, y, 0.5, 0.5, colored(smallB, render.InkOn(render.Accent)))
+	c.Text(label, x, y, 0.5, 0.5, smallB.In(render.InkOn(render.Accent)))
 }
 
 // cross strikes out something a player cannot afford.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -357,10 +356,10 @@ func drawBankBoardGame(t *testing.T, mode string) {
 		if move%8 == 0 || s.Over() {
 			for _, o := range []Options{{}, {Compact: true}} {
 				c, bg := drawBoard(s, o, true)
-				check(t, fmt.Sprintf("move %d, %s (compact %v)", move, s.Phase(), o.Compact), c, bg)
+				rendertest.CheckText(t, fmt.Sprintf("move %d, %s (compact %v)", move, s.Phase(), o.Compact), c, bg.Boxes())
 			}
 			c, bg := drawPlayer(s, engine.Seat(move%4), true)
-			check(t, fmt.Sprintf("move %d, %s, player", move, s.Phase()), c, bg)
+			rendertest.CheckText(t, fmt.Sprintf("move %d, %s, player", move, s.Phase()), c, bg.Boxes())
 		}
 		move++
 		return s.Over()
@@ -384,9 +383,7 @@ func TestReserveFocusedViews(t *testing.T) {
 		}
 		if n++; n%8 == 0 {
 			c := drawFocus(es.(*vinhos.State), seat, step.Focus, true)
-			for _, p := range render.CheckText(c.Boxes(), c.RGBA().Bounds()) {
-				t.Errorf("%s, seat %d: %s", step.Focus, seat, p)
-			}
+			rendertest.CheckText(t, fmt.Sprintf("%s, seat %d", step.Focus, seat), c, nil)
 		}
 	})
 	t.Logf("%d steps", n)

@@ -32,12 +32,11 @@ var recipes = map[string]recipe{
 // state loads a test state, replaying its game first if asked to.
 func state(t testing.TB, name string) *vinhos.State {
 	t.Helper()
-	b := rendertest.Snapshot(t, name, *updateStates, func() engine.State { return play(t, recipes[name]) })
-	s, err := vinhos.Game{}.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s.(*vinhos.State)
+	return decodeState(t, rendertest.Snapshot(t, name, *updateStates, func() engine.State { return play(t, recipes[name]) }))
+}
+
+func decodeState(t testing.TB, b []byte) *vinhos.State {
+	return rendertest.Decode[*vinhos.State](t, vinhos.Game{}, b)
 }
 
 // play plays a seeded game by random legal choices until the recipe stops.

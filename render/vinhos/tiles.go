@@ -60,7 +60,7 @@ func (v *view) tileFace(c *render.Canvas, k rect, id int) {
 	name, detail := v.tileText(id)
 	c.Box(k, 5, tileFill(id), render.Ink)
 	c.Text(c.Fit(name, k.W-12, smallB), k.X+6, k.Y+16, 0, 0.5, smallB)
-	c.Text(c.Fit(detail, k.W-12, small), k.X+6, k.Y+36, 0, 0.5, colored(small, render.Ink))
+	c.Text(c.Fit(detail, k.W-12, small), k.X+6, k.Y+36, 0, 0.5, small.In(render.Ink))
 }
 
 // tileFill tells Multipliers, gold, from Action tiles.
