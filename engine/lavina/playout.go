@@ -12,7 +12,7 @@ import (
 // decision, where the public path copies the state for each step and each
 // action, walks the decision again from its first step, and formats
 // labels and narration nobody reads. Every option a step lists is legal,
-// so it draws among them as engine.RandomGame draws among the choices, from
+// so it draws among them as enginetest.RandomGame draws among the choices, from
 // the same random numbers: the same generator plays the same game.
 func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action)) engine.State {
 	return s.playout(rng, record, nil)
@@ -63,7 +63,7 @@ func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action en
 	return c
 }
 
-// steerer answers a playout's steps: each drawn as engine.RandomGame draws
+// steerer answers a playout's steps: each drawn as enginetest.RandomGame draws
 // among the choices, or, at a steered step, the pick of p if not nil.
 // Every option a step lists is legal, so a pick never needs drawing again.
 type steerer struct {

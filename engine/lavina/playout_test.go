@@ -251,7 +251,7 @@ func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
 	}
 }
 
-// A playout draws as engine.RandomGame, the public path's random player,
+// A playout draws as enginetest.RandomGame, the public path's random player,
 // does, from the same random numbers: a generator seeded alike plays the
 // same decisions to the same end.
 func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
@@ -266,7 +266,7 @@ func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
 			var fast, public []decision
 			a, b := engine.NewRNG(seed), engine.NewRNG(seed)
 			final := s.RandomPlayout(&a, func(seat engine.Seat, act engine.Action) { fast = append(fast, decision{seat, act.String()}) })
-			want, err := engine.RandomGame(s, &b, func(seat engine.Seat, act engine.Action) { public = append(public, decision{seat, act.String()}) })
+			want, err := enginetest.RandomGame(s, &b, func(seat engine.Seat, act engine.Action) { public = append(public, decision{seat, act.String()}) })
 			if err != nil {
 				t.Fatal(err)
 			}
