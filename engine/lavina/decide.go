@@ -176,7 +176,7 @@ func (s *State) mayDecide(seat engine.Seat) error {
 	}
 	pending := s.Pending()
 	if len(pending) == 1 && pending[0].Seat != seat {
-		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: the picker farthest back plays next (text l.185).", s.Seats[pending[0].Seat].Name)
+		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: the picker farthest back plays next.", s.Seats[pending[0].Seat].Name) // text l.185
 	}
 	return nil
 }
