@@ -34,8 +34,7 @@ func (s *State) turnStartStep() step {
 		if c == p.Cell {
 			continue
 		}
-		fee, _ := s.moveFee(seat, c)
-		bribe := s.bribe(seat, c)
+		fee, bribe := s.moveCost(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
 			if s.explaining {
@@ -76,6 +75,19 @@ func (s *State) turnStartStep() step {
 		s.refuse(s.cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
 	return st
+}
+
+// moveCost is what moving seat's Action marker to c costs: the move's
+// fee and Lacerda's bribe, which a choice's Cost shows together.
+func (s *State) moveCost(seat engine.Seat, c Cell) (fee, bribe int) {
+	fee, _ = s.moveFee(seat, c)
+	return fee, s.bribe(seat, c)
+}
+
+// cellOf is the cell a move's choice ID names, in the game's mode.
+func (s *State) cellOf(id string) (Cell, bool) {
+	i := slices.Index(cellKeys[s.Mode][:NumCells], id)
+	return Cell(i), i >= 0
 }
 
 // moveTo are the answers that move to each cell, made once: every turn
