@@ -74,11 +74,11 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 // through Choices from the start: the same options in linear time.
 func quickRandomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	c := s.(*State).clone()
+	c := s.(*State).walker()
 	var act engine.Action
 	names := map[string]bool{}
 	for {
-		st, done, err := c.next(seat, nil)
+		st, done, err := machine.Next(c, seat)
 		if err != nil {
 			t.Fatalf("after %v: %v", act, err)
 		}
@@ -86,21 +86,21 @@ func quickRandomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine
 			return act
 		}
 		// A command names each step: no two of a decision may share a name.
-		if names[st.name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
+		if names[st.Name] {
+			t.Fatalf("after %v, a second step is named %q (%s)", act, st.Name, st.Prompt)
 		}
-		names[st.name] = true
-		if len(st.opts) == 0 {
-			t.Fatalf("dead end after %v at %q", act, st.prompt)
+		names[st.Name] = true
+		if len(st.Opts) == 0 {
+			t.Fatalf("dead end after %v at %q", act, st.Prompt)
 		}
-		choices := make([]engine.Choice, len(st.opts))
-		for i, o := range st.opts {
+		choices := make([]engine.Choice, len(st.Opts))
+		for i, o := range st.Opts {
 			choices[i] = o.Choice
 		}
 		id := pick(choices, r).ID
-		o := st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == id })]
+		o := st.Opts[slices.IndexFunc(st.Opts, func(o option) bool { return o.ID == id })]
 		act = append(act, id)
-		c.answer(st, o)
+		machine.Answer(c, st, o)
 	}
 }
 

@@ -9,36 +9,25 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// refuse explains why id does not answer step st, citing the rule, with the
-// answers that do.
-func (s *State) refuse(st step, id string) error {
+// refuse explains why id does not answer step st, saying the rule, with
+// the answers that do. A walk lists steps without their prompts: st is
+// listed again with them.
+func (s *walker) refuse(st step, id string) error {
+	s.NoLabels = false
+	st, _ = s.List()
 	reason := s.why(st, id)
 	if reason == "" {
-		reason = fmt.Sprintf("it is not among the answers to %q.", st.prompt)
+		reason = fmt.Sprintf("it is not among the answers to %q.", st.Prompt)
 	}
-	ids := make([]string, len(st.opts))
-	for i, o := range st.opts {
+	ids := make([]string, len(st.Opts))
+	for i, o := range st.Opts {
 		ids[i] = o.ID
 	}
-	return engine.Errorf(engine.CodeUnknownChoice, "%s: %s Choices for %s: %s.", engine.Quote(id), reason, st.name, strings.Join(ids, ", "))
-}
-
-// Refusal is the reason value is not a legal answer to the step after
-// prefix (engine.Explainer), or "" if no rule explains it.
-func (s *State) Refusal(seat engine.Seat, prefix engine.Action, value string) string {
-	c := s.clone()
-	if c.walk(seat, prefix) != nil {
-		return ""
-	}
-	st, done, err := c.next(seat, nil)
-	if err != nil || done {
-		return ""
-	}
-	return c.why(st, value)
+	return engine.Errorf(engine.CodeUnknownChoice, "%s: %s Choices for %s: %s.", engine.Quote(id), reason, st.Name, strings.Join(ids, ", "))
 }
 
 // why names the rule an answer breaks, by the kind of answer it is.
-func (s *State) why(st step, id string) string {
+func (s *walker) why(st step, id string) string {
 	t, p := s.Turn, s.player()
 	switch {
 	case strings.HasPrefix(id, "take"):
@@ -49,7 +38,7 @@ func (s *State) why(st step, id string) string {
 		return "you have moved already: one move per turn." // text l.193
 	case id == "move" && s.atExit():
 		return "your picker is out of the vineyard for this round." // text l.259
-	case st.name == "to":
+	case st.Name == "to":
 		return s.whyNotMove(id)
 	case strings.HasSuffix(id, "-under"):
 		return "only the upper card of a side is available; the billhook, for the first card, takes a covered one." // text l.197, l.271
@@ -65,14 +54,14 @@ func (s *State) why(st step, id string) string {
 		return s.whyNotUpgrade(id)
 	case strings.HasPrefix(id, "return-"):
 		return "you can only return a tool you hold." // text l.203
-	case strings.HasPrefix(st.name, "winery"):
+	case strings.HasPrefix(st.Name, "winery"):
 		return s.whyNotWinery(id)
-	case strings.HasPrefix(st.name, "wildcards"):
+	case strings.HasPrefix(st.Name, "wildcards"):
 		if n, err := strconv.Atoi(id); err == nil && n > p.Wildcards {
 			return fmt.Sprintf("you have %s.", plural(p.Wildcards, "wildcard", "wildcards")) // text l.215
 		}
 		return "with that many wildcards the delivery does not meet the winery's request." // text l.223-239
-	case strings.HasPrefix(st.name, "size"):
+	case strings.HasPrefix(st.Name, "size"):
 		return "the new basket must be bigger, in the supply, and affordable: you pay the difference in price." // text l.255, A-18
 	}
 	return ""
