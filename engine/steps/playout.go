@@ -16,7 +16,7 @@ import (
 // each decision as Apply takes it.
 func (m *Machine[W]) Playout(w W, rng *engine.RNG, p engine.Policy, record func(seat engine.Seat, action engine.Action)) {
 	k := w.Steps()
-	k.Mode, k.Events = Mode{Quiet: true, NoLabels: true, Unnamed: true}, nil
+	k.Modes, k.Events = Modes{Quiet: true, NoLabels: true, Unnamed: true}, nil
 	pl := player[W]{m: m, rng: rng, p: p}
 	for !w.Over() {
 		k.pending = w.Owing(k.pending[:0])

@@ -11,7 +11,7 @@ import (
 // Refusals say why an answer is not legal, in the rule's own terms: "A
 // second Winery costs 3 more Bagos; you have 1." The step builders note
 // each answer they leave out with the rule that leaves it out (Walk.Note),
-// but only in a walker made to explain a refusal (Mode.Explaining), so
+// but only in a walker made to explain a refusal (Modes.Explaining), so
 // that listing choices, which the look-ahead does constantly, costs
 // nothing more.
 

@@ -12,7 +12,7 @@
 // the memo of the last walk and the fast playouts.
 //
 // The copy a decision is walked on is the game's walker: a copy of its
-// state with a Walk beside it, which says how the copy is walked (Mode)
+// state with a Walk beside it, which says how the copy is walked (Modes)
 // and keeps the decision's bookkeeping. The state itself is a value; no
 // mode of a walk is ever part of it.
 package steps
@@ -54,8 +54,8 @@ type Step[W any] struct {
 	Forfeits bool
 }
 
-// Mode says how a walker is walked: what nobody reads of it is skipped.
-type Mode struct {
+// Modes say how a walker is walked: what nobody reads of it is skipped.
+type Modes struct {
 	// Quiet: nobody reads the narration (a look-ahead, a playout).
 	Quiet bool
 	// NoLabels: nobody reads the choices' labels, which are most of the
@@ -77,7 +77,7 @@ type Mode struct {
 // Walk is the machine's part of a game's walker: how it is walked, and
 // the bookkeeping of the decision in progress.
 type Walk[W any] struct {
-	Mode
+	Modes
 	// Events narrate what the walker played so far.
 	Events []engine.Event
 	// Names are the names of the steps answered in the decision so far.
@@ -133,7 +133,7 @@ func (k *Walk[W]) name(name string) string {
 // w, keeping k's own array for options.
 func (k *Walk[W]) copyFrom(w *Walk[W]) {
 	opts, pending := k.opts[:0], k.pending[:0]
-	*k = Walk[W]{Mode: w.Mode, Drew: w.Drew, opts: opts, pending: pending}
+	*k = Walk[W]{Modes: w.Modes, Drew: w.Drew, opts: opts, pending: pending}
 	// Capped, the shared slices are copied by their first append instead
 	// of written into.
 	k.Names = w.Names[:len(w.Names):len(w.Names)]

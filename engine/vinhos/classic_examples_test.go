@@ -19,7 +19,7 @@ const redPlayer = orange // the first edition's red player
 // year's Actions phase with the given player order.
 func newClassicExample(t *testing.T, year int, order ...engine.Seat) *example {
 	t.Helper()
-	return (&example{t: t, s: newClassic(t, 7, 4, "")}).inYear(year, order...)
+	return exampleOf(t, newClassic(t, 7, 4, "")).inYear(year, order...)
 }
 
 // EXAMPLE (Vineyards): Red has Vineyards in 3 Estates, Algarve white, Dão
@@ -175,7 +175,7 @@ func TestFirstEditionExampleFairResults(t *testing.T) {
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
 	x.apply(redPlayer, "taste")
 	x.apply(yellow, "aroma")
@@ -187,14 +187,14 @@ func TestFirstEditionExampleFairResults(t *testing.T) {
 // the left slot score 20.
 func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 	s := newClassic(t, 3, 2, "")
-	x := &example{t: t, s: s}
+	x := exampleOf(t, s)
 	x.s.At, x.s.Year, x.s.Fair = PhaseActions, 3, 0
 	for seat, fp := range map[engine.Seat]int{0: 10, 1: 5} {
 		x.p(seat).FairPoints, x.p(seat).Pressed = fp, true
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP", []int{x.p(0).VP, x.p(1).VP}, []int{9, 6})
 	x.p(0).Money, x.p(0).Bank.Invest = 20, R10InvestMin
 	x.s.Multipliers[Bruno][1][0] = Spot{true, 0}
@@ -210,7 +210,7 @@ func TestFirstEditionExample4thYear(t *testing.T) {
 	x.s.data.Vintage[next].Weather = tagT(-1)
 	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
-	x.s.startYear(4)
+	x.w.startYear(4)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
 	for _, e := range x.p(yellow).Experts {
 		eq(t, "Yellow's Expert face up", e.FaceUp, true)
@@ -455,7 +455,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	b.Magnates[Anabela], b.Barrels = 1, b.Barrels-1
 	x.give(blue, x.expertID(Alcohol, ExpertRearrangeDeck)) // the Fair then waits for his secret pick
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
 	x.offers(blue, []string{"w1-1", "appearance-alcohol"}, "done", "carolina")
 	if ids := x.ids(blue, "w1-1", "appearance-alcohol", "carolina"); len(ids) != 0 {

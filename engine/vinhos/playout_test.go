@@ -23,12 +23,12 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 // through Choices from the start: the same options, found in linear time.
 func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	c := s.clone()
-	c.quiet, c.nolabels = true, true
+	c := s.walker()
+	c.Quiet, c.NoLabels = true, true
 	var act engine.Action
 	names := map[string]bool{}
 	for {
-		st, done, err := c.next(seat)
+		st, done, err := machine.Next(c, seat)
 		if err != nil {
 			t.Fatalf("after %v: %v", act, err)
 		}
@@ -36,17 +36,17 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 			return act
 		}
 		// A command names each step: no two of a decision may share a name.
-		if names[st.name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
+		if names[st.Name] {
+			t.Fatalf("after %v, a second step is named %q (%s)", act, st.Name, st.Prompt)
 		}
-		names[st.name] = true
-		opts := c.viable(seat, st.opts)
+		names[st.Name] = true
+		opts := machine.Viable(c, seat, st.Opts)
 		if len(opts) == 0 {
-			t.Fatalf("dead end after %v at step %q (%s)", act, st.name, st.prompt)
+			t.Fatalf("dead end after %v at step %q (%s)", act, st.Name, st.Prompt)
 		}
 		o := opts[r.IntN(len(opts))]
 		act = append(act, o.ID)
-		c.answer(st, o)
+		machine.Answer(c, st, o)
 	}
 }
 
@@ -309,27 +309,27 @@ func TestPlayoutPressReleaseMakesTheMostFairPoints(t *testing.T) {
 	x.s.Regions[Douro].Cubes = 2
 	x.give(orange, x.expertID(Aroma, ExpertCash))
 
-	c := x.s.clone()
-	c.quiet, c.nolabels = true, true
+	c := x.s.walker()
+	c.Quiet, c.NoLabels = true, true
 	var took []string
 	for _, step := range []string{"pass@c", "order-1"} {
-		st, _, err := c.next(orange)
+		st, _, err := machine.Next(c, orange)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.answer(st, st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == step })])
+		machine.Answer(c, st, st.Opts[slices.IndexFunc(st.Opts, func(o option) bool { return o.ID == step })])
 	}
 	for {
-		st, done, err := c.next(orange)
+		st, done, err := machine.Next(c, orange)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if done || c.preferred(orange, st) < 0 {
 			break
 		}
-		o := st.opts[c.preferred(orange, st)]
+		o := st.Opts[c.preferred(orange, st)]
 		took = append(took, o.ID)
-		c.answer(st, o)
+		machine.Answer(c, st, o)
 	}
 	eq(t, "the playout's Press Release", took, []string{"press", "w1-4", "cubes-2", "booth-4", "expert-aroma-cash"})
 	eq(t, "Orange's Fair Points", c.Seats[orange].FairPoints, 10+3+1)

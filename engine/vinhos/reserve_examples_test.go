@@ -24,7 +24,7 @@ func TestExampleStartOfYear4(t *testing.T) {
 	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.s.Features = [NumFeatures]int{Taste: 2, Aroma: 1, Appearance: 1}
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
-	x.s.startYear(4)
+	x.w.startYear(4)
 	eq(t, "Vintage tile", x.s.Vintage, next)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 4, Aroma: 1, Appearance: 4})
 	for _, e := range x.p(yellow).Experts {
@@ -224,7 +224,7 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 	b := x.p(blue)
 	b.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(4))}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
 	x.apply(blue, "w1-1", "appearance-alcohol", "carolina", "done")
 	b = x.p(blue)
@@ -281,7 +281,7 @@ func secondBankFair(x *example, fairPoints [4]int, purpleTile int) *example {
 		x.p(engine.Seat(seat)).Pressed = true
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	return x
 }
 
@@ -344,7 +344,7 @@ func TestExampleTieAtTheThirdFair(t *testing.T) {
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP (Orange, Yellow, Blue, Purple)", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
 	eq(t, "last places choose Experts in order", x.pending(), []engine.Seat{orange})
 	x.apply(orange, "taste")
@@ -386,7 +386,7 @@ func TestExampleFinalScoring10(t *testing.T) {
 		x.s.Export[e.r][e.c] = e.seat
 	}
 	x.s.Fair = NumFairs
-	x.s.scoreFinal()
+	x.w.scoreFinal()
 	f := x.s.Final
 	eq(t, "bank VP (Orange, Yellow, Blue, Purple)", f.Bank, []int{0, 7, 18, 12})
 	eq(t, "majorities", f.Export, []int{3, 3 + 12, 4 + 3, 6 + 4})
