@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // The EXAMPLEs of the first edition's rulebook (000), one test each, named
@@ -123,7 +124,7 @@ func TestFirstEditionExampleBank(t *testing.T) {
 func TestFirstEditionExamplePressRelease(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Bruno = tagT(9)
+	x.s.data.Vintage[1].Bruno = component.T(9)
 	x.s.Features = [NumFeatures]int{}
 	r := x.p(redPlayer)
 	r.Cell = CellTL
@@ -207,8 +208,8 @@ func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 func TestFirstEditionExample4thYear(t *testing.T) {
 	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
 	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = tagT(-1)
-	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.data.Vintage[next].Weather = component.T(-1)
+	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
 	x.w.startYear(4)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
@@ -362,7 +363,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
 	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = tagT(White), tagT(9), tagT(RegionSet(1<<Minho))
+	v.Anabela, v.Bruno, v.Carolina = component.T(White), component.T(9), component.T(RegionSet(1<<Minho))
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
 	b.Magnates = [NumMagnates]int{Anabela: 1}
@@ -445,7 +446,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	x := newClassicExample(t, 5, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
 	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = tagT(Red), tagT(9), tagT(NewRegionSet(Setubal))
+	v.Anabela, v.Bruno, v.Carolina = component.T(Red), component.T(9), component.T(NewRegionSet(Setubal))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4}
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Pressed = seat != int(blue)

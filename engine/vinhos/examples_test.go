@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"github.com/adega-bot/adega/engine/component"
 	"reflect"
 	"slices"
 	"strings"
@@ -101,7 +102,7 @@ func (x *example) deck(r RegionID, tiles ...VineyardTile) {
 	x.s.Regions[r].Deck = tiles
 }
 
-func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: tagR(cost)} }
+func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: component.R(cost)} }
 
 func red(q int) Wine   { return Wine{Color: Red, Quality: q} }
 func white(q int) Wine { return Wine{Color: White, Quality: q} }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // Retrieving pairs of barrels (RESERVE-2010.md §8).
@@ -190,7 +191,7 @@ func TestPairsAsTheFairOpens(t *testing.T) {
 	}
 	x.s.Sales[x.saleSlot(Enoteca, Red, 9)], x.s.Sales[x.saleSlot(Enoteca, Red, 10)] = orange, orange
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Anabela = tagT(Red)
+	x.s.data.Vintage[1].Anabela = component.T(Red)
 	x.s.startFair()
 	x.w.Advance()
 	eq(t, "first asked", x.pending(), []engine.Seat{orange})

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"encoding/json"
+	"github.com/adega-bot/adega/engine/component"
 	"slices"
 	"strings"
 	"testing"
@@ -20,8 +21,8 @@ import (
 func TestExampleStartOfYear4(t *testing.T) {
 	x := newReserveExample(t, 3, orange, yellow, blue, purple)
 	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = tagT(-1)
-	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.data.Vintage[next].Weather = component.T(-1)
+	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.s.Features = [NumFeatures]int{Taste: 2, Aroma: 1, Appearance: 1}
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
 	x.w.startYear(4)
@@ -216,7 +217,7 @@ func TestExamplePressRelease10(t *testing.T) {
 func TestExampleLastMinutePressRelease(t *testing.T) {
 	x := newReserveExample(t, 5, orange, yellow, blue, purple)
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Carolina = tagT(NewRegionSet(Alentejo))
+	x.s.data.Vintage[1].Carolina = component.T(NewRegionSet(Alentejo))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4} // sections 2 and 2
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Pressed = seat != int(blue)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // The solo rules against Lacerda (RB "Solitaire rules", COMPONENTS.md §18
@@ -643,8 +644,8 @@ func TestLacerdaMaintenanceLowestBarrelTiesByAnabela(t *testing.T) {
 		vintage int
 		want    SaleSlot
 	}{
-		{1, SaleSlot{Hotel, White, tagT(7)}}, // Anabela wants white
-		{3, SaleSlot{Hotel, Red, tagT(7)}},   // Anabela wants red
+		{1, SaleSlot{Hotel, White, component.T(7)}}, // Anabela wants white
+		{3, SaleSlot{Hotel, Red, component.T(7)}},   // Anabela wants red
 	} {
 		x := soloExample(t)
 		x.s.Vintage = c.vintage
