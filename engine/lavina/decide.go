@@ -109,10 +109,14 @@ func (s *State) walker() *walker {
 var machine = &steps.Machine[*walker]{
 	New: func() *walker { return new(walker) },
 	// The rulebook's rule, in a refusal to another seat.
-	Turn:    func(engine.Pending) string { return "the picker farthest back plays next" },
-	Refuse:  (*walker).refuse,
-	Why:     (*walker).why,
-	Steered: steeredSteps,
+	Turn:   func(engine.Pending) string { return "the picker farthest back plays next" },
+	Refuse: (*walker).refuse,
+	Why:    (*walker).why,
+	// A steered playout's policy picks what the picker does next (take,
+	// move, dump, deliver, end) and where it moves, which decide how far
+	// it runs ahead and what it can reach; which card and which basket
+	// follow from them, and stay random.
+	Steered: []string{"action", "to"},
 }
 
 // The walker's side of the machine (steps.Walker).
@@ -124,13 +128,6 @@ func (s *walker) Pause()                      { s.Turn.Paused = true }
 func (s *walker) Complete(engine.Seat)        { s.Turn = nil }
 
 func (s *walker) Owing(out []engine.Pending) []engine.Pending { return append(out, s.Pending()...) }
-
-func (s *walker) SeatName(seat engine.Seat) (string, bool) {
-	if seat < 0 || int(seat) >= len(s.Seats) {
-		return "", false
-	}
-	return s.Seats[seat].Name, true
-}
 
 // Begin begins the rearmost picker's turn, or resumes a paused one.
 func (s *walker) Begin(engine.Seat) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/enginetest"
+	"github.com/adega-bot/adega/engine/steps/stepstest"
 )
 
 // long runs the full playouts: 10,000 games per player count.
@@ -74,34 +75,7 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 // through Choices from the start: the same options in linear time.
 func quickRandomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	c := s.(*State).walker()
-	var act engine.Action
-	names := map[string]bool{}
-	for {
-		st, done, err := machine.Next(c, seat)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if done {
-			return act
-		}
-		// A command names each step: no two of a decision may share a name.
-		if names[st.Name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.Name, st.Prompt)
-		}
-		names[st.Name] = true
-		if len(st.Opts) == 0 {
-			t.Fatalf("dead end after %v at %q", act, st.Prompt)
-		}
-		choices := make([]engine.Choice, len(st.Opts))
-		for i, o := range st.Opts {
-			choices[i] = o.Choice
-		}
-		id := pick(choices, r).ID
-		o := st.Opts[slices.IndexFunc(st.Opts, func(o option) bool { return o.ID == id })]
-		act = append(act, id)
-		machine.Answer(c, st, o)
-	}
+	return stepstest.Decide(t, machine, s.(*State).walker(), seat, func(choices []engine.Choice) engine.Choice { return pick(choices, r) })
 }
 
 // decide builds a random legal decision for a seat.

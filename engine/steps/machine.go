@@ -32,8 +32,7 @@ type Walker[W any] interface {
 	Advance()
 	// Owing appends to out who must decide now (engine.State.Pending).
 	Owing(out []engine.Pending) []engine.Pending
-	// SeatName is the name of the player at seat, false if there is none.
-	SeatName(seat engine.Seat) (string, bool)
+	Players() []engine.PlayerSummary
 	Over() bool
 	Phase() string
 }
@@ -129,9 +128,6 @@ func (m *Machine[W]) mayDecide(w W, seat engine.Seat) error {
 	if w.Over() {
 		return engine.Errorf(engine.CodeGameOver, "The game is over.")
 	}
-	if _, ok := w.SeatName(seat); !ok {
-		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
-	}
 	k := w.Steps()
 	k.pending = w.Owing(k.pending[:0]) // each decision asks: no allocation
 	for _, p := range k.pending {
@@ -139,14 +135,17 @@ func (m *Machine[W]) mayDecide(w W, seat engine.Seat) error {
 			return nil
 		}
 	}
+	players := w.Players()
+	if seat < 0 || int(seat) >= len(players) {
+		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
+	}
 	if len(k.pending) == 1 {
 		p := k.pending[0]
-		name, _ := w.SeatName(p.Seat)
 		why := p.Prompt
 		if m.Turn != nil {
 			why = m.Turn(p)
 		}
-		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: %s.", name, why)
+		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: %s.", players[p.Seat].Name, why)
 	}
 	return engine.Errorf(engine.CodeNotYourTurn, "You have nothing to decide right now.")
 }

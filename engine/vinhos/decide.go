@@ -131,7 +131,9 @@ var machine = &steps.Machine[*walker]{
 	Words:   func(s *walker, prompt string) string { return s.term(prompt) },
 	Done:    func(s *walker, seat engine.Seat) { s.say(seat, func() string { return s.doneText(seat) }) },
 	Prefer:  (*walker).preferred,
-	Steered: steeredSteps,
+	// A steered playout's policy picks the space a turn's action takes,
+	// asked as "move" after a tile or an Expert used first.
+	Steered: []string{"action", "move"},
 }
 
 // The walker's side of the machine (steps.Walker).
@@ -142,13 +144,6 @@ func (s *walker) Begin(seat engine.Seat)      { s.resume(seat) }
 func (s *walker) Complete(seat engine.Seat)   { s.complete(seat) }
 
 func (s *walker) Owing(out []engine.Pending) []engine.Pending { return s.pending(out) }
-
-func (s *walker) SeatName(seat engine.Seat) (string, bool) {
-	if seat < 0 || int(seat) >= len(s.Seats) {
-		return "", false
-	}
-	return s.Seats[seat].Name, true
-}
 
 // CopyTo makes c a copy of the walker's state and decision; the machine
 // copies its Walk.

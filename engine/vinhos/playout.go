@@ -8,24 +8,13 @@ import (
 
 // RandomPlayout plays the game to its end by random legal decisions
 // (engine.Playout, steps.Machine.Playout), but for a Press Release, which
-// makes the Fair Points it can (preferred).
-func (s *State) RandomPlayout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action)) engine.State {
-	return s.playout(rng, record, nil)
+// makes the Fair Points it can (preferred); SteeredPlayout lets p pick
+// the space each turn's action takes (engine.Steered).
+func (s *State) RandomPlayout(rng *engine.RNG, record func(engine.Seat, engine.Action)) engine.State {
+	return s.SteeredPlayout(rng, nil, record)
 }
 
-// SteeredPlayout is RandomPlayout with the action of each turn
-// (steeredSteps) picked by p (engine.Steered).
-func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(seat engine.Seat, action engine.Action)) engine.State {
-	return s.playout(rng, record, p)
-}
-
-// steeredSteps are the steps a policy picks in a steered playout: the
-// space a turn's action takes, asked as "move" after a tile or an Expert
-// used first.
-var steeredSteps = []string{"action", "move"}
-
-// playout plays a copy of s to the end, steered by p if not nil.
-func (s *State) playout(rng *engine.RNG, record func(seat engine.Seat, action engine.Action), p engine.Policy) engine.State {
+func (s *State) SteeredPlayout(rng *engine.RNG, p engine.Policy, record func(engine.Seat, engine.Action)) engine.State {
 	c := s.walker()
 	machine.Playout(c, rng, p, record)
 	return c.publish()

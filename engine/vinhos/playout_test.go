@@ -9,6 +9,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/enginetest"
+	"github.com/adega-bot/adega/engine/steps/stepstest"
 )
 
 // randomAction builds a whole decision for seat by random legal choices,
@@ -25,29 +26,7 @@ func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) 
 	t.Helper()
 	c := s.walker()
 	c.Quiet, c.NoLabels = true, true
-	var act engine.Action
-	names := map[string]bool{}
-	for {
-		st, done, err := machine.Next(c, seat)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if done {
-			return act
-		}
-		// A command names each step: no two of a decision may share a name.
-		if names[st.Name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.Name, st.Prompt)
-		}
-		names[st.Name] = true
-		opts := machine.Viable(c, seat, st.Opts)
-		if len(opts) == 0 {
-			t.Fatalf("dead end after %v at step %q (%s)", act, st.Name, st.Prompt)
-		}
-		o := opts[r.IntN(len(opts))]
-		act = append(act, o.ID)
-		machine.Answer(c, st, o)
-	}
+	return stepstest.Decide(t, machine, c, seat, func(choices []engine.Choice) engine.Choice { return choices[r.IntN(len(choices))] })
 }
 
 // decide builds a random legal decision for a seat.
