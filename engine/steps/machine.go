@@ -128,9 +128,8 @@ func (m *Machine[W]) mayDecide(w W, seat engine.Seat) error {
 	if w.Over() {
 		return engine.Errorf(engine.CodeGameOver, "The game is over.")
 	}
-	k := w.Steps()
-	k.pending = w.Owing(k.pending[:0]) // each decision asks: no allocation
-	for _, p := range k.pending {
+	pending := w.Owing(w.Steps().pending[:0]) // each decision asks
+	for _, p := range pending {
 		if p.Seat == seat {
 			return nil
 		}
@@ -139,8 +138,8 @@ func (m *Machine[W]) mayDecide(w W, seat engine.Seat) error {
 	if seat < 0 || int(seat) >= len(players) {
 		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
 	}
-	if len(k.pending) == 1 {
-		p := k.pending[0]
+	if len(pending) == 1 {
+		p := pending[0]
 		why := p.Prompt
 		if m.Turn != nil {
 			why = m.Turn(p)

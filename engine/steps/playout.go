@@ -19,8 +19,8 @@ func (m *Machine[W]) Playout(w W, rng *engine.RNG, p engine.Policy, record func(
 	k.Modes, k.Events = Modes{Quiet: true, NoLabels: true, Unnamed: true}, nil
 	pl := player[W]{m: m, rng: rng, p: p}
 	for !w.Over() {
-		k.pending = w.Owing(k.pending[:0])
-		seat := k.pending[rng.IntN(len(k.pending))].Seat
+		pending := w.Owing(k.pending[:0])
+		seat := pending[rng.IntN(len(pending))].Seat
 		act := pl.decide(w, seat, record != nil)
 		if record != nil {
 			record(seat, act)

@@ -91,8 +91,14 @@ type Walk[W any] struct {
 	taking   *[]engine.Taken // the steps answered on their own, for Choices
 	opts     []Option[W]     // where the next step lists its options
 	refusals []refusal       // the answers left out and why, when Explaining
-	pending  []engine.Pending
+	// pending are who must decide, asked at each decision's start and
+	// after each in a playout: in an array of the walker's own.
+	pending [maxSeats]engine.Pending
 }
+
+// maxSeats is more seats than any game has: a game with more still works,
+// asking who must decide in an array allocated each time.
+const maxSeats = 8
 
 // refusal is an answer a step left out, and why.
 type refusal struct{ id, reason string }
@@ -102,6 +108,17 @@ type refusal struct{ id, reason string }
 // its answer taken, before the next is listed, so steps, which every
 // look-ahead lists, need not allocate their options.
 func (k *Walk[W]) EmptyOptions() []Option[W] { return k.opts[:0] }
+
+// Glance runs look on the walker itself, quiet, without labels and
+// listing loosely (Walking), then puts its modes back: for a look that
+// lists a step to read its answers only, where a copy of the walker would
+// cost more than the look.
+func (k *Walk[W]) Glance(look func()) {
+	modes := k.Modes
+	k.Quiet, k.NoLabels, k.Walking, k.Explaining = true, true, true, false
+	look()
+	k.Modes = modes
+}
 
 // Note notes, when Explaining, that the answer id is left out, and why.
 func (k *Walk[W]) Note(id, reason string) {
@@ -132,8 +149,8 @@ func (k *Walk[W]) name(name string) string {
 // copyFrom makes k the bookkeeping of a copy of the walker whose Walk is
 // w, keeping k's own array for options.
 func (k *Walk[W]) copyFrom(w *Walk[W]) {
-	opts, pending := k.opts[:0], k.pending[:0]
-	*k = Walk[W]{Modes: w.Modes, Drew: w.Drew, opts: opts, pending: pending}
+	opts := k.opts[:0]
+	*k = Walk[W]{Modes: w.Modes, Drew: w.Drew, opts: opts}
 	// Capped, the shared slices are copied by their first append instead
 	// of written into.
 	k.Names = w.Names[:len(w.Names):len(w.Names)]

@@ -327,18 +327,21 @@ func (s *walker) autoDecide(seat engine.Seat) bool {
 
 // startsAutomatic reports whether the first step of seat's decision would
 // be answered on its own. Most decisions start with a real question, so
-// this looks on s itself, without a copy: it is called between
+// this glances at s itself, without a copy: it is called between
 // decisions, listing a step changes nothing, and the decision begun to
-// list it is dropped after.
-func (s *walker) startsAutomatic(seat engine.Seat) bool {
+// list it is dropped after. Like the probe of autoDecide, it skips the
+// check of whether staying on Pass is allowed.
+func (s *walker) startsAutomatic(seat engine.Seat) (auto bool) {
 	paused := s.Paused
-	s.resume(seat)
-	// A turn opens with the move, never automatic: no need to list them.
-	opensTurn := s.work.stage == stTurnStart && s.work.experts == 0 && s.work.use == runNone
-	st, done := step{}, false
-	if !opensTurn {
-		st, done = s.listStep()
-	}
+	s.Glance(func() {
+		s.resume(seat)
+		// A turn opens with the move, never automatic: no need to list them.
+		if s.work.stage == stTurnStart && s.work.experts == 0 && s.work.use == runNone {
+			return
+		}
+		st, done := s.listStep()
+		auto = done || len(st.Opts) == 1 && st.Opts[0].Auto
+	})
 	s.work, s.Paused, s.Names = work{}, paused, nil
-	return done || len(st.Opts) == 1 && st.Opts[0].Auto
+	return auto
 }

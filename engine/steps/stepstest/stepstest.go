@@ -18,6 +18,7 @@ import (
 func Decide[W steps.Walker[W]](t testing.TB, m *steps.Machine[W], w W, seat engine.Seat, pick func(choices []engine.Choice) engine.Choice) engine.Action {
 	t.Helper()
 	var act engine.Action
+	var choices []engine.Choice // reused from step to step
 	names := map[string]bool{}
 	for {
 		st, done, err := m.Next(w, seat)
@@ -35,9 +36,9 @@ func Decide[W steps.Walker[W]](t testing.TB, m *steps.Machine[W], w W, seat engi
 		if len(offered) == 0 {
 			t.Fatalf("dead end after %v at step %q (%s)", act, st.Name, st.Prompt)
 		}
-		choices := make([]engine.Choice, len(offered))
-		for i, o := range offered {
-			choices[i] = o.Choice
+		choices = choices[:0]
+		for _, o := range offered {
+			choices = append(choices, o.Choice)
 		}
 		id := pick(choices).ID
 		act = append(act, id)
