@@ -140,8 +140,6 @@ var machine = &steps.Machine[*walker]{
 
 func (s *walker) Steps() *steps.Walk[*walker] { return &s.Walk }
 func (s *walker) Deciding() bool              { return s.work.active }
-func (s *walker) Begin(seat engine.Seat)      { s.resume(seat) }
-func (s *walker) Complete(seat engine.Seat)   { s.complete(seat) }
 
 func (s *walker) Owing(out []engine.Pending) []engine.Pending { return s.pending(out) }
 
@@ -334,7 +332,7 @@ func (s *walker) autoDecide(seat engine.Seat) bool {
 func (s *walker) startsAutomatic(seat engine.Seat) (auto bool) {
 	paused := s.Paused
 	s.Glance(func() {
-		s.resume(seat)
+		s.Begin(seat)
 		// A turn opens with the move, never automatic: no need to list them.
 		if s.work.stage == stTurnStart && s.work.experts == 0 && s.work.use == runNone {
 			return

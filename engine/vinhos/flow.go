@@ -141,8 +141,8 @@ func (s *State) StagesDone() (int, string) {
 	return s.Fair, fmt.Sprintf("Wine Tasting Fair %d", s.Fair)
 }
 
-// complete does the bookkeeping of a finished decision.
-func (s *walker) complete(seat engine.Seat) {
+// Complete does the bookkeeping of a finished decision.
+func (s *walker) Complete(seat engine.Seat) {
 	s.work = work{}
 	switch s.At {
 	case PhaseInitialVineyard, PhaseInitialMagnate, PhaseFinalAction:

@@ -78,7 +78,7 @@ func (s *walker) lacerdaDecides() {
 	if phase != PhaseDraft { // the draft's cards go back at its end
 		s.returnNumbers()
 	}
-	s.complete(LacerdaSeat)
+	s.Complete(LacerdaSeat)
 }
 
 // --- Cards -----------------------------------------------------------------

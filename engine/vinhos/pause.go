@@ -34,8 +34,8 @@ func (s *walker) Pause() {
 	s.work = work{}
 }
 
-// resume begins seat's decision: the rest of its paused turn, or a new one.
-func (s *walker) resume(seat engine.Seat) {
+// Begin begins seat's decision: the rest of its paused turn, or a new one.
+func (s *walker) Begin(seat engine.Seat) {
 	if s.Paused != nil && s.Paused.seat == seat {
 		s.work = *s.Paused
 		s.work.occupants = slices.Clone(s.work.occupants)
