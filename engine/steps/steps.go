@@ -93,12 +93,13 @@ type Walk[W any] struct {
 	refusals []refusal       // the answers left out and why, when Explaining
 	// pending are who must decide, asked at each decision's start and
 	// after each in a playout: in an array of the walker's own.
-	pending [maxSeats]engine.Pending
+	pending [maxPending]engine.Pending
 }
 
-// maxSeats is more seats than any game has: a game with more still works,
-// asking who must decide in an array allocated each time.
-const maxSeats = 8
+// maxPending is as many seats as a game asks at once (Vinhos's
+// production asks all four); a game that asks more still works, with an
+// array allocated each time.
+const maxPending = 4
 
 // refusal is an answer a step left out, and why.
 type refusal struct{ id, reason string }
