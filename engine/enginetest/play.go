@@ -1,6 +1,10 @@
 package enginetest
 
-import "github.com/adega-bot/adega/engine"
+import (
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
 
 // Build reads a command that holds one whole decision, as
 // engine.BuildPart does, and refuses values left for a decision after it.
@@ -36,4 +40,27 @@ func RandomGame(s engine.State, rng *engine.RNG, record func(seat engine.Seat, a
 		}
 	}
 	return s, nil
+}
+
+// Play plays st to the end of the game: next says which seat decides and
+// what, and check, if not nil, sees the state after each move. It fails
+// the test on a decision Apply refuses, or after limit moves without an
+// end.
+func Play(t testing.TB, st engine.State, limit int, next func(st engine.State) (engine.Seat, engine.Action), check func(st engine.State, move int)) engine.State {
+	t.Helper()
+	for move := 0; !st.Over(); move++ {
+		if move > limit {
+			t.Fatalf("no end after %d moves, at %s", move, st.Phase())
+		}
+		seat, act := next(st)
+		after, _, err := st.Apply(seat, act)
+		if err != nil {
+			t.Fatalf("move %d: offered action %v refused: %v", move, act, err)
+		}
+		st = after
+		if check != nil {
+			check(st, move)
+		}
+	}
+	return st
 }

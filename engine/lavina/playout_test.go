@@ -92,28 +92,22 @@ func playRandom(t testing.TB, seed uint64, players int, options map[string]strin
 // playWith is playRandom with the decisions built by decide.
 func playWith(t testing.TB, seed uint64, players int, options map[string]string, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
-	var st engine.State = newGame(t, seed, players, options)
 	r := engine.NewRNG(seed ^ 0xabcdef)
-	for move := 0; !st.Over(); move++ {
-		if move > 5000 {
-			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
-		}
+	return enginetest.Play(t, newGame(t, seed, players, options), 5000, func(st engine.State) (engine.Seat, engine.Action) {
 		pending := st.Pending()
 		if len(pending) != 1 {
 			t.Fatalf("seed %d: %d seats to act at %s", seed, len(pending), st.Phase())
 		}
-		seat := pending[0].Seat
-		act := decide(t, st, seat, &r)
-		next, _, err := st.Apply(seat, act)
-		if err != nil {
-			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
-		}
-		st = next
-		if check != nil {
-			check(st.(*State), move)
-		}
+		return pending[0].Seat, decide(t, st, pending[0].Seat, &r)
+	}, checkState(check)).(*State)
+}
+
+// checkState is check as enginetest.Play calls it.
+func checkState(check func(s *State, move int)) func(engine.State, int) {
+	if check == nil {
+		return nil
 	}
-	return st.(*State)
+	return func(st engine.State, move int) { check(st.(*State), move) }
 }
 
 // quickRandomAction and randomAction make the same decisions from the same

@@ -56,26 +56,18 @@ func playWith(t testing.TB, seed uint64, players int, decide decide, check func(
 func playOut(t testing.TB, st engine.State, seed uint64, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
 	r := randomGameRNG(seed)
-	for move := 0; !st.Over(); move++ {
-		if move > 2000 {
-			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
-		}
+	return enginetest.Play(t, st, 2000, func(st engine.State) (engine.Seat, engine.Action) {
 		pending := st.Pending()
 		if len(pending) == 0 {
 			t.Fatalf("seed %d: nobody to act at %s", seed, st.Phase())
 		}
 		seat := pending[r.IntN(len(pending))].Seat
-		act := decide(t, st, seat, &r)
-		next, _, err := st.Apply(seat, act)
-		if err != nil {
-			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
-		}
-		st = next
+		return seat, decide(t, st, seat, &r)
+	}, func(st engine.State, move int) {
 		if check != nil {
 			check(st.(*State), move)
 		}
-	}
-	return st.(*State)
+	}).(*State)
 }
 
 // newRandomGame sets up the seeded game that playWith plays. One player
