@@ -42,19 +42,17 @@ func TestRefusalsCiteNoSource(t *testing.T) {
 			if _, _, err := st.Apply(other, engine.Action{"move"}); err != nil && other != seat {
 				check("a refusal to another seat", err.Error())
 			}
-			var act engine.Action
-			for {
-				step, err := st.Choices(seat, act)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if step.Complete {
-					break
-				}
+			var prefix engine.Action
+			act, err := engine.Complete(st, seat, nil, func(step engine.Step, _ int) engine.Choice {
 				for _, v := range probes {
-					check("a refusal of "+v, st.(engine.Explainer).Refusal(seat, act, v))
+					check("a refusal of "+v, st.(engine.Explainer).Refusal(seat, prefix, v))
 				}
-				act = append(act, step.Choices[r.IntN(len(step.Choices))].ID)
+				c := step.Choices[r.IntN(len(step.Choices))]
+				prefix = append(prefix, c.ID)
+				return c
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
 			next, _, err := st.Apply(seat, act)
 			if err != nil {
