@@ -64,3 +64,17 @@ func Play(t testing.TB, st engine.State, limit int, next func(st engine.State) (
 	}
 	return st
 }
+
+// Auto is Play's next for a game every seat of which engine.Auto plays:
+// the first seat pending decides.
+func Auto(t testing.TB) func(st engine.State) (engine.Seat, engine.Action) {
+	return func(st engine.State) (engine.Seat, engine.Action) {
+		t.Helper()
+		seat := st.Pending()[0].Seat
+		act, err := engine.Auto(st, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return seat, act
+	}
+}

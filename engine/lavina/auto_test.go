@@ -13,22 +13,7 @@ import (
 // decision, so a game of bot seats reaches its end.
 func TestAutoPlaysWholeGames(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		var st engine.State = newGame(t, uint64(players), players, nil)
-		for moves := 0; !st.Over(); moves++ {
-			if moves > 2000 {
-				t.Fatalf("%d players: no end", players)
-			}
-			seat := st.Pending()[0].Seat
-			act, err := engine.Auto(st, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			next, _, err := st.Apply(seat, act)
-			if err != nil {
-				t.Fatalf("%v: %v", act, err)
-			}
-			st = next
-		}
+		enginetest.Play(t, newGame(t, uint64(players), players, nil), 2000, enginetest.Auto(t), nil)
 	}
 }
 

@@ -51,23 +51,16 @@ func pick(choices []engine.Choice, r *engine.RNG) engine.Choice {
 // listing each step through Choices as a player's menu does.
 func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	var act engine.Action
-	for {
-		st, err := s.Choices(seat, act)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if st.Complete {
-			return act
-		}
-		if len(st.Choices) == 0 {
-			t.Fatalf("dead end after %v at %q", act, st.Prompt)
-		}
+	act, err := engine.Complete(s, seat, nil, func(st engine.Step, _ int) engine.Choice {
 		if st.Focus == "" {
 			t.Fatalf("step %q names no part of the board", st.Name)
 		}
-		act = append(act, pick(st.Choices, r).ID)
+		return pick(st.Choices, r)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return act
 }
 
 // quickRandomAction makes the decisions of randomAction from the same
