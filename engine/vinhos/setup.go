@@ -52,10 +52,11 @@ func (g Game) data() *Data {
 
 // Decode rebuilds a state from its snapshot.
 func (g Game) Decode(b []byte) (engine.State, error) {
-	s := &State{data: g.data(), memo: &steps.Memo[*walker]{}}
+	s := &State{data: g.data()}
 	if err := json.Unmarshal(b, s); err != nil {
 		return nil, fmt.Errorf("vinhos: decode state: %w", err)
 	}
+	s.memo = &steps.Memo[*walker]{}
 	return s, nil
 }
 
