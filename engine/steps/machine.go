@@ -86,7 +86,7 @@ func (m *Machine[W]) Next(w W, seat engine.Seat) (st Step[W], done bool, err err
 		w.Begin(seat)
 	}
 	for {
-		st, done = m.list(w)
+		st, done = list(k, w)
 		if done {
 			return Step[W]{}, true, nil
 		}
@@ -97,14 +97,13 @@ func (m *Machine[W]) Next(w W, seat engine.Seat) (st Step[W], done bool, err err
 		if k.taking != nil {
 			*k.taking = append(*k.taking, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: st.Opts[0].Choice})
 		}
-		m.Answer(w, st, st.Opts[0])
+		answer(k, w, st, st.Opts[0])
 	}
 }
 
-// list lists the step the decision stands at. A step that turned up
-// hidden information ends the decision.
-func (m *Machine[W]) list(w W) (Step[W], bool) {
-	k := w.Steps()
+// list lists the step the decision stands at on w, whose Walk is k. A
+// step that turned up hidden information ends the decision.
+func list[W Walker[W]](k *Walk[W], w W) (Step[W], bool) {
 	if k.Drew {
 		return Step[W]{}, true
 	}
@@ -116,8 +115,10 @@ func (m *Machine[W]) list(w W) (Step[W], bool) {
 }
 
 // Answer takes option o of step st.
-func (m *Machine[W]) Answer(w W, st Step[W], o Option[W]) {
-	if k := w.Steps(); !k.Unnamed {
+func (m *Machine[W]) Answer(w W, st Step[W], o Option[W]) { answer(w.Steps(), w, st, o) }
+
+func answer[W any](k *Walk[W], w W, st Step[W], o Option[W]) {
+	if !k.Unnamed {
 		k.Names = append(k.Names, st.Name)
 	}
 	o.Do(w)
@@ -128,7 +129,9 @@ func (m *Machine[W]) mayDecide(w W, seat engine.Seat) error {
 	if w.Over() {
 		return engine.Errorf(engine.CodeGameOver, "The game is over.")
 	}
-	pending := w.Owing(w.Steps().pending[:0]) // each decision asks
+	k := w.Steps()
+	k.pending = w.Owing(k.pending[:0]) // each decision asks
+	pending := k.pending
 	for _, p := range pending {
 		if p.Seat == seat {
 			return nil
@@ -179,7 +182,7 @@ func (m *Machine[W]) walk(w W, seat engine.Seat, prefix engine.Action, ahead boo
 			}
 			return engine.Errorf(engine.CodeUnknownChoice, "%s is not a legal answer to %q.", engine.Quote(id), st.Prompt)
 		}
-		m.Answer(w, st, o)
+		answer(k, w, st, o)
 	}
 	return nil
 }
@@ -285,7 +288,7 @@ func (m *Machine[W]) Apply(memo *Memo[W], start func() W, seat engine.Seat, acti
 	}
 	if !done {
 		k.NoLabels = false // the prompt, as a menu would ask it
-		st, _ = m.list(c)
+		st, _ = list(k, c)
 		return none, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.Prompt)
 	}
 	m.Finish(c, seat)

@@ -19,8 +19,8 @@ func (m *Machine[W]) Playout(w W, rng *engine.RNG, p engine.Policy, record func(
 	k.Modes, k.Events = Modes{Quiet: true, NoLabels: true, Unnamed: true}, nil
 	pl := player[W]{m: m, rng: rng, p: p}
 	for !w.Over() {
-		pending := w.Owing(k.pending[:0])
-		seat := pending[rng.IntN(len(pending))].Seat
+		k.pending = w.Owing(k.pending[:0])
+		seat := k.pending[rng.IntN(len(k.pending))].Seat
 		act := pl.decide(w, seat, record != nil)
 		if record != nil {
 			record(seat, act)
@@ -57,7 +57,7 @@ func (pl *player[W]) decide(w W, seat engine.Seat, keep bool) engine.Action {
 		if keep {
 			act = append(act, o.ID)
 		}
-		pl.m.Answer(w, st, o)
+		answer(w.Steps(), w, st, o)
 	}
 }
 

@@ -78,28 +78,23 @@ type Modes struct {
 // the bookkeeping of the decision in progress.
 type Walk[W any] struct {
 	Modes
+	// Drew marks a step that turned up hidden information: the decision
+	// ends there, and the rest is a decision of its own (Continues).
+	Drew bool
 	// Events narrate what the walker played so far.
 	Events []engine.Event
 	// Names are the names of the steps answered in the decision so far.
 	// A game whose paused decisions go on naming from where they stopped
 	// keeps them with the paused decision.
 	Names []string
-	// Drew marks a step that turned up hidden information: the decision
-	// ends there, and the rest is a decision of its own (Continues).
-	Drew bool
 
 	taking   *[]engine.Taken // the steps answered on their own, for Choices
 	opts     []Option[W]     // where the next step lists its options
 	refusals []refusal       // the answers left out and why, when Explaining
 	// pending are who must decide, asked at each decision's start and
-	// after each in a playout: in an array of the walker's own.
-	pending [maxPending]engine.Pending
+	// after each in a playout, in an array the walker reuses.
+	pending []engine.Pending
 }
-
-// maxPending is as many seats as a game asks at once (Vinhos's
-// production asks all four); a game that asks more still works, with an
-// array allocated each time.
-const maxPending = 4
 
 // refusal is an answer a step left out, and why.
 type refusal struct{ id, reason string }
@@ -150,8 +145,8 @@ func (k *Walk[W]) name(name string) string {
 // copyFrom makes k the bookkeeping of a copy of the walker whose Walk is
 // w, keeping k's own array for options.
 func (k *Walk[W]) copyFrom(w *Walk[W]) {
-	opts := k.opts[:0]
-	*k = Walk[W]{Modes: w.Modes, Drew: w.Drew, opts: opts}
+	opts, pending := k.opts[:0], k.pending[:0]
+	*k = Walk[W]{Modes: w.Modes, Drew: w.Drew, opts: opts, pending: pending}
 	// Capped, the shared slices are copied by their first append instead
 	// of written into.
 	k.Names = w.Names[:len(w.Names):len(w.Names)]

@@ -56,30 +56,32 @@ const (
 // work is the decision being built, on a walker; a decision that paused
 // waits in State.Paused.
 type work struct {
+	// The small fields first, packed together: a walker is copied for
+	// every look-ahead.
 	active bool
-	seat   engine.Seat
-	stage  stage
+	// stage is where the decision stands; back is the stage the action
+	// in progress (run) returns to.
+	stage, back stage
 	// Once per turn: one Magnate Action tile and one Wine Expert.
 	tileUsed, expertUsed bool
-	// The move being made: its cell and what it costs.
-	cell      Cell
-	fee       int
-	occupants []engine.Seat
-	// run is the action in progress; back is the stage it returns to.
-	run  actionRun
-	back stage
-	// tile is the Magnate tile chosen in the draft.
-	tile int
-	// experts is how many free Wine Experts are still to be taken (Setúbal).
-	experts int
-	// picks are the held Experts chosen so far for the R10 Fair, by index.
-	picks []int
 	// use is a Wine Expert's ability in progress (runAddCube or
 	// runRetrieve), wherever the decision stands; once it is done the
 	// decision goes on where it was.
 	use runKind
 	// benefitUsed: the turn's one R10 Magnate benefit is used (§10.2).
 	benefitUsed bool
+	// The move being made: its cell, and what it costs (fee, occupants).
+	cell      Cell
+	seat      engine.Seat // the seat deciding
+	fee       int
+	occupants []engine.Seat
+	run       actionRun
+	// tile is the Magnate tile chosen in the draft.
+	tile int
+	// experts is how many free Wine Experts are still to be taken (Setúbal).
+	experts int
+	// picks are the held Experts chosen so far for the R10 Fair, by index.
+	picks []int
 	// pair is a pair of barrels being taken back (pairs.go); pairsTaken
 	// counts the pairs this decision took back.
 	pair       pairRun
@@ -102,30 +104,29 @@ type walker struct {
 	// noStay marks a walker that asks whether a turn can leave Pass:
 	// staying is not offered in it (see turnStartStep).
 	noStay bool
-	// arrays are the arrays the state's copy is cut from (copyTo).
-	arrays copyArrays
+	// arrays are the arrays a scratch walker's copies are cut from, for
+	// the next copy to reuse (copyTo); nil in a walker made for one walk.
+	arrays *copyArrays
 }
 
 // walker is a copy of s to walk a decision on.
 func (s *State) walker() *walker {
 	w := new(walker)
-	s.copyTo(&w.State, &w.arrays)
+	s.copyTo(&w.State, &copyArrays{})
 	return w
 }
 
 // publish is the state the walker stands at, handed out with a memo of
 // its own; the walker is done with.
 func (s *walker) publish() *State {
-	p := &s.State
-	p.memo = &steps.Memo[*walker]{}
-	s.Walk, s.arrays = steps.Walk[*walker]{}, copyArrays{}
-	return p
+	s.memo = &steps.Memo[*walker]{}
+	return &s.State
 }
 
 // machine is how Vinhos's decisions are walked (engine/steps): what it
 // declares beyond its steps.
 var machine = &steps.Machine[*walker]{
-	New: func() *walker { return new(walker) },
+	New: func() *walker { return &walker{arrays: new(copyArrays)} },
 	// Only staying on Pass needs the costly check of every other move.
 	Checked: func(s *walker, id string) bool { return id == s.cellKey(CellC) },
 	Words:   func(s *walker, prompt string) string { return s.term(prompt) },
@@ -146,7 +147,11 @@ func (s *walker) Owing(out []engine.Pending) []engine.Pending { return s.pending
 // CopyTo makes c a copy of the walker's state and decision; the machine
 // copies its Walk.
 func (s *walker) CopyTo(c *walker) {
-	s.State.copyTo(&c.State, &c.arrays)
+	a := c.arrays
+	if a == nil {
+		a = new(copyArrays)
+	}
+	s.State.copyTo(&c.State, a)
 	c.work, c.noStay = s.work, s.noStay
 }
 
