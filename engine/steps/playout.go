@@ -86,7 +86,11 @@ func (pl *player[W]) answer(w W, seat engine.Seat, st Step[W]) Option[W] {
 	// them and looks ahead only from the one drawn, drawing again without
 	// it if it leads nowhere, where Choices looks ahead from every risky
 	// option.
-	return pl.firstViable(w, seat, st.Opts, func(opts []Option[W]) int { return pl.rng.IntN(len(opts)) })
+	i := pl.rng.IntN(len(st.Opts))
+	if o := st.Opts[i]; !o.Risky || pl.m.LeadsToEnd(w, seat, o) {
+		return o // most draws: the first, with no draw function to call
+	}
+	return pl.firstViable(w, seat, slices.Delete(st.Opts, i, i+1), func(opts []Option[W]) int { return pl.rng.IntN(len(opts)) })
 }
 
 // firstViable takes the option draw picks among opts, looking ahead only
