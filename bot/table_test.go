@@ -10,6 +10,7 @@ import (
 
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -112,7 +113,7 @@ func typedParts(st engine.State, seat engine.Seat, act engine.Action) ([]engine.
 		if !engine.Continues(st, seat) {
 			return parts, st, nil
 		}
-		if act, err = engine.Build(st, seat, nil, nil); err != nil {
+		if act, err = enginetest.Build(st, seat, nil, nil); err != nil {
 			return parts, st, nil
 		}
 		parts = append(parts, act)

@@ -83,13 +83,13 @@ func (s Step) Find(id string) (Choice, bool) {
 	return Choice{}, false
 }
 
-// Filter returns at most max choices whose ID or label contains typed,
+// Filter returns at most limit choices whose ID or label contains typed,
 // case-insensitively, in their original order; autocomplete uses it.
-func (s Step) Filter(typed string, max int) []Choice {
+func (s Step) Filter(typed string, limit int) []Choice {
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var out []Choice
 	for _, c := range s.Choices {
-		if len(out) == max {
+		if len(out) == limit {
 			break
 		}
 		if typed == "" || strings.Contains(strings.ToLower(c.Label), typed) || strings.Contains(strings.ToLower(c.ID), typed) {
@@ -157,16 +157,6 @@ func Resolve(s State, seat Seat, positional []string, named map[string]string) (
 // item, "none" for an optional extra). A command may leave such a step out.
 var SkipIDs = []string{"done", "none"}
 
-// Build is Resolve for a whole action. Steps left out that can be declined
-// are declined; any other missing step is refused with its choices.
-func Build(s State, seat Seat, positional []string, named map[string]string) (Action, error) {
-	part, err := BuildPart(s, seat, positional, named)
-	if err == nil {
-		err = (&options{positional: part.Rest, named: part.RestNamed, steps: part.steps}).leftover(s, seat, part.Action)
-	}
-	return part.Action, err
-}
-
 // Part is the first decision a command holds, and what it leaves.
 type Part struct {
 	Action Action
@@ -179,6 +169,13 @@ type Part struct {
 	steps    []string // the names of the steps walked, for refusals
 }
 
+// RefuseRest refuses the values p left for the next decision, for a
+// caller that plays one decision only: an option named after no step of
+// it, or values beyond its last.
+func (p Part) RefuseRest(s State, seat Seat) error {
+	return (&options{positional: p.Rest, named: p.RestNamed, steps: p.steps}).leftover(s, seat, p.Action)
+}
+
 // Declined is a step declined because a command left it out.
 type Declined struct {
 	Step   string `json:"step"`
@@ -189,10 +186,12 @@ type Declined struct {
 // Text says what was declined: "Anything else this turn? → End your turn".
 func (d Declined) Text() string { return d.Prompt + " → " + d.Choice.Label }
 
-// BuildPart is Build for a command that may hold more than one decision:
-// a decision ends early where a step turns up hidden information, and the
-// player who typed a whole turn goes on from there once that part is
-// played. It returns the first decision and the values left for the next.
+// BuildPart is Resolve for a whole decision, of a command that may hold
+// more than one. Steps left out that can be declined are declined; any
+// other missing step is refused with its choices. A decision ends early
+// where a step turns up hidden information, and the player who typed a
+// whole turn goes on from there once that part is played. It returns the
+// first decision and the values left for the next.
 func BuildPart(s State, seat Seat, positional []string, named map[string]string) (Part, error) {
 	opts := &options{positional: positional, named: maps.Clone(named)}
 	act, next, err := opts.resolve(s, seat, true)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 	"github.com/adega-bot/adega/engine/nim"
 )
 
@@ -216,7 +217,7 @@ func TestResolveAndBuildReadOptionsByNameOrOrder(t *testing.T) {
 		{nil, map[string]string{"pile": "p1", "count": "2"}},
 		{[]string{"2"}, map[string]string{"pile": "Pile 1 (6 left)"}},
 	} {
-		act, err := engine.Build(s, seat, c.pos, c.named)
+		act, err := enginetest.Build(s, seat, c.pos, c.named)
 		if err != nil || act.String() != "p1 2" {
 			t.Errorf("%v %v: got %q, %v", c.pos, c.named, act, err)
 		}
@@ -225,10 +226,10 @@ func TestResolveAndBuildReadOptionsByNameOrOrder(t *testing.T) {
 	if err != nil || len(act) != 1 || next.Name != "count" || next.Complete {
 		t.Errorf("partial: %q %+v %v", act, next, err)
 	}
-	if _, err := engine.Build(s, seat, []string{"p2"}, nil); engine.CodeOf(err) != engine.CodeIncomplete {
+	if _, err := enginetest.Build(s, seat, []string{"p2"}, nil); engine.CodeOf(err) != engine.CodeIncomplete {
 		t.Errorf("an unfinished action built: %v", err)
 	}
-	if _, err := engine.Build(s, seat, []string{"p1", "1"}, map[string]string{"colour": "red"}); engine.CodeOf(err) != engine.CodeUnknownChoice {
+	if _, err := enginetest.Build(s, seat, []string{"p1", "1"}, map[string]string{"colour": "red"}); engine.CodeOf(err) != engine.CodeUnknownChoice {
 		t.Errorf("an unused option was accepted: %v", err)
 	}
 }

@@ -6,28 +6,14 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // engine.Auto plays a seat nobody is playing: it always finds a legal
 // decision, so a game of bot seats reaches its end.
 func TestAutoPlaysWholeGames(t *testing.T) {
 	for players := MinPlayers; players <= MaxPlayers; players++ {
-		var st engine.State = newGame(t, uint64(players), players, nil)
-		for moves := 0; !st.Over(); moves++ {
-			if moves > 2000 {
-				t.Fatalf("%d players: no end", players)
-			}
-			seat := st.Pending()[0].Seat
-			act, err := engine.Auto(st, seat)
-			if err != nil {
-				t.Fatal(err)
-			}
-			next, _, err := st.Apply(seat, act)
-			if err != nil {
-				t.Fatalf("%v: %v", act, err)
-			}
-			st = next
-		}
+		enginetest.Play(t, newGame(t, uint64(players), players, nil), 2000, enginetest.Auto(t), nil)
 	}
 }
 
@@ -36,15 +22,15 @@ func TestAutoPlaysWholeGames(t *testing.T) {
 func TestCommandsBuildDecisions(t *testing.T) {
 	s := newGame(t, 4, 3, nil)
 	seat := s.Pending()[0].Seat
-	act, err := engine.Build(s, seat, []string{"move", "exit"}, nil)
+	act, err := enginetest.Build(s, seat, []string{"move", "exit"}, nil)
 	if err != nil || len(act) != 3 || act[2] != "done" {
 		t.Fatalf("%v, %v", act, err)
 	}
-	act, err = engine.Build(s, seat, nil, map[string]string{"action": "move", "to": "s2-front"})
+	act, err = enginetest.Build(s, seat, nil, map[string]string{"action": "move", "to": "s2-front"})
 	if err != nil || act[1] != "s2-front" {
 		t.Fatalf("%v, %v", act, err)
 	}
-	if _, err := engine.Build(s, seat, []string{"done"}, nil); err == nil || !strings.Contains(err.Error(), "must move your picker forward") {
+	if _, err := enginetest.Build(s, seat, []string{"done"}, nil); err == nil || !strings.Contains(err.Error(), "must move your picker forward") {
 		t.Fatalf("ending a turn unmoved: %v", err)
 	}
 }
@@ -63,7 +49,7 @@ func TestATypedTurnStopsAtHiddenInformation(t *testing.T) {
 	if p := x.s.Pending(); len(p) != 1 || p[0].Seat != 0 || !p[0].Continues {
 		t.Fatalf("pending %+v", p)
 	}
-	act, err := engine.Build(x.s, 0, part.Rest, nil)
+	act, err := enginetest.Build(x.s, 0, part.Rest, nil)
 	if err != nil || !slices.Equal(act, engine.Action{"basket-1", "move", "exit", "done"}) {
 		t.Fatalf("%v, %v", act, err)
 	}

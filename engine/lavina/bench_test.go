@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 	"github.com/adega-bot/adega/internal/rusage"
 )
 
@@ -17,7 +18,7 @@ func BenchmarkRandomGame5p(b *testing.B) {
 }
 
 // The AI's playouts: a seeded game from its setup to its end by uniform
-// random choices, through the public path (engine.RandomGame: Choices for
+// random choices, through the public path (enginetest.RandomGame: Choices for
 // each step, then Apply) or through RandomPlayout. Seeded alike, both play
 // the same games (TestPlayoutPlaysLikeRandomGame). The setups are made
 // before the timing starts. Besides the wall clock they report the
@@ -42,7 +43,7 @@ func benchGames(b *testing.B, players int, fast bool) {
 		r := engine.NewRNG(uint64(i))
 		if fast {
 			s.RandomPlayout(&r, nil)
-		} else if _, err := engine.RandomGame(s, &r, nil); err != nil {
+		} else if _, err := enginetest.RandomGame(s, &r, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

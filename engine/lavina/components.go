@@ -9,44 +9,11 @@
 // a public source, [R] reconstructed to fit the text's constraints.
 //
 // Values fixed by the text are constants. Tables holding any [R] value live
-// in Data, one Sourced value per entry, so that a data file (LoadData) can
-// replace exactly the reconstructed ones.
+// in Data, one component.Sourced value per entry, so that a data file
+// (LoadData) can replace exactly the reconstructed ones.
 package lavina
 
-// Provenance tells where a component value comes from (LA-VINA.md §0).
-type Provenance uint8
-
-const (
-	// Text is [T]: stated in the rulebook.
-	Text Provenance = iota + 1
-	// Derived is [D]: follows from the rulebook by arithmetic or structure.
-	Derived
-	// Found is [F]: stated by a public third-party source (§1.1).
-	Found
-	// Reconstructed is [R]: invented to fit the rulebook's constraints.
-	Reconstructed
-	// DataFile marks a reconstructed value replaced by a data file.
-	DataFile
-)
-
-var provenanceNames = [...]string{Text: "text", Derived: "derived", Found: "found", Reconstructed: "reconstructed", DataFile: "data_file"}
-
-func (p Provenance) String() string {
-	if int(p) < len(provenanceNames) && provenanceNames[p] != "" {
-		return provenanceNames[p]
-	}
-	return "unknown"
-}
-
-// Sourced is a component value together with its provenance.
-type Sourced[T any] struct {
-	V   T          `json:"value"`
-	Src Provenance `json:"source"`
-}
-
-func tagT[T any](v T) Sourced[T] { return Sourced[T]{v, Text} }
-func tagF[T any](v T) Sourced[T] { return Sourced[T]{v, Found} }
-func tagR[T any](v T) Sourced[T] { return Sourced[T]{v, Reconstructed} }
+import "github.com/adega-bot/adega/engine/component"
 
 // Variety is a grape variety, or the empty vine.
 type Variety uint8
@@ -173,10 +140,10 @@ var Counts = map[int]PlayerCount{
 type BasketKind struct {
 	// Capacity in grape cards: small 2 and medium 3 [T] (text l.157), large
 	// 4 [F] (giochideltopo: bought baskets hold up to 4).
-	Capacity Sourced[int] `json:"capacity"`
+	Capacity component.Sourced[int] `json:"capacity"`
 	// Price, the "basket value" [R] (§2.6): the text prints it only in
 	// pictures.
-	Price Sourced[int] `json:"price"`
+	Price component.Sourced[int] `json:"price"`
 }
 
 // Reward is what one delivery slot pays: a fixed prestige amount, or a
@@ -217,19 +184,19 @@ type WineryCard struct {
 type Data struct {
 	// ValueCounts is, per grape variety, how many cards show each value
 	// 1..5 (index 0 unused) [R] (§2.4). The value range 1-5 is [F].
-	ValueCounts [6]Sourced[int] `json:"value_counts"`
+	ValueCounts [6]component.Sourced[int] `json:"value_counts"`
 	// ToolValues is, per tool, the value of the one card of each variety
 	// that carries it (the "a" copy) [R] (§2.4).
-	ToolValues [4]Sourced[int] `json:"tool_values"`
+	ToolValues [4]component.Sourced[int] `json:"tool_values"`
 	// EmptyVines is, per tool, how many empty vines carry it [R] (§2.4).
-	EmptyVines [4]Sourced[int] `json:"empty_vines"`
+	EmptyVines [4]component.Sourced[int] `json:"empty_vines"`
 	// Baskets by size.
 	Baskets [NumSizes]BasketKind `json:"baskets"`
 	// Wineries are the 16 winery cards [R] (§2.7): 4 per variety [D].
-	Wineries [WineryCards]Sourced[WineryCard] `json:"wineries"`
+	Wineries [WineryCards]component.Sourced[WineryCard] `json:"wineries"`
 	// CoopSlots per cooperative face, each slot paying x0.5 [T] (text
 	// l.270); the counts are [R] (§2.8).
-	CoopSlots [2]Sourced[int] `json:"coop_slots"`
+	CoopSlots [2]component.Sourced[int] `json:"coop_slots"`
 }
 
 // DefaultData returns a fresh copy of the data set of LA-VINA.md §2.
@@ -254,28 +221,28 @@ func times(halves ...int) []Reward {
 	return out
 }
 
-func winery(id string, v Variety, coupage bool, min int, slots []Reward) Sourced[WineryCard] {
-	return tagR(WineryCard{ID: id, Variety: v, Coupage: coupage, Min: min, Slots: slots})
+func winery(id string, v Variety, coupage bool, min int, slots []Reward) component.Sourced[WineryCard] {
+	return component.R(WineryCard{ID: id, Variety: v, Coupage: coupage, Min: min, Slots: slots})
 }
 
 var defaultData = Data{
 	// §2.4: 15 cards per variety, skewed low, mean 2.8.
-	ValueCounts: [6]Sourced[int]{1: tagR(3), 2: tagR(4), 3: tagR(3), 4: tagR(3), 5: tagR(2)},
+	ValueCounts: [6]component.Sourced[int]{1: component.R(3), 2: component.R(4), 3: component.R(3), 4: component.R(3), 5: component.R(2)},
 	// §2.4: tools sit on low cards to make them worth taking.
-	ToolValues: [4]Sourced[int]{Billhook: tagR(1), Boots: tagR(2), Shears: tagR(3)},
+	ToolValues: [4]component.Sourced[int]{Billhook: component.R(1), Boots: component.R(2), Shears: component.R(3)},
 	// §2.4: 12 empty vines, the mirror of the 12 tool counters.
-	EmptyVines: [4]Sourced[int]{Billhook: tagR(4), Boots: tagR(4), Shears: tagR(4)},
+	EmptyVines: [4]component.Sourced[int]{Billhook: component.R(4), Boots: component.R(4), Shears: component.R(4)},
 	// §2.6: an upgrade costs a third to two thirds of a delivery.
 	Baskets: [NumSizes]BasketKind{
-		Small:  {Capacity: tagT(2), Price: tagR(2)},
-		Medium: {Capacity: tagT(3), Price: tagR(5)},
-		Large:  {Capacity: tagF(4), Price: tagR(9)},
+		Small:  {Capacity: component.T(2), Price: component.R(2)},
+		Medium: {Capacity: component.T(3), Price: component.R(5)},
+		Large:  {Capacity: component.F(4), Price: component.R(9)},
 	},
 	// §2.7: per variety a low and a high monovarietal and coupage; fixed
 	// slots on low minimums, multipliers on high ones. W01 anchors the
 	// text's "7, only Pinot Noir" and "10 prestige" (text l.231, l.245),
 	// W05 its "8+ Garnacha" (text l.239), W07 its coupage of 7 (text l.235).
-	Wineries: [WineryCards]Sourced[WineryCard]{
+	Wineries: [WineryCards]component.Sourced[WineryCard]{
 		winery("W01", PinotNoir, false, 7, fixed(10, 8, 6)),
 		winery("W02", PinotNoir, false, 9, times(4, 2, 2)),
 		winery("W03", PinotNoir, true, 7, fixed(8, 6, 5)),
@@ -294,5 +261,5 @@ var defaultData = Data{
 		winery("W16", Cabernet, true, 9, times(4, 2)),
 	},
 	// §2.8: the fewest slots keeping capacity above the barrels in play.
-	CoopSlots: [2]Sourced[int]{tagR(5), tagR(8)},
+	CoopSlots: [2]component.Sourced[int]{component.R(5), component.R(8)},
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // Every component value carries its provenance (LA-VINA.md §0): the
@@ -14,21 +15,21 @@ import (
 // prices, wineries and the deck's make-up reconstructed.
 func TestEveryValueHasItsProvenance(t *testing.T) {
 	d := DefaultData()
-	if d.Baskets[Small].Capacity.Src != Text || d.Baskets[Medium].Capacity.Src != Text || d.Baskets[Large].Capacity.Src != Found {
+	if d.Baskets[Small].Capacity.Src != component.Text || d.Baskets[Medium].Capacity.Src != component.Text || d.Baskets[Large].Capacity.Src != component.Found {
 		t.Errorf("capacities: %+v", d.Baskets)
 	}
 	for z, b := range d.Baskets {
-		if b.Price.Src != Reconstructed {
+		if b.Price.Src != component.Reconstructed {
 			t.Errorf("%s price %v", Size(z), b.Price.Src)
 		}
 	}
 	for _, w := range d.Wineries {
-		if w.Src != Reconstructed || w.V.ID == "" {
+		if w.Src != component.Reconstructed || w.V.ID == "" {
 			t.Errorf("winery %+v", w)
 		}
 	}
 	for v := 1; v <= 5; v++ {
-		if d.ValueCounts[v].Src != Reconstructed {
+		if d.ValueCounts[v].Src != component.Reconstructed {
 			t.Errorf("value %d: %v", v, d.ValueCounts[v].Src)
 		}
 	}
@@ -38,7 +39,7 @@ func TestEveryValueHasItsProvenance(t *testing.T) {
 		}
 	}
 	for _, c := range d.CoopSlots {
-		if c.Src != Reconstructed {
+		if c.Src != component.Reconstructed {
 			t.Errorf("cooperative %+v", c)
 		}
 	}
@@ -70,7 +71,7 @@ func TestDataFileExampleLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Baskets[Large].Price != (Sourced[int]{9, DataFile}) || d.Baskets[Large].Capacity != (Sourced[int]{4, Found}) || d.ValueCounts[2] != (Sourced[int]{4, DataFile}) {
+	if d.Baskets[Large].Price != (component.Sourced[int]{V: 9, Src: component.DataFile}) || d.Baskets[Large].Capacity != (component.Sourced[int]{V: 4, Src: component.Found}) || d.ValueCounts[2] != (component.Sourced[int]{V: 4, Src: component.DataFile}) {
 		t.Errorf("large basket %+v, value 2 %+v", d.Baskets[Large], d.ValueCounts[2])
 	}
 }
@@ -126,7 +127,7 @@ func TestDataFileWineries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := d.Wineries[3]; w.Src != DataFile || w.V.Slots[1] != (Reward{Halves: 3}) || w.V.Slots[1].Pays(7) != 10 || w.V.Variety != Cabernet {
+	if w := d.Wineries[3]; w.Src != component.DataFile || w.V.Slots[1] != (Reward{Halves: 3}) || w.V.Slots[1].Pays(7) != 10 || w.V.Variety != Cabernet {
 		t.Fatalf("winery %+v", w)
 	}
 	bad := strings.Replace(b.String(), "\"x0.5\"", "\"x0.3\"", 1)

@@ -1,7 +1,6 @@
 package lavina
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -9,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // LoadData reads a TOML data file and returns the default data set with the
@@ -23,13 +22,9 @@ import (
 // be drawn at 5 players or could run out of slots before the barrels.
 func LoadData(r io.Reader) (*Data, error) {
 	var f dataFile
-	md, err := toml.NewDecoder(r).Decode(&f)
-	if err != nil {
-		return nil, fmt.Errorf("lavina data file: %w", err)
-	}
 	l := dataLoader{d: DefaultData()}
-	for _, k := range md.Undecoded() {
-		l.fail(k.String(), "unknown key")
+	if err := l.Decode(r, &f); err != nil {
+		return nil, fmt.Errorf("lavina data file: %w", err)
 	}
 	l.deck(f.Deck)
 	l.baskets(f.Baskets)
@@ -40,8 +35,8 @@ func LoadData(r io.Reader) (*Data, error) {
 		}
 	}
 	l.check()
-	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("lavina data file: %w", errors.Join(l.errs...))
+	if err := l.Err(); err != nil {
+		return nil, fmt.Errorf("lavina data file: %w", err)
 	}
 	return l.d, nil
 }
@@ -74,24 +69,15 @@ type wineryFile struct {
 }
 
 type dataLoader struct {
-	d    *Data
-	errs []error
-}
-
-func (l *dataLoader) fail(key, format string, args ...any) {
-	l.errs = append(l.errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
+	component.Loader
+	d *Data
 }
 
 // setInt replaces a value within [lo, hi]: a reconstructed one is
 // replaced, a text or found one may only be restated.
-func (l *dataLoader) setInt(v *Sourced[int], n int, key string, lo, hi int) {
-	switch {
-	case n < lo || n > hi:
-		l.fail(key, "%d is out of range %d..%d", n, lo, hi)
-	case v.Src == Reconstructed || v.Src == DataFile:
-		*v = Sourced[int]{n, DataFile}
-	case n != v.V:
-		l.fail(key, "%d contradicts the %s value %d", n, v.Src, v.V)
+func (l *dataLoader) setInt(v *component.Sourced[int], n int, key string, lo, hi int) {
+	if l.IntIn(key, n, lo, hi) {
+		component.Set(&l.Loader, key, v, n)
 	}
 }
 
@@ -112,13 +98,13 @@ func (l *dataLoader) deck(f deckFile) {
 	for _, table := range []struct {
 		name   string
 		values map[string]int
-		into   *[4]Sourced[int]
+		into   *[4]component.Sourced[int]
 		lo, hi int
 	}{{"tool_values", f.ToolValues, &l.d.ToolValues, 1, 5}, {"empty_vines", f.EmptyVines, &l.d.EmptyVines, 0, 12}} {
 		for name, n := range table.values {
 			t, ok := toolByName(name)
 			if !ok {
-				l.fail("deck."+table.name+"."+name, "not a tool (billhook, boots, shears)")
+				l.Fail("deck."+table.name+"."+name, "not a tool (billhook, boots, shears)")
 				continue
 			}
 			l.setInt(&table.into[t], n, "deck."+table.name+"."+name, table.lo, table.hi)
@@ -130,7 +116,7 @@ func (l *dataLoader) baskets(f map[string]basketFile) {
 	for name, b := range f {
 		z := slices.Index(sizeNames[:], name)
 		if z < 0 {
-			l.fail("baskets."+name, "not a basket size (small, medium, large)")
+			l.Fail("baskets."+name, "not a basket size (small, medium, large)")
 			continue
 		}
 		if b.Capacity != nil {
@@ -147,33 +133,33 @@ func (l *dataLoader) wineries(f *[]wineryFile) {
 		return
 	}
 	if len(*f) != WineryCards {
-		l.fail("wineries", "%d cards, want %d (text l.86)", len(*f), WineryCards)
+		l.Fail("wineries", "%d cards, want %d (text l.86)", len(*f), WineryCards)
 		return
 	}
 	for i, w := range *f {
 		key := fmt.Sprintf("wineries[%d]", i)
 		v, ok := varietyByCode(w.Variety)
 		if !ok {
-			l.fail(key+".variety", "%q is not PN, GA, CH or CS", w.Variety)
+			l.Fail(key+".variety", "%q is not PN, GA, CH or CS", w.Variety)
 		}
 		if w.Kind != "mono" && w.Kind != "coupage" {
-			l.fail(key+".kind", "%q is not mono or coupage", w.Kind)
+			l.Fail(key+".kind", "%q is not mono or coupage", w.Kind)
 		}
 		if w.Min < 1 || w.Min > 40 || w.ID == "" {
-			l.fail(key, "needs an id and a minimum from 1 to 40")
+			l.Fail(key, "needs an id and a minimum from 1 to 40")
 		}
 		card := WineryCard{ID: w.ID, Variety: v, Coupage: w.Kind == "coupage", Min: w.Min}
 		for k, slot := range w.Slots {
 			r, err := parseReward(slot)
 			if err != nil {
-				l.fail(fmt.Sprintf("%s.slots[%d]", key, k), "%v", err)
+				l.Fail(fmt.Sprintf("%s.slots[%d]", key, k), "%v", err)
 			}
 			card.Slots = append(card.Slots, r)
 		}
 		if len(card.Slots) == 0 || len(card.Slots) > 6 {
-			l.fail(key+".slots", "%d slots, want 1 to 6", len(card.Slots))
+			l.Fail(key+".slots", "%d slots, want 1 to 6", len(card.Slots))
 		}
-		l.d.Wineries[i] = Sourced[WineryCard]{card, DataFile}
+		l.d.Wineries[i] = component.Sourced[WineryCard]{V: card, Src: component.DataFile}
 	}
 }
 
@@ -199,34 +185,34 @@ func parseReward(s string) (Reward, error) {
 func (l *dataLoader) check() {
 	d := l.d
 	if n := len(d.Deck()); n != GrapeCards {
-		l.fail("deck", "%d cards, the text has %d (text l.44)", n, GrapeCards)
+		l.Fail("deck", "%d cards, the text has %d (text l.44)", n, GrapeCards)
 	}
 	for _, t := range Tools {
 		if d.ValueCounts[d.ToolValues[t].V].V == 0 {
-			l.fail("deck.tool_values."+t.String(), "no card has value %d", d.ToolValues[t].V)
+			l.Fail("deck.tool_values."+t.String(), "no card has value %d", d.ToolValues[t].V)
 		}
 	}
 	if !(d.Baskets[Small].Price.V < d.Baskets[Medium].Price.V && d.Baskets[Medium].Price.V < d.Baskets[Large].Price.V) ||
 		d.Baskets[Large].Capacity.V <= d.Baskets[Medium].Capacity.V {
-		l.fail("baskets", "a bigger basket must hold more and cost more")
+		l.Fail("baskets", "a bigger basket must hold more and cost more")
 	}
 	ids := map[string]bool{}
 	per := map[Variety]int{}
 	for _, w := range d.Wineries {
 		if ids[w.V.ID] {
-			l.fail("wineries", "two cards are %s", w.V.ID)
+			l.Fail("wineries", "two cards are %s", w.V.ID)
 		}
 		ids[w.V.ID] = true
 		per[w.V.Variety]++
 	}
 	for _, v := range Varieties {
 		if per[v] < MaxWineriesPerVariety {
-			l.fail("wineries", "%d cards want %s; 5 players draw 2 of each (text l.163)", per[v], v)
+			l.Fail("wineries", "%d cards want %s; 5 players draw 2 of each (text l.163)", per[v], v)
 		}
 	}
 	for players, c := range Counts {
 		if slots := d.fewestSlots(c.Wineries) + d.CoopSlots[c.CoopFace].V; slots < players*c.Barrels {
-			l.fail("wineries", "at %d players a draw can have %d slots for %d barrels, and the game could stall (§2.11)", players, slots, players*c.Barrels)
+			l.Fail("wineries", "at %d players a draw can have %d slots for %d barrels, and the game could stall (§2.11)", players, slots, players*c.Barrels)
 		}
 	}
 }

@@ -1,11 +1,8 @@
 package lavina
 
 import (
-	"slices"
-	"strconv"
-	"strings"
-
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/steps"
 )
 
 // How a decision is asked and played. A turn is a chain of small
@@ -20,20 +17,12 @@ import (
 // answers the rest as a decision of its own, so that no option listed
 // before depended on the hidden tool.
 
-// option answers a step: the choice shown and its effect. An auto option,
-// when it is the only one, is answered without asking.
-type option struct {
-	engine.Choice
-	do   func(s *State)
-	auto bool
-}
-
-// step is one question: its name for commands, its prompt, the part of
-// the board it concerns (engine.Step.Focus) and its options.
-type step struct {
-	name, prompt, focus string
-	opts                []option
-}
+// option answers a step: the choice shown and its effect; step is one
+// question, with the part of the board it concerns (engine.Step.Focus).
+type (
+	option = steps.Option[*walker]
+	step   = steps.Step[*walker]
+)
 
 // Focus names the part of the board a step is about (engine.Step.Focus).
 const (
@@ -95,43 +84,53 @@ type Turn struct {
 	FirstSide int   `json:"first_side,omitempty"`
 	Held      *Card `json:"held,omitempty"` // a card taken, not placed yet
 	// Deliveries made in this exit; Basket and Winery the one in progress.
-	Deliveries int      `json:"deliveries,omitempty"`
-	Basket     int      `json:"basket,omitempty"`
-	Winery     int      `json:"winery,omitempty"`
-	Upgraded   [2]bool  `json:"upgraded"`
-	drew       bool     // a step turned up hidden information
-	names      []string // the steps answered in this decision
+	Deliveries int     `json:"deliveries,omitempty"`
+	Basket     int     `json:"basket,omitempty"`
+	Winery     int     `json:"winery,omitempty"`
+	Upgraded   [2]bool `json:"upgraded"`
 }
 
-// next returns the step seat must answer now, taking every step whose only
-// answer is automatic; done reports that the decision is complete.
-func (s *State) next(seat engine.Seat, taking *[]engine.Taken) (st step, done bool, err error) {
-	if s.Turn == nil || s.Turn.Paused {
-		if err := s.mayDecide(seat); err != nil {
-			return step{}, false, err
-		}
-		s.startTurn()
-	}
-	for {
-		st, done = s.current()
-		if done {
-			return step{}, true, nil
-		}
-		if !s.nolabels {
-			st.name = s.uniqueName(st.name)
-		}
-		if len(st.opts) != 1 || !st.opts[0].auto {
-			return st, false, nil
-		}
-		if taking != nil {
-			*taking = append(*taking, engine.Taken{Name: st.name, Prompt: st.prompt, Choice: st.opts[0].Choice})
-		}
-		s.answer(st, st.opts[0])
-	}
+// walker is a copy of a state that a decision is walked on: the state
+// beside the step machine's Walk (engine/steps).
+type walker struct {
+	State
+	steps.Walk[*walker]
 }
 
-// startTurn begins the rearmost picker's turn, or resumes a paused one.
-func (s *State) startTurn() {
+// walker is a copy of s to walk a decision on.
+func (s *State) walker() *walker {
+	w := new(walker)
+	s.copyTo(&w.State)
+	return w
+}
+
+// machine is how La Viña's decisions are walked (engine/steps): what it
+// declares beyond its steps.
+var machine = &steps.Machine[*walker]{
+	New: func() *walker { return new(walker) },
+	// The rulebook's rule, in a refusal to another seat.
+	Turn:   func(engine.Pending) string { return "the picker farthest back plays next" },
+	Refuse: (*walker).refuse,
+	Why:    (*walker).why,
+	// A steered playout's policy picks what the picker does next (take,
+	// move, dump, deliver, end) and where it moves, which decide how far
+	// it runs ahead and what it can reach; which card and which basket
+	// follow from them, and stay random.
+	Steered: []string{"action", "to"},
+}
+
+// The walker's side of the machine (steps.Walker).
+
+func (s *walker) Steps() *steps.Walk[*walker] { return &s.Walk }
+func (s *walker) CopyTo(c *walker)            { s.State.copyTo(&c.State) }
+func (s *walker) Deciding() bool              { return s.Turn != nil && !s.Turn.Paused }
+func (s *walker) Pause()                      { s.Turn.Paused = true }
+func (s *walker) Complete(engine.Seat)        { s.Turn = nil }
+
+func (s *walker) Owing(out []engine.Pending) []engine.Pending { return append(out, s.Pending()...) }
+
+// Begin begins the rearmost picker's turn, or resumes a paused one.
+func (s *walker) Begin(engine.Seat) {
 	if s.Turn != nil {
 		s.Turn.Paused = false
 		return
@@ -143,51 +142,9 @@ func (s *State) startTurn() {
 	}
 }
 
-// answer takes option o of step st.
-func (s *State) answer(st step, o option) {
-	if !s.nolabels { // the names are only for commands
-		s.Turn.names = append(s.Turn.names, st.name)
-	}
-	o.do(s)
-}
-
-// uniqueName is name, or name2, name3... when steps answered in this
-// decision had it: the second card of the shears is "card2".
-func (s *State) uniqueName(name string) string {
-	n := 1
-	for _, used := range s.Turn.names {
-		if strings.TrimRight(used, "0123456789") == name {
-			n++
-		}
-	}
-	if n == 1 {
-		return name
-	}
-	return name + strconv.Itoa(n)
-}
-
-// mayDecide refuses a seat that owes no decision, with the reason.
-func (s *State) mayDecide(seat engine.Seat) error {
-	if s.Ended {
-		return engine.Errorf(engine.CodeGameOver, "The game is over.")
-	}
-	if seat < 0 || int(seat) >= len(s.Seats) {
-		return engine.Errorf(engine.CodeNotYourTurn, "There is no seat %d at this table.", seat+1)
-	}
-	pending := s.Pending()
-	if len(pending) == 1 && pending[0].Seat != seat {
-		return engine.Errorf(engine.CodeNotYourTurn, "It is %s's turn: the picker farthest back plays next (text l.185).", s.Seats[pending[0].Seat].Name)
-	}
-	return nil
-}
-
-// current lists the step for the turn's stage.
-func (s *State) current() (step, bool) {
-	t := s.Turn
-	if t.drew {
-		return step{}, true
-	}
-	switch t.Stage {
+// List lists the step for the turn's stage.
+func (s *walker) List() (step, bool) {
+	switch s.Turn.Stage {
 	case stMenu:
 		if s.atExit() {
 			return s.exitMenu(), false
@@ -215,73 +172,22 @@ func (s *State) current() (step, bool) {
 	return step{}, true
 }
 
-// walk plays the steps of prefix on s (a copy), checking each against the
-// options offered.
-func (s *State) walk(seat engine.Seat, prefix engine.Action) error {
-	for _, id := range prefix {
-		st, done, err := s.next(seat, nil)
-		if err != nil {
-			return err
-		}
-		if done {
-			return engine.Errorf(engine.CodeUnknownChoice, "That decision is already complete; %s is one step too many.", engine.Quote(id))
-		}
-		i := slices.IndexFunc(st.opts, func(o option) bool { return o.ID == id })
-		if i < 0 {
-			return s.refuse(st, id)
-		}
-		s.answer(st, st.opts[i])
-	}
-	return nil
-}
-
 // Choices lists the legal answers to the next step of seat's decision.
 func (s *State) Choices(seat engine.Seat, prefix engine.Action) (engine.Step, error) {
-	c := s.clone()
-	if err := c.walk(seat, prefix); err != nil {
-		return engine.Step{}, err
-	}
-	var taken []engine.Taken
-	st, done, err := c.next(seat, &taken)
-	if err != nil {
-		return engine.Step{}, err
-	}
-	if done {
-		return engine.Step{Complete: true, Continues: c.Turn.drew, Taken: taken}, nil
-	}
-	out := engine.Step{Name: st.name, Prompt: st.prompt, Taken: taken, Focus: st.focus}
-	for _, o := range st.opts {
-		out.Choices = append(out.Choices, o.Choice)
-	}
-	return out, nil
+	return machine.Choices(nil, s.walker, seat, prefix)
 }
 
 // Apply plays one whole decision for seat.
 func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []engine.Event, error) {
-	c := s.clone()
-	c.events = nil
-	if err := c.walk(seat, action); err != nil {
-		return nil, nil, err
-	}
-	st, done, err := c.next(seat, nil)
+	c, events, err := machine.Apply(nil, s.walker, seat, action)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !done {
-		return nil, nil, engine.Errorf(engine.CodeIncomplete, "That is not finished yet: %s", st.prompt)
-	}
-	c.finish()
-	return c, c.takeEvents(), nil
+	return &c.State, events, nil
 }
 
-// finish closes a complete decision: a turn that turned up hidden
-// information pauses, the rest of it a decision of its own; any other turn
-// ends and the game moves on.
-func (s *State) finish() {
-	if s.Turn.drew {
-		s.Turn.drew, s.Turn.Paused, s.Turn.names = false, true, nil
-		return
-	}
-	s.Turn = nil
-	s.advance()
+// Refusal is the reason value is not a legal answer to the step after
+// prefix (engine.Explainer), or "" if no rule explains it.
+func (s *State) Refusal(seat engine.Seat, prefix engine.Action, value string) string {
+	return machine.Refusal(s.walker, seat, prefix, value)
 }

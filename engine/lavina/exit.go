@@ -10,30 +10,30 @@ import (
 // baskets plus wildcards, then upgrades of empty baskets.
 
 // exitMenu is the step of a picker that reached the exit this turn.
-func (s *State) exitMenu() step {
+func (s *walker) exitMenu() step {
 	t := s.Turn
-	st := step{name: "action", focus: FocusExit, prompt: "You are out of the vineyard: deliver, upgrade a basket, or end your turn?"}
+	st := step{Name: "action", Focus: FocusExit, Prompt: "You are out of the vineyard: deliver, upgrade a basket, or end your turn?"}
 	p := s.player()
 	for b := range p.Baskets {
 		if t.Deliveries < MaxDeliveries && p.Barrels > 0 && len(s.takers(b)) > 0 {
 			basket := p.Baskets[b]
 			label := fmt.Sprintf("Deliver basket %d (%s; value %d)", b+1, cardsText(basket.Cards), cardsValue(basket.Cards))
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprintf("deliver-%d", b+1), Label: label, Cost: "1 barrel"},
-				do: func(s *State) { s.Turn.Basket, s.Turn.Stage = b, stWinery }})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: fmt.Sprintf("deliver-%d", b+1), Label: label, Cost: "1 barrel"},
+				Do: func(s *walker) { s.Turn.Basket, s.Turn.Stage = b, stWinery }})
 		}
 	}
 	for b := range p.Baskets {
 		if len(s.upgrades(b)) > 0 {
 			basket := p.Baskets[b]
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprintf("upgrade-%d", b+1), Label: fmt.Sprintf("Trade in basket %d (empty %s) for a bigger one", b+1, basket.Size)},
-				do: func(s *State) { s.Turn.Basket, s.Turn.Stage = b, stUpgradeTo }})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: fmt.Sprintf("upgrade-%d", b+1), Label: fmt.Sprintf("Trade in basket %d (empty %s) for a bigger one", b+1, basket.Size)},
+				Do: func(s *walker) { s.Turn.Basket, s.Turn.Stage = b, stUpgradeTo }})
 		}
 	}
 	if s.Options.BootsAfterExit && !t.Took {
-		st.opts = append(st.opts, s.takeOptions()...)
+		st.Opts = append(st.Opts, s.takeOptions()...)
 	}
-	st.opts = append(st.opts, s.dumpOptions()...)
-	st.opts = append(st.opts, doneOption("End your turn"))
+	st.Opts = append(st.Opts, s.dumpOptions()...)
+	st.Opts = append(st.Opts, doneOption("End your turn"))
 	return st
 }
 
@@ -114,15 +114,15 @@ func (s *State) wildcardCounts(b, i int) []int {
 // wineryStep chooses where the basket goes.
 func (s *State) wineryStep() step {
 	b := s.Turn.Basket
-	st := step{name: "winery", focus: FocusWineries, prompt: fmt.Sprintf("Which winery takes basket %d?", b+1)}
+	st := step{Name: "winery", Focus: FocusWineries, Prompt: fmt.Sprintf("Which winery takes basket %d?", b+1)}
 	for _, i := range s.takers(b) {
 		w := s.Wineries[i]
 		label := fmt.Sprintf("%s: slot %d of %d pays %s", w.Card.Text(), len(w.Barrels)+1, len(w.Card.Slots), w.Card.Slots[len(w.Barrels)].Text())
 		if w.Seals > 0 && len(w.Barrels)+1 == len(w.Card.Slots) {
 			label += fmt.Sprintf(", and its %s", plural(w.Seals, "seal", "seals"))
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: wineryID(w.Card), Label: label},
-			do: func(s *State) { s.Turn.Winery, s.Turn.Stage = i, stWildcards }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: wineryID(w.Card), Label: label},
+			Do: func(s *walker) { s.Turn.Winery, s.Turn.Stage = i, stWildcards }})
 	}
 	return st
 }
@@ -138,13 +138,13 @@ func wineryID(c WineryCard) string {
 func (s *State) wildcardsStep() step {
 	t := s.Turn
 	w := s.Wineries[t.Winery]
-	st := step{name: "wildcards", focus: FocusWineries, prompt: "How many wildcard grapes do you add?"}
+	st := step{Name: "wildcards", Focus: FocusWineries, Prompt: "How many wildcard grapes do you add?"}
 	cards := s.player().Baskets[t.Basket].Cards
 	for _, n := range s.wildcardCounts(t.Basket, t.Winery) {
 		value := cardsValue(cards) + n
 		label := fmt.Sprintf("%s: value %d, %d prestige", plural(n, "wildcard", "wildcards"), value, w.Card.Slots[len(w.Barrels)].Pays(value))
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: fmt.Sprint(n), Label: label}, auto: true,
-			do: func(s *State) { s.deliver(n) }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: fmt.Sprint(n), Label: label}, Auto: true,
+			Do: func(s *walker) { s.deliver(n) }})
 	}
 	return st
 }
@@ -153,7 +153,7 @@ func (s *State) wildcardsStep() step {
 // seals if it was the last slot (text l.245-253, A-27), the cards to the
 // discard pile and the wildcards back to the supply. The last barrel
 // ends the game after this round (text l.313, A-28).
-func (s *State) deliver(wildcards int) {
+func (s *walker) deliver(wildcards int) {
 	t := s.Turn
 	p, w := s.player(), &s.Wineries[t.Winery]
 	basket := &p.Baskets[t.Basket]
@@ -212,12 +212,12 @@ func (s *State) upgradeCost(from, to Size) int {
 func (s *State) upgradeStep() step {
 	b := s.Turn.Basket
 	old := s.player().Baskets[b].Size
-	st := step{name: "size", focus: FocusSupply, prompt: fmt.Sprintf("Which basket replaces your empty %s basket %d?", old, b+1)}
+	st := step{Name: "size", Focus: FocusSupply, Prompt: fmt.Sprintf("Which basket replaces your empty %s basket %d?", old, b+1)}
 	for _, z := range s.upgrades(b) {
 		cost := s.upgradeCost(old, z)
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: z.String(), Cost: fmt.Sprintf("%d prestige", cost),
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: z.String(), Cost: fmt.Sprintf("%d prestige", cost),
 			Label: fmt.Sprintf("A %s basket, holding %d (%d left in the supply)", z, s.capacity(z), s.BasketSupply[z])},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := s.player()
 				p.Prestige -= cost
 				s.BasketSupply[z]--

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // table is a game set up for a rules example: seat 0 plays first, the
@@ -164,7 +165,7 @@ func (x *table) coop() *Winery { return &x.s.Wineries[len(x.s.Wineries)-1] }
 // winery besides the cooperative.
 func (x *table) winery(id string) *Winery {
 	x.t.Helper()
-	i := slices.IndexFunc(x.s.data.Wineries[:], func(w Sourced[WineryCard]) bool { return w.V.ID == id })
+	i := slices.IndexFunc(x.s.data.Wineries[:], func(w component.Sourced[WineryCard]) bool { return w.V.ID == id })
 	if i < 0 {
 		x.t.Fatalf("no winery %s", id)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/enginetest"
+	"github.com/adega-bot/adega/engine/steps/stepstest"
 )
 
 // long runs the full playouts: 10,000 games per player count.
@@ -50,23 +51,16 @@ func pick(choices []engine.Choice, r *engine.RNG) engine.Choice {
 // listing each step through Choices as a player's menu does.
 func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	var act engine.Action
-	for {
-		st, err := s.Choices(seat, act)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if st.Complete {
-			return act
-		}
-		if len(st.Choices) == 0 {
-			t.Fatalf("dead end after %v at %q", act, st.Prompt)
-		}
+	act, err := engine.Complete(s, seat, nil, func(st engine.Step, _ int) engine.Choice {
 		if st.Focus == "" {
 			t.Fatalf("step %q names no part of the board", st.Name)
 		}
-		act = append(act, pick(st.Choices, r).ID)
+		return pick(st.Choices, r)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
+	return act
 }
 
 // quickRandomAction makes the decisions of randomAction from the same
@@ -74,34 +68,7 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 // through Choices from the start: the same options in linear time.
 func quickRandomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	c := s.(*State).clone()
-	var act engine.Action
-	names := map[string]bool{}
-	for {
-		st, done, err := c.next(seat, nil)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if done {
-			return act
-		}
-		// A command names each step: no two of a decision may share a name.
-		if names[st.name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
-		}
-		names[st.name] = true
-		if len(st.opts) == 0 {
-			t.Fatalf("dead end after %v at %q", act, st.prompt)
-		}
-		choices := make([]engine.Choice, len(st.opts))
-		for i, o := range st.opts {
-			choices[i] = o.Choice
-		}
-		id := pick(choices, r).ID
-		o := st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == id })]
-		act = append(act, id)
-		c.answer(st, o)
-	}
+	return stepstest.Decide(t, machine, s.(*State).walker(), seat, func(choices []engine.Choice) engine.Choice { return pick(choices, r) })
 }
 
 // decide builds a random legal decision for a seat.
@@ -118,28 +85,22 @@ func playRandom(t testing.TB, seed uint64, players int, options map[string]strin
 // playWith is playRandom with the decisions built by decide.
 func playWith(t testing.TB, seed uint64, players int, options map[string]string, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
-	var st engine.State = newGame(t, seed, players, options)
 	r := engine.NewRNG(seed ^ 0xabcdef)
-	for move := 0; !st.Over(); move++ {
-		if move > 5000 {
-			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
-		}
+	return enginetest.Play(t, newGame(t, seed, players, options), 5000, func(st engine.State) (engine.Seat, engine.Action) {
 		pending := st.Pending()
 		if len(pending) != 1 {
 			t.Fatalf("seed %d: %d seats to act at %s", seed, len(pending), st.Phase())
 		}
-		seat := pending[0].Seat
-		act := decide(t, st, seat, &r)
-		next, _, err := st.Apply(seat, act)
-		if err != nil {
-			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
-		}
-		st = next
-		if check != nil {
-			check(st.(*State), move)
-		}
+		return pending[0].Seat, decide(t, st, pending[0].Seat, &r)
+	}, checkState(check)).(*State)
+}
+
+// checkState is check as enginetest.Play calls it.
+func checkState(check func(s *State, move int)) func(engine.State, int) {
+	if check == nil {
+		return nil
 	}
-	return st.(*State)
+	return func(st engine.State, move int) { check(st.(*State), move) }
 }
 
 // quickRandomAction and randomAction make the same decisions from the same
@@ -251,7 +212,7 @@ func TestRandomPlayoutsReplayThroughApply(t *testing.T) {
 	}
 }
 
-// A playout draws as engine.RandomGame, the public path's random player,
+// A playout draws as enginetest.RandomGame, the public path's random player,
 // does, from the same random numbers: a generator seeded alike plays the
 // same decisions to the same end.
 func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
@@ -266,7 +227,7 @@ func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
 			var fast, public []decision
 			a, b := engine.NewRNG(seed), engine.NewRNG(seed)
 			final := s.RandomPlayout(&a, func(seat engine.Seat, act engine.Action) { fast = append(fast, decision{seat, act.String()}) })
-			want, err := engine.RandomGame(s, &b, func(seat engine.Seat, act engine.Action) { public = append(public, decision{seat, act.String()}) })
+			want, err := enginetest.RandomGame(s, &b, func(seat engine.Seat, act engine.Action) { public = append(public, decision{seat, act.String()}) })
 			if err != nil {
 				t.Fatal(err)
 			}

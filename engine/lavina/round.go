@@ -7,10 +7,11 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// advance moves the game on once a turn is complete: to the next picker,
+// Advance moves the game on once a turn is complete: to the next picker,
 // or, once every picker has exited, to the end of the round (text l.297).
-func (s *State) advance() {
-	if s.rearmost() >= 0 {
+// A paused turn is not complete: its player goes on with it.
+func (s *walker) Advance() {
+	if s.Turn != nil || s.rearmost() >= 0 {
 		return
 	}
 	if s.Ending || s.Round >= s.Options.MaxRounds {
@@ -26,7 +27,7 @@ func (s *State) advance() {
 // newRound sets up the next round (text l.299-307, §3.4): the pickers line
 // up in exit order, the aisle is refilled, wineries with room get a seal
 // and a wildcard goes to the exit.
-func (s *State) newRound() {
+func (s *walker) newRound() {
 	s.Round++
 	for k, p := range s.ExitOrder {
 		s.Pickers[p].Space, s.Pickers[p].Slot = 0, k
@@ -56,7 +57,7 @@ func (s *State) newRound() {
 // refill tops each side of each space up to two cards, from the entrance
 // to the exit, left side then right, new cards on top; the discard pile is
 // shuffled into a new deck when the deck runs out (text l.303, A-31).
-func (s *State) refill() {
+func (s *walker) refill() {
 	var dealt []string
 	short := false
 	for i := range s.Aisle {
@@ -77,7 +78,7 @@ func (s *State) refill() {
 			if len(*stack) > before {
 				// Only the top card shows its tool (text l.151, A-14).
 				(*stack)[len(*stack)-1].Known = true
-				if !s.quiet {
+				if !s.Quiet {
 					dealt = append(dealt, sideName(i, side)+": "+stackText(*stack))
 				}
 			}
@@ -111,7 +112,7 @@ func (p Placed) shown() string {
 
 // draw takes the deck's top card, shuffling the discard pile into a new
 // deck first if the deck is empty (text l.303).
-func (s *State) draw() (Card, bool) {
+func (s *walker) draw() (Card, bool) {
 	if len(s.Deck) == 0 {
 		if len(s.Discard) == 0 {
 			return Card{}, false

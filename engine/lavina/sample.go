@@ -21,12 +21,9 @@ import (
 // search peek; see redrawPrestige. The generator is seeded afresh.
 //
 // So a sample depends on nothing but seat's view and rng: two states that
-// differ only in what seat cannot see give the same samples. A sample is
-// quiet: moves played on it narrate nothing, as nobody reads them.
+// differ only in what seat cannot see give the same samples.
 func (s *State) Sample(seat engine.Seat, rng *engine.RNG) engine.State {
 	c := s.clone()
-	c.events = nil
-	c.quiet = true
 	var hidden []*Placed
 	pool := slices.Clone(c.Deck)
 	for i := range c.Aisle {

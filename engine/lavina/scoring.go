@@ -10,7 +10,7 @@ import (
 // score ends the game: the highest prestige wins; a tie goes to the tied
 // player whose picker came out of the vineyard first in the last round
 // (text l.315, A-34, A-35).
-func (s *State) score() {
+func (s *walker) score() {
 	s.Ended = true
 	s.Turn = nil
 	s.Standings = make([]engine.Seat, len(s.Seats))

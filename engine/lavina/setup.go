@@ -51,8 +51,8 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	n := len(setup.Players)
 	count := Counts[n]
 	d := g.data()
-	s := &State{Rules: setup.Rules, Options: opts, data: d, RNG: engine.NewRNG(setup.Seed), Round: 1,
-		Aisle: make([]Space, count.Spaces), WildcardSupply: Wildcards}
+	s := &walker{State: State{Rules: setup.Rules, Options: opts, data: d, RNG: engine.NewRNG(setup.Seed), Round: 1,
+		Aisle: make([]Space, count.Spaces), WildcardSupply: Wildcards}}
 	s.First = engine.Seat(s.RNG.IntN(n))
 	s.setupPlayers(setup.Players)
 	s.Deck = d.Deck()
@@ -69,7 +69,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		s.Seats[s.First].Name, s.queueText(), s.startingPrestigeText())
 	s.refill()
 	s.say(engine.NoSeat, "Wineries in play: %s, and the cooperative (%d slots at x0.5).", s.wineriesText(), len(s.Wineries[len(s.Wineries)-1].Card.Slots))
-	return s, s.takeEvents(), nil
+	return &s.State, s.Events, nil
 }
 
 // setupPlayers gives each player his baskets, barrels and starting prestige
@@ -199,11 +199,4 @@ func (s *State) wineriesText() string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// takeEvents returns the events said so far and forgets them.
-func (s *State) takeEvents() []engine.Event {
-	ev := s.events
-	s.events = nil
-	return ev
 }

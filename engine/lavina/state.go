@@ -101,9 +101,6 @@ type State struct {
 	Turn           *Turn         `json:"turn,omitempty"`    // a turn paused where it turned up hidden information
 	RNG            engine.RNG    `json:"rng"`
 	data           *Data
-	events         []engine.Event
-	quiet          bool // nobody reads this copy's narration: a playout or a sample
-	nolabels       bool // nobody reads its prompts and labels: a playout
 }
 
 // count is the setup table's column for the game.
@@ -112,24 +109,31 @@ func (s *State) count() PlayerCount { return Counts[len(s.Seats)] }
 // exitSpace is the exit's Space number.
 func (s *State) exitSpace() int { return len(s.Aisle) + 1 }
 
-func (s *State) say(seat engine.Seat, format string, args ...any) {
-	if s.quiet {
+func (s *walker) say(seat engine.Seat, format string, args ...any) {
+	if s.Quiet {
 		return
 	}
-	s.events = append(s.events, engine.Say(seat, fmt.Sprintf(format, args...)))
+	s.Events = append(s.Events, engine.Say(seat, fmt.Sprintf(format, args...)))
 }
 
-func (s *State) reveal(seat engine.Seat, format string, args ...any) {
-	if s.quiet {
+func (s *walker) reveal(seat engine.Seat, format string, args ...any) {
+	if s.Quiet {
 		return
 	}
-	s.events = append(s.events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
+	s.Events = append(s.Events, engine.Event{Seat: seat, Text: fmt.Sprintf(format, args...), Reveal: true})
 }
 
 // clone copies the state deeply enough that changing the copy leaves s as
 // it was.
 func (s *State) clone() *State {
-	c := *s
+	c := new(State)
+	s.copyTo(c)
+	return c
+}
+
+// copyTo makes c a copy of s (see clone).
+func (s *State) copyTo(c *State) {
+	*c = *s
 	c.Seats = slices.Clone(s.Seats)
 	for i := range c.Seats {
 		p := &c.Seats[i]
@@ -156,15 +160,12 @@ func (s *State) clone() *State {
 	if s.Turn != nil {
 		t := *s.Turn
 		t.Using = slices.Clone(t.Using)
-		t.names = slices.Clone(t.names)
 		if t.Held != nil {
 			held := *t.Held
 			t.Held = &held
 		}
 		c.Turn = &t
 	}
-	c.events = slices.Clone(s.events)
-	return &c
 }
 
 // inPlay lists the pickers that have not exited this round.

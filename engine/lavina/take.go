@@ -48,7 +48,7 @@ func (s *State) takeOptions() []option {
 		}
 		id := comboID(combo)
 		out = append(out, option{Choice: engine.Choice{ID: id, Label: comboLabels[id]},
-			do: func(s *State) { s.beginTake(combo) }})
+			Do: func(s *walker) { s.beginTake(combo) }})
 	}
 	return out
 }
@@ -107,7 +107,7 @@ func (s *State) reachable(i int, billhook bool, onlySide int) []slot {
 
 // beginTake spends the chosen tools, which go back to the bank (text
 // l.265), and starts the take.
-func (s *State) beginTake(tools []Tool) {
+func (s *walker) beginTake(tools []Tool) {
 	t := s.Turn
 	t.Took, t.Using, t.Taken = true, tools, 0
 	p := s.player()
@@ -130,28 +130,28 @@ func (s *State) beginTake(tools []Tool) {
 }
 
 // takeSpaceStep chooses the space behind the picker the boots reach.
-func (s *State) takeSpaceStep() step {
-	st := step{name: "space", focus: FocusAisle, prompt: "Beside which space behind you do you take?"}
+func (s *walker) takeSpaceStep() step {
+	st := step{Name: "space", Focus: FocusAisle, Prompt: "Beside which space behind you do you take?"}
 	for _, i := range s.reachSpaces(s.Turn.Using) {
-		o := option{Choice: engine.Choice{ID: "s" + strconv.Itoa(i+1)}, do: func(s *State) { s.Turn.From, s.Turn.Stage = i, stTakeCard }}
-		if !s.nolabels {
+		o := option{Choice: engine.Choice{ID: "s" + strconv.Itoa(i+1)}, Do: func(s *walker) { s.Turn.From, s.Turn.Stage = i, stTakeCard }}
+		if !s.NoLabels {
 			o.Label = fmt.Sprintf("Space %d: left %s; right %s", i+1, stackText(s.Aisle[i].Sides[0]), stackText(s.Aisle[i].Sides[1]))
 		}
-		st.opts = append(st.opts, o)
+		st.Opts = append(st.Opts, o)
 	}
 	return st
 }
 
 // cardStep chooses the card to take. The shears' second card must be
 // available when it is taken: it may be the one the first uncovered.
-func (s *State) cardStep() step {
+func (s *walker) cardStep() step {
 	t := s.Turn
 	second := t.Stage == stSecondCard
-	st := step{name: "card", focus: FocusAisle}
-	if !s.nolabels {
-		st.prompt = fmt.Sprintf("Which card beside space %d do you take?", t.From+1)
+	st := step{Name: "card", Focus: FocusAisle}
+	if !s.NoLabels {
+		st.Prompt = fmt.Sprintf("Which card beside space %d do you take?", t.From+1)
 		if second {
-			st.prompt = fmt.Sprintf("Which second card beside space %d do you take with the shears?", t.From+1)
+			st.Prompt = fmt.Sprintf("Which second card beside space %d do you take with the shears?", t.From+1)
 		}
 	}
 	billhook := !second && slices.Contains(t.Using, Billhook)
@@ -160,22 +160,22 @@ func (s *State) cardStep() step {
 		onlySide = t.FirstSide
 	}
 	for _, sl := range s.reachable(t.From, billhook, onlySide) {
-		o := option{Choice: engine.Choice{ID: sideNames[sl.side]}, do: func(s *State) { s.takeCard(sl) }}
+		o := option{Choice: engine.Choice{ID: sideNames[sl.side]}, Do: func(s *walker) { s.takeCard(sl) }}
 		if sl.under {
 			o.ID += "-under"
 		}
-		if !s.nolabels {
+		if !s.NoLabels {
 			stack := s.Aisle[t.From].Sides[sl.side]
 			o.Label = fmt.Sprintf("On the %s: %s", sideNames[sl.side], stack[len(stack)-1].shown())
 			if sl.under {
 				o.Label = fmt.Sprintf("Under it on the %s: %s", sideNames[sl.side], stack[0].shown())
 			}
 		}
-		st.opts = append(st.opts, o)
+		st.Opts = append(st.Opts, o)
 	}
 	if second {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "none", Label: "No second card"},
-			do: func(s *State) { s.endTake() }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "none", Label: "No second card"},
+			Do: func(s *walker) { s.endTake() }})
 	}
 	return st
 }
@@ -183,7 +183,7 @@ func (s *State) cardStep() step {
 // takeCard takes one card: it reveals what was hidden, gives its tool if
 // the bank has one (text l.203, A-15) and waits to be placed. A take that
 // turns up hidden information ends the decision.
-func (s *State) takeCard(sl slot) {
+func (s *walker) takeCard(sl slot) {
 	t := s.Turn
 	stack := &s.Aisle[t.From].Sides[sl.side]
 	k := len(*stack) - 1
@@ -201,9 +201,9 @@ func (s *State) takeCard(sl slot) {
 		(*stack)[0].Known = true
 	}
 	if !p.Known || uncovered {
-		t.drew = true
+		s.Drew = true
 	}
-	if !s.quiet { // the card texts cost more than the take
+	if !s.Quiet { // the card texts cost more than the take
 		s.narrateTake(p, sl.side, uncovered)
 	}
 	c := p.Card
@@ -228,7 +228,7 @@ func (s *State) takeCard(sl slot) {
 // narrateTake tells of a take from a side of the turn's space: the card
 // taken, shown to its taker alone if it was hidden, and the card it
 // uncovered.
-func (s *State) narrateTake(p Placed, side int, uncovered bool) {
+func (s *walker) narrateTake(p Placed, side int, uncovered bool) {
 	where := sideName(s.Turn.From, side)
 	if p.Known {
 		s.sayTurn("%s takes %s from %s.", s.name(), p.Text(), where)
@@ -243,10 +243,10 @@ func (s *State) narrateTake(p Placed, side int, uncovered bool) {
 // toolReturnStep returns one of three tools to the bank; it may be the new
 // one (text l.203, A-15).
 func (s *State) toolReturnStep() step {
-	st := step{name: "tool", focus: FocusTools, prompt: fmt.Sprintf("You may hold %d tools: which one goes back to the bank?", MaxTools)}
+	st := step{Name: "tool", Focus: FocusTools, Prompt: fmt.Sprintf("You may hold %d tools: which one goes back to the bank?", MaxTools)}
 	for _, tool := range slices.Compact(slices.Clone(s.player().Tools)) {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "return-" + tool.String(), Label: "Return " + tool.article()},
-			do: func(s *State) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "return-" + tool.String(), Label: "Return " + tool.article()},
+			Do: func(s *walker) {
 				p := s.player()
 				i := slices.Index(p.Tools, tool)
 				p.Tools = slices.Delete(p.Tools, i, i+1)
@@ -261,35 +261,35 @@ func (s *State) toolReturnStep() step {
 // placeStep puts the card taken into a basket with room, or on the
 // discard pile; an empty vine is always discarded (text l.199, l.207,
 //
-func (s *State) placeStep() step {
+func (s *walker) placeStep() step {
 	c := *s.Turn.Held
-	st := step{name: "basket", focus: FocusBaskets}
-	if !s.nolabels {
-		st.prompt = fmt.Sprintf("Where does %s go?", c.Text())
+	st := step{Name: "basket", Focus: FocusBaskets}
+	if !s.NoLabels {
+		st.Prompt = fmt.Sprintf("Where does %s go?", c.Text())
 	}
-	discard := option{Choice: engine.Choice{ID: "discard", Label: "The discard pile"}, do: func(s *State) { s.place(-1) }}
+	discard := option{Choice: engine.Choice{ID: "discard", Label: "The discard pile"}, Do: func(s *walker) { s.place(-1) }}
 	if c.Variety == EmptyVine {
-		discard.auto = true
-		st.opts = []option{discard}
+		discard.Auto = true
+		st.Opts = []option{discard}
 		return st
 	}
 	p := s.player()
 	for b, basket := range p.Baskets {
 		if len(basket.Cards) < s.capacity(basket.Size) {
-			o := option{Choice: engine.Choice{ID: "basket-" + strconv.Itoa(b+1)}, do: func(s *State) { s.place(b) }}
-			if !s.nolabels {
+			o := option{Choice: engine.Choice{ID: "basket-" + strconv.Itoa(b+1)}, Do: func(s *walker) { s.place(b) }}
+			if !s.NoLabels {
 				o.Label = fmt.Sprintf("Basket %d (%s, %d of %d: %s)", b+1, basket.Size, len(basket.Cards), s.capacity(basket.Size), cardsText(basket.Cards))
 			}
-			st.opts = append(st.opts, o)
+			st.Opts = append(st.Opts, o)
 		}
 	}
-	st.opts = append(st.opts, discard)
+	st.Opts = append(st.Opts, discard)
 	return st
 }
 
 // place puts the held card into basket b, or on the discard pile (-1),
 // then goes on with the take.
-func (s *State) place(b int) {
+func (s *walker) place(b int) {
 	t := s.Turn
 	c := *t.Held
 	t.Held = nil
@@ -303,7 +303,7 @@ func (s *State) place(b int) {
 	}
 	if t.Taken == 1 && slices.Contains(t.Using, Shears) {
 		t.Stage = stSecondCard
-		if len(s.cardStep().opts) > 1 { // a card besides "none"
+		if len(s.cardStep().Opts) > 1 { // a card besides "none"
 			return
 		}
 	}

@@ -11,12 +11,12 @@ import (
 // The turn of the picker farthest back (text l.185-209, §3.2): one take
 // before or after the move, the mandatory move, dumps at any time.
 
-func (s *State) picker() *Picker            { return &s.Pickers[s.Turn.Picker] }
-func (s *State) seat() engine.Seat          { return s.picker().Owner }
-func (s *State) player() *Player            { return &s.Seats[s.seat()] }
-func (s *State) atExit() bool               { return s.picker().Space == s.exitSpace() }
-func (s *State) name() string               { return s.player().Name }
-func (s *State) sayTurn(f string, a ...any) { s.say(s.seat(), f, a...) }
+func (s *State) picker() *Picker             { return &s.Pickers[s.Turn.Picker] }
+func (s *State) seat() engine.Seat           { return s.picker().Owner }
+func (s *State) player() *Player             { return &s.Seats[s.seat()] }
+func (s *State) atExit() bool                { return s.picker().Space == s.exitSpace() }
+func (s *State) name() string                { return s.player().Name }
+func (s *walker) sayTurn(f string, a ...any) { s.say(s.seat(), f, a...) }
 
 // ownPickers lists seat's pickers still in the aisle or at the entrance.
 func (s *State) ownPickers(seat engine.Seat) []int {
@@ -30,41 +30,41 @@ func (s *State) ownPickers(seat engine.Seat) []int {
 }
 
 // turnMenu is the step of a picker in the aisle or at the entrance.
-func (s *State) turnMenu() step {
+func (s *walker) turnMenu() step {
 	t := s.Turn
-	st := step{name: "action", focus: FocusAisle, prompt: "Take a card, then move? Move, then take a card? (You must move forward this turn.)"}
+	st := step{Name: "action", Focus: FocusAisle, Prompt: "Take a card, then move? Move, then take a card? (You must move forward this turn.)"}
 	if t.Moved {
-		st.prompt = "Anything else this turn?"
+		st.Prompt = "Anything else this turn?"
 	}
 	if !t.Took {
-		st.opts = append(st.opts, s.takeOptions()...)
+		st.Opts = append(st.Opts, s.takeOptions()...)
 	}
 	if !t.Moved {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "move", Label: "Move your picker forward"},
-			do: func(s *State) { s.Turn.Stage = stMoveTo }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "move", Label: "Move your picker forward"},
+			Do: func(s *walker) { s.Turn.Stage = stMoveTo }})
 	}
-	st.opts = append(st.opts, s.dumpOptions()...)
+	st.Opts = append(st.Opts, s.dumpOptions()...)
 	if t.Moved {
-		st.opts = append(st.opts, doneOption("End your turn"))
+		st.Opts = append(st.Opts, doneOption("End your turn"))
 	}
 	return st
 }
 
 func doneOption(label string) option {
-	return option{Choice: engine.Choice{ID: "done", Label: label}, do: func(s *State) { s.Turn.Stage = stDone }}
+	return option{Choice: engine.Choice{ID: "done", Label: label}, Do: func(s *walker) { s.Turn.Stage = stDone }}
 }
 
 // pickerStep chooses which of a player's two pickers moves, under the
 // "either" reading of A-3.
 func (s *State) pickerStep() step {
-	st := step{name: "picker", focus: FocusAisle, prompt: "Which of your pickers moves? (A-3)"}
+	st := step{Name: "picker", Focus: FocusAisle, Prompt: "Which of your pickers moves? (A-3)"}
 	own := s.ownPickers(s.seat())
 	slices.SortFunc(own, func(a, b int) int {
 		return s.Pickers[a].Space*2 + s.Pickers[a].Slot - s.Pickers[b].Space*2 - s.Pickers[b].Slot
 	})
 	for k, i := range own {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: [...]string{"rear", "ahead"}[k], Label: "The picker " + s.whereText(s.Pickers[i])},
-			do: func(s *State) { s.Turn.Picker, s.Turn.Stage = i, stMenu }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: [...]string{"rear", "ahead"}[k], Label: "The picker " + s.whereText(s.Pickers[i])},
+			Do: func(s *walker) { s.Turn.Picker, s.Turn.Stage = i, stMenu }})
 	}
 	return st
 }
@@ -83,8 +83,8 @@ func (s *State) whereText(p Picker) string {
 
 // moveStep lists every empty box in a later space, and the exit, which
 // always has room (text l.193-195, A-2, A-5, A-6).
-func (s *State) moveStep() step {
-	st := step{name: "to", focus: FocusAisle, prompt: "Where does your picker move? Any empty box in a space ahead, or the exit."}
+func (s *walker) moveStep() step {
+	st := step{Name: "to", Focus: FocusAisle, Prompt: "Where does your picker move? Any empty box in a space ahead, or the exit."}
 	from := s.picker().Space
 	for space := from + 1; space <= len(s.Aisle); space++ {
 		free := s.freeBoxes(space)
@@ -93,15 +93,15 @@ func (s *State) moveStep() step {
 		}
 		for _, box := range free {
 			o := option{Choice: engine.Choice{ID: "s" + strconv.Itoa(space) + "-" + boxNames[box]},
-				do: func(s *State) { s.moveTo(space, box) }}
-			if !s.nolabels {
+				Do: func(s *walker) { s.moveTo(space, box) }}
+			if !s.NoLabels {
 				o.Label = fmt.Sprintf("Space %d, %s box", space, boxNames[box])
 			}
-			st.opts = append(st.opts, o)
+			st.Opts = append(st.Opts, o)
 		}
 	}
-	st.opts = append(st.opts, option{Choice: engine.Choice{ID: "exit", Label: "The exit: leave the vineyard for this round"},
-		do: func(s *State) { s.moveTo(s.exitSpace(), len(s.ExitOrder)) }})
+	st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "exit", Label: "The exit: leave the vineyard for this round"},
+		Do: func(s *walker) { s.moveTo(s.exitSpace(), len(s.ExitOrder)) }})
 	return st
 }
 
@@ -118,7 +118,7 @@ func (s *State) freeBoxes(space int) []int {
 
 // moveTo moves the turn's picker; at the exit it takes the wildcard if it
 // lies there (text l.215).
-func (s *State) moveTo(space, slot int) {
+func (s *walker) moveTo(space, slot int) {
 	p := s.picker()
 	p.Space, p.Slot = space, slot
 	s.Turn.Moved, s.Turn.Stage = true, stMenu
@@ -149,7 +149,7 @@ func ordinal(n int) string {
 
 // dumpOptions empties a basket into the other, if it all fits, or into the
 // discard pile (text l.209, A-16).
-func (s *State) dumpOptions() []option {
+func (s *walker) dumpOptions() []option {
 	var out []option
 	p := s.player()
 	for b := range p.Baskets {
@@ -158,9 +158,9 @@ func (s *State) dumpOptions() []option {
 			continue
 		}
 		o, id := 1-b, "dump-"+strconv.Itoa(b+1)
-		into := option{Choice: engine.Choice{ID: id + "-into-" + strconv.Itoa(o+1)}, do: func(s *State) { s.dump(b, o) }}
-		discard := option{Choice: engine.Choice{ID: id}, do: func(s *State) { s.dump(b, -1) }}
-		if !s.nolabels {
+		into := option{Choice: engine.Choice{ID: id + "-into-" + strconv.Itoa(o+1)}, Do: func(s *walker) { s.dump(b, o) }}
+		discard := option{Choice: engine.Choice{ID: id}, Do: func(s *walker) { s.dump(b, -1) }}
+		if !s.NoLabels {
 			into.Label = fmt.Sprintf("Dump basket %d (%s) into basket %d", b+1, cardsText(cards), o+1)
 			discard.Label = fmt.Sprintf("Dump basket %d (%s) into the discard pile", b+1, cardsText(cards))
 		}
@@ -173,7 +173,7 @@ func (s *State) dumpOptions() []option {
 }
 
 // dump empties basket b into basket into, or into the discard pile (-1).
-func (s *State) dump(b, into int) {
+func (s *walker) dump(b, into int) {
 	p := s.player()
 	cards := p.Baskets[b].Cards
 	p.Baskets[b].Cards = nil

@@ -51,17 +51,17 @@ type actionRun struct {
 }
 
 // beginRun starts an action; when it ends the decision goes on at back.
-func (s *State) beginRun(r actionRun, back stage) {
+func (s *walker) beginRun(r actionRun, back stage) {
 	s.work.run, s.work.back, s.work.stage = r, back, stRun
 }
 
-func (s *State) endRun() {
+func (s *walker) endRun() {
 	s.work.stage = s.work.back
 	s.work.run = actionRun{}
 }
 
 // item counts one more item of the action, ending it at its maximum.
-func (s *State) item() {
+func (s *walker) item() {
 	s.work.run.done++
 	if s.work.run.done >= s.work.run.max {
 		s.endRun()
@@ -70,23 +70,23 @@ func (s *State) item() {
 
 // moreOptions starts a step of a multi-item action: after the first item,
 // stopping is allowed.
-func (s *State) moreOptions() []option {
+func (s *walker) moreOptions() []option {
 	if s.work.run.done == 0 {
-		return s.options()
+		return s.EmptyOptions()
 	}
-	return append(s.options(), doneOption("Done", func(s *State) { s.endRun() }))
+	return append(s.EmptyOptions(), doneOption("Done", func(s *walker) { s.endRun() }))
 }
 
 // runStep lists the next step of the action in progress, with the Wine
 // Experts that may be used at that point of it.
-func (s *State) runStep() step {
+func (s *walker) runStep() step {
 	st := s.actionStep()
 	if s.fixed().expertsWhereAllowed {
 		now := s.abilitiesNow()
-		st.opts = s.expertUses(st.opts, s.work.seat, now...)
+		st.Opts = s.expertUses(st.Opts, s.work.seat, now...)
 		// Divesting is allowed at any time; it matters where cash does.
 		if slices.Contains(now, ExpertCash) {
-			st.opts = s.divestOptions(st.opts, s.work.seat)
+			st.Opts = s.divestOptions(st.Opts, s.work.seat)
 		}
 	}
 	return st
@@ -98,7 +98,7 @@ func (s *State) runStep() step {
 // back, and once the wine is chosen a cube to raise it before its slot;
 // before the wine of a Press Release, any of the three. A Magnate tile's
 // bonus action allows the same as the full action.
-func (s *State) abilitiesNow() []ExpertAbility {
+func (s *walker) abilitiesNow() []ExpertAbility {
 	run := &s.work.run
 	switch run.kind {
 	case runVineyards:
@@ -121,7 +121,7 @@ func (s *State) abilitiesNow() []ExpertAbility {
 }
 
 // actionStep lists the next step of the action in progress.
-func (s *State) actionStep() step {
+func (s *walker) actionStep() step {
 	switch s.work.run.kind {
 	case runVineyards:
 		return s.vineyardStep()
@@ -152,7 +152,7 @@ func (s *State) actionStep() step {
 // Vineyards [T] (SV p. 6): 1 or 2, each from a different region, each into
 // an empty slot of an estate whose Vineyards are of the same region and
 // color, at most 2 per estate.
-func (s *State) vineyardStep() step {
+func (s *walker) vineyardStep() step {
 	run := &s.work.run
 	if run.rearrange {
 		return s.rearrangeStep()
@@ -162,19 +162,19 @@ func (s *State) vineyardStep() step {
 	}
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "region", prompt: "Buy a vineyard from which region?", opts: s.moreOptions()}
+	st := step{Name: "region", Prompt: "Buy a vineyard from which region?", Opts: s.moreOptions()}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.mayBuyFrom(r) || !s.buyable(r, s.Regions[r].Deck[0], run.discount) {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(regionKey(r), "%s", s.vineyardRefusal(r))
 			}
 			continue
 		}
 		top := s.Regions[r].Deck[0]
 		cost := max(0, top.Cost.V-run.discount)
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
-			do:     chooseRegion[r],
+			Do:     chooseRegion[r],
 		})
 	}
 	// Vineyard Experts work during the Vineyards action only, not a bonus
@@ -188,17 +188,17 @@ func (s *State) vineyardStep() step {
 		if !x.FaceUp {
 			continue
 		}
-		var then func(*State)
+		var then func(*walker)
 		switch {
 		case t.Ability.V == ExpertRearrangeDeck && s.rearrangeHelps():
-			then = func(s *State) { s.work.run.rearrange = true }
+			then = func(s *walker) { s.work.run.rearrange = true }
 		case t.Ability.V == ExpertVineyardDiscount && run.done == 0 && s.anyBuyable(0, run.discount+ExpertDiscountBagos):
-			then = func(s *State) { s.work.run.discount += ExpertDiscountBagos }
+			then = func(s *walker) { s.work.run.discount += ExpertDiscountBagos }
 		default:
 			continue
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
-			do: func(s *State) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
+			Do: func(s *walker) {
 				s.flipExpert(seat, i)
 				then(s)
 			}})
@@ -206,18 +206,18 @@ func (s *State) vineyardStep() step {
 	return st
 }
 
-var chooseRegion = answers(NumRegions+1, func(s *State, r int) { s.work.run.region = RegionID(r) })
+var chooseRegion = answers(NumRegions+1, func(s *walker, r int) { s.work.run.region = RegionID(r) })
 
 // mayBuyFrom: region r is in play, has a Vineyard left, and was not bought
 // from earlier in this action.
-func (s *State) mayBuyFrom(r RegionID) bool {
+func (s *walker) mayBuyFrom(r RegionID) bool {
 	reg := &s.Regions[r]
 	return reg.InPlay && len(reg.Deck) > 0 && !s.work.run.regions.Has(r)
 }
 
 // buyable reports whether tile t of region r fits an estate and is
 // affordable with the discount.
-func (s *State) buyable(r RegionID, t VineyardTile, discount int) bool {
+func (s *walker) buyable(r RegionID, t VineyardTile, discount int) bool {
 	seat := s.work.seat
 	var estates [len(estateKeys)]int // on the stack: every look-ahead at Vineyards asks
 	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(estates[:0], seat, r, t.Color)) > 0
@@ -225,7 +225,7 @@ func (s *State) buyable(r RegionID, t VineyardTile, discount int) bool {
 
 // anyBuyable reports whether some region other than except offers a
 // buyable top Vineyard.
-func (s *State) anyBuyable(except RegionID, discount int) bool {
+func (s *walker) anyBuyable(except RegionID, discount int) bool {
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if r != except && s.mayBuyFrom(r) && s.buyable(r, s.Regions[r].Deck[0], discount) {
 			return true
@@ -236,14 +236,14 @@ func (s *State) anyBuyable(except RegionID, discount int) bool {
 
 // canFinishWithTop reports whether the action can still end well if region
 // r's deck is reordered to put top first.
-func (s *State) canFinishWithTop(r RegionID, top VineyardTile) bool {
+func (s *walker) canFinishWithTop(r RegionID, top VineyardTile) bool {
 	run := &s.work.run
 	return run.done > 0 || s.anyBuyable(r, run.discount) || (s.mayBuyFrom(r) && s.buyable(r, top, run.discount))
 }
 
 // rearrangeHelps: some region has tiles to reorder into an order after
 // which the action can end.
-func (s *State) rearrangeHelps() bool {
+func (s *walker) rearrangeHelps() bool {
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if s.rearrangeable(r) {
 			return true
@@ -256,7 +256,7 @@ func (s *State) rearrangeHelps() bool {
 // which the action can end. It depends on which tiles the deck holds, not
 // on their order: every region starts with the same four tiles and every
 // tile that leaves a deck is seen, so that much is known to all.
-func (s *State) rearrangeable(r RegionID) bool {
+func (s *walker) rearrangeable(r RegionID) bool {
 	reg := &s.Regions[r]
 	if !reg.InPlay || len(reg.Deck) < 2 {
 		return false
@@ -289,17 +289,17 @@ func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color
 	return out
 }
 
-func (s *State) vineyardEstateStep() step {
+func (s *walker) vineyardEstateStep() step {
 	seat := s.work.seat
 	run := &s.work.run
 	r := run.region
 	top := s.Regions[r].Deck[0]
 	cost := max(0, top.Cost.V-run.discount)
 	p := &s.Seats[seat]
-	st := step{name: "estate", prompt: s.shown(func() string {
+	st := step{Name: "estate", Prompt: s.shown(func() string {
 		return fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)
-	}), opts: s.options()}
-	if s.explaining {
+	}), Opts: s.EmptyOptions()}
+	if s.Explaining {
 		s.refuseEstates(seat, r, top.Color)
 	}
 	for _, e := range s.vineyardEstates(nil, seat, r, top.Color) {
@@ -309,9 +309,9 @@ func (s *State) vineyardEstateStep() step {
 		} else {
 			label += " (second vineyard)"
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("%s, %s", label, bagos(cost)) }), Cost: bagos(cost)},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
 				s.work.run.regions |= NewRegionSet(r)
@@ -330,15 +330,15 @@ func (s *State) vineyardEstateStep() step {
 // current order, so the list shows which tiles the deck holds (known to
 // all, see rearrangeable) but not the order they lie in. The table sees
 // only the new top.
-func (s *State) rearrangeStep() step {
+func (s *walker) rearrangeStep() step {
 	run := &s.work.run
 	if run.deck == 0 {
-		st := step{name: "rearrange", prompt: "Rearrange which region's vineyard deck?", opts: s.options()}
+		st := step{Name: "rearrange", Prompt: "Rearrange which region's vineyard deck?", Opts: s.EmptyOptions()}
 		for r := RegionID(1); int(r) <= NumRegions; r++ {
 			if s.rearrangeable(r) {
-				st.opts = append(st.opts, option{
+				st.Opts = append(st.Opts, option{
 					Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s (%d tiles)", Regions[r].Name, len(s.Regions[r].Deck)) })},
-					do:     func(s *State) { s.work.run.deck = r },
+					Do:     func(s *walker) { s.work.run.deck = r },
 				})
 			}
 		}
@@ -352,7 +352,7 @@ func (s *State) rearrangeStep() step {
 		}
 		return a.Cost.V - b.Cost.V
 	})
-	st := step{name: "tiles", prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) }), opts: s.options()}
+	st := step{Name: "tiles", Prompt: s.shown(func() string { return fmt.Sprintf("Put the %s vineyards in which order (top first)?", Regions[r].Name) }), Opts: s.EmptyOptions()}
 	for _, order := range distinctOrders(tiles) {
 		if !s.canFinishWithTop(r, order[0]) {
 			continue
@@ -362,9 +362,9 @@ func (s *State) rearrangeStep() step {
 			labels = append(labels, fmt.Sprintf("%s %d", t.Color, t.Cost.V))
 			ids = append(ids, fmt.Sprintf("%c%d", t.Color.String()[0], t.Cost.V))
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: strings.Join(ids, "-"), Label: s.label(func() string { return strings.Join(labels, ", ") })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.Regions[r].Deck = slices.Clone(order)
 				s.work.run.rearrange, s.work.run.deck = false, 0
 				seat := s.work.seat
@@ -398,14 +398,14 @@ func distinctOrders(tiles []VineyardTile) [][]VineyardTile {
 
 // Wineries [T] (SV p. 6): 1 or 2 at 3 Bagos, each in an empty estate slot,
 // at most 2 per estate; each brings a Renown cube.
-func (s *State) wineryStep() step {
+func (s *walker) wineryStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
 	board := s.board()
-	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
 	if s.Supply.Wineries == 0 || p.Money < run.price {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
 		}
 		return st
@@ -413,14 +413,14 @@ func (s *State) wineryStep() step {
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if est.used() >= board.EstateSlots || est.Wineries >= board.MaxWineriesPerEstate {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(estateKeys[e], "%s", s.wineryRefusal(p, e))
 			}
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
 				s.Supply.Wineries--
@@ -438,34 +438,34 @@ func (s *State) wineryStep() step {
 
 // Enologists and Farmers [T] (SV p. 7): 1 or 2 in any mix; an Enologist
 // (3 Bagos) needs a Winery without one, a Farmer (2) a Vineyard without one.
-func (s *State) workerStep() step {
+func (s *walker) workerStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: "hire", prompt: "Hire whom, for which estate?", opts: s.moreOptions()}
+	st := step{Name: "hire", Prompt: "Hire whom, for which estate?", Opts: s.moreOptions()}
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
-			st.opts = append(st.opts, s.hireOption(seat, e, enologist, run.price))
-		} else if s.explaining {
+			st.Opts = append(st.Opts, s.hireOption(seat, e, enologist, run.price))
+		} else if s.Explaining {
 			s.refuse("enologist-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Enologist", run.enologists, est.Enologists < est.Wineries, s.Supply.Enologists, run.price))
 		}
 		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
-			st.opts = append(st.opts, s.hireOption(seat, e, farmer, run.farmerPrice))
-		} else if s.explaining {
+			st.Opts = append(st.Opts, s.hireOption(seat, e, farmer, run.farmerPrice))
+		} else if s.Explaining {
 			s.refuse("farmer-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Farmer", run.farmers, est.Farmers < est.Vineyards, s.Supply.Farmers, run.farmerPrice))
 		}
 	}
 	return st
 }
 
-func (s *State) hireOption(seat engine.Seat, e int, who worker, price int) option {
+func (s *walker) hireOption(seat engine.Seat, e int, who worker, price int) option {
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: hireKeys[who][e], Label: s.label(func() string {
 			return fmt.Sprintf("%s for %s, %s", capitalize(who.String()), s.estateName(p, e), bagos(price))
 		}), Cost: bagos(price)},
-		do: func(s *State) {
+		Do: func(s *walker) {
 			p := &s.Seats[seat]
 			p.Money -= price
 			if who == enologist {
@@ -487,13 +487,13 @@ func capitalize(w string) string { return string(w[0]-'a'+'A') + w[1:] }
 
 // Cellars [T] (SV p. 9): 1 or 2 at 3 Bagos, each covering a Warehouse
 // (never in Minho); its wines keep their slots; each brings a Renown cube.
-func (s *State) cellarStep() step {
+func (s *walker) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := s.work.run
-	st := step{name: "estate", prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), opts: s.moreOptions()}
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
 	if s.Supply.Cellars == 0 || p.Money < run.price {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
 		}
 		return st
@@ -501,16 +501,16 @@ func (s *State) cellarStep() step {
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if est.Cellar || Regions[est.Region].NoCellar {
-			if s.explaining && est.Cellar {
+			if s.Explaining && est.Cellar {
 				s.refuse(estateKeys[e], "Estate %d has a Cellar already.", e+1)
-			} else if s.explaining {
+			} else if s.Explaining {
 				s.refuse(estateKeys[e], "%s has no Cellar (RB p. 12).", Regions[est.Region].Name)
 			}
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				p.Money -= run.price
 				s.Supply.Cellars--
@@ -527,40 +527,40 @@ func (s *State) cellarStep() step {
 }
 
 // Wine Experts [T] (SV p. 11): 1 or 2, the top of any deck, 1 Bago each.
-func (s *State) expertHireStep() step {
+func (s *walker) expertHireStep() step {
 	seat := s.work.seat
-	st := step{name: "deck", prompt: "Hire the top Wine Expert of which deck?", opts: s.moreOptions()}
-	st.opts = s.deckOptions(st.opts, seat, s.work.run.price, func(s *State) { s.item() })
+	st := step{Name: "deck", Prompt: "Hire the top Wine Expert of which deck?", Opts: s.moreOptions()}
+	st.Opts = s.deckOptions(st.Opts, seat, s.work.run.price, func(s *walker) { s.item() })
 	return st
 }
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
-func (s *State) addCubeStep() step {
+func (s *walker) addCubeStep() step {
 	seat := s.work.seat
-	st := step{name: "cube", prompt: "Add a Renown cube to which region?", opts: s.options()}
+	st := step{Name: "cube", Prompt: "Add a Renown cube to which region?", Opts: s.EmptyOptions()}
 	if s.Supply.Cubes == 0 {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(regionKeys[1:], "No Renown cube is left in the supply.")
 		}
 		return st
 	}
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || s.Regions[r].Cubes >= s.data.Insets[r].CubeSpaces.V {
-			if s.explaining && !s.Regions[r].InPlay {
+			if s.Explaining && !s.Regions[r].InPlay {
 				s.refuse(regionKey(r), "%s is not in play.", Regions[r].Name)
-			} else if s.explaining {
+			} else if s.Explaining {
 				s.refuse(regionKey(r), "%s's inset is full of Renown cubes.", Regions[r].Name)
 			}
 			continue
 		}
 		// Risky: the step it interrupts may have nothing left to offer
 		// after it.
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
 				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
 			})},
-			risky: true,
-			do: func(s *State) {
+			Risky: true,
+			Do: func(s *walker) {
 				s.placeCube(seat, r)
 				s.work.use = runNone
 			},
@@ -574,12 +574,12 @@ func (s *State) addCubeStep() step {
 // (ruleset.retrieveAnywhere). C14: a barrel on a Multiplier tile
 // is not in the Magnates Area, so it may come back. Every answer is
 // risky, as for a cube.
-func (s *State) retrieveStep() step {
+func (s *walker) retrieveStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "retrieve", prompt: "Take back which barrel?", opts: s.options()}
-	back := func(text string) func(*State) {
-		return func(s *State) {
+	st := step{Name: "retrieve", Prompt: "Take back which barrel?", Opts: s.EmptyOptions()}
+	back := func(text string) func(*walker) {
+		return func(s *walker) {
 			s.Seats[seat].Barrels++
 			s.say(seat, func() string { return fmt.Sprintf("%s takes back the barrel %s.", s.Seats[seat].Name, text) })
 			s.work.use = runNone
@@ -589,28 +589,28 @@ func (s *State) retrieveStep() step {
 		if occ == seat {
 			slot := s.data.Sales[i]
 			text := fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]}, risky: true,
-				do: func(s *State) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]}, Risky: true,
+				Do: func(s *walker) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
 		}
 	}
 	for r := range s.Export {
 		for c, occ := range s.Export[r] {
 			if occ == seat {
 				text := fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
-				st.opts = append(st.opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]}, risky: true,
-					do: func(s *State) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
+				st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]}, Risky: true,
+					Do: func(s *walker) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
 			}
 		}
 	}
 	for i, t := range p.Tiles {
 		if t.Barrel {
 			text := "from the " + s.tileName(t.ID)
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]}, risky: true,
-				do: func(s *State) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]}, Risky: true,
+				Do: func(s *walker) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
 		}
 	}
 	if s.rules().retrieveAnywhere {
-		st.opts = s.retrieveFromRows(st.opts, seat, back)
+		st.Opts = s.retrieveFromRows(st.Opts, seat, back)
 	}
 	return st
 }
@@ -620,27 +620,27 @@ func (s *State) retrieveStep() step {
 // Multiplier slot, which empties (AMB-10, AMB-27: the player's own barrel;
 // VP an immediate Multiplier scored stay, an end-game one scores nothing
 // without it).
-func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(string) func(*State)) []option {
+func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(string) func(*walker)) []option {
 	p := &s.Seats[seat]
 	for m := range NumMagnates {
 		if p.Magnates[m] > 0 {
 			text := "from " + s.magnateName(Magnate(m)) + "'s space"
-			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, risky: true,
-				do: func(s *State) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
+			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, Risky: true,
+				Do: func(s *walker) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
 		}
 		for a, kind := range ManagerRows[m].Actions {
 			if p.OnActions[m][a] > 0 {
 				text := fmt.Sprintf("from %s's Additional Action space (%s)", s.magnateName(Magnate(m)), additionalActionText[kind])
-				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, risky: true,
-					do: func(s *State) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
+				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, Risky: true,
+					Do: func(s *walker) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
 			}
 		}
 		for i, kind := range ManagerRows[m].Multipliers {
 			for slot, spot := range s.Multipliers[m][i] {
 				if spot.Taken && spot.Seat == seat && s.rules().retrieveFromMultipliers {
 					text := fmt.Sprintf("from %s's %s Multiplier", s.magnateName(Magnate(m)), kind)
-					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, risky: true,
-						do: func(s *State) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
+					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, Risky: true,
+						Do: func(s *walker) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
 				}
 			}
 		}

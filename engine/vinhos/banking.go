@@ -22,13 +22,13 @@ const (
 // bankStep: withdraw, deposit or invest, as many times as the player
 // likes and in any order, at least once [T]. Withdrawing and depositing
 // ask the amount next, so that a whole withdrawal is two answers.
-func (s *State) bankStep() step {
+func (s *walker) bankStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	run := &s.work.run
 	switch run.op {
 	case bankWithdraw:
-		return s.amountStep("How many Bagos do you withdraw from your account?", p.Bank.Account, func(s *State, n int) {
+		return s.amountStep("How many Bagos do you withdraw from your account?", p.Bank.Account, func(s *walker, n int) {
 			p := &s.Seats[seat]
 			before := p.Bank.Account
 			lost, _ := p.Bank.Withdraw(n) // the step offers only what the account holds
@@ -39,7 +39,7 @@ func (s *State) bankStep() step {
 			s.overdraft(seat, lost)
 		})
 	case bankDeposit:
-		return s.amountStep("How many Bagos do you deposit into your account?", min(p.Money, R10AccountMax-p.Bank.Account), func(s *State, n int) {
+		return s.amountStep("How many Bagos do you deposit into your account?", min(p.Money, R10AccountMax-p.Bank.Account), func(s *walker, n int) {
 			p := &s.Seats[seat]
 			before := p.Bank.Account
 			_ = p.Bank.Deposit(n) // the step offers only what the account takes
@@ -49,25 +49,25 @@ func (s *State) bankStep() step {
 			})
 		})
 	}
-	st := step{name: "bank", prompt: "Withdraw, deposit or invest? (As often as you like, in any order.)", opts: s.bankDone()}
+	st := step{Name: "bank", Prompt: "Withdraw, deposit or invest? (As often as you like, in any order.)", Opts: s.bankDone()}
 	if p.Bank.Account > 0 {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "withdraw", Label: fmt.Sprintf("Withdraw Bagos (the account holds %d)", p.Bank.Account)},
-			do: func(s *State) { s.work.run.op = bankWithdraw }})
-	} else if s.explaining {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "withdraw", Label: fmt.Sprintf("Withdraw Bagos (the account holds %d)", p.Bank.Account)},
+			Do: func(s *walker) { s.work.run.op = bankWithdraw }})
+	} else if s.Explaining {
 		s.refuse("withdraw", "Your account is empty.")
 	}
 	if p.Money > 0 && p.Bank.Account < R10AccountMax {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "deposit", Label: fmt.Sprintf("Deposit Bagos (you hold %d in cash)", p.Money)},
-			do: func(s *State) { s.work.run.op = bankDeposit }})
-	} else if s.explaining {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "deposit", Label: fmt.Sprintf("Deposit Bagos (you hold %d in cash)", p.Money)},
+			Do: func(s *walker) { s.work.run.op = bankDeposit }})
+	} else if s.Explaining {
 		s.refuse("deposit", "You need cash, and room in the account (it stops at %d).", R10AccountMax)
 	}
 	bar := &s.data.Reserve.Investment
 	if p.Bank.Invest < R10InvestMax && bar.InvestCost(p.Bank.Invest) <= p.Bank.Account {
 		cost := bar.InvestCost(p.Bank.Invest)
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: "invest", Label: fmt.Sprintf("Invest: %+d → %+d, %s from the account", p.Bank.Invest, p.Bank.Invest+1, bagos(cost))},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				lost, _ := p.Bank.InvestStep(bar) // offered only when the account pays it
 				s.say(seat, func() string {
@@ -77,26 +77,26 @@ func (s *State) bankStep() step {
 				s.work.run.done++
 			},
 		})
-	} else if s.explaining {
+	} else if s.Explaining {
 		s.refuse("invest", "%s", s.investRefusal(p))
 	}
 	return st
 }
 
 // bankDone offers to end the Bank action once something was done.
-func (s *State) bankDone() []option {
+func (s *walker) bankDone() []option {
 	if s.work.run.done == 0 {
-		return s.options()
+		return s.EmptyOptions()
 	}
-	return append(s.options(), doneOption("Done at the bank", func(s *State) { s.endRun() }))
+	return append(s.EmptyOptions(), doneOption("Done at the bank", func(s *walker) { s.endRun() }))
 }
 
 // amountStep asks for an amount from 1 to most, which do applies; the
 // Bank action then goes on.
-func (s *State) amountStep(prompt string, most int, do func(s *State, n int)) step {
-	st := step{name: "amount", prompt: prompt, opts: s.options()}
+func (s *walker) amountStep(prompt string, most int, do func(s *walker, n int)) step {
+	st := step{Name: "amount", Prompt: prompt, Opts: s.EmptyOptions()}
 	for n := 1; n <= most; n++ {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: strconv.Itoa(n), Label: bagos(n)}, do: func(s *State) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: strconv.Itoa(n), Label: bagos(n)}, Do: func(s *walker) {
 			do(s, n)
 			s.work.run.op = bankChoose
 			s.work.run.done++
@@ -113,7 +113,7 @@ func (s *State) investRefusal(p *Player) string {
 }
 
 // overdraft takes the VP lost when the account entered its "−2 VP" space.
-func (s *State) overdraft(seat engine.Seat, lost int) {
+func (s *walker) overdraft(seat engine.Seat, lost int) {
 	if lost == 0 {
 		return
 	}
@@ -125,7 +125,7 @@ func (s *State) overdraft(seat engine.Seat, lost int) {
 
 // divestOptions appends the R10 divestment, allowed at any time (§7.7):
 // the Investment marker one space left for cash.
-func (s *State) divestOptions(opts []option, seat engine.Seat) []option {
+func (s *walker) divestOptions(opts []option, seat engine.Seat) []option {
 	p := &s.Seats[seat]
 	if !s.rules().bank || p.Bank.Invest <= R10InvestMin || !s.inOrder(rankDivest) {
 		return opts
@@ -135,8 +135,8 @@ func (s *State) divestOptions(opts []option, seat engine.Seat) []option {
 	// Risky: the step it returns to may still offer no way on.
 	return append(opts, option{
 		Choice: engine.Choice{ID: "divest", Label: fmt.Sprintf("Divest: investment %+d → %+d, +%s in cash", p.Bank.Invest, p.Bank.Invest-1, bagos(cash))},
-		risky:  true,
-		do: func(s *State) {
+		Risky:  true,
+		Do: func(s *walker) {
 			s.ranked(rankDivest)
 			p := &s.Seats[seat]
 			_, _ = p.Bank.Divest(bar) // offered only above the bar's least

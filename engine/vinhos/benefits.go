@@ -30,23 +30,23 @@ const magnateSpace = -1
 
 // benefitOptions appends the Magnate benefit seat may use now, before its
 // move or after its action (back says which), at most one a turn.
-func (s *State) benefitOptions(opts []option, seat engine.Seat, back stage) []option {
+func (s *walker) benefitOptions(opts []option, seat engine.Seat, back stage) []option {
 	if !s.rules().managerRows || (s.At != PhaseActions && s.At != PhaseBenefits) {
 		return opts
 	}
 	switch {
 	case s.work.benefitUsed:
-		if s.explaining {
+		if s.Explaining {
 			s.refuse("benefit", "You used a Magnate benefit this turn already; one a turn (§10.2).")
 		}
 		return opts
 	case !s.hasWine(seat):
-		if s.explaining {
+		if s.Explaining {
 			s.refuse("benefit", "A Magnate benefit costs a wine, and you have none.")
 		}
 		return opts
 	case !s.hasRowBarrel(seat):
-		if s.explaining {
+		if s.Explaining {
 			s.refuse("benefit", "You have no barrel on a Magnate's space or an Additional Action space.")
 		}
 		return opts
@@ -54,8 +54,8 @@ func (s *State) benefitOptions(opts []option, seat engine.Seat, back stage) []op
 	// Risky: the row may offer nothing this barrel can do.
 	return append(opts, option{
 		Choice: engine.Choice{ID: "benefit", Label: s.term("Use a Magnate benefit: discard a wine and move a barrel along its Magnate's row")},
-		risky:  true,
-		do: func(s *State) {
+		Risky:  true,
+		Do: func(s *walker) {
 			s.work.benefitUsed = true
 			s.beginRun(actionRun{kind: runBenefit}, back)
 		},
@@ -82,7 +82,7 @@ func (s *State) hasRowBarrel(seat engine.Seat) bool {
 
 // benefitStep lists the next step of the benefit: the wine it costs, the
 // barrel, where it goes, and for the Wine Multiplier the wine it scores.
-func (s *State) benefitStep() step {
+func (s *walker) benefitStep() step {
 	b := &s.work.run.benefit
 	switch {
 	case !b.paid:
@@ -97,14 +97,14 @@ func (s *State) benefitStep() step {
 
 // benefitWineStep: the wine the benefit costs, any one (value, colour
 // and region do not matter).
-func (s *State) benefitWineStep() step {
+func (s *walker) benefitWineStep() step {
 	seat := s.work.seat
-	st := step{name: "discard", prompt: "Which wine do you discard for the Magnate benefit?", opts: s.options()}
+	st := step{Name: "discard", Prompt: "Which wine do you discard for the Magnate benefit?", Opts: s.EmptyOptions()}
 	for _, w := range s.wines(seat) {
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-			risky:  true, // the wine may be the one the benefit needs
-			do: func(s *State) {
+			Risky:  true, // the wine may be the one the benefit needs
+			Do: func(s *walker) {
 				label := s.wineLabel(seat, w)
 				s.spendWine(seat, w, 0)
 				s.work.run.benefit.paid = true
@@ -119,18 +119,18 @@ func (s *State) benefitWineStep() step {
 
 // benefitBarrelStep: the barrel to move, on a Magnate's space or an
 // Additional Action space.
-func (s *State) benefitBarrelStep() step {
+func (s *walker) benefitBarrelStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "barrel", prompt: "Which of your barrels do you move along its Magnate's row?", opts: s.options()}
+	st := step{Name: "barrel", Prompt: "Which of your barrels do you move along its Magnate's row?", Opts: s.EmptyOptions()}
 	for m := range NumMagnates {
 		if p.Magnates[m] > 0 {
-			st.opts = append(st.opts, s.barrelOption(Magnate(m), magnateSpace, Magnate(m).String(),
+			st.Opts = append(st.Opts, s.barrelOption(Magnate(m), magnateSpace, Magnate(m).String(),
 				func() string { return "Your barrel on " + s.magnateName(Magnate(m)) + "'s space" }))
 		}
 		for a, n := range p.OnActions[m] {
 			if n > 0 {
-				st.opts = append(st.opts, s.barrelOption(Magnate(m), a, additionalActionKeys[m][a],
+				st.Opts = append(st.Opts, s.barrelOption(Magnate(m), a, additionalActionKeys[m][a],
 					func() string {
 						return "Your barrel on the Additional Action space: " + additionalActionText[ManagerRows[m].Actions[a]]
 					}))
@@ -141,9 +141,9 @@ func (s *State) benefitBarrelStep() step {
 }
 
 // barrelOption chooses the barrel on space of m's row to move.
-func (s *State) barrelOption(m Magnate, space int, id string, label func() string) option {
-	return option{Choice: engine.Choice{ID: id, Label: s.label(label)}, risky: true, // its row may have no room for it
-		do: func(s *State) {
+func (s *walker) barrelOption(m Magnate, space int, id string, label func() string) option {
+	return option{Choice: engine.Choice{ID: id, Label: s.label(label)}, Risky: true, // its row may have no room for it
+		Do: func(s *walker) {
 			b := &s.work.run.benefit
 			b.moving, b.from, b.space = true, m, space
 		}}
@@ -152,30 +152,30 @@ func (s *State) barrelOption(m Magnate, space int, id string, label func() strin
 // benefitDestinationStep: a different space of the barrel's row, an
 // Additional Action space (any number of barrels share one) or an empty
 // slot of a Multiplier the player holds no slot of.
-func (s *State) benefitDestinationStep() step {
+func (s *walker) benefitDestinationStep() step {
 	seat := s.work.seat
 	b := s.work.run.benefit
 	m := b.from
 	row := ManagerRows[m]
-	st := step{name: "to", prompt: s.shown(func() string { return fmt.Sprintf("Move the barrel to which space of %s's row?", s.magnateName(m)) }), opts: s.options()}
+	st := step{Name: "to", Prompt: s.shown(func() string { return fmt.Sprintf("Move the barrel to which space of %s's row?", s.magnateName(m)) }), Opts: s.EmptyOptions()}
 	for a, kind := range row.Actions {
 		id := additionalActionKeys[m][a]
 		if a == b.space {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(id, "The barrel is on that space: it must move to a different one.")
 			}
 			continue
 		}
 		if kind == AddInvestment && s.Seats[seat].Bank.Invest >= R10InvestMax {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(id, "Your investment is at %+d, the most.", R10InvestMax)
 			}
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: id, Label: s.label(func() string { return "Additional Action: " + additionalActionText[kind] })},
-			risky:  true, // the action may be impossible
-			do: func(s *State) {
+			Risky:  true, // the action may be impossible
+			Do: func(s *walker) {
 				from := s.benefitSpaceName()
 				s.liftBarrel(seat)
 				s.Seats[seat].OnActions[m][a]++
@@ -193,15 +193,15 @@ func (s *State) benefitDestinationStep() step {
 		for slot, spot := range s.Multipliers[m][i] {
 			id := multiplierSlotKey(m, i, slot)
 			if spot.Taken {
-				if s.explaining {
+				if s.Explaining {
 					s.refuse(id, "%s's barrel is on that slot.", s.Seats[spot.Seat].Name)
 				}
 				continue
 			}
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: id, Label: s.label(func() string { return "Multiplier: " + s.multiplierSlotText(kind, slot) })},
-				risky:  true,
-				do: func(s *State) {
+				Risky:  true,
+				Do: func(s *walker) {
 					from := s.benefitSpaceName()
 					s.liftBarrel(seat)
 					s.Multipliers[m][i][slot] = Spot{Taken: true, Seat: seat}
@@ -220,14 +220,14 @@ func (s *State) benefitDestinationStep() step {
 // barrels seat may take back first, in an Actions-phase turn (AMB-7:
 // before an Additional Action too, not in the end's benefit rounds). They
 // are risky here: after them the barrel must still find a space.
-func (s *State) pairsBeforeAdditional(st step, seat engine.Seat) step {
+func (s *walker) pairsBeforeAdditional(st step, seat engine.Seat) step {
 	if s.At != PhaseActions {
 		return st
 	}
-	n := len(st.opts)
-	st.opts = s.pairOptions(st.opts, seat)
-	for i := n; i < len(st.opts); i++ {
-		st.opts[i].risky = true
+	n := len(st.Opts)
+	st.Opts = s.pairOptions(st.Opts, seat)
+	for i := n; i < len(st.Opts); i++ {
+		st.Opts[i].Risky = true
 	}
 	return st
 }
@@ -235,10 +235,10 @@ func (s *State) pairsBeforeAdditional(st step, seat engine.Seat) step {
 // mayTakeMultiplier reports whether seat may put a barrel on Multiplier i
 // of m's row: no slot of it is theirs already, and its condition is met
 // where the Multiplier sets one.
-func (s *State) mayTakeMultiplier(seat engine.Seat, m Magnate, i int) bool {
+func (s *walker) mayTakeMultiplier(seat engine.Seat, m Magnate, i int) bool {
 	kind := ManagerRows[m].Multipliers[i]
 	refuse := func(format string, args ...any) bool {
-		if s.explaining {
+		if s.Explaining {
 			for slot := range R10MultiplierSlots {
 				s.refuse(multiplierSlotKey(m, i, slot), format, args...)
 			}
@@ -285,7 +285,7 @@ func (s *State) allFeaturesFaceUp(seat engine.Seat) bool {
 
 // benefitSpaceName names the space the benefit's barrel leaves, for the
 // narration.
-func (s *State) benefitSpaceName() string {
+func (s *walker) benefitSpaceName() string {
 	b := &s.work.run.benefit
 	if b.space == magnateSpace {
 		return s.magnateName(b.from) + "'s space"
@@ -294,7 +294,7 @@ func (s *State) benefitSpaceName() string {
 }
 
 // liftBarrel takes the benefit's barrel off the space it leaves.
-func (s *State) liftBarrel(seat engine.Seat) {
+func (s *walker) liftBarrel(seat engine.Seat) {
 	b := &s.work.run.benefit
 	p := &s.Seats[seat]
 	if b.space == magnateSpace {
@@ -308,7 +308,7 @@ func (s *State) liftBarrel(seat engine.Seat) {
 // by the usual rules of its action (AMB-16: the Renown cube, placement
 // limits and region bonuses apply). The turn then goes on where the
 // benefit began.
-func (s *State) startAdditional(seat engine.Seat, a AdditionalAction) {
+func (s *walker) startAdditional(seat engine.Seat, a AdditionalAction) {
 	back := s.work.back
 	actions := &s.rules().actions
 	var r actionRun
@@ -341,7 +341,7 @@ func (s *State) startAdditional(seat engine.Seat, a AdditionalAction) {
 // scoreMultiplierNow scores a Multiplier that pays as its barrel goes on
 // it: Experts 8 VP, Renown 1 VP a cube in the player's regions; the Wine
 // Multiplier asks for its wine next. The others score at the end.
-func (s *State) scoreMultiplierNow(seat engine.Seat, k R10MultiplierKind) {
+func (s *walker) scoreMultiplierNow(seat engine.Seat, k R10MultiplierKind) {
 	p := &s.Seats[seat]
 	switch {
 	case k == R10MultWine && s.hasWine(seat):
@@ -384,28 +384,28 @@ func (s *State) renownInRegions(seat engine.Seat) int {
 // scores its Wine Value, with the Cellar's aging and any 1 or 2 Renown
 // cubes of its region the player chooses to remove; Algarve's +1 is not
 // included (AMB-15: it counts when sold, exported or presented only).
-func (s *State) wineMultiplierStep() step {
+func (s *walker) wineMultiplierStep() step {
 	seat := s.work.seat
 	run := &s.work.run
 	if !run.hasWine {
-		st := step{name: "wine", prompt: "Which wine does the Wine Multiplier score?", opts: s.options()}
+		st := step{Name: "wine", Prompt: "Which wine does the Wine Multiplier score?", Opts: s.EmptyOptions()}
 		for _, w := range s.wines(seat) {
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.label(func() string { return fmt.Sprintf("%s: %d VP", s.wineLabel(seat, w), s.multiplierWineValue(seat, w)) })},
-				do:     chooseWine[w.estate][w.slot],
+				Do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
 	}
 	w := run.wine
 	_, r := s.wine(seat, w)
-	st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Remove %s Renown cubes to raise its value?", Regions[r].Name) }), opts: s.options()}
+	st := step{Name: "cubes", Prompt: s.shown(func() string { return fmt.Sprintf("Remove %s Renown cubes to raise its value?", Regions[r].Name) }), Opts: s.EmptyOptions()}
 	for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 		vp := s.multiplierWineValue(seat, w) + n*Regions[r].CubeValue
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: cubeKeys[n], Label: s.label(func() string { return fmt.Sprintf("%s: %d VP", plural(n, "cube", "cubes"), vp) })},
-			auto:   n == 0 && s.Regions[r].Cubes == 0,
-			do: func(s *State) {
+			Auto:   n == 0 && s.Regions[r].Cubes == 0,
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				label := s.wineLabel(seat, w)
 				s.spendWine(seat, w, n)
@@ -474,16 +474,16 @@ var additionalActionText = [...]string{
 // benefit, with face-up Expert abilities and divesting as usual, or a
 // pass that is for good (AMB-11). No Action marker moves and no pair
 // comes back in these rounds (AMB-7).
-func (s *State) benefitTurnStep() step {
+func (s *walker) benefitTurnStep() step {
 	seat := s.work.seat
 	if s.work.benefitUsed {
-		st := step{name: "after", prompt: "Anything else this turn? (A Wine Expert, or divesting.)", opts: s.options()}
-		st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
-		st.opts = s.bonusOptions(st.opts, seat, stBenefitTurn)
+		st := step{Name: "after", Prompt: "Anything else this turn? (A Wine Expert, or divesting.)", Opts: s.EmptyOptions()}
+		st.Opts = append(st.Opts, doneOption("End your turn", func(s *walker) { s.work.stage = stDone }))
+		st.Opts = s.bonusOptions(st.Opts, seat, stBenefitTurn)
 		return st
 	}
-	st := step{name: "benefit", prompt: "Use a Magnate benefit, or pass for the rest of the game?", opts: s.options()}
-	pass := doneOption(s.term("Pass: no more Magnate benefits this game"), func(s *State) {
+	st := step{Name: "benefit", Prompt: "Use a Magnate benefit, or pass for the rest of the game?", Opts: s.EmptyOptions()}
+	pass := doneOption(s.term("Pass: no more Magnate benefits this game"), func(s *walker) {
 		s.Done[seat] = true
 		s.say(seat, func() string {
 			return fmt.Sprintf("%s passes and uses no more Magnate benefits.", s.Seats[seat].Name)
@@ -491,8 +491,8 @@ func (s *State) benefitTurnStep() step {
 		s.work.stage = stDone
 	})
 	pass.ID = "pass"
-	st.opts = append(st.opts, pass)
-	st.opts = s.bonusOptions(st.opts, seat, stBenefitTurn)
+	st.Opts = append(st.Opts, pass)
+	st.Opts = s.bonusOptions(st.Opts, seat, stBenefitTurn)
 	return st
 }
 
@@ -500,7 +500,7 @@ func (s *State) benefitTurnStep() step {
 // (§14.1), from the first player in the Player Order; the Fair's end
 // calls it where the mode has them (ruleset.benefitRounds). Face-down
 // Experts stay face down.
-func (s *State) startBenefitRounds() {
+func (s *walker) startBenefitRounds() {
 	s.At, s.Turn = PhaseBenefits, 0
 	s.Done = make([]bool, len(s.Seats))
 	s.say(engine.NoSeat, func() string {

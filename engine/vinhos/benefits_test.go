@@ -256,8 +256,8 @@ func TestBarrelExpertInTheMagnatesArea(t *testing.T) {
 func TestBenefitRounds(t *testing.T) {
 	x := blueForBenefits(t)
 	x.s.Year = 6
-	x.s.startBenefitRounds()
-	x.s.advance()
+	x.w.startBenefitRounds()
+	x.w.Advance()
 	eq(t, "phase", x.s.At, PhaseBenefits)
 	eq(t, "first", x.pending(), []engine.Seat{orange})
 	x.refuses(orange, nil, "benefit", "vineyards@tl", "pair-hotel")
@@ -348,6 +348,6 @@ func TestPausedTurnKeepsItsBenefit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.s = b.(*State)
+	x.set(b.(*State))
 	x.refuses(blue, nil, "benefit")
 }

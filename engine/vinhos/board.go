@@ -10,7 +10,7 @@ import (
 
 // placeCube puts a Renown cube from the supply on region r, if the supply
 // has one and the inset has room [T] (SV "Skip this step if ...").
-func (s *State) placeCube(seat engine.Seat, r RegionID) bool {
+func (s *walker) placeCube(seat engine.Seat, r RegionID) bool {
 	reg := &s.Regions[r]
 	if s.Supply.Cubes == 0 || reg.Cubes >= s.data.Insets[r].CubeSpaces.V {
 		return false
@@ -23,7 +23,7 @@ func (s *State) placeCube(seat engine.Seat, r RegionID) bool {
 
 // buildCube is the Renown cube a new Winery or Cellar brings: to the
 // estate's region, or onto the building until the estate has a Vineyard.
-func (s *State) buildCube(seat engine.Seat, e int) {
+func (s *walker) buildCube(seat engine.Seat, e int) {
 	est := &s.Seats[seat].Estates[e]
 	if est.Region != 0 {
 		s.placeCube(seat, est.Region)
@@ -38,7 +38,7 @@ func (s *State) buildCube(seat engine.Seat, e int) {
 
 // takeVineyard moves region r's top Vineyard into estate e for cost Bagos
 // and applies what an estate's first Vineyard brings.
-func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
+func (s *walker) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 	p := &s.Seats[seat]
 	reg := &s.Regions[r]
 	tile := reg.Deck[0]
@@ -69,7 +69,7 @@ func (s *State) takeVineyard(seat engine.Seat, r RegionID, e int, cost int) {
 }
 
 // revealVineyard shows region r's new top Vineyard, if any.
-func (s *State) revealVineyard(r RegionID) {
+func (s *walker) revealVineyard(r RegionID) {
 	if deck := s.Regions[r].Deck; len(deck) > 0 {
 		s.reveal(engine.NoSeat, func() string {
 			return fmt.Sprintf("The next %s vineyard is %s, cost %d.", Regions[r].Name, deck[0].Color, deck[0].Cost.V)
@@ -80,7 +80,7 @@ func (s *State) revealVineyard(r RegionID) {
 
 // firstVineyardBonus is the region characteristic an estate gets with its
 // first Vineyard (Reference Book p. 12). A second Vineyard never repeats it.
-func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
+func (s *walker) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	reg := Regions[r]
@@ -112,7 +112,7 @@ func (s *State) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 
 // addWine puts a new wine of quality q in estate e's leftmost slot. Quality
 // 0 or less makes no wine (there is no "0" Wine tile).
-func (s *State) addWine(seat engine.Seat, e, q int) {
+func (s *walker) addWine(seat engine.Seat, e, q int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	if q <= 0 {
@@ -133,10 +133,16 @@ func (s *State) expertTile(id int) (Feature, ExpertTile) {
 	return Feature(f), s.data.Experts[f][id%ExpertsPerDeck]
 }
 
-func (s *State) expertName(id int) string {
-	if s.nolabels && s.quiet {
+func (s *walker) expertName(id int) string {
+	if s.NoLabels && s.Quiet {
 		return ""
 	}
+	return s.State.expertName(id)
+}
+
+// expertName names Wine Expert id for players; a walker's skips it where
+// nobody reads it.
+func (s *State) expertName(id int) string {
 	f, t := s.expertTile(id)
 	arrow := ""
 	if t.Arrow.V {
@@ -155,7 +161,7 @@ var abilityText = [...]string{
 }
 
 // takeExpert gives seat the top Expert of deck f, face up.
-func (s *State) takeExpert(seat engine.Seat, f Feature) {
+func (s *walker) takeExpert(seat engine.Seat, f Feature) {
 	id := s.Experts[f][0]
 	s.Experts[f] = s.Experts[f][1:]
 	p := &s.Seats[seat]
@@ -181,15 +187,15 @@ func (s *State) discardExpert(seat engine.Seat, i int) {
 // deckOptions offers the top Expert of each non-empty deck, for price.
 // They are appended to opts. A player at the mode's Expert limit is first
 // offered the discards that make room (see limitOptions).
-func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then func(*State)) []option {
+func (s *walker) deckOptions(opts []option, seat engine.Seat, price int, then func(*walker)) []option {
 	if s.atExpertLimit(seat) {
 		return s.limitOptions(opts, seat, price)
 	}
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
-			if s.explaining && len(s.Experts[f]) == 0 {
+			if s.Explaining && len(s.Experts[f]) == 0 {
 				s.refuse(featureKey(Feature(f)), "The %s deck is empty.", s.featureTitle(Feature(f)))
-			} else if s.explaining {
+			} else if s.Explaining {
 				s.refuse(featureKey(Feature(f)), "%s", s.afford("Wine Expert", price))
 			}
 			continue
@@ -200,7 +206,7 @@ func (s *State) deckOptions(opts []option, seat engine.Seat, price int, then fun
 			c.Cost = bagos(price)
 			c.Label += ", " + c.Cost
 		}
-		opts = append(opts, option{Choice: c, do: func(s *State) {
+		opts = append(opts, option{Choice: c, Do: func(s *walker) {
 			s.Seats[seat].Money -= price
 			s.takeExpert(seat, Feature(f))
 			then(s)
@@ -222,14 +228,14 @@ func (s *State) atExpertLimit(seat engine.Seat) bool {
 // discards one of theirs, face up or down, under its deck (§9; AMB-23:
 // for every gain, hired or free). The decks are offered once there is
 // room; a discard is offered only when a deck can then be taken.
-func (s *State) limitOptions(opts []option, seat engine.Seat, price int) []option {
+func (s *walker) limitOptions(opts []option, seat engine.Seat, price int) []option {
 	if s.Seats[seat].Money < price || !s.anyExperts() {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most, and could take none after discarding one.", s.rules().expertLimit))
 		}
 		return opts
 	}
-	if s.explaining {
+	if s.Explaining {
 		s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most: discard one first.", s.rules().expertLimit))
 	}
 	for i, x := range s.Seats[seat].Experts {
@@ -240,7 +246,7 @@ func (s *State) limitOptions(opts []option, seat engine.Seat, price int) []optio
 		}
 		opts = append(opts, option{
 			Choice: engine.Choice{ID: "discard-" + s.expertKey(id), Label: s.label(func() string { return fmt.Sprintf("Discard your %s (%s) to make room", s.expertName(id), side) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.discardExpert(seat, i)
 				s.say(seat, func() string {
 					return fmt.Sprintf("%s discards the %s under its deck to make room for another Wine Expert.", s.Seats[seat].Name, s.expertName(id))
@@ -261,25 +267,25 @@ var featureKeys = func() (keys [NumFeatures]string) {
 
 // freeExpertStep takes the free Experts a region or a bonus owes, as long
 // as any deck has one left (components are limited).
-func (s *State) freeExpertStep() step {
+func (s *walker) freeExpertStep() step {
 	seat := s.work.seat
-	st := step{name: "deck", prompt: "Take the top Wine Expert of which deck?",
-		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.experts-- })}
-	if len(st.opts) == 0 {
-		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.experts = 0 })}
+	st := step{Name: "deck", Prompt: "Take the top Wine Expert of which deck?",
+		Opts: s.deckOptions(s.EmptyOptions(), seat, 0, func(s *walker) { s.work.experts-- })}
+	if len(st.Opts) == 0 {
+		st.Opts = []option{doneOption("No Wine Expert is left to take", func(s *walker) { s.work.experts = 0 })}
 	} else if s.atExpertLimit(seat) {
 		// AMB-19, AMB-23: Setúbal's and the other free Experts respect
 		// the limit, and may be declined rather than make room.
-		st.opts = append(st.opts, s.declineExpertOption(func(s *State) { s.work.experts-- }))
+		st.Opts = append(st.Opts, s.declineExpertOption(func(s *walker) { s.work.experts-- }))
 	}
 	return st
 }
 
 // declineExpertOption declines a free Wine Expert a player at the limit
 // would have to discard one for (AMB-23).
-func (s *State) declineExpertOption(then func(*State)) option {
+func (s *walker) declineExpertOption(then func(*walker)) option {
 	seat := s.work.seat
-	return option{Choice: engine.Choice{ID: "decline", Label: "Decline the Wine Expert"}, do: func(s *State) {
+	return option{Choice: engine.Choice{ID: "decline", Label: "Decline the Wine Expert"}, Do: func(s *walker) {
 		s.say(seat, func() string { return fmt.Sprintf("%s declines the Wine Expert.", s.Seats[seat].Name) })
 		then(s)
 	}}
@@ -396,10 +402,16 @@ var multiplierText = [...]string{
 }
 
 // tileName describes a Magnate tile for players.
-func (s *State) tileName(id int) string {
-	if s.nolabels && s.quiet {
+func (s *walker) tileName(id int) string {
+	if s.NoLabels && s.Quiet {
 		return ""
 	}
+	return s.State.tileName(id)
+}
+
+// tileName describes a Magnate tile for players; a walker's skips it
+// where nobody reads it.
+func (s *State) tileName(id int) string {
 	if isActionTile(id) {
 		return "Action tile: " + actionTileText[s.data.MagnateTiles[id].Kind]
 	}
@@ -419,7 +431,7 @@ func (s *State) tileName(id int) string {
 
 // takeDisplayTile moves the tile in display space i to seat, face up; a
 // Multiplier takes a barrel from the supply.
-func (s *State) takeDisplayTile(seat engine.Seat, i int) {
+func (s *walker) takeDisplayTile(seat engine.Seat, i int) {
 	id := s.Display[i]
 	s.Display[i] = NoTile
 	p := &s.Seats[seat]

@@ -11,20 +11,13 @@ import (
 // offered choices.
 func completeRandomly(t testing.TB, s engine.State, seat engine.Seat, prefix engine.Action, r *engine.RNG) engine.Action {
 	t.Helper()
-	act := slices.Clone(prefix)
-	for {
-		step, err := s.Choices(seat, act)
-		if err != nil {
-			t.Fatalf("Choices after offered steps %v: %v", act, err)
-		}
-		if step.Complete {
-			return act
-		}
-		if len(step.Choices) == 0 {
-			t.Fatalf("offered steps %v lead to a dead end at %q", act, step.Prompt)
-		}
-		act = append(act, step.Choices[r.IntN(len(step.Choices))].ID)
+	act, err := engine.Complete(s, seat, prefix, func(step engine.Step, _ int) engine.Choice {
+		return step.Choices[r.IntN(len(step.Choices))]
+	})
+	if err != nil {
+		t.Fatalf("after the offered steps %v: %v", prefix, err)
 	}
+	return act
 }
 
 // Over random games, solo and with 2 to 4 players, every choice offered at

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // The EXAMPLEs of the first edition's rulebook (000), one test each, named
@@ -19,7 +20,7 @@ const redPlayer = orange // the first edition's red player
 // year's Actions phase with the given player order.
 func newClassicExample(t *testing.T, year int, order ...engine.Seat) *example {
 	t.Helper()
-	return (&example{t: t, s: newClassic(t, 7, 4, "")}).inYear(year, order...)
+	return exampleOf(t, newClassic(t, 7, 4, "")).inYear(year, order...)
 }
 
 // EXAMPLE (Vineyards): Red has Vineyards in 3 Estates, Algarve white, Dão
@@ -123,7 +124,7 @@ func TestFirstEditionExampleBank(t *testing.T) {
 func TestFirstEditionExamplePressRelease(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Bruno = tagT(9)
+	x.s.data.Vintage[1].Bruno = component.T(9)
 	x.s.Features = [NumFeatures]int{}
 	r := x.p(redPlayer)
 	r.Cell = CellTL
@@ -175,7 +176,7 @@ func TestFirstEditionExampleFairResults(t *testing.T) {
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
 	x.apply(redPlayer, "taste")
 	x.apply(yellow, "aroma")
@@ -187,14 +188,14 @@ func TestFirstEditionExampleFairResults(t *testing.T) {
 // the left slot score 20.
 func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 	s := newClassic(t, 3, 2, "")
-	x := &example{t: t, s: s}
+	x := exampleOf(t, s)
 	x.s.At, x.s.Year, x.s.Fair = PhaseActions, 3, 0
 	for seat, fp := range map[engine.Seat]int{0: 10, 1: 5} {
 		x.p(seat).FairPoints, x.p(seat).Pressed = fp, true
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP", []int{x.p(0).VP, x.p(1).VP}, []int{9, 6})
 	x.p(0).Money, x.p(0).Bank.Invest = 20, R10InvestMin
 	x.s.Multipliers[Bruno][1][0] = Spot{true, 0}
@@ -207,10 +208,10 @@ func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 func TestFirstEditionExample4thYear(t *testing.T) {
 	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
 	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = tagT(-1)
-	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.data.Vintage[next].Weather = component.T(-1)
+	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
-	x.s.startYear(4)
+	x.w.startYear(4)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
 	for _, e := range x.p(yellow).Experts {
 		eq(t, "Yellow's Expert face up", e.FaceUp, true)
@@ -362,7 +363,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
 	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = tagT(White), tagT(9), tagT(RegionSet(1<<Minho))
+	v.Anabela, v.Bruno, v.Carolina = component.T(White), component.T(9), component.T(RegionSet(1<<Minho))
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
 	b.Magnates = [NumMagnates]int{Anabela: 1}
@@ -445,7 +446,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	x := newClassicExample(t, 5, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
 	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = tagT(Red), tagT(9), tagT(NewRegionSet(Setubal))
+	v.Anabela, v.Bruno, v.Carolina = component.T(Red), component.T(9), component.T(NewRegionSet(Setubal))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4}
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Pressed = seat != int(blue)
@@ -455,7 +456,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	b.Magnates[Anabela], b.Barrels = 1, b.Barrels-1
 	x.give(blue, x.expertID(Alcohol, ExpertRearrangeDeck)) // the Fair then waits for his secret pick
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
 	x.offers(blue, []string{"w1-1", "appearance-alcohol"}, "done", "carolina")
 	if ids := x.ids(blue, "w1-1", "appearance-alcohol", "carolina"); len(ids) != 0 {

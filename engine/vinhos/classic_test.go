@@ -56,7 +56,7 @@ func TestClassicSetup(t *testing.T) {
 			}
 		}
 		for k, seat := range order {
-			x := &example{t: t, s: s}
+			x := exampleOf(t, s)
 			x.apply(seat, regionKey(inPlay[k]))
 			s = x.s
 		}
@@ -106,7 +106,7 @@ func TestFirstEditionRegionNumbers(t *testing.T) {
 		}
 	}
 	eq(t, "regions 1 to 6 of the first edition", in, []RegionID{TrasOsMontes, Minho, Douro, Dao, Lisboa, Alentejo})
-	x := &example{t: t, s: s}
+	x := exampleOf(t, s)
 	if label := x.choice(x.s.Order[0], "minho").Label; !strings.HasPrefix(label, "1 Minho") {
 		t.Errorf("Minho reads %q", label)
 	}

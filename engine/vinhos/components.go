@@ -3,15 +3,15 @@
 // are text or derived, and the solo opponent Lacerda.
 //
 // Every value comes from shared/rules/COMPONENTS.md and carries one of its
-// provenance tags (§0.2): [T] stated in a rulebook, [D] derived from the
-// rulebooks' worked examples, [R] reconstructed where only the printed
-// components have it. E## and C## name entries of its evidence register (§1)
+// provenance tags (§0.2, engine/component): [T] stated in a rulebook, [D]
+// derived from the rulebooks' worked examples, [R] reconstructed where only
+// the printed components have it. E## and C## name entries of its evidence register (§1)
 // and contradictions table (§20); § names its sections.
 //
 // Values fixed by the rules ([T] and [D] only) are package-level constants and
 // variables, with their tags in comments. Tables that hold any [R] value live
-// in Data, one Sourced value per cell, so that a data file (see LoadData) can
-// replace exactly the reconstructed ones. A data file changes values, not
+// in Data, one component.Sourced value per cell, so that a data file (see
+// LoadData) can replace exactly the reconstructed ones. A data file changes values, not
 // shapes: table sizes are constants even where [R] (4 Export rows, the 3x4
 // Magnate display), as are the [R] rule readings noted in comments. Treat
 // package-level tables as read only.
@@ -23,35 +23,9 @@ package vinhos
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/adega-bot/adega/engine/component"
 )
-
-// Provenance tells where a component value comes from.
-type Provenance uint8
-
-const (
-	// Text is [T]: stated in a rulebook.
-	Text Provenance = iota + 1
-	// Derived is [D]: follows from the rulebooks' constraints.
-	Derived
-	// Reconstructed is [R]: a plausible choice the rulebooks leave open.
-	Reconstructed
-	// DataFile marks a reconstructed value replaced by a data file.
-	DataFile
-)
-
-var provenanceNames = [...]string{Text: "text", Derived: "derived", Reconstructed: "reconstructed", DataFile: "data_file"}
-
-func (p Provenance) String() string { return enumName(provenanceNames[:], p) }
-
-// Sourced is a component value together with its provenance.
-type Sourced[T comparable] struct {
-	V   T          `json:"value"`
-	Src Provenance `json:"source"`
-}
-
-func tagT[T comparable](v T) Sourced[T] { return Sourced[T]{v, Text} }
-func tagD[T comparable](v T) Sourced[T] { return Sourced[T]{v, Derived} }
-func tagR[T comparable](v T) Sourced[T] { return Sourced[T]{v, Reconstructed} }
 
 // enumName is the String method of the small enums below: names are indexed
 // by the enum value.
@@ -345,8 +319,8 @@ const (
 // VineyardTile is one tile of a region's Vineyard deck. The deck lies cost
 // side up, so the next tile's cost and colour are public [T] (E10).
 type VineyardTile struct {
-	Color Color        `json:"color"` // [T]
-	Cost  Sourced[int] `json:"cost"`  // Bagos; discounts floor at 0 [R]
+	Color Color                  `json:"color"` // [T]
+	Cost  component.Sourced[int] `json:"cost"`  // Bagos; discounts floor at 0 [R]
 }
 
 // Inset is a region's inset on the board.
@@ -354,12 +328,12 @@ type Inset struct {
 	// CubeSpaces is how many Renown cubes the inset holds: 4 [R] in every
 	// region (examples need at least 4 in Dão and 3 in Algarve; 36 spaces
 	// for 20 cubes leave the supply as the real limit).
-	CubeSpaces Sourced[int]
+	CubeSpaces component.Sourced[int]
 	// Vineyards is the deck before shuffling: red, red, white, white.
 	Vineyards [VineyardsPerRegion]VineyardTile
 }
 
-func vineyardDeck(red1, red2, white1, white2 Sourced[int]) [VineyardsPerRegion]VineyardTile {
+func vineyardDeck(red1, red2, white1, white2 component.Sourced[int]) [VineyardsPerRegion]VineyardTile {
 	return [...]VineyardTile{{Red, red1}, {Red, red2}, {White, white1}, {White, white2}}
 }
 
@@ -456,11 +430,11 @@ type FeatureSymbols [NumFeatures]int
 // VintageTile is one Vintage tile: the year's weather, the features the Fair
 // rewards and the three Magnates' expectations.
 type VintageTile struct {
-	Weather  Sourced[int]
-	Features Sourced[FeatureSymbols]
-	Anabela  Sourced[Color]     // A: the wine colour she wants
-	Bruno    Sourced[int]       // B: the least Wine Value he accepts
-	Carolina Sourced[RegionSet] // C: the regions she accepts
+	Weather  component.Sourced[int]
+	Features component.Sourced[FeatureSymbols]
+	Anabela  component.Sourced[Color]     // A: the wine colour she wants
+	Bruno    component.Sourced[int]       // B: the least Wine Value he accepts
+	Carolina component.Sourced[RegionSet] // C: the regions she accepts
 }
 
 // ---------------------------------------------------------------------------
@@ -633,7 +607,7 @@ const (
 type SaleSlot struct {
 	Establishment Establishment
 	Color         Color
-	Value         Sourced[int]
+	Value         component.Sourced[int]
 }
 
 // ---------------------------------------------------------------------------
@@ -651,10 +625,10 @@ type ExportGrid[T any] [ExportRows][ExportColumns]T
 // ExportArea is the SV16 Export area. A slot takes a wine of at least its
 // value and pays its value in VP at once [T] (E47).
 type ExportArea struct {
-	Values ExportGrid[Sourced[int]]
+	Values ExportGrid[component.Sourced[int]]
 	// TwoPlayer marks the slots inside the 2-player frame, the only ones a
 	// 2-player game uses [T] (E52); which slots they are is [R].
-	TwoPlayer Sourced[ExportGrid[bool]]
+	TwoPlayer component.Sourced[ExportGrid[bool]]
 }
 
 // ExportMajorityVP is what each country pays at game end to the player with
@@ -671,7 +645,7 @@ var ExportMajorityVP = [ExportColumns]int{14, 12, 10, 8, 6}
 var MoneyBrackets = [...]int{0, 5, 10, 15, 20}
 
 // MoneyTable gives the end-game VP of each money bracket.
-type MoneyTable [len(MoneyBrackets)]Sourced[int]
+type MoneyTable [len(MoneyBrackets)]component.Sourced[int]
 
 // VP scores an amount of cash.
 func (t *MoneyTable) VP(cash int) int { return t[bracket(MoneyBrackets[:], cash)].V }
@@ -738,8 +712,8 @@ const (
 
 // ExpertTile is one Wine Expert; its feature is the deck it sits in.
 type ExpertTile struct {
-	Ability Sourced[ExpertAbility]
-	Arrow   Sourced[bool]
+	Ability component.Sourced[ExpertAbility]
+	Arrow   component.Sourced[bool]
 }
 
 // expertDeck lays out a deck with one tile of each ability, in ability
@@ -747,7 +721,7 @@ type ExpertTile struct {
 func expertDeck(arrows [ExpertsPerDeck]bool) [ExpertsPerDeck]ExpertTile {
 	var deck [ExpertsPerDeck]ExpertTile
 	for i, arrow := range arrows {
-		deck[i] = ExpertTile{tagR(ExpertAbility(i)), tagR(arrow)}
+		deck[i] = ExpertTile{component.R(ExpertAbility(i)), component.R(arrow)}
 	}
 	return deck
 }
@@ -830,7 +804,7 @@ type MagnateActionTile struct {
 	Kind MagnateAction // [T]
 	// MinPlayers is the player count from which the tile is used: 2 for an
 	// unmarked tile, 3 for "3+", 4 for "4 players".
-	MinPlayers Sourced[int]
+	MinPlayers component.Sourced[int]
 }
 
 // The Magnate display is a grid of 3 rows and 4 columns [R].
@@ -922,7 +896,7 @@ type MultiplierTile struct {
 	VP        int // per counted item [T]
 	TieVP     int // MultExportMajorities only: per tied column [T]
 	// Cap is the most VP the tile gives; 0 means no cap.
-	Cap Sourced[int]
+	Cap component.Sourced[int]
 }
 
 // ---------------------------------------------------------------------------
@@ -1284,15 +1258,15 @@ type Data struct {
 	Insets [NumRegions + 1]Inset
 	// WineTiles counts the Wine tiles of each value 1..12; index 0 is unused
 	// (there is no "0" tile). The total is 104 [T].
-	WineTiles [MaxWineTile + 1]Sourced[int]
+	WineTiles [MaxWineTile + 1]component.Sourced[int]
 	// Vintage tiles by number 0..8.
 	Vintage [NumVintageTiles]VintageTile
 	// TaxedCells gives the Quadrel cell that holds the Year/Taxation marker
 	// during both actions of each year 1..6; index 0 is unused.
-	TaxedCells [NumYears + 1]Sourced[Cell]
+	TaxedCells [NumYears + 1]component.Sourced[Cell]
 	// FinalActionCell is where the marker sits for the SV16 "one more action"
 	// after the last Fair; NoCell if that action is untaxed.
-	FinalActionCell Sourced[Cell]
+	FinalActionCell component.Sourced[Cell]
 	// Sales slots, by establishment, red then white, rising values.
 	Sales        [NumSaleSlots]SaleSlot
 	Export       ExportArea
@@ -1300,7 +1274,7 @@ type Data struct {
 	MoneyTileVP  MoneyTable // the Money Multiplier tile's table
 	Experts      [NumFeatures][ExpertsPerDeck]ExpertTile
 	MagnateTiles [NumMagnateActionTiles]MagnateActionTile
-	Display      Sourced[DisplayGrid]
+	Display      component.Sourced[DisplayGrid]
 	Multipliers  [NumMultiplierTiles]MultiplierTile
 	// Reserve are the 2010 Reserve's tables.
 	Reserve ReserveData
@@ -1314,7 +1288,7 @@ type Data struct {
 type ClassicData struct {
 	// TwoPlayerExport is the first edition's 2-player Export frame, which
 	// the Reserve made smaller (E52).
-	TwoPlayerExport Sourced[[R10ExportRows][R10ExportColumns]bool]
+	TwoPlayerExport component.Sourced[[R10ExportRows][R10ExportColumns]bool]
 }
 
 // ReserveData are the 2010 Reserve's tables that hold reconstructed values.
@@ -1323,20 +1297,20 @@ type ReserveData struct {
 	Investment InvestmentBar
 	// ExpertsFrom is the least Wine Value that lets a Press Release take
 	// each Fair tile 1 to 4 (index 0 is tile 1): below the first, tile 0.
-	ExpertsFrom [R10FairTileValues - 1]Sourced[int]
+	ExpertsFrom [R10FairTileValues - 1]component.Sourced[int]
 	// SlotBonus is each Fair slot's bonus (R10FairSlotFeatures).
-	SlotBonus [R10FairSlots]Sourced[FairSlotBonus]
+	SlotBonus [R10FairSlots]component.Sourced[FairSlotBonus]
 	// Sections is the Fair Points each feature track space pays, from the
 	// bottom (space 0) to the top.
-	Sections [R10FeatureTrackSpaces]Sourced[int]
+	Sections [R10FeatureTrackSpaces]component.Sourced[int]
 }
 
 // R10ExportArea is the R10 Export area: each slot's requested value by row
 // (top first) and country, each row's VP, and the 2-player frame.
 type R10ExportArea struct {
-	Values    [R10ExportRows][R10ExportColumns]Sourced[int]
-	RowVP     [R10ExportRows]Sourced[int]
-	TwoPlayer Sourced[[R10ExportRows][R10ExportColumns]bool]
+	Values    [R10ExportRows][R10ExportColumns]component.Sourced[int]
+	RowVP     [R10ExportRows]component.Sourced[int]
+	TwoPlayer component.Sourced[[R10ExportRows][R10ExportColumns]bool]
 }
 
 // InvestmentBar is the R10 Investment bar: the interest each position
@@ -1344,9 +1318,9 @@ type R10ExportArea struct {
 // costs from the account (invest, rightwards) or yields in cash (divest,
 // leftwards). Positions and boundaries are indexed from R10InvestMin.
 type InvestmentBar struct {
-	Interest [R10InvestPositions]Sourced[int]
-	Cost     [R10InvestPositions - 1]Sourced[int]
-	Proceeds [R10InvestPositions - 1]Sourced[int]
+	Interest [R10InvestPositions]component.Sourced[int]
+	Cost     [R10InvestPositions - 1]component.Sourced[int]
+	Proceeds [R10InvestPositions - 1]component.Sourced[int]
 }
 
 // FairSlotBonus is what an R10 Fair slot gives when a Fair tile goes on it
@@ -1377,21 +1351,21 @@ var defaultData = Data{
 	// (free Cellar, doubled Renown); Douro reds dearer (Porto). Text anchors:
 	// Dão Red 4 and Ribatejo White 4 (E24).
 	Insets: [NumRegions + 1]Inset{
-		TrasOsMontes: {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
-		Minho:        {tagR(4), vineyardDeck(tagR(2), tagR(3), tagR(2), tagR(3))},
-		Douro:        {tagR(4), vineyardDeck(tagR(4), tagR(5), tagR(3), tagR(4))},
-		Dao:          {tagR(4), vineyardDeck(tagT(4), tagR(5), tagR(4), tagR(5))},
-		Ribatejo:     {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagT(4))},
-		Lisboa:       {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
-		Setubal:      {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
-		Alentejo:     {tagR(4), vineyardDeck(tagR(4), tagR(5), tagR(4), tagR(5))},
-		Algarve:      {tagR(4), vineyardDeck(tagR(3), tagR(4), tagR(3), tagR(4))},
+		TrasOsMontes: {component.R(4), vineyardDeck(component.R(3), component.R(4), component.R(3), component.R(4))},
+		Minho:        {component.R(4), vineyardDeck(component.R(2), component.R(3), component.R(2), component.R(3))},
+		Douro:        {component.R(4), vineyardDeck(component.R(4), component.R(5), component.R(3), component.R(4))},
+		Dao:          {component.R(4), vineyardDeck(component.T(4), component.R(5), component.R(4), component.R(5))},
+		Ribatejo:     {component.R(4), vineyardDeck(component.R(3), component.R(4), component.R(3), component.T(4))},
+		Lisboa:       {component.R(4), vineyardDeck(component.R(3), component.R(4), component.R(3), component.R(4))},
+		Setubal:      {component.R(4), vineyardDeck(component.R(3), component.R(4), component.R(3), component.R(4))},
+		Alentejo:     {component.R(4), vineyardDeck(component.R(4), component.R(5), component.R(4), component.R(5))},
+		Algarve:      {component.R(4), vineyardDeck(component.R(3), component.R(4), component.R(3), component.R(4))},
 	},
 
 	// §6.1 [R]: most production falls in 2..7.
-	WineTiles: [MaxWineTile + 1]Sourced[int]{
-		1: tagR(8), 2: tagR(12), 3: tagR(12), 4: tagR(12), 5: tagR(12), 6: tagR(10),
-		7: tagR(10), 8: tagR(8), 9: tagR(8), 10: tagR(6), 11: tagR(4), 12: tagR(2),
+	WineTiles: [MaxWineTile + 1]component.Sourced[int]{
+		1: component.R(8), 2: component.R(12), 3: component.R(12), 4: component.R(12), 5: component.R(12), 6: component.R(10),
+		7: component.R(10), 8: component.R(8), 9: component.R(8), 10: component.R(6), 11: component.R(4), 12: component.R(2),
 	},
 
 	// §7. Design targets of the [R] tiles: weather {-2,-1,-1,0,0,+1,+1,+2};
@@ -1400,65 +1374,65 @@ var defaultData = Data{
 	Vintage: [NumVintageTiles]VintageTile{
 		// Tile 0: weather 0 [D] from its name and neutral role; blank
 		// otherwise [R] (R10 moves no feature and takes no barrels in year 1).
-		{tagD(0), tagR(FeatureSymbols{}), tagR(NoColor), tagR(0), tagR(RegionSet(0))},
+		{component.D(0), component.R(FeatureSymbols{}), component.R(NoColor), component.R(0), component.R(RegionSet(0))},
 		// Tile 1: the SV16 4th-year examples (E30, E31) on one tile. C01,
 		// C08: Carolina's printed "1, 4 (Douro), 7, 8" holds only with Douro,
 		// region 3 [D].
-		{tagT(-2), tagT(FeatureSymbols{Taste: 3, Aroma: 1}), tagT(White), tagT(8),
-			tagD(NewRegionSet(TrasOsMontes, Douro, Setubal, Alentejo))},
+		{component.T(-2), component.T(FeatureSymbols{Taste: 3, Aroma: 1}), component.T(White), component.T(8),
+			component.D(NewRegionSet(TrasOsMontes, Douro, Setubal, Alentejo))},
 		// Tile 2: the R10/V1 4th-year weather and features [T] (E32). C08:
 		// the Magnates are V1's 4th-year tile renumbered [R] (E33); FR-R10's
 		// mixed pairing is not encoded.
-		{tagT(-1), tagT(FeatureSymbols{Appearance: 3, Taste: 2}), tagR(White), tagR(9),
-			tagR(NewRegionSet(Minho, Douro, Dao, Setubal))},
-		{tagR(1), tagR(FeatureSymbols{Alcohol: 3, Appearance: 2}), tagR(Red), tagR(7),
-			tagR(NewRegionSet(TrasOsMontes, Minho, Lisboa, Alentejo))},
-		{tagR(0), tagR(FeatureSymbols{Aroma: 3, Alcohol: 2}), tagR(Red), tagR(8),
-			tagR(NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))},
-		{tagR(2), tagR(FeatureSymbols{Taste: 2, Alcohol: 1}), tagR(White), tagR(10),
-			tagR(NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve))},
-		{tagR(1), tagR(FeatureSymbols{Aroma: 2, Appearance: 1}), tagR(Red), tagR(7),
-			tagR(NewRegionSet(Minho, Ribatejo, Setubal, Algarve))},
-		{tagR(-1), tagR(FeatureSymbols{Alcohol: 2, Aroma: 2}), tagR(Red), tagR(6),
-			tagR(NewRegionSet(TrasOsMontes, Dao, Lisboa, Alentejo))},
-		{tagR(0), tagR(FeatureSymbols{Taste: 1, Appearance: 2}), tagR(White), tagR(9),
-			tagR(NewRegionSet(Minho, Ribatejo, Lisboa, Algarve))},
+		{component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.R(White), component.R(9),
+			component.R(NewRegionSet(Minho, Douro, Dao, Setubal))},
+		{component.R(1), component.R(FeatureSymbols{Alcohol: 3, Appearance: 2}), component.R(Red), component.R(7),
+			component.R(NewRegionSet(TrasOsMontes, Minho, Lisboa, Alentejo))},
+		{component.R(0), component.R(FeatureSymbols{Aroma: 3, Alcohol: 2}), component.R(Red), component.R(8),
+			component.R(NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))},
+		{component.R(2), component.R(FeatureSymbols{Taste: 2, Alcohol: 1}), component.R(White), component.R(10),
+			component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve))},
+		{component.R(1), component.R(FeatureSymbols{Aroma: 2, Appearance: 1}), component.R(Red), component.R(7),
+			component.R(NewRegionSet(Minho, Ribatejo, Setubal, Algarve))},
+		{component.R(-1), component.R(FeatureSymbols{Alcohol: 2, Aroma: 2}), component.R(Red), component.R(6),
+			component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Alentejo))},
+		{component.R(0), component.R(FeatureSymbols{Taste: 1, Appearance: 2}), component.R(White), component.R(9),
+			component.R(NewRegionSet(Minho, Ribatejo, Lisboa, Algarve))},
 	},
 
 	// §8.4: the track runs row by row and skips the centre; it is the only
 	// simple route that starts top-left (E16, [D]) and is on Wine Experts in
 	// year 4 (E40, [T]).
-	TaxedCells: [NumYears + 1]Sourced[Cell]{
-		1: tagD(CellTL), 2: tagR(CellTM), 3: tagR(CellTR),
-		4: tagT(CellML), 5: tagR(CellMR), 6: tagR(CellBL),
+	TaxedCells: [NumYears + 1]component.Sourced[Cell]{
+		1: component.D(CellTL), 2: component.R(CellTM), 3: component.R(CellTR),
+		4: component.T(CellML), 5: component.R(CellMR), 6: component.R(CellBL),
 	},
 	// Low confidence: the circle right of year 6's Fair icon; the
 	// alternative is NoCell (off the grid, untaxed).
-	FinalActionCell: tagR(CellBM),
+	FinalActionCell: component.R(CellBM),
 
 	// §9: values rise 3 per establishment; text slots from E43, E44; Hotel
 	// White 6 and 8 and Enoteca White 9 [D] (a white 6 sold to the Hotel;
 	// white 8 and 9 exist).
 	Sales: [NumSaleSlots]SaleSlot{
-		{CasaDeFados, Red, tagT(3)}, {CasaDeFados, Red, tagR(4)}, {CasaDeFados, Red, tagR(5)},
-		{CasaDeFados, White, tagR(3)}, {CasaDeFados, White, tagR(4)}, {CasaDeFados, White, tagR(5)},
-		{Hotel, Red, tagR(6)}, {Hotel, Red, tagT(7)}, {Hotel, Red, tagR(8)},
-		{Hotel, White, tagD(6)}, {Hotel, White, tagT(7)}, {Hotel, White, tagD(8)},
-		{Enoteca, Red, tagR(9)}, {Enoteca, Red, tagR(10)}, {Enoteca, Red, tagR(11)},
-		{Enoteca, White, tagD(9)}, {Enoteca, White, tagT(10)}, {Enoteca, White, tagR(11)},
+		{CasaDeFados, Red, component.T(3)}, {CasaDeFados, Red, component.R(4)}, {CasaDeFados, Red, component.R(5)},
+		{CasaDeFados, White, component.R(3)}, {CasaDeFados, White, component.R(4)}, {CasaDeFados, White, component.R(5)},
+		{Hotel, Red, component.R(6)}, {Hotel, Red, component.T(7)}, {Hotel, Red, component.R(8)},
+		{Hotel, White, component.D(6)}, {Hotel, White, component.T(7)}, {Hotel, White, component.D(8)},
+		{Enoteca, Red, component.R(9)}, {Enoteca, Red, component.R(10)}, {Enoteca, Red, component.R(11)},
+		{Enoteca, White, component.D(9)}, {Enoteca, White, component.T(10)}, {Enoteca, White, component.R(11)},
 	},
 
 	// §10.1: 4 consecutive values per column, tops falling 11 to 8. The
 	// 4th country's "9" is text (E47); rows 2 of columns 1-2 are [D], Lacerda's
 	// 19 VP setup (E49).
 	Export: ExportArea{
-		Values: ExportGrid[Sourced[int]]{
-			{tagR(11), tagR(10), tagR(9), tagT(9), tagR(8)},
-			{tagD(10), tagD(9), tagR(8), tagR(8), tagR(7)},
-			{tagR(9), tagR(8), tagR(7), tagR(7), tagR(6)},
-			{tagR(8), tagR(7), tagR(6), tagR(6), tagR(5)},
+		Values: ExportGrid[component.Sourced[int]]{
+			{component.R(11), component.R(10), component.R(9), component.T(9), component.R(8)},
+			{component.D(10), component.D(9), component.R(8), component.R(8), component.R(7)},
+			{component.R(9), component.R(8), component.R(7), component.R(7), component.R(6)},
+			{component.R(8), component.R(7), component.R(6), component.R(6), component.R(5)},
 		},
-		TwoPlayer: tagR(ExportGrid[bool]{
+		TwoPlayer: component.R(ExportGrid[bool]{
 			1: {true, true, true, true, true},
 			2: {true, true, true, true, true},
 		}),
@@ -1467,9 +1441,9 @@ var defaultData = Data{
 	// §11.1: 6->3, 14->7, 20->18, 25->18 [D] (E53); 15-19 -> 12 [R], the
 	// level between 7 and 18 that the R10 bank also uses. A circulating
 	// table with 22 VP at 24+ contradicts E53 and is rejected.
-	MoneyVP: MoneyTable{tagD(0), tagD(3), tagD(7), tagR(12), tagD(18)},
+	MoneyVP: MoneyTable{component.D(0), component.D(3), component.D(7), component.R(12), component.D(18)},
 	// §11.2 [R]: the board's brackets, +2..+6 VP.
-	MoneyTileVP: MoneyTable{tagR(2), tagR(6), tagR(11), tagR(17), tagR(24)},
+	MoneyTileVP: MoneyTable{component.R(2), component.R(6), component.R(11), component.R(17), component.R(24)},
 
 	// §13 [R]: arrows on 3 of 6 tiles per deck, each ability arrowed in 2
 	// decks; fits V1's reveal of 3 Taste (2 arrows) and 3 Aroma (1 arrow)
@@ -1484,48 +1458,48 @@ var defaultData = Data{
 	// §14.1 [R]: one unmarked tile of each kind (9 for 2 players), six "3+"
 	// (15 for 3) and three "4 players" (18 for 4).
 	MagnateTiles: [NumMagnateActionTiles]MagnateActionTile{
-		{MagnateExpert, tagR(2)}, {MagnateExpert, tagR(3)}, {MagnateExpert, tagR(4)},
-		{MagnateSales, tagR(2)}, {MagnateSales, tagR(3)},
-		{MagnateCellar, tagR(2)},
-		{MagnateVineyard, tagR(2)}, {MagnateVineyard, tagR(3)}, {MagnateVineyard, tagR(4)},
-		{MagnateExport, tagR(2)}, {MagnateExport, tagR(3)},
-		{MagnateEnologist, tagR(2)},
-		{MagnateFairPoints, tagR(2)}, {MagnateFairPoints, tagR(3)}, {MagnateFairPoints, tagR(4)},
-		{MagnateWinery, tagR(2)}, {MagnateWinery, tagR(3)},
-		{MagnateFarmer, tagR(2)},
+		{MagnateExpert, component.R(2)}, {MagnateExpert, component.R(3)}, {MagnateExpert, component.R(4)},
+		{MagnateSales, component.R(2)}, {MagnateSales, component.R(3)},
+		{MagnateCellar, component.R(2)},
+		{MagnateVineyard, component.R(2)}, {MagnateVineyard, component.R(3)}, {MagnateVineyard, component.R(4)},
+		{MagnateExport, component.R(2)}, {MagnateExport, component.R(3)},
+		{MagnateEnologist, component.R(2)},
+		{MagnateFairPoints, component.R(2)}, {MagnateFairPoints, component.R(3)}, {MagnateFairPoints, component.R(4)},
+		{MagnateWinery, component.R(2)}, {MagnateWinery, component.R(3)},
+		{MagnateFarmer, component.R(2)},
 	},
 
 	// §14.2 [R]: two columns of 2-player spaces (Lacerda's numbers 1-6 in
 	// reading order [D]), a "3+" column and a "4 players" column.
-	Display: tagR(DisplayGrid{{2, 2, 3, 4}, {2, 2, 3, 4}, {2, 2, 3, 4}}),
+	Display: component.R(DisplayGrid{{2, 2, 3, 4}, {2, 2, 3, 4}, {2, 2, 3, 4}}),
 
 	// §15: VP per item [T]. Caps [R] only where a count has no natural bound
 	// (wines, Magnate tiles, Experts) or a x3 tile could pass 20
 	// (Enologists, Farmers); the Wines cap of 16 is text (SV example).
 	Multipliers: [NumMultiplierTiles]MultiplierTile{
-		{Kind: MultEstates, TwoPlayer: true, VP: 4, Cap: tagR(0)},
-		{Kind: MultEstates, VP: 3, Cap: tagR(0)},
-		{Kind: MultWines, TwoPlayer: true, VP: 2, Cap: tagT(16)},
-		{Kind: MultWines, VP: 1, Cap: tagR(8)},
-		{Kind: MultCellars, TwoPlayer: true, VP: 3, Cap: tagR(0)},
-		{Kind: MultCellars, VP: 2, Cap: tagR(0)},
-		{Kind: MultMagnateTiles, TwoPlayer: true, VP: 2, Cap: tagR(16)},
-		{Kind: MultMagnateTiles, VP: 1, Cap: tagR(8)},
-		{Kind: MultVineyards, TwoPlayer: true, VP: 2, Cap: tagR(0)},
-		{Kind: MultVineyards, VP: 1, Cap: tagR(0)},
-		{Kind: MultExperts, TwoPlayer: true, VP: 2, Cap: tagR(16)},
-		{Kind: MultExperts, VP: 1, Cap: tagR(8)},
-		{Kind: MultBarrels, TwoPlayer: true, VP: 2, Cap: tagR(0)},
-		{Kind: MultBarrels, VP: 1, Cap: tagR(0)},
-		{Kind: MultEnologists, TwoPlayer: true, VP: 3, Cap: tagR(18)},
-		{Kind: MultEnologists, VP: 2, Cap: tagR(12)},
-		{Kind: MultWineries, TwoPlayer: true, VP: 2, Cap: tagR(0)},
-		{Kind: MultWineries, VP: 1, Cap: tagR(0)},
-		{Kind: MultFarmers, TwoPlayer: true, VP: 3, Cap: tagR(18)},
-		{Kind: MultFarmers, VP: 2, Cap: tagR(12)},
-		{Kind: MultExportMajorities, TwoPlayer: true, VP: 4, TieVP: 2, Cap: tagR(0)},
+		{Kind: MultEstates, TwoPlayer: true, VP: 4, Cap: component.R(0)},
+		{Kind: MultEstates, VP: 3, Cap: component.R(0)},
+		{Kind: MultWines, TwoPlayer: true, VP: 2, Cap: component.T(16)},
+		{Kind: MultWines, VP: 1, Cap: component.R(8)},
+		{Kind: MultCellars, TwoPlayer: true, VP: 3, Cap: component.R(0)},
+		{Kind: MultCellars, VP: 2, Cap: component.R(0)},
+		{Kind: MultMagnateTiles, TwoPlayer: true, VP: 2, Cap: component.R(16)},
+		{Kind: MultMagnateTiles, VP: 1, Cap: component.R(8)},
+		{Kind: MultVineyards, TwoPlayer: true, VP: 2, Cap: component.R(0)},
+		{Kind: MultVineyards, VP: 1, Cap: component.R(0)},
+		{Kind: MultExperts, TwoPlayer: true, VP: 2, Cap: component.R(16)},
+		{Kind: MultExperts, VP: 1, Cap: component.R(8)},
+		{Kind: MultBarrels, TwoPlayer: true, VP: 2, Cap: component.R(0)},
+		{Kind: MultBarrels, VP: 1, Cap: component.R(0)},
+		{Kind: MultEnologists, TwoPlayer: true, VP: 3, Cap: component.R(18)},
+		{Kind: MultEnologists, VP: 2, Cap: component.R(12)},
+		{Kind: MultWineries, TwoPlayer: true, VP: 2, Cap: component.R(0)},
+		{Kind: MultWineries, VP: 1, Cap: component.R(0)},
+		{Kind: MultFarmers, TwoPlayer: true, VP: 3, Cap: component.R(18)},
+		{Kind: MultFarmers, VP: 2, Cap: component.R(12)},
+		{Kind: MultExportMajorities, TwoPlayer: true, VP: 4, TieVP: 2, Cap: component.R(0)},
 		// Scores through MoneyTileVP, which bounds it: no cap applies [D].
-		{Kind: MultMoney, TwoPlayer: true, Cap: tagD(0)},
+		{Kind: MultMoney, TwoPlayer: true, Cap: component.D(0)},
 	},
 
 	Reserve: ReserveData{
@@ -1536,14 +1510,14 @@ var defaultData = Data{
 		// The 2-player frame [R]: the middle rows, 8 slots, smaller than
 		// the first edition's (E52).
 		Export: R10ExportArea{
-			Values: [R10ExportRows][R10ExportColumns]Sourced[int]{
-				{tagR(9), tagR(10), tagR(11), tagR(12)},
-				{tagT(8), tagR(9), tagR(10), tagR(11)},
-				{tagT(7), tagR(8), tagR(9), tagR(10)},
-				{tagR(6), tagR(7), tagR(8), tagR(9)},
+			Values: [R10ExportRows][R10ExportColumns]component.Sourced[int]{
+				{component.R(9), component.R(10), component.R(11), component.R(12)},
+				{component.T(8), component.R(9), component.R(10), component.R(11)},
+				{component.T(7), component.R(8), component.R(9), component.R(10)},
+				{component.R(6), component.R(7), component.R(8), component.R(9)},
 			},
-			RowVP: [R10ExportRows]Sourced[int]{tagR(9), tagT(7), tagT(5), tagR(3)},
-			TwoPlayer: tagR([R10ExportRows][R10ExportColumns]bool{
+			RowVP: [R10ExportRows]component.Sourced[int]{component.R(9), component.T(7), component.T(5), component.R(3)},
+			TwoPlayer: component.R([R10ExportRows][R10ExportColumns]bool{
 				1: {true, true, true, true},
 				2: {true, true, true, true},
 			}),
@@ -1553,31 +1527,31 @@ var defaultData = Data{
 		// [T] (E57), which the proceeds [R] meet. No boundary yields more
 		// than it costs, so the bank cannot mint cash.
 		Investment: InvestmentBar{
-			Interest: [R10InvestPositions]Sourced[int]{tagR(-2), tagR(-1), tagT(0), tagT(1), tagR(2), tagR(3)},
-			Cost:     [R10InvestPositions - 1]Sourced[int]{tagR(3), tagT(3), tagT(2), tagR(3), tagR(4)},
-			Proceeds: [R10InvestPositions - 1]Sourced[int]{tagR(1), tagR(2), tagR(2), tagR(3), tagR(4)},
+			Interest: [R10InvestPositions]component.Sourced[int]{component.R(-2), component.R(-1), component.T(0), component.T(1), component.R(2), component.R(3)},
+			Cost:     [R10InvestPositions - 1]component.Sourced[int]{component.R(3), component.T(3), component.T(2), component.R(3), component.R(4)},
+			Proceeds: [R10InvestPositions - 1]component.Sourced[int]{component.R(1), component.R(2), component.R(2), component.R(3), component.R(4)},
 		},
 		// §17.3: Wine Value 4 takes tile 1 and 10 takes tile 4 [D] (E67,
 		// with 12 → 4); two Value points a step between [R], which lines
 		// the 4-Expert tile up with the first Fair Point of a Press Release.
-		ExpertsFrom: [R10FairTileValues - 1]Sourced[int]{tagD(4), tagR(6), tagR(8), tagD(10)},
+		ExpertsFrom: [R10FairTileValues - 1]component.Sourced[int]{component.D(4), component.R(6), component.R(8), component.D(10)},
 		// §17.3: the first two slots' bonuses are text (E64); each bonus
 		// twice in all, and each feature meets a bonus at most once [R].
-		SlotBonus: [R10FairSlots]Sourced[FairSlotBonus]{
-			tagT(SlotBagos), tagT(SlotFairPoints), tagR(SlotExpert),
-			tagR(SlotFairPoints), tagR(SlotExpert), tagR(SlotBagos),
+		SlotBonus: [R10FairSlots]component.Sourced[FairSlotBonus]{
+			component.T(SlotBagos), component.T(SlotFairPoints), component.R(SlotExpert),
+			component.R(SlotFairPoints), component.R(SlotExpert), component.R(SlotBagos),
 		},
 		// §17.3 [R]: sections 0 to 5 FP (E66), two spaces each.
-		Sections: [R10FeatureTrackSpaces]Sourced[int]{
-			tagR(0), tagR(0), tagR(1), tagR(1), tagR(2), tagR(2),
-			tagR(3), tagR(3), tagR(4), tagR(4), tagR(5), tagR(5),
+		Sections: [R10FeatureTrackSpaces]component.Sourced[int]{
+			component.R(0), component.R(0), component.R(1), component.R(1), component.R(2), component.R(2),
+			component.R(3), component.R(3), component.R(4), component.R(4), component.R(5), component.R(5),
 		},
 	},
 	// The first edition's 2-player Export frame [R]: the Reserve's 8 slots
 	// and the row below them, 12 slots (the texts say only that the
 	// Reserve has fewer, E52).
 	Classic: ClassicData{
-		TwoPlayerExport: tagR([R10ExportRows][R10ExportColumns]bool{
+		TwoPlayerExport: component.R([R10ExportRows][R10ExportColumns]bool{
 			1: {true, true, true, true},
 			2: {true, true, true, true},
 			3: {true, true, true, true},

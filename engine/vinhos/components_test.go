@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"github.com/adega-bot/adega/engine/component"
 	"os"
 	"reflect"
 	"slices"
@@ -174,8 +175,8 @@ func TestExamplePressReleaseOrangeDouroRed(t *testing.T) {
 func TestExampleFirstEdition4thYearVintage(t *testing.T) {
 	tile := DefaultData().Vintage[2]
 	want := VintageTile{
-		tagT(-1), tagT(FeatureSymbols{Appearance: 3, Taste: 2}), tagR(White), tagR(9),
-		tagR(NewRegionSet(Minho, Dao, Douro, Setubal)),
+		component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.R(White), component.R(9),
+		component.R(NewRegionSet(Minho, Dao, Douro, Setubal)),
 	}
 	if tile != want {
 		t.Errorf("tile 2 = %+v, want %+v", tile, want)
@@ -682,7 +683,7 @@ func TestBoxWineTiles(t *testing.T) {
 	d := DefaultData()
 	total := 0
 	for v, n := range d.WineTiles {
-		if v == 0 && n != (Sourced[int]{}) {
+		if v == 0 && n != (component.Sourced[int]{}) {
 			t.Error("a 0 Wine tile exists")
 		}
 		total += n.V
@@ -898,9 +899,9 @@ func TestProvenanceTagged(t *testing.T) {
 				walk(fmt.Sprintf("%s[%d]", path, i), v.Index(i))
 			}
 		case reflect.Struct:
-			if src := v.FieldByName("Src"); src.IsValid() && src.Type() == reflect.TypeFor[Provenance]() {
+			if src := v.FieldByName("Src"); src.IsValid() && src.Type() == reflect.TypeFor[component.Provenance]() {
 				cells++
-				if p := Provenance(src.Uint()); p < Text || p > Reconstructed {
+				if p := component.Provenance(src.Uint()); p < component.Text || p > component.Reconstructed {
 					t.Errorf("%s has provenance %v", path, p)
 				}
 				return
@@ -931,7 +932,7 @@ func TestProvenanceTagged(t *testing.T) {
 
 func TestEnumStrings(t *testing.T) {
 	for _, c := range []struct{ got, want string }{
-		{Text.String(), "text"}, {DataFile.String(), "data_file"}, {Provenance(0).String(), "vinhos.Provenance(0)"},
+		{component.Text.String(), "text"}, {component.DataFile.String(), "data_file"}, {component.Provenance(0).String(), "component.Provenance(0)"},
 		{Red.String(), "red"}, {Appearance.String(), "appearance"}, {Dao.String(), "Dão"},
 		{RegionID(10).String(), "RegionID(10)"}, {CellMR.String(), "MR"}, {NoCell.String(), "none"},
 		{ActEnologists.String(), "enologists"}, {Enoteca.String(), "enoteca"},
@@ -1095,18 +1096,18 @@ func TestLoadDataExampleFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	dao := d.Insets[Dao]
-	if dao.CubeSpaces != (Sourced[int]{5, DataFile}) {
+	if dao.CubeSpaces != (component.Sourced[int]{V: 5, Src: component.DataFile}) {
 		t.Errorf("Dão cube spaces = %+v", dao.CubeSpaces)
 	}
-	if dao.Vineyards[0].Cost != (Sourced[int]{4, Text}) || dao.Vineyards[1].Cost != (Sourced[int]{6, DataFile}) {
+	if dao.Vineyards[0].Cost != (component.Sourced[int]{V: 4, Src: component.Text}) || dao.Vineyards[1].Cost != (component.Sourced[int]{V: 6, Src: component.DataFile}) {
 		t.Errorf("Dão red = %+v", dao.Vineyards[:2])
 	}
 	want := VintageTile{
-		Sourced[int]{1, DataFile},
-		Sourced[FeatureSymbols]{FeatureSymbols{Taste: 2, Aroma: 1}, DataFile},
-		Sourced[Color]{Red, DataFile},
-		Sourced[int]{9, DataFile},
-		Sourced[RegionSet]{NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve), DataFile},
+		component.Sourced[int]{V: 1, Src: component.DataFile},
+		component.Sourced[FeatureSymbols]{V: FeatureSymbols{Taste: 2, Aroma: 1}, Src: component.DataFile},
+		component.Sourced[Color]{V: Red, Src: component.DataFile},
+		component.Sourced[int]{V: 9, Src: component.DataFile},
+		component.Sourced[RegionSet]{V: NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve), Src: component.DataFile},
 	}
 	if d.Vintage[5] != want {
 		t.Errorf("tile 5 = %+v", d.Vintage[5])
@@ -1122,7 +1123,7 @@ func TestLoadDataExampleFile(t *testing.T) {
 	if d.Vintage[4] != def.Vintage[4] || d.Export != def.Export {
 		t.Error("values outside the file changed")
 	}
-	if def.Insets[Dao].CubeSpaces.V != 4 || defaultData.Insets[Dao].CubeSpaces.Src != Reconstructed {
+	if def.Insets[Dao].CubeSpaces.V != 4 || defaultData.Insets[Dao].CubeSpaces.Src != component.Reconstructed {
 		t.Error("loading changed the defaults")
 	}
 }
@@ -1133,7 +1134,7 @@ func TestLoadDataRestatedValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Vintage[1].Weather.Src != Text || d.Insets[Dao].Vineyards[1].Cost != (Sourced[int]{5, DataFile}) {
+	if d.Vintage[1].Weather.Src != component.Text || d.Insets[Dao].Vineyards[1].Cost != (component.Sourced[int]{V: 5, Src: component.DataFile}) {
 		t.Errorf("provenance after restating: %+v, %+v", d.Vintage[1].Weather, d.Insets[Dao].Vineyards[1].Cost)
 	}
 }
@@ -1224,7 +1225,7 @@ func TestLoadDataOutOfRange(t *testing.T) {
 	}
 }
 
-// Text and derived values cannot be changed, only restated.
+// component.Text and derived values cannot be changed, only restated.
 func TestLoadDataFixedValues(t *testing.T) {
 	for name, c := range map[string]struct{ src, key string }{
 		"Dão red 4 [T]":        {"[insets.4]\nred = [5, 5]\n", "insets.4.red[0]"},
@@ -1262,7 +1263,7 @@ func TestLoadDataReserveConstraints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Reserve.Investment.Proceeds[1] != (Sourced[int]{3, DataFile}) || d.Reserve.Sections[1] != (Sourced[int]{1, DataFile}) {
+	if d.Reserve.Investment.Proceeds[1] != (component.Sourced[int]{V: 3, Src: component.DataFile}) || d.Reserve.Sections[1] != (component.Sourced[int]{V: 1, Src: component.DataFile}) {
 		t.Errorf("the reconstructed Reserve values were not replaced: %+v %+v", d.Reserve.Investment.Proceeds, d.Reserve.Sections)
 	}
 }

@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -9,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/BurntSushi/toml"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // LoadData reads a TOML data file and returns the default data set with the
@@ -22,12 +21,10 @@ import (
 // of range, or a change to a value the rulebooks fix.
 func LoadData(r io.Reader) (*Data, error) {
 	var f dataFile
-	md, err := toml.NewDecoder(r).Decode(&f)
-	if err != nil {
+	l := dataLoader{d: DefaultData()}
+	if err := l.Decode(r, &f); err != nil {
 		return nil, fmt.Errorf("vinhos data file: %w", err)
 	}
-	l := dataLoader{d: DefaultData()}
-	l.unknown(md.Undecoded())
 	l.insets(f.Insets)
 	l.wineTiles(f.WineTiles)
 	l.vintage(f.Vintage)
@@ -41,8 +38,8 @@ func LoadData(r io.Reader) (*Data, error) {
 	l.multiplierCaps(f.MultiplierCaps)
 	l.reserve(f.Reserve)
 	l.classic(f.Classic)
-	if len(l.errs) > 0 {
-		return nil, fmt.Errorf("vinhos data file: %w", errors.Join(l.errs...))
+	if err := l.Err(); err != nil {
+		return nil, fmt.Errorf("vinhos data file: %w", err)
 	}
 	return l.d, nil
 }
@@ -128,81 +125,42 @@ type expertDeckFile struct {
 	Arrows    *[]bool   `toml:"arrows"`
 }
 
-// dataLoader applies a decoded file to a fresh data set, collecting errors.
+// dataLoader applies a decoded file to a fresh data set.
 type dataLoader struct {
-	d    *Data
-	errs []error
-}
-
-// unknown reports each unknown key once: keys inside an unknown table are
-// left out.
-func (l *dataLoader) unknown(keys []toml.Key) {
-	reported := map[string]bool{}
-	for _, k := range keys {
-		inside := false
-		for i := 1; i < len(k); i++ {
-			inside = inside || reported[k[:i].String()]
-		}
-		if !inside {
-			reported[k.String()] = true
-			l.fail(k.String(), "unknown key")
-		}
-	}
-}
-
-func (l *dataLoader) fail(key, format string, args ...any) {
-	l.errs = append(l.errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
-}
-
-// setCell replaces a reconstructed cell. Any other cell may only be restated.
-func setCell[T comparable](l *dataLoader, key string, cell *Sourced[T], v T) {
-	switch {
-	case cell.Src == Reconstructed:
-		cell.V, cell.Src = v, DataFile
-	case cell.V != v:
-		l.fail(key, "%v is a %s value and cannot be changed", cell.V, cell.Src)
-	}
+	component.Loader
+	d *Data
 }
 
 // setCells sets cells[i] to vals[i], after checking the count.
-func setCells[T comparable](l *dataLoader, key string, cells []*Sourced[T], vals []T) {
+func setCells[T comparable](l *dataLoader, key string, cells []*component.Sourced[T], vals []T) {
 	if !l.count(key, len(vals), len(cells)) {
 		return
 	}
 	for i, v := range vals {
-		setCell(l, fmt.Sprintf("%s[%d]", key, i), cells[i], v)
+		component.Set(&l.Loader, fmt.Sprintf("%s[%d]", key, i), cells[i], v)
 	}
 }
 
 func (l *dataLoader) count(key string, got, want int) bool {
 	if got != want {
-		l.fail(key, "want %d entries, got %d", want, got)
+		l.Fail(key, "want %d entries, got %d", want, got)
 	}
 	return got == want
-}
-
-// intIn checks that v lies in [lo, hi].
-func (l *dataLoader) intIn(key string, v, lo, hi int) bool {
-	if v < lo || v > hi {
-		l.fail(key, "%d is out of range %d..%d", v, lo, hi)
-		return false
-	}
-	return true
 }
 
 // ints checks that every value lies in [lo, hi].
 func (l *dataLoader) ints(key string, vals []int, lo, hi int) bool {
 	ok := true
 	for i, v := range vals {
-		ok = l.intIn(fmt.Sprintf("%s[%d]", key, i), v, lo, hi) && ok
+		ok = l.IntIn(fmt.Sprintf("%s[%d]", key, i), v, lo, hi) && ok
 	}
 	return ok
 }
 
 // pickCells collects, in order, the cells that sel returns for items; sel returns
 // nil to skip an item.
-func pickCells[E any, T comparable](items []E, sel func(*E) *Sourced[T]) []*Sourced[T] {
-	var cells []*Sourced[T]
+func pickCells[E any, T comparable](items []E, sel func(*E) *component.Sourced[T]) []*component.Sourced[T] {
+	var cells []*component.Sourced[T]
 	for i := range items {
 		if c := sel(&items[i]); c != nil {
 			cells = append(cells, c)
@@ -211,11 +169,11 @@ func pickCells[E any, T comparable](items []E, sel func(*E) *Sourced[T]) []*Sour
 	return cells
 }
 
-func sameCell[T comparable](c *Sourced[T]) *Sourced[T] { return c }
+func sameCell[T comparable](c *component.Sourced[T]) *component.Sourced[T] { return c }
 
 // colors applies a red and a white list of values, each at least lo, to the
 // cells that cells selects for the colour.
-func (l *dataLoader) colors(key string, f colorLists, lo int, cells func(Color) []*Sourced[int]) {
+func (l *dataLoader) colors(key string, f colorLists, lo int, cells func(Color) []*component.Sourced[int]) {
 	for c, vals := range [numColors]*[]int{Red: f.Red, White: f.White} {
 		ckey := key + "." + Color(c).String()
 		if vals != nil && l.ints(ckey, *vals, lo, math.MaxInt) {
@@ -242,7 +200,7 @@ func flattenGrid[T any](l *dataLoader, key string, rows [][]T, nrows, ncols int)
 func (l *dataLoader) id(key, k, noun string, lo, hi int) (int, bool) {
 	n, err := strconv.Atoi(k)
 	if err != nil || strconv.Itoa(n) != k || n < lo || n > hi {
-		l.fail(key, "no %s %q: they are numbered %d..%d", noun, k, lo, hi)
+		l.Fail(key, "no %s %q: they are numbered %d..%d", noun, k, lo, hi)
 		return 0, false
 	}
 	return n, true
@@ -267,7 +225,7 @@ func parseEnum[E enumType](s string, n int) (E, bool) {
 func enumKey[E enumType](l *dataLoader, key, k string, n int) (E, bool) {
 	e, ok := parseEnum[E](k, n)
 	if !ok {
-		l.fail(key, "unknown key")
+		l.Fail(key, "unknown key")
 	}
 	return e, ok
 }
@@ -276,7 +234,7 @@ func enumKey[E enumType](l *dataLoader, key, k string, n int) (E, bool) {
 func enumValue[E enumType](l *dataLoader, key, s string, n int) (E, bool) {
 	e, ok := parseEnum[E](s, n)
 	if !ok {
-		l.fail(key, "unknown value %q", s)
+		l.Fail(key, "unknown value %q", s)
 	}
 	return e, ok
 }
@@ -291,11 +249,11 @@ func (l *dataLoader) insets(m map[string]insetFile) {
 			continue
 		}
 		in, f := &l.d.Insets[r], m[k]
-		if f.CubeSpaces != nil && l.intIn(key+".cube_spaces", *f.CubeSpaces, 0, math.MaxInt) {
-			setCell(l, key+".cube_spaces", &in.CubeSpaces, *f.CubeSpaces)
+		if f.CubeSpaces != nil && l.IntIn(key+".cube_spaces", *f.CubeSpaces, 0, math.MaxInt) {
+			component.Set(&l.Loader, key+".cube_spaces", &in.CubeSpaces, *f.CubeSpaces)
 		}
-		l.colors(key, f.colorLists, 0, func(c Color) []*Sourced[int] {
-			return pickCells(in.Vineyards[:], func(t *VineyardTile) *Sourced[int] {
+		l.colors(key, f.colorLists, 0, func(c Color) []*component.Sourced[int] {
+			return pickCells(in.Vineyards[:], func(t *VineyardTile) *component.Sourced[int] {
 				if t.Color != c {
 					return nil
 				}
@@ -311,7 +269,7 @@ func (l *dataLoader) wineTiles(counts *[]int) {
 		return
 	}
 	if total := sumInts(*counts); total != Box.WineTiles {
-		l.fail(key, "the box holds %d Wine tiles, got %d", Box.WineTiles, total)
+		l.Fail(key, "the box holds %d Wine tiles, got %d", Box.WineTiles, total)
 		return
 	}
 	setCells(l, key, pickCells(l.d.WineTiles[1:], sameCell), *counts)
@@ -333,19 +291,19 @@ func (l *dataLoader) vintage(m map[string]vintageFile) {
 			continue
 		}
 		t, f := &l.d.Vintage[n], m[k]
-		if f.Weather != nil && l.intIn(key+".weather", *f.Weather, MinWeather, MaxWeather) {
-			setCell(l, key+".weather", &t.Weather, *f.Weather)
+		if f.Weather != nil && l.IntIn(key+".weather", *f.Weather, MinWeather, MaxWeather) {
+			component.Set(&l.Loader, key+".weather", &t.Weather, *f.Weather)
 		}
 		if f.Features != nil {
 			l.features(key+".features", &t.Features, f.Features)
 		}
 		if f.Anabela != nil {
 			if c, ok := enumValue[Color](l, key+".anabela", *f.Anabela, numColors); ok {
-				setCell(l, key+".anabela", &t.Anabela, c)
+				component.Set(&l.Loader, key+".anabela", &t.Anabela, c)
 			}
 		}
-		if f.Bruno != nil && l.intIn(key+".bruno", *f.Bruno, 0, math.MaxInt) {
-			setCell(l, key+".bruno", &t.Bruno, *f.Bruno)
+		if f.Bruno != nil && l.IntIn(key+".bruno", *f.Bruno, 0, math.MaxInt) {
+			component.Set(&l.Loader, key+".bruno", &t.Bruno, *f.Bruno)
 		}
 		if f.Carolina != nil {
 			l.carolina(key+".carolina", &t.Carolina, *f.Carolina)
@@ -354,35 +312,35 @@ func (l *dataLoader) vintage(m map[string]vintageFile) {
 }
 
 // features replaces a tile's whole symbol vector; absent features get 0.
-func (l *dataLoader) features(key string, cell *Sourced[FeatureSymbols], m map[string]int) {
+func (l *dataLoader) features(key string, cell *component.Sourced[FeatureSymbols], m map[string]int) {
 	var fs FeatureSymbols
 	ok := true
 	for _, k := range sortedKeys(m) {
 		f, fok := enumKey[Feature](l, key+"."+k, k, NumFeatures)
-		if fok && l.intIn(key+"."+k, m[k], 0, MaxFeatureSymbols) {
+		if fok && l.IntIn(key+"."+k, m[k], 0, MaxFeatureSymbols) {
 			fs[f] = m[k]
 		} else {
 			ok = false
 		}
 	}
 	if ok {
-		setCell(l, key, cell, fs)
+		component.Set(&l.Loader, key, cell, fs)
 	}
 }
 
-func (l *dataLoader) carolina(key string, cell *Sourced[RegionSet], ids []int) {
+func (l *dataLoader) carolina(key string, cell *component.Sourced[RegionSet], ids []int) {
 	if !l.ints(key, ids, 1, NumRegions) {
 		return
 	}
 	var s RegionSet
 	for _, r := range ids {
 		if s.Has(RegionID(r)) {
-			l.fail(key, "region %d is listed twice", r)
+			l.Fail(key, "region %d is listed twice", r)
 			return
 		}
 		s |= NewRegionSet(RegionID(r))
 	}
-	setCell(l, key, cell, s)
+	component.Set(&l.Loader, key, cell, s)
 }
 
 func (l *dataLoader) yearTrack(f yearTrackFile) {
@@ -390,14 +348,14 @@ func (l *dataLoader) yearTrack(f yearTrackFile) {
 		for i, name := range *f.TaxedCells {
 			key := fmt.Sprintf("year_track.taxed_cells[%d]", i)
 			if c, ok := enumValue[Cell](l, key, name, NumCells); ok {
-				setCell(l, key, &l.d.TaxedCells[i+1], c)
+				component.Set(&l.Loader, key, &l.d.TaxedCells[i+1], c)
 			}
 		}
 	}
 	if f.FinalAction != nil {
 		const key = "year_track.final_action"
 		if c, ok := enumValue[Cell](l, key, *f.FinalAction, NumCells+1); ok {
-			setCell(l, key, &l.d.FinalActionCell, c)
+			component.Set(&l.Loader, key, &l.d.FinalActionCell, c)
 		}
 	}
 }
@@ -409,8 +367,8 @@ func (l *dataLoader) sales(m map[string]colorLists) {
 		if !ok {
 			continue
 		}
-		l.colors(key, m[k], 1, func(c Color) []*Sourced[int] {
-			return pickCells(l.d.Sales[:], func(s *SaleSlot) *Sourced[int] {
+		l.colors(key, m[k], 1, func(c Color) []*component.Sourced[int] {
+			return pickCells(l.d.Sales[:], func(s *SaleSlot) *component.Sourced[int] {
 				if s.Establishment != e || s.Color != c {
 					return nil
 				}
@@ -424,7 +382,7 @@ func (l *dataLoader) export(f exportFile) {
 	if f.Values != nil {
 		const key = "export.values"
 		if vals, ok := flattenGrid(l, key, *f.Values, ExportRows, ExportColumns); ok && l.ints(key, vals, 1, math.MaxInt) {
-			var cells []*Sourced[int]
+			var cells []*component.Sourced[int]
 			for r := range l.d.Export.Values {
 				cells = append(cells, pickCells(l.d.Export.Values[r][:], sameCell)...)
 			}
@@ -438,7 +396,7 @@ func (l *dataLoader) export(f exportFile) {
 			for i, in := range flags {
 				g[i/ExportColumns][i%ExportColumns] = in
 			}
-			setCell(l, key, &l.d.Export.TwoPlayer, g)
+			component.Set(&l.Loader, key, &l.d.Export.TwoPlayer, g)
 		}
 	}
 }
@@ -470,12 +428,12 @@ func (l *dataLoader) experts(m map[string]expertDeckFile) {
 			for i, name := range *f.Abilities {
 				akey := fmt.Sprintf("%s.abilities[%d]", key, i)
 				if a, ok := enumValue[ExpertAbility](l, akey, name, numExpertAbilities); ok {
-					setCell(l, akey, &deck[i].Ability, a)
+					component.Set(&l.Loader, akey, &deck[i].Ability, a)
 				}
 			}
 		}
 		if f.Arrows != nil {
-			setCells(l, key+".arrows", pickCells(deck[:], func(t *ExpertTile) *Sourced[bool] { return &t.Arrow }), *f.Arrows)
+			setCells(l, key+".arrows", pickCells(deck[:], func(t *ExpertTile) *component.Sourced[bool] { return &t.Arrow }), *f.Arrows)
 		}
 	}
 }
@@ -487,7 +445,7 @@ func (l *dataLoader) magnateTiles(m map[string][]int) {
 		if !ok || !l.ints(key, m[k], MinPlayers, MaxPlayers) {
 			continue
 		}
-		setCells(l, key, pickCells(l.d.MagnateTiles[:], func(t *MagnateActionTile) *Sourced[int] {
+		setCells(l, key, pickCells(l.d.MagnateTiles[:], func(t *MagnateActionTile) *component.Sourced[int] {
 			if t.Kind != kind {
 				return nil
 			}
@@ -513,11 +471,11 @@ func (l *dataLoader) display(rows *[][]int) {
 	}
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		if got, want := g.Spaces(n), DisplaySpacesUsed.For(n); got != want {
-			l.fail(key, "%d players use %d spaces, got %d", n, want, got)
+			l.Fail(key, "%d players use %d spaces, got %d", n, want, got)
 			return
 		}
 	}
-	setCell(l, key, &l.d.Display, g)
+	component.Set(&l.Loader, key, &l.d.Display, g)
 }
 
 func (l *dataLoader) multiplierCaps(m map[string][]int) {
@@ -527,7 +485,7 @@ func (l *dataLoader) multiplierCaps(m map[string][]int) {
 		if !ok || !l.ints(key, m[k], 0, math.MaxInt) {
 			continue
 		}
-		setCells(l, key, pickCells(l.d.Multipliers[:], func(t *MultiplierTile) *Sourced[int] {
+		setCells(l, key, pickCells(l.d.Multipliers[:], func(t *MultiplierTile) *component.Sourced[int] {
 			if t.Kind != kind {
 				return nil
 			}
@@ -543,7 +501,7 @@ func (l *dataLoader) reserve(f reserveFile) {
 	if f.Export.Values != nil {
 		const key = "reserve.export.values"
 		if vals, ok := flattenGrid(l, key, *f.Export.Values, R10ExportRows, R10ExportColumns); ok && l.ints(key, vals, 1, math.MaxInt) {
-			var cells []*Sourced[int]
+			var cells []*component.Sourced[int]
 			for row := range r.Export.Values {
 				cells = append(cells, pickCells(r.Export.Values[row][:], sameCell)...)
 			}
@@ -557,7 +515,7 @@ func (l *dataLoader) reserve(f reserveFile) {
 	for _, t := range [...]struct {
 		key    string
 		vals   *[]int
-		cells  []Sourced[int]
+		cells  []component.Sourced[int]
 		lo, hi int
 	}{
 		{"reserve.investment.interest", f.Investment.Interest, r.Investment.Interest[:], -R10AccountMax, R10AccountMax},
@@ -595,11 +553,11 @@ func (l *dataLoader) reserveConstraints() {
 	r := &l.d.Reserve
 	for row := 1; row < R10ExportRows; row++ {
 		if r.Export.RowVP[row].V >= r.Export.RowVP[row-1].V {
-			l.fail("reserve.export.row_vp", "row %d pays %d VP, not less than the row above it", row+1, r.Export.RowVP[row].V)
+			l.Fail("reserve.export.row_vp", "row %d pays %d VP, not less than the row above it", row+1, r.Export.RowVP[row].V)
 		}
 		for col := range R10ExportColumns {
 			if r.Export.Values[row][col].V >= r.Export.Values[row-1][col].V {
-				l.fail("reserve.export.values", "country %d asks %d in row %d, not less than in the row above it", col+1, r.Export.Values[row][col].V, row+1)
+				l.Fail("reserve.export.values", "country %d asks %d in row %d, not less than in the row above it", col+1, r.Export.Values[row][col].V, row+1)
 			}
 		}
 	}
@@ -612,33 +570,33 @@ func (l *dataLoader) reserveConstraints() {
 		return n
 	}
 	if got := sum(3, -1); got != 11 {
-		l.fail("reserve.investment.divest_proceeds", "divesting from +3 to −1 yields %d, but the text's example yields 11", got)
+		l.Fail("reserve.investment.divest_proceeds", "divesting from +3 to −1 yields %d, but the text's example yields 11", got)
 	}
 	if got := sum(2, -2); got != 8 {
-		l.fail("reserve.investment.divest_proceeds", "divesting from +2 to −2 yields %d, but the text's example yields 8", got)
+		l.Fail("reserve.investment.divest_proceeds", "divesting from +2 to −2 yields %d, but the text's example yields 8", got)
 	}
 	for k := range inv.Cost {
 		if inv.Proceeds[k].V > inv.Cost[k].V {
-			l.fail("reserve.investment.divest_proceeds", "the step from %+d yields %d but costs %d: the bank would mint cash", k+R10InvestMin+1, inv.Proceeds[k].V, inv.Cost[k].V)
+			l.Fail("reserve.investment.divest_proceeds", "the step from %+d yields %d but costs %d: the bank would mint cash", k+R10InvestMin+1, inv.Proceeds[k].V, inv.Cost[k].V)
 		}
 	}
 	if inv.InterestAt(R10InvestMin) > -2 {
-		l.fail("reserve.investment.interest", "the interest at −2 is %d, but an account of 1 cannot pay it in the text's example", inv.InterestAt(R10InvestMin))
+		l.Fail("reserve.investment.interest", "the interest at −2 is %d, but an account of 1 cannot pay it in the text's example", inv.InterestAt(R10InvestMin))
 	}
 	for t := 1; t < len(r.ExpertsFrom); t++ {
 		if r.ExpertsFrom[t].V <= r.ExpertsFrom[t-1].V {
-			l.fail("reserve.fair.experts_from", "tile %d needs %d, not more than tile %d", t+1, r.ExpertsFrom[t].V, t)
+			l.Fail("reserve.fair.experts_from", "tile %d needs %d, not more than tile %d", t+1, r.ExpertsFrom[t].V, t)
 		}
 	}
 	for k := 1; k < len(r.Sections); k++ {
 		if r.Sections[k].V < r.Sections[k-1].V {
-			l.fail("reserve.fair.sections", "space %d pays %d FP, less than the space below it", k, r.Sections[k].V)
+			l.Fail("reserve.fair.sections", "space %d pays %d FP, less than the space below it", k, r.Sections[k].V)
 		}
 	}
 }
 
 // frame sets a 2-player frame of the R10 Export area from the file's grid.
-func (l *dataLoader) frame(key string, grid *[][]bool, dst *Sourced[[R10ExportRows][R10ExportColumns]bool]) {
+func (l *dataLoader) frame(key string, grid *[][]bool, dst *component.Sourced[[R10ExportRows][R10ExportColumns]bool]) {
 	if grid == nil {
 		return
 	}
@@ -647,7 +605,7 @@ func (l *dataLoader) frame(key string, grid *[][]bool, dst *Sourced[[R10ExportRo
 		for i, in := range flags {
 			g[i/R10ExportColumns][i%R10ExportColumns] = in
 		}
-		setCell(l, key, dst, g)
+		component.Set(&l.Loader, key, dst, g)
 	}
 }
 
@@ -667,6 +625,6 @@ func (l *dataLoader) classic(f classicFile) {
 		return n
 	}
 	if count(l.d.Classic.TwoPlayerExport.V) <= count(l.d.Reserve.Export.TwoPlayer.V) {
-		l.fail("classic.export.two_player", "the first edition's 2-player frame must hold more slots than the Reserve's, which was reduced")
+		l.Fail("classic.export.two_player", "the first edition's 2-player frame must hold more slots than the Reserve's, which was reduced")
 	}
 }

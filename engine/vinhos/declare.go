@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -84,16 +83,15 @@ func startAction(s engine.State, seat engine.Seat, name string, a Action) (engin
 	if err != nil {
 		return nil, err
 	}
+	st := s.(*State)
 	best, bestCost := "", -1
 	for _, c := range step.Choices {
-		// A move is action@cell; a display tile, kind@space number.
-		cell, ok := strings.CutPrefix(c.ID, a.String()+"@")
-		if !ok || strings.Trim(cell, "0123456789") == "" {
+		cell, ok := st.cellOf(c.ID) // not a Magnate tile, a Wine Expert
+		if !ok || Quadrel[st.Mode][cell] != a {
 			continue
 		}
-		cost, _ := strconv.Atoi(strings.Fields(c.Cost + " 0")[0])
-		if bestCost < 0 || cost < bestCost {
-			best, bestCost = c.ID, cost
+		if fee, bribe := st.moveCost(seat, cell); bestCost < 0 || fee+bribe < bestCost {
+			best, bestCost = c.ID, fee+bribe
 		}
 	}
 	if best == "" {

@@ -2,12 +2,14 @@ package vinhos
 
 import (
 	"fmt"
+	"github.com/adega-bot/adega/engine/component"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/steps"
 )
 
 // The worked examples of the Special Vintage 2016 rulebook and the Reference
@@ -22,10 +24,26 @@ const (
 	purple
 )
 
-// example is a game being set up as a worked example describes it.
+// example is a game being set up as a worked example describes it. Its
+// state is on a walker, so that a test may also play the game's own moves
+// on it (w): they change s, and narrate into w.Events.
 type example struct {
 	t *testing.T
-	s *State
+	s *State // &w.State
+	w *walker
+}
+
+// exampleOf is an example of a copy of s.
+func exampleOf(t *testing.T, s *State) *example {
+	x := &example{t: t}
+	x.set(s)
+	return x
+}
+
+// set puts a copy of s on the example's walker.
+func (x *example) set(s *State) {
+	x.w = &walker{State: *s}
+	x.s = &x.w.State
 }
 
 // newGame starts a game of the given size with a fixed seed.
@@ -36,7 +54,7 @@ func newGame(t *testing.T, players int) *example {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &example{t: t, s: st.(*State)}
+	return exampleOf(t, st.(*State))
 }
 
 // newExample puts a 4-player game in round 1 of year's Actions phase with
@@ -70,7 +88,7 @@ func (x *example) p(seat engine.Seat) *Player { return &x.s.Seats[seat] }
 // the copy the last Choices walked on it may be out of date: it is
 // forgotten.
 func (x *example) state() *State {
-	x.s.memo = &walkMemo{}
+	x.s.memo = &steps.Memo[*walker]{}
 	return x.s
 }
 
@@ -84,7 +102,7 @@ func (x *example) deck(r RegionID, tiles ...VineyardTile) {
 	x.s.Regions[r].Deck = tiles
 }
 
-func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: tagR(cost)} }
+func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: component.R(cost)} }
 
 func red(q int) Wine   { return Wine{Color: Red, Quality: q} }
 func white(q int) Wine { return Wine{Color: White, Quality: q} }
@@ -229,7 +247,7 @@ func (x *example) apply(seat engine.Seat, action ...string) {
 	if err != nil {
 		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
 	}
-	x.s = next
+	x.set(next)
 }
 
 // pending is who must decide now.

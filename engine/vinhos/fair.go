@@ -35,7 +35,7 @@ func (s *State) fairPairs(seat engine.Seat) bool { return s.rules().pairs && s.h
 
 // startFairDecision opens seat's decision at the Fair: its pairs first,
 // where it has some, then its last-minute Press Release if it owes one.
-func (s *State) startFairDecision(seat engine.Seat) {
+func (s *walker) startFairDecision(seat engine.Seat) {
 	if s.fairPairs(seat) {
 		s.work.stage = stFairPairs
 		return
@@ -45,7 +45,7 @@ func (s *State) startFairDecision(seat engine.Seat) {
 
 // pressIfOwed starts the last-minute Press Release of a player who made
 // none and has a wine; otherwise the decision ends.
-func (s *State) pressIfOwed(seat engine.Seat) {
+func (s *walker) pressIfOwed(seat engine.Seat) {
 	if !s.Seats[seat].Pressed && (s.hasWine(seat) || s.isLacerda(seat)) {
 		s.lastMinutePress()
 		return
@@ -58,7 +58,7 @@ func (s *State) pressIfOwed(seat engine.Seat) {
 // players the places pay the 1st and 3rd amounts; in a 4-player game the
 // last place, and everyone tied for it, takes a Wine Expert. C17: a player
 // who presented no wine gets neither VP nor Expert, as in the first edition.
-func (s *State) scoreFair() {
+func (s *walker) scoreFair() {
 	s.Fair++
 	n := len(s.Seats)
 	amounts := FairVP[s.Fair][:min(n, len(FairVP[s.Fair]))]
@@ -134,17 +134,17 @@ func (s *State) fairStandings(ranked []engine.Seat) string {
 	return out
 }
 
-func (s *State) fairExpertStep() step {
+func (s *walker) fairExpertStep() step {
 	seat := s.work.seat
-	st := step{name: "deck", prompt: "You placed last: take the top Wine Expert of which deck?",
-		opts: s.deckOptions(s.options(), seat, 0, func(s *State) { s.work.stage = stDone })}
-	if len(st.opts) == 0 {
+	st := step{Name: "deck", Prompt: "You placed last: take the top Wine Expert of which deck?",
+		Opts: s.deckOptions(s.EmptyOptions(), seat, 0, func(s *walker) { s.work.stage = stDone })}
+	if len(st.Opts) == 0 {
 		// Components are limited (RB): a player tied for last may find
 		// the decks emptied by those before him.
-		st.opts = []option{doneOption("No Wine Expert is left to take", func(s *State) { s.work.stage = stDone })}
+		st.Opts = []option{doneOption("No Wine Expert is left to take", func(s *walker) { s.work.stage = stDone })}
 	} else if s.atExpertLimit(seat) {
 		// AMB-23: at the limit the Expert may be declined.
-		st.opts = append(st.opts, s.declineExpertOption(func(s *State) { s.work.stage = stDone }))
+		st.Opts = append(st.Opts, s.declineExpertOption(func(s *walker) { s.work.stage = stDone }))
 	}
 	return st
 }
@@ -152,7 +152,7 @@ func (s *State) fairExpertStep() step {
 // endFair sets the new player order from the booths, left to right [T],
 // brings the discs back and opens the Magnate tile draft. Players who had no
 // disc follow, in their old order.
-func (s *State) endFair() {
+func (s *walker) endFair() {
 	var order []engine.Seat
 	for _, seat := range s.Booths {
 		if seat != engine.NoSeat {
@@ -180,55 +180,55 @@ func (s *State) endFair() {
 // The draft [T] (SV p. 15): in the new order, each player discards a wine
 // to take a Magnate tile, or passes for good. A Multiplier needs a barrel
 // from the supply; nobody holds two identical tiles.
-func (s *State) draftTileStep() step {
+func (s *walker) draftTileStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "tile", prompt: "Discard a wine to take which Magnate tile? Passing is for good.", opts: s.options()}
-	pass := doneOption("Pass: take no more tiles after this Fair", func(s *State) {
+	st := step{Name: "tile", Prompt: "Discard a wine to take which Magnate tile? Passing is for good.", Opts: s.EmptyOptions()}
+	pass := doneOption("Pass: take no more tiles after this Fair", func(s *walker) {
 		seat := s.work.seat // a closure of nothing is allocated once
 		s.DraftPassed[seat] = true
 		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.work.stage = stDone
 	})
 	pass.ID = "pass"
-	st.opts = append(st.opts, pass)
+	st.Opts = append(st.Opts, pass)
 	if !s.hasWine(seat) {
 		return st
 	}
 	// A barrel back pays for a Multiplier (RB: "To buy a Multiplier tile
 	// you must have a barrel available"); +2 Bagos is usable at any time.
 	if s.fixed().expertsWhereAllowed {
-		st.opts = s.expertUses(st.opts, seat, ExpertCash, ExpertRetrieveBarrel)
+		st.Opts = s.expertUses(st.Opts, seat, ExpertCash, ExpertRetrieveBarrel)
 	}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) || (!isActionTile(id) && p.Barrels == 0) {
-			if s.explaining && id != NoTile && s.holdsKind(seat, id) {
+			if s.Explaining && id != NoTile && s.holdsKind(seat, id) {
 				s.refuse(s.tileKey(id, i), "You hold a tile like it already; nobody holds two alike (SV p. 15).")
-			} else if s.explaining && id != NoTile {
+			} else if s.Explaining && id != NoTile {
 				s.refuse(s.tileKey(id, i), "A Multiplier needs a barrel from your supply, and you have none.")
 			}
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
-			do:     chooseDisplayTile[i],
+			Do:     chooseDisplayTile[i],
 		})
 	}
 	return st
 }
 
-var chooseDisplayTile = answers(DisplayRows*DisplayColumns, func(s *State, i int) {
+var chooseDisplayTile = answers(DisplayRows*DisplayColumns, func(s *walker, i int) {
 	s.work.tile = i
 	s.work.stage = stDraftWine
 })
 
-func (s *State) draftWineStep() step {
+func (s *walker) draftWineStep() step {
 	seat := s.work.seat
-	st := step{name: "wine", prompt: "Which wine do you discard for it?", opts: s.options()}
+	st := step{Name: "wine", Prompt: "Which wine do you discard for it?", Opts: s.EmptyOptions()}
 	for _, w := range s.wines(seat) {
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.say(seat, func() string { return fmt.Sprintf("%s discards the %s.", s.Seats[seat].Name, s.wineLabel(seat, w)) })
 				s.spendWine(seat, w, 0)
 				s.takeDisplayTile(seat, s.work.tile)
@@ -255,7 +255,7 @@ func (s *State) nextDrafter() {
 
 // endDraft refills the display and starts the next year, or the last
 // actions after the third Fair.
-func (s *State) endDraft() {
+func (s *walker) endDraft() {
 	for i, id := range s.Display {
 		if id != NoTile {
 			s.Retired = append(slices.Clip(s.Retired), id) // shared between copies

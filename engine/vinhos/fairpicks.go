@@ -16,7 +16,7 @@ import (
 // markers, and each played Expert scores its feature's section.
 
 // startPicks opens the secret choice for every player who has one to make.
-func (s *State) startPicks() {
+func (s *walker) startPicks() {
 	s.At = PhaseFairPicks
 	s.Done = make([]bool, len(s.Seats))
 	for seat := range s.Seats {
@@ -50,12 +50,12 @@ func (s *State) playable(seat engine.Seat) []int {
 
 // picksStep: one Expert after another, up to the Fair tile's number, then
 // done. Identical Experts are offered once.
-func (s *State) picksStep() step {
+func (s *walker) picksStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	most := s.FairSlots[s.fairSlot(seat)].Tile
-	st := step{name: "play", prompt: fmt.Sprintf("In secret: which Wine Expert do you play at the Fair? (%d chosen, at most %d)", len(s.work.picks), most),
-		opts: append(s.options(), doneOption(s.picksDoneLabel(), func(s *State) { s.keepPicks() }))}
+	st := step{Name: "play", Prompt: fmt.Sprintf("In secret: which Wine Expert do you play at the Fair? (%d chosen, at most %d)", len(s.work.picks), most),
+		Opts: append(s.EmptyOptions(), doneOption(s.picksDoneLabel(), func(s *walker) { s.keepPicks() }))}
 	if len(s.work.picks) >= most {
 		return st
 	}
@@ -66,15 +66,15 @@ func (s *State) picksStep() step {
 			continue
 		}
 		seen[key] = true
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: key, Label: s.label(func() string { return "Play your " + s.expertName(p.Experts[k].ID) })},
-			do:     func(s *State) { s.work.picks = append(slices.Clip(s.work.picks), k) },
+			Do:     func(s *walker) { s.work.picks = append(slices.Clip(s.work.picks), k) },
 		})
 	}
 	return st
 }
 
-func (s *State) picksDoneLabel() string {
+func (s *walker) picksDoneLabel() string {
 	if len(s.work.picks) == 0 {
 		return "Play no Wine Expert"
 	}
@@ -82,7 +82,7 @@ func (s *State) picksDoneLabel() string {
 }
 
 // keepPicks hides the choice until everyone has made theirs.
-func (s *State) keepPicks() {
+func (s *walker) keepPicks() {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	p.FairPicks = nil
@@ -96,7 +96,7 @@ func (s *State) keepPicks() {
 // revealPicks shows every choice at once, moves the Feature markers by the
 // arrows, then scores each played Expert's section (§13.3) and discards
 // it face up under its deck (§13.5).
-func (s *State) revealPicks() {
+func (s *walker) revealPicks() {
 	for _, seat := range s.Order {
 		p := &s.Seats[seat]
 		if len(p.FairPicks) == 0 {
@@ -136,7 +136,7 @@ func (s *State) revealPicks() {
 
 // endFairByRank takes the Fair tiles back and sets the new order: the last
 // on the Fair Points track first, ties keeping their order (§13.5).
-func (s *State) endFairByRank() {
+func (s *walker) endFairByRank() {
 	order := slices.Clone(s.Order)
 	sort.SliceStable(order, func(i, j int) bool {
 		return s.Seats[order[i]].FairPoints < s.Seats[order[j]].FairPoints

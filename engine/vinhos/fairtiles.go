@@ -43,23 +43,23 @@ func (s *State) fairTileText(value int) string {
 
 // fairSlotStep: the Fair tile goes on an empty Fair slot, which pays the
 // Fair Points of its two features' sections and its bonus (§7.9d-e).
-func (s *State) fairSlotStep(seat engine.Seat) step {
+func (s *walker) fairSlotStep(seat engine.Seat) step {
 	tile := s.data.Reserve.FairTile(s.work.run.press.value)
-	st := step{name: "slot", prompt: fmt.Sprintf("Your wine takes Fair tile %d. Which Fair slot does it go to?", tile), opts: s.options()}
+	st := step{Name: "slot", Prompt: fmt.Sprintf("Your wine takes Fair tile %d. Which Fair slot does it go to?", tile), Opts: s.EmptyOptions()}
 	for i, slot := range s.FairSlots {
 		if slot.Taken {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(fairSlotKeys[i], "%s's Fair tile is on that slot.", s.Seats[slot.Seat].Name)
 			}
 			continue
 		}
 		fp := s.slotFairPoints(i)
 		bonus := s.data.Reserve.SlotBonus[i].V
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: fairSlotKeys[i], Label: s.label(func() string {
 				return fmt.Sprintf("%s: %s, then %s", s.fairSlotName(i), plural(fp, "Fair Point", "Fair Points"), slotBonusText(bonus))
 			})},
-			do: func(s *State) { s.takeFairSlot(seat, i, tile) },
+			Do: func(s *walker) { s.takeFairSlot(seat, i, tile) },
 		})
 	}
 	return st
@@ -87,7 +87,7 @@ func slotBonusText(b FairSlotBonus) string {
 }
 
 // takeFairSlot puts seat's Fair tile on slot i and pays the slot.
-func (s *State) takeFairSlot(seat engine.Seat, i, tile int) {
+func (s *walker) takeFairSlot(seat engine.Seat, i, tile int) {
 	p := &s.Seats[seat]
 	s.FairSlots[i] = FairSlot{Spot{true, seat}, tile}
 	s.work.run.press.booth = i
@@ -115,32 +115,32 @@ func (s *State) takeFairSlot(seat engine.Seat, i, tile int) {
 // placeBarrelStep: barrels from the supply beside the Magnates whose
 // expectation the wine meets, at most 2 and on different Magnates, never in
 // year 1 (§7.9f); then the wine is discarded.
-func (s *State) placeBarrelStep(seat engine.Seat, p *Player) step {
+func (s *walker) placeBarrelStep(seat engine.Seat, p *Player) step {
 	pr := &s.work.run.press
-	st := step{name: "barrel", prompt: "Place a barrel beside a Magnate whose expectation your wine meets?", opts: s.options()}
-	st.opts = append(st.opts, doneOption("Done", func(s *State) { s.finishPress(seat) }))
+	st := step{Name: "barrel", Prompt: "Place a barrel beside a Magnate whose expectation your wine meets?", Opts: s.EmptyOptions()}
+	st.Opts = append(st.Opts, doneOption("Done", func(s *walker) { s.finishPress(seat) }))
 	if s.Year == 1 {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(magnateKeys[:], "The Magnates have no interest in start-ups: no barrel goes to them in year 1.")
 		}
 		return st
 	}
 	if pr.barrels >= MaxBarrelsPerPressRelease || p.Barrels == 0 {
-		if s.explaining {
+		if s.Explaining {
 			s.refuseAll(magnateKeys[:], fmt.Sprintf("A Press Release places at most %d barrels, from your supply.", MaxBarrelsPerPressRelease))
 		}
 		return st
 	}
 	for m := range NumMagnates {
 		if pr.taken[m] || !s.meets(seat, Magnate(m)) {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(magnateKeys[m], "%s", s.magnateRefusal(seat, Magnate(m)))
 			}
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: magnateKeys[m], Label: s.label(func() string { return fmt.Sprintf("Place a barrel beside %s", s.magnateTitle(Magnate(m))) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				p.Magnates[m]++
 				p.Barrels--

@@ -141,8 +141,8 @@ func (s *State) StagesDone() (int, string) {
 	return s.Fair, fmt.Sprintf("Wine Tasting Fair %d", s.Fair)
 }
 
-// complete does the bookkeeping of a finished decision.
-func (s *State) complete(seat engine.Seat) {
+// Complete does the bookkeeping of a finished decision.
+func (s *walker) Complete(seat engine.Seat) {
 	s.work = work{}
 	switch s.At {
 	case PhaseInitialVineyard, PhaseInitialMagnate, PhaseFinalAction:
@@ -181,10 +181,10 @@ func (s *State) doneText(seat engine.Seat) string {
 	return name + " is done."
 }
 
-// advance moves the game on until someone has a real decision to make,
+// Advance moves the game on until someone has a real decision to make,
 // playing every decision that has only one automatic answer, and every one
 // of Lacerda's in a solo game: so Pending never lists him at rest.
-func (s *State) advance() {
+func (s *walker) Advance() {
 	var buf [MaxPlayers]engine.Pending
 	for {
 		pending := s.pending(buf[:0])
@@ -213,7 +213,7 @@ func (s *State) advance() {
 
 // endPhase moves to the next phase when nobody owes the current one anything;
 // it reports false when the game is over.
-func (s *State) endPhase() bool {
+func (s *walker) endPhase() bool {
 	n := len(s.Seats)
 	switch s.At {
 	case PhaseInitialVineyard:
@@ -300,7 +300,7 @@ func (s *State) nextAction() {
 }
 
 // startYear flips the year's Vintage tile and opens its first action round.
-func (s *State) startYear(year int) {
+func (s *walker) startYear(year int) {
 	s.Year, s.Round, s.Turn, s.At = year, 1, 0, PhaseActions
 	if year > 1 {
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
@@ -322,7 +322,7 @@ func (s *State) startYear(year int) {
 
 // climbFeatures moves each R10 Feature marker up one space per symbol of
 // its feature on the new Vintage tile, stopping at the top (§4.2).
-func (s *State) climbFeatures() {
+func (s *walker) climbFeatures() {
 	symbols := s.data.Vintage[s.Vintage].Features.V
 	for f, k := range symbols {
 		if k == 0 {
@@ -365,7 +365,7 @@ func (s *State) taxedCell() Cell {
 // reorder applies the Pass row at the end of an action round: each passer
 // takes the same slot in the top row and the others keep their order in the
 // slots left.
-func (s *State) reorder() {
+func (s *walker) reorder() {
 	var rest []engine.Seat
 	for _, seat := range s.Order {
 		if !slices.Contains(s.Bottom, seat) {

@@ -16,7 +16,7 @@ const (
 )
 
 // focus names the part of the board the decision's next step is about.
-func (s *State) focus() string {
+func (s *walker) focus() string {
 	if s.work.experts > 0 {
 		return FocusExperts
 	}

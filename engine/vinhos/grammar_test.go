@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // The command grammar: every step can be given by its own name, a forced
@@ -70,7 +71,7 @@ func TestForcedStepMayBeTyped(t *testing.T) {
 func TestUnknownOptionIsNamed(t *testing.T) {
 	x := newExample(t, 2, 1, yellow, orange, blue, purple)
 	x.p(yellow).Cell = CellTL
-	_, err := engine.Build(x.s, yellow, nil, map[string]string{"action": "wine_experts@ml", "deck": "taste", "foo": "1"})
+	_, err := enginetest.Build(x.s, yellow, nil, map[string]string{"action": "wine_experts@ml", "deck": "taste", "foo": "1"})
 	if err == nil || !strings.Contains(err.Error(), `There is no option "foo" in this decision; its steps are action, deck.`) {
 		t.Errorf("got %v", err)
 	}
@@ -124,7 +125,7 @@ func TestRefusalsNameTheRule(t *testing.T) {
 		// answered on its own; the value meant for it is still explained.
 		{[]string{"wineries@tr", "e1", "e1"}, `"e1": A second Winery costs 3 more Bagos; you have 1 Bago. The action "wineries@tr e1" is complete without it.`},
 	} {
-		_, err := engine.Build(x.s, yellow, c.action, nil)
+		_, err := enginetest.Build(x.s, yellow, c.action, nil)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%v: got %v, want %s", c.action, err, c.want)
 		}

@@ -27,7 +27,7 @@ func (s *State) isLacerda(seat engine.Seat) bool { return s.Solo != nil && seat 
 // the top Wine Expert of each deck, his two shuffled decks, and a barrel on
 // the top slot of each of the two leftmost columns of the 2-player Export
 // frame, scoring their values.
-func (s *State) setupLacerda() {
+func (s *walker) setupLacerda() {
 	p := &s.Seats[LacerdaSeat]
 	p.Money, p.Barrels, p.Magnates = LacerdaStartingCash, Box.BarrelsPerColor, [NumMagnates]int{}
 	s.Solo = &Solo{Actions: slices.Clone(ActionCards[:]), Numbers: slices.Clone(NumberCards[:])}
@@ -49,8 +49,8 @@ func (s *State) setupLacerda() {
 }
 
 // lacerdaDecides plays the decision Lacerda owes now, then does its
-// bookkeeping. At Production he has nothing to do: he has no estates.
-func (s *State) lacerdaDecides() {
+// bookkeeping. At Production he has nothing to Do: he has no estates.
+func (s *walker) lacerdaDecides() {
 	phase := s.At
 	switch phase {
 	case PhaseInitialVineyard:
@@ -78,7 +78,7 @@ func (s *State) lacerdaDecides() {
 	if phase != PhaseDraft { // the draft's cards go back at its end
 		s.returnNumbers()
 	}
-	s.complete(LacerdaSeat)
+	s.Complete(LacerdaSeat)
 }
 
 // --- Cards -----------------------------------------------------------------
@@ -87,7 +87,7 @@ func (s *State) lacerdaDecides() {
 // his own cell is discarded and another drawn. The deck never runs out: he
 // draws for at most 6 actions between reshuffles, and a card can name his
 // cell only as the first draw after one.
-func (s *State) drawAction() Cell {
+func (s *walker) drawAction() Cell {
 	l := s.Solo
 	for {
 		c := l.Actions[0]
@@ -103,7 +103,7 @@ func (s *State) drawAction() Cell {
 
 // reshuffleActions shuffles his drawn Action cards back into the deck after
 // each Fair [T].
-func (s *State) reshuffleActions() {
+func (s *walker) reshuffleActions() {
 	deck := append(slices.Clone(s.Solo.Actions), s.Solo.Played...)
 	engine.Shuffle(&s.RNG, deck)
 	s.Solo.Actions, s.Solo.Played = deck, nil
@@ -113,7 +113,7 @@ func (s *State) reshuffleActions() {
 // drawNumbers draws Number cards until judge has accepted want of them or
 // the deck runs out, and narrates each card with judge's note. The drawn
 // cards stay face up until returnNumbers.
-func (s *State) drawNumbers(want int, judge func(n int) (bool, string)) []int {
+func (s *walker) drawNumbers(want int, judge func(n int) (bool, string)) []int {
 	l := s.Solo
 	var got []int
 	for len(got) < want && len(l.Numbers) > 0 {
@@ -153,7 +153,7 @@ func (s *State) returnNumbers() {
 
 // lacerdaRegions draws Number cards for n regions. C22: a card naming a
 // region not in play is drawn again.
-func (s *State) lacerdaRegions(n int) []RegionID {
+func (s *walker) lacerdaRegions(n int) []RegionID {
 	var out []RegionID
 	for _, card := range s.drawNumbers(n, func(card int) (bool, string) {
 		r := RegionID(card)
@@ -171,7 +171,7 @@ func (s *State) lacerdaRegions(n int) []RegionID {
 
 // lacerdaTurn is one of his actions: an Action card names the cell he moves
 // to, and he does its action his way.
-func (s *State) lacerdaTurn() {
+func (s *walker) lacerdaTurn() {
 	c := s.drawAction()
 	s.lacerdaMove(c)
 	switch Quadrel[s.Mode][c] {
@@ -199,7 +199,7 @@ func (s *State) lacerdaTurn() {
 // the bank pays his fees, including the Bago owed to you if you are there,
 // and he leaves a bribe of one Bago from the bank on the cell he leaves,
 // unless it is the centre or one is there already.
-func (s *State) lacerdaMove(c Cell) {
+func (s *walker) lacerdaMove(c Cell) {
 	p := &s.Seats[LacerdaSeat]
 	from := p.Cell
 	if from == c {
@@ -233,7 +233,7 @@ func (s *State) bribed(seat engine.Seat, c Cell) bool {
 // lacerdaVineyards: for each of n Number cards, the top Vineyard of the
 // region is discarded and, if there was one, a Renown cube goes there [T]
 // (RB "Lacerda's actions: Vineyards").
-func (s *State) lacerdaVineyards(n int) {
+func (s *walker) lacerdaVineyards(n int) {
 	for _, r := range s.lacerdaRegions(n) {
 		reg := &s.Regions[r]
 		if len(reg.Deck) == 0 {
@@ -252,7 +252,7 @@ func (s *State) lacerdaVineyards(n int) {
 }
 
 // lacerdaCube adds a Renown cube to region r, supply and room permitting.
-func (s *State) lacerdaCube(r RegionID) {
+func (s *walker) lacerdaCube(r RegionID) {
 	if !s.placeCube(LacerdaSeat, r) {
 		s.say(LacerdaSeat, func() string { return fmt.Sprintf("No Renown cube can go to %s.", Regions[r].Name) })
 	}
@@ -261,7 +261,7 @@ func (s *State) lacerdaCube(r RegionID) {
 // lacerdaBuildings: Lacerda's Cellars or Wineries [T]: two Number cards
 // add a cube to their regions, even if fewer buildings are left, then two
 // of the buildings, or all that are left, are discarded.
-func (s *State) lacerdaBuildings(one, many string, supply, discarded *int) {
+func (s *walker) lacerdaBuildings(one, many string, supply, discarded *int) {
 	for _, r := range s.lacerdaRegions(LacerdaItems) {
 		s.lacerdaCube(r)
 	}
@@ -270,7 +270,7 @@ func (s *State) lacerdaBuildings(one, many string, supply, discarded *int) {
 
 // lacerdaDiscard takes two items from a supply out of the game, or all
 // that are left.
-func (s *State) lacerdaDiscard(one, many string, supply, discarded *int) {
+func (s *walker) lacerdaDiscard(one, many string, supply, discarded *int) {
 	n := min(LacerdaItems, *supply)
 	*supply -= n
 	*discarded += n
@@ -281,7 +281,7 @@ func (s *State) lacerdaDiscard(one, many string, supply, discarded *int) {
 
 // lacerdaExperts: the top Wine Expert of each feature on the Vintage tile
 // [T] (RB "Lacerda's actions: Wine Experts").
-func (s *State) lacerdaExperts() {
+func (s *walker) lacerdaExperts() {
 	for f, symbols := range s.data.Vintage[s.Vintage].Features.V {
 		if symbols > 0 && len(s.Experts[f]) > 0 {
 			s.takeExpert(LacerdaSeat, Feature(f))
@@ -293,7 +293,7 @@ func (s *State) lacerdaExperts() {
 // the most cubes, among the regions where you have an estate; a tie is
 // broken by Number cards until one names a tied region [T] (RB solo "Play").
 // It returns how many he took.
-func (s *State) lacerdaCubes() int {
+func (s *walker) lacerdaCubes() int {
 	tied := s.richestRegions(SoloSeat)
 	if len(tied) == 0 {
 		s.say(LacerdaSeat, func() string {
@@ -318,7 +318,7 @@ func (s *State) lacerdaCubes() int {
 // a gap: the cards of the tied regions may all have been drawn earlier in
 // the same action (Sales takes cubes twice); then the drawn cards are
 // shuffled back and the draw goes on, as the tie must be broken.
-func (s *State) breakTie(tied []RegionID) RegionID {
+func (s *walker) breakTie(tied []RegionID) RegionID {
 	for {
 		cards := s.drawNumbers(1, func(card int) (bool, string) {
 			if !slices.Contains(tied, RegionID(card)) {
@@ -362,7 +362,7 @@ func (s *State) richestRegions(seat engine.Seat) []RegionID {
 // Reading: the cubes are the first step of placing a barrel ("Repeat Steps
 // 1-3 to place and score a second barrel, if any"), so with no barrel or
 // no free slot he takes none; the same holds for his Sales.
-func (s *State) lacerdaExports() {
+func (s *walker) lacerdaExports() {
 	for range LacerdaItems {
 		r, c, ok := s.lacerdaExportSlot()
 		if !ok || s.Seats[LacerdaSeat].Barrels == 0 {
@@ -390,7 +390,7 @@ func (s *State) lacerdaExportSlot() (row, col int, ok bool) {
 
 // lacerdaExport puts one of his barrels on Export slot r, c, having used
 // cubes Renown cubes.
-func (s *State) lacerdaExport(r, c, cubes int) {
+func (s *walker) lacerdaExport(r, c, cubes int) {
 	p := &s.Seats[LacerdaSeat]
 	value := s.data.Export.Values[r][c].V
 	vp := value + cubes*LacerdaCubeVP
@@ -410,7 +410,7 @@ func (s *State) lacerdaExport(r, c, cubes int) {
 // that sale fails with its cubes spent, and he goes on to the second:
 // "Repeat Steps 1-6 to place and sell a second barrel, if any barrels and
 // spaces left" [T].
-func (s *State) lacerdaSales() {
+func (s *walker) lacerdaSales() {
 	p := &s.Seats[LacerdaSeat]
 	for range LacerdaItems {
 		if p.Barrels == 0 || !slices.Contains(s.Sales[:], engine.NoSeat) {
@@ -471,7 +471,7 @@ func (s *State) lacerdaSaleSlot(v int) (int, bool) {
 // year: one Action card names the centre, and his deck is reshuffled only
 // between years), then makes a Press Release if he has not made one for the
 // coming Fair.
-func (s *State) lacerdaPass() {
+func (s *walker) lacerdaPass() {
 	s.takeOrderSlot(LacerdaSeat, slices.Index(s.Bottom, engine.NoSeat))
 	if s.Seats[LacerdaSeat].Pressed {
 		s.say(LacerdaSeat, func() string { return "Lacerda passes." })
@@ -485,7 +485,7 @@ func (s *State) lacerdaPass() {
 // "3 FP" booth, or on the "3 Bagos" booth if yours is there, then for each
 // feature of the Vintage tile one matching face-up Expert, as a player
 // would send: he sends the one worth most.
-func (s *State) lacerdaPress() {
+func (s *walker) lacerdaPress() {
 	p := &s.Seats[LacerdaSeat]
 	vin := s.data.Vintage[s.Vintage]
 	p.FairPoints += vin.Bruno.V
@@ -524,7 +524,7 @@ func boothWith(bonus BoothBonus) int {
 
 // lacerdaMaintenance takes back his lowest Sales barrel; of two with the
 // same value, the one in Anabela's colour [T] (RB solo "Maintenance").
-func (s *State) lacerdaMaintenance() {
+func (s *walker) lacerdaMaintenance() {
 	anabela := s.data.Vintage[s.Vintage].Anabela.V
 	best := -1
 	for i, occ := range s.Sales {
@@ -548,7 +548,7 @@ func (s *State) lacerdaMaintenance() {
 // as a tie shares the place (and its VP, SV p. 15), provided they
 // presented a wine: a player who presented none does not take part in
 // the Fair (C17).
-func (s *State) awardTrophy(ranked []engine.Seat) {
+func (s *walker) awardTrophy(ranked []engine.Seat) {
 	top := s.Seats[ranked[0]].FairPoints
 	tied := s.Seats[ranked[1]].FairPoints == top
 	var winners []engine.Seat
@@ -573,7 +573,7 @@ func (s *State) awardTrophy(ranked []engine.Seat) {
 // lacerdaDraftPick is his turn in the draft [T] (RB solo "Fair"): while he
 // has a barrel, Number cards 1-6 name display spaces until one holds a
 // tile; when he is out of barrels or the deck runs out, he passes for good.
-func (s *State) lacerdaDraftPick() {
+func (s *walker) lacerdaDraftPick() {
 	i, ok := 0, false
 	if s.Seats[LacerdaSeat].Barrels > 0 {
 		i, ok = s.lacerdaTile()
@@ -588,7 +588,7 @@ func (s *State) lacerdaDraftPick() {
 
 // lacerdaTile draws Number cards until one of 1-6 names a display space
 // that holds a tile, which it returns, or the deck runs out.
-func (s *State) lacerdaTile() (int, bool) {
+func (s *walker) lacerdaTile() (int, bool) {
 	cards := s.drawNumbers(1, func(card int) (bool, string) {
 		i, ok := s.soloDisplayIndex(card)
 		switch {
@@ -626,7 +626,7 @@ func (s *State) soloDisplayIndex(n int) (int, bool) {
 
 // lacerdaTakeTile takes the tile on display space i: he discards an Action
 // tile, and a Multiplier goes to his area with a barrel on it [T].
-func (s *State) lacerdaTakeTile(i int) {
+func (s *walker) lacerdaTakeTile(i int) {
 	id := s.Display[i]
 	if !isActionTile(id) {
 		s.takeDisplayTile(LacerdaSeat, i)
@@ -641,7 +641,7 @@ func (s *State) lacerdaTakeTile(i int) {
 
 // soloScore counts the solo player's accolades and finds the title [T]
 // (RB "Solitaire Scoring"). End-game Export VP are the column majorities.
-func (s *State) soloScore() *SoloScore {
+func (s *walker) soloScore() *SoloScore {
 	you, him := &s.Seats[SoloSeat], &s.Seats[LacerdaSeat]
 	full, magnates := 0, 0
 	for _, est := range you.Estates {

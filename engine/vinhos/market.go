@@ -40,11 +40,11 @@ func (s *State) hasWine(seat engine.Seat) bool {
 
 // chooseWine are the answers that choose a wine for the action, by estate
 // and slot.
-var chooseWine = func() (do [len(wineKeys)][len(wineKeys[0])]func(*State)) {
+var chooseWine = func() (do [len(wineKeys)][len(wineKeys[0])]func(*walker)) {
 	for e := range do {
 		for slot := range do[e] {
 			w := wineRef{e, slot}
-			do[e][slot] = func(s *State) { s.work.run.wine, s.work.run.hasWine = w, true }
+			do[e][slot] = func(s *walker) { s.work.run.wine, s.work.run.hasWine = w, true }
 		}
 	}
 	return do
@@ -82,8 +82,8 @@ func (s *State) cubesFor(seat engine.Seat, w wineRef, target int) (int, bool) {
 	return n, n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes)
 }
 
-func (s *State) wineLabel(seat engine.Seat, w wineRef) string {
-	if s.nolabels && s.quiet {
+func (s *walker) wineLabel(seat engine.Seat, w wineRef) string {
+	if s.NoLabels && s.Quiet {
 		return ""
 	}
 	est := &s.Seats[seat].Estates[w.estate]
@@ -132,10 +132,10 @@ type marketSlot struct {
 // maxMarketSlots is room for every slot of either market.
 const maxMarketSlots = max(NumSaleSlots, ExportRows*ExportColumns)
 
-func (s *State) saleStep() step   { return s.marketStep(salesMarket) }
-func (s *State) exportStep() step { return s.marketStep(exportMarket) }
+func (s *walker) saleStep() step   { return s.marketStep(salesMarket) }
+func (s *walker) exportStep() step { return s.marketStep(exportMarket) }
 
-func (s *State) marketStep(m market) step {
+func (s *walker) marketStep(m market) step {
 	seat := s.work.seat
 	run := &s.work.run
 	p := &s.Seats[seat]
@@ -143,34 +143,34 @@ func (s *State) marketStep(m market) step {
 	// them for each wine, in every look-ahead at a Sales or Export action.
 	var buf [maxMarketSlots]marketSlot
 	if !run.hasWine {
-		st := step{name: "wine", prompt: m.whichWine, opts: s.moreOptions()}
+		st := step{Name: "wine", Prompt: m.whichWine, Opts: s.moreOptions()}
 		if p.Barrels == 0 {
-			if s.explaining {
+			if s.Explaining {
 				s.refuseWines(seat, "You have no barrel left to "+m.verb+" it with.")
 			}
 			return st
 		}
 		for _, w := range s.wines(seat) {
 			if len(s.slots(m, seat, w, buf[:0])) == 0 {
-				if s.explaining {
+				if s.Explaining {
 					s.refuse(wineKey(w), "No free %s slot takes your %s, even with its region's cubes.", m.name, s.wineLabel(seat, w))
 				}
 				continue
 			}
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     chooseWine[w.estate][w.slot],
+				Do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
 	}
 	w := run.wine
 	_, r := s.wine(seat, w)
-	st := step{name: "slot", prompt: m.whichSlot, opts: s.options()}
+	st := step{Name: "slot", Prompt: m.whichSlot, Opts: s.EmptyOptions()}
 	for _, slot := range s.slots(m, seat, w, buf[:0]) {
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: s.slotKey(m, slot.at), Label: s.label(func() string { return s.slotLabel(m, slot) + cubeText(slot.cubes, r) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				label := s.wineLabel(seat, w)
 				s.spendWine(seat, w, slot.cubes)
@@ -190,8 +190,8 @@ func (s *State) marketStep(m market) step {
 // shown formats text that only players read, a prompt or a label that
 // the narration repeats: only a copy that neither lists labels nor
 // narrates skips it. It takes a function for the reason label does.
-func (s *State) shown(text func() string) string {
-	if s.nolabels && s.quiet {
+func (s *walker) shown(text func() string) string {
+	if s.NoLabels && s.Quiet {
 		return ""
 	}
 	return text()
@@ -202,7 +202,7 @@ var salesMarket = market{name: "Sales", verb: "sell", whichWine: "Which wine do 
 var exportMarket = market{name: "Export", verb: "export", export: true, whichWine: "Which wine do you export?", whichSlot: "Export it in which slot?"}
 
 // slots appends to buf the empty slots of m that seat's wine w can reach.
-func (s *State) slots(m market, seat engine.Seat, w wineRef, buf []marketSlot) []marketSlot {
+func (s *walker) slots(m market, seat engine.Seat, w wineRef, buf []marketSlot) []marketSlot {
 	if m.export {
 		return s.exportSlots(seat, w, buf)
 	}
@@ -218,7 +218,7 @@ func (s *State) slotKey(m market, at int) string {
 }
 
 // slotLabel names a slot for players, and says what it pays.
-func (s *State) slotLabel(m market, slot marketSlot) string {
+func (s *walker) slotLabel(m market, slot marketSlot) string {
 	if m.export {
 		return s.shown(func() string {
 			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.pays)
@@ -259,20 +259,20 @@ func saleKey(slot SaleSlot) string {
 var establishmentKeys = [...]string{CasaDeFados: "casa-de-fados", Hotel: "hotel", Enoteca: "enoteca"}
 
 // saleSlots: empty slots of the wine's color it can reach.
-func (s *State) saleSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
+func (s *walker) saleSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
 	wine, _ := s.wine(seat, w)
 	for i, slot := range s.data.Sales {
 		if s.Sales[i] != engine.NoSeat || slot.Color != wine.Color {
-			if s.explaining && s.Sales[i] != engine.NoSeat {
+			if s.Explaining && s.Sales[i] != engine.NoSeat {
 				s.refuse(saleKey(slot), "That slot holds %s's barrel.", s.Seats[s.Sales[i]].Name)
-			} else if s.explaining {
+			} else if s.Explaining {
 				s.refuse(saleKey(slot), "Your wine is %s; that slot takes %s wine.", wine.Color, slot.Color)
 			}
 			continue
 		}
 		cubes, ok := s.cubesFor(seat, w, slot.Value.V)
 		if !ok {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(saleKey(slot), "%s", s.reachRefusal(seat, w, slot.Value.V))
 			}
 			continue
@@ -286,7 +286,7 @@ func exportKey(r, c int) string { return exportKeys[r*ExportColumns+c] }
 
 // exportSlots: empty Export slots it can reach; with 2 players only those in
 // the 2-player frame [T]. The slot's value is the VP it scores at once.
-func (s *State) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
+func (s *walker) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []marketSlot {
 	for r := range s.Export {
 		for c := range s.Export[r] {
 			x, ok := s.exportSlot(r, c)
@@ -294,16 +294,16 @@ func (s *State) exportSlots(seat engine.Seat, w wineRef, out []marketSlot) []mar
 				continue
 			}
 			if s.Export[r][c] != engine.NoSeat || (len(s.Seats) == 2 && !x.twoPlayer) {
-				if s.explaining && s.Export[r][c] != engine.NoSeat {
+				if s.Explaining && s.Export[r][c] != engine.NoSeat {
 					s.refuse(exportKey(r, c), "That slot holds %s's barrel.", s.Seats[s.Export[r][c]].Name)
-				} else if s.explaining {
+				} else if s.Explaining {
 					s.refuse(exportKey(r, c), "With 2 players only the framed Export slots are used.")
 				}
 				continue
 			}
 			cubes, ok := s.cubesFor(seat, w, x.value)
 			if !ok {
-				if s.explaining {
+				if s.Explaining {
 					s.refuse(exportKey(r, c), "%s", s.reachRefusal(seat, w, x.value))
 				}
 				continue

@@ -37,9 +37,6 @@ func parseName[E ~uint8](names []string, text []byte, e *E) error {
 	return fmt.Errorf("vinhos: %q is not a %T name (want one of %s)", text, *e, strings.Join(valid, ", "))
 }
 
-func (p Provenance) MarshalText() ([]byte, error)  { return nameText(provenanceNames[:], p) }
-func (p *Provenance) UnmarshalText(b []byte) error { return parseName(provenanceNames[:], b, p) }
-
 func (m Mode) MarshalText() ([]byte, error)  { return nameText(modeNames[:], m) }
 func (m *Mode) UnmarshalText(b []byte) error { return parseName(modeNames[:], b, m) }
 

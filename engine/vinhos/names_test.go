@@ -3,6 +3,7 @@ package vinhos
 import (
 	"encoding"
 	"encoding/json"
+	"github.com/adega-bot/adega/engine/component"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // Every value of every enum has a name of lower-case words, which reads
 // back as that value; a value past the last has none.
 func TestEveryEnumValueHasAName(t *testing.T) {
-	checkNames[Provenance](t, Text, DataFile)
+	checkNames[component.Provenance](t, component.Text, component.DataFile)
 	checkNames[Mode](t, 0, Classic2010)
 	checkNames[Phase](t, 0, PhaseMaintenancePairs)
 	checkNames[PlayerColor](t, 0, Purple)
@@ -72,6 +73,6 @@ func TestSourcedValuesReadWithTheirSource(t *testing.T) {
 	eq(t, "error", err, nil)
 	var back VineyardTile
 	err = json.Unmarshal([]byte(`{"color":"white","cost":{"value":6,"source":"data_file"}}`), &back)
-	eq(t, "read back", back, VineyardTile{White, Sourced[int]{6, DataFile}})
+	eq(t, "read back", back, VineyardTile{White, component.Sourced[int]{V: 6, Src: component.DataFile}})
 	eq(t, "error", err, nil)
 }

@@ -16,7 +16,7 @@ func (x *example) play(seat engine.Seat, action ...string) []engine.Event {
 	if err != nil {
 		x.t.Fatalf("%s %v: %v", x.s.Seats[seat].Name, action, err)
 	}
-	x.s = next
+	x.set(next)
 	return events
 }
 

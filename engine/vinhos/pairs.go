@@ -38,7 +38,7 @@ var pairKeys = [...]string{CasaDeFados: "pair-casa-de-fados", Hotel: "pair-hotel
 // pairOptions appends the pairs of barrels seat may take back now, one
 // option per establishment holding 2 or more of seat's barrels; taking one
 // asks for the next, so several pairs may be taken a turn.
-func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
+func (s *walker) pairOptions(opts []option, seat engine.Seat) []option {
 	if !s.rules().pairs {
 		return opts
 	}
@@ -48,7 +48,7 @@ func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
 			continue
 		}
 		if s.barrelsOn(seat, est) < 2 {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(pairKeys[e], "You need 2 barrels on the %s to take a pair back; a lone barrel stays.", establishmentTitle(est))
 			}
 			continue
@@ -58,8 +58,8 @@ func (s *State) pairOptions(opts []option, seat engine.Seat) []option {
 				return fmt.Sprintf("Take back a pair of barrels from the %s, placing %d Renown cubes", establishmentTitle(est), PairCubes)
 			})},
 			// Risky: where it comes back to, nothing more may be possible.
-			risky: true,
-			do: func(s *State) {
+			Risky: true,
+			Do: func(s *walker) {
 				s.ranked(rankPair + int(est))
 				s.startPair(seat, est)
 			},
@@ -95,7 +95,7 @@ func (s *State) barrelsOn(seat engine.Seat, e Establishment) int {
 
 // startPair begins taking a pair back from e: with exactly 2 barrels there
 // both come back at once, with more the player chooses which 2.
-func (s *State) startPair(seat engine.Seat, e Establishment) {
+func (s *walker) startPair(seat engine.Seat, e Establishment) {
 	s.work.pairsTaken++
 	if s.barrelsOn(seat, e) > 2 {
 		s.work.pair = pairRun{est: e, barrels: 2}
@@ -114,43 +114,43 @@ func (s *State) startPair(seat engine.Seat, e Establishment) {
 }
 
 // pairStep asks which barrel of a pair comes back, then where each of its
-// Renown cubes goes. Its answers are risky: the decision goes on where the
+// Renown cubes goes. Its answers are Risky: the decision goes on where the
 // pair was offered, which may then offer nothing (a benefit's barrel with
 // no space it can use), and a cube may be what a sale after it needs.
-func (s *State) pairStep() step {
+func (s *walker) pairStep() step {
 	st := s.pairCubeStep
 	if s.work.pair.barrels > 0 {
 		st = s.pairBarrelStep
 	}
 	step := st()
-	if s.lookahead && len(step.opts) > 1 {
+	if s.Lookahead && len(step.Opts) > 1 {
 		// A look-ahead places the cubes in the first regions it may:
 		// weighing every placement of every pair's cubes grew without
 		// bound, and where the cubes go rarely decides whether a turn can
 		// go on.
-		step.opts = step.opts[:1]
+		step.Opts = step.Opts[:1]
 	}
-	for i := range step.opts {
-		step.opts[i].risky = true
+	for i := range step.Opts {
+		step.Opts[i].Risky = true
 	}
 	return step
 }
 
 // pairBarrelStep: which of seat's barrels on the establishment come back.
-func (s *State) pairBarrelStep() step {
+func (s *walker) pairBarrelStep() step {
 	seat := s.work.seat
 	e := s.work.pair.est
-	st := step{name: "barrel", prompt: s.shown(func() string {
+	st := step{Name: "barrel", Prompt: s.shown(func() string {
 		return fmt.Sprintf("Which barrel of the pair do you take back from the %s?", establishmentTitle(e))
-	}), opts: s.options()}
+	}), Opts: s.EmptyOptions()}
 	for i, occ := range s.Sales {
 		slot := s.data.Sales[i]
 		if occ != seat || slot.Establishment != e {
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: saleKey(slot), Label: s.label(func() string { return fmt.Sprintf("The barrel on %s %d", slot.Color, slot.Value.V) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.Sales[i] = engine.NoSeat
 				s.Seats[seat].Barrels++
 				s.say(seat, func() string {
@@ -169,19 +169,19 @@ func (s *State) pairBarrelStep() step {
 // player's choice, the two in different regions, fewer only when the
 // supply or the insets leave no choice (AMB-8: any region in play, not
 // only the player's).
-func (s *State) pairCubeStep() step {
+func (s *walker) pairCubeStep() step {
 	seat := s.work.seat
 	pair := &s.work.pair
-	st := step{name: "cube", prompt: "Place a Renown cube for the pair in which region? (The pair's two cubes go to different regions.)", opts: s.options()}
+	st := step{Name: "cube", Prompt: "Place a Renown cube for the pair in which region? (The pair's two cubes go to different regions.)", Opts: s.EmptyOptions()}
 	for r := RegionID(1); int(r) <= NumRegions && s.Supply.Cubes > 0; r++ {
 		if !s.Regions[r].InPlay || s.Regions[r].Cubes >= s.data.Insets[r].CubeSpaces.V || r == pair.first {
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string {
 				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
 			})},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.placeCube(seat, r)
 				pair := &s.work.pair
 				if pair.first, pair.cubes = r, pair.cubes-1; pair.cubes == 0 {
@@ -190,8 +190,8 @@ func (s *State) pairCubeStep() step {
 			},
 		})
 	}
-	if len(st.opts) == 0 {
-		st.opts = append(st.opts, doneOption("No region can take the pair's Renown cube", func(s *State) { s.work.pair = pairRun{} }))
+	if len(st.Opts) == 0 {
+		st.Opts = append(st.Opts, doneOption("No region can take the pair's Renown cube", func(s *walker) { s.work.pair = pairRun{} }))
 	}
 	return st
 }
@@ -199,10 +199,10 @@ func (s *State) pairCubeStep() step {
 // pairsStep is a step of pairs alone, for a decision that offers nothing
 // else at that moment, such as the Fair's opening (§8, AMB-7): the pairs
 // seat may take back, one at a time, or done, which calls then.
-func (s *State) pairsStep(then func(*State)) step {
+func (s *walker) pairsStep(then func(*walker)) step {
 	seat := s.work.seat
-	st := step{name: "pairs", prompt: "Take back a pair of barrels from a Sales establishment?", opts: s.options()}
-	st.opts = append(st.opts, doneOption("Take back no more pairs", then))
-	st.opts = s.pairOptions(st.opts, seat)
+	st := step{Name: "pairs", Prompt: "Take back a pair of barrels from a Sales establishment?", Opts: s.EmptyOptions()}
+	st.Opts = append(st.Opts, doneOption("Take back no more pairs", then))
+	st.Opts = s.pairOptions(st.Opts, seat)
 	return st
 }

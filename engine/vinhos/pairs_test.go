@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // Retrieving pairs of barrels (RESERVE-2010.md §8).
@@ -133,9 +134,9 @@ func TestPairsStep(t *testing.T) {
 	x.s.Sales[x.saleSlot(Enoteca, Red, 9)] = orange
 	x.s.Sales[x.saleSlot(Enoteca, White, 9)] = orange
 	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = orange
-	x.s.work = work{active: true, seat: orange}
+	x.w.work = work{active: true, seat: orange}
 	var ids []string
-	for _, o := range x.s.pairsStep(func(*State) {}).opts {
+	for _, o := range x.w.pairsStep(func(*walker) {}).Opts {
 		ids = append(ids, o.ID)
 	}
 	eq(t, "choices", ids, []string{"done", "pair-enoteca"})
@@ -152,7 +153,7 @@ func TestMaintenanceVariantTakesAPairBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &example{t: t, s: st.(*State)}
+	x := exampleOf(t, st.(*State))
 	x.s.At, x.s.Year, x.s.Order = PhaseActions, 2, []engine.Seat{orange, yellow, blue, purple}
 	for _, slot := range []int{x.saleSlot(Hotel, Red, 6), x.saleSlot(Hotel, White, 7), x.saleSlot(Enoteca, Red, 9), x.saleSlot(Enoteca, Red, 10)} {
 		x.s.Sales[slot] = yellow
@@ -190,9 +191,9 @@ func TestPairsAsTheFairOpens(t *testing.T) {
 	}
 	x.s.Sales[x.saleSlot(Enoteca, Red, 9)], x.s.Sales[x.saleSlot(Enoteca, Red, 10)] = orange, orange
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Anabela = tagT(Red)
+	x.s.data.Vintage[1].Anabela = component.T(Red)
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "first asked", x.pending(), []engine.Seat{orange})
 	eq(t, "Orange's question", x.s.Pending()[0].Prompt, "take back pairs of barrels before the Fair")
 	x.apply(orange, "pair-enoteca", "douro", "minho") // no more pairs: that is all
@@ -219,7 +220,7 @@ func TestNoPairThatLeadsNowhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := &example{t: t, s: st.(*State)}
+	x := exampleOf(t, st.(*State))
 	seat := x.s.Pending()[0].Seat
 	sales := []string{"sales@bm", "w2-1", "casa-de-fados-red-3", "w2-2", "casa-de-fados-red-4", "done"}
 	if got := x.ids(seat, sales...); slices.Contains(got, "benefit") {

@@ -19,26 +19,29 @@ import (
 // exposed marks the decision in progress as having turned up a hidden
 // tile. Outside a decision (setup, Lacerda's turns, the end of a phase) a
 // tile comes up with nothing to pause.
-func (s *State) exposed() {
+func (s *walker) exposed() {
 	if s.work.active {
-		s.work.drew = true
+		s.Drew = true
 	}
 }
 
-// pause keeps the decision in progress for the seat's next decision.
-func (s *State) pause() {
+// Pause keeps the decision in progress for the seat's next decision, with
+// the names of its steps so far: the rest goes on naming from there.
+func (s *walker) Pause() {
 	w := s.work
-	w.drew = false
+	w.names = s.Names
 	s.Paused = &w
 	s.work = work{}
 }
 
-// resume begins seat's decision: the rest of its paused turn, or a new one.
-func (s *State) resume(seat engine.Seat) {
+// Begin begins seat's decision: the rest of its paused turn, or a new one.
+func (s *walker) Begin(seat engine.Seat) {
 	if s.Paused != nil && s.Paused.seat == seat {
 		s.work = *s.Paused
 		s.work.occupants = slices.Clone(s.work.occupants)
-		s.work.names = slices.Clip(s.work.names) // see copyTo
+		// Capped, the paused names are copied by the first name added.
+		s.Names = slices.Clip(s.work.names)
+		s.work.names = nil
 		s.Paused = nil
 		return
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/enginetest"
+	"github.com/adega-bot/adega/engine/steps/stepstest"
 )
 
 // randomAction builds a whole decision for seat by random legal choices,
@@ -23,31 +24,9 @@ func randomAction(t testing.TB, s engine.State, seat engine.Seat, r *engine.RNG)
 // through Choices from the start: the same options, found in linear time.
 func quickRandomAction(t testing.TB, s *State, seat engine.Seat, r *engine.RNG) engine.Action {
 	t.Helper()
-	c := s.clone()
-	c.quiet, c.nolabels = true, true
-	var act engine.Action
-	names := map[string]bool{}
-	for {
-		st, done, err := c.next(seat)
-		if err != nil {
-			t.Fatalf("after %v: %v", act, err)
-		}
-		if done {
-			return act
-		}
-		// A command names each step: no two of a decision may share a name.
-		if names[st.name] {
-			t.Fatalf("after %v, a second step is named %q (%s)", act, st.name, st.prompt)
-		}
-		names[st.name] = true
-		opts := c.viable(seat, st.opts)
-		if len(opts) == 0 {
-			t.Fatalf("dead end after %v at step %q (%s)", act, st.name, st.prompt)
-		}
-		o := opts[r.IntN(len(opts))]
-		act = append(act, o.ID)
-		c.answer(st, o)
-	}
+	c := s.walker()
+	c.Quiet, c.NoLabels = true, true
+	return stepstest.Decide(t, machine, c, seat, func(choices []engine.Choice) engine.Choice { return choices[r.IntN(len(choices))] })
 }
 
 // decide builds a random legal decision for a seat.
@@ -77,26 +56,18 @@ func playWith(t testing.TB, seed uint64, players int, decide decide, check func(
 func playOut(t testing.TB, st engine.State, seed uint64, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
 	r := randomGameRNG(seed)
-	for move := 0; !st.Over(); move++ {
-		if move > 2000 {
-			t.Fatalf("seed %d: no end after %d moves, at %s", seed, move, st.Phase())
-		}
+	return enginetest.Play(t, st, 2000, func(st engine.State) (engine.Seat, engine.Action) {
 		pending := st.Pending()
 		if len(pending) == 0 {
 			t.Fatalf("seed %d: nobody to act at %s", seed, st.Phase())
 		}
 		seat := pending[r.IntN(len(pending))].Seat
-		act := decide(t, st, seat, &r)
-		next, _, err := st.Apply(seat, act)
-		if err != nil {
-			t.Fatalf("seed %d move %d: offered action %v refused: %v", seed, move, act, err)
-		}
-		st = next
+		return seat, decide(t, st, seat, &r)
+	}, func(st engine.State, move int) {
 		if check != nil {
 			check(st.(*State), move)
 		}
-	}
-	return st.(*State)
+	}).(*State)
 }
 
 // newRandomGame sets up the seeded game that playWith plays. One player
@@ -309,27 +280,27 @@ func TestPlayoutPressReleaseMakesTheMostFairPoints(t *testing.T) {
 	x.s.Regions[Douro].Cubes = 2
 	x.give(orange, x.expertID(Aroma, ExpertCash))
 
-	c := x.s.clone()
-	c.quiet, c.nolabels = true, true
+	c := x.s.walker()
+	c.Quiet, c.NoLabels = true, true
 	var took []string
 	for _, step := range []string{"pass@c", "order-1"} {
-		st, _, err := c.next(orange)
+		st, _, err := machine.Next(c, orange)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.answer(st, st.opts[slices.IndexFunc(st.opts, func(o option) bool { return o.ID == step })])
+		machine.Answer(c, st, st.Opts[slices.IndexFunc(st.Opts, func(o option) bool { return o.ID == step })])
 	}
 	for {
-		st, done, err := c.next(orange)
+		st, done, err := machine.Next(c, orange)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if done || c.preferred(orange, st) < 0 {
 			break
 		}
-		o := st.opts[c.preferred(orange, st)]
+		o := st.Opts[c.preferred(orange, st)]
 		took = append(took, o.ID)
-		c.answer(st, o)
+		machine.Answer(c, st, o)
 	}
 	eq(t, "the playout's Press Release", took, []string{"press", "w1-4", "cubes-2", "booth-4", "expert-aroma-cash"})
 	eq(t, "Orange's Fair Points", c.Seats[orange].FairPoints, 10+3+1)

@@ -22,11 +22,11 @@ type pressRun struct {
 // passStep: Pass / Press Release. The order marker goes to an empty slot of
 // the bottom row, then the player passes or makes a Press Release, which is
 // allowed once per Fair [T] (SV p. 12).
-func (s *State) passStep() step {
+func (s *walker) passStep() step {
 	seat := s.work.seat
 	run := &s.work.run
 	p := &s.Seats[seat]
-	pass := doneOption("Pass", func(s *State) {
+	pass := doneOption("Pass", func(s *walker) {
 		seat := s.work.seat // a closure of nothing is allocated once
 		s.say(seat, func() string { return fmt.Sprintf("%s passes.", s.Seats[seat].Name) })
 		s.endRun()
@@ -34,39 +34,39 @@ func (s *State) passStep() step {
 	pass.ID = "pass"
 	if s.At == PhaseFinalAction {
 		// Nothing is left to order, and no Fair follows to enter.
-		return step{name: "release", prompt: "Pass.", opts: append(s.options(), pass)}
+		return step{Name: "release", Prompt: "Pass.", Opts: append(s.EmptyOptions(), pass)}
 	}
 	// In solo the order changes only after both players' actions, so a
 	// player who passed already this year keeps the slot taken then.
 	kept := s.Solo != nil && slices.Contains(s.Bottom, seat)
 	if !run.press.ordered && !kept {
-		st := step{name: "order", prompt: "Which slot of the next round's player order do you take?", opts: s.options()}
+		st := step{Name: "order", Prompt: "Which slot of the next round's player order do you take?", Opts: s.EmptyOptions()}
 		for k, occ := range s.Bottom {
 			if occ != engine.NoSeat {
-				if s.explaining {
+				if s.Explaining {
 					s.refuse(orderKey(k), "%s took that slot.", s.Seats[occ].Name)
 				}
 				continue
 			}
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: orderKey(k), Label: s.label(func() string { return fmt.Sprintf("%s in player order", engine.Ordinal(k+1)) })},
-				do:     chooseOrderSlot[k],
+				Do:     chooseOrderSlot[k],
 			})
 		}
 		return st
 	}
-	st := step{name: "release", prompt: "Pass, or make a Press Release for the coming Fair?", opts: append(s.options(), pass)}
+	st := step{Name: "release", Prompt: "Pass, or make a Press Release for the coming Fair?", Opts: append(s.EmptyOptions(), pass)}
 	switch {
-	case !s.explaining:
+	case !s.Explaining:
 	case p.Pressed:
 		s.refuse("press", "You made a Press Release for this Fair already; one per Fair (SV p. 12).")
 	case !s.hasWine(seat):
 		s.refuse("press", "You have no wine to present.")
 	}
 	if !p.Pressed && s.hasWine(seat) {
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: "press", Label: "Press Release: enter a wine in the coming Fair"},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.work.run = actionRun{kind: runPress, press: pressRun{booth: -1}}
 			},
 		})
@@ -74,7 +74,7 @@ func (s *State) passStep() step {
 	return st
 }
 
-var chooseOrderSlot = answers(MaxPlayers, func(s *State, k int) {
+var chooseOrderSlot = answers(MaxPlayers, func(s *walker, k int) {
 	s.takeOrderSlot(s.work.seat, k)
 	s.work.run.press.ordered = true
 })
@@ -83,7 +83,7 @@ var chooseOrderSlot = answers(MaxPlayers, func(s *State, k int) {
 // It sets the order of the next round, or of next year after the second;
 // after a Fair year's second round the Fair's booths set next year's order
 // instead [T] (SV p. 13), and after year 6 there is none.
-func (s *State) takeOrderSlot(seat engine.Seat, k int) {
+func (s *walker) takeOrderSlot(seat engine.Seat, k int) {
 	s.Bottom[k] = seat
 	name := s.Seats[seat].Name
 	switch {
@@ -99,11 +99,11 @@ func (s *State) takeOrderSlot(seat engine.Seat, k int) {
 }
 
 // startPress makes the Fair's last-minute Press Release the decision.
-func (s *State) lastMinutePress() {
+func (s *walker) lastMinutePress() {
 	s.beginRun(actionRun{kind: runPress, press: pressRun{booth: -1}}, stDone)
 }
 
-func (s *State) pressStep() step {
+func (s *walker) pressStep() step {
 	seat := s.work.seat
 	run := &s.work.run
 	pr := &run.press
@@ -111,29 +111,29 @@ func (s *State) pressStep() step {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
 	case !run.hasWine:
-		st := step{name: "wine", prompt: "Which wine do you present at the Fair?", opts: s.options()}
+		st := step{Name: "wine", Prompt: "Which wine do you present at the Fair?", Opts: s.EmptyOptions()}
 		for _, w := range s.wines(seat) {
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: wineKey(w), Label: s.wineLabel(seat, w)},
-				do:     chooseWine[w.estate][w.slot],
+				Do:     chooseWine[w.estate][w.slot],
 			})
 		}
 		return st
 	case !pr.cubesDone:
 		w := run.wine
 		_, r := s.wine(seat, w)
-		st := step{name: "cubes", prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) }), opts: s.options()}
+		st := step{Name: "cubes", Prompt: s.shown(func() string { return fmt.Sprintf("Use %s Renown cubes to raise its value?", Regions[r].Name) }), Opts: s.EmptyOptions()}
 		for n := 0; n <= min(MaxRenownCubesPerWine, s.Regions[r].Cubes); n++ {
 			value := s.baseValue(seat, w) + n*Regions[r].CubeValue
 			if n > 0 && !s.cubesChange(value-Regions[r].CubeValue, value) {
 				continue
 			}
 			fp := s.pressFairPoints(value) + Regions[r].FairPoints
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: cubeKeys[n], Label: s.label(func() string {
 					return fmt.Sprintf("%s: value %d, %d Fair Points%s", plural(n, "cube", "cubes"), value, fp, s.fairTileText(value))
 				})},
-				do: func(s *State) {
+				Do: func(s *walker) {
 					p := &s.Seats[seat]
 					pr := &s.work.run.press
 					pr.cubesDone, pr.cubes, pr.value = true, n, value
@@ -146,22 +146,22 @@ func (s *State) pressStep() step {
 		}
 		// No cube to spend, or none that would change anything: the
 		// step answers itself.
-		st.opts[0].auto = len(st.opts) == 1
+		st.Opts[0].Auto = len(st.Opts) == 1
 		return st
 	case pr.booth < 0 && s.rules().fairTiles:
 		return s.fairSlotStep(seat)
 	case pr.booth < 0:
-		st := step{name: "booth", prompt: "Which Fair booth does your disc go to?", opts: s.options()}
+		st := step{Name: "booth", Prompt: "Which Fair booth does your disc go to?", Opts: s.EmptyOptions()}
 		for b, occ := range s.Booths {
 			if occ != engine.NoSeat {
-				if s.explaining {
+				if s.Explaining {
 					s.refuse(boothKeys[b], "%s's disc is on that booth.", s.Seats[occ].Name)
 				}
 				continue
 			}
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: boothKeys[b], Label: boothLabel(b)},
-				do:     chooseBooth[b],
+				Do:     chooseBooth[b],
 			})
 		}
 		return st
@@ -189,10 +189,10 @@ func boothLabel(b int) string {
 	return fmt.Sprintf("Booth %d: %d Fair Points", b+1, FairBooths[b].Amount)
 }
 
-var chooseBooth = answers(len(FairBooths), func(s *State, b int) { s.enterBooth(s.work.seat, b) })
+var chooseBooth = answers(len(FairBooths), func(s *walker, b int) { s.enterBooth(s.work.seat, b) })
 
 // enterBooth puts seat's disc on booth b and pays its bonus [T] (SV p. 12).
-func (s *State) enterBooth(seat engine.Seat, b int) {
+func (s *walker) enterBooth(seat engine.Seat, b int) {
 	p := &s.Seats[seat]
 	s.Booths[b] = seat
 	s.work.run.press.booth = b
@@ -224,13 +224,13 @@ func (s *State) anyExperts() bool {
 // fairExpertUseStep: for each feature on the Vintage tile, one face-up
 // Expert of that feature may go to the Fair for as many Fair Points as the
 // tile shows symbols, +1 for an arrow [T] (SV p. 12).
-func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
-	st := step{name: featureKey(f), prompt: s.shown(func() string {
+func (s *walker) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step {
+	st := step{Name: featureKey(f), Prompt: s.shown(func() string {
 		return fmt.Sprintf("Send %s %s Expert to the Fair (%s)?", article(s.featureTitle(f)), s.featureTitle(f), plural(symbols, "symbol", "symbols"))
-	}), opts: s.options()}
-	skip := doneOption("No "+s.featureTitle(f)+" Expert", func(s *State) { s.work.run.press.feature++ })
+	}), Opts: s.EmptyOptions()}
+	skip := doneOption("No "+s.featureTitle(f)+" Expert", func(s *walker) { s.work.run.press.feature++ })
 	skip.ID = "none"
-	st.opts = append(st.opts, skip)
+	st.Opts = append(st.Opts, skip)
 	seen := map[string]bool{}
 	for i, x := range s.Seats[seat].Experts {
 		xf, t := s.expertTile(x.ID)
@@ -240,9 +240,9 @@ func (s *State) fairExpertUseStep(seat engine.Seat, f Feature, symbols int) step
 		}
 		seen[key] = true
 		fp := expertFairPoints(t, symbols)
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: key, Label: s.label(func() string { return fmt.Sprintf("Send your %s: +%d Fair Points", s.expertName(x.ID), fp) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.sendExpert(seat, i, fp)
 				s.work.run.press.feature++
 			},
@@ -262,7 +262,7 @@ func expertFairPoints(t ExpertTile, symbols int) int {
 
 // sendExpert sends seat's held Expert i to the Fair for fp Fair Points; it
 // goes back to the bottom of its deck.
-func (s *State) sendExpert(seat engine.Seat, i, fp int) {
+func (s *walker) sendExpert(seat engine.Seat, i, fp int) {
 	p := &s.Seats[seat]
 	name := s.expertName(p.Experts[i].ID)
 	s.discardExpert(seat, i)
@@ -274,26 +274,26 @@ func (s *State) sendExpert(seat engine.Seat, i, fp int) {
 
 // magnateBarrelStep: up to 2 barrels back, one each from Magnates whose
 // expectation the wine meets [T] (SV p. 12), then the wine is discarded.
-func (s *State) magnateBarrelStep(seat engine.Seat, p *Player) step {
+func (s *walker) magnateBarrelStep(seat engine.Seat, p *Player) step {
 	run := &s.work.run
 	pr := &run.press
-	st := step{name: "barrel", prompt: "Take a barrel back from a Magnate whose expectation your wine meets?", opts: s.options()}
-	finish := doneOption("Done", func(s *State) { s.finishPress(seat) })
-	st.opts = append(st.opts, finish)
+	st := step{Name: "barrel", Prompt: "Take a barrel back from a Magnate whose expectation your wine meets?", Opts: s.EmptyOptions()}
+	finish := doneOption("Done", func(s *walker) { s.finishPress(seat) })
+	st.Opts = append(st.Opts, finish)
 	if pr.barrels >= MaxBarrelsPerPressRelease {
 		return st
 	}
 	for m := range NumMagnates {
 		if pr.taken[m] || p.Magnates[m] == 0 || !s.meets(seat, Magnate(m)) {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(Magnate(m).String(), "%s", s.magnateRefusal(seat, Magnate(m)))
 			}
 			continue
 		}
-		st.forfeits = true // the wine earned it
-		st.opts = append(st.opts, option{
+		st.Forfeits = true // the wine earned it
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: Magnate(m).String(), Label: s.label(func() string { return fmt.Sprintf("Take a barrel back from %s", s.magnateTitle(Magnate(m))) })},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				p.Magnates[m]--
 				p.Barrels++
@@ -322,7 +322,7 @@ func (s *State) magnateName(m Magnate) string { return s.rules().terms.magnates[
 // meets reports whether the presented wine satisfies Magnate m on the
 // current Vintage tile: Anabela a color, Bruno a least value, Carolina a
 // region [T] (SV p. 12).
-func (s *State) meets(seat engine.Seat, m Magnate) bool {
+func (s *walker) meets(seat engine.Seat, m Magnate) bool {
 	run := &s.work.run
 	wine, r := s.wine(seat, run.wine)
 	vin := s.data.Vintage[s.Vintage]
@@ -336,7 +336,7 @@ func (s *State) meets(seat engine.Seat, m Magnate) bool {
 }
 
 // finishPress discards the presented wine and its cubes.
-func (s *State) finishPress(seat engine.Seat) {
+func (s *walker) finishPress(seat engine.Seat) {
 	run := &s.work.run
 	s.spendWine(seat, run.wine, run.press.cubes)
 	s.Seats[seat].Pressed = true

@@ -10,7 +10,7 @@ import (
 // startMaintenance: each player takes one barrel back from the Sales area,
 // if they have any there. C03: exactly one, though the overview says "at
 // least one"; the phase rule and Lacerda's rule both say one.
-func (s *State) startMaintenance() {
+func (s *walker) startMaintenance() {
 	if s.rules().maintenancePairs {
 		s.startMaintenancePairs()
 		return
@@ -26,30 +26,30 @@ func (s *State) startMaintenance() {
 	}
 }
 
-func (s *State) maintenanceStep() step {
+func (s *walker) maintenanceStep() step {
 	seat := s.work.seat
-	st := step{name: "barrel", prompt: "Which barrel do you take back from the Sales area?", opts: s.options()}
+	st := step{Name: "barrel", Prompt: "Which barrel do you take back from the Sales area?", Opts: s.EmptyOptions()}
 	for i, occ := range s.Sales {
 		if occ != seat {
 			continue
 		}
 		slot := s.data.Sales[i]
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: saleKey(slot), Label: s.label(func() string {
 				return fmt.Sprintf("%s %s %d", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
 			})},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.takeBackSale(seat, i)
 				s.work.stage = stDone
 			},
-			auto: true,
+			Auto: true,
 		})
 	}
 	return st
 }
 
 // takeBackSale returns seat's barrel on Sales slot i to its supply.
-func (s *State) takeBackSale(seat engine.Seat, i int) {
+func (s *walker) takeBackSale(seat engine.Seat, i int) {
 	slot := s.data.Sales[i]
 	s.Sales[i] = engine.NoSeat
 	s.Seats[seat].Barrels++
@@ -61,7 +61,7 @@ func (s *State) takeBackSale(seat engine.Seat, i int) {
 // startProduction ages every wine one slot; a wine pushed past the last slot
 // is lost [T] (SV p. 8). Then each player may rearrange workers and set
 // Porto aside before the wine is made.
-func (s *State) startProduction() {
+func (s *walker) startProduction() {
 	s.At = PhaseProduction
 	s.Done = make([]bool, len(s.Seats))
 	for seat := range s.Seats {
@@ -82,11 +82,11 @@ func (s *State) startProduction() {
 
 // productionStep: move Enologists between Wineries and Farmers between
 // Vineyards, and set Porto tiles aside for Douro wines [T] (SV p. 14).
-func (s *State) productionStep() step {
+func (s *walker) productionStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	st := step{name: "production", prompt: "Before the wine is made: " + s.rules().prompts.production + "?", opts: s.options()}
-	st.opts = append(st.opts, doneOption("Make the wine", func(s *State) { s.work.stage = stDone }))
+	st := step{Name: "production", Prompt: "Before the wine is made: " + s.rules().prompts.production + "?", Opts: s.EmptyOptions()}
+	st.Opts = append(st.Opts, doneOption("Make the wine", func(s *walker) { s.work.stage = stDone }))
 	for from := range p.Estates {
 		for to := range p.Estates {
 			if from == to {
@@ -94,10 +94,10 @@ func (s *State) productionStep() step {
 			}
 			a, b := &p.Estates[from], &p.Estates[to]
 			if a.Enologists > 0 && b.Enologists < b.Wineries {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, enologist, from, to))
+				st.Opts = append(st.Opts, s.moveWorkerOption(seat, enologist, from, to))
 			}
 			if a.Farmers > 0 && b.Farmers < b.Vineyards {
-				st.opts = append(st.opts, s.moveWorkerOption(seat, farmer, from, to))
+				st.Opts = append(st.Opts, s.moveWorkerOption(seat, farmer, from, to))
 			}
 		}
 	}
@@ -107,11 +107,11 @@ func (s *State) productionStep() step {
 			if est.Region != Douro || est.Vineyards == 0 || est.Porto {
 				continue
 			}
-			st.opts = append(st.opts, option{
+			st.Opts = append(st.Opts, option{
 				Choice: engine.Choice{ID: portoKeys[e], Label: s.label(func() string {
 					return fmt.Sprintf("Spend a Porto tile on %s: +%d quality", s.estateName(p, e), QualityPorto)
 				})},
-				do: func(s *State) {
+				Do: func(s *walker) {
 					p := &s.Seats[seat]
 					p.Porto--
 					p.Estates[e].Porto = true // set aside until the wine is made
@@ -122,28 +122,28 @@ func (s *State) productionStep() step {
 	}
 	// Moving a worker or spending Porto helps this year's wine only: a
 	// command that leaves the step out is asked rather than declining it.
-	st.forfeits = len(st.opts) > 1
+	st.Forfeits = len(st.Opts) > 1
 	return st
 }
 
-func (s *State) moveWorkerOption(seat engine.Seat, who worker, from, to int) option {
+func (s *walker) moveWorkerOption(seat engine.Seat, who worker, from, to int) option {
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: workerMoves[who][from][to],
 			Label: s.label(func() string {
 				return fmt.Sprintf("Move %s %s from %s to %s", article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
 			})},
-		do: workerMoveAnswers[who][from][to],
+		Do: workerMoveAnswers[who][from][to],
 	}
 }
 
 // workerMoveAnswers are the answers that move a worker, made once: every
 // look-ahead at production lists them.
-var workerMoveAnswers = func() (do [numWorkers][len(estateKeys)][len(estateKeys)]func(*State)) {
+var workerMoveAnswers = func() (do [numWorkers][len(estateKeys)][len(estateKeys)]func(*walker)) {
 	for who := range worker(numWorkers) {
 		for from := range do[who] {
 			for to := range do[who][from] {
-				do[who][from][to] = func(s *State) { s.moveWorker(who, from, to) }
+				do[who][from][to] = func(s *walker) { s.moveWorker(who, from, to) }
 			}
 		}
 	}
@@ -151,7 +151,7 @@ var workerMoveAnswers = func() (do [numWorkers][len(estateKeys)][len(estateKeys)
 }()
 
 // moveWorker moves one of the deciding seat's workers between estates.
-func (s *State) moveWorker(who worker, from, to int) {
+func (s *walker) moveWorker(who worker, from, to int) {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	a, b := &p.Estates[from], &p.Estates[to]
@@ -179,7 +179,7 @@ func (s *State) quality(est *Estate) int {
 }
 
 // produce makes every estate's wine, in player order.
-func (s *State) produce() {
+func (s *walker) produce() {
 	for _, seat := range s.Order {
 		p := &s.Seats[seat]
 		for e := range p.Estates {

@@ -2,7 +2,6 @@ package vinhos
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
@@ -10,81 +9,16 @@ import (
 
 // Refusals say why an answer is not legal, in the rule's own terms: "A
 // second Winery costs 3 more Bagos; you have 1." The step builders note
-// each candidate they leave out with the rule that leaves it out, but only
-// in a copy made to explain a refusal (State.explaining), so that listing
-// choices, which the look-ahead does constantly, costs nothing more.
-
-// refusal is a candidate answer a step left out, and why.
-type refusal struct{ id, reason string }
+// each candidate they leave out with the rule that leaves it out, when
+// the walker explains (steps.Modes.Explaining).
 
 // refuse notes that the answer id is not legal, and why.
-func (s *State) refuse(id, format string, args ...any) {
-	s.refusals = append(s.refusals, refusal{id, s.term(fmt.Sprintf(format, args...))})
-}
-
-// Refusal says why value is not a legal answer to seat's step after
-// prefix, or "" when no rule of the step explains it.
-func (s *State) Refusal(seat engine.Seat, prefix engine.Action, value string) string {
-	c := s.clone()
-	c.nolabels = true
-	if c.walk(seat, prefix, false) != nil {
-		return ""
-	}
-	// The steps answered on their own on the way note their refusals too:
-	// a value meant for one of them is explained.
-	c.nolabels, c.quiet, c.explaining = false, true, true
-	st, done, err := c.next(seat)
-	if err != nil {
-		return ""
-	}
-	for _, r := range c.refusals {
-		if strings.EqualFold(r.id, value) {
-			return r.reason
-		}
-	}
-	if done {
-		return ""
-	}
-	for _, o := range st.opts {
-		if (strings.EqualFold(o.ID, value) || strings.EqualFold(o.Label, value)) && o.risky && !c.leadsToEnd(seat, o) {
-			return c.deadEnd(seat, o)
-		}
-	}
-	return ""
-}
-
-// deadEnd says why seat's decision cannot finish once o is taken: the
-// first step on the way that has no answer left, and the rules that leave
-// its answers out.
-func (s *State) deadEnd(seat engine.Seat, o option) string {
-	c := s.clone()
-	o.do(c)
-	for range 8 {
-		c.refusals = nil
-		st, done, err := c.next(seat)
-		if err != nil || done || len(c.viable(seat, st.opts)) > 0 {
-			break
-		}
-		if len(st.opts) == 0 {
-			var reasons []string
-			for _, r := range c.refusals {
-				if !slices.Contains(reasons, r.reason) {
-					reasons = append(reasons, r.reason)
-				}
-			}
-			if len(reasons) == 0 {
-				return fmt.Sprintf("After that, nothing would answer %s.", engine.Quote(st.prompt))
-			}
-			return fmt.Sprintf("After that, nothing would answer %s: %s", engine.Quote(st.prompt), strings.Join(reasons[:min(3, len(reasons))], " "))
-		}
-		o = st.opts[0] // every answer ends the same way: follow one
-		o.do(c)
-	}
-	return "You could not finish your turn after that."
+func (s *walker) refuse(id, format string, args ...any) {
+	s.Note(id, s.term(fmt.Sprintf(format, args...)))
 }
 
 // refuseAll notes one reason for every answer in ids.
-func (s *State) refuseAll(ids []string, reason string) {
+func (s *walker) refuseAll(ids []string, reason string) {
 	for _, id := range ids {
 		s.refuse(id, "%s", reason)
 	}
@@ -92,7 +26,7 @@ func (s *State) refuseAll(ids []string, reason string) {
 
 // afford says that something costs more than the player has: "A second
 // Winery costs 3 more Bagos; you have 1."
-func (s *State) afford(what string, price int) string {
+func (s *walker) afford(what string, price int) string {
 	if s.work.run.done > 0 {
 		what = "A second " + what + " costs " + strings.Replace(bagos(price), " ", " more ", 1)
 	} else {
@@ -102,7 +36,7 @@ func (s *State) afford(what string, price int) string {
 }
 
 // vineyardRefusal says why region r's top Vineyard cannot be bought now.
-func (s *State) vineyardRefusal(r RegionID) string {
+func (s *walker) vineyardRefusal(r RegionID) string {
 	reg := &s.Regions[r]
 	name := Regions[r].Name
 	switch {
@@ -123,7 +57,7 @@ func (s *State) vineyardRefusal(r RegionID) string {
 
 // refuseEstates notes why each estate that cannot take a Vineyard of
 // region r and color c cannot.
-func (s *State) refuseEstates(seat engine.Seat, r RegionID, c Color) {
+func (s *walker) refuseEstates(seat engine.Seat, r RegionID, c Color) {
 	board := s.board()
 	for e := range s.board().Estates {
 		est := &s.Seats[seat].Estates[e]
@@ -142,7 +76,7 @@ func (s *State) refuseEstates(seat engine.Seat, r RegionID, c Color) {
 
 // buildingRefusal says why no Winery or Cellar can be built: none left,
 // or too dear.
-func (s *State) buildingRefusal(one, many string, supply, price int) string {
+func (s *walker) buildingRefusal(one, many string, supply, price int) string {
 	if supply == 0 {
 		return "No " + one + " is left in the supply."
 	}
@@ -160,7 +94,7 @@ func (s *State) wineryRefusal(p *Player, e int) string {
 // workerRefusal says why estate e of p takes no Enologist (or Farmer) now:
 // the action hires none, the estate has no Winery (Vineyard) without one,
 // none is left, or it is too dear.
-func (s *State) workerRefusal(p *Player, e int, who string, hires, room bool, supply, price int) string {
+func (s *walker) workerRefusal(p *Player, e int, who string, hires, room bool, supply, price int) string {
 	place := map[string]string{"Enologist": "Winery", "Farmer": "Vineyard"}[who]
 	switch {
 	case !hires:
@@ -174,7 +108,7 @@ func (s *State) workerRefusal(p *Player, e int, who string, hires, room bool, su
 }
 
 // refuseWines notes one reason for each of seat's wines.
-func (s *State) refuseWines(seat engine.Seat, reason string) {
+func (s *walker) refuseWines(seat engine.Seat, reason string) {
 	for _, w := range s.wines(seat) {
 		s.refuse(wineKey(w), "%s", reason)
 	}
@@ -189,7 +123,7 @@ func (s *State) reachRefusal(seat engine.Seat, w wineRef, value int) string {
 }
 
 // magnateRefusal says why seat takes no barrel back from Magnate m.
-func (s *State) magnateRefusal(seat engine.Seat, m Magnate) string {
+func (s *walker) magnateRefusal(seat engine.Seat, m Magnate) string {
 	vin := s.data.Vintage[s.Vintage]
 	switch {
 	case s.work.run.press.taken[m] && s.rules().fairTiles:

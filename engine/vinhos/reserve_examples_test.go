@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"encoding/json"
+	"github.com/adega-bot/adega/engine/component"
 	"slices"
 	"strings"
 	"testing"
@@ -20,11 +21,11 @@ import (
 func TestExampleStartOfYear4(t *testing.T) {
 	x := newReserveExample(t, 3, orange, yellow, blue, purple)
 	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = tagT(-1)
-	x.s.data.Vintage[next].Features = tagT(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.data.Vintage[next].Weather = component.T(-1)
+	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
 	x.s.Features = [NumFeatures]int{Taste: 2, Aroma: 1, Appearance: 1}
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
-	x.s.startYear(4)
+	x.w.startYear(4)
 	eq(t, "Vintage tile", x.s.Vintage, next)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 4, Aroma: 1, Appearance: 4})
 	for _, e := range x.p(yellow).Experts {
@@ -216,7 +217,7 @@ func TestExamplePressRelease10(t *testing.T) {
 func TestExampleLastMinutePressRelease(t *testing.T) {
 	x := newReserveExample(t, 5, orange, yellow, blue, purple)
 	x.s.Vintage = 1
-	x.s.data.Vintage[1].Carolina = tagT(NewRegionSet(Alentejo))
+	x.s.data.Vintage[1].Carolina = component.T(NewRegionSet(Alentejo))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4} // sections 2 and 2
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Pressed = seat != int(blue)
@@ -224,7 +225,7 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 	b := x.p(blue)
 	b.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(4))}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
 	x.apply(blue, "w1-1", "appearance-alcohol", "carolina", "done")
 	b = x.p(blue)
@@ -281,7 +282,7 @@ func secondBankFair(x *example, fairPoints [4]int, purpleTile int) *example {
 		x.p(engine.Seat(seat)).Pressed = true
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	return x
 }
 
@@ -344,7 +345,7 @@ func TestExampleTieAtTheThirdFair(t *testing.T) {
 		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
 	}
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	eq(t, "VP (Orange, Yellow, Blue, Purple)", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{2, 2, 15, 10})
 	eq(t, "last places choose Experts in order", x.pending(), []engine.Seat{orange})
 	x.apply(orange, "taste")
@@ -386,7 +387,7 @@ func TestExampleFinalScoring10(t *testing.T) {
 		x.s.Export[e.r][e.c] = e.seat
 	}
 	x.s.Fair = NumFairs
-	x.s.scoreFinal()
+	x.w.scoreFinal()
 	f := x.s.Final
 	eq(t, "bank VP (Orange, Yellow, Blue, Purple)", f.Bank, []int{0, 7, 18, 12})
 	eq(t, "majorities", f.Export, []int{3, 3 + 12, 4 + 3, 6 + 4})

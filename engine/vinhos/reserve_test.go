@@ -22,7 +22,7 @@ func newReserve(t *testing.T, players int, variants string) *example {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &example{t: t, s: st.(*State)}
+	return exampleOf(t, st.(*State))
 }
 
 // §2: what each player and the board start with, before the initial
@@ -141,7 +141,7 @@ func newReserveExample(t *testing.T, year int, order ...engine.Seat) *example {
 // endActions ends the year's actions as if every player had taken both.
 func (x *example) endActions() {
 	x.s.At, x.s.Round, x.s.Turn = PhaseActions, ActionsPerYear, len(x.s.Order)
-	x.s.advance()
+	x.w.Advance()
 }
 
 // Examples 19, "Interest", and 20, "Salaries", played through a

@@ -9,7 +9,7 @@ import (
 // The R10 final scoring (RESERVE-2010.md §14.2): the bank account by its
 // section, Export majorities, and the end-game Multipliers holding a
 // barrel. Nothing else scores: not cash, wines, Fair tiles or barrels.
-func (s *State) scoreReserveEnd(f *FinalScore, won [ExportColumns][]engine.Seat) {
+func (s *walker) scoreReserveEnd(f *FinalScore, won [ExportColumns][]engine.Seat) {
 	f.Bank = make([]int, len(s.Seats))
 	for i := range s.Seats {
 		seat := engine.Seat(i)

@@ -34,7 +34,7 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	// The first rules: a tie for first place took no trophy.
 	x = first(soloExample(t))
 	x.fair(map[engine.Seat]int{ana: 20, LacerdaSeat: 20})
-	saidAll(t, x.s.events, "Nobody wins the Fair alone: no trophy.")
+	saidAll(t, x.w.Events, "Nobody wins the Fair alone: no trophy.")
 	eq(t, "trophies", x.s.Trophies(ana), 0)
 }
 

@@ -17,14 +17,12 @@ import (
 // setup) and Lacerda's two decks are shuffled whole; the generator is
 // seeded afresh. A hidden deck is put in order before it is shuffled, so
 // that a sample depends on nothing but the view and rng: two states that
-// differ only in what nobody sees give the same samples. A sample narrates nothing and labels no choice: nobody
-// reads them.
+// differ only in what nobody sees give the same samples.
 //
 // It forgets what a player learned of a deck's order by rearranging it
 // with a Wine Expert: the table sees only the new top.
 func (s *State) Sample(seat engine.Seat, rng *engine.RNG) engine.State {
 	c := s.clone()
-	c.quiet, c.nolabels = true, true
 	for r := range c.Regions {
 		c.Regions[r].Deck = shuffledBelowTop(rng, c.Regions[r].Deck, compareVineyards)
 	}

@@ -16,7 +16,7 @@ import (
 // a flat LacerdaMultiplierVP [T]; he has no wine. (Reading: the 2-player
 // rules all apply to him, so his money scores by the board's table too.)
 // Then the solo player's accolades are counted.
-func (s *State) scoreFinal() {
+func (s *walker) scoreFinal() {
 	n := len(s.Seats)
 	f := &FinalScore{Export: make([]int, n), Multipliers: make([]int, n)}
 	won, tied := s.exportMajorities()
@@ -58,7 +58,7 @@ func (s *State) tieMoney(seat engine.Seat) int {
 
 // score2016End scores the SV16 end: money, wines, majorities, Multiplier
 // tiles.
-func (s *State) score2016End(f *FinalScore, won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) {
+func (s *walker) score2016End(f *FinalScore, won [ExportColumns][]engine.Seat, tied [ExportColumns]bool) {
 	n := len(s.Seats)
 	f.Money, f.Wines = make([]int, n), make([]int, n)
 	for seat := range s.Seats {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/steps"
 )
 
 // Game is Vinhos Deluxe on the engine contract. Data is the component data
@@ -55,7 +56,8 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 	if err := json.Unmarshal(b, s); err != nil {
 		return nil, fmt.Errorf("vinhos: decode state: %w", err)
 	}
-	return s.published(), nil
+	s.memo = &steps.Memo[*walker]{}
+	return s, nil
 }
 
 // OptionRegions chooses the regions in play: "random" (the default),
@@ -84,7 +86,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		names = []string{names[0], LacerdaName}
 	}
 	n := len(names)
-	s := &State{Mode: SpecialVintage2016, Rules: setup.Rules, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}
+	s := &walker{State: State{Mode: SpecialVintage2016, Rules: setup.Rules, data: g.data(), RNG: engine.NewRNG(setup.Seed), Year: 1}}
 	switch {
 	case mode.Name == ModeReserve2010:
 		s.Mode = Reserve2010
@@ -118,10 +120,9 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if solo {
 		s.setupLacerda()
 	}
-	s.advance()
-	events := s.events
-	s.events = nil
-	return s.published(), events, nil
+	s.Advance()
+	events := s.Events
+	return s.publish(), events, nil
 }
 
 func (s *State) colorList() string {
@@ -202,7 +203,7 @@ func (s *State) setupPlayers(names []string) {
 }
 
 // setupBoard lays out the decks, supplies and tracks.
-func (s *State) setupBoard(regions RegionSet, n int) {
+func (s *walker) setupBoard(regions RegionSet, n int) {
 	sup := s.rules().supply
 	s.Supply = SupplyState{
 		Enologists: sup.Enologists.For(n), Farmers: sup.Farmers.For(n),
@@ -255,7 +256,7 @@ func (s *State) setupBoard(regions RegionSet, n int) {
 }
 
 // setupMagnateTiles shuffles the SV16 Magnate decks and fills the display.
-func (s *State) setupMagnateTiles(n int) {
+func (s *walker) setupMagnateTiles(n int) {
 	var actions, multipliers []int
 	for id, t := range s.data.MagnateTiles {
 		if t.MinPlayers.V <= n {
@@ -280,7 +281,7 @@ func (s *State) setupMagnateTiles(n int) {
 }
 
 // refillDisplay fills the empty display spaces from the top of the deck.
-func (s *State) refillDisplay() {
+func (s *walker) refillDisplay() {
 	var shown []string
 	for i := range s.Display {
 		if s.Display[i] == NoTile && len(s.Deck) > 0 {
@@ -294,12 +295,12 @@ func (s *State) refillDisplay() {
 }
 
 // initRegionStep: the initial vineyard, chosen in turn order from any region.
-func (s *State) initRegionStep() step {
+func (s *walker) initRegionStep() step {
 	prompt := "Which region is your first estate in? Its vineyard is free."
 	if s.rules().initialVineyardPaid {
 		prompt = "Which region is your first estate in? You pay its vineyard's cost."
 	}
-	st := step{name: "region", prompt: prompt, opts: s.options()}
+	st := step{Name: "region", Prompt: prompt, Opts: s.EmptyOptions()}
 	seat := s.work.seat
 	for r := RegionID(1); int(r) <= NumRegions; r++ {
 		if !s.Regions[r].InPlay || len(s.Regions[r].Deck) == 0 {
@@ -317,9 +318,9 @@ func (s *State) initRegionStep() step {
 			ch.Cost = bagos(cost)
 			ch.Label += ", " + ch.Cost
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: ch,
-			do: func(s *State) {
+			Do: func(s *walker) {
 				e := 0
 				s.takeVineyard(seat, r, e, cost)
 				s.placeCube(seat, r)
@@ -333,7 +334,7 @@ func (s *State) initRegionStep() step {
 // endInitialVineyards closes the setup's Vineyards: R10 sorts the player
 // order by initial region, lower numbers first and ties in the order they
 // chose (§2.13g), and pays each position its bonus (§2.13h).
-func (s *State) endInitialVineyards() {
+func (s *walker) endInitialVineyards() {
 	rules := s.rules()
 	if rules.orderByRegion {
 		slices.SortStableFunc(s.Order, func(a, b engine.Seat) int {
@@ -375,7 +376,7 @@ func initialBenefit(r RegionID) string {
 
 // initialWine gives the wine made before the game starts. Douro asks
 // whether it is Porto first.
-func (s *State) initialWine(seat engine.Seat, r RegionID, e int) {
+func (s *walker) initialWine(seat engine.Seat, r RegionID, e int) {
 	if Regions[r].InitialPortoWine > 0 && s.Seats[seat].Porto > 0 {
 		s.work.stage = stInitPorto
 		return
@@ -386,11 +387,11 @@ func (s *State) initialWine(seat engine.Seat, r RegionID, e int) {
 
 // initPortoStep: a Douro start makes a wine of 2, or of 5 by spending one
 // of the two Porto tiles (C07, as in the first edition).
-func (s *State) initPortoStep() step {
+func (s *walker) initPortoStep() step {
 	seat := s.work.seat
 	reg := Regions[Douro]
-	wine := func(q int, porto bool) func(*State) {
-		return func(s *State) {
+	wine := func(q int, porto bool) func(*walker) {
+		return func(s *walker) {
 			if porto {
 				s.Seats[seat].Porto--
 				s.Regions[Douro].Porto++
@@ -402,23 +403,23 @@ func (s *State) initPortoStep() step {
 			s.work.stage = stDone
 		}
 	}
-	return step{name: "wine", prompt: "Is your first Douro wine table wine or Porto?", opts: []option{
-		{Choice: engine.Choice{ID: "table", Label: s.label(func() string { return fmt.Sprintf("Table wine of %d, keep both Porto tiles", reg.InitialWine) })}, do: wine(reg.InitialWine, false)},
-		{Choice: engine.Choice{ID: "porto", Label: s.label(func() string { return fmt.Sprintf("Porto of %d, spend one Porto tile", reg.InitialPortoWine) })}, do: wine(reg.InitialPortoWine, true)},
+	return step{Name: "wine", Prompt: "Is your first Douro wine table wine or Porto?", Opts: []option{
+		{Choice: engine.Choice{ID: "table", Label: s.label(func() string { return fmt.Sprintf("Table wine of %d, keep both Porto tiles", reg.InitialWine) })}, Do: wine(reg.InitialWine, false)},
+		{Choice: engine.Choice{ID: "porto", Label: s.label(func() string { return fmt.Sprintf("Porto of %d, spend one Porto tile", reg.InitialPortoWine) })}, Do: wine(reg.InitialPortoWine, true)},
 	}}
 }
 
 // initMagnateStep: one Magnate Action tile each, in reverse turn order.
-func (s *State) initMagnateStep() step {
+func (s *walker) initMagnateStep() step {
 	seat := s.work.seat
-	st := step{name: "tile", prompt: "Which Magnate Action tile do you start with?", opts: s.options()}
+	st := step{Name: "tile", Prompt: "Which Magnate Action tile do you start with?", Opts: s.EmptyOptions()}
 	for i, id := range s.Display {
 		if id == NoTile || s.holdsKind(seat, id) {
 			continue
 		}
-		st.opts = append(st.opts, option{
+		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: s.tileKey(id, i), Label: s.tileName(id)},
-			do: func(s *State) {
+			Do: func(s *walker) {
 				s.takeDisplayTile(seat, i)
 				s.work.stage = stDone
 			},

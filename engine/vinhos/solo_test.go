@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // The solo rules against Lacerda (RB "Solitaire rules", COMPONENTS.md §18
@@ -24,7 +25,7 @@ func soloGame(t *testing.T, first engine.Seat) *example {
 			t.Fatal(err)
 		}
 		if s := st.(*State); s.Order[0] == first {
-			return &example{t: t, s: s}
+			return exampleOf(t, s)
 		}
 	}
 }
@@ -85,10 +86,10 @@ func (x *example) stackActions(top ...Cell) {
 func (x *example) lacerda(c Cell) []engine.Event {
 	x.t.Helper()
 	x.stackActions(c)
-	x.s.events = nil
-	x.s.lacerdaTurn()
+	x.w.Events = nil
+	x.w.lacerdaTurn()
 	x.s.returnNumbers() // at the end of his action, as lacerdaDecides does
-	return x.s.events
+	return x.w.Events
 }
 
 func (x *example) check() {
@@ -184,7 +185,7 @@ func TestLacerdaInitialVineyardRedrawsRegionNotInPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.s = next
+	x.set(next)
 	saidAll(t, events, "Number card 7: Setúbal is not in play", "Number card 9: Algarve is not in play", "Number card 4: Dão.")
 	eq(t, "Dão's top vineyard", x.s.Regions[Dao].Deck[0], top)
 	eq(t, "Dão's cubes", x.s.Regions[Dao].Cubes, 1)
@@ -205,7 +206,7 @@ func TestLacerdaInitialMagnateTileByNumberCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x.s = next.(*State)
+	x.set(next.(*State))
 	saidAll(t, events, "Number card 9: no display space", "Number card 3: display space 3 is empty", "Number card 5: display space 5.")
 	eq(t, "his discarded tile", x.s.Solo.Discarded.Tiles, []int{fifth})
 	eq(t, "his tiles", len(x.p(LacerdaSeat).Tiles), 0)
@@ -294,9 +295,9 @@ func TestLacerdaActionCardNamingHisSpaceIsRedrawn(t *testing.T) {
 	x := soloExample(t)
 	x.p(LacerdaSeat).Cell = CellTL
 	x.stackActions(CellTL, CellBR)
-	x.s.events = nil
-	x.s.lacerdaTurn()
-	saidAll(t, x.s.events, "Action card Vineyards (top left)", "He is already there, so he draws again", "Action card Vineyards (bottom right)")
+	x.w.Events = nil
+	x.w.lacerdaTurn()
+	saidAll(t, x.w.Events, "Action card Vineyards (top left)", "He is already there, so he draws again", "Action card Vineyards (bottom right)")
 	eq(t, "his space", x.p(LacerdaSeat).Cell, CellBR)
 	eq(t, "drawn", x.s.Solo.Played, []Cell{CellTL, CellBR})
 }
@@ -394,7 +395,7 @@ func TestLacerdaTakesCubesFromYourRichestRegion(t *testing.T) {
 	x.cubes(Douro, 2)
 	x.cubes(Dao, 3)
 	for _, want := range []int{2, 2, 1, 0} { // Dão, Douro, Dão, none
-		eq(t, "taken", x.s.lacerdaCubes(), want)
+		eq(t, "taken", x.w.lacerdaCubes(), want)
 	}
 	eq(t, "cubes", []int{x.s.Regions[TrasOsMontes].Cubes, x.s.Regions[Douro].Cubes, x.s.Regions[Dao].Cubes}, []int{4, 0, 0})
 	x.check()
@@ -643,20 +644,20 @@ func TestLacerdaMaintenanceLowestBarrelTiesByAnabela(t *testing.T) {
 		vintage int
 		want    SaleSlot
 	}{
-		{1, SaleSlot{Hotel, White, tagT(7)}}, // Anabela wants white
-		{3, SaleSlot{Hotel, Red, tagT(7)}},   // Anabela wants red
+		{1, SaleSlot{Hotel, White, component.T(7)}}, // Anabela wants white
+		{3, SaleSlot{Hotel, Red, component.T(7)}},   // Anabela wants red
 	} {
 		x := soloExample(t)
 		x.s.Vintage = c.vintage
 		x.sold(LacerdaSeat, x.saleSlot(Enoteca, Red, 9), x.saleSlot(Hotel, Red, 7), x.saleSlot(Hotel, White, 7))
-		x.s.lacerdaMaintenance()
+		x.w.lacerdaMaintenance()
 		back := x.saleSlot(c.want.Establishment, c.want.Color, c.want.Value.V)
 		eq(t, "taken back", x.s.Sales[back], engine.NoSeat)
 		eq(t, "his barrels", x.p(LacerdaSeat).Barrels, 4)
 	}
 	x := soloExample(t)
 	x.sold(LacerdaSeat, x.saleSlot(Hotel, White, 7), x.saleSlot(CasaDeFados, Red, 5))
-	x.s.lacerdaMaintenance()
+	x.w.lacerdaMaintenance()
 	eq(t, "the lowest", x.s.Sales[x.saleSlot(CasaDeFados, Red, 5)], engine.NoSeat)
 }
 
@@ -669,9 +670,9 @@ func (x *example) fair(presses map[engine.Seat]int) {
 		x.p(seat).Pressed, x.p(seat).FairPoints = true, fp
 		x.s.Booths[int(seat)] = seat
 	}
-	x.s.events = nil
+	x.w.Events = nil
 	x.s.startFair()
-	x.s.advance()
+	x.w.Advance()
 	x.check()
 }
 
@@ -680,7 +681,7 @@ func (x *example) fair(presses map[engine.Seat]int) {
 func TestSoloFairForcedPressAndTrophy(t *testing.T) {
 	x := soloExample(t)
 	x.fair(map[engine.Seat]int{ana: 1})
-	saidAll(t, x.s.events, "worth Bruno's 8 Fair Points", "Lacerda places 1st and scores 9 VP", "Lacerda places first at the Fair and takes a trophy")
+	saidAll(t, x.w.Events, "worth Bruno's 8 Fair Points", "Lacerda places 1st and scores 9 VP", "Lacerda places first at the Fair and takes a trophy")
 	eq(t, "Ana's VP", x.p(ana).VP, 3)
 	eq(t, "trophies", x.s.Solo.Trophies, [][]engine.Seat{{LacerdaSeat}})
 	eq(t, "Lacerda's trophies", x.s.Trophies(LacerdaSeat), 1)
@@ -697,7 +698,7 @@ func TestSoloFairTrophyForEveryoneFirstWhoPresented(t *testing.T) {
 
 	x = soloExample(t)
 	x.fair(map[engine.Seat]int{ana: 20, LacerdaSeat: 20})
-	saidAll(t, x.s.events, "Lacerda places 1st and scores 6 VP", "Ana places first at the Fair and takes a trophy", "Lacerda places first at the Fair and takes a trophy")
+	saidAll(t, x.w.Events, "Lacerda places 1st and scores 6 VP", "Ana places first at the Fair and takes a trophy", "Lacerda places first at the Fair and takes a trophy")
 	eq(t, "Ana's VP", x.p(ana).VP, 6)
 	eq(t, "Ana's trophies", x.s.Trophies(ana), 1)
 	eq(t, "Lacerda's trophies", x.s.Trophies(LacerdaSeat), 1)
@@ -705,7 +706,7 @@ func TestSoloFairTrophyForEveryoneFirstWhoPresented(t *testing.T) {
 	x = soloExample(t)
 	x.p(ana).FairPoints = 40 // from earlier Fairs; no wine now
 	x.fair(nil)
-	saidAll(t, x.s.events, "Ana presented no wine", "Nobody placed first with a wine presented: no trophy")
+	saidAll(t, x.w.Events, "Ana presented no wine", "Nobody placed first with a wine presented: no trophy")
 	eq(t, "trophies", x.s.Solo.Trophies, [][]engine.Seat{nil})
 }
 
@@ -719,10 +720,10 @@ func TestLacerdaDraftByNumberCards(t *testing.T) {
 	x.s.Retired = append(x.s.Retired, x.s.Display[3])
 	x.s.Display[3] = mult
 	x.stackNumbers(8, 2)
-	x.s.lacerdaDraftPick()
+	x.w.lacerdaDraftPick()
 	eq(t, "discarded", x.s.Solo.Discarded.Tiles, []int{action})
 	x.stackNumbers(4)
-	x.s.lacerdaDraftPick()
+	x.w.lacerdaDraftPick()
 	eq(t, "his tiles", x.p(LacerdaSeat).Tiles, []HeldTile{{ID: mult, FaceUp: true, Barrel: true}})
 	eq(t, "his barrels", x.p(LacerdaSeat).Barrels, Box.BarrelsPerColor-LacerdaInitialExports-1)
 	x.check()
@@ -738,13 +739,13 @@ func TestLacerdaNumberCardsStayOutUntilTheDraftEnds(t *testing.T) {
 	x.s.Retired = append(x.s.Retired, x.s.Display[1])
 	x.s.Display[1] = NoTile // space 2
 	x.stackNumbers(2, 8, 1)
-	x.s.lacerdaDecides()
+	x.w.lacerdaDecides()
 	eq(t, "cards out after his first pick", x.s.Solo.Drawn, []int{2, 8, 1})
 	x.stackNumbers(3)
-	x.s.lacerdaDraftPick()
+	x.w.lacerdaDraftPick()
 	eq(t, "cards out after his second pick", x.s.Solo.Drawn, []int{2, 8, 1, 3})
 	eq(t, "cards left to draw", len(x.s.Solo.Numbers), len(NumberCards)-4)
-	x.s.endDraft()
+	x.w.endDraft()
 	eq(t, "cards out after the draft", len(x.s.Solo.Drawn), 0)
 	eq(t, "the deck after the draft", slices.Sorted(slices.Values(x.s.Solo.Numbers)), NumberCards[:])
 }
@@ -789,19 +790,19 @@ func TestLacerdaDraftPassesWhenNumbersOrBarrelsRunOut(t *testing.T) {
 		x.s.Retired = append(x.s.Retired, x.s.Display[i])
 		x.s.Display[i] = NoTile
 	}
-	x.s.events = nil
-	x.s.lacerdaDraftPick()
-	eq(t, "cards drawn", strings.Count(strings.Join(texts(x.s.events), "\n"), "draws the Number card"), len(NumberCards))
+	x.w.Events = nil
+	x.w.lacerdaDraftPick()
+	eq(t, "cards drawn", strings.Count(strings.Join(texts(x.w.Events), "\n"), "draws the Number card"), len(NumberCards))
 	eq(t, "passed", x.s.DraftPassed, []bool{false, true})
 
 	x = soloExample(t)
 	x.s.At, x.s.DraftPassed, x.s.FairOrder = PhaseDraft, make([]bool, 2), []engine.Seat{ana, LacerdaSeat}
 	x.p(LacerdaSeat).Barrels = 0
-	x.s.events = nil
-	x.s.lacerdaDraftPick()
+	x.w.Events = nil
+	x.w.lacerdaDraftPick()
 	eq(t, "passed", x.s.DraftPassed, []bool{false, true})
 	eq(t, "display untouched", slices.Contains(x.s.Display, NoTile), false)
-	if said(x.s.events, "Number card") {
+	if said(x.w.Events, "Number card") {
 		t.Error("he drew a Number card without a barrel")
 	}
 }
@@ -820,7 +821,7 @@ func TestLacerdaActionDeckReshuffledAfterFair(t *testing.T) {
 	x.stackActions(CellTL, CellTM, CellTR)
 	x.s.Solo.Actions, x.s.Solo.Played = x.s.Solo.Actions[3:], x.s.Solo.Actions[:3]
 	x.s.At, x.s.Fair, x.s.Year = PhaseDraft, 1, 3
-	x.s.endDraft()
+	x.w.endDraft()
 	eq(t, "cards", len(x.s.Solo.Actions), len(ActionCards))
 	eq(t, "drawn", len(x.s.Solo.Played), 0)
 }
@@ -851,7 +852,7 @@ func TestLacerdaFinalScoring(t *testing.T) {
 	l.Money, l.Barrels = 14, l.Barrels-2
 	l.Tiles = []HeldTile{{ID: x.multTile(MultMoney, 0), FaceUp: true, Barrel: true}, {ID: x.multTile(MultWines, 2), FaceUp: true, Barrel: true}}
 	vp := l.VP
-	x.s.scoreFinal()
+	x.w.scoreFinal()
 	f := x.s.Final
 	eq(t, "his scores", []int{f.Money[LacerdaSeat], f.Wines[LacerdaSeat], f.Export[LacerdaSeat], f.Multipliers[LacerdaSeat]}, []int{7, 0, 14 + 12, 20})
 	eq(t, "his VP", x.p(LacerdaSeat).VP, vp+7+26+20)
@@ -871,7 +872,7 @@ func TestSoloAccolades(t *testing.T) {
 	for c := 2; c < ExportColumns; c++ {
 		x.s.Export[1][c] = ana
 	}
-	x.s.scoreFinal()
+	x.w.scoreFinal()
 	sc := x.s.SoloScore()
 	eq(t, "accolades", sc.Accolades, [numAccolades]int{
 		AccoladeMoreVP: 4, AccoladeMoreMoney: 2, AccoladeFairTrophy: 2,
@@ -890,7 +891,7 @@ func TestSoloAccolades(t *testing.T) {
 			}
 		}
 	}
-	x.s.scoreFinal()
+	x.w.scoreFinal()
 	sc = x.s.SoloScore()
 	eq(t, "accolades", sc.Accolades, [numAccolades]int{AccoladeMoreVP: 4, AccoladeMoreMoney: 2, AccoladeMoreExportVP: 1})
 	eq(t, "title", sc.Title, "Wine Snob")

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/steps"
 )
 
 // Phase is the part of the game that decides who acts next.
@@ -100,36 +101,10 @@ type State struct {
 	// otherwise.
 	Solo *Solo `json:"solo,omitempty"`
 
-	data   *Data          // the component data the game was set up with
-	work   work           // the decision being built, zero between decisions
-	events []engine.Event // narration of the action being applied
-	quiet  bool           // nobody reads this copy's narration
-	// lookahead marks a copy that only asks whether a decision can finish.
-	lookahead bool
-	// unnamed marks a copy whose steps' names nobody reads: a look-ahead's,
-	// a playout's. It keeps none (see uniqueName).
-	unnamed bool
-	// nolabels marks a copy whose choice labels nobody reads: it skips
-	// formatting them, which is most of the cost of listing choices.
-	nolabels bool
-	// walking marks a copy replaying a step already chosen, whose options
-	// need listing but not the costliest legality check (see walk).
-	walking bool
-	// noStay marks a copy that asks whether a turn can leave Pass: staying
-	// is not offered in it (see turnStartStep).
-	noStay bool
-	// taking collects the steps answered on their own, for Choices.
-	taking *[]engine.Taken
-	// explaining marks a copy that notes why answers are left out, in
-	// refusals (see refusal.go).
-	explaining bool
-	refusals   []refusal
-	// memo is the decision the last Choices walked (memo.go); copies
-	// made inside the package have none.
-	memo *walkMemo
-	// optArray is where the next step listed on this state puts its
-	// options (see options); every copy has its own.
-	optArray []option
+	data *Data // the component data the game was set up with
+	// memo is the walker the last Choices walked (steps.Memo), a cache
+	// beside the state: every state handed out has its own, copies none.
+	memo *steps.Memo[*walker]
 }
 
 // Data is the component data the game was set up with.
@@ -327,17 +302,12 @@ type copyArrays struct {
 	seatIDs []engine.Seat // Order, then Bottom
 	display []int
 	flags   []bool // DraftPassed, then Done
-	options []option
 }
 
 // copyTo makes c a copy of s (see clone), its slices cut from a's arrays.
 func (s *State) copyTo(c *State, a *copyArrays) {
 	*c = *s
 	c.memo = nil
-	c.optArray = a.options[:0]
-	// The names of the steps answered are shared: capping the copy's
-	// makes its next name copy them instead of writing into s's array.
-	c.work.names = slices.Clip(s.work.names)
 	a.seats = append(a.seats[:0], s.Seats...)
 	c.Seats = a.seats
 	experts, tiles := 0, 0
@@ -370,9 +340,6 @@ func (s *State) copyTo(c *State, a *copyArrays) {
 		w.names = slices.Clip(w.names)
 		c.Paused = &w
 	}
-	// The copy shares the narration so far; capping its capacity makes the
-	// first event it adds copy the slice instead of writing into s's.
-	c.events = slices.Clip(s.events)
 }
 
 // cut appends a copy of src to *array and returns it, its capacity capped
@@ -391,8 +358,8 @@ func cut[T any](array *[]T, src []T) []T {
 // takes a function so that a copy without labels evaluates no argument and
 // allocates nothing: format does not outlive the call, so it stays on the
 // stack.
-func (s *State) label(format func() string) string {
-	if s.nolabels {
+func (s *walker) label(format func() string) string {
+	if s.NoLabels {
 		return ""
 	}
 	return s.term(format())
@@ -401,15 +368,15 @@ func (s *State) label(format func() string) string {
 // say narrates an event of the action being applied. Like label, it takes
 // a function: a quiet copy, a look-ahead's or a playout's, evaluates no
 // argument of a narration and allocates nothing for it.
-func (s *State) say(seat engine.Seat, text func() string) {
-	if !s.quiet {
-		s.events = append(s.events, engine.Say(seat, s.term(text())))
+func (s *walker) say(seat engine.Seat, text func() string) {
+	if !s.Quiet {
+		s.Events = append(s.Events, engine.Say(seat, s.term(text())))
 	}
 }
 
 // reveal narrates an event that showed hidden or random information.
-func (s *State) reveal(seat engine.Seat, text func() string) {
-	if !s.quiet {
-		s.events = append(s.events, engine.Event{Seat: seat, Text: s.term(text()), Reveal: true})
+func (s *walker) reveal(seat engine.Seat, text func() string) {
+	if !s.Quiet {
+		s.Events = append(s.Events, engine.Event{Seat: seat, Text: s.term(text()), Reveal: true})
 	}
 }

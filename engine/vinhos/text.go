@@ -113,8 +113,8 @@ func (s *State) vintageText() string {
 }
 
 // estateName names an estate for players: "estate 2 (Douro red)".
-func (s *State) estateName(p *Player, e int) string {
-	if s.nolabels && s.quiet {
+func (s *walker) estateName(p *Player, e int) string {
+	if s.NoLabels && s.Quiet {
 		return ""
 	}
 	est := &p.Estates[e]

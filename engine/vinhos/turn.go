@@ -17,11 +17,11 @@ import (
 // doneOption finishes the current part of a decision. It is listed first, so
 // that the search for a way to finish ends quickly, and it is taken on its
 // own when nothing else is possible.
-func doneOption(label string, then func(*State)) option {
-	return option{Choice: engine.Choice{ID: "done", Label: label}, do: then, auto: true}
+func doneOption(label string, then func(*walker)) option {
+	return option{Choice: engine.Choice{ID: "done", Label: label}, Do: then, Auto: true}
 }
 
-func (s *State) turnStartStep() step {
+func (s *walker) turnStartStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	// After a Magnate tile or Wine Expert used first, the step is the move.
@@ -29,16 +29,15 @@ func (s *State) turnStartStep() step {
 	if s.work.tileUsed || s.work.expertUsed {
 		name = "move"
 	}
-	st := step{name: name, prompt: s.rules().prompts.move, opts: s.options()}
+	st := step{Name: name, Prompt: s.rules().prompts.move, Opts: s.EmptyOptions()}
 	for _, c := range []Cell{CellC, CellTL, CellTM, CellTR, CellML, CellMR, CellBL, CellBM, CellBR} {
 		if c == p.Cell {
 			continue
 		}
-		fee, _ := s.moveFee(seat, c)
-		bribe := s.bribe(seat, c)
+		fee, bribe := s.moveCost(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
 		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
-			if s.explaining {
+			if s.Explaining {
 				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(fee+bribe), bagos(p.Money))
 			}
 			continue
@@ -47,49 +46,62 @@ func (s *State) turnStartStep() step {
 		if fee+bribe > 0 {
 			ch.Cost = bagos(fee + bribe)
 		}
-		if !s.nolabels && fee+bribe > 0 {
+		if !s.NoLabels && fee+bribe > 0 {
 			ch.Label += ", move " + ch.Cost
 		}
-		if !s.nolabels && bribe > 0 {
+		if !s.NoLabels && bribe > 0 {
 			ch.Label += fmt.Sprintf(" (%d for Lacerda's bribe)", bribe)
 		}
-		st.opts = append(st.opts, option{Choice: ch, risky: true, do: moveTo[c]})
+		st.Opts = append(st.Opts, option{Choice: ch, Risky: true, Do: moveTo[c]})
 	}
-	moves := len(st.opts)
-	st.opts = s.bonusOptions(st.opts, seat, stTurnStart)
+	moves := len(st.Opts)
+	st.Opts = s.bonusOptions(st.Opts, seat, stTurnStart)
 	// Staying on Pass is allowed only when no other action is possible
 	// [T], counting what a Magnate tile or a Wine Expert used first makes
 	// possible. A look-ahead only asks whether the turn can finish, and it
 	// always can: by another action, or else by staying; so it skips the
 	// costly check. Replaying a step already chosen that is not the stay
 	// skips it too.
-	if s.explaining && p.Cell != CellC {
+	if s.Explaining && p.Cell != CellC {
 		s.refuse(s.cellKey(p.Cell), "Your Action marker is on %s already: you must move to another space.", s.cellLabel(p.Cell))
 	}
-	if p.Cell == CellC && !s.noStay && (s.lookahead || s.walking || !s.canLeave(seat, s.leaving(st.opts, moves))) {
-		st.opts = slices.Insert(st.opts, 0, option{Choice: engine.Choice{ID: s.cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, risky: true,
-			do: func(s *State) {
+	if p.Cell == CellC && !s.noStay && (s.Lookahead || s.Walking || !s.canLeave(seat, s.leaving(st.Opts, moves))) {
+		st.Opts = slices.Insert(st.Opts, 0, option{Choice: engine.Choice{ID: s.cellKey(CellC), Label: "Stay on Pass / Press Release (no other action is possible)"}, Risky: true,
+			Do: func(s *walker) {
 				s.work.cell = CellC
 				s.payMove(false)
 			}})
-	} else if s.explaining && p.Cell == CellC {
+	} else if s.Explaining && p.Cell == CellC {
 		s.refuse(s.cellKey(CellC), "You may stay on Pass / Press Release only when no other action is possible, and one is.")
 	}
 	return st
 }
 
+// moveCost is what moving seat's Action marker to c costs: the move's
+// fee and Lacerda's bribe, which a choice's Cost shows together.
+func (s *State) moveCost(seat engine.Seat, c Cell) (fee, bribe int) {
+	fee, _ = s.moveFee(seat, c)
+	return fee, s.bribe(seat, c)
+}
+
+// cellOf is the cell a move's choice ID names, in the game's mode.
+func (s *State) cellOf(id string) (Cell, bool) {
+	i := slices.Index(cellKeys[s.Mode][:NumCells], id)
+	return Cell(i), i >= 0
+}
+
 // moveTo are the answers that move to each cell, made once: every turn
 // lists them, and a closure each was a good part of what it allocated.
-var moveTo = func() (do [NumCells]func(*State)) {
+var moveTo = func() (do [NumCells]func(*walker)) {
 	for c := range do {
-		do[c] = func(s *State) { s.move(Cell(c)) }
+		do[c] = func(s *walker) { s.move(Cell(c)) }
 	}
 	return do
 }()
 
 // move starts moving the Action marker to c: its fee is worked out again
 // from the state the move was listed on.
-func (s *State) move(c Cell) {
+func (s *walker) move(c Cell) {
 	seat := s.work.seat
 	fee, occupants := s.moveFee(seat, c)
 	s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
@@ -112,8 +124,8 @@ func (s *State) leaving(opts []option, moves int) []option {
 
 // canLeave reports whether any of opts, the moves and the tiles and
 // Experts usable first, leads to a turn that leaves Pass.
-func (s *State) canLeave(seat engine.Seat, opts []option) bool {
-	return s.onScratch(func(c *State) bool {
+func (s *walker) canLeave(seat engine.Seat, opts []option) bool {
+	return machine.OnScratch(s, func(c *walker) bool {
 		c.noStay = true
 		return c.anyViable(seat, opts)
 	})
@@ -123,21 +135,21 @@ func (s *State) canLeave(seat engine.Seat, opts []option) bool {
 // one found is risky no more: the turn's step, whose options these are,
 // looks ahead from it no second time (without noStay, a turn has only
 // more ways to finish).
-func (s *State) anyViable(seat engine.Seat, opts []option) bool {
+func (s *walker) anyViable(seat engine.Seat, opts []option) bool {
 	for i := range opts {
-		if s.leadsToEnd(seat, opts[i]) {
-			opts[i].risky = false
+		if machine.LeadsToEnd(s, seat, opts[i]) {
+			opts[i].Risky = false
 			return true
 		}
 	}
 	return false
 }
 
-func (s *State) turnAfterStep() step {
+func (s *walker) turnAfterStep() step {
 	seat := s.work.seat
-	st := step{name: "after", prompt: s.rules().prompts.after, opts: s.options()}
-	st.opts = append(st.opts, doneOption("End your turn", func(s *State) { s.work.stage = stDone }))
-	st.opts = s.bonusOptions(st.opts, seat, stTurnAfter)
+	st := step{Name: "after", Prompt: s.rules().prompts.after, Opts: s.EmptyOptions()}
+	st.Opts = append(st.Opts, doneOption("End your turn", func(s *walker) { s.work.stage = stDone }))
+	st.Opts = s.bonusOptions(st.Opts, seat, stTurnAfter)
 	return st
 }
 
@@ -184,13 +196,13 @@ func (s *State) bribe(seat engine.Seat, c Cell) int {
 // paymentStep: a move that costs something may be made free by a Wine
 // Expert that allows it, if none was used this turn; a bribe is paid
 // either way.
-func (s *State) paymentStep() step {
+func (s *walker) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
-	st := step{name: "payment", prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), opts: s.options()}
+	st := step{Name: "payment", Prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), Opts: s.EmptyOptions()}
 	if s.Seats[seat].Money >= s.work.fee+bribe {
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, risky: true,
-			do: func(s *State) { s.payMove(false) }})
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, Risky: true,
+			Do: func(s *walker) { s.payMove(false) }})
 	}
 	for i, x := range s.Seats[seat].Experts {
 		if _, t := s.expertTile(x.ID); x.FaceUp && t.Ability.V == ExpertFreeMove {
@@ -198,8 +210,8 @@ func (s *State) paymentStep() step {
 			if bribe > 0 {
 				label += fmt.Sprintf(" (Lacerda's bribe of %s is still due)", bagos(bribe))
 			}
-			st.opts = append(st.opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: label}, risky: true,
-				do: func(s *State) {
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: s.expertKey(x.ID), Label: label}, Risky: true,
+				Do: func(s *walker) {
 					s.flipExpert(seat, i)
 					s.payMove(true)
 				}})
@@ -209,13 +221,13 @@ func (s *State) paymentStep() step {
 }
 
 // canFreeMove: a face-up free-move Expert and no Expert used this turn.
-func (s *State) canFreeMove(seat engine.Seat) bool {
+func (s *walker) canFreeMove(seat engine.Seat) bool {
 	return !s.expertSpent() && s.faceUpAbility(seat, ExpertFreeMove) >= 0
 }
 
 // payMove makes the move, paying its fee unless it is free and any bribe
 // in any case, and starts the action of the new space.
-func (s *State) payMove(free bool) {
+func (s *walker) payMove(free bool) {
 	w := &s.work
 	p := &s.Seats[w.seat]
 	from := p.Cell
@@ -226,7 +238,7 @@ func (s *State) payMove(free bool) {
 		total += w.fee
 		for _, o := range w.occupants {
 			s.Seats[o].Money += FeePerOccupant
-			if !s.quiet {
+			if !s.Quiet {
 				paid = append(paid, "1 to "+s.Seats[o].Name)
 			}
 		}
@@ -236,7 +248,7 @@ func (s *State) payMove(free bool) {
 		// holds it (bribe is 0), so a free move waives it.
 		bribe := s.bribe(w.seat, w.cell)
 		total += bribe
-		if !s.quiet && (bribe > 0 || !free) {
+		if !s.Quiet && (bribe > 0 || !free) {
 			paid = append(paid, fmt.Sprintf("%d to the bank for Lacerda's bribe", LacerdaBribe))
 		}
 		s.Solo.Bribes[w.cell] = false
@@ -244,7 +256,7 @@ func (s *State) payMove(free bool) {
 	p.Money -= total
 	// Every look-ahead at a move makes it: narrating it is the costly part.
 	switch {
-	case s.quiet:
+	case s.Quiet:
 	case w.cell == from:
 		s.say(w.seat, func() string { return fmt.Sprintf("%s stays on Pass / Press Release.", p.Name) })
 	case total == 0:
@@ -287,7 +299,7 @@ func bonusRun(k MagnateAction) actionRun {
 // bonusOptions appends to opts what seat may do besides the action,
 // returning to stage back: Magnate Action tiles (SV16), divesting, pairs
 // of barrels before the move and a Magnate benefit (R10), Wine Experts.
-func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
+func (s *walker) bonusOptions(opts []option, seat engine.Seat, back stage) []option {
 	p := &s.Seats[seat]
 	if !s.work.tileUsed {
 		for i, t := range p.Tiles {
@@ -297,8 +309,8 @@ func (s *State) bonusOptions(opts []option, seat engine.Seat, back stage) []opti
 			kind := s.data.MagnateTiles[t.ID].Kind
 			opts = append(opts, option{
 				Choice: engine.Choice{ID: flipTileKeys[kind], Label: s.label(func() string { return "Flip your Action tile: " + actionTileText[kind] })},
-				risky:  true,
-				do: func(s *State) {
+				Risky:  true,
+				Do: func(s *walker) {
 					p := &s.Seats[seat]
 					p.Tiles[i].FaceUp = false
 					s.work.tileUsed = true
@@ -339,7 +351,7 @@ var flipTileKeys = func() (keys [numMagnateActions]string) {
 // performing the Export Action"; each caller offers the abilities its
 // moment allows. A cube or a barrel back is chosen next, and the decision
 // goes on where it was (work.use).
-func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbility) []option {
+func (s *walker) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbility) []option {
 	if s.expertSpent() {
 		return opts
 	}
@@ -353,8 +365,8 @@ func (s *State) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAbi
 		// look-ahead checks that.
 		opts = append(opts, option{
 			Choice: engine.Choice{ID: s.expertKey(x.ID), Label: s.label(func() string { return "Flip your " + s.expertName(x.ID) })},
-			risky:  true,
-			do: func(s *State) {
+			Risky:  true,
+			Do: func(s *walker) {
 				s.ranked(rankExpert + i)
 				s.flipExpert(seat, i)
 				switch ability {
@@ -392,10 +404,10 @@ var expertKeys = func() (keys [NumFeatures][numExpertAbilities]string) {
 
 // expertSpent reports whether the turn's one Wine Expert is used, where
 // the mode allows one a turn.
-func (s *State) expertSpent() bool { return s.rules().oneExpertPerTurn && s.work.expertUsed }
+func (s *walker) expertSpent() bool { return s.rules().oneExpertPerTurn && s.work.expertUsed }
 
 // flipExpert uses held Expert i: face down, and the turn's Expert is spent.
-func (s *State) flipExpert(seat engine.Seat, i int) {
+func (s *walker) flipExpert(seat engine.Seat, i int) {
 	p := &s.Seats[seat]
 	p.Experts[i].FaceUp = false
 	s.work.expertUsed = true

@@ -39,18 +39,18 @@ func (s *State) pairsOwer() (int, bool) {
 // maintenancePairsStep: one pair is compulsory, more are optional (AMB-9,
 // reading the rulebook's « ne doit pas reprendre plus d'une paire » as
 // the reference's "does not have to").
-func (s *State) maintenancePairsStep() step {
+func (s *walker) maintenancePairsStep() step {
 	if s.work.pairsTaken > 0 {
-		return s.pairsStep(func(s *State) { s.work.stage = stDone })
+		return s.pairsStep(func(s *walker) { s.work.stage = stDone })
 	}
-	st := step{name: "pairs", prompt: "Maintenance: take back a pair of barrels from a Sales establishment (one is compulsory).", opts: s.options()}
-	st.opts = s.pairOptions(st.opts, s.work.seat)
+	st := step{Name: "pairs", Prompt: "Maintenance: take back a pair of barrels from a Sales establishment (one is compulsory).", Opts: s.EmptyOptions()}
+	st.Opts = s.pairOptions(st.Opts, s.work.seat)
 	return st
 }
 
 // startUpkeep charges every bank, in player order, and leaves the
 // choices the failures call for to their players.
-func (s *State) startUpkeep() {
+func (s *walker) startUpkeep() {
 	s.At = PhaseMaintenance
 	s.Done = make([]bool, len(s.Seats))
 	bar := &s.data.Reserve.Investment
@@ -100,19 +100,19 @@ func (s *State) buildings(seat engine.Seat) int {
 // penaltyStep asks for what the Maintenance takes: a Winery (a Vineyard
 // when there is none) for unpaid interest, then each unpaid Enologist.
 // AMB-21: the player chooses which.
-func (s *State) penaltyStep() step {
+func (s *walker) penaltyStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
 	if p.Penalty.Building {
 		return s.lossStep(seat)
 	}
-	st := step{name: "fire", prompt: fmt.Sprintf("Your account cannot pay %s. Which Enologist do you fire?", plural(p.Penalty.Fire, "salary", "salaries")), opts: s.options()}
+	st := step{Name: "fire", Prompt: fmt.Sprintf("Your account cannot pay %s. Which Enologist do you fire?", plural(p.Penalty.Fire, "salary", "salaries")), Opts: s.EmptyOptions()}
 	for e := range s.board().Estates {
 		if p.Estates[e].Enologists == 0 {
 			continue
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "The Enologist of " + s.estateName(p, e) })}, auto: true,
-			do: func(s *State) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "The Enologist of " + s.estateName(p, e) })}, Auto: true,
+			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				p.Estates[e].Enologists--
 				s.Supply.Enologists++
@@ -125,7 +125,7 @@ func (s *State) penaltyStep() step {
 }
 
 // lossStep: the Winery (or Vineyard) an unpaid interest costs.
-func (s *State) lossStep(seat engine.Seat) step {
+func (s *walker) lossStep(seat engine.Seat) step {
 	p := &s.Seats[seat]
 	wineries := 0
 	for e := range s.board().Estates {
@@ -135,14 +135,14 @@ func (s *State) lossStep(seat engine.Seat) step {
 	if wineries == 0 {
 		what = "Vineyard"
 	}
-	st := step{name: "discard", prompt: fmt.Sprintf("Your account could not pay the interest. Which %s do you discard?", what), opts: s.options()}
+	st := step{Name: "discard", Prompt: fmt.Sprintf("Your account could not pay the interest. Which %s do you discard?", what), Opts: s.EmptyOptions()}
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
 		if (wineries > 0 && est.Wineries == 0) || (wineries == 0 && est.Vineyards == 0) {
 			continue
 		}
-		st.opts = append(st.opts, option{Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("A %s of %s", what, s.estateName(p, e)) })}, auto: true,
-			do: func(s *State) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("A %s of %s", what, s.estateName(p, e)) })}, Auto: true,
+			Do: func(s *walker) {
 				if wineries > 0 {
 					s.loseWinery(seat, e)
 				} else {
@@ -156,7 +156,7 @@ func (s *State) lossStep(seat engine.Seat) step {
 }
 
 // penaltyPaid ends the decision once nothing more is owed.
-func (s *State) penaltyPaid() {
+func (s *walker) penaltyPaid() {
 	if s.Seats[s.work.seat].Penalty == (Penalty{}) {
 		s.work.stage = stDone
 	}
@@ -165,7 +165,7 @@ func (s *State) penaltyPaid() {
 // loseWinery returns a Winery of estate e to the board. AMB-21: an
 // Enologist it held moves to an empty Winery of the player's, else goes
 // back to the board.
-func (s *State) loseWinery(seat engine.Seat, e int) {
+func (s *walker) loseWinery(seat engine.Seat, e int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	est.Wineries--
@@ -193,7 +193,7 @@ func (s *State) loseWinery(seat engine.Seat, e int) {
 // its last Vineyard takes its Region marker back (AMB-21), and its
 // region's Renown cubes stay. Its wines keep their value but, without a
 // region, no Renown cube raises them.
-func (s *State) loseVineyard(seat engine.Seat, e int) {
+func (s *walker) loseVineyard(seat engine.Seat, e int) {
 	p := &s.Seats[seat]
 	est := &p.Estates[e]
 	name := s.estateName(p, e)

@@ -1,0 +1,35 @@
+package vinhos
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/adega-bot/adega/engine"
+)
+
+// /vinhos vineyards moves to the cheaper of the two Vineyards spaces,
+// whatever words the choices put the cost in: the shortcut compares the
+// costs as numbers, never the text a player reads.
+func TestShortcutTakesTheCheaperSpaceWhateverTheWording(t *testing.T) {
+	words := bagoTexts
+	t.Cleanup(func() { bagoTexts = words })
+	for n := range bagoTexts {
+		bagoTexts[n] = "Bagos: " + strconv.Itoa(n)
+	}
+	x := newExample(t, 1, 1, yellow, orange, blue, purple)
+	x.p(yellow).Cell = CellBM // beside Vineyards bottom right, two spaces from top left
+	step, err := x.state().Choices(yellow, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, _ := step.Find("vineyards@tl")
+	br, _ := step.Find("vineyards@br")
+	if tl.Cost == "" || br.Cost != "" {
+		t.Fatalf("the moves cost %q and %q, want some Bagos and nothing", tl.Cost, br.Cost)
+	}
+	start, err := Game{}.Shortcuts()[0].Start(x.state(), yellow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "the vineyards shortcut", start, engine.Action{"vineyards@br"})
+}
