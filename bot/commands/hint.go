@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
@@ -104,12 +105,12 @@ func (t *thinking) done(userID string) {
 // AI at the hard level from what seat sees, seeded by that record, so
 // that under an iteration cap the same ask gets the same hint. The local
 // table asks through it too.
-func Hint(store *storage.Store, g *storage.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
-	asked := storage.HintAsked{Seat: seat, Move: len(g.Log), At: now}
-	same := func(a storage.HintAsked) bool { return a.Seat == asked.Seat && a.Move == asked.Move }
+func Hint(store *storage.Store, g *adega.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
+	asked := adega.HintAsked{Seat: seat, Move: len(g.Log), At: now}
+	same := func(a adega.HintAsked) bool { return a.Seat == asked.Seat && a.Move == asked.Move }
 	k := slices.IndexFunc(g.Meta.HintsAsked, same)
 	if k < 0 {
-		meta, err := store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+		meta, err := store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 			if !slices.ContainsFunc(m.HintsAsked, same) {
 				m.HintsAsked = append(m.HintsAsked, asked)
 			}

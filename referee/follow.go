@@ -1,8 +1,9 @@
-package storage
+package referee
 
 import (
-	"errors"
 	"slices"
+
+	"github.com/adega-bot/adega"
 )
 
 // Anyone may follow a game: its followers are kept in its metadata, so
@@ -13,24 +14,16 @@ import (
 // queues a message for each of them in its transaction.
 const MaxFollowers = 50
 
-// Refusals of Follow and Unfollow, in words for the user.
-var (
-	ErrFollowing     = errors.New("You already follow this game.")
-	ErrNotFollowing  = errors.New("You do not follow this game.")
-	ErrFollowersFull = errors.New("This game has as many followers as it can take.")
-	ErrGameOver      = errors.New("This game is over: there is nothing left to follow.")
-)
-
 // Follow adds userID to the followers of the active game id.
-func (s *Store) Follow(id, userID string) (Meta, error) {
-	return s.UpdateMeta(id, func(m *Meta) error {
+func (r *Referee) Follow(id, userID string) (adega.Meta, error) {
+	return r.store.UpdateMeta(id, func(m *adega.Meta) error {
 		switch {
-		case m.Status != StatusActive:
-			return ErrGameOver
+		case m.Status != adega.StatusActive:
+			return adega.Errorf(adega.CodeRefused, "This game is over: there is nothing left to follow. Nothing was changed.")
 		case slices.Contains(m.Followers, userID):
-			return ErrFollowing
+			return adega.Errorf(adega.CodeRefused, "You already follow this game. Nothing was changed.")
 		case len(m.Followers) >= MaxFollowers:
-			return ErrFollowersFull
+			return adega.Errorf(adega.CodeFull, "This game has as many followers as it can take. Nothing was changed.")
 		}
 		m.Followers = append(m.Followers, userID)
 		return nil
@@ -38,11 +31,11 @@ func (s *Store) Follow(id, userID string) (Meta, error) {
 }
 
 // Unfollow removes userID from the followers of game id.
-func (s *Store) Unfollow(id, userID string) (Meta, error) {
-	return s.UpdateMeta(id, func(m *Meta) error {
+func (r *Referee) Unfollow(id, userID string) (adega.Meta, error) {
+	return r.store.UpdateMeta(id, func(m *adega.Meta) error {
 		k := slices.Index(m.Followers, userID)
 		if k < 0 {
-			return ErrNotFollowing
+			return adega.Errorf(adega.CodeRefused, "You do not follow this game. Nothing was changed.")
 		}
 		m.Followers = slices.Delete(m.Followers, k, k+1)
 		return nil
