@@ -23,7 +23,7 @@ func TestUserMessage(t *testing.T) {
 		message string
 		refusal bool
 	}{
-		{Errorf(CodeNotFound, "There is no game %s.", "g7"), "There is no game g7.", true},
+		{engine.Errorf(CodeNotFound, "There is no game %s.", "g7"), "There is no game g7.", true},
 		{fmt.Errorf("storage: game g7: %w", ErrStale), ErrStale.Message, true},
 		{errors.Join(errors.New("a log line"), engine.Errorf(engine.CodeIllegal, "You need 4 Bagos; you have 3.")), "You need 4 Bagos; you have 3.", true},
 		{errors.New("storage: open data/adega.db: permission denied"), "", false},
@@ -47,11 +47,11 @@ var failures = map[string]string{
 	"storage.errSnapshotDisagrees": "a snapshot the replay contradicts: logged, the replay wins",
 }
 
-// A refusal is an *Error (or the rules' *engine.Error): the bot answers
-// any other error with an apology. So a new refusal made as an error type
-// of its own, or as a plain errors.New at package level, would reach its
-// user as "something went wrong": this test finds both in the packages
-// that answer users, and allows only the failures listed above.
+// A refusal is an *engine.Error: the bot answers any other error with an
+// apology. So a new refusal made as an error type of its own, or as a
+// plain errors.New at package level, would reach its user as "something
+// went wrong": this test finds both in the packages that answer users,
+// and allows only the failures listed above.
 func TestEveryRefusalIsAnError(t *testing.T) {
 	fset := token.NewFileSet()
 	var found []string
@@ -66,8 +66,8 @@ func TestEveryRefusalIsAnError(t *testing.T) {
 	}
 	for _, e := range found {
 		id, _, _ := strings.Cut(e, " ")
-		if _, ok := failures[id]; !ok && id != "adega.Error" {
-			t.Errorf("%s: a refusal must be an *adega.Error (a user reads its Message); an error no user reads belongs in failures, with what they read instead", e)
+		if _, ok := failures[id]; !ok {
+			t.Errorf("%s: a refusal must be an *engine.Error (a user reads its Message); an error no user reads belongs in failures, with what they read instead", e)
 		}
 	}
 	for id := range failures {

@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -289,7 +290,7 @@ func (c *courier) recordedBefore(o adega.Outgoing) (string, error) {
 	}
 	w, err := c.b.handler.Store.Waiting(o.Game)
 	switch {
-	case adega.ErrorCode(err) == adega.CodeNotFound:
+	case engine.CodeOf(err) == adega.CodeNotFound:
 		return "", nil // the game is gone, and what it recorded with it
 	case err != nil || len(w.Seen) == 0:
 		return "", err

@@ -198,7 +198,7 @@ func (f *ExportFile) Moves() []engine.Move {
 // sealedError refuses to open a sealed export, saying why: a refusal of
 // code adega.CodeSealed, as is every refusal of Unseal and Restore.
 func sealedError(why string) error {
-	return &adega.Error{Code: adega.CodeSealed, Message: why + " A finished game's export holds nothing secret and imports anywhere."}
+	return &engine.Error{Code: adega.CodeSealed, Message: why + " A finished game's export holds nothing secret and imports anywhere."}
 }
 
 // errUnsealable refuses an export whose seal this database cannot open.

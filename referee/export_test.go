@@ -46,15 +46,15 @@ func TestExportOfAGameInProgressIsSealed(t *testing.T) {
 	}
 
 	// Another database cannot open the seal, and a changed log breaks it.
-	if _, _, err := newStore(t).Unseal(f); adega.ErrorCode(err) != adega.CodeSealed {
+	if _, _, err := newStore(t).Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("another database unsealed it: %v", err)
 	}
 	f.Log[1].Events[0].Text = "Bia took all the counters."
-	if _, _, err := s.Unseal(f); adega.ErrorCode(err) != adega.CodeSealed {
+	if _, _, err := s.Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("a changed log unsealed: %v", err)
 	}
 	f.Log = f.Log[:1]
-	if _, _, err := s.Unseal(f); adega.ErrorCode(err) != adega.CodeSealed {
+	if _, _, err := s.Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("a shortened log unsealed: %v", err)
 	}
 }

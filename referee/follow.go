@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // Anyone may follow a game: its followers are kept in its metadata, so
@@ -19,11 +20,11 @@ func (r *Referee) Follow(id, userID string) (adega.Meta, error) {
 	return r.store.UpdateMeta(id, func(m *adega.Meta) error {
 		switch {
 		case m.Status != adega.StatusActive:
-			return adega.Errorf(adega.CodeRefused, "This game is over: there is nothing left to follow. Nothing was changed.")
+			return engine.Errorf(adega.CodeRefused, "This game is over: there is nothing left to follow. Nothing was changed.")
 		case slices.Contains(m.Followers, userID):
-			return adega.Errorf(adega.CodeRefused, "You already follow this game. Nothing was changed.")
+			return engine.Errorf(adega.CodeRefused, "You already follow this game. Nothing was changed.")
 		case len(m.Followers) >= MaxFollowers:
-			return adega.Errorf(adega.CodeFull, "This game has as many followers as it can take. Nothing was changed.")
+			return engine.Errorf(adega.CodeFull, "This game has as many followers as it can take. Nothing was changed.")
 		}
 		m.Followers = append(m.Followers, userID)
 		return nil
@@ -35,7 +36,7 @@ func (r *Referee) Unfollow(id, userID string) (adega.Meta, error) {
 	return r.store.UpdateMeta(id, func(m *adega.Meta) error {
 		k := slices.Index(m.Followers, userID)
 		if k < 0 {
-			return adega.Errorf(adega.CodeRefused, "You do not follow this game. Nothing was changed.")
+			return engine.Errorf(adega.CodeRefused, "You do not follow this game. Nothing was changed.")
 		}
 		m.Followers = slices.Delete(m.Followers, k, k+1)
 		return nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/internal/gametest"
 )
 
@@ -53,8 +54,8 @@ func TestFollowersPersist(t *testing.T) {
 
 // refused reports whether err is a refusal of code that says says, and
 // that nothing was changed.
-func refused(err error, code adega.Code, says string) bool {
-	return adega.ErrorCode(err) == code && err.Error() == says+" Nothing was changed."
+func refused(err error, code engine.Code, says string) bool {
+	return engine.CodeOf(err) == code && err.Error() == says+" Nothing was changed."
 }
 
 // A game takes at most MaxFollowers.

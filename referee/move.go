@@ -160,7 +160,7 @@ func alreadyPlayedError(e adega.LogEntry) error {
 	if len(e.Events) > 0 {
 		what = e.Events[0].Text
 	}
-	return &adega.Error{Code: adega.CodeAlreadyPlayed, Message: "You already played that, and it counts once: " + what}
+	return &engine.Error{Code: adega.CodeAlreadyPlayed, Message: "You already played that, and it counts once: " + what}
 }
 
 // movable checks that a game at stamp may take a move.

@@ -40,7 +40,7 @@ func TestSameInteractionTwiceAppliesOnce(t *testing.T) {
 	s.Close()
 	s = openAt(t, path)
 	_, err := s.Move(req)
-	if adega.ErrorCode(err) != adega.CodeAlreadyPlayed || !strings.Contains(err.Error(), "already played") {
+	if engine.CodeOf(err) != adega.CodeAlreadyPlayed || !strings.Contains(err.Error(), "already played") {
 		t.Fatalf("the same interaction again: %v, want a refusal as already played", err)
 	}
 	if got, _ := s.Load(g.ID); got.Version != 1 {
@@ -81,7 +81,7 @@ func TestTypedCommandActsOnTheGameAsItsSenderSawIt(t *testing.T) {
 		Play: Play{Seat: seat, Action: action, Interaction: first, Typed: "play " + action.String()}}); err != nil {
 		t.Fatal(err)
 	}
-	again := func(err error) bool { return adega.ErrorCode(err) == adega.CodeAlreadyPlayed }
+	again := func(err error) bool { return engine.CodeOf(err) == adega.CodeAlreadyPlayed }
 	// Sent with the first (a double Enter), or retried after its answer
 	// was lost and before any message showed it.
 	for _, at := range []time.Duration{1100 * time.Millisecond, 5 * time.Second} {
@@ -217,7 +217,7 @@ func TestIllegalMoveChangesNothing(t *testing.T) {
 // words for the player.
 func TestMoveInAGameGoneIsRefused(t *testing.T) {
 	s := newStore(t)
-	if _, err := move(s, "g404", 1, 0, engine.Action{"p1", "1"}, t0); adega.ErrorCode(err) != adega.CodeNotFound || err.Error() != "There is no game g404." {
+	if _, err := move(s, "g404", 1, 0, engine.Action{"p1", "1"}, t0); engine.CodeOf(err) != adega.CodeNotFound || err.Error() != "There is no game g404." {
 		t.Errorf("a move in a game that does not exist: %v", err)
 	}
 	g := gametest.Create(t, s, "c1")

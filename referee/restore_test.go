@@ -30,7 +30,7 @@ func exportFile(t testing.TB, s *fixture, g *adega.Game) *ExportFile {
 // says why and that a finished game's export imports anywhere.
 func refusedSaying(t *testing.T, what string, err error, why string) {
 	t.Helper()
-	if adega.ErrorCode(err) != adega.CodeSealed || !strings.Contains(err.Error(), why) || !strings.Contains(err.Error(), "export holds nothing secret and imports anywhere") {
+	if engine.CodeOf(err) != adega.CodeSealed || !strings.Contains(err.Error(), why) || !strings.Contains(err.Error(), "export holds nothing secret and imports anywhere") {
 		t.Errorf("%s: %v, want a refusal saying %q", what, err, why)
 	}
 }
@@ -57,7 +57,7 @@ func TestSealedExportRestoresOnlyItsOwnGame(t *testing.T) {
 		"an admin of its server, elsewhere":    {UserID: "u9", GuildID: "guild", ChannelID: "c2", Admin: true},
 		"an admin of another server, in place": {UserID: "u9", GuildID: "elsewhere", ChannelID: "c1", Admin: true},
 	} {
-		if _, err := s.Restore(f, by); err == nil || adega.ErrorCode(err) != adega.CodeSealed {
+		if _, err := s.Restore(f, by); err == nil || engine.CodeOf(err) != adega.CodeSealed {
 			t.Errorf("%s restored it: %v", what, err)
 		}
 	}

@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // notFound refuses to read a game that does not exist.
 func notFound(id string) error {
-	return adega.Errorf(adega.CodeNotFound, "There is no game %s.", id)
+	return engine.Errorf(adega.CodeNotFound, "There is no game %s.", id)
 }
 
 // CorruptError reports a stored value that cannot be read. It is never

@@ -77,7 +77,7 @@ func TestNotFound(t *testing.T) {
 	_, moveErr := move(s, "g404", 1, 0, engine.Action{"p1", "1"}, t0)
 	statusErr := s.SetStatus("g404", adega.StatusAbandoned, t0, nil)
 	for _, err := range []error{loadErr, moveErr, statusErr} {
-		if adega.ErrorCode(err) != adega.CodeNotFound || err.Error() != "There is no game g404." {
+		if engine.CodeOf(err) != adega.CodeNotFound || err.Error() != "There is no game g404." {
 			t.Errorf("err = %v, want a refusal saying %q", err, "There is no game g404.")
 		}
 	}

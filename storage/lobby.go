@@ -7,6 +7,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // bucketOpenLobbies indexes the open lobbies by their creator: creator ‖
@@ -28,7 +29,7 @@ func (s *Store) CreateLobby(l adega.Lobby, limit int) error {
 			return err
 		}
 		if len(open) >= limit {
-			return adega.Errorf(adega.CodeFull, "You have %d lobbies open already, the most one member may have; nothing was opened.", len(open))
+			return engine.Errorf(adega.CodeFull, "You have %d lobbies open already, the most one member may have; nothing was opened.", len(open))
 		}
 		return putLobby(tx, l)
 	})
@@ -92,7 +93,7 @@ func openLobbyIndex(tx *bbolt.Tx) error {
 func readLobby(tx *bbolt.Tx, id string, l *adega.Lobby) error {
 	b := tx.Bucket(bucketLobbies)
 	if b.Get([]byte(id)) == nil {
-		return adega.Errorf(adega.CodeNotFound, "That lobby no longer exists.")
+		return engine.Errorf(adega.CodeNotFound, "That lobby no longer exists.")
 	}
 	return get(b, "lobby "+id, id, l)
 }

@@ -11,6 +11,7 @@ import (
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 func TestLobbyJoinsAtOnceAllLand(t *testing.T) {
@@ -42,7 +43,7 @@ func TestLobbyJoinsAtOnceAllLand(t *testing.T) {
 	if l, _ := lobby(s, "l1"); len(l.Seats) != 8 {
 		t.Fatal("a refused change was written")
 	}
-	if _, err := lobby(s, "nope"); adega.ErrorCode(err) != adega.CodeNotFound || err.Error() != "That lobby no longer exists." {
+	if _, err := lobby(s, "nope"); engine.CodeOf(err) != adega.CodeNotFound || err.Error() != "That lobby no longer exists." {
 		t.Fatalf("missing lobby: %v", err)
 	}
 	if err := s.CreateLobby(adega.Lobby{ID: "l1"}, 1); err == nil {
@@ -71,7 +72,7 @@ func TestOpenLobbiesAreLimitedPerUser(t *testing.T) {
 			switch {
 			case err == nil:
 				opened++
-			case adega.ErrorCode(err) == adega.CodeFull && strings.HasPrefix(err.Error(), "You have 3 lobbies open already"):
+			case engine.CodeOf(err) == adega.CodeFull && strings.HasPrefix(err.Error(), "You have 3 lobbies open already"):
 				refused++
 			default:
 				t.Errorf("lobby %d: %v", k, err)
@@ -97,7 +98,7 @@ func TestOpenLobbiesAreLimitedPerUser(t *testing.T) {
 	}
 	s.Close()
 	dropBucket(t, path, bucketOpenLobbies)
-	if err := openAt(t, path).CreateLobby(newLobby("l10", "u1"), 3); adega.ErrorCode(err) != adega.CodeFull {
+	if err := openAt(t, path).CreateLobby(newLobby("l10", "u1"), 3); engine.CodeOf(err) != adega.CodeFull {
 		t.Fatalf("a fourth lobby after reopening an older database: %v", err)
 	}
 }

@@ -163,7 +163,7 @@ func TestSalvageCopiesEveryReadableGame(t *testing.T) {
 	if playing, _, err := s.Playing("1001"); err != nil || !reflect.DeepEqual(playing, ids) {
 		t.Errorf("Ana's games in progress: %v (err %v); want %v", playing, err, ids)
 	}
-	if err := s.CreateLobby(adega.Lobby{ID: "l2", ChannelID: "c3", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 1); adega.ErrorCode(err) != adega.CodeFull {
+	if err := s.CreateLobby(adega.Lobby{ID: "l2", ChannelID: "c3", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 1); engine.CodeOf(err) != adega.CodeFull {
 		t.Errorf("a second lobby of a creator with one open, at a limit of one: %v", err)
 	}
 	if g := gametest.Create(t, s, "c1"); slices.ContainsFunc(games, func(old *adega.Game) bool { return old.ID == g.ID }) {

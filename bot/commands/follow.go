@@ -153,7 +153,7 @@ func winnerText(state engine.State) string {
 // an undo took its moment back or its follower no longer follows.
 func (h *Handler) newsMessage(o adega.Outgoing) (json.RawMessage, error) {
 	g, err := h.Store.Load(o.Game)
-	if adega.ErrorCode(err) == adega.CodeNotFound {
+	if engine.CodeOf(err) == adega.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {

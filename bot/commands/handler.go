@@ -292,7 +292,7 @@ func (h *Handler) title(game string) string {
 // channel where it was clicked: a custom ID acts only where its game is.
 func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*adega.Game, error) {
 	g, err := h.Store.Load(id.target)
-	if adega.ErrorCode(err) == adega.CodeNotFound {
+	if engine.CodeOf(err) == adega.CodeNotFound {
 		return nil, errBadCustomID
 	}
 	if err != nil {

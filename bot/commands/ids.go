@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // Custom IDs route components like URL paths: "kind:target:stamp:path:offset".
@@ -66,7 +67,7 @@ func (c customID) String() string {
 
 // errBadCustomID refuses a component that is not the bot's, or not for
 // the place where it was clicked.
-var errBadCustomID = &adega.Error{Code: adega.CodeRefused, Message: "That button is not one of mine, or not for this place."}
+var errBadCustomID = &engine.Error{Code: adega.CodeRefused, Message: "That button is not one of mine, or not for this place."}
 
 // parseCustomID reads a custom ID strictly: digits only where numbers go,
 // no signs, nothing left over.

@@ -88,7 +88,7 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 // openLobby stores a new lobby and shows it, unless its creator has the
 // most open lobbies one member may have.
 func (h *Handler) openLobby(i *discordgo.Interaction, l adega.Lobby, game engine.Game, mode engine.Mode) Reply {
-	if err := h.Store.CreateLobby(l, maxOpenLobbies); adega.ErrorCode(err) == adega.CodeFull {
+	if err := h.Store.CreateLobby(l, maxOpenLobbies); engine.CodeOf(err) == adega.CodeFull {
 		open, err := h.Store.OpenLobbies(l.CreatorID)
 		if err != nil {
 			return h.fail(i, err)
@@ -188,23 +188,23 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 		case l.ChannelID != i.ChannelID:
 			return errBadCustomID
 		case l.Closed:
-			return adega.Errorf(adega.CodeRefused, "This lobby is closed.")
+			return engine.Errorf(adega.CodeRefused, "This lobby is closed.")
 		case id.kind == kindJoin && seated >= 0:
-			return adega.Errorf(adega.CodeRefused, "You already have a seat.")
+			return engine.Errorf(adega.CodeRefused, "You already have a seat.")
 		case id.kind == kindJoin && len(l.Seats) >= l.MaxPlayers:
-			return adega.Errorf(adega.CodeRefused, "The table is full.")
+			return engine.Errorf(adega.CodeRefused, "The table is full.")
 		case id.kind == kindJoin:
 			l.Seats = append(l.Seats, me)
 		case id.kind == kindLeave && seated < 0:
-			return adega.Errorf(adega.CodeRefused, "You do not have a seat.")
+			return engine.Errorf(adega.CodeRefused, "You do not have a seat.")
 		case id.kind == kindLeave && me.UserID == l.CreatorID:
 			l.Closed = true // the creator leaving calls the game off
 		case id.kind == kindLeave:
 			l.Seats = slices.Delete(l.Seats, seated, seated+1)
 		case me.UserID != l.CreatorID:
-			return adega.Errorf(adega.CodeRefused, "Only the player who opened the lobby can start it.")
+			return engine.Errorf(adega.CodeRefused, "Only the player who opened the lobby can start it.")
 		case len(l.Seats) < mode.MinPlayers:
-			return adega.Errorf(adega.CodeRefused, "%s needs at least %d players.", mode.Title, mode.MinPlayers)
+			return engine.Errorf(adega.CodeRefused, "%s needs at least %d players.", mode.Title, mode.MinPlayers)
 		default:
 			l.Closed = true
 		}

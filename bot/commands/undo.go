@@ -138,7 +138,7 @@ func (h *Handler) applyUndo(i *discordgo.Interaction, g *adega.Game, seat engine
 }
 
 // errNoUndo refuses to answer an undo request closed since it was shown.
-var errNoUndo = &adega.Error{Code: adega.CodeRefused, Message: "That undo request is no longer open."}
+var errNoUndo = &engine.Error{Code: adega.CodeRefused, Message: "That undo request is no longer open."}
 
 // undoAnswer records another player's agreement or refusal.
 func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {

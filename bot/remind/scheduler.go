@@ -189,7 +189,7 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 			err = fmt.Errorf("unknown entry kind %q", w.Kind)
 		}
 		switch {
-		case adega.ErrorCode(err) == adega.CodeNotFound:
+		case engine.CodeOf(err) == adega.CodeNotFound:
 			err = s.Store.Unschedule(w)
 		case err != nil:
 			s.log().Error("reminders: an entry failed; trying again later", "kind", string(w.Kind), "id", w.ID, "err", err)
