@@ -55,6 +55,16 @@ func (s *Store) Create(meta adega.Meta, setup engine.Setup, now time.Time, post 
 // is written. meta.Seats gives each player's user by the player's name in
 // setup.Players; seats without a player, such as an automa, get no user.
 func (s *Store) Import(meta adega.Meta, setup engine.Setup, log []engine.Move, now time.Time, post adega.PostFunc) (*adega.Game, error) {
+	g, err := s.newGame(meta, setup, log, now)
+	if err != nil {
+		return nil, err
+	}
+	return s.insert(g, post)
+}
+
+// newGame is the game made of a setup and a log, replayed, at now: its
+// mode stored by name, its title, its seats in seat order.
+func (s *Store) newGame(meta adega.Meta, setup engine.Setup, log []engine.Move, now time.Time) (*adega.Game, error) {
 	game, err := s.games.Lookup(setup.Game)
 	if err != nil {
 		return nil, err
@@ -97,6 +107,12 @@ func (s *Store) Import(meta adega.Meta, setup engine.Setup, log []engine.Move, n
 	for i, m := range log {
 		g.Log = append(g.Log, adega.LogEntry{Seat: m.Seat, Action: m.Action, At: now, Events: events[i], Stamp: 1})
 	}
+	return g, nil
+}
+
+// insert stores a new game under the next ID, with the messages post
+// makes of it, in one transaction.
+func (s *Store) insert(g *adega.Game, post adega.PostFunc) (*adega.Game, error) {
 	enc, err := encodeGame(g, 0)
 	if err != nil {
 		return nil, err
