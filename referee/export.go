@@ -156,7 +156,8 @@ func (r *Referee) Export(g *adega.Game) ([]byte, error) {
 }
 
 // ParseExport reads an export file and checks that it is one this version
-// understands. Replaying it is the caller's business (Import does).
+// understands. Replaying it is the caller's business (storage.Store.Import
+// does).
 func ParseExport(data []byte) (*ExportFile, error) {
 	var f ExportFile
 	if err := json.Unmarshal(data, &f); err != nil {
