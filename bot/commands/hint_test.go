@@ -142,7 +142,7 @@ func TestSoloHintComparesChoicesByTheMarginAgainstLacerda(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	think, err := Hint(h.Store, g, 0, ai.Settings{Iterations: 64}, h.Now())
+	think, err := Hint(h.referee(), g, 0, ai.Settings{Iterations: 64}, h.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -709,7 +709,7 @@ func (t *table) hint(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	think, err := commands.Hint(t.store, t.game, seat, t.ai, time.Now())
+	think, err := commands.Hint(t.referee, t.game, seat, t.ai, time.Now())
 	if err != nil {
 		return err
 	}
