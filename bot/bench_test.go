@@ -10,10 +10,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/internal/rusage"
-	"github.com/adega-bot/adega/storage"
 )
 
 // randomTyped builds a random legal decision for seat as a player picks it
@@ -77,11 +77,11 @@ func BenchmarkLaVinaMoveLatency(b *testing.B) {
 func benchMoveLatency(b *testing.B, game string, names []string) {
 	h := newHarnessWith(b, realBoards, fakediscord.WithoutFileData())
 	users := map[string]*discordgo.User{}
-	var seats []storage.SeatUser
+	var seats []adega.SeatUser
 	for _, name := range names {
 		u := h.srv.NewUser(name)
 		users[u.ID] = u
-		seats = append(seats, storage.SeatUser{UserID: u.ID, Name: name})
+		seats = append(seats, adega.SeatUser{UserID: u.ID, Name: name})
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var acks []time.Duration
@@ -90,7 +90,7 @@ func benchMoveLatency(b *testing.B, game string, names []string) {
 	cpu := rusage.CPU()
 	for seed := uint64(1); b.Loop(); seed++ {
 		thread := h.srv.NewChannel("game").ID
-		g, err := h.store.Create(storage.Meta{ChannelID: thread, GuildID: h.srv.GuildID(), Seats: seats},
+		g, err := h.store.Create(adega.Meta{ChannelID: thread, GuildID: h.srv.GuildID(), Seats: seats},
 			engine.Setup{Game: game, Seed: seed, Players: names}, time.Now(), nil)
 		if err != nil {
 			b.Fatal(err)

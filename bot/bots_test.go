@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // TestWholeGameWithThreeBotSeatsThroughDiscord plays a 4-player game of
@@ -106,7 +106,7 @@ func playWithThreeBotSeats(t *testing.T, mode string) {
 
 // untilAnaOrEnd waits until the game is over or waits for ana alone (the
 // bot has played its seats), and returns it.
-func (h *harness) untilAnaOrEnd(id, anaID string) *storage.Game {
+func (h *harness) untilAnaOrEnd(id, anaID string) *adega.Game {
 	h.t.Helper()
 	deadline := time.Now().Add(3 * wait)
 	for {

@@ -15,7 +15,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -31,7 +32,7 @@ import (
 //
 // Discord remembers a nonce for a few minutes only, and keeps none with
 // the message. So a retry that comes more than nonceTrust after an
-// attempt that may have posted the message (storage.Outgoing.MaybePosted),
+// attempt that may have posted the message (adega.Outgoing.MaybePosted),
 // and the first attempt after a restart at an entry that the previous run
 // may have posted, first look for the message in its channel.
 
@@ -156,7 +157,7 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 }
 
 // deliver posts one entry and records the outcome.
-func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
+func (c *courier) deliver(ctx context.Context, o adega.Outgoing) {
 	err := c.post(&o)
 	if err == nil {
 		return
@@ -182,7 +183,7 @@ func (c *courier) deliver(ctx context.Context, o storage.Outgoing) {
 // post builds, draws and sends one entry, unless it finds the entry's
 // message posted already, and notes in o.MaybePosted when an attempt that
 // failed may have posted it; a panic is a failed attempt.
-func (c *courier) post(o *storage.Outgoing) (err error) {
+func (c *courier) post(o *adega.Outgoing) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
@@ -226,7 +227,7 @@ func (c *courier) post(o *storage.Outgoing) (err error) {
 
 // attachments draws an entry's board and, for the message that ends a
 // game, its animation and charts; what cannot be drawn is left out.
-func (c *courier) attachments(o storage.Outgoing) []*discordgo.File {
+func (c *courier) attachments(o adega.Outgoing) []*discordgo.File {
 	h := c.b.handler
 	files, err := c.draw(o, h.BoardFiles)
 	if err != nil {
@@ -243,7 +244,7 @@ func (c *courier) attachments(o storage.Outgoing) []*discordgo.File {
 // it where the nonce may no longer tell Discord so: after a restart, or
 // nonceTrust after the attempt. "" means post it: it is not there, or
 // Discord still knows the nonce.
-func (c *courier) findEarlier(o *storage.Outgoing, channelID string, body json.RawMessage, now time.Time) (string, error) {
+func (c *courier) findEarlier(o *adega.Outgoing, channelID string, body json.RawMessage, now time.Time) (string, error) {
 	c.mu.Lock()
 	unsure := c.unsure[o.Seq]
 	c.mu.Unlock()
@@ -283,13 +284,13 @@ func (c *courier) delivered(seq uint64, messageID string) error {
 // was, so a copy of this one can only come after it, and an older message
 // saying the same (a move played again after an undo) is not taken for
 // it. It is "" for other messages.
-func (c *courier) recordedBefore(o storage.Outgoing) (string, error) {
+func (c *courier) recordedBefore(o adega.Outgoing) (string, error) {
 	if o.Game == "" || o.ChannelID == "" {
 		return "", nil
 	}
 	w, err := c.b.handler.Store.Waiting(o.Game)
 	switch {
-	case errors.Is(err, storage.ErrNotFound):
+	case engine.CodeOf(err) == adega.CodeNotFound:
 		return "", nil // the game is gone, and what it recorded with it
 	case err != nil || len(w.Seen) == 0:
 		return "", err
@@ -307,7 +308,7 @@ func (c *courier) forget(seq uint64) {
 // draw makes an entry's attachments with draw (its board, a game's
 // ending); a panic in the drawing is an error, and the message goes
 // without them rather than not at all.
-func (c *courier) draw(o storage.Outgoing, draw func(storage.Outgoing) ([]*discordgo.File, error)) (files []*discordgo.File, err error) {
+func (c *courier) draw(o adega.Outgoing, draw func(adega.Outgoing) ([]*discordgo.File, error)) (files []*discordgo.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())

@@ -8,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
-	"github.com/adega-bot/adega/storage"
 )
 
 // pastTheNonce is further on than Discord remembers an enforced nonce
@@ -109,7 +109,7 @@ func TestMessageOfTheRunBeforeIsPostedOnce(t *testing.T) {
 			h := openHarness(t, summaryDrawer{})
 			ch := h.srv.NewChannel("general").ID
 			body := `{"content":"Ana played.","allowed_mentions":{"parse":[]}}`
-			if err := h.store.Enqueue(&storage.Outgoing{ChannelID: ch, Message: []byte(body)}); err != nil {
+			if err := h.store.Enqueue(&adega.Outgoing{ChannelID: ch, Message: []byte(body)}); err != nil {
 				t.Fatal(err)
 			}
 			if posted {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
@@ -109,7 +110,7 @@ type crashRun struct {
 	db      string
 	log     *os.File
 	player  *discordgo.User
-	game    *storage.Game // as the database held it when the last child died
+	game    *adega.Game // as the database held it when the last child died
 	thread  string
 	threads map[string]string // game ID → its thread
 	acked   []string          // interactions of moves the bot acknowledged
@@ -199,7 +200,7 @@ func (r *crashRun) reload() {
 	}
 	if r.game == nil || r.game.State.Over() {
 		r.thread = r.srv.NewChannel("solo").ID
-		r.game, err = store.Create(storage.Meta{ChannelID: r.thread, GuildID: r.srv.GuildID(), Seats: []storage.SeatUser{{UserID: r.player.ID, Name: "Ana"}}},
+		r.game, err = store.Create(adega.Meta{ChannelID: r.thread, GuildID: r.srv.GuildID(), Seats: []adega.SeatUser{{UserID: r.player.ID, Name: "Ana"}}},
 			engine.Setup{Game: "vinhos", Mode: "solo", Seed: uint64(len(r.threads) + 1), Players: []string{"Ana"}}, time.Now(), nil)
 		if err != nil {
 			r.t.Fatal(err)
@@ -323,7 +324,7 @@ func (r *crashRun) replay(moves []engine.Move) {
 	g := *r.game
 	g.State, g.Log = state, nil
 	for k, m := range moves {
-		g.Log = append(g.Log, storage.LogEntry{Seat: m.Seat, Action: m.Action, Events: events[k]})
+		g.Log = append(g.Log, adega.LogEntry{Seat: m.Seat, Action: m.Action, Events: events[k]})
 	}
 	r.game = &g
 }
@@ -352,7 +353,7 @@ func (r *crashRun) lastPrivate() fakediscord.Message {
 	return fakediscord.Message{}
 }
 
-func (r *crashRun) outbox() []storage.Outgoing {
+func (r *crashRun) outbox() []adega.Outgoing {
 	store := r.open()
 	defer store.Close()
 	out, err := store.Outbox()

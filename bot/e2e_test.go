@@ -27,6 +27,7 @@ import (
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
@@ -155,6 +156,9 @@ func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Optio
 	})
 	return h
 }
+
+// referee changes the games of the store, as the bot's does.
+func (h *harness) referee() *referee.Referee { return referee.New(h.store) }
 
 // start connects a new bot to the fake Discord and the same store.
 func (h *harness) start() {

@@ -7,11 +7,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
 )
 
 // The fairness tests measure delays, so they do not run in parallel with
@@ -95,7 +95,7 @@ func TestHintsOfOnePlayerDelayNoOtherHint(t *testing.T) {
 func (h *harness) hintTable(seed uint64) *table {
 	h.t.Helper()
 	tb := h.newTable(seed, 0)
-	if _, err := h.store.UpdateMeta(tb.id, func(m *storage.Meta) error { m.Hints = true; return nil }); err != nil {
+	if _, err := h.store.UpdateMeta(tb.id, func(m *adega.Meta) error { m.Hints = true; return nil }); err != nil {
 		h.t.Fatal(err)
 	}
 	return tb
@@ -116,7 +116,7 @@ func TestBotsOnlyGamesDoNotDelayAGameWithPeople(t *testing.T) {
 	due := start.SentAt // when the bot's first move was asked for
 	for {
 		g := h.game(thread)
-		if _, ok := storage.BotPending(g.Meta, g.State); ok {
+		if _, ok := adega.BotPending(g.Meta, g.State); ok {
 			break
 		}
 		act, err := engine.Auto(g.State, g.State.Pending()[0].Seat)

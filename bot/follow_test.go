@@ -8,10 +8,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // fairEnds and gameEnds tell the moves that make news for followers.
@@ -22,7 +22,7 @@ func gameEnds(_, after engine.State) bool      { return after.Over() }
 // makes news, and returns that move and the user who owes it.
 func (tb *table) playUpTo(news func(before, after engine.State) bool) (*discordgo.User, engine.Action) {
 	tb.h.t.Helper()
-	tb.h.autoPlay(tb.game(), func(g *storage.Game) bool {
+	tb.h.autoPlay(tb.game(), func(g *adega.Game) bool {
 		seat := g.State.Pending()[0].Seat
 		act, err := engine.Auto(g.State, seat)
 		if err != nil {
@@ -139,23 +139,23 @@ func TestFollowerNewsWaitsForQuietHoursAndTheDigest(t *testing.T) {
 	tb := h.newTable(6, 0)
 	dawn := time.Date(2027, 3, 1, 8, 0, 0, 0, time.UTC)
 	digestAt := dawn.Add(2 * time.Second)
-	quietNights := storage.Prefs{QuietStart: "23:00", QuietEnd: "08:00"}
+	quietNights := adega.Prefs{QuietStart: "23:00", QuietEnd: "08:00"}
 	followers := []struct {
 		name string
-		user storage.User
+		user adega.User
 		at   time.Time // when the news may go
 	}{
-		{"awake", storage.User{}, time.Time{}},
-		{"sleeper", storage.User{Prefs: quietNights}, dawn},
-		{"reader", storage.User{Prefs: storage.Prefs{Digest: true, DigestHour: 8}, DigestAt: digestAt}, digestAt},
-		{"leaver", storage.User{Prefs: quietNights}, dawn},
+		{"awake", adega.User{}, time.Time{}},
+		{"sleeper", adega.User{Prefs: quietNights}, dawn},
+		{"reader", adega.User{Prefs: adega.Prefs{Digest: true, DigestHour: 8}, DigestAt: digestAt}, digestAt},
+		{"leaver", adega.User{Prefs: quietNights}, dawn},
 	}
 	users := map[string]*discordgo.User{}
 	for _, f := range followers {
 		u := h.srv.NewUser(f.name)
 		users[f.name] = u
 		f.user.ID = u.ID
-		if err := h.store.PutUser(f.user); err != nil {
+		if _, err := h.store.UpdateUser(f.user.ID, func(u *adega.User) error { *u = f.user; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		tb.say(u, "follow")

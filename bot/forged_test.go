@@ -11,9 +11,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // carrying is a message, like a bot's, that carries one component with
@@ -76,7 +77,7 @@ func TestForgedPayloadsNeverAct(t *testing.T) {
 		if r.Type != discordgo.InteractionResponseChannelMessageWithSource || r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 			t.Errorf("%s: answered %+v, want a private refusal", name, r)
 		}
-		if g := tb.game(); g.Version != version || g.Meta.Status != storage.StatusActive || g.Meta.Wait.Deadline != 0 {
+		if g := tb.game(); g.Version != version || g.Meta.Status != adega.StatusActive || g.Meta.Wait.Deadline != 0 {
 			t.Fatalf("%s changed the game: version %d, %s, deadline %v", name, g.Version, g.Meta.Status, g.Meta.Wait.Deadline)
 		}
 	}
@@ -139,7 +140,7 @@ func TestRepliesToOversizedInputFit(t *testing.T) {
 func TestImportsAreValidated(t *testing.T) {
 	h := newHarness(t)
 	tb := h.newTable(3, 6)
-	data, err := h.store.Export(tb.game())
+	data, err := h.referee().Export(tb.game())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,13 +182,13 @@ func TestImportsAreValidated(t *testing.T) {
 	g := tb.game()
 	for !g.State.Over() {
 		seat, _, act := tb.next()
-		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
+		res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: time.Now()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g = res.Game
 	}
-	if data, err = h.store.Export(g); err != nil {
+	if data, err = h.referee().Export(g); err != nil {
 		t.Fatal(err)
 	}
 	bad := edit(func(f map[string]any) {
@@ -271,7 +272,7 @@ func TestExportOfAGameInProgressHidesTheFuture(t *testing.T) {
 	// Restored in its own thread once abandoned (the only place it
 	// restores: TestSealedExportRestoresOnlyItsOwnGame), it goes on
 	// exactly as the original would have.
-	if err := h.store.SetStatus(g.ID, storage.StatusAbandoned, time.Now(), nil); err != nil {
+	if err := h.store.SetStatus(g.ID, adega.StatusAbandoned, time.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	admin := tb.at(h.srv.NewUser("admin"))
@@ -285,7 +286,7 @@ func TestExportOfAGameInProgressHidesTheFuture(t *testing.T) {
 	// The same moves in both games draw the same tiles.
 	for range 12 {
 		n := len(restored.Log)
-		restored = h.autoPlay(restored, func(g *storage.Game) bool { return len(g.Log) > n })
+		restored = h.autoPlay(restored, func(g *adega.Game) bool { return len(g.Log) > n })
 		played := restored.Log[n]
 		next, events, err := original.Apply(played.Seat, played.Action)
 		if err != nil {

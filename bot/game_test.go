@@ -12,10 +12,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // waitPosts waits until the channel holds n public messages. A post waits
@@ -48,7 +48,7 @@ func (h *harness) lastPostMentions(channelID string) []string {
 	return posts[len(posts)-1].Pings
 }
 
-func (h *harness) game(channelID string) *storage.Game {
+func (h *harness) game(channelID string) *adega.Game {
 	h.t.Helper()
 	ids, err := h.store.ActiveGames(channelID)
 	if err != nil || len(ids) != 1 {
@@ -116,7 +116,7 @@ func playWholeGame(t *testing.T, h *harness) {
 		t.Fatal("no first turn message:", err)
 	}
 	thread := post.Params["channel_id"]
-	if style := h.game(thread).Meta.Board; style != storage.BoardCompact {
+	if style := h.game(thread).Meta.Board; style != adega.BoardCompact {
 		t.Fatalf("the lobby chose the compact board; the game has %q", style)
 	}
 
@@ -308,7 +308,7 @@ func (h *harness) message(channelID, id string) fakediscord.Message {
 }
 
 // finished is the one game userID has played, loaded once it is over.
-func (h *harness) finished(userID string) *storage.Game {
+func (h *harness) finished(userID string) *adega.Game {
 	h.t.Helper()
 	games, err := h.store.GamesOfUser(userID)
 	if err != nil || len(games) != 1 {
@@ -325,7 +325,7 @@ func (h *harness) finished(userID string) *storage.Game {
 // board, the game as an animated GIF of several frames, the chart of the
 // players' VP through it and the chart of their VP by source, drawn from
 // a breakdown that adds up to the final scores.
-func checkEnding(t *testing.T, end fakediscord.Message, g *storage.Game) {
+func checkEnding(t *testing.T, end fakediscord.Message, g *adega.Game) {
 	t.Helper()
 	if len(end.Files) != 4 || end.Files[1].Name != commands.AnimationFile || end.Files[2].Name != commands.ChartFile ||
 		end.Files[3].Name != commands.SourcesFile {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
-	"github.com/adega-bot/adega/storage"
 )
 
 // interact handles one interaction. The handler's work (reading and
@@ -109,7 +109,7 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 
 // queue puts posts in the outbox, for the courier.
 func (b *Bot) queue(posts []commands.Post) {
-	var out []*storage.Outgoing
+	var out []*adega.Outgoing
 	for _, p := range posts {
 		o, err := commands.Outgoing(p)
 		if err != nil {

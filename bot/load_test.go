@@ -9,10 +9,10 @@ import (
 
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	lavinaboard "github.com/adega-bot/adega/render/lavina"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // realBoards is the renderer the bot uses in production.
@@ -63,7 +63,7 @@ func (tb *table) playOne(record func(time.Duration)) error {
 	seat, u, act := tb.next()
 	posts := len(h.public(tb.thread))
 	if len(act) > 8 {
-		if _, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()}); err != nil {
+		if _, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: time.Now()}); err != nil {
 			return err
 		}
 		in := h.srv.SlashCommand(tb.at(u), "vinhos", fakediscord.Subcommand("board"))

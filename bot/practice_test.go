@@ -6,9 +6,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // aloneAt starts a game of Vinhos that user plays with nobody else: a
@@ -39,7 +39,7 @@ func (h *harness) aloneAt(user *discordgo.User, bots bool, opts ...fakediscord.C
 // playUntilReveal types o.User's decisions, the bot's seats playing
 // theirs, until an undo of theirs would take back a move that turned up
 // hidden information; it returns the game then, waiting for them alone.
-func (h *harness) playUntilReveal(o fakediscord.Origin) *storage.Game {
+func (h *harness) playUntilReveal(o fakediscord.Origin) *adega.Game {
 	h.t.Helper()
 	id := h.game(o.ChannelID).ID
 	for range 100 {
@@ -64,7 +64,7 @@ func (h *harness) playUntilReveal(o fakediscord.Origin) *storage.Game {
 	return nil
 }
 
-func seatOfUser(g *storage.Game, userID string) (engine.Seat, bool) {
+func seatOfUser(g *adega.Game, userID string) (engine.Seat, bool) {
 	for s, u := range g.Meta.Seats {
 		if u.UserID == userID {
 			return engine.Seat(s), true
@@ -73,7 +73,7 @@ func seatOfUser(g *storage.Game, userID string) (engine.Seat, bool) {
 	return engine.NoSeat, false
 }
 
-func slicesContainReveal(log []storage.LogEntry) bool {
+func slicesContainReveal(log []adega.LogEntry) bool {
 	for _, e := range log {
 		if engine.Revealed(e.Events) {
 			return true
@@ -147,9 +147,9 @@ func TestPracticeGamesCountInNoStatistics(t *testing.T) {
 		t.Fatalf("the lobby does not say it is practice: %+v", r.Data)
 	}
 	table := h.joinAndStart(channel, []*discordgo.User{ana, bruno})
-	h.autoPlay(h.game(table), func(*storage.Game) bool { return false })
+	h.autoPlay(h.game(table), func(*adega.Game) bool { return false })
 	solo := h.aloneAt(ana, false, fakediscord.BooleanOption("practice", true))
-	h.autoPlay(h.game(solo.ChannelID), func(*storage.Game) bool { return false })
+	h.autoPlay(h.game(solo.ChannelID), func(*adega.Game) bool { return false })
 	h.aloneAt(ana, false, fakediscord.BooleanOption("another", true), fakediscord.BooleanOption("practice", true)) // in progress
 
 	for _, c := range []struct {

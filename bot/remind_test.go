@@ -9,11 +9,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // newReminderHarness is newHarness with a reminder policy.
@@ -97,7 +97,7 @@ func (h *harness) postsTo(channelID string) []sentPost {
 // posts the new turn message pinging the next player.
 func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
 	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 50 * time.Millisecond,
-		Deadline: 4 * time.Second, Absent: storage.AbsentAuto})
+		Deadline: 4 * time.Second, Absent: adega.AbsentAuto})
 	srv := h.srv
 	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
 	table := srv.NewChannel("vinhos")

@@ -13,10 +13,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Looking back through Discord: /vinhos board move:N answers privately
@@ -26,12 +26,12 @@ func TestLookingBackThroughDiscord(t *testing.T) {
 	h := newHarness(t)
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
-	g, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
+	g, err := h.store.Create(adega.Meta{ChannelID: thread, Seats: []adega.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
 		engine.Setup{Game: "vinhos", Seed: 3, Players: []string{"Ana", "Bruno"}}, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= 8 })
+	g = h.autoPlay(g, func(g *adega.Game) bool { return len(g.Log) >= 8 })
 	at := h.srv.InGuild(bruno, thread)
 	in := h.srv.SlashCommand(at, "vinhos", fakediscord.Subcommand("board", fakediscord.IntegerOption("move", 2)))
 	if r := h.callback(in); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
@@ -152,12 +152,12 @@ func TestTwelveReplaysOfOneGameDrawItOnce(t *testing.T) {
 	for k := range 12 {
 		ats = append(ats, h.srv.InGuild(h.srv.NewUser(fmt.Sprint("user", k)), thread))
 	}
-	g, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {UserID: "bruno", Name: "Bruno"}}},
+	g, err := h.store.Create(adega.Meta{ChannelID: thread, Seats: []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {UserID: "bruno", Name: "Bruno"}}},
 		engine.Setup{Game: "vinhos", Seed: 3, Players: []string{"Ana", "Bruno"}}, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= 30 })
+	h.autoPlay(g, func(g *adega.Game) bool { return len(g.Log) >= 30 })
 	gifs, slowest := replayAnswers(t, h, ats, func() { close(drawer.gate) })
 	anim, err := gif.DecodeAll(bytes.NewReader(gifs[0]))
 	if err != nil {
@@ -183,12 +183,12 @@ func TestTwelveReplaysDrawWithThePainters(t *testing.T) {
 	var ats []fakediscord.Origin
 	for k := range 12 {
 		thread := h.srv.NewChannel(fmt.Sprint("game", k)).ID
-		g, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {UserID: "bruno", Name: "Bruno"}}},
+		g, err := h.store.Create(adega.Meta{ChannelID: thread, Seats: []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {UserID: "bruno", Name: "Bruno"}}},
 			engine.Setup{Game: "vinhos", Seed: uint64(k + 1), Players: []string{"Ana", "Bruno"}}, time.Now(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= 8 })
+		h.autoPlay(g, func(g *adega.Game) bool { return len(g.Log) >= 8 })
 		ats = append(ats, h.srv.InGuild(h.srv.NewUser(fmt.Sprint("user", k)), thread))
 	}
 	gifs, slowest := replayAnswers(t, h, ats, func() {})

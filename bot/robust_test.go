@@ -8,9 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // panickyDrawer fails the way a bug would.
@@ -48,7 +48,7 @@ func (h *harness) panicAfterTheAck() (*discordgo.User, string) {
 	h.t.Helper()
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
-	if _, err := h.store.Create(storage.Meta{ChannelID: thread, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
+	if _, err := h.store.Create(adega.Meta{ChannelID: thread, Seats: []adega.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
 		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bruno"}}, time.Now(), nil); err != nil {
 		h.t.Fatal(err)
 	}

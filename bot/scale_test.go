@@ -21,6 +21,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
@@ -290,14 +291,14 @@ func scaleStore(t *testing.T, srv *fakediscord.Server, path string) ([]*scaleGam
 	logs := scaleLogSet(t)
 	rng := rand.New(rand.NewPCG(11, 12))
 	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
-	normal := storage.WaitRules{Pace: "normal", Interval: 8 * time.Hour} // the bot's default pace
-	put := func(k int, moves []engine.Move, wait storage.WaitRules, now time.Time) *scaleGame {
+	normal := adega.WaitRules{Pace: "normal", Interval: 8 * time.Hour} // the bot's default pace
+	put := func(k int, moves []engine.Move, wait adega.WaitRules, now time.Time) *scaleGame {
 		g := &scaleGame{thread: srv.NewChannel("game").ID, rng: rand.New(rand.NewPCG(uint64(k), 13))}
-		var seats []storage.SeatUser
+		var seats []adega.SeatUser
 		for i, u := range rng.Perm(scaleUsers)[:4] {
-			seats = append(seats, storage.SeatUser{UserID: users[u].ID, Name: names[i]})
+			seats = append(seats, adega.SeatUser{UserID: users[u].ID, Name: names[i]})
 		}
-		stored, err := store.Import(storage.Meta{ChannelID: g.thread, GuildID: srv.GuildID(), Seats: seats, Wait: wait},
+		stored, err := store.Import(adega.Meta{ChannelID: g.thread, GuildID: srv.GuildID(), Seats: seats, Wait: wait},
 			logs[k%scaleLogs].setup, moves, now, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -323,7 +324,7 @@ func scaleStore(t *testing.T, srv *fakediscord.Server, path string) ([]*scaleGam
 	// first reminder, which falls due at one of 50 even steps of the run.
 	start := time.Now().Add(10 * time.Second)
 	var dues []scaleDue
-	fast := storage.WaitRules{Pace: "fast", Interval: time.Hour}
+	fast := adega.WaitRules{Pace: "fast", Interval: time.Hour}
 	for k := range scaleAbsent {
 		at := start.Add(time.Duration(float64(*scaleDuration) * (float64(k) + 0.5) / scaleAbsent)).Truncate(time.Millisecond)
 		g := put(k, part(k), fast, at.Add(-time.Hour))

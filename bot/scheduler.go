@@ -3,9 +3,10 @@ package bot
 import (
 	"context"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // The reminder scheduler (bot/remind) runs beside the gateway for as long
@@ -30,12 +31,12 @@ type announcer struct {
 	b *Bot
 }
 
-func (a announcer) Remind(r remind.Reminder) []*storage.Outgoing { return a.h.Remind(r) }
-func (a announcer) Digest(d remind.Digest) []*storage.Outgoing   { return a.h.Digest(d) }
-func (a announcer) Absent(x remind.Absence, p remind.Played) storage.PostFunc {
+func (a announcer) Remind(r remind.Reminder) []*adega.Outgoing { return a.h.Remind(r) }
+func (a announcer) Digest(d remind.Digest) []*adega.Outgoing   { return a.h.Digest(d) }
+func (a announcer) Absent(x remind.Absence, p remind.Played) adega.PostFunc {
 	return a.h.Absent(x, p)
 }
-func (a announcer) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
+func (a announcer) Bots(m adega.Meta, plays []referee.Play) adega.PostFunc {
 	return a.h.Bots(m, plays)
 }
 func (a announcer) Lock(channelID string) func() { return a.b.locks.lock(channelID) }

@@ -9,9 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // laVinaInProgress opens a lobby of La Viña for users in a new channel of
@@ -23,7 +23,7 @@ func (h *harness) laVinaInProgress(users []*discordgo.User, moves int) (thread, 
 	h.callback(h.srv.SlashCommand(h.srv.InGuild(users[0], channel), "lavina", fakediscord.Subcommand("new",
 		fakediscord.IntegerOption("players", int64(len(users))))))
 	thread = h.joinAndStart(channel, users)
-	h.autoPlay(h.game(thread), func(g *storage.Game) bool { return len(g.Log) >= moves })
+	h.autoPlay(h.game(thread), func(g *adega.Game) bool { return len(g.Log) >= moves })
 	return thread, channel
 }
 
@@ -122,7 +122,7 @@ func TestSealedExportRestoresInItsOwnPlace(t *testing.T) {
 	manager := h.srv.NewUser("manager")
 
 	refusedSealed(t, "while the game goes on", h.importFile(h.admin(manager, h.srv.GuildID(), thread), "lavina", file), "still goes on here")
-	if err := h.store.SetStatus(original.ID, storage.StatusAbandoned, time.Now(), nil); err != nil {
+	if err := h.store.SetStatus(original.ID, adega.StatusAbandoned, time.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	refusedSealed(t, "a player who did not create it", h.importFile(h.srv.InGuild(bruno, thread), "lavina", file),
@@ -143,7 +143,7 @@ func TestSealedExportRestoresInItsOwnPlace(t *testing.T) {
 			!slices.Equal(restored.Meta.Seats, original.Meta.Seats) {
 			t.Fatalf("%s restored %+v, want the game as it was", by.User.Username, restored.Meta)
 		}
-		if err := h.store.SetStatus(restored.ID, storage.StatusAbandoned, time.Now(), nil); err != nil {
+		if err := h.store.SetStatus(restored.ID, adega.StatusAbandoned, time.Now(), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -154,8 +154,8 @@ func TestSealedExportRestoresInItsOwnPlace(t *testing.T) {
 func TestFinishedExportImportsAnywhere(t *testing.T) {
 	h := newHarness(t)
 	thread, _ := h.laVinaInProgress([]*discordgo.User{h.srv.NewUser("ana"), h.srv.NewUser("bruno")}, 0)
-	g := h.autoPlay(h.game(thread), func(*storage.Game) bool { return false })
-	data, err := h.store.Export(g)
+	g := h.autoPlay(h.game(thread), func(*adega.Game) bool { return false })
+	data, err := h.referee().Export(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestFinishedExportImportsAnywhere(t *testing.T) {
 	for deadline := time.Now().Add(wait); ; time.Sleep(5 * time.Millisecond) {
 		games, _ := h.store.ListGames()
 		if last := games[len(games)-1]; last.GuildID == elsewhere.GuildID {
-			if last.Status != storage.StatusFinished || last.CreatorID != elsewhere.User.ID {
+			if last.Status != adega.StatusFinished || last.CreatorID != elsewhere.User.ID {
 				t.Fatalf("the imported game: %+v", last)
 			}
 			return

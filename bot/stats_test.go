@@ -9,10 +9,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // /adega stats and /adega leaderboard through Discord, after two finished
@@ -22,13 +22,13 @@ func TestStatsThroughDiscord(t *testing.T) {
 	h := newHarness(t)
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
-	play := func(g *storage.Game) *storage.Game {
-		return h.autoPlay(g, func(*storage.Game) bool { return false })
+	play := func(g *adega.Game) *adega.Game {
+		return h.autoPlay(g, func(*adega.Game) bool { return false })
 	}
-	var games []*storage.Game
+	var games []*adega.Game
 	for seed := range uint64(2) {
-		g, err := h.store.Create(storage.Meta{ChannelID: thread, GuildID: h.srv.GuildID(),
-			Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
+		g, err := h.store.Create(adega.Meta{ChannelID: thread, GuildID: h.srv.GuildID(),
+			Seats: []adega.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}},
 			engine.Setup{Game: "vinhos", Seed: seed + 11, Players: []string{"Ana", "Bruno"}}, time.Now(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -37,7 +37,7 @@ func TestStatsThroughDiscord(t *testing.T) {
 	}
 	// What the stored games say of Ana (seat 0): her moves are the entries
 	// of hers that follow someone else's.
-	anaMoves := func(log []storage.LogEntry) int {
+	anaMoves := func(log []adega.LogEntry) int {
 		n := 0
 		for k, e := range log {
 			if e.Seat == 0 && (k == 0 || log[k-1].Seat != 0) {
@@ -108,7 +108,7 @@ func TestStatsThroughDiscord(t *testing.T) {
 	for g.Log[last].Seat != 0 || g.Log[last-1].Seat == 0 {
 		last--
 	}
-	res, err := h.store.Undo(g.ID, g.Stamp, len(g.Log)-last, time.Now(), nil)
+	res, err := h.referee().Undo(g.ID, g.Stamp, len(g.Log)-last, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,14 +138,14 @@ func TestStatsReadKeptTotalsNotEveryGame(t *testing.T) {
 	h := newHarness(t)
 	ana, bruno := h.srv.NewUser("ana"), h.srv.NewUser("bruno")
 	thread := h.srv.NewChannel("game").ID
-	meta := storage.Meta{ChannelID: thread, GuildID: h.srv.GuildID(),
-		Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}}
+	meta := adega.Meta{ChannelID: thread, GuildID: h.srv.GuildID(),
+		Seats: []adega.SeatUser{{UserID: ana.ID, Name: "Ana"}, {UserID: bruno.ID, Name: "Bruno"}}}
 	setup := engine.Setup{Game: "vinhos", Seed: 11, Players: []string{"Ana", "Bruno"}}
 	g, err := h.store.Create(meta, setup, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = h.autoPlay(g, func(*storage.Game) bool { return false })
+	g = h.autoPlay(g, func(*adega.Game) bool { return false })
 	const games = 24
 	for range games - 1 {
 		if _, err := h.store.Import(meta, g.Setup, g.Moves(), time.Now(), nil); err != nil {
@@ -188,13 +188,13 @@ func TestSoloStatsReadKeptRecordsNotEveryGame(t *testing.T) {
 	h := newHarness(t)
 	ana := h.srv.NewUser("ana")
 	dm := h.srv.InDM(ana)
-	meta := storage.Meta{ChannelID: dm.ChannelID, CreatorID: ana.ID, Seats: []storage.SeatUser{{UserID: ana.ID, Name: "Ana"}}}
+	meta := adega.Meta{ChannelID: dm.ChannelID, CreatorID: ana.ID, Seats: []adega.SeatUser{{UserID: ana.ID, Name: "Ana"}}}
 	setup := engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 5, Players: []string{"Ana"}}
 	g, err := h.store.Create(meta, setup, time.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = h.autoPlay(g, func(*storage.Game) bool { return false })
+	g = h.autoPlay(g, func(*adega.Game) bool { return false })
 	const games = 12
 	for range games - 1 {
 		if _, err := h.store.Import(meta, g.Setup, g.Moves(), time.Now(), nil); err != nil {

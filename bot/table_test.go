@@ -8,10 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/enginetest"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // table is a game of Vinhos set up in its own thread for a test, played
@@ -30,19 +31,19 @@ func (h *harness) newTable(seed uint64, moves int) *table {
 	h.t.Helper()
 	tb := &table{h: h, thread: h.srv.NewChannel("game").ID}
 	names := []string{"Ana", "Bruno"}
-	var seats []storage.SeatUser
+	var seats []adega.SeatUser
 	for _, n := range names {
 		u := h.srv.NewUser(strings.ToLower(n))
 		tb.users = append(tb.users, u)
-		seats = append(seats, storage.SeatUser{UserID: u.ID, Name: n})
+		seats = append(seats, adega.SeatUser{UserID: u.ID, Name: n})
 	}
-	g, err := h.store.Create(storage.Meta{ChannelID: tb.thread, GuildID: h.srv.GuildID(), Seats: seats},
+	g, err := h.store.Create(adega.Meta{ChannelID: tb.thread, GuildID: h.srv.GuildID(), Seats: seats},
 		engine.Setup{Game: "vinhos", Seed: seed, Players: names, Options: map[string]string{"regions": "first-play"}}, time.Now(), nil)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	tb.id = g.ID
-	g = h.autoPlay(g, func(g *storage.Game) bool { return len(g.Log) >= moves })
+	g = h.autoPlay(g, func(g *adega.Game) bool { return len(g.Log) >= moves })
 	// The seats were stored in seat order by name.
 	for s, su := range g.Meta.Seats {
 		for _, u := range tb.users {
@@ -58,7 +59,7 @@ func (h *harness) newTable(seed uint64, moves int) *table {
 
 func (tb *table) at(u *discordgo.User) fakediscord.Origin { return tb.h.srv.InGuild(u, tb.thread) }
 
-func (tb *table) game() *storage.Game {
+func (tb *table) game() *adega.Game {
 	tb.h.t.Helper()
 	g, err := tb.h.store.Load(tb.id)
 	if err != nil {
@@ -69,7 +70,7 @@ func (tb *table) game() *storage.Game {
 
 // autoPlay plays g's pending decisions with engine.Auto through the store
 // until done says so or the game is over.
-func (h *harness) autoPlay(g *storage.Game, done func(*storage.Game) bool) *storage.Game {
+func (h *harness) autoPlay(g *adega.Game, done func(*adega.Game) bool) *adega.Game {
 	h.t.Helper()
 	for !g.State.Over() && !done(g) {
 		seat := g.State.Pending()[0].Seat
@@ -77,7 +78,7 @@ func (h *harness) autoPlay(g *storage.Game, done func(*storage.Game) bool) *stor
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		res, err := h.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: time.Now()})
+		res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: time.Now()})
 		if err != nil {
 			h.t.Fatal(err)
 		}

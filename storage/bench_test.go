@@ -1,7 +1,6 @@
 package storage
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"sync"
@@ -10,51 +9,29 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/internal/rusage"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // The storage benchmarks build games through the store's own API (Create,
-// then Move for every decision, random and legal), as the bot stores them.
-
-var fourPlayers = []string{"Ana", "Bruno", "Carla", "Duarte"}
-
-// createFourPlayer creates a 4-player Vinhos game.
-func createFourPlayer(b testing.TB, s *Store, seed uint64) *Game {
-	var seats []SeatUser
-	for k, name := range fourPlayers {
-		seats = append(seats, SeatUser{UserID: fmt.Sprint(1001 + k), Name: name})
-	}
-	g, err := s.Create(Meta{ChannelID: fmt.Sprint("c", seed), Seats: seats},
-		engine.Setup{Game: "vinhos", Seed: seed, Players: fourPlayers}, t0, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return g
-}
-
-// playRandomly plays random legal decisions in g until it is over or has
-// moves decisions.
-func playRandomly(b testing.TB, s *Store, g *Game, rng *rand.Rand, moves int) *Game {
-	for !g.State.Over() && len(g.Log) < moves {
-		seat := g.State.Pending()[0].Seat
-		act := legalAction(b, g.State, seat, func(n int) int { return rng.IntN(n) })
-		res, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: act}, Now: t0})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g = res.Game
-	}
-	return g
-}
+// then Commit for every decision, random and legal), as the bot stores
+// them.
 
 func openBench(b testing.TB, path string) *Store {
 	s, err := Open(path, engine.NewRegistry(nim.Game{}, vinhos.Game{}))
 	if err != nil {
 		b.Fatal(err)
 	}
+	return s
+}
+
+// vinhosStore is a store that plays Vinhos as well as nim.
+func vinhosStore(t testing.TB) *Store {
+	s := openBench(t, dbPath(t))
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 
@@ -74,7 +51,7 @@ func BenchmarkFinishedGameSize(b *testing.B) {
 	for b.Loop() {
 		path := dbPath(b)
 		s := openBench(b, path)
-		playRandomly(b, s, createFourPlayer(b, s, 5), rand.New(rand.NewPCG(1, 2)), 1<<20)
+		gametest.PlayRandomly(b, mover(s), gametest.CreateFourPlayer(b, s, 5), rand.New(rand.NewPCG(1, 2)), 1<<20)
 		s.db.View(func(tx *bbolt.Tx) error { used = tx.Size(); return nil })
 		s.Close()
 		file = fileSize(b, path)
@@ -144,7 +121,7 @@ func buildLibrary(b *testing.B, path string, finished, active int) {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(w), 99))
 			type playing struct {
-				g     *Game
+				g     *adega.Game
 				until int
 			}
 			var going []playing
@@ -154,7 +131,7 @@ func buildLibrary(b *testing.B, path string, finished, active int) {
 					if k >= finished {
 						until = 10 + rng.IntN(130)
 					}
-					going = append(going, playing{createFourPlayer(b, s, uint64(k+1)), until})
+					going = append(going, playing{gametest.CreateFourPlayer(b, s, uint64(k+1)), until})
 				}
 			}
 			for range inFlight {
@@ -163,7 +140,7 @@ func buildLibrary(b *testing.B, path string, finished, active int) {
 			for len(going) > 0 {
 				i := rng.IntN(len(going))
 				p := &going[i]
-				p.g = playRandomly(b, s, p.g, rng, len(p.g.Log)+1)
+				p.g = gametest.PlayRandomly(b, mover(s), p.g, rng, len(p.g.Log)+1)
 				if p.g.State.Over() || len(p.g.Log) >= p.until {
 					going = append(going[:i], going[i+1:]...)
 					next()
@@ -199,7 +176,7 @@ func dropWaits(b *testing.B, path string) int {
 	}
 	active := 0
 	for _, m := range metas {
-		if m.Status == StatusActive {
+		if m.Status == adega.StatusActive {
 			active++
 		}
 	}
@@ -218,73 +195,4 @@ func dropWaits(b *testing.B, path string) int {
 		b.Fatal(err)
 	}
 	return active
-}
-
-// BenchmarkMoveAtAction stores the next 10 decisions of a random 4-player
-// game at action 10 and at action 110 with Move (no message), then takes
-// them back with Undo, which is not counted. In the same loop it times the
-// engine's Apply of the same decisions on their own, so that what storage
-// adds (storage-cpu-ms/move: Move's CPU minus Apply's) can be compared
-// between early and late moves; the engine's own cost depends on the
-// position, not on the log's length.
-func BenchmarkMoveAtAction(b *testing.B) {
-	for _, at := range []int{10, 110} {
-		b.Run(fmt.Sprint("action=", at), func(b *testing.B) {
-			s := openBench(b, dbPath(b))
-			defer s.Close()
-			rng := rand.New(rand.NewPCG(7, 8))
-			g := playRandomly(b, s, createFourPlayer(b, s, 9), rng, at)
-			var plays []Play
-			states := []engine.State{g.State}
-			for range 10 {
-				st := states[len(states)-1]
-				seat := st.Pending()[0].Seat
-				act := legalAction(b, st, seat, func(n int) int { return rng.IntN(n) })
-				next, _, err := st.Apply(seat, act)
-				if err != nil {
-					b.Fatal(err)
-				}
-				plays, states = append(plays, Play{Seat: seat, Action: act}), append(states, next)
-			}
-			var moveCPU, applyCPU, working time.Duration
-			moves, writes := 0, 0
-			for b.Loop() {
-				start := rusage.CPU()
-				for k, p := range plays {
-					if _, _, err := states[k].Apply(p.Seat, p.Action); err != nil {
-						b.Fatal(err)
-					}
-				}
-				applyCPU += rusage.CPU() - start
-				before := s.WriterStats()
-				start = rusage.CPU()
-				for _, p := range plays {
-					res, err := s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: p, Now: t0})
-					if err != nil {
-						b.Fatal(err)
-					}
-					g = res.Game
-				}
-				moveCPU += rusage.CPU() - start
-				after := s.WriterStats()
-				working, writes = working+after.Working-before.Working, writes+after.Transactions-before.Transactions
-				moves += len(plays)
-				res, err := s.Undo(g.ID, g.Stamp, len(plays), t0, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				g = res.Game
-			}
-			perMove := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(moves) }
-			b.ReportMetric(perMove(moveCPU), "cpu-ms/move")
-			b.ReportMetric(perMove(applyCPU), "apply-cpu-ms/move")
-			b.ReportMetric(perMove(moveCPU-applyCPU), "storage-cpu-ms/move")
-			b.ReportMetric(float64(working)/float64(time.Millisecond)/float64(writes), "in-tx-ms/write")
-			state, err := engine.Encode(g.State)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(len(state)), "state-bytes")
-		})
-	}
 }

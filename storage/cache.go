@@ -3,41 +3,43 @@ package storage
 import (
 	"slices"
 	"sync"
+
+	"github.com/adega-bot/adega"
 )
 
 // gameCache keeps the newest moment of recently used games, as this
 // process loaded or stored it, so that a move reads its game instead of
 // replaying the whole log. An entry is valid while the stored stamp is its
 // own: every change of a game's state, seats or status changes the stamp.
-// Entries are never changed in place; readers get copies (Game.copy).
+// Entries are never changed in place; readers get copies (Game.Clone).
 type gameCache struct {
 	mu    sync.Mutex
-	games map[string]*Game
+	games map[string]*adega.Game
 }
 
 // cachedGames bounds the cache: a few hundred games of a few tens of KB.
 const cachedGames = 256
 
-func (c *gameCache) get(id string, stamp uint64) *Game {
+func (c *gameCache) get(id string, stamp uint64) *adega.Game {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	g := c.games[id]
 	if g == nil || g.Stamp != stamp {
 		return nil
 	}
-	return g.copy()
+	return g.Clone()
 }
 
 // put keeps g unless the cache holds a newer moment of the game, or the
 // same moment narrated where g is not: a slow reader (an audit, a load
 // that raced a move) never replaces what a faster one left.
-func (c *gameCache) put(g *Game) {
+func (c *gameCache) put(g *adega.Game) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.games == nil {
-		c.games = map[string]*Game{}
+		c.games = map[string]*adega.Game{}
 	}
-	if old := c.games[g.ID]; old != nil && (old.Stamp > g.Stamp || old.Stamp == g.Stamp && old.narratedFrom < g.narratedFrom) {
+	if old := c.games[g.ID]; old != nil && (old.Stamp > g.Stamp || old.Stamp == g.Stamp && old.NarratedFrom < g.NarratedFrom) {
 		return
 	}
 	if _, ok := c.games[g.ID]; !ok && len(c.games) >= cachedGames {
@@ -46,7 +48,7 @@ func (c *gameCache) put(g *Game) {
 			break
 		}
 	}
-	c.games[g.ID] = g.recentNarration()
+	c.games[g.ID] = recentNarration(g)
 }
 
 // recentNarration is a copy of g whose log keeps the events of its newest
@@ -54,16 +56,16 @@ func (c *gameCache) put(g *Game) {
 // no more than narratedTail. Trimming copies the log, so a game that
 // only grew by its moves keeps up to twice that many before it is
 // trimmed: a move costs no copy of the whole log.
-func (g *Game) recentNarration() *Game {
-	c := g.copy()
+func recentNarration(g *adega.Game) *adega.Game {
+	c := g.Clone()
 	from := max(0, len(g.Log)-narratedTail)
-	if c.narratedFrom >= len(g.Log)-2*narratedTail {
+	if c.NarratedFrom >= len(g.Log)-2*narratedTail {
 		return c
 	}
 	c.Log = slices.Clone(g.Log)
 	for i := range c.Log[:from] {
 		c.Log[i].Events = nil
 	}
-	c.narratedFrom = from
+	c.NarratedFrom = from
 	return c
 }

@@ -7,7 +7,9 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 func TestCorruptValueIsReported(t *testing.T) {
@@ -31,13 +33,13 @@ func TestCorruptValueIsReported(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(t)
-			g := play(t, s, create(t, s, "c1"), 2)
+			g := play(t, s, gametest.Create(t, s, "c1"), 2)
 			if err := s.update(func(tx *bbolt.Tx) error { return tc.damage(tx.Bucket(bucketGames).Bucket([]byte(g.ID))) }); err != nil {
 				t.Fatal(err)
 			}
 			s.cache = gameCache{} // the damage is found when the game is read from disk
 			_, loadErr := s.Load(g.ID)
-			seat, action := firstLegal(t, g.State)
+			seat, action := gametest.FirstLegal(t, g.State)
 			_, moveErr := move(s, g.ID, g.Stamp, seat, action, t0)
 			for _, err := range []error{loadErr, moveErr} {
 				var ce *CorruptError
@@ -54,7 +56,7 @@ func TestCorruptValueIsReported(t *testing.T) {
 
 func TestCorruptChannelIndexIsReported(t *testing.T) {
 	s := newStore(t)
-	create(t, s, "c1")
+	gametest.Create(t, s, "c1")
 	if err := s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketChannels).Put([]byte("c1"), []byte("[")) }); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +65,7 @@ func TestCorruptChannelIndexIsReported(t *testing.T) {
 		t.Fatalf("ActiveGames over a corrupt index: err = %v, want a *CorruptError for channels/c1", err)
 	}
 	// Creating another game in the channel must not overwrite the broken index.
-	_, err := s.Create(Meta{ChannelID: "c1"}, engine.Setup{Game: "nim", Players: []string{"Ana", "Bia"}}, t0, nil)
+	_, err := s.Create(adega.Meta{ChannelID: "c1"}, engine.Setup{Game: "nim", Players: []string{"Ana", "Bia"}}, t0, nil)
 	if !errors.As(err, &ce) {
 		t.Fatalf("Create over a corrupt index: err = %v, want a *CorruptError", err)
 	}

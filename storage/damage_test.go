@@ -8,21 +8,23 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/internal/dbtest"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // gamesFile stores n games of nim in one channel, 3 moves each, with their
 // messages queued, in a database file that it closes, and returns the
 // file and the games.
-func gamesFile(t *testing.T, n int) (string, []*Game) {
+func gamesFile(t *testing.T, n int) (string, []*adega.Game) {
 	t.Helper()
 	path := dbPath(t)
-	var games []*Game
+	var games []*adega.Game
 	withFile(t, path, func(s *Store) {
 		for range n {
-			g, err := s.Create(Meta{Title: "Friday nim", ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
-				engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, turnPost)
+			g, err := s.Create(adega.Meta{Title: "Friday nim", ChannelID: "c1", Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+				engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, gametest.TurnPost)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +119,7 @@ func TestDamagedPageCostsOnlyItsGame(t *testing.T) {
 	}
 	_, err = s.Load(lost.ID)
 	wantDamaged(t, err, path, "game "+lost.ID)
-	seat, action := firstLegal(t, lost.State)
+	seat, action := gametest.FirstLegal(t, lost.State)
 	_, err = move(s, lost.ID, lost.Stamp, seat, action, t0)
 	wantDamaged(t, err, path, "game "+lost.ID)
 	for _, g := range games {

@@ -1,28 +1,15 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
-// ErrNotFound matches (with errors.Is) the error for a game that does not exist.
-var ErrNotFound = errors.New("storage: not found")
-
-// notFoundError names the missing game in words a player can read.
-type notFoundError struct{ id string }
-
-func (e *notFoundError) Error() string        { return fmt.Sprintf("There is no game %s.", e.id) }
-func (e *notFoundError) Is(target error) bool { return target == ErrNotFound }
-
-// StaleError refuses a move made against an older version of the game, such
-// as from a button on an old message.
-type StaleError struct {
-	Have uint64 // the game's current version
-	Want uint64 // the version the move was made against
-}
-
-func (e *StaleError) Error() string {
-	return "This game has moved on since that button was made; use the newest message."
+// notFound refuses to read a game that does not exist.
+func notFound(id string) error {
+	return engine.Errorf(adega.CodeNotFound, "There is no game %s.", id)
 }
 
 // CorruptError reports a stored value that cannot be read. It is never

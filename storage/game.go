@@ -11,193 +11,15 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
-
-// Status is where a game stands for the bot.
-type Status string
-
-const (
-	StatusActive    Status = "active"
-	StatusFinished  Status = "finished"
-	StatusAbandoned Status = "abandoned"
-)
-
-// Meta describes a game for listings, routing and permissions.
-type Meta struct {
-	ID        string     `json:"id"`
-	Game      string     `json:"game"` // registry name, as in the setup
-	Mode      string     `json:"mode,omitempty"`
-	Title     string     `json:"title"`
-	ChannelID string     `json:"channel_id,omitempty"`
-	GuildID   string     `json:"guild_id,omitempty"`
-	CreatorID string     `json:"creator_id,omitempty"`
-	Seats     []SeatUser `json:"seats"` // in seat order
-	Status    Status     `json:"status"`
-	CreatedAt time.Time  `json:"created_at"`
-	UpdatedAt time.Time  `json:"updated_at"`
-	// Undo is a request to take moves back that waits for the other
-	// players' consent.
-	Undo *UndoRequest `json:"undo,omitempty"`
-	// Wait is the game's pace, deadline and absent-player rule (waiting.go).
-	Wait WaitRules `json:"wait,omitzero"`
-	// Board is the board the turn messages carry: BoardFull or
-	// BoardCompact.
-	Board BoardStyle `json:"board,omitempty"`
-	// Followers are the users who get the game's news by direct message
-	// (follow.go), in the order they followed.
-	Followers []string `json:"followers,omitempty"`
-	// Level is the AI level (engine/ai) of the game's bot seats, unless a
-	// seat has its own, and of the decisions it makes for absent players;
-	// empty is normal.
-	Level string `json:"level,omitempty"`
-	// Hints allows /GAME hint in a game that other people play too.
-	Hints bool `json:"hints,omitempty"`
-	// HintsAsked are the hints players asked for, oldest first, which the
-	// game's log shows.
-	HintsAsked []HintAsked `json:"hints_asked,omitempty"`
-	// Practice marks a game started as practice: an undo may take back what
-	// a move revealed without anyone's consent, and the game counts in no
-	// statistics.
-	Practice bool `json:"practice,omitempty"`
-}
-
-// HintAsked is one hint a player asked the AI for.
-type HintAsked struct {
-	Seat engine.Seat `json:"seat"`
-	// Move is how many moves the game had: the hint came before move
-	// Move+1.
-	Move int       `json:"move"`
-	At   time.Time `json:"at"`
-}
-
-// BoardStyle is a game's choice of board for its turn messages.
-type BoardStyle string
-
-const (
-	BoardFull    BoardStyle = ""        // every area and every player's board
-	BoardCompact BoardStyle = "compact" // two narrow columns, for phones
-)
-
-// SeatUser is who plays a seat. UserID is empty for a seat nobody plays,
-// such as an automa; Bot marks a seat the bot's AI plays (a bot seat
-// from the start, or a replacement).
-type SeatUser struct {
-	UserID string `json:"user_id,omitempty"`
-	Name   string `json:"name"`
-	Bot    bool   `json:"bot,omitempty"`
-	// Level is a bot seat's AI level when it differs from the game's.
-	Level string `json:"level,omitempty"`
-}
-
-// BotLevel is the AI level the bot plays seat at: the seat's own, else the
-// game's (empty for the default).
-func (m Meta) BotLevel(seat engine.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(m.Seats) && m.Seats[seat].Level != "" {
-		return m.Seats[seat].Level
-	}
-	return m.Level
-}
-
-// UndoRequest asks to take back the last Moves moves, made when the game
-// stood at Stamp, by the player in Seat.
-type UndoRequest struct {
-	Seat    engine.Seat   `json:"seat"`
-	Moves   int           `json:"moves"`
-	Stamp   uint64        `json:"stamp"`
-	Agreed  []engine.Seat `json:"agreed,omitempty"`
-	Expires time.Time     `json:"expires"`
-}
-
-// LogEntry is one move of a game's log. Only what cannot be derived is
-// stored with it (who, what, when). The events that narrate the newest
-// moves are kept beside the log (narratedTail); older ones are derived by
-// replaying the log (Store.Narrate).
-type LogEntry struct {
-	Seat   engine.Seat   `json:"seat"`
-	Action engine.Action `json:"action"`
-	At     time.Time     `json:"at"`
-	// Events narrate the move. Every entry of a narrated game has them
-	// (Game.Narrated); otherwise only the newest narratedTail do, and
-	// older ones are nil.
-	Events []engine.Event `json:"events,omitempty"`
-	// Stamp is the moment the move's transaction made (Game.Stamp); moves
-	// stored together share it.
-	Stamp uint64 `json:"stamp,omitempty"`
-	// Bot marks a decision the bot made for a seat it plays.
-	Bot bool `json:"bot,omitempty"`
-	// Interaction is the Discord interaction that sent the move, and Typed
-	// a fingerprint of a typed command: with them a move sent twice is
-	// recognised (AlreadyPlayedError).
-	Interaction string `json:"interaction,omitempty"`
-	Typed       string `json:"typed,omitempty"`
-}
-
-// Game is a stored game: its log, and its state read from the stored
-// snapshot or rebuilt from the log.
-type Game struct {
-	ID          string
-	Meta        Meta
-	Setup       engine.Setup
-	SetupEvents []engine.Event
-	Log         []LogEntry
-	Version     uint64 // number of moves played
-	// Stamp names this moment of the game's history. It grows with every
-	// change of the state, the seats or the status, an undo included, and
-	// is never reused: a button made at one moment is never taken for
-	// another.
-	Stamp uint64
-	State engine.State
-	// SnapshotMismatch reports that the stored snapshot disagreed with the
-	// replayed log when this game was checked. State is the replay's.
-	SnapshotMismatch bool
-	// narratedFrom is the first log entry that carries its events: 0 when
-	// all do (Narrated), at most len(Log)-narratedTail for a game read
-	// from the database.
-	narratedFrom int
-}
 
 // narratedTail is how many of the newest moves keep their events with the
 // game: enough for what a change's message repeats since each player's
 // last move (8 lines at most). Packing them is part of every move's cost,
 // so the window is kept small; whatever needs more narrates the game.
 const narratedTail = 12
-
-// Narrated reports whether every log entry carries its events.
-func (g *Game) Narrated() bool { return g.narratedFrom == 0 }
-
-// NarratedFrom is the first log entry that carries its events; every
-// entry from it on does.
-func (g *Game) NarratedFrom() int { return g.narratedFrom }
-
-// narratedRecently reports whether the newest narratedTail entries carry
-// their events.
-func (g *Game) narratedRecently() bool { return g.narratedFrom <= max(0, len(g.Log)-narratedTail) }
-
-// Moves returns the action log in the engine's form, for replay and export.
-func (g *Game) Moves() []engine.Move {
-	moves := make([]engine.Move, len(g.Log))
-	for i, e := range g.Log {
-		moves[i] = engine.Move{Seat: e.Seat, Action: e.Action}
-	}
-	return moves
-}
-
-// copy returns a Game that shares only what never changes in place: the
-// state (states are values), the setup and the log entries. Appending to
-// its log never writes into the original's.
-func (g *Game) copy() *Game {
-	c := *g
-	c.Log = slices.Clip(g.Log)
-	c.Meta.Seats = slices.Clone(g.Meta.Seats)
-	c.Meta.Followers = slices.Clone(g.Meta.Followers)
-	if g.Meta.Undo != nil {
-		u := *g.Meta.Undo
-		u.Agreed = slices.Clone(u.Agreed)
-		c.Meta.Undo = &u
-	}
-	return &c
-}
 
 // Keys inside a game's bucket.
 const (
@@ -218,7 +40,7 @@ const (
 // is given. meta.Seats lists the players by name, in any order; Create
 // stores them in seat order (see Import). ID, Game, Status and the times
 // are filled in; the game is played by the latest revision of its rules.
-func (s *Store) Create(meta Meta, setup engine.Setup, now time.Time, post PostFunc) (*Game, error) {
+func (s *Store) Create(meta adega.Meta, setup engine.Setup, now time.Time, post adega.PostFunc) (*adega.Game, error) {
 	game, err := s.games.Lookup(setup.Game)
 	if err != nil {
 		return nil, err
@@ -232,7 +54,17 @@ func (s *Store) Create(meta Meta, setup engine.Setup, now time.Time, post PostFu
 // and names that break the limits (validate.go), are refused and nothing
 // is written. meta.Seats gives each player's user by the player's name in
 // setup.Players; seats without a player, such as an automa, get no user.
-func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now time.Time, post PostFunc) (*Game, error) {
+func (s *Store) Import(meta adega.Meta, setup engine.Setup, log []engine.Move, now time.Time, post adega.PostFunc) (*adega.Game, error) {
+	g, err := s.newGame(meta, setup, log, now)
+	if err != nil {
+		return nil, err
+	}
+	return s.insert(g, post)
+}
+
+// newGame is the game made of a setup and a log, replayed, at now: its
+// mode stored by name, its title, its seats in seat order.
+func (s *Store) newGame(meta adega.Meta, setup engine.Setup, log []engine.Move, now time.Time) (*adega.Game, error) {
 	game, err := s.games.Lookup(setup.Game)
 	if err != nil {
 		return nil, err
@@ -266,15 +98,21 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 	if err != nil {
 		return nil, err
 	}
-	meta.Game, meta.Mode, meta.Seats, meta.Status = setup.Game, setup.Mode, seats, StatusActive
+	meta.Game, meta.Mode, meta.Seats, meta.Status = setup.Game, setup.Mode, seats, adega.StatusActive
 	if state.Over() {
-		meta.Status = StatusFinished
+		meta.Status = adega.StatusFinished
 	}
 	meta.CreatedAt, meta.UpdatedAt = now, now
-	g := &Game{Meta: meta, Setup: setup, SetupEvents: setupEvents, Version: uint64(len(log)), Stamp: 1, State: state}
+	g := &adega.Game{Meta: meta, Setup: setup, SetupEvents: setupEvents, Version: uint64(len(log)), Stamp: 1, State: state}
 	for i, m := range log {
-		g.Log = append(g.Log, LogEntry{Seat: m.Seat, Action: m.Action, At: now, Events: events[i], Stamp: 1})
+		g.Log = append(g.Log, adega.LogEntry{Seat: m.Seat, Action: m.Action, At: now, Events: events[i], Stamp: 1})
 	}
+	return g, nil
+}
+
+// insert stores a new game under the next ID, with the messages post
+// makes of it, in one transaction.
+func (s *Store) insert(g *adega.Game, post adega.PostFunc) (*adega.Game, error) {
 	enc, err := encodeGame(g, 0)
 	if err != nil {
 		return nil, err
@@ -300,22 +138,22 @@ func (s *Store) Import(meta Meta, setup engine.Setup, log []engine.Move, now tim
 		if err := put(gb, keySetupEvents, g.SetupEvents); err != nil {
 			return err
 		}
-		return write(tx, Change{Game: g}, s.buildID, enc, post)
+		return s.write(tx, adega.Change{Game: g}, enc, post)
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.cache.put(g)
-	return g.copy(), nil
+	return g.Clone(), nil
 }
 
 // assignSeats matches users to the game's seats by player name.
-func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
+func assignSeats(users []adega.SeatUser, state engine.State) ([]adega.SeatUser, error) {
 	left := slices.Clone(users)
-	var seats []SeatUser
+	var seats []adega.SeatUser
 	for _, p := range state.Players() {
-		seat := SeatUser{Name: p.Name}
-		if i := slices.IndexFunc(left, func(u SeatUser) bool { return u.Name == p.Name }); i >= 0 {
+		seat := adega.SeatUser{Name: p.Name}
+		if i := slices.IndexFunc(left, func(u adega.SeatUser) bool { return u.Name == p.Name }); i >= 0 {
 			seat.UserID, seat.Bot, seat.Level = left[i].UserID, left[i].Bot, left[i].Level
 			left = slices.Delete(left, i, i+1)
 		}
@@ -332,18 +170,18 @@ func assignSeats(users []SeatUser, state engine.State) ([]SeatUser, error) {
 // stored snapshot, without replaying the log. A snapshot that is missing,
 // unreadable or written by another build of adega (build.go) is not
 // trusted: the log is replayed, and the snapshot rewritten from it.
-func (s *Store) Load(id string) (*Game, error) { return s.fetch(id, false) }
+func (s *Store) Load(id string) (*adega.Game, error) { return s.fetch(id, false) }
 
 // Audit checks a game's stored snapshot against a replay of its log, as
 // imports, exports and replays do and the bot does slowly in the
 // background. A snapshot that disagrees is logged and flagged, and the
 // replayed state wins: the game returned says so (SnapshotMismatch).
-func (s *Store) Audit(id string) (*Game, error) { return s.fetch(id, true) }
+func (s *Store) Audit(id string) (*adega.Game, error) { return s.fetch(id, true) }
 
 // fetch reads a game, from the cache unless it audits, settles what a
 // replay found of its snapshot, and caches it.
-func (s *Store) fetch(id string, audit bool) (*Game, error) {
-	var g *Game
+func (s *Store) fetch(id string, audit bool) (*adega.Game, error) {
+	var g *adega.Game
 	var check *snapshotCheck
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return s.db.guard("game "+id, func() error {
@@ -366,18 +204,18 @@ func (s *Store) fetch(id string, audit bool) (*Game, error) {
 		}
 	}
 	s.cache.put(g)
-	return g.copy(), nil
+	return g.Clone(), nil
 }
 
 // cached returns the cached game if it is at the stored moment, with the
 // stored metadata, which may change without a new moment; else nil.
-func (s *Store) cached(tx *bbolt.Tx, id string) (*Game, error) {
+func (s *Store) cached(tx *bbolt.Tx, id string) (*adega.Game, error) {
 	gb, err := gameBucket(tx, id)
 	if err != nil {
 		return nil, err
 	}
 	record := "game " + id
-	var meta Meta
+	var meta adega.Meta
 	if err := get(gb, record, keyMeta, &meta); err != nil {
 		return nil, err
 	}
@@ -395,11 +233,11 @@ func (s *Store) cached(tx *bbolt.Tx, id string) (*Game, error) {
 // Narrate returns g with every log entry's events, replaying its log if g
 // is not narrated yet. The replay also checks g's state, which came from a
 // snapshot: if they disagree, the replay wins (see Audit).
-func (s *Store) Narrate(g *Game) (*Game, error) {
+func (s *Store) Narrate(g *adega.Game) (*adega.Game, error) {
 	if g.Narrated() {
 		return g, nil
 	}
-	ng := g.copy()
+	ng := g.Clone()
 	game, err := s.games.Lookup(g.Setup.Game)
 	if err != nil {
 		return nil, err
@@ -415,7 +253,7 @@ func (s *Store) Narrate(g *Game) (*Game, error) {
 		}
 	}
 	s.cache.put(ng)
-	return ng.copy(), nil
+	return ng.Clone(), nil
 }
 
 // NextGame returns the ID of the game stored after the game after in the
@@ -454,13 +292,13 @@ var errSnapshotDisagrees = errors.New("the stored snapshot disagrees with the re
 // snapshot if this build wrote it and replay is false; otherwise the log
 // is replayed (narrating the game), and check says what the replay found
 // of the snapshot.
-func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snapshotCheck, err error) {
+func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *adega.Game, check *snapshotCheck, err error) {
 	gb, err := gameBucket(tx, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	record := "game " + id
-	g = &Game{ID: id}
+	g = &adega.Game{ID: id}
 	for _, kv := range []struct {
 		key string
 		v   any
@@ -481,7 +319,7 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 	if uint64(len(g.Log)) != g.Version {
 		return nil, nil, &CorruptError{Record: record, Key: keyVersion, Err: fmt.Errorf("says %d moves but the log holds %d", g.Version, len(g.Log))}
 	}
-	g.narratedFrom = readRecentEvents(gb, g.Log)
+	g.NarratedFrom = readRecentEvents(gb, g.Log)
 	game, err := s.games.Lookup(g.Setup.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("storage: game %s: %w", id, err)
@@ -511,19 +349,12 @@ func (s *Store) read(tx *bbolt.Tx, id string, replay bool) (g *Game, check *snap
 
 // replayInto replays g's log from its setup into g's state and its log
 // entries' events, and returns the state encoded.
-func (s *Store) replayInto(game engine.Game, g *Game) ([]byte, error) {
+func (s *Store) replayInto(game engine.Game, g *adega.Game) ([]byte, error) {
 	s.replays.Add(1)
-	state, events, err := engine.Replay(game, g.Setup, g.Moves())
-	if err != nil {
+	if err := g.Replay(game); err != nil {
 		return nil, err
 	}
-	g.State = state
-	g.Log = slices.Clone(g.Log)
-	for i := range g.Log {
-		g.Log[i].Events = events[i]
-	}
-	g.narratedFrom = 0
-	return engine.Encode(state)
+	return engine.Encode(g.State)
 }
 
 func mustEncode(s engine.State) []byte {
@@ -539,7 +370,7 @@ func mustEncode(s engine.State) []byte {
 // in the same transaction (AnnounceRepairs); one this build did not write
 // is stamped as checked. Only a repair that could not be stored is an
 // error: no move may be made on the game before it is.
-func (s *Store) settle(g *Game, check *snapshotCheck) error {
+func (s *Store) settle(g *adega.Game, check *snapshotCheck) error {
 	if check.wrong != nil {
 		g.SnapshotMismatch = errors.Is(check.wrong, errSnapshotDisagrees)
 		slog.Warn("storage: rebuilt a game's snapshot from its log", "game", g.ID, "reason", check.wrong, "repair", check.repair)
@@ -567,7 +398,7 @@ func (s *Store) settle(g *Game, check *snapshotCheck) error {
 			return err
 		}
 		if p := s.repairs.Load(); check.repair && p != nil {
-			return announce(tx, Change{Game: g}, *p)
+			return s.announce(tx, adega.Change{Game: g}, *p)
 		}
 		return nil
 	})
@@ -592,12 +423,12 @@ func (s *Store) holds(gb *bbolt.Bucket, state []byte) bool {
 // (the Change holds the repaired game alone). They are queued in the
 // repair's transaction, before any move is made on the game. Without it a
 // repair is only logged.
-func (s *Store) AnnounceRepairs(post PostFunc) { s.repairs.Store(&post) }
+func (s *Store) AnnounceRepairs(post adega.PostFunc) { s.repairs.Store(&post) }
 
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
 	if gb == nil {
-		return nil, &notFoundError{id}
+		return nil, notFound(id)
 	}
 	return gb, nil
 }
@@ -612,12 +443,12 @@ func readStamp(gb *bbolt.Bucket, record string) (uint64, error) {
 }
 
 // readLog reads the log bucket, whose keys must be the move numbers 1, 2, ...
-func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
+func readLog(gb *bbolt.Bucket, record string) ([]adega.LogEntry, error) {
 	lb := gb.Bucket([]byte(keyLog))
 	if lb == nil {
 		return nil, &CorruptError{Record: record, Key: keyLog, Err: fmt.Errorf("missing")}
 	}
-	var log []LogEntry
+	var log []adega.LogEntry
 	c := lb.Cursor()
 	for k, v := c.First(); k != nil; k, v = c.Next() {
 		want := uint64(len(log) + 1)
@@ -627,7 +458,7 @@ func readLog(gb *bbolt.Bucket, record string) ([]LogEntry, error) {
 		if n := binary.BigEndian.Uint64(k); n != want {
 			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%d", n), Err: fmt.Errorf("found where move %d belongs", want)}
 		}
-		var e LogEntry
+		var e adega.LogEntry
 		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
 			return nil, err
 		}
@@ -646,7 +477,7 @@ type encodedGame struct {
 	entries  [][]byte // log entries from index from on
 }
 
-func encodeGame(g *Game, from int) (encodedGame, error) {
+func encodeGame(g *adega.Game, from int) (encodedGame, error) {
 	snapshot, err := engine.Encode(g.State)
 	if err != nil {
 		return encodedGame{}, err
@@ -671,7 +502,7 @@ func encodeGame(g *Game, from int) (encodedGame, error) {
 // write stores a game's snapshot, version, stamp, log entries from
 // enc.from on (dropping any beyond the log's end), meta and waiting record,
 // and queues the posts that announce the change c that made it.
-func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc) error {
+func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.PostFunc) error {
 	g := c.Game
 	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
@@ -686,7 +517,7 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 	if err := gb.Put([]byte(keyStamp), u64(g.Stamp)); err != nil {
 		return err
 	}
-	if err := gb.Put([]byte(keyBuild), []byte(build)); err != nil {
+	if err := gb.Put([]byte(keyBuild), []byte(s.buildID)); err != nil {
 		return err
 	}
 	lb := gb.Bucket([]byte(keyLog))
@@ -705,40 +536,40 @@ func write(tx *bbolt.Tx, c Change, build string, enc encodedGame, post PostFunc)
 			return err
 		}
 	}
-	if err := syncWaiting(tx, g); err != nil {
+	if err := s.syncWaiting(tx, g); err != nil {
 		return err
 	}
 	if err := keepStats(tx, gb, g); err != nil {
 		return err
 	}
-	if err := putMeta(tx, gb, g.Meta); err != nil {
+	if err := s.putMeta(tx, gb, g.Meta); err != nil {
 		return err
 	}
-	return announce(tx, c, post)
+	return s.announce(tx, c, post)
 }
 
 // announce queues the messages post makes of the change c, inside c's
 // transaction; post may be nil.
-func announce(tx *bbolt.Tx, c Change, post PostFunc) error {
+func (s *Store) announce(tx *bbolt.Tx, c adega.Change, post adega.PostFunc) error {
 	if post == nil {
 		return nil
 	}
-	c.Users = func(id string) (User, error) { return readUser(tx, id) }
+	c.Users = func(id string) (adega.User, error) { return readUser(tx, id) }
 	out, err := post(c)
 	if err != nil {
 		return err
 	}
-	return enqueue(tx, out...)
+	return s.enqueue(tx, out...)
 }
 
 // SetStatus changes a game's status, for example to abandon it, and queues
 // the message notice makes of it, if any. Only active games are listed in
 // their channel's index.
-func (s *Store) SetStatus(id string, status Status, now time.Time, notice func(Meta) (*Outgoing, error)) error {
-	if !slices.Contains([]Status{StatusActive, StatusFinished, StatusAbandoned}, status) {
+func (s *Store) SetStatus(id string, status adega.Status, now time.Time, notice func(adega.Meta) (*adega.Outgoing, error)) error {
+	if !slices.Contains([]adega.Status{adega.StatusActive, adega.StatusFinished, adega.StatusAbandoned}, status) {
 		return fmt.Errorf("storage: unknown game status %q", status)
 	}
-	_, err := s.updateMeta(id, func(meta *Meta) error {
+	_, err := s.updateMeta(id, func(meta *adega.Meta) error {
 		meta.Status, meta.UpdatedAt = status, now
 		return nil
 	}, notice)
@@ -759,11 +590,11 @@ func (s *Store) ActiveGames(channelID string) ([]string, error) {
 // ListGames returns the metadata of every game that can be read, oldest
 // first. A game that cannot (a damaged page, a corrupt value) is logged and
 // left out: it costs no other game its place.
-func (s *Store) ListGames() ([]Meta, error) {
-	var metas []Meta
+func (s *Store) ListGames() ([]adega.Meta, error) {
+	var metas []adega.Meta
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return s.eachGame(tx, func(id string, gb *bbolt.Bucket) error {
-			var m Meta
+			var m adega.Meta
 			if err := get(gb, "game "+id, keyMeta, &m); err != nil {
 				return err
 			}
@@ -776,28 +607,28 @@ func (s *Store) ListGames() ([]Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(metas, func(a, b Meta) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	slices.SortStableFunc(metas, func(a, b adega.Meta) int { return a.CreatedAt.Compare(b.CreatedAt) })
 	return metas, nil
 }
 
 // GamesOfUser returns the metadata of every game in which userID plays a seat.
-func (s *Store) GamesOfUser(userID string) ([]Meta, error) {
+func (s *Store) GamesOfUser(userID string) ([]adega.Meta, error) {
 	metas, err := s.ListGames()
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(metas, func(m Meta) bool {
-		return !slices.ContainsFunc(m.Seats, func(u SeatUser) bool { return u.UserID == userID })
+	return slices.DeleteFunc(metas, func(m adega.Meta) bool {
+		return !slices.ContainsFunc(m.Seats, func(u adega.SeatUser) bool { return u.UserID == userID })
 	}), nil
 }
 
 // putMeta writes a game's meta and keeps the channel index in step with it:
 // a game is listed in its channel while it is active.
-func putMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
+func (s *Store) putMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m adega.Meta) error {
 	if err := put(gb, keyMeta, m); err != nil {
 		return err
 	}
-	if err := syncWaitingMeta(tx, gb, m); err != nil {
+	if err := s.syncWaitingMeta(tx, gb, m); err != nil {
 		return err
 	}
 	if m.ChannelID == "" {
@@ -807,7 +638,7 @@ func putMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
 	if err != nil {
 		return err
 	}
-	listed, active := slices.Contains(ids, m.ID), m.Status == StatusActive
+	listed, active := slices.Contains(ids, m.ID), m.Status == adega.StatusActive
 	switch {
 	case listed == active:
 		return nil

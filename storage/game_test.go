@@ -2,9 +2,12 @@ package storage
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -12,23 +15,25 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
 	s := newStore(t)
 	// Users may arrive in any order; nim seats players in join order.
-	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1002", Name: "Bia"}, {UserID: "1001", Name: "Ana"}}},
+	g, err := s.Create(adega.Meta{Seats: []adega.SeatUser{{UserID: "1002", Name: "Bia"}, {UserID: "1001", Name: "Ana"}}},
 		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}
-	if !reflect.DeepEqual(g.Meta.Seats, want) || g.Meta.Status != StatusActive || g.Meta.Game != "nim" {
+	want := []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}
+	if !reflect.DeepEqual(g.Meta.Seats, want) || g.Meta.Status != adega.StatusActive || g.Meta.Game != "nim" {
 		t.Fatalf("meta = %+v, want seats %v, active nim", g.Meta, want)
 	}
-	if _, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1003", Name: "Cris"}}},
+	if _, err := s.Create(adega.Meta{Seats: []adega.SeatUser{{UserID: "1003", Name: "Cris"}}},
 		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil); err == nil {
 		t.Error("Create with a user who has no seat succeeded")
 	}
@@ -37,7 +42,7 @@ func TestCreateStoresSeatsInSeatOrder(t *testing.T) {
 func TestCreateReturnsSetupErrorAsIs(t *testing.T) {
 	s := newStore(t)
 	before := dump(t, s)
-	_, err := s.Create(Meta{}, engine.Setup{Game: "nim", Players: []string{"Ana"}}, t0, nil)
+	_, err := s.Create(adega.Meta{}, engine.Setup{Game: "nim", Players: []string{"Ana"}}, t0, nil)
 	if e, ok := err.(*engine.Error); !ok || e.Code != engine.CodeBadSetup {
 		t.Fatalf("Create with one player: err = %#v, want the engine's bad-setup *engine.Error", err)
 	}
@@ -49,7 +54,7 @@ func TestCreateReturnsSetupErrorAsIs(t *testing.T) {
 func TestReopenKeepsCommittedMoves(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
-	g := play(t, s, create(t, s, "c1"), 4)
+	g := play(t, s, gametest.Create(t, s, "c1"), 4)
 	s.Close()
 
 	reopened := openAt(t, path)
@@ -70,27 +75,32 @@ func TestNotFound(t *testing.T) {
 	s := newStore(t)
 	_, loadErr := s.Load("g404")
 	_, moveErr := move(s, "g404", 1, 0, engine.Action{"p1", "1"}, t0)
-	statusErr := s.SetStatus("g404", StatusAbandoned, t0, nil)
+	statusErr := s.SetStatus("g404", adega.StatusAbandoned, t0, nil)
 	for _, err := range []error{loadErr, moveErr, statusErr} {
-		if !errors.Is(err, ErrNotFound) || err.Error() != "There is no game g404." {
-			t.Errorf("err = %v, want ErrNotFound saying %q", err, "There is no game g404.")
+		if engine.CodeOf(err) != adega.CodeNotFound || err.Error() != "There is no game g404." {
+			t.Errorf("err = %v, want a refusal saying %q", err, "There is no game g404.")
 		}
 	}
 }
 
+// A change made from a moment the game has left is refused, and nothing
+// is written.
 func TestStaleMoveChangesNothing(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
-	seat, action := firstLegal(t, g.State)
+	g := gametest.Create(t, s, "c1")
+	seat, action := gametest.FirstLegal(t, g.State)
+	next, err := played(adega.LogEntry{Seat: seat, Action: action, At: t0})(g.Clone())
+	if err != nil {
+		t.Fatal(err)
+	}
 	play(t, s, g, 1)
 	before := dump(t, s)
 
-	_, err := move(s, g.ID, 1, seat, action, t0)
-	var stale *StaleError
-	if !errors.As(err, &stale) || stale.Have != 2 || stale.Want != 1 {
-		t.Fatalf("move at the first moment after one move: err = %v, want *StaleError{Have: 2, Want: 1}", err)
+	_, err = s.Commit(g, next, t0, nil, nil)
+	if !errors.Is(err, adega.ErrStale) {
+		t.Fatalf("move at the first moment after one move: err = %v, want adega.ErrStale", err)
 	}
-	if !strings.Contains(err.Error(), "use the newest message") {
+	if !strings.Contains(err.Error(), "Use the newest message") {
 		t.Errorf("stale message %q does not tell the player what to do", err)
 	}
 	if !reflect.DeepEqual(dump(t, s), before) {
@@ -98,35 +108,9 @@ func TestStaleMoveChangesNothing(t *testing.T) {
 	}
 }
 
-func TestIllegalMoveChangesNothing(t *testing.T) {
-	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 1)
-	turn := g.State.Pending()[0].Seat
-	before := dump(t, s)
-	for _, tc := range []struct {
-		name   string
-		seat   engine.Seat
-		action engine.Action
-		code   engine.Code
-	}{
-		{"no such pile", turn, engine.Action{"p9", "1"}, engine.CodeUnknownChoice},
-		{"too many", turn, engine.Action{"p1", "4"}, engine.CodeUnknownChoice},
-		{"unfinished", turn, engine.Action{"p1"}, engine.CodeIncomplete},
-		{"not your turn", 1 - turn, engine.Action{"p1", "1"}, engine.CodeNotYourTurn},
-	} {
-		_, err := move(s, g.ID, g.Stamp, tc.seat, tc.action, t0)
-		if e, ok := err.(*engine.Error); !ok || e.Code != tc.code {
-			t.Errorf("%s: err = %#v, want the engine's *engine.Error with code %s", tc.name, err, tc.code)
-		}
-	}
-	if !reflect.DeepEqual(dump(t, s), before) {
-		t.Error("an illegal move wrote to the database")
-	}
-}
-
 func TestChannelIndexFollowsStatus(t *testing.T) {
 	s := newStore(t)
-	g1, g2 := create(t, s, "c1"), create(t, s, "c1")
+	g1, g2 := gametest.Create(t, s, "c1"), gametest.Create(t, s, "c1")
 	active := func(want ...string) {
 		t.Helper()
 		if got, err := s.ActiveGames("c1"); err != nil || !slices.Equal(got, want) {
@@ -135,19 +119,15 @@ func TestChannelIndexFollowsStatus(t *testing.T) {
 	}
 	active(g1.ID, g2.ID)
 
-	if err := s.SetStatus(g1.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(g1.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	active(g2.ID)
-	_, err := move(s, g1.ID, g1.Stamp+1, g1.State.Pending()[0].Seat, engine.Action{"p1", "1"}, t0)
-	if engine.CodeOf(err) != engine.CodeGameOver {
-		t.Errorf("move in an abandoned game: err = %v, want a game-over refusal", err)
-	}
 
 	for !g2.State.Over() {
 		g2 = play(t, s, g2, 1)
 	}
-	if g2.Meta.Status != StatusFinished {
+	if g2.Meta.Status != adega.StatusFinished {
 		t.Errorf("status after the last move = %q, want finished", g2.Meta.Status)
 	}
 	active()
@@ -156,11 +136,11 @@ func TestChannelIndexFollowsStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var statuses []Status
+	var statuses []adega.Status
 	for _, m := range metas {
 		statuses = append(statuses, m.Status)
 	}
-	if !slices.Equal(statuses, []Status{StatusAbandoned, StatusFinished}) {
+	if !slices.Equal(statuses, []adega.Status{adega.StatusAbandoned, adega.StatusFinished}) {
 		t.Errorf("ListGames statuses = %v, want [abandoned finished]", statuses)
 	}
 	if mine, err := s.GamesOfUser("1002"); err != nil || len(mine) != 2 {
@@ -173,11 +153,11 @@ func TestChannelIndexFollowsStatus(t *testing.T) {
 
 func TestImportRoundTrip(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	for !g.State.Over() {
 		g = play(t, s, g, 1)
 	}
-	imported, err := s.Import(Meta{ChannelID: "c2", Seats: g.Meta.Seats}, g.Setup, g.Moves(), t0, nil)
+	imported, err := s.Import(adega.Meta{ChannelID: "c2", Seats: g.Meta.Seats}, g.Setup, g.Moves(), t0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,11 +165,11 @@ func TestImportRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loaded.ID == g.ID || loaded.Version != g.Version || encoded(t, loaded.State) != encoded(t, g.State) {
+	if loaded.ID == g.ID || loaded.Version != g.Version || gametest.Encoded(t, loaded.State) != gametest.Encoded(t, g.State) {
 		t.Fatalf("import %s: version %d, state %s; want a new ID, version %d, state %s",
-			loaded.ID, loaded.Version, encoded(t, loaded.State), g.Version, encoded(t, g.State))
+			loaded.ID, loaded.Version, gametest.Encoded(t, loaded.State), g.Version, gametest.Encoded(t, g.State))
 	}
-	if loaded.Meta.Status != StatusFinished || !reflect.DeepEqual(loaded.Meta.Seats, g.Meta.Seats) {
+	if loaded.Meta.Status != adega.StatusFinished || !reflect.DeepEqual(loaded.Meta.Seats, g.Meta.Seats) {
 		t.Errorf("imported meta = %+v, want finished with seats %v", loaded.Meta, g.Meta.Seats)
 	}
 	if ids, _ := s.ActiveGames("c2"); len(ids) != 0 {
@@ -199,12 +179,12 @@ func TestImportRoundTrip(t *testing.T) {
 
 func TestImportRefusesDivergence(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 3)
+	g := play(t, s, gametest.Create(t, s, "c1"), 3)
 	moves := g.Moves()
 	moves[1].Action = engine.Action{"p1", "9"}
 	before := dump(t, s)
 
-	_, err := s.Import(Meta{}, g.Setup, moves, t0, nil)
+	_, err := s.Import(adega.Meta{}, g.Setup, moves, t0, nil)
 	var div *engine.DivergenceError
 	if !errors.As(err, &div) || div.Index != 1 {
 		t.Fatalf("import of a diverging log: err = %v, want a divergence at move 2", err)
@@ -219,7 +199,7 @@ func TestImportRefusesDivergence(t *testing.T) {
 // build that wrote the snapshot reads the snapshot and replays nothing.
 func TestAuditReportsLogDivergence(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	// A log entry that decodes but no longer applies.
 	err := s.update(func(tx *bbolt.Tx) error {
 		lb := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Bucket([]byte(keyLog))
@@ -301,11 +281,11 @@ func storedSnapshot(t *testing.T, s *Store, id string) string {
 func TestSnapshotMismatchReplayWins(t *testing.T) {
 	logged := captureLog(t)
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	stale := g.State
 	g = play(t, s, g, 2)
-	breakSnapshot(t, s, g.ID, packSnapshot([]byte(encoded(t, stale))))
-	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, stale) {
+	breakSnapshot(t, s, g.ID, packSnapshot([]byte(gametest.Encoded(t, stale))))
+	if got, err := s.Load(g.ID); err != nil || gametest.Encoded(t, got.State) != gametest.Encoded(t, stale) {
 		t.Fatalf("a load did not read the snapshot (err %v): the replay check is on the hot path", err)
 	}
 
@@ -313,20 +293,20 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !got.SnapshotMismatch || encoded(t, got.State) != encoded(t, g.State) {
-		t.Fatalf("mismatch = %v, state %s; want true and the replayed %s", got.SnapshotMismatch, encoded(t, got.State), encoded(t, g.State))
+	if !got.SnapshotMismatch || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) {
+		t.Fatalf("mismatch = %v, state %s; want true and the replayed %s", got.SnapshotMismatch, gametest.Encoded(t, got.State), gametest.Encoded(t, g.State))
 	}
 	if !strings.Contains(logged.String(), "game="+g.ID) {
 		t.Errorf("no warning naming the game was logged: %q", logged.String())
 	}
-	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+	if storedSnapshot(t, s, g.ID) != gametest.Encoded(t, g.State) {
 		t.Error("the wrong snapshot was not rewritten from the log")
 	}
 	if !flagged(t, s, g.ID) {
 		t.Error("the game was not flagged")
 	}
 	s.cache = gameCache{}
-	if got, err := s.Load(g.ID); err != nil || encoded(t, got.State) != encoded(t, g.State) {
+	if got, err := s.Load(g.ID); err != nil || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) {
 		t.Fatalf("after the audit a load reads %v (err %v), want the replayed state", got, err)
 	}
 }
@@ -335,7 +315,7 @@ func TestSnapshotMismatchReplayWins(t *testing.T) {
 // replay once, on the first load, then trusted again.
 func TestNewBuildChecksEachSnapshotOnce(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 3)
+	g := play(t, s, gametest.Create(t, s, "c1"), 3)
 	s.cache, s.buildID = gameCache{}, "commit upgraded"
 	before := s.replays.Load()
 	got, err := s.Load(g.ID)
@@ -357,19 +337,19 @@ func TestMissingOrUnreadableSnapshotIsRebuilt(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			logged := captureLog(t)
 			s := newStore(t)
-			g := play(t, s, create(t, s, "c1"), 3)
+			g := play(t, s, gametest.Create(t, s, "c1"), 3)
 			breakSnapshot(t, s, g.ID, raw)
 			got, err := s.Load(g.ID)
 			if err != nil {
 				t.Fatalf("the game refused to load: %v", err)
 			}
-			if got.Version != 3 || encoded(t, got.State) != encoded(t, g.State) {
+			if got.Version != 3 || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) {
 				t.Fatalf("loaded version %d; want the replayed game at move 3", got.Version)
 			}
 			if !strings.Contains(logged.String(), "rebuilt") || !strings.Contains(logged.String(), "game="+g.ID) {
 				t.Errorf("no warning naming the game: %q", logged.String())
 			}
-			if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+			if storedSnapshot(t, s, g.ID) != gametest.Encoded(t, g.State) {
 				t.Error("the snapshot was not rewritten")
 			}
 			play(t, s, got, 1) // and the game goes on
@@ -381,7 +361,7 @@ func TestMissingOrUnreadableSnapshotIsRebuilt(t *testing.T) {
 // stored with its setup, so that it keeps it for life.
 func TestNewGamesTakeTheLatestRules(t *testing.T) {
 	s := vinhosStore(t)
-	g, err := s.Create(Meta{Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+	g, err := s.Create(adega.Meta{Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
 		engine.Setup{Game: "vinhos", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -397,7 +377,7 @@ func TestNewGamesTakeTheLatestRules(t *testing.T) {
 func TestLogStoresOnlyWhatCannotBeDerived(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
-	g := play(t, s, create(t, s, "c1"), 3)
+	g := play(t, s, gametest.Create(t, s, "c1"), 3)
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Bucket([]byte(keyLog)).ForEach(func(k, v []byte) error {
 			if strings.Contains(string(v), `"events"`) {
@@ -432,7 +412,7 @@ func TestLogStoresOnlyWhatCannotBeDerived(t *testing.T) {
 func TestChangeAfterRestartTellsTheRecentMovesWithoutReplay(t *testing.T) {
 	path := dbPath(t)
 	s := openBench(t, path)
-	g := playRandomly(t, s, createFourPlayer(t, s, 3), rand.New(rand.NewPCG(1, 2)), narratedTail+10)
+	g := gametest.PlayRandomly(t, mover(s), gametest.CreateFourPlayer(t, s, 3), rand.New(rand.NewPCG(1, 2)), narratedTail+10)
 	s.Close()
 	s = openBench(t, path)
 	defer s.Close()
@@ -441,16 +421,16 @@ func TestChangeAfterRestartTellsTheRecentMovesWithoutReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var seen *Game
-	_, err = s.Move(MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: Play{Seat: seat, Action: action}, Now: t0,
-		Post: func(c Change) ([]*Outgoing, error) { seen = c.Game; return nil, nil }})
+	var seen *adega.Game
+	see := func(c adega.Change) ([]*adega.Outgoing, error) { seen = c.Game; return nil, nil }
+	_, err = commit(s, g.ID, g.Stamp, t0, see, nil, played(adega.LogEntry{Seat: seat, Action: action, At: t0}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := s.replays.Load(); n != 0 {
 		t.Fatalf("the move replayed the log %d times", n)
 	}
-	if from := seen.NarratedFrom(); from != len(g.Log)-narratedTail {
+	if from := seen.NarratedFrom; from != len(g.Log)-narratedTail {
 		t.Fatalf("the moves from %d on are narrated, want the newest %d of %d", from+1, narratedTail, len(g.Log))
 	}
 	for k, e := range seen.Log[:len(g.Log)] {
@@ -473,7 +453,7 @@ func TestNextGameWalksEveryGame(t *testing.T) {
 	s := newStore(t)
 	want := map[string]bool{}
 	for range 3 {
-		want[create(t, s, "c1").ID] = true
+		want[gametest.Create(t, s, "c1").ID] = true
 	}
 	seen := map[string]bool{}
 	id := ""
@@ -489,5 +469,92 @@ func TestNextGameWalksEveryGame(t *testing.T) {
 	}
 	if first, _, _ := s.NextGame(id); first != "g1" {
 		t.Fatalf("after the last game came %q, want the first again", first)
+	}
+}
+
+// Imports are validated: seats name Discord users, one seat a user, and
+// names and titles within their limits. Nothing is written on refusal.
+func TestImportIsValidated(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
+	long := strings.Repeat("x", MaxNameLength+1)
+	for name, tc := range map[string]struct {
+		meta    adega.Meta
+		players []string
+		says    string
+	}{
+		"name too long":      {adega.Meta{}, []string{long, "Bia"}, "longer than"},
+		"empty name":         {adega.Meta{}, []string{" ", "Bia"}, "may not be empty"},
+		"control characters": {adega.Meta{}, []string{"A\x00na", "Bia"}, "control characters"},
+		"same name twice":    {adega.Meta{}, []string{"Ana", "Ana"}, "Two players"},
+		"title too long":     {adega.Meta{Title: strings.Repeat("t", MaxTitleLength+1)}, nil, "title is longer"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			setup := g.Setup
+			moves := g.Moves()
+			if tc.players != nil {
+				setup.Players, moves = tc.players, nil
+			}
+			before := dump(t, s)
+			_, err := s.Import(tc.meta, setup, moves, t0, nil)
+			if engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
+				t.Fatalf("err = %v, want a refusal saying %q", err, tc.says)
+			}
+			if len(err.Error()) > 300 {
+				t.Errorf("the refusal is %d characters long", len(err.Error()))
+			}
+			if d := dump(t, s); len(d) != len(before) {
+				t.Error("a refused import wrote to the database")
+			}
+		})
+	}
+}
+
+// A snapshot an older adega wrote, in the state's old shape (version 2's,
+// with numbers for names), disagrees with the replayed log: the game loads
+// from its log, says so, and its snapshot is written again in today's
+// shape.
+func TestOldFormatSnapshotIsRebuilt(t *testing.T) {
+	logged := captureLog(t)
+	s := vinhosStore(t)
+	// A finished game's export (package referee reads the format) holds
+	// its whole state: this one, of version 2, in the old shape.
+	data, err := os.ReadFile(filepath.Join("testdata", "export-v2-solo-over.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Setup engine.Setup     `json:"setup"`
+		Seats []adega.SeatUser `json:"seats"`
+		Log   []engine.Move    `json:"log"`
+		State json.RawMessage  `json:"state"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Import(adega.Meta{Seats: f.Seats}, f.Setup, f.Log, t0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (vinhos.Game{}).Decode(f.State); err == nil {
+		t.Fatal("the old shape reads as today's: this test tests nothing")
+	}
+	old, err := encode(f.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	breakSnapshot(t, s, g.ID, old)
+	got, err := s.Load(g.ID)
+	if err != nil {
+		t.Fatalf("a game with an old snapshot refused to load: %v", err)
+	}
+	if !got.SnapshotMismatch || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) {
+		t.Fatalf("mismatch %v; want the old snapshot noticed and the replayed state", got.SnapshotMismatch)
+	}
+	if !strings.Contains(logged.String(), "rebuilt") || !strings.Contains(logged.String(), "game="+g.ID) {
+		t.Errorf("no warning naming the game: %q", logged.String())
+	}
+	if storedSnapshot(t, s, g.ID) != gametest.Encoded(t, g.State) {
+		t.Error("the old snapshot was not rewritten")
 	}
 }

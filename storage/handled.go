@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega"
 )
 
 // The interactions a move came from are remembered for a while, so that
@@ -18,9 +20,6 @@ var bucketHandled = []byte("handled")
 // handledFor is how long an interaction is remembered: Discord takes no
 // answer to one after 15 minutes.
 const handledFor = time.Hour
-
-// discordEpoch is the first millisecond of 2015, where snowflakes count from.
-const discordEpoch = 1420070400000
 
 func snowflakeKey(id string) ([]byte, bool) {
 	n, err := strconv.ParseUint(id, 10, 64)
@@ -36,7 +35,7 @@ func markHandled(tx *bbolt.Tx, id string, now time.Time) error {
 	}
 	b := tx.Bucket(bucketHandled)
 	b.FillPercent = appendOnly
-	oldest := u64(uint64(now.Add(-handledFor).UnixMilli()-discordEpoch) << 22)
+	oldest := u64(adega.FirstSnowflake(now.Add(-handledFor)))
 	c := b.Cursor()
 	for k, _ := c.First(); k != nil && string(k) < string(oldest); k, _ = c.First() {
 		if err := b.Delete(k); err != nil {

@@ -1,92 +1,64 @@
 package storage
 
 import (
-	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
-
-// Lobby is a game being gathered: players join with a button until its
-// creator starts it. It is stored so that a restart keeps every open lobby.
-type Lobby struct {
-	ID         string            `json:"id"`
-	ChannelID  string            `json:"channel_id"`
-	GuildID    string            `json:"guild_id,omitempty"`
-	CreatorID  string            `json:"creator_id"`
-	Game       string            `json:"game"`
-	Mode       string            `json:"mode,omitempty"`
-	MaxPlayers int               `json:"max_players"`
-	Options    map[string]string `json:"options,omitempty"`
-	Seats      []SeatUser        `json:"seats"` // in joining order
-	// GameID is set once the lobby has started its game.
-	GameID    string    `json:"game_id,omitempty"`
-	Closed    bool      `json:"closed,omitempty"` // started or cancelled
-	CreatedAt time.Time `json:"created_at"`
-	// Wait is the pace, deadline and absent rule the game will have.
-	Wait WaitRules `json:"wait,omitzero"`
-	// Board is the board its turn messages will carry.
-	Board BoardStyle `json:"board,omitempty"`
-	// Level and Hints are the game's Meta.Level and Meta.Hints.
-	Level string `json:"level,omitempty"`
-	Hints bool   `json:"hints,omitempty"`
-	// Practice is the game's Meta.Practice.
-	Practice bool `json:"practice,omitempty"`
-}
-
-// ErrNoLobby reports a lobby that does not exist.
-var ErrNoLobby = errors.New("That lobby no longer exists.")
 
 // bucketOpenLobbies indexes the open lobbies by their creator: creator ‖
 // 0 ‖ lobby ID → nothing.
 var bucketOpenLobbies = []byte("open_lobbies")
 
-// TooManyLobbiesError refuses a lobby to a user who has the most open
-// lobbies allowed.
-type TooManyLobbiesError struct {
-	Open []Lobby // the user's open lobbies, oldest first
-}
-
-func (e *TooManyLobbiesError) Error() string {
-	return fmt.Sprintf("storage: %d lobbies open already", len(e.Open))
-}
-
 // CreateLobby stores a new lobby under its ID, unless its creator has
-// limit open lobbies already (*TooManyLobbiesError): counted and stored in
-// one transaction, so that lobbies asked for at once cannot pass it.
-func (s *Store) CreateLobby(l Lobby, limit int) error {
+// limit open lobbies already (a refusal of code adega.CodeFull; OpenLobbies
+// lists them): counted and stored in one transaction, so that lobbies
+// asked for at once cannot pass it.
+func (s *Store) CreateLobby(l adega.Lobby, limit int) error {
 	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketLobbies)
 		if b.Get([]byte(l.ID)) != nil {
 			return fmt.Errorf("storage: lobby %s exists already", l.ID)
 		}
-		open, err := s.openLobbies(tx, l.CreatorID)
+		open, err := openLobbies(tx, l.CreatorID)
 		if err != nil {
 			return err
 		}
 		if len(open) >= limit {
-			return &TooManyLobbiesError{Open: open}
+			return engine.Errorf(adega.CodeFull, "You have %d lobbies open already, the most one member may have; nothing was opened.", len(open))
 		}
 		return putLobby(tx, l)
 	})
 }
 
-// openLobbies are the lobbies creator opened that are neither started nor
+// OpenLobbies are the lobbies creator opened that are neither started nor
 // called off, oldest first.
-func (s *Store) openLobbies(tx *bbolt.Tx, creator string) ([]Lobby, error) {
-	var open []Lobby
-	err := eachOf(tx.Bucket(bucketOpenLobbies), creator, func(id string, _ []byte) error {
-		open = append(open, Lobby{})
-		return s.readLobby(tx, id, &open[len(open)-1])
+func (s *Store) OpenLobbies(creator string) ([]adega.Lobby, error) {
+	var open []adega.Lobby
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		var err error
+		open, err = openLobbies(tx, creator)
+		return err
 	})
-	slices.SortFunc(open, func(a, b Lobby) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	return open, err
+}
+
+func openLobbies(tx *bbolt.Tx, creator string) ([]adega.Lobby, error) {
+	var open []adega.Lobby
+	err := eachOf(tx.Bucket(bucketOpenLobbies), creator, func(id string, _ []byte) error {
+		open = append(open, adega.Lobby{})
+		return readLobby(tx, id, &open[len(open)-1])
+	})
+	slices.SortFunc(open, func(a, b adega.Lobby) int { return a.CreatedAt.Compare(b.CreatedAt) })
 	return open, err
 }
 
 // putLobby stores a lobby and keeps the index of open lobbies in step.
-func putLobby(tx *bbolt.Tx, l Lobby) error {
+func putLobby(tx *bbolt.Tx, l adega.Lobby) error {
 	key := userKey(l.CreatorID, l.ID)
 	var err error
 	if l.Closed {
@@ -110,7 +82,7 @@ func openLobbyIndex(tx *bbolt.Tx) error {
 		return err
 	}
 	return tx.Bucket(bucketLobbies).ForEach(func(k, v []byte) error {
-		var l Lobby
+		var l adega.Lobby
 		if err := decode("lobby "+string(k), string(k), v, &l); err != nil {
 			return err
 		}
@@ -118,17 +90,10 @@ func openLobbyIndex(tx *bbolt.Tx) error {
 	})
 }
 
-// GetLobby returns a stored lobby.
-func (s *Store) GetLobby(id string) (Lobby, error) {
-	var l Lobby
-	err := s.db.View(func(tx *bbolt.Tx) error { return s.readLobby(tx, id, &l) })
-	return l, err
-}
-
-func (s *Store) readLobby(tx *bbolt.Tx, id string, l *Lobby) error {
+func readLobby(tx *bbolt.Tx, id string, l *adega.Lobby) error {
 	b := tx.Bucket(bucketLobbies)
 	if b.Get([]byte(id)) == nil {
-		return ErrNoLobby
+		return engine.Errorf(adega.CodeNotFound, "That lobby no longer exists.")
 	}
 	return get(b, "lobby "+id, id, l)
 }
@@ -136,10 +101,10 @@ func (s *Store) readLobby(tx *bbolt.Tx, id string, l *Lobby) error {
 // UpdateLobby changes a lobby in one transaction, so that two players
 // clicking at once never lose a seat. If change returns an error nothing is
 // written and the error is returned.
-func (s *Store) UpdateLobby(id string, change func(*Lobby) error) (Lobby, error) {
-	var l Lobby
+func (s *Store) UpdateLobby(id string, change func(*adega.Lobby) error) (adega.Lobby, error) {
+	var l adega.Lobby
 	err := s.update(func(tx *bbolt.Tx) error {
-		if err := s.readLobby(tx, id, &l); err != nil {
+		if err := readLobby(tx, id, &l); err != nil {
 			return err
 		}
 		if err := change(&l); err != nil {

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,98 +9,12 @@ import (
 
 	"go.etcd.io/bbolt"
 
-	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega"
 )
 
-// The outbox holds the messages the bot owes Discord. A change that must
-// be announced (a move, an undo, a reminder) queues its message in its own
-// transaction, so that once the change is committed the message cannot be
-// lost; the bot delivers the queue afterwards, after a restart too, and
-// removes each entry in the transaction that records its delivery.
-//
-// Entries of one queue (a game's channel) go out one at a time in order,
-// so a game's messages keep their order and a reminder built at delivery
-// links to the turn message queued before it. Each entry carries a nonce
-// that Discord uses, for a few minutes, to refuse a second copy, so a
-// delivery retried after a crash that followed the post is still posted
-// once; the entry records when an attempt may have posted it, so that a
-// retry later than that looks for the message first.
-
-// Outgoing is one queued message.
-type Outgoing struct {
-	Seq uint64 `json:"seq"` // its place in the outbox, set when queued
-	// Queue orders entries: those of one queue are delivered in Seq order.
-	Queue string `json:"queue"`
-	// Game is the game the message is about, if any.
-	Game string `json:"game,omitempty"`
-	// ChannelID is where it goes; when empty, it is a direct message to
-	// UserID.
-	ChannelID string `json:"channel_id,omitempty"`
-	UserID    string `json:"user_id,omitempty"`
-	// Kind says how the bot builds the message: "" sends Message as it is;
-	// other kinds are built at delivery from Payload (reminders), or sent
-	// only if still worth it then (a follower's news).
-	Kind    string          `json:"kind,omitempty"`
-	Message json.RawMessage `json:"message,omitempty"`
-	Payload json.RawMessage `json:"payload,omitempty"`
-	// Board, if set, attaches the board of the game's moment Board names.
-	Board *BoardRef `json:"board,omitempty"`
-	// Ending marks the message that ends a game: it also carries the game
-	// as an animated GIF and a chart of the players' VP through it.
-	Ending bool `json:"ending,omitempty"`
-	// Turn marks the game's turn message: once posted it is the target of
-	// the game's jump links, and the users in Held (named but not pinged,
-	// in their quiet hours) are pinged by the scheduler later.
-	Turn bool     `json:"turn,omitempty"`
-	Held []string `json:"held,omitempty"`
-	// Stamp is the moment of the game the message shows.
-	Stamp uint64 `json:"stamp,omitempty"`
-	// Nonce identifies the message to Discord across retries.
-	Nonce     string    `json:"nonce"`
-	Attempts  int       `json:"attempts,omitempty"`
-	NotBefore time.Time `json:"not_before,omitzero"`
-	// MaybePosted is when the first attempt that may have posted the
-	// message began (its answer was lost, or Discord failed after taking
-	// it); zero when none can have. Discord knows the nonce only for a few
-	// minutes after.
-	MaybePosted time.Time `json:"maybe_posted,omitzero"`
-	Queued      time.Time `json:"queued,omitzero"`
-}
-
-// BoardRef names the moment of a game whose board a message shows: the
-// state after the first Version moves of the log, as it stood when the log
-// entry Version had stamp Tail (0 for the setup). An undo can make that
-// moment unreachable; the message then goes without its board.
-type BoardRef struct {
-	Version uint64 `json:"version"`
-	Tail    uint64 `json:"tail,omitempty"`
-}
-
-// BoardOf names g's current moment.
-func BoardOf(g *Game) *BoardRef {
-	ref := &BoardRef{Version: g.Version}
-	if n := len(g.Log); n > 0 {
-		ref.Tail = g.Log[n-1].Stamp
-	}
-	return ref
-}
-
-// Change is a change of a game that its messages announce.
-type Change struct {
-	Game *Game
-	// Before is the state the change started from; nil for a new game.
-	Before engine.State
-	// Added are the log entries the change made: none for an undo or a
-	// new game.
-	Added []LogEntry
-	// Users reads users inside the change's transaction.
-	Users UserLookup
-}
-
-// PostFunc builds the messages that announce a change: the turn message,
-// and the news its followers get. It runs inside the change's transaction
-// and returns none when there is nothing to announce.
-type PostFunc func(c Change) ([]*Outgoing, error)
+// The outbox holds the messages the bot owes Discord (adega.Outgoing),
+// each queued in the transaction of the change it announces and removed
+// in the transaction that records its delivery.
 
 var (
 	bucketOutbox = []byte("outbox")
@@ -113,16 +26,16 @@ const nonceLength = 25
 
 // enqueue adds messages to the outbox inside a transaction, in order, and
 // wakes the deliverer once it commits.
-func enqueue(tx *bbolt.Tx, out ...*Outgoing) error {
+func (s *Store) enqueue(tx *bbolt.Tx, out ...*adega.Outgoing) error {
 	for _, o := range out {
-		if err := enqueueOne(tx, o); err != nil {
+		if err := s.enqueueOne(tx, o); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func enqueueOne(tx *bbolt.Tx, o *Outgoing) error {
+func (s *Store) enqueueOne(tx *bbolt.Tx, o *adega.Outgoing) error {
 	b := tx.Bucket(bucketOutbox)
 	b.FillPercent = appendOnly
 	seq, err := b.NextSequence()
@@ -144,7 +57,7 @@ func enqueueOne(tx *bbolt.Tx, o *Outgoing) error {
 	if err := put(b, outboxKey(seq), o); err != nil {
 		return err
 	}
-	tx.OnCommit(notifierOf(tx.DB(), topicOutbox).notify)
+	tx.OnCommit(s.outbox.notify)
 	return nil
 }
 
@@ -163,19 +76,19 @@ func newNoncePrefix() []byte {
 }
 
 // Enqueue queues messages that belong to no other change.
-func (s *Store) Enqueue(out ...*Outgoing) error {
+func (s *Store) Enqueue(out ...*adega.Outgoing) error {
 	if len(out) == 0 {
 		return nil
 	}
-	return s.update(func(tx *bbolt.Tx) error { return enqueue(tx, out...) })
+	return s.update(func(tx *bbolt.Tx) error { return s.enqueue(tx, out...) })
 }
 
 // Outbox returns every queued message, in queue order.
-func (s *Store) Outbox() ([]Outgoing, error) {
-	var out []Outgoing
+func (s *Store) Outbox() ([]adega.Outgoing, error) {
+	var out []adega.Outgoing
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
-			var o Outgoing
+			var o adega.Outgoing
 			if err := decode("outbox", fmt.Sprintf("outbox/%x", k), v, &o); err != nil {
 				return err
 			}
@@ -200,7 +113,7 @@ func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
 		if raw == nil {
 			return nil // recorded already
 		}
-		var o Outgoing
+		var o adega.Outgoing
 		if err := decode("outbox", fmt.Sprintf("outbox/%d", seq), raw, &o); err != nil {
 			return err
 		}
@@ -214,8 +127,8 @@ func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
 		if gb == nil {
 			return nil // the game is gone; its message was still worth posting
 		}
-		return updateWaiting(tx, o.Game, nil, func(_ Meta, w *WaitState, _ UserLookup) error {
-			w.Seen = append(w.Seen, Seen{Stamp: o.Stamp, MessageID: messageID})
+		return s.updateWaiting(tx, o.Game, nil, func(_ adega.Meta, w *adega.WaitState, _ adega.UserLookup) error {
+			w.Seen = append(w.Seen, adega.Seen{Stamp: o.Stamp, MessageID: messageID})
 			w.Seen = w.Seen[max(0, len(w.Seen)-seenKept):]
 			if !o.Turn {
 				return nil
@@ -238,14 +151,14 @@ func (s *Store) Delivered(seq uint64, messageID string, now time.Time) error {
 // Postpone keeps a message whose delivery failed in the outbox, to be
 // tried again at o.NotBefore, and records o.Attempts (the failures so far)
 // and o.MaybePosted.
-func (s *Store) Postpone(o Outgoing) error {
+func (s *Store) Postpone(o adega.Outgoing) error {
 	return s.update(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bucketOutbox)
 		raw := b.Get([]byte(outboxKey(o.Seq)))
 		if raw == nil {
 			return nil
 		}
-		var stored Outgoing
+		var stored adega.Outgoing
 		if err := decode("outbox", fmt.Sprintf("outbox/%d", o.Seq), raw, &stored); err != nil {
 			return err
 		}
@@ -253,7 +166,7 @@ func (s *Store) Postpone(o Outgoing) error {
 		if err := put(b, outboxKey(o.Seq), stored); err != nil {
 			return err
 		}
-		tx.OnCommit(notifierOf(tx.DB(), topicOutbox).notify)
+		tx.OnCommit(s.outbox.notify)
 		return nil
 	})
 }
@@ -268,6 +181,4 @@ func (s *Store) Discard(seq uint64) error {
 // WatchOutbox returns a channel that receives (at most one value pending)
 // after every committed change of the outbox, and a function to stop
 // watching.
-func (s *Store) WatchOutbox() (<-chan struct{}, func()) {
-	return notifierOf(s.db.DB, topicOutbox).watch()
-}
+func (s *Store) WatchOutbox() (<-chan struct{}, func()) { return s.outbox.watch() }

@@ -10,15 +10,17 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // repairPost announces a repair the way the bot does: a message to the
 // game's channel that shows the repaired moment.
-func repairPost(c Change) ([]*Outgoing, error) {
+func repairPost(c adega.Change) ([]*adega.Outgoing, error) {
 	msg, err := json.Marshal(map[string]string{"content": "rebuilt from its log"})
-	return []*Outgoing{{Game: c.Game.ID, ChannelID: c.Game.Meta.ChannelID, Message: msg, Stamp: c.Game.Stamp}}, err
+	return []*adega.Outgoing{{Game: c.Game.ID, ChannelID: c.Game.Meta.ChannelID, Message: msg, Stamp: c.Game.Stamp}}, err
 }
 
 // changeSnapshot rewrites the state inside a game's stored snapshot and
@@ -68,10 +70,10 @@ func changeSnapshot(t *testing.T, s *Store, id string, change func(state map[str
 func TestChangedSnapshotIsRepairedBeforeAnyMove(t *testing.T) {
 	s := newStore(t)
 	s.AnnounceRepairs(repairPost)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	other := 1 - g.State.Pending()[0].Seat
 	changed := changeSnapshot(t, s, g.ID, func(state map[string]any) { state["turn"] = int(other) })
-	cheat := legalAction(t, changed, other, func(int) int { return 0 })
+	cheat := gametest.LegalAction(t, changed, other, func(int) int { return 0 })
 
 	_, err := move(s, g.ID, g.Stamp, other, cheat, t0)
 	if engine.CodeOf(err) == "" {
@@ -80,7 +82,7 @@ func TestChangedSnapshotIsRepairedBeforeAnyMove(t *testing.T) {
 	if _, err := s.Audit(g.ID); err != nil {
 		t.Fatalf("the game no longer replays: %v", err)
 	}
-	if storedSnapshot(t, s, g.ID) != encoded(t, g.State) {
+	if storedSnapshot(t, s, g.ID) != gametest.Encoded(t, g.State) {
 		t.Error("the changed snapshot was not rewritten from the log")
 	}
 	out, err := s.Outbox()
@@ -115,7 +117,7 @@ func TestRepairsAreToldOnce(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		build string // the build that wrote the wrong snapshot
-		read  func(s *Store, id string) (*Game, error)
+		read  func(s *Store, id string) (*adega.Game, error)
 		told  bool
 	}{
 		{"a checksum that does not match, loaded", "", (*Store).Load, true},
@@ -125,13 +127,13 @@ func TestRepairsAreToldOnce(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newStore(t)
 			s.AnnounceRepairs(repairPost)
-			g := create(t, s, "c1")
+			g := gametest.Create(t, s, "c1")
 			stale := g.State
 			g = play(t, s, g, 2)
 			if strings.Contains(tc.name, "checksum") {
 				changeSnapshot(t, s, g.ID, func(state map[string]any) { state["piles"] = []int{1, 1, 1} })
 			} else {
-				breakSnapshot(t, s, g.ID, packSnapshot([]byte(encoded(t, stale))))
+				breakSnapshot(t, s, g.ID, packSnapshot([]byte(gametest.Encoded(t, stale))))
 			}
 			if tc.build != "" {
 				if err := s.update(func(tx *bbolt.Tx) error {
@@ -142,7 +144,7 @@ func TestRepairsAreToldOnce(t *testing.T) {
 			}
 			for range 2 {
 				got, err := tc.read(s, g.ID)
-				if err != nil || encoded(t, got.State) != encoded(t, g.State) {
+				if err != nil || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) {
 					t.Fatalf("read %v (err %v); want the replayed state", got, err)
 				}
 				s.cache = gameCache{}
@@ -159,10 +161,10 @@ func TestRepairsAreToldOnce(t *testing.T) {
 // game whose players were not told.
 func TestUnstoredRepairRefusesTheGame(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
-	s.AnnounceRepairs(func(Change) ([]*Outgoing, error) { return nil, errors.New("no room") })
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
+	s.AnnounceRepairs(func(adega.Change) ([]*adega.Outgoing, error) { return nil, errors.New("no room") })
 	changeSnapshot(t, s, g.ID, func(state map[string]any) { state["piles"] = []int{1, 1, 1} })
-	seat, action := firstLegal(t, g.State)
+	seat, action := gametest.FirstLegal(t, g.State)
 	if _, err := move(s, g.ID, g.Stamp, seat, action, t0); err == nil || !strings.Contains(err.Error(), "no room") {
 		t.Fatalf("move on a game whose repair failed: err = %v, want the repair's error", err)
 	}

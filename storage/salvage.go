@@ -11,6 +11,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -40,7 +41,7 @@ func Salvage(from, to string, games *engine.Registry) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := dst.update(rebuildIndexes); err != nil {
+	if err := dst.update(dst.rebuildIndexes); err != nil {
 		return r, err
 	}
 	return r, dst.rebuildKept()
@@ -140,7 +141,7 @@ func copyRecords(src *Store, from, to *bbolt.Tx, r *Report) error {
 		return string(k) == string(keySeal) || string(k) == string(keyNonce)
 	}
 	readable := func(k, v []byte) bool {
-		var u User
+		var u adega.User
 		err := decode("user "+string(k), "users/"+string(k), v, &u)
 		if err != nil {
 			r.problem("%v: left behind", err)
@@ -148,7 +149,7 @@ func copyRecords(src *Store, from, to *bbolt.Tx, r *Report) error {
 		return err == nil
 	}
 	ofGames := func(_, v []byte) bool {
-		var o Outgoing
+		var o adega.Outgoing
 		return decode("outbox", "entry", v, &o) != nil || o.Game == "" || to.Bucket(bucketGames).Bucket([]byte(o.Game)) != nil
 	}
 	for _, b := range []struct {
@@ -190,28 +191,28 @@ func copyRecordsOf(from, to *bbolt.Bucket, keep func(k, v []byte) bool) error {
 // rebuildIndexes writes the channel index (a channel's active games,
 // oldest first) and the reminders index (each game's next look, each
 // user's digest) from the games and users of tx.
-func rebuildIndexes(tx *bbolt.Tx) error {
-	var active []Meta
+func (s *Store) rebuildIndexes(tx *bbolt.Tx) error {
+	var active []adega.Meta
 	err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
 		id := string(k)
 		gb := tx.Bucket(bucketGames).Bucket(k)
-		var m Meta
+		var m adega.Meta
 		if err := get(gb, "game "+id, keyMeta, &m); err != nil {
 			return err
 		}
-		if m.Status == StatusActive && m.ChannelID != "" {
+		if m.Status == adega.StatusActive && m.ChannelID != "" {
 			active = append(active, m)
 		}
 		w, _, err := readWaiting(gb, id)
 		if err != nil {
 			return err
 		}
-		return schedule(tx, WakeGame, id, time.Time{}, w.Wake)
+		return s.schedule(tx, adega.WakeGame, id, time.Time{}, w.Wake)
 	})
 	if err != nil {
 		return err
 	}
-	slices.SortStableFunc(active, func(a, b Meta) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	slices.SortStableFunc(active, func(a, b adega.Meta) int { return a.CreatedAt.Compare(b.CreatedAt) })
 	channels := map[string][]string{}
 	for _, m := range active {
 		channels[m.ChannelID] = append(channels[m.ChannelID], m.ID)
@@ -222,10 +223,10 @@ func rebuildIndexes(tx *bbolt.Tx) error {
 		}
 	}
 	return tx.Bucket(bucketUsers).ForEach(func(k, v []byte) error {
-		var u User
+		var u adega.User
 		if err := decode("user "+string(k), "users/"+string(k), v, &u); err != nil {
 			return err
 		}
-		return schedule(tx, WakeDigest, string(k), time.Time{}, u.DigestAt)
+		return s.schedule(tx, adega.WakeDigest, string(k), time.Time{}, u.DigestAt)
 	})
 }

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,23 +12,25 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/internal/dbtest"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // busyFile stores what a bot's database holds: 12 games of nim (see
 // gamesFile), a user with a daily digest, an open lobby. Game 10 no longer
 // replays (a rule changed under its log) and game 11's snapshot is wrong.
 // It closes the file.
-func busyFile(t *testing.T) (string, []*Game) {
+func busyFile(t *testing.T) (string, []*adega.Game) {
 	t.Helper()
 	path, games := gamesFile(t, 12)
 	withFile(t, path, func(s *Store) {
-		if err := s.PutUser(User{ID: "1001", Prefs: Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
+		if err := putUser(s, adega.User{ID: "1001", Prefs: adega.Prefs{Digest: true, DigestHour: 9}, DigestAt: t0.Add(13 * time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateLobby(Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 5); err != nil {
+		if err := s.CreateLobby(adega.Lobby{ID: "l1", ChannelID: "c2", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 5); err != nil {
 			t.Fatal(err)
 		}
 		err := s.update(func(tx *bbolt.Tx) error {
@@ -48,7 +49,7 @@ func busyFile(t *testing.T) (string, []*Game) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		breakSnapshot(t, s, games[10].ID, packSnapshot([]byte(encoded(t, first))))
+		breakSnapshot(t, s, games[10].ID, packSnapshot([]byte(gametest.Encoded(t, first))))
 	})
 	return path, games
 }
@@ -131,12 +132,12 @@ func TestSalvageCopiesEveryReadableGame(t *testing.T) {
 		t.Errorf("salvage over an existing file: %v", err)
 	}
 	s := openAt(t, salvaged)
-	saved := slices.DeleteFunc(slices.Clone(games), func(g *Game) bool { return g == damaged || g == games[9] })
+	saved := slices.DeleteFunc(slices.Clone(games), func(g *adega.Game) bool { return g == damaged || g == games[9] })
 	var ids []string
 	for _, g := range saved {
 		ids = append(ids, g.ID)
 		got, err := s.Load(g.ID)
-		if err != nil || got.Stamp != g.Stamp || encoded(t, got.State) != encoded(t, g.State) || got.Meta.Title != g.Meta.Title {
+		if err != nil || got.Stamp != g.Stamp || gametest.Encoded(t, got.State) != gametest.Encoded(t, g.State) || got.Meta.Title != g.Meta.Title {
 			t.Fatalf("game %s in the new file: %+v (err %v)", g.ID, got, err)
 		}
 		play(t, s, got, 1)
@@ -145,28 +146,27 @@ func TestSalvageCopiesEveryReadableGame(t *testing.T) {
 		t.Errorf("channel index: %v (err %v); want %v", active, err, ids)
 	}
 	out, err := s.Outbox()
-	if err != nil || slices.ContainsFunc(out, func(o Outgoing) bool { return o.Game == damaged.ID || o.Game == games[9].ID }) ||
-		!slices.ContainsFunc(out, func(o Outgoing) bool { return o.Game == saved[0].ID }) {
+	if err != nil || slices.ContainsFunc(out, func(o adega.Outgoing) bool { return o.Game == damaged.ID || o.Game == games[9].ID }) ||
+		!slices.ContainsFunc(out, func(o adega.Outgoing) bool { return o.Game == saved[0].ID }) {
 		t.Errorf("outbox %v (err %v); want the saved games' messages alone", out, err)
 	}
 	if u, err := s.GetUser("1001"); err != nil || !u.Prefs.Digest {
 		t.Errorf("user: %+v, %v", u, err)
 	}
-	if due, err := s.Due(t0.Add(14*time.Hour), 100); err != nil || !slices.Contains(due, Wake{At: t0.Add(13 * time.Hour), Kind: WakeDigest, ID: "1001"}) {
+	if due, err := s.Due(t0.Add(14*time.Hour), 100); err != nil || !slices.Contains(due, adega.Wake{At: t0.Add(13 * time.Hour), Kind: adega.WakeDigest, ID: "1001"}) {
 		t.Errorf("reminders index: %v (err %v); want the user's digest", due, err)
 	}
-	if _, err := s.GetLobby("l1"); err != nil {
+	if _, err := lobby(s, "l1"); err != nil {
 		t.Errorf("lobby: %v", err)
 	}
 	// What is kept beside the games and lobbies is made again from them.
 	if playing, _, err := s.Playing("1001"); err != nil || !reflect.DeepEqual(playing, ids) {
 		t.Errorf("Ana's games in progress: %v (err %v); want %v", playing, err, ids)
 	}
-	var tooMany *TooManyLobbiesError
-	if err := s.CreateLobby(Lobby{ID: "l2", ChannelID: "c3", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 1); !errors.As(err, &tooMany) {
+	if err := s.CreateLobby(adega.Lobby{ID: "l2", ChannelID: "c3", CreatorID: "1003", Game: "nim", MaxPlayers: 2, CreatedAt: t0}, 1); engine.CodeOf(err) != adega.CodeFull {
 		t.Errorf("a second lobby of a creator with one open, at a limit of one: %v", err)
 	}
-	if g := create(t, s, "c1"); slices.ContainsFunc(games, func(old *Game) bool { return old.ID == g.ID }) {
+	if g := gametest.Create(t, s, "c1"); slices.ContainsFunc(games, func(old *adega.Game) bool { return old.ID == g.ID }) {
 		t.Errorf("a new game took the ID %s of an old one", g.ID)
 	}
 }

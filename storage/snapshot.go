@@ -12,6 +12,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -133,7 +134,7 @@ func inflate(record string, deflated []byte) ([]byte, error) {
 // replaying the log.
 
 // packRecentEvents packs the events of log's newest narratedTail entries.
-func packRecentEvents(log []LogEntry) ([]byte, error) {
+func packRecentEvents(log []adega.LogEntry) ([]byte, error) {
 	tail := log[max(0, len(log)-narratedTail):]
 	events := make([][]engine.Event, len(tail))
 	for i, e := range tail {
@@ -149,7 +150,7 @@ func packRecentEvents(log []LogEntry) ([]byte, error) {
 // readRecentEvents gives the newest entries of log their stored events and
 // returns the first entry that has them (len(log) if none are stored, as
 // in databases from before they were).
-func readRecentEvents(gb *bbolt.Bucket, log []LogEntry) int {
+func readRecentEvents(gb *bbolt.Bucket, log []adega.LogEntry) int {
 	raw := gb.Get([]byte(keyRecent))
 	if raw == nil {
 		return len(log)

@@ -2,16 +2,13 @@ package storage
 
 import (
 	"bytes"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"log/slog"
-	"maps"
 	"slices"
-	"time"
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -33,72 +30,6 @@ var (
 	bucketPlaying  = []byte("playing")  // user ‖ 0 ‖ game → 1 for a solo game, 0 else: their active games, practice too
 )
 
-// Record is what one game counts in one player's statistics.
-type Record struct {
-	GameID string `json:"-"` // from the key
-	Guild  string `json:"guild,omitempty"`
-	Game   string `json:"game"`
-	Mode   string `json:"mode,omitempty"`
-	Status Status `json:"status"`
-	// Solo marks a game of one player (its other seats, if any, an
-	// automa's).
-	Solo bool `json:"solo,omitempty"`
-	// Lacerda marks a solo game against an automa seat nobody plays.
-	Lacerda bool `json:"lacerda,omitempty"`
-	// BotOnly marks a player whose every seat the bot plays: the game is
-	// not on the leaderboard for them.
-	BotOnly bool `json:"bot_only,omitempty"`
-	// Won, Score and Scored say how a finished game went for the player:
-	// won if one of their seats ranks first; the score is the best VP
-	// among them, if the game scores VP.
-	Won    bool `json:"won,omitempty"`
-	Score  int  `json:"score,omitempty"`
-	Scored bool `json:"scored,omitempty"`
-	// SoloResult is a finished solo game's own result, if it has one.
-	SoloResult *SoloResult `json:"solo_result,omitempty"`
-	// Waits are the player's moves, each from the entry before it (the
-	// game's start for the first) to the move. Moves the bot made for
-	// them are not theirs, and an entry right after one of their own
-	// continues their decision. The reader takes out quiet hours.
-	Waits Spans `json:"waits,omitempty"`
-}
-
-// Span is a stretch of time, in Unix nanoseconds.
-type Span [2]int64
-
-// Spans are stored packed, 16 bytes each in base64: a player's record is
-// read once per game of theirs on every /adega stats, and a list of
-// numbers in JSON took most of that time.
-type Spans []Span
-
-func (s Spans) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 16*len(s))
-	for _, span := range s {
-		b = binary.BigEndian.AppendUint64(b, uint64(span[0]))
-		b = binary.BigEndian.AppendUint64(b, uint64(span[1]))
-	}
-	return json.Marshal(b)
-}
-
-func (s *Spans) UnmarshalJSON(data []byte) error {
-	var b []byte
-	if err := json.Unmarshal(data, &b); err != nil {
-		return err
-	}
-	if len(b)%16 != 0 {
-		return fmt.Errorf("%d bytes of spans, not a multiple of 16", len(b))
-	}
-	*s = make(Spans, len(b)/16)
-	for k := range *s {
-		(*s)[k] = Span{int64(binary.BigEndian.Uint64(b[16*k:])), int64(binary.BigEndian.Uint64(b[16*k+8:]))}
-	}
-	return nil
-}
-
-// From and To bound the span.
-func (s Span) From() time.Time { return time.Unix(0, s[0]) }
-func (s Span) To() time.Time   { return time.Unix(0, s[1]) }
-
 // Outcome is how a finished game ended, which its records read.
 type Outcome struct {
 	Winner engine.Seat `json:"winner"`
@@ -107,80 +38,29 @@ type Outcome struct {
 	// Players is how many seats the game has, the automa's included.
 	Players int `json:"players"`
 	// Solo is a solo game's own result (engine.SoloScored), if it has one.
-	Solo *SoloResult `json:"solo,omitempty"`
-}
-
-// SoloResult is how a solo game ended beside its ranking: Vinhos's
-// accolades against Lacerda and the title they earn.
-type SoloResult struct {
-	Accolades int    `json:"accolades"`
-	Title     string `json:"title"`
-}
-
-// Tally is a player's record in a set of finished games.
-type Tally struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
-	Scored int `json:"scored"` // games with a score
-	Total  int `json:"total"`  // of the scores
-	// Scores counts the games by score: the best survives an undo that
-	// takes the best game away.
-	Scores map[int]int `json:"scores,omitempty"`
-}
-
-// Best is the best score, if any game had one.
-func (t Tally) Best() int {
-	if len(t.Scores) == 0 {
-		return 0
-	}
-	return slices.Max(slices.Collect(maps.Keys(t.Scores)))
-}
-
-// Add counts a finished game's record once more (n = 1) or once less
-// (n = -1).
-func (t *Tally) Add(r Record, n int) {
-	t.Played += n
-	if r.Won {
-		t.Won += n
-	}
-	if r.Scored {
-		t.Scored += n
-		t.Total += n * r.Score
-		if t.Scores == nil {
-			t.Scores = map[int]int{}
-		}
-		if t.Scores[r.Score] += n; t.Scores[r.Score] == 0 {
-			delete(t.Scores, r.Score)
-		}
-	}
+	Solo *adega.SoloResult `json:"solo,omitempty"`
 }
 
 // Records returns what each game userID plays in counts for them, in the
 // order of the games' IDs.
-func (s *Store) Records(userID string) ([]Record, error) {
-	var out []Record
+func (s *Store) Records(userID string) ([]adega.Record, error) {
+	var out []adega.Record
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return eachOf(statsBucket(tx, bucketRecords), userID, func(id string, v []byte) error {
-			out = append(out, Record{GameID: id})
+			out = append(out, adega.Record{GameID: id})
 			return decode("statistics of "+userID, "stats/records/"+id, v, &out[len(out)-1])
 		})
 	})
 	return out, err
 }
 
-// Leader is one player's line of a server's leaderboard.
-type Leader struct {
-	UserID string
-	Tally
-}
-
 // Leaderboard returns the totals of every player of a finished game of
 // the server guildID, in the order of their IDs.
-func (s *Store) Leaderboard(guildID string) ([]Leader, error) {
-	var out []Leader
+func (s *Store) Leaderboard(guildID string) ([]adega.Leader, error) {
+	var out []adega.Leader
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return eachOf(statsBucket(tx, bucketLeaders), guildID, func(id string, v []byte) error {
-			out = append(out, Leader{UserID: id})
+			out = append(out, adega.Leader{UserID: id})
 			return decode("leaderboard of "+guildID, "stats/leaders/"+id, v, &out[len(out)-1].Tally)
 		})
 	})
@@ -227,7 +107,7 @@ func statsBucket(tx *bbolt.Tx, kind []byte) *bbolt.Bucket {
 
 // keepStats brings the statistics of game g in step with it, before its
 // metadata is written over the one stored in gb.
-func keepStats(tx *bbolt.Tx, gb *bbolt.Bucket, g *Game) error {
+func keepStats(tx *bbolt.Tx, gb *bbolt.Bucket, g *adega.Game) error {
 	o := outcomeOf(g.State)
 	if err := putOutcome(tx, g.ID, o); err != nil {
 		return err
@@ -237,7 +117,7 @@ func keepStats(tx *bbolt.Tx, gb *bbolt.Bucket, g *Game) error {
 
 // keepStatsOfMeta is keepStats for a change of a game's metadata alone
 // (its status, its seats), which reads the log and the outcome stored.
-func keepStatsOfMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
+func keepStatsOfMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m adega.Meta) error {
 	log, err := readLog(gb, "game "+m.ID)
 	if err != nil {
 		return err
@@ -250,10 +130,10 @@ func keepStatsOfMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m Meta) error {
 }
 
 // storedMeta is the metadata stored in gb, empty for a game being made.
-func storedMeta(gb *bbolt.Bucket, id string) Meta {
-	var m Meta
+func storedMeta(gb *bbolt.Bucket, id string) adega.Meta {
+	var m adega.Meta
 	if gb.Get([]byte(keyMeta)) != nil && get(gb, "game "+id, keyMeta, &m) != nil {
-		return Meta{} // unreadable: its records are rewritten all the same
+		return adega.Meta{} // unreadable: its records are rewritten all the same
 	}
 	return m
 }
@@ -270,7 +150,7 @@ func outcomeOf(st engine.State) *Outcome {
 	}
 	if solo, ok := st.(engine.SoloScored); ok {
 		if accolades, title, ok := solo.SoloResult(); ok {
-			o.Solo = &SoloResult{Accolades: accolades, Title: title}
+			o.Solo = &adega.SoloResult{Accolades: accolades, Title: title}
 		}
 	}
 	for _, p := range players {
@@ -307,22 +187,22 @@ func readOutcome(tx *bbolt.Tx, id string) (*Outcome, error) {
 // keepRecords rewrites the records of the players of a game whose
 // metadata was old and is now m, and their leaderboard totals where a
 // finished game's record changed.
-func keepRecords(tx *bbolt.Tx, old, m Meta, log []LogEntry, o *Outcome) error {
+func keepRecords(tx *bbolt.Tx, old, m adega.Meta, log []adega.LogEntry, o *Outcome) error {
 	b := statsBucket(tx, bucketRecords)
 	for _, user := range playersOf(old, m) {
 		key := userKey(user, m.ID)
-		var before *Record
+		var before *adega.Record
 		if raw := b.Get(key); raw != nil {
-			before = new(Record)
+			before = new(adega.Record)
 			if err := decode("statistics of "+user, "stats/records/"+string(key), raw, before); err != nil {
 				return err
 			}
 		}
 		seats := seatsOf(m, user)
-		if err := putPlaying(tx, key, len(seats) > 0 && m.Status == StatusActive, isSolo(m)); err != nil {
+		if err := putPlaying(tx, key, len(seats) > 0 && m.Status == adega.StatusActive, isSolo(m)); err != nil {
 			return err
 		}
-		var after *Record
+		var after *adega.Record
 		if len(seats) > 0 && !m.Practice {
 			r := recordOf(m, log, o, seats)
 			after = &r
@@ -338,7 +218,7 @@ func keepRecords(tx *bbolt.Tx, old, m Meta, log []LogEntry, o *Outcome) error {
 }
 
 // playersOf lists the users seated in either metadata, once each.
-func playersOf(old, m Meta) []string {
+func playersOf(old, m adega.Meta) []string {
 	var users []string
 	for _, s := range slices.Concat(old.Seats, m.Seats) {
 		if s.UserID != "" && !slices.Contains(users, s.UserID) {
@@ -349,7 +229,7 @@ func playersOf(old, m Meta) []string {
 }
 
 // seatsOf lists the seats userID plays in the game.
-func seatsOf(m Meta, userID string) []engine.Seat {
+func seatsOf(m adega.Meta, userID string) []engine.Seat {
 	var seats []engine.Seat
 	for k, s := range m.Seats {
 		if s.UserID == userID {
@@ -360,8 +240,8 @@ func seatsOf(m Meta, userID string) []engine.Seat {
 }
 
 // recordOf is what the game counts for whoever plays seats.
-func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
-	r := Record{Guild: m.GuildID, Game: m.Game, Mode: m.Mode, Status: m.Status, Solo: isSolo(m), BotOnly: true,
+func recordOf(m adega.Meta, log []adega.LogEntry, o *Outcome, seats []engine.Seat) adega.Record {
+	r := adega.Record{Guild: m.GuildID, Game: m.Game, Mode: m.Mode, Status: m.Status, Solo: isSolo(m), BotOnly: true,
 		Waits: waitsOf(m, log, seats)}
 	for _, seat := range seats {
 		r.BotOnly = r.BotOnly && m.Seats[seat].Bot
@@ -384,7 +264,7 @@ func recordOf(m Meta, log []LogEntry, o *Outcome, seats []engine.Seat) Record {
 
 // isSolo reports a game of one player: one seat has a user, and nobody
 // plays the others (an automa's, such as Lacerda's).
-func isSolo(m Meta) bool {
+func isSolo(m adega.Meta) bool {
 	players := 0
 	for _, s := range m.Seats {
 		if s.UserID != "" || s.Bot {
@@ -395,12 +275,12 @@ func isSolo(m Meta) bool {
 }
 
 // waitsOf are the spans of the moves of whoever plays seats (Record.Waits).
-func waitsOf(m Meta, log []LogEntry, seats []engine.Seat) Spans {
-	var waits Spans
+func waitsOf(m adega.Meta, log []adega.LogEntry, seats []engine.Seat) adega.Spans {
+	var waits adega.Spans
 	since, prev := m.CreatedAt, engine.NoSeat
 	for _, e := range log {
 		if slices.Contains(seats, e.Seat) && !e.Bot && !slices.Contains(seats, prev) {
-			waits = append(waits, Span{since.UnixNano(), e.At.UnixNano()})
+			waits = append(waits, adega.Span{since.UnixNano(), e.At.UnixNano()})
 		}
 		since, prev = e.At, e.Seat
 	}
@@ -419,7 +299,7 @@ func putPlaying(tx *bbolt.Tx, key []byte, playing, solo bool) error {
 
 // putRecord writes a record, deleting it for nil; an unchanged record is
 // not written again.
-func putRecord(tx *bbolt.Tx, key []byte, r *Record) error {
+func putRecord(tx *bbolt.Tx, key []byte, r *adega.Record) error {
 	b := statsBucket(tx, bucketRecords)
 	if r == nil {
 		return b.Delete(key)
@@ -443,7 +323,7 @@ func boolByte(b bool) byte {
 
 // keepLeaders moves a player's leaderboard totals from what their record
 // of a game counted before to what it counts after.
-func keepLeaders(tx *bbolt.Tx, user string, before, after *Record) error {
+func keepLeaders(tx *bbolt.Tx, user string, before, after *adega.Record) error {
 	was, is := leaderboardPart(before), leaderboardPart(after)
 	if was == is {
 		return nil
@@ -469,17 +349,17 @@ type leaderPart struct {
 
 // leaderboardPart: a finished game of a server, for a player at least one
 // of whose seats the bot does not play.
-func leaderboardPart(r *Record) leaderPart {
-	if r == nil || r.Guild == "" || r.Status != StatusFinished || r.BotOnly {
+func leaderboardPart(r *adega.Record) leaderPart {
+	if r == nil || r.Guild == "" || r.Status != adega.StatusFinished || r.BotOnly {
 		return leaderPart{}
 	}
 	return leaderPart{r.Guild, r.Won, r.Scored, r.Score}
 }
 
 // addLeader counts r in user's totals in guild n times (1 or -1).
-func addLeader(tx *bbolt.Tx, guild, user string, r Record, n int) error {
+func addLeader(tx *bbolt.Tx, guild, user string, r adega.Record, n int) error {
 	b, key := statsBucket(tx, bucketLeaders), userKey(guild, user)
-	var t Tally
+	var t adega.Tally
 	if raw := b.Get(key); raw != nil {
 		if err := decode("leaderboard of "+guild, "stats/leaders/"+string(key), raw, &t); err != nil {
 			return err
@@ -557,16 +437,16 @@ func (s *Store) openStats(tx *bbolt.Tx) error {
 
 // readForStats reads what a game's statistics need: its metadata and log,
 // and the state of a finished game.
-func (s *Store) readForStats(tx *bbolt.Tx, id string) (*bbolt.Bucket, *Game, error) {
+func (s *Store) readForStats(tx *bbolt.Tx, id string) (*bbolt.Bucket, *adega.Game, error) {
 	gb, err := gameBucket(tx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	g := &Game{ID: id}
+	g := &adega.Game{ID: id}
 	if err := get(gb, "game "+id, keyMeta, &g.Meta); err != nil {
 		return nil, nil, err
 	}
-	if g.Meta.Status == StatusFinished {
+	if g.Meta.Status == adega.StatusFinished {
 		g, _, err = s.read(tx, id, false)
 	} else {
 		g.Log, err = readLog(gb, "game "+id)

@@ -11,9 +11,11 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // A player's moves run from the entry before them (the game's start for
@@ -21,8 +23,8 @@ import (
 // are not moves of theirs.
 func TestWaitsOf(t *testing.T) {
 	at := func(h, m int) time.Time { return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute) }
-	m := Meta{CreatedAt: t0}
-	log := []LogEntry{
+	m := adega.Meta{CreatedAt: t0}
+	log := []adega.LogEntry{
 		{Seat: 0, At: at(0, 10)},           // 10m from the start
 		{Seat: 0, At: at(0, 11)},           // continues: not a new ping
 		{Seat: 1, At: at(1, 0)},            // the other seat
@@ -34,8 +36,8 @@ func TestWaitsOf(t *testing.T) {
 		{Seat: 2, At: at(24, 5)},           // a third seat of the same user
 		{Seat: 1, At: at(24, 6)},           //
 	}
-	span := func(from, to time.Time) Span { return Span{from.UnixNano(), to.UnixNano()} }
-	want := []Span{span(t0, at(0, 10)), span(at(1, 0), at(3, 0)), span(at(13, 0), at(24, 0))}
+	span := func(from, to time.Time) adega.Span { return adega.Span{from.UnixNano(), to.UnixNano()} }
+	want := []adega.Span{span(t0, at(0, 10)), span(at(1, 0), at(3, 0)), span(at(13, 0), at(24, 0))}
 	if got := waitsOf(m, log, []engine.Seat{0, 2}); !slices.Equal(got, want) {
 		t.Fatalf("waits %v, want %v", got, want)
 	}
@@ -46,9 +48,9 @@ func TestWaitsOf(t *testing.T) {
 func TestRecordOfAFinishedVinhosGame(t *testing.T) {
 	for _, mode := range []string{vinhos.ModeSpecial2016, vinhos.ModeSolo} {
 		players := []string{"Ana", "Bruno"}
-		seats := []SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bruno"}}
+		seats := []adega.SeatUser{{UserID: "u1", Name: "Ana"}, {UserID: "u2", Name: "Bruno"}}
 		if mode == vinhos.ModeSolo {
-			players, seats = players[:1], []SeatUser{seats[0], {Name: "Lacerda"}} // as Create seats it
+			players, seats = players[:1], []adega.SeatUser{seats[0], {Name: "Lacerda"}} // as Create seats it
 		}
 		st, _, err := vinhos.Game{}.New(engine.Setup{Game: "vinhos", Mode: mode, Seed: 7, Players: players})
 		if err != nil {
@@ -68,7 +70,7 @@ func TestRecordOfAFinishedVinhosGame(t *testing.T) {
 		if got := engine.FinalRanking(st); !slices.Equal(got, ranking) {
 			t.Fatalf("%s: ranking %v, want %v", mode, got, ranking)
 		}
-		r := recordOf(Meta{Mode: mode, Seats: seats, Status: StatusFinished}, nil, outcomeOf(st), []engine.Seat{0})
+		r := recordOf(adega.Meta{Mode: mode, Seats: seats, Status: adega.StatusFinished}, nil, outcomeOf(st), []engine.Seat{0})
 		vp, _ := st.Players()[0].Stat("vp")
 		if r.Won != (ranking[0] == 0) || !r.Scored || r.Score != vp || r.Lacerda != (mode == vinhos.ModeSolo) || r.Solo != r.Lacerda {
 			t.Errorf("%s: %+v (ranking %v, %d VP)", mode, r, ranking, vp)
@@ -79,8 +81,8 @@ func TestRecordOfAFinishedVinhosGame(t *testing.T) {
 // keptStats are the statistics as kept: each user's records, each
 // server's leaderboard, each user's active games.
 type keptStats struct {
-	records map[string][]Record
-	leaders map[string][]Leader
+	records map[string][]adega.Record
+	leaders map[string][]adega.Leader
 	playing map[string][2][]string
 }
 
@@ -91,7 +93,7 @@ var (
 
 func readKept(t *testing.T, s *Store) keptStats {
 	t.Helper()
-	k := keptStats{map[string][]Record{}, map[string][]Leader{}, map[string][2][]string{}}
+	k := keptStats{map[string][]adega.Record{}, map[string][]adega.Leader{}, map[string][2][]string{}}
 	for _, u := range statUsers {
 		rs, err := s.Records(u)
 		if err != nil {
@@ -117,21 +119,21 @@ func readKept(t *testing.T, s *Store) keptStats {
 // loaded.
 func rebuiltStats(t *testing.T, s *Store) keptStats {
 	t.Helper()
-	k := keptStats{map[string][]Record{}, map[string][]Leader{}, map[string][2][]string{}}
+	k := keptStats{map[string][]adega.Record{}, map[string][]adega.Leader{}, map[string][2][]string{}}
 	metas, err := s.ListGames()
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(metas, func(a, b Meta) int { return strings.Compare(a.ID, b.ID) })
-	tallies := map[string]map[string]*Tally{}
+	slices.SortFunc(metas, func(a, b adega.Meta) int { return strings.Compare(a.ID, b.ID) })
+	tallies := map[string]map[string]*adega.Tally{}
 	for _, m := range metas {
 		g, err := s.Load(m.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, u := range playersOf(Meta{}, g.Meta) {
+		for _, u := range playersOf(adega.Meta{}, g.Meta) {
 			p := k.playing[u]
-			if g.Meta.Status == StatusActive {
+			if g.Meta.Status == adega.StatusActive {
 				p[0] = append(p[0], g.ID)
 				if isSolo(g.Meta) {
 					p[1] = append(p[1], g.ID)
@@ -146,10 +148,10 @@ func rebuiltStats(t *testing.T, s *Store) keptStats {
 			k.records[u] = append(k.records[u], r)
 			if part := leaderboardPart(&r); part.guild != "" {
 				if tallies[part.guild] == nil {
-					tallies[part.guild] = map[string]*Tally{}
+					tallies[part.guild] = map[string]*adega.Tally{}
 				}
 				if tallies[part.guild][u] == nil {
-					tallies[part.guild][u] = &Tally{}
+					tallies[part.guild][u] = &adega.Tally{}
 				}
 				tallies[part.guild][u].Add(r, 1)
 			}
@@ -158,7 +160,7 @@ func rebuiltStats(t *testing.T, s *Store) keptStats {
 	for _, g := range statGuilds[:2] {
 		for _, u := range statUsers {
 			if tl := tallies[g][u]; tl != nil {
-				k.leaders[g] = append(k.leaders[g], Leader{u, *tl})
+				k.leaders[g] = append(k.leaders[g], adega.Leader{UserID: u, Tally: *tl})
 			}
 		}
 	}
@@ -195,17 +197,17 @@ type statsGame struct {
 
 // seats draws two players (now and then one user in both seats, or a
 // seat of the bot's).
-func (x *statsGame) seats() []SeatUser {
+func (x *statsGame) seats() []adega.SeatUser {
 	a, b := statUsers[x.rng.IntN(4)], statUsers[x.rng.IntN(4)]
-	second := SeatUser{UserID: b, Name: "Bia"}
+	second := adega.SeatUser{UserID: b, Name: "Bia"}
 	if x.rng.IntN(6) == 0 {
-		second = SeatUser{Name: "Bia", Bot: true}
+		second = adega.SeatUser{Name: "Bia", Bot: true}
 	}
-	return []SeatUser{{UserID: a, Name: "Ana"}, second}
+	return []adega.SeatUser{{UserID: a, Name: "Ana"}, second}
 }
 
-func (x *statsGame) meta() Meta {
-	return Meta{GuildID: statGuilds[x.rng.IntN(3)], ChannelID: fmt.Sprint("c", x.rng.Uint32()), Seats: x.seats(), Practice: x.rng.IntN(8) == 0}
+func (x *statsGame) meta() adega.Meta {
+	return adega.Meta{GuildID: statGuilds[x.rng.IntN(3)], ChannelID: fmt.Sprint("c", x.rng.Uint32()), Seats: x.seats(), Practice: x.rng.IntN(8) == 0}
 }
 
 func (x *statsGame) setup() engine.Setup {
@@ -213,7 +215,7 @@ func (x *statsGame) setup() engine.Setup {
 }
 
 // pick is a random game for which ok holds, or nil.
-func (x *statsGame) pick(ok func(*Game) bool) *Game {
+func (x *statsGame) pick(ok func(*adega.Game) bool) *adega.Game {
 	metas, err := x.s.ListGames()
 	if err != nil {
 		x.t.Fatal(err)
@@ -231,7 +233,7 @@ func (x *statsGame) pick(ok func(*Game) bool) *Game {
 	return nil
 }
 
-func active(g *Game) bool { return g.Meta.Status == StatusActive }
+func active(g *adega.Game) bool { return g.Meta.Status == adega.StatusActive }
 
 // step makes one change at random and says what it was.
 func (x *statsGame) step() (string, error) {
@@ -241,49 +243,66 @@ func (x *statsGame) step() (string, error) {
 		_, err := x.s.Create(x.meta(), x.setup(), x.now, nil)
 		return "create", err
 	case op <= 4:
-		g := x.pick(func(g *Game) bool { return active(g) && !g.State.Over() })
+		g := x.pick(func(g *adega.Game) bool { return active(g) && !g.State.Over() })
 		if g == nil {
 			return "no move", nil
 		}
 		seat := g.State.Pending()[0].Seat
-		act := legalAction(x.t, g.State, seat, x.rng.IntN)
+		act := gametest.LegalAction(x.t, g.State, seat, x.rng.IntN)
 		if x.rng.IntN(4) == 0 {
-			_, err := x.s.BotMoves(g.ID, g.Stamp, []Play{{Seat: seat, Action: act}}, x.now, nil)
+			_, err := commit(x.s, g.ID, g.Stamp, x.now, nil, nil, played(adega.LogEntry{Seat: seat, Action: act, At: x.now, Bot: true}))
 			return "bot move in " + g.ID, err
 		}
 		_, err := move(x.s, g.ID, g.Stamp, seat, act, x.now)
 		return "move in " + g.ID, err
 	case op == 5:
-		g := x.pick(func(g *Game) bool { return g.Meta.Status != StatusAbandoned && len(g.Log) > 0 })
+		g := x.pick(func(g *adega.Game) bool { return g.Meta.Status != adega.StatusAbandoned && len(g.Log) > 0 })
 		if g == nil {
 			return "no undo", nil
 		}
-		_, err := x.s.Undo(g.ID, g.Stamp, 1+x.rng.IntN(min(3, len(g.Log))), x.now, nil)
+		reopen := func(m *adega.Meta) { m.Status, m.Undo = adega.StatusActive, nil }
+		_, err := commit(x.s, g.ID, g.Stamp, x.now, nil, reopen, undone(1+x.rng.IntN(min(3, len(g.Log)))))
 		return "undo in " + g.ID, err
 	case op == 6:
 		g := x.pick(active)
 		if g == nil {
 			return "no abandon", nil
 		}
-		return "abandon " + g.ID, x.s.SetStatus(g.ID, StatusAbandoned, x.now, nil)
+		return "abandon " + g.ID, x.s.SetStatus(g.ID, adega.StatusAbandoned, x.now, nil)
 	case op == 7:
 		g := x.pick(active)
 		if g == nil {
 			return "no reseat", nil
 		}
-		to := x.seats()[1]
-		_, err := x.s.Reseat(g.ID, g.Stamp, engine.Seat(x.rng.IntN(2)), to, x.now, nil)
+		to, seat := x.seats()[1], x.rng.IntN(2)
+		to.Name = g.Meta.Seats[seat].Name
+		same := func(g *adega.Game) (*adega.Game, error) { return g, nil }
+		_, err := commit(x.s, g.ID, g.Stamp, x.now, nil, func(m *adega.Meta) { m.Seats[seat] = to }, same)
 		return "reseat in " + g.ID, err
 	case op == 8:
 		return "import", x.importFinished()
 	}
-	g := x.pick(func(*Game) bool { return true })
+	g := x.pick(func(*adega.Game) bool { return true })
 	if g == nil {
 		return "no change of seats", nil
 	}
 	seat, user := x.rng.IntN(2), statUsers[x.rng.IntN(4)]
-	_, err := x.s.UpdateMeta(g.ID, func(m *Meta) error { m.Seats[seat].UserID = user; return nil })
+	_, err := x.s.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Seats[seat].UserID = user; return nil })
 	return "seats of " + g.ID, err
+}
+
+// undone is a change for commit that takes back the last n moves, as an
+// undo does: the game becomes the replay of the shorter log.
+func undone(n int) func(g *adega.Game) (*adega.Game, error) {
+	return func(g *adega.Game) (*adega.Game, error) {
+		keep := len(g.Log) - n
+		g.Log, g.Version = g.Log[:keep:keep], uint64(keep)
+		game, err := registry.Lookup(g.Setup.Game)
+		if err != nil {
+			return nil, err
+		}
+		return g, g.Replay(game)
+	}
 }
 
 // importFinished imports a game played to its end.
@@ -296,7 +315,7 @@ func (x *statsGame) importFinished() error {
 	var log []engine.Move
 	for !st.Over() {
 		seat := st.Pending()[0].Seat
-		act := legalAction(x.t, st, seat, x.rng.IntN)
+		act := gametest.LegalAction(x.t, st, seat, x.rng.IntN)
 		if st, _, err = st.Apply(seat, act); err != nil {
 			return err
 		}
@@ -328,7 +347,7 @@ func TestKeptStatsAreARebuildOfTheGames(t *testing.T) {
 	finished := 0
 	for _, rs := range kept.records {
 		for _, r := range rs {
-			if r.Status == StatusFinished {
+			if r.Status == adega.StatusFinished {
 				finished++
 			}
 		}

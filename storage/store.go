@@ -1,5 +1,9 @@
-// Package storage keeps games, their action logs, the channel index and user
-// settings in one bbolt file.
+// Package storage keeps the bot's domain (package adega) in one bbolt
+// file: games, their action logs and snapshots, the channel and reminders
+// indexes, users, lobbies, the outbox, the handled interactions and the
+// statistics kept beside the games; and checks and salvages a damaged
+// file. It writes the changes package referee computes, each in one
+// transaction.
 //
 // A game's action log is the authority: Load replays it from the setup, and
 // the stored snapshot is only a cache that is checked against the replay.
@@ -13,6 +17,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -49,7 +54,10 @@ type Store struct {
 	// off the hot path.
 	replays atomic.Int64
 	// repairs announces a game rebuilt from its log (AnnounceRepairs).
-	repairs atomic.Pointer[PostFunc]
+	repairs atomic.Pointer[adega.PostFunc]
+	// wakes and outbox wake the watchers of the reminders index and of
+	// the outbox once a transaction that changed them commits.
+	wakes, outbox notifier
 }
 
 // Open opens or creates the database at path. games resolves the game named
@@ -102,7 +110,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 }
 
 // Close releases the database file.
-func (s *Store) Close() error {
-	forgetNotifiers(s.db.DB)
-	return s.db.Close()
-}
+func (s *Store) Close() error { return s.db.Close() }
+
+// Games is the registry of the games the store reads.
+func (s *Store) Games() *engine.Registry { return s.games }

@@ -11,13 +11,15 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 var (
 	registry = engine.NewRegistry(nim.Game{})
-	t0       = time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
+	t0       = gametest.T0
 )
 
 func dbPath(t testing.TB) string { return filepath.Join(t.TempDir(), "adega.db") }
@@ -34,63 +36,56 @@ func openAt(t *testing.T, path string) *Store {
 
 func newStore(t *testing.T) *Store { return openAt(t, dbPath(t)) }
 
-func create(t *testing.T, s *Store, channel string) *Game {
-	t.Helper()
-	g, err := s.Create(Meta{
-		Title: "Friday nim", ChannelID: channel, GuildID: "guild", CreatorID: "u1",
-		Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}},
-	}, engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, t0, nil)
+// commit stores the change make makes of game id at the moment stamp, the
+// way package referee does (without its refusals): make gets a copy of the
+// game as loaded and returns its successor, which Commit stores from
+// stamp, with edit's change of the metadata and post's messages.
+func commit(s *Store, id string, stamp uint64, at time.Time, post adega.PostFunc, edit func(*adega.Meta), make func(g *adega.Game) (*adega.Game, error)) (*adega.Game, error) {
+	g, err := s.LoadNarrated(id)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return g
+	next, err := make(g.Clone())
+	if err != nil {
+		return nil, err
+	}
+	g.Stamp = stamp
+	return s.Commit(g, next, at, post, edit)
 }
 
-// firstLegal returns the first legal action of the seat that must act.
-func firstLegal(t *testing.T, st engine.State) (engine.Seat, engine.Action) {
-	t.Helper()
-	seat := st.Pending()[0].Seat
-	return seat, legalAction(t, st, seat, func(int) int { return 0 })
+// played is a change for commit that plays the entries' actions and logs
+// them with their events.
+func played(entries ...adega.LogEntry) func(g *adega.Game) (*adega.Game, error) {
+	return func(g *adega.Game) (*adega.Game, error) {
+		for _, e := range entries {
+			next, events, err := g.State.Apply(e.Seat, e.Action)
+			if err != nil {
+				return nil, err
+			}
+			e.Events = events
+			g.State, g.Log = next, append(g.Log, e)
+		}
+		g.Version = uint64(len(g.Log))
+		return g, nil
+	}
 }
 
-// legalAction builds a decision of seat step by step, taking the choice
-// that pick picks of each step's n.
-func legalAction(t testing.TB, st engine.State, seat engine.Seat, pick func(n int) int) engine.Action {
-	t.Helper()
-	var action engine.Action
-	for {
-		step, err := st.Choices(seat, action)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if step.Complete {
-			return action
-		}
-		action = append(action, step.Choices[pick(len(step.Choices))].ID)
+// move plays one action for a seat at the game's moment stamp.
+func move(s *Store, id string, stamp uint64, seat engine.Seat, action engine.Action, at time.Time) (*adega.Game, error) {
+	return commit(s, id, stamp, at, nil, nil, played(adega.LogEntry{Seat: seat, Action: action, At: at}))
+}
+
+// mover plays moves with move.
+func mover(s *Store) gametest.Mover {
+	return func(g *adega.Game, seat engine.Seat, action engine.Action, at time.Time) (*adega.Game, error) {
+		return move(s, g.ID, g.Stamp, seat, action, at)
 	}
 }
 
 // play makes n legal moves, a minute apart, and returns the game after them.
-func play(t *testing.T, s *Store, g *Game, n int) *Game {
+func play(t *testing.T, s *Store, g *adega.Game, n int) *adega.Game {
 	t.Helper()
-	for range n {
-		seat, action := firstLegal(t, g.State)
-		res, err := move(s, g.ID, g.Stamp, seat, action, t0.Add(time.Duration(g.Version+1)*time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g = res.Game
-	}
-	return g
-}
-
-func encoded(t *testing.T, st engine.State) string {
-	t.Helper()
-	b, err := engine.Encode(st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return gametest.Play(t, mover(s), g, n)
 }
 
 // dump flattens every bucket, key, value and sequence of the database, to
@@ -152,7 +147,7 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 func TestSchemaOneUpgrades(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.DeleteBucket(bucketOutbox); err != nil {
 			return err
@@ -190,16 +185,16 @@ func TestUsers(t *testing.T) {
 	path := dbPath(t)
 	s := openAt(t, path)
 	u, err := s.GetUser("u1")
-	if err != nil || !reflect.DeepEqual(u, User{ID: "u1"}) {
+	if err != nil || !reflect.DeepEqual(u, adega.User{ID: "u1"}) {
 		t.Fatalf("unknown user = %+v, %v; want only its ID", u, err)
 	}
-	want := User{ID: "u1", Prefs: Prefs{TimeZone: "Europe/Lisbon", DMReminders: true},
-		Stats: map[string]GameStats{"nim": {Played: 3, Won: 1}}}
-	if err := s.PutUser(want); err != nil {
+	want := adega.User{ID: "u1", Prefs: adega.Prefs{TimeZone: "Europe/Lisbon", DMReminders: true},
+		Stats: map[string]adega.GameStats{"nim": {Played: 3, Won: 1}}}
+	if err := putUser(s, want); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.PutUser(User{}); err == nil {
-		t.Error("PutUser without an ID succeeded")
+	if err := putUser(s, adega.User{}); err == nil {
+		t.Error("a user without an ID was stored")
 	}
 	s.Close()
 	if got, err := openAt(t, path).GetUser("u1"); err != nil || !reflect.DeepEqual(got, want) {
@@ -218,7 +213,7 @@ func TestCorruptUserIsReported(t *testing.T) {
 	}
 }
 
-// move plays one action for a seat at the game's moment stamp.
-func move(s *Store, id string, stamp uint64, seat engine.Seat, action engine.Action, at time.Time) (*MoveResult, error) {
-	return s.Move(MoveRequest{Game: id, Stamp: stamp, Play: Play{Seat: seat, Action: action}, Now: at})
+// putUser stores u, replacing what was stored under its ID.
+func putUser(s *Store, u adega.User) error {
+	return s.update(func(tx *bbolt.Tx) error { return s.putUser(tx, u) })
 }

@@ -5,60 +5,92 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/adega-bot/adega"
 )
 
-// User is a player's settings and record across games.
-type User struct {
-	ID    string               `json:"id"`
-	Prefs Prefs                `json:"prefs"`
-	Stats map[string]GameStats `json:"stats,omitempty"` // by game name
-	// DigestAt is when the user's next daily digest is due; zero without
-	// a digest. Storing the user keeps the reminders index in step.
-	DigestAt time.Time `json:"digest_at,omitzero"`
+// A user who chose the daily digest has one entry in the reminders index,
+// at User.DigestAt; writing the user moves it.
+
+func readUser(tx *bbolt.Tx, id string) (adega.User, error) {
+	u := adega.User{ID: id}
+	raw := tx.Bucket(bucketUsers).Get([]byte(id))
+	if raw == nil {
+		return u, nil
+	}
+	err := decode("user "+id, "users/"+id, raw, &u)
+	return u, err
 }
 
-// Prefs are a player's settings.
-type Prefs struct {
-	// TimeZone is an IANA name ("Europe/Lisbon") for reminder times; empty means UTC.
-	TimeZone string `json:"time_zone,omitempty"`
-	// DMReminders also sends each reminder by direct message.
-	DMReminders bool `json:"dm_reminders,omitempty"`
-	// QuietStart and QuietEnd ("23:00", "08:00", local time) bound the
-	// quiet hours, in which the bot neither pings nor reminds; empty: none.
-	QuietStart string `json:"quiet_start,omitempty"`
-	QuietEnd   string `json:"quiet_end,omitempty"`
-	// Digest replaces individual reminders with one direct message a day,
-	// at DigestHour local time, listing the games that wait for the user.
-	Digest     bool `json:"digest,omitempty"`
-	DigestHour int  `json:"digest_hour,omitempty"`
-}
-
-// GameStats is a player's record in one game.
-type GameStats struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
+// putUser stores u and moves its digest entry in the index.
+func (s *Store) putUser(tx *bbolt.Tx, u adega.User) error {
+	if u.ID == "" {
+		return errors.New("storage: a user needs an ID")
+	}
+	old, err := readUser(tx, u.ID)
+	if err != nil {
+		return err
+	}
+	if err := s.schedule(tx, adega.WakeDigest, u.ID, old.DigestAt, u.DigestAt); err != nil {
+		return err
+	}
+	return put(tx.Bucket(bucketUsers), u.ID, u)
 }
 
 // GetUser returns the stored user, or a User with only its ID for one never stored.
-func (s *Store) GetUser(id string) (User, error) {
-	u := User{ID: id}
+func (s *Store) GetUser(id string) (adega.User, error) {
+	var u adega.User
 	err := s.db.View(func(tx *bbolt.Tx) error {
-		raw := tx.Bucket(bucketUsers).Get([]byte(id))
-		if raw == nil {
-			return nil
-		}
-		return decode("user "+id, "users/"+id, raw, &u)
+		var err error
+		u, err = readUser(tx, id)
+		return err
 	})
 	if err != nil {
-		return User{}, err
+		return adega.User{}, err
 	}
 	return u, nil
 }
 
-// PutUser stores a user, replacing what was stored under its ID.
-func (s *Store) PutUser(u User) error {
-	if u.ID == "" {
-		return errors.New("storage: a user needs an ID")
-	}
-	return s.update(func(tx *bbolt.Tx) error { return putUser(tx, u) })
+// UpdateUser changes a user in one transaction; a user never stored starts
+// with only its ID. If change returns an error nothing is written.
+func (s *Store) UpdateUser(id string, change func(*adega.User) error) (adega.User, error) {
+	var u adega.User
+	err := s.update(func(tx *bbolt.Tx) error {
+		var err error
+		if u, err = readUser(tx, id); err != nil {
+			return err
+		}
+		if err := change(&u); err != nil {
+			return err
+		}
+		return s.putUser(tx, u)
+	})
+	return u, err
+}
+
+// ClaimDigest is UpdateUser for the scheduler handling a digest entry that
+// is due: the entry goes in the same transaction, and change sets the
+// next DigestAt (zero for none).
+func (s *Store) ClaimDigest(due adega.Wake, change func(*adega.User) error) (adega.User, error) {
+	var u adega.User
+	err := s.update(func(tx *bbolt.Tx) error {
+		if err := tx.Bucket(bucketReminders).Delete(wakeKey(due)); err != nil {
+			return err
+		}
+		var err error
+		if u, err = readUser(tx, due.ID); err != nil {
+			return err
+		}
+		if u.DigestAt.Equal(due.At) {
+			u.DigestAt = time.Time{} // its key is gone already
+			if err := put(tx.Bucket(bucketUsers), u.ID, u); err != nil {
+				return err
+			}
+		}
+		if err := change(&u); err != nil {
+			return err
+		}
+		return s.putUser(tx, u)
+	})
+	return u, err
 }

@@ -2,13 +2,12 @@ package storage
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/ai"
 )
 
 // Limits on what a game may hold. They keep every message that shows a
@@ -24,7 +23,7 @@ const (
 )
 
 // validateGame checks what a new or imported game is made of.
-func validateGame(meta Meta, setup engine.Setup, log []engine.Move) error {
+func validateGame(meta adega.Meta, setup engine.Setup, log []engine.Move) error {
 	if err := checkText("The title", meta.Title, MaxTitleLength); err != nil {
 		return err
 	}
@@ -57,28 +56,6 @@ func validateGame(meta Meta, setup engine.Setup, log []engine.Move) error {
 	return nil
 }
 
-// CheckSeats checks the seats of a game brought from outside, such as an
-// export: each names a Discord user (or nobody), and no user holds two.
-func CheckSeats(seats []SeatUser) error {
-	users := map[string]bool{}
-	for _, s := range seats {
-		if _, err := ai.ParseLevel(s.Level); s.Level != "" && err != nil {
-			return engine.Errorf(engine.CodeBadSetup, "The seat of %s has the AI level %s; the levels are easy, normal and hard.", engine.Quote(s.Name), engine.Quote(s.Level))
-		}
-		if s.UserID == "" {
-			continue
-		}
-		if !IsSnowflake(s.UserID) {
-			return engine.Errorf(engine.CodeBadSetup, "The seat of %s names a user ID that is not a Discord ID: %s.", engine.Quote(s.Name), engine.Quote(s.UserID))
-		}
-		if users[s.UserID] {
-			return engine.Errorf(engine.CodeBadSetup, "The user <@%s> holds two seats; a user may hold one seat of a game.", s.UserID)
-		}
-		users[s.UserID] = true
-	}
-	return nil
-}
-
 // CheckName checks a player's name: not empty, not too long, and no
 // control characters.
 func CheckName(name string) error {
@@ -98,14 +75,4 @@ func checkText(what, s string, limit int) error {
 		return engine.Errorf(engine.CodeBadSetup, "%s holds control characters.", what)
 	}
 	return nil
-}
-
-// IsSnowflake reports whether id is a Discord ID: a positive 64-bit number
-// in decimal.
-func IsSnowflake(id string) bool {
-	if id == "" || len(id) > 20 || strings.TrimLeft(id, "0123456789") != "" || id[0] == '0' {
-		return false
-	}
-	_, err := strconv.ParseUint(id, 10, 64)
-	return err == nil
 }

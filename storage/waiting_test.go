@@ -6,13 +6,15 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // index lists the reminders index, in key order.
-func index(t *testing.T, s *Store) []Wake {
+func index(t *testing.T, s *Store) []adega.Wake {
 	t.Helper()
-	var out []Wake
+	var out []adega.Wake
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketReminders).ForEach(func(k, _ []byte) error {
 			w, err := parseWakeKey(k)
@@ -26,7 +28,7 @@ func index(t *testing.T, s *Store) []Wake {
 	return out
 }
 
-func waiting(t *testing.T, s *Store, id string) WaitState {
+func waiting(t *testing.T, s *Store, id string) adega.WaitState {
 	t.Helper()
 	w, err := s.Waiting(id)
 	if err != nil {
@@ -39,8 +41,8 @@ func waiting(t *testing.T, s *Store, id string) WaitState {
 // the move's transaction; a game that ends leaves the index.
 func TestMovesKeepTheWaitingIndex(t *testing.T) {
 	s := newStore(t)
-	rules := WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 3 * time.Hour}
-	g, err := s.Create(Meta{ChannelID: "c1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}, Wait: rules},
+	rules := adega.WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 3 * time.Hour}
+	g, err := s.Create(adega.Meta{ChannelID: "c1", Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}, Wait: rules},
 		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -52,15 +54,15 @@ func TestMovesKeepTheWaitingIndex(t *testing.T) {
 		t.Fatalf("after create: %+v", w)
 	}
 	// The earliest thing that may fall due is the 3-hour deadline.
-	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != WakeGame || idx[0].ID != g.ID || !idx[0].At.Equal(t0.Add(3*time.Hour)) {
+	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != adega.WakeGame || idx[0].ID != g.ID || !idx[0].At.Equal(t0.Add(3*time.Hour)) {
 		t.Fatalf("index after create: %+v", idx)
 	}
 	if next, ok, err := s.NextWake(); err != nil || !ok || !next.At.Equal(t0.Add(3*time.Hour)) {
 		t.Fatalf("NextWake = %+v %v %v", next, ok, err)
 	}
 	at := t0.Add(time.Hour)
-	seat, act := firstLegal(t, g.State)
-	res, err := move(s, g.ID, g.Stamp, seat, act, at)
+	seat, act := gametest.FirstLegal(t, g.State)
+	moved, err := move(s, g.ID, g.Stamp, seat, act, at)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +79,14 @@ func TestMovesKeepTheWaitingIndex(t *testing.T) {
 	if due, err := s.Due(at.Add(3*time.Hour), 10); err != nil || len(due) != 1 || due[0].ID != g.ID {
 		t.Fatalf("due: %v %v", due, err)
 	}
-	g = res.Game
+	g = moved
 	for !g.State.Over() {
-		seat, act := firstLegal(t, g.State)
-		res, err := move(s, g.ID, g.Stamp, seat, act, at)
+		seat, act := gametest.FirstLegal(t, g.State)
+		moved, err := move(s, g.ID, g.Stamp, seat, act, at)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g = res.Game
+		g = moved
 	}
 	if w := waiting(t, s, g.ID); len(w.Seats) != 0 || !w.Wake.IsZero() {
 		t.Fatalf("a finished game still waits: %+v", w)
@@ -96,11 +98,11 @@ func TestMovesKeepTheWaitingIndex(t *testing.T) {
 
 func TestAbandonedGameLeavesTheIndex(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	if len(index(t, s)) != 1 {
 		t.Fatal("a new game is not indexed")
 	}
-	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(g.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if idx := index(t, s); len(idx) != 0 {
@@ -112,10 +114,10 @@ func TestAbandonedGameLeavesTheIndex(t *testing.T) {
 // for nobody.
 func TestReplacedSeatStartsANewWait(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	seat := g.State.Pending()[0].Seat
 	later := t0.Add(5 * time.Hour)
-	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error {
+	if _, err := s.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.Seats[seat].UserID, m.UpdatedAt = "u9", later
 		return nil
 	}); err != nil {
@@ -124,7 +126,7 @@ func TestReplacedSeatStartsANewWait(t *testing.T) {
 	if w := waiting(t, s, g.ID); len(w.Seats) != 1 || w.Seats[0].UserID != "u9" || !w.Seats[0].Since.Equal(later) {
 		t.Fatalf("after a replacement: %+v", w.Seats)
 	}
-	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error {
+	if _, err := s.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.Seats[seat].UserID, m.Seats[seat].Bot = "", true
 		return nil
 	}); err != nil {
@@ -139,7 +141,7 @@ func TestReplacedSeatStartsANewWait(t *testing.T) {
 // scheduler starts.
 func TestEnsureWaitingIndexesOldGames(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting)); err != nil {
 			return err
@@ -167,54 +169,21 @@ func TestEnsureWaitingIndexesOldGames(t *testing.T) {
 	}
 }
 
-// Vacations are limited per game over the whole game; asking again ends
-// the one in progress, which counts for what it lasted.
-func TestVacationAllowance(t *testing.T) {
-	s := newStore(t)
-	g := create(t, s, "c1")
-	user := g.Meta.Seats[0].UserID
-	day := 24 * time.Hour
-	limit := 14 * day
-	ask := func(at time.Time, d time.Duration) VacationGrant {
-		t.Helper()
-		grants, err := s.SetVacation(user, at, d, limit)
-		if err != nil || len(grants) != 1 {
-			t.Fatalf("SetVacation: %+v %v", grants, err)
-		}
-		return grants[0]
-	}
-	if gr := ask(t0, 10*day); gr.Granted != 10*day || !gr.Until.Equal(t0.Add(10*day)) || gr.Used != 10*day {
-		t.Fatalf("first vacation: %+v", gr)
-	}
-	if gr := ask(t0.Add(day), 0); !gr.Ended || gr.Granted != 0 || gr.Used != day {
-		t.Fatalf("back early: %+v", gr)
-	}
-	if gr := ask(t0.Add(2*day), 20*day); gr.Granted != 13*day || gr.Used != limit {
-		t.Fatalf("the rest: %+v", gr)
-	}
-	if gr := ask(t0.Add(20*day), 3*day); gr.Granted != 0 || gr.Used != limit {
-		t.Fatalf("past the allowance: %+v", gr)
-	}
-	if w := waiting(t, s, g.ID); len(w.Vacations) != 2 {
-		t.Fatalf("vacations: %+v", w.Vacations)
-	}
-}
-
 // A user's digest has one index entry, moved when the user is stored.
 func TestDigestIsIndexed(t *testing.T) {
 	s := newStore(t)
 	set := func(at time.Time) {
 		t.Helper()
-		if _, err := s.UpdateUser("u1", func(u *User) error { u.Prefs.Digest, u.DigestAt = !at.IsZero(), at; return nil }); err != nil {
+		if _, err := s.UpdateUser("u1", func(u *adega.User) error { u.Prefs.Digest, u.DigestAt = !at.IsZero(), at; return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
 	set(t0)
 	set(t0.Add(time.Hour))
-	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != WakeDigest || idx[0].ID != "u1" || !idx[0].At.Equal(t0.Add(time.Hour)) {
+	if idx := index(t, s); len(idx) != 1 || idx[0].Kind != adega.WakeDigest || idx[0].ID != "u1" || !idx[0].At.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("index: %+v", idx)
 	}
-	if err := s.PutUser(User{ID: "u1"}); err != nil {
+	if err := putUser(s, adega.User{ID: "u1"}); err != nil {
 		t.Fatal(err)
 	}
 	if idx := index(t, s); len(idx) != 0 {
@@ -227,7 +196,7 @@ func TestWatchWakes(t *testing.T) {
 	s := newStore(t)
 	c, stop := s.WatchWakes()
 	defer stop()
-	create(t, s, "c1")
+	gametest.Create(t, s, "c1")
 	select {
 	case <-c:
 	default:

@@ -9,9 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // /adega is about the user rather than one game: their reminder settings,
@@ -91,7 +91,7 @@ func (h *Handler) settings(i *discordgo.Interaction, sub *discordgo.ApplicationC
 	if len(sub.Options) == 0 {
 		return private(settingsText(u, now))
 	}
-	u, err = h.Store.UpdateUser(me, func(u *storage.User) error {
+	u, err = h.Store.UpdateUser(me, func(u *adega.User) error {
 		u.Prefs = p
 		u.DigestAt = time.Time{}
 		if p.Digest {
@@ -109,7 +109,7 @@ func (h *Handler) settings(i *discordgo.Interaction, sub *discordgo.ApplicationC
 }
 
 // readSettings applies the options to p, or says what is wrong.
-func readSettings(p storage.Prefs, opts []*discordgo.ApplicationCommandInteractionDataOption) (storage.Prefs, error) {
+func readSettings(p adega.Prefs, opts []*discordgo.ApplicationCommandInteractionDataOption) (adega.Prefs, error) {
 	var start, end *string
 	for _, o := range opts {
 		switch o.Name {
@@ -165,7 +165,7 @@ func readSettings(p storage.Prefs, opts []*discordgo.ApplicationCommandInteracti
 	return p, nil
 }
 
-func settingsText(u storage.User, now time.Time) string {
+func settingsText(u adega.User, now time.Time) string {
 	p := u.Prefs
 	var b strings.Builder
 	zone := p.TimeZone
@@ -214,7 +214,7 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	}
 	var rows []row
 	for _, gw := range all {
-		if gw.Meta.Status != storage.StatusActive {
+		if gw.Meta.Status != adega.StatusActive {
 			continue
 		}
 		mine, others := waitingFor(gw, me)
@@ -272,8 +272,8 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 
 // othersPlay reports whether people other than userID play the game, who
 // should hear of a vacation.
-func othersPlay(m storage.Meta, userID string) bool {
-	return slices.ContainsFunc(m.Seats, func(s storage.SeatUser) bool { return s.UserID != "" && s.UserID != userID && !s.Bot })
+func othersPlay(m adega.Meta, userID string) bool {
+	return slices.ContainsFunc(m.Seats, func(s adega.SeatUser) bool { return s.UserID != "" && s.UserID != userID && !s.Bot })
 }
 
 // vacation pauses the user's deadlines (and reminders) in all their active
@@ -291,7 +291,7 @@ func (h *Handler) vacation(i *discordgo.Interaction, sub *discordgo.ApplicationC
 	if days < 0 || days > limitDays {
 		return private(fmt.Sprintf("A vacation is from 1 to %d days (0 ends one).", limitDays))
 	}
-	grants, err := h.Store.SetVacation(me, h.Now(), time.Duration(days)*24*time.Hour, limit)
+	grants, err := h.referee().SetVacation(me, h.Now(), time.Duration(days)*24*time.Hour, limit)
 	if err != nil {
 		return h.fail(i, err)
 	}

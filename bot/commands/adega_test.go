@@ -8,11 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 func adegaSlash(userID, sub string, opts ...*discordgo.ApplicationCommandInteractionDataOption) *discordgo.Interaction {
@@ -44,7 +44,7 @@ func TestSettingsAreValidated(t *testing.T) {
 		t.Fatalf("settings: %q", r.Ack.Data.Content)
 	}
 	u, _ := h.Store.GetUser(u1)
-	want := storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "07:00", DMReminders: true, Digest: true, DigestHour: 9}
+	want := adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "07:00", DMReminders: true, Digest: true, DigestHour: 9}
 	if u.Prefs != want || u.DigestAt.IsZero() {
 		t.Fatalf("stored %+v (digest at %v), want %+v", u.Prefs, u.DigestAt, want)
 	}
@@ -87,8 +87,8 @@ func TestTurnMessageHoldsPingsInQuietHours(t *testing.T) {
 	h := undoHandler(t) // now is 2027-01-15 08:00 UTC
 	g := startGame(t, h, "nim")
 	who := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
-	if _, err := h.Store.UpdateUser(who, func(u *storage.User) error {
-		u.Prefs = storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "07:30", QuietEnd: "09:00"}
+	if _, err := h.Store.UpdateUser(who, func(u *adega.User) error {
+		u.Prefs = adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "07:30", QuietEnd: "09:00"}
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestPaceCommand(t *testing.T) {
 		t.Fatalf("changing the pace: %q", r.Ack.Data.Content)
 	}
 	g, _ = h.Store.Load(g.ID)
-	if want := (storage.WaitRules{Pace: "fast", Interval: time.Hour, Deadline: 48 * time.Hour, Absent: storage.AbsentAuto}); g.Meta.Wait != want {
+	if want := (adega.WaitRules{Pace: "fast", Interval: time.Hour, Deadline: 48 * time.Hour, Absent: adega.AbsentAuto}); g.Meta.Wait != want {
 		t.Fatalf("stored %+v", g.Meta.Wait)
 	}
 	if w, _ := h.Store.Waiting(g.ID); !w.Seats[0].Next.Equal(h.Now()) {
@@ -178,11 +178,13 @@ func TestNewLobbyTakesTheWaitingRules(t *testing.T) {
 	if !strings.Contains(r.Ack.Data.Content, "Pace: relaxed (reminders after 24 hours) · deadline 96 hours, then the player passes if the rules allow.") {
 		t.Fatalf("a lobby with its own rules: %q", r.Ack.Data.Content)
 	}
-	l, err := h.Store.GetLobby("lobby2")
-	if err != nil {
-		t.Fatal(err)
+	open, err := h.Store.OpenLobbies(u1)
+	k := slices.IndexFunc(open, func(l adega.Lobby) bool { return l.ID == "lobby2" })
+	if err != nil || k < 0 {
+		t.Fatalf("the open lobbies %+v (%v) leave lobby2 out", open, err)
 	}
-	if want := (storage.WaitRules{Pace: "relaxed", Interval: 24 * time.Hour, Deadline: 96 * time.Hour, Absent: storage.AbsentSkip}); l.Wait != want {
+	l := open[k]
+	if want := (adega.WaitRules{Pace: "relaxed", Interval: 24 * time.Hour, Deadline: 96 * time.Hour, Absent: adega.AbsentSkip}); l.Wait != want {
 		t.Fatalf("lobby rules %+v", l.Wait)
 	}
 	in = slash(u1, "new", strOpt("pace", "whenever"))
@@ -196,14 +198,14 @@ func TestNewLobbyTakesTheWaitingRules(t *testing.T) {
 // waiting for them first, with jump links.
 func TestGamesListsWhereYouOweAMove(t *testing.T) {
 	h := undoHandler(t)
-	mk := func(channel, guild string, users ...string) *storage.Game {
-		var seats []storage.SeatUser
+	mk := func(channel, guild string, users ...string) *adega.Game {
+		var seats []adega.SeatUser
 		var names []string
 		for _, u := range users {
-			seats = append(seats, storage.SeatUser{UserID: u, Name: "P" + u})
+			seats = append(seats, adega.SeatUser{UserID: u, Name: "P" + u})
 			names = append(names, "P"+u)
 		}
-		g, err := h.Store.Create(storage.Meta{ChannelID: channel, GuildID: guild, Seats: seats},
+		g, err := h.Store.Create(adega.Meta{ChannelID: channel, GuildID: guild, Seats: seats},
 			engine.Setup{Game: "nim", Seed: 5, Players: names}, h.Now(), h.turn("", true))
 		if err != nil {
 			t.Fatal(err)
@@ -255,7 +257,7 @@ func TestVacationTellsEveryGame(t *testing.T) {
 			t.Fatalf("announcement: %q", p.Message.Content)
 		}
 	}
-	for _, g := range []*storage.Game{g1, g2} {
+	for _, g := range []*adega.Game{g1, g2} {
 		if w, _ := h.Store.Waiting(g.ID); len(w.Vacations) != 1 || w.Vacations[0].UserID != u1 {
 			t.Fatalf("game %s: %+v", g.ID, w.Vacations)
 		}

@@ -11,10 +11,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/internal/rusage"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
 	"github.com/adega-bot/adega/storage"
@@ -51,7 +53,7 @@ func BenchmarkMoveAtAction(b *testing.B) {
 					writes += after.Transactions - before.Transactions
 					decisions++
 				}
-				res, err := h.Store.Undo(g.ID, g.Stamp, len(g.Log)-at, h.Now(), nil)
+				res, err := h.referee().Undo(g.ID, g.Stamp, len(g.Log)-at, h.Now(), nil)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -65,13 +67,13 @@ func BenchmarkMoveAtAction(b *testing.B) {
 }
 
 // fourPlayerGame starts a 4-player Vinhos game for u1..u4 in the test thread.
-func fourPlayerGame(b testing.TB, h *Handler) *storage.Game {
+func fourPlayerGame(b testing.TB, h *Handler) *adega.Game {
 	names := []string{"Ana", "Bruno", "Carla", "Duarte"}
-	var seats []storage.SeatUser
+	var seats []adega.SeatUser
 	for k, u := range []string{u1, u2, u3, u4} {
-		seats = append(seats, storage.SeatUser{UserID: u, Name: names[k]})
+		seats = append(seats, adega.SeatUser{UserID: u, Name: names[k]})
 	}
-	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: seats},
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: seats},
 		engine.Setup{Game: "vinhos", Seed: 11, Players: names}, h.Now(), nil)
 	if err != nil {
 		b.Fatal(err)
@@ -94,9 +96,9 @@ func randomAction(b testing.TB, s engine.State, rng *rand.Rand) engine.Action {
 	}
 }
 
-func storeMove(b testing.TB, h *Handler, g *storage.Game, act engine.Action) *storage.Game {
-	res, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: h.Now(),
-		Play: storage.Play{Seat: g.State.Pending()[0].Seat, Action: act}})
+func storeMove(b testing.TB, h *Handler, g *adega.Game, act engine.Action) *adega.Game {
+	res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: h.Now(),
+		Play: referee.Play{Seat: g.State.Pending()[0].Seat, Action: act}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -106,7 +108,7 @@ func storeMove(b testing.TB, h *Handler, g *storage.Game, act engine.Action) *st
 // typeDecision types the pending seat's automatic decision as /vinhos play
 // and confirms it if the bot asks. It returns the game after it and the
 // CPU time the handler spent.
-func typeDecision(b testing.TB, h *Handler, g *storage.Game) (*storage.Game, time.Duration) {
+func typeDecision(b testing.TB, h *Handler, g *adega.Game) (*adega.Game, time.Duration) {
 	seat := g.State.Pending()[0].Seat
 	act, err := engine.Auto(g.State, seat)
 	if err != nil {
@@ -251,7 +253,7 @@ func BenchmarkStats(b *testing.B) {
 		if k%2 == 1 {
 			a, z = u3, u4
 		}
-		meta := storage.Meta{ChannelID: table, GuildID: guild, Seats: []storage.SeatUser{{UserID: a, Name: "Ana"}, {UserID: z, Name: "Bruno"}}}
+		meta := adega.Meta{ChannelID: table, GuildID: guild, Seats: []adega.SeatUser{{UserID: a, Name: "Ana"}, {UserID: z, Name: "Bruno"}}}
 		if _, err := h.Store.Import(meta, g.Setup, g.Moves(), h.Now(), nil); err != nil {
 			b.Fatal(err)
 		}

@@ -5,9 +5,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Definitions are the slash commands the bot registers on start: one for
@@ -127,7 +127,7 @@ func newOptions(g engine.Game) []*discordgo.ApplicationCommandOption {
 	return append(opts, waitOptions("pace")...)
 }
 
-// practiceOption starts a practice game (storage.Meta.Practice).
+// practiceOption starts a practice game (adega.Meta.Practice).
 func practiceOption() *discordgo.ApplicationCommandOption {
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "practice",
 		Description: "Practice: undo may take back revealed cards at once; counts in no statistics (default: off)"}
@@ -183,17 +183,17 @@ func boardStyleOption(name, description string) *discordgo.ApplicationCommandOpt
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description,
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "full: every area and every player's board", Value: "full"},
-			{Name: "compact: two narrow columns, for phones", Value: string(storage.BoardCompact)},
+			{Name: "compact: two narrow columns, for phones", Value: string(adega.BoardCompact)},
 		}}
 }
 
 // ParseBoardStyle reads a boardStyleOption's value: full or compact.
-func ParseBoardStyle(value string) (storage.BoardStyle, bool) {
+func ParseBoardStyle(value string) (adega.BoardStyle, bool) {
 	switch value {
 	case "full":
-		return storage.BoardFull, true
-	case string(storage.BoardCompact):
-		return storage.BoardCompact, true
+		return adega.BoardFull, true
+	case string(adega.BoardCompact):
+		return adega.BoardCompact, true
 	}
 	return "", false
 }

@@ -8,11 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Boards are drawn after the ack, for the outbox and for private views,
@@ -51,7 +51,7 @@ const (
 // of Discord's create-message request. It returns nil for a message no
 // longer worth sending: a reminder whose wait is over, news that an undo
 // took back.
-func (h *Handler) Compose(o storage.Outgoing) (json.RawMessage, error) {
+func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 	switch o.Kind {
 	case "":
 		return o.Message, nil
@@ -74,7 +74,7 @@ func (h *Handler) Compose(o storage.Outgoing) (json.RawMessage, error) {
 // BoardPNG draws the board an outbox entry shows, or nil when that moment
 // of the game can no longer be drawn: an undo took it away before its
 // message went out.
-func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
+func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if o.Board == nil {
 		return nil, nil
 	}
@@ -92,15 +92,15 @@ func (h *Handler) BoardPNG(o storage.Outgoing) ([]byte, error) {
 // TurnBoard draws a state of g as its turn messages show it: the full
 // board, or the compact one if the game chose it (/vinhos board style:).
 // The local table draws its boards so too.
-func TurnBoard(drawer Drawer, g *storage.Game, state engine.State) image.Image {
-	if g.Meta.Board == storage.BoardCompact {
+func TurnBoard(drawer Drawer, g *adega.Game, state engine.State) image.Image {
+	if g.Meta.Board == adega.BoardCompact {
 		return drawer.Compact(g.Meta.Game, state)
 	}
 	return drawer.Board(g.Meta.Game, state)
 }
 
 // BoardFiles attaches the board an outbox entry shows, if any.
-func (h *Handler) BoardFiles(o storage.Outgoing) ([]*discordgo.File, error) {
+func (h *Handler) BoardFiles(o adega.Outgoing) ([]*discordgo.File, error) {
 	png, err := h.BoardPNG(o)
 	if png == nil || err != nil {
 		return nil, err
@@ -111,7 +111,7 @@ func (h *Handler) BoardFiles(o storage.Outgoing) ([]*discordgo.File, error) {
 // Endings draws what the message that ends a game carries besides its
 // board: the game's animation and its VP charts. It draws nothing for other
 // messages, or when an undo has taken the ending away.
-func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
+func (h *Handler) Endings(o adega.Outgoing) ([]*discordgo.File, error) {
 	if !o.Ending || o.Board == nil {
 		return nil, nil
 	}
@@ -119,7 +119,7 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if *storage.BoardOf(g) != *o.Board {
+	if *adega.BoardOf(g) != *o.Board {
 		return nil, nil // the game has moved on since: an undo
 	}
 	anim, err := h.animated(g)
@@ -135,7 +135,7 @@ func (h *Handler) Endings(o storage.Outgoing) ([]*discordgo.File, error) {
 // the game's animation, the chart of the players' VP through it and, if
 // the game tells, the chart of where their VP came from. The local table
 // writes them too.
-func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*discordgo.File, error) {
+func EndingFiles(games *engine.Registry, drawer Drawer, g *adega.Game) ([]*discordgo.File, error) {
 	anim, _, err := Animate(games, drawer, g)
 	if err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func EndingFiles(games *engine.Registry, drawer Drawer, g *storage.Game) ([]*dis
 }
 
 // endingFiles are EndingFiles with the animation drawn.
-func endingFiles(games *engine.Registry, g *storage.Game, anim []byte) ([]*discordgo.File, error) {
+func endingFiles(games *engine.Registry, g *adega.Game, anim []byte) ([]*discordgo.File, error) {
 	race, err := VPRaceChart(games, g)
 	if err != nil {
 		return nil, err
@@ -165,8 +165,8 @@ func endingFiles(games *engine.Registry, g *storage.Game, anim []byte) ([]*disco
 
 // stateAt returns the state at a moment of g, replaying the log when the
 // moment is not the newest; nil when an undo has taken it away.
-func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, error) {
-	if ref.Version == g.Version && *storage.BoardOf(g) == ref {
+func (h *Handler) stateAt(g *adega.Game, ref adega.BoardRef) (engine.State, error) {
+	if ref.Version == g.Version && *adega.BoardOf(g) == ref {
 		return g.State, nil
 	}
 	if !reachable(g, ref) {
@@ -182,6 +182,6 @@ func (h *Handler) stateAt(g *storage.Game, ref storage.BoardRef) (engine.State, 
 
 // reachable reports whether a moment of g is still in its history: an
 // undo takes back the moments after the one it returns to.
-func reachable(g *storage.Game, ref storage.BoardRef) bool {
+func reachable(g *adega.Game, ref adega.BoardRef) bool {
 	return ref.Version <= g.Version && (ref.Version == 0 || g.Log[ref.Version-1].Stamp == ref.Tail)
 }

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega"
 )
 
 // Looking back at a game draws what nobody will change: the same moment of
@@ -31,7 +31,7 @@ type drawing struct {
 // drawingKey names a drawing of a game's moment: its kind ("gif" for the
 // animation up to that moment, "png" for the board then) and the moment,
 // which names one history (an undo's replacement moves get other stamps).
-func drawingKey(kind, gameID string, at storage.BoardRef) string {
+func drawingKey(kind, gameID string, at adega.BoardRef) string {
 	return fmt.Sprintf("%s %s %d %d", kind, gameID, at.Version, at.Tail)
 }
 

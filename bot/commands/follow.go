@@ -2,16 +2,15 @@ package commands
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Followers are onlookers who get a game's news by direct message: the
@@ -34,8 +33,8 @@ func (h *Handler) follow(i *discordgo.Interaction) Reply {
 	if _, ok := seatOf(g, user(i).ID); ok {
 		return private("You play in this game: its turn messages already tell you what happens and ping you when it is your move, so there is nothing to follow. Onlookers can follow it with `/vinhos follow`.")
 	}
-	if _, err := h.Store.Follow(g.ID, user(i).ID); err != nil {
-		return h.followFail(i, err)
+	if _, err := h.referee().Follow(g.ID, user(i).ID); err != nil {
+		return h.fail(i, err)
 	}
 	when := "at the end of the game"
 	if _, staged := g.State.(engine.Staged); staged {
@@ -53,24 +52,14 @@ func (h *Handler) unfollow(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if _, err := h.Store.Unfollow(g.ID, user(i).ID); err != nil {
-		return h.followFail(i, err)
+	if _, err := h.referee().Unfollow(g.ID, user(i).ID); err != nil {
+		return h.fail(i, err)
 	}
 	return private(fmt.Sprintf("You no longer follow **%s** (game %s): no more direct messages about it.", g.Meta.Title, g.ID))
 }
 
-// followFail answers a refused follow or unfollow.
-func (h *Handler) followFail(i *discordgo.Interaction, err error) Reply {
-	for _, refusal := range []error{storage.ErrFollowing, storage.ErrNotFollowing, storage.ErrFollowersFull, storage.ErrGameOver} {
-		if errors.Is(err, refusal) {
-			return private(refusal.Error() + " Nothing was changed.")
-		}
-	}
-	return h.fail(i, err)
-}
-
 // followingLine tells how many follow a game, or "" when nobody does.
-func followingLine(m storage.Meta) string {
+func followingLine(m adega.Meta) string {
 	if len(m.Followers) == 0 {
 		return ""
 	}
@@ -80,7 +69,7 @@ func followingLine(m storage.Meta) string {
 // followerNews is the news a change makes for the game's followers: the
 // end of a stage (a Fair) or of the game; none for other changes, a new
 // game or an undo.
-func (h *Handler) followerNews(c storage.Change) ([]*storage.Outgoing, error) {
+func (h *Handler) followerNews(c adega.Change) ([]*adega.Outgoing, error) {
 	g := c.Game
 	if c.Before == nil || len(g.Meta.Followers) == 0 {
 		return nil, nil
@@ -99,7 +88,7 @@ func (h *Handler) followerNews(c storage.Change) ([]*storage.Outgoing, error) {
 		return nil, err
 	}
 	now := h.Now()
-	var out []*storage.Outgoing
+	var out []*adega.Outgoing
 	for _, id := range g.Meta.Followers {
 		if _, plays := seatOf(g, id); plays {
 			continue // a seat given to a follower: the turn message tells them
@@ -108,7 +97,7 @@ func (h *Handler) followerNews(c storage.Change) ([]*storage.Outgoing, error) {
 		if err != nil {
 			return nil, err
 		}
-		o := &storage.Outgoing{Game: g.ID, UserID: id, Kind: kindNews, Message: data, Board: storage.BoardOf(g)}
+		o := &adega.Outgoing{Game: g.ID, UserID: id, Kind: kindNews, Message: data, Board: adega.BoardOf(g)}
 		if at := newsAt(u, now); at.After(now) {
 			o.NotBefore = at
 		}
@@ -119,7 +108,7 @@ func (h *Handler) followerNews(c storage.Change) ([]*storage.Outgoing, error) {
 
 // newsAt is when a follower may get news: with their daily digest when
 // they chose one, else now or when their quiet hours end.
-func newsAt(u storage.User, now time.Time) time.Time {
+func newsAt(u adega.User, now time.Time) time.Time {
 	switch {
 	case u.Prefs.Digest && u.DigestAt.After(now):
 		return u.DigestAt
@@ -131,20 +120,20 @@ func newsAt(u storage.User, now time.Time) time.Time {
 
 // stageNews tells a follower that a stage of the game ended, with the
 // standings.
-func stageNews(g *storage.Game, stage string) *discordgo.MessageSend {
+func stageNews(g *adega.Game, stage string) *discordgo.MessageSend {
 	content := fmt.Sprintf("**%s** is over in **%s** (game %s): %s", stage, g.Meta.Title, g.ID, JumpLink(g.Meta, ""))
 	return news(g, content, scoreFields(g.State, "Standings after "+stage))
 }
 
 // gameOverNews tells a follower who won, with the final scores.
-func gameOverNews(g *storage.Game) *discordgo.MessageSend {
+func gameOverNews(g *adega.Game) *discordgo.MessageSend {
 	content := fmt.Sprintf("**%s** (game %s) is over: %s. %s", g.Meta.Title, g.ID, winnerText(g.State), JumpLink(g.Meta, ""))
 	return news(g, content, endFields(g.State))
 }
 
 // news is a follower's direct message: what happened, the public board,
 // and how to stop the news. It pings nobody.
-func news(g *storage.Game, content string, fields []*discordgo.MessageEmbedField) *discordgo.MessageSend {
+func news(g *adega.Game, content string, fields []*discordgo.MessageEmbedField) *discordgo.MessageSend {
 	embed := &discordgo.MessageEmbed{
 		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), 256),
 		Fields: fields,
@@ -162,9 +151,9 @@ func winnerText(state engine.State) string {
 
 // newsMessage is a follower's news at delivery: nil, not to be sent, when
 // an undo took its moment back or its follower no longer follows.
-func (h *Handler) newsMessage(o storage.Outgoing) (json.RawMessage, error) {
+func (h *Handler) newsMessage(o adega.Outgoing) (json.RawMessage, error) {
 	g, err := h.Store.Load(o.Game)
-	if errors.Is(err, storage.ErrNotFound) {
+	if engine.CodeOf(err) == adega.CodeNotFound {
 		return nil, nil
 	}
 	if err != nil {

@@ -5,8 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // answer is the text of a reply that must be private.
@@ -42,7 +43,7 @@ func TestFollowAndUnfollowReplies(t *testing.T) {
 	if g, _ := h.Store.Load(g.ID); len(g.Meta.Followers) != 1 || g.Meta.Followers[0] != u3 {
 		t.Fatalf("followers %v, want only u3", g.Meta.Followers)
 	}
-	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
+	if err := h.Store.SetStatus(g.ID, adega.StatusAbandoned, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := answer(t, h.Handle(nimSlash(u5, "follow"))); !strings.Contains(got, "There is no game in this channel") {
@@ -52,7 +53,7 @@ func TestFollowAndUnfollowReplies(t *testing.T) {
 
 // finish plays g to its end through the store, announcing each move as
 // the bot does, and returns it.
-func finish(t *testing.T, h *Handler, g *storage.Game) *storage.Game {
+func finish(t *testing.T, h *Handler, g *adega.Game) *adega.Game {
 	t.Helper()
 	for !g.State.Over() {
 		seat := g.State.Pending()[0].Seat
@@ -60,7 +61,7 @@ func finish(t *testing.T, h *Handler, g *storage.Game) *storage.Game {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: h.Now(), Post: h.turn("", true)})
+		res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: h.Now(), Post: h.turn("", true)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,13 +71,13 @@ func finish(t *testing.T, h *Handler, g *storage.Game) *storage.Game {
 }
 
 // newsFor returns the follower news queued for userID.
-func newsFor(t *testing.T, h *Handler, userID string) []storage.Outgoing {
+func newsFor(t *testing.T, h *Handler, userID string) []adega.Outgoing {
 	t.Helper()
 	out, err := h.Store.Outbox()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var news []storage.Outgoing
+	var news []adega.Outgoing
 	for _, o := range out {
 		if o.Kind == kindNews && o.UserID == userID {
 			news = append(news, o)
@@ -93,15 +94,15 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 	h := undoHandler(t) // now is 2027-01-15 08:00 UTC
 	g := startGame(t, h, "nim")
 	digestAt := time.Date(2027, 1, 15, 19, 0, 0, 0, time.UTC)
-	prefs := map[string]func(*storage.User){
-		u3: func(*storage.User) {},
-		u4: func(u *storage.User) {
-			u.Prefs = storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "07:30", QuietEnd: "09:00"}
+	prefs := map[string]func(*adega.User){
+		u3: func(*adega.User) {},
+		u4: func(u *adega.User) {
+			u.Prefs = adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "07:30", QuietEnd: "09:00"}
 		},
-		u5: func(u *storage.User) { u.Prefs, u.DigestAt = storage.Prefs{Digest: true, DigestHour: 19}, digestAt },
+		u5: func(u *adega.User) { u.Prefs, u.DigestAt = adega.Prefs{Digest: true, DigestHour: 19}, digestAt },
 	}
 	for id, set := range prefs {
-		if _, err := h.Store.UpdateUser(id, func(u *storage.User) error { set(u); return nil }); err != nil {
+		if _, err := h.Store.UpdateUser(id, func(u *adega.User) error { set(u); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		answer(t, h.Handle(nimSlash(id, "follow")))
@@ -109,7 +110,7 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 	g = finish(t, h, g)
 	for id, at := range map[string]time.Time{u3: {}, u4: time.Date(2027, 1, 15, 9, 0, 0, 0, time.UTC), u5: digestAt} {
 		news := newsFor(t, h, id)
-		if len(news) != 1 || !news[0].NotBefore.Equal(at) || news[0].Board == nil || *news[0].Board != *storage.BoardOf(g) {
+		if len(news) != 1 || !news[0].NotBefore.Equal(at) || news[0].Board == nil || *news[0].Board != *adega.BoardOf(g) {
 			t.Fatalf("news for %s: %+v, want one at %v with the final board", userNames[id], news, at)
 		}
 	}
@@ -136,7 +137,7 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 	}
 
 	// Taken back before it went, the end is news no more.
-	res, err := h.Store.Undo(g.ID, g.Stamp, 1, h.Now(), h.turn("", true))
+	res, err := h.referee().Undo(g.ID, g.Stamp, 1, h.Now(), h.turn("", true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 	if body, err := h.Compose(again[0]); err != nil || body == nil {
 		t.Fatalf("the new end's news: %s, %v", body, err)
 	}
-	if _, err := h.Store.Unfollow(g.ID, u4); err != nil {
+	if _, err := h.referee().Unfollow(g.ID, u4); err != nil {
 		t.Fatal(err)
 	}
 	if body, err := h.Compose(again[0]); err != nil || body != nil {

@@ -9,18 +9,19 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // playRandomly plays g to its end through the store, each decision made
 // of choices drawn from a generator seeded with seed: the same game every
 // run.
-func playRandomly(t *testing.T, h *Handler, g *storage.Game, seed uint64) *storage.Game {
+func playRandomly(t *testing.T, h *Handler, g *adega.Game, seed uint64) *adega.Game {
 	t.Helper()
 	r := engine.NewRNG(seed)
 	for !g.State.Over() {
@@ -36,7 +37,7 @@ func playRandomly(t *testing.T, h *Handler, g *storage.Game, seed uint64) *stora
 			}
 			act = append(act, step.Choices[r.IntN(len(step.Choices))].ID)
 		}
-		res, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: h.Now()})
+		res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: h.Now()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,13 +48,13 @@ func playRandomly(t *testing.T, h *Handler, g *storage.Game, seed uint64) *stora
 
 // finishedGame is a whole game of Vinhos between players, in mode (""
 // for the default), played at random from seed.
-func finishedGame(t *testing.T, h *Handler, mode string, seed uint64, players ...string) *storage.Game {
+func finishedGame(t *testing.T, h *Handler, mode string, seed uint64, players ...string) *adega.Game {
 	t.Helper()
-	var seats []storage.SeatUser
+	var seats []adega.SeatUser
 	for _, name := range players {
-		seats = append(seats, storage.SeatUser{UserID: nextID(), Name: name})
+		seats = append(seats, adega.SeatUser{UserID: nextID(), Name: name})
 	}
-	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: seats[0].UserID, Seats: seats},
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: seats[0].UserID, Seats: seats},
 		engine.Setup{Game: "vinhos", Mode: mode, Seed: seed, Players: players}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +105,7 @@ func TestGoldenViews(t *testing.T) {
 
 // lookingBack draws g's board at the start of the chapter titled title,
 // as the replay view posts it.
-func lookingBack(t *testing.T, h *Handler, g *storage.Game, title string) func() ([]byte, error) {
+func lookingBack(t *testing.T, h *Handler, g *adega.Game, title string) func() ([]byte, error) {
 	return func() ([]byte, error) {
 		r, err := replayAt(h.Games, g, 0)
 		if err != nil {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // The guided path: a button opens a private message that shows one step of
@@ -26,7 +26,7 @@ const selectLimit = 25
 
 // fitsGuided reports whether a path's custom IDs stay within Discord's
 // 100 characters, with room for the widest offset.
-func fitsGuided(g *storage.Game, path []int) bool {
+func fitsGuided(g *adega.Game, path []int) bool {
 	return len(customID{kind: kindConfirm, target: g.ID, stamp: g.Stamp, path: path, offset: 1 << 20}.String()) <= customIDMax
 }
 
@@ -36,7 +36,7 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		return h.fail(i, err)
 	}
 	if id.stamp != g.Stamp {
-		return private(staleText)
+		return private(adega.ErrStale.Message)
 	}
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
@@ -101,7 +101,7 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 
 // shownFocus is the focus of the step the clicked message shows, whose
 // image it carries: "" for the turn message's button, which has none.
-func shownFocus(g *storage.Game, seat engine.Seat, id customID) string {
+func shownFocus(g *adega.Game, seat engine.Seat, id customID) string {
 	if id.kind == kindGo {
 		return ""
 	}
@@ -121,7 +121,7 @@ func shownFocus(g *storage.Game, seat engine.Seat, id customID) string {
 // so that the step and its picture show together, and only when the
 // message does not carry it already: a step about the same part of the
 // board answers at once.
-func (h *Handler) stepView(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, shown string, step engine.Step, content string, components []discordgo.MessageComponent) Reply {
+func (h *Handler) stepView(i *discordgo.Interaction, g *adega.Game, seat engine.Seat, shown string, step engine.Step, content string, components []discordgo.MessageComponent) Reply {
 	inPlace := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 	if inPlace && shown == step.Focus {
 		return update(content, components...)
@@ -136,7 +136,7 @@ func (h *Handler) stepView(i *discordgo.Interaction, g *storage.Game, seat engin
 
 // focusEdit draws seat's focused view and puts it on the answer in place
 // of any image it had, with its text and menus if given.
-func (h *Handler) focusEdit(g *storage.Game, seat engine.Seat, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
+func (h *Handler) focusEdit(g *adega.Game, seat engine.Seat, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
 		png, err := h.png(fair.People, g.Meta.Seats[seat].UserID, func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, focus) })
 		if err != nil {
@@ -155,7 +155,7 @@ func focusFile(png []byte) *discordgo.File {
 }
 
 // stepComponents are a step's menu, and a Back button after the first.
-func stepComponents(g *storage.Game, path []int, step engine.Step, offset int) []discordgo.MessageComponent {
+func stepComponents(g *adega.Game, path []int, step engine.Step, offset int) []discordgo.MessageComponent {
 	components := []discordgo.MessageComponent{stepSelect(g, path, step, offset)}
 	if len(path) > 0 {
 		components = append(components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -171,7 +171,7 @@ func stepComponents(g *storage.Game, path []int, step engine.Step, offset int) [
 // message with the board follows in the channel. When the move stopped
 // where it turned up a hidden tile, the answer goes straight on to the
 // rest of the turn.
-func (h *Handler) played(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, labels []string) Reply {
+func (h *Handler) played(i *discordgo.Interaction, g *adega.Game, seat engine.Seat, labels []string) Reply {
 	text := "Played. The board follows in the channel."
 	if len(labels) > 0 {
 		text = "Played: " + strings.Join(labels, " → ") + ". The board follows in the channel."
@@ -227,7 +227,7 @@ func confirmText(labels []string) string {
 }
 
 // confirmButtons play the reviewed move, or go back to its last step.
-func confirmButtons(g *storage.Game, path []int) []discordgo.MessageComponent {
+func confirmButtons(g *adega.Game, path []int) []discordgo.MessageComponent {
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton,
 			CustomID: customID{kind: kindConfirm, target: g.ID, stamp: g.Stamp, path: path}.String()},
@@ -273,7 +273,7 @@ func resolvePath(s engine.State, seat engine.Seat, path []int) (engine.Action, [
 	return act, labels, nil
 }
 
-func stepText(g *storage.Game, seat engine.Seat, labels []string, done int, step engine.Step) string {
+func stepText(g *adega.Game, seat engine.Seat, labels []string, done int, step engine.Step) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**, your move (%s).\n", g.State.Players()[seat].Name, g.State.Phase())
 	if len(labels) > 0 {
@@ -284,7 +284,7 @@ func stepText(g *storage.Game, seat engine.Seat, labels []string, done int, step
 }
 
 // stepSelect lists a step's choices from offset, a page at a time.
-func stepSelect(g *storage.Game, path []int, step engine.Step, offset int) discordgo.MessageComponent {
+func stepSelect(g *adega.Game, path []int, step engine.Step, offset int) discordgo.MessageComponent {
 	var opts []discordgo.SelectMenuOption
 	room := selectLimit
 	if offset > 0 {

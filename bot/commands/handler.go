@@ -12,10 +12,12 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -64,6 +66,9 @@ type Handler struct {
 	defs       definitions // the slash commands, by name (options.go)
 	answered   Recent      // when interactions were answered
 }
+
+// referee changes the games of h.Store by their rules.
+func (h *Handler) referee() *referee.Referee { return referee.New(h.Store) }
 
 // Thinkers is the pool the AI searches in: the hints, and the reminder
 // scheduler's moves for bot seats and absent players. It has its own slots
@@ -247,7 +252,7 @@ func isAdmin(i *discordgo.Interaction) bool {
 
 // channelGame loads the active game of the interaction's channel. A
 // game's slash command acts only on a game of its kind.
-func (h *Handler) channelGame(i *discordgo.Interaction) (*storage.Game, error) {
+func (h *Handler) channelGame(i *discordgo.Interaction) (*adega.Game, error) {
 	command := commandOf(i)
 	ids, err := h.Store.ActiveGames(i.ChannelID)
 	if err != nil {
@@ -285,9 +290,9 @@ func (h *Handler) title(game string) string {
 
 // gameHere loads the game a component names, which must live in the
 // channel where it was clicked: a custom ID acts only where its game is.
-func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*storage.Game, error) {
+func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*adega.Game, error) {
 	g, err := h.Store.Load(id.target)
-	if errors.Is(err, storage.ErrNotFound) {
+	if engine.CodeOf(err) == adega.CodeNotFound {
 		return nil, errBadCustomID
 	}
 	if err != nil {
@@ -303,7 +308,7 @@ func (h *Handler) gameHere(i *discordgo.Interaction, id customID) (*storage.Game
 var errNotPlaying = engine.Errorf(engine.CodeNotYourTurn, "You are not playing in this game.")
 
 // playerGame loads the channel's game and the seat of the user who sent i.
-func (h *Handler) playerGame(i *discordgo.Interaction) (*storage.Game, engine.Seat, error) {
+func (h *Handler) playerGame(i *discordgo.Interaction) (*adega.Game, engine.Seat, error) {
 	g, err := h.channelGame(i)
 	if err != nil {
 		return nil, 0, err
@@ -316,7 +321,7 @@ func (h *Handler) playerGame(i *discordgo.Interaction) (*storage.Game, engine.Se
 }
 
 // seatOf returns the seat user plays in g.
-func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
+func seatOf(g *adega.Game, userID string) (engine.Seat, bool) {
 	for s, u := range g.Meta.Seats {
 		if u.UserID != "" && u.UserID == userID {
 			return engine.Seat(s), true
@@ -329,25 +334,17 @@ func seatOf(g *storage.Game, userID string) (engine.Seat, bool) {
 // storage refusals are written for players; anything else is logged and
 // answered with an apology.
 func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
-	var stale *storage.StaleError
-	var played *storage.AlreadyPlayedError
+	if text, ok := adega.UserMessage(err); ok {
+		return private(text)
+	}
 	var damaged *storage.DamagedError
-	switch {
-	case errors.As(err, &stale):
-		return private(staleText)
-	case errors.As(err, &damaged):
+	if errors.As(err, &damaged) {
 		h.Log.Error("interaction failed: the database is damaged", "interaction", i.ID, "err", err)
 		return private("This game's saved record is damaged and cannot be read; nothing was changed. The bot's log tells its operator what to do.")
-	case errors.As(err, &played), engine.CodeOf(err) != "", errors.Is(err, storage.ErrNotFound),
-		errors.Is(err, storage.ErrNoLobby), errors.Is(err, errBadCustomID), errors.Is(err, storage.ErrSealed):
-		return private(err.Error())
 	}
 	h.Log.Error("interaction failed", "interaction", i.ID, "err", err)
 	return private("Sorry, something went wrong on my side; nothing was changed. Please try again.")
 }
-
-// staleText refuses a component made at an earlier moment of the game.
-const staleText = "That comes from an earlier moment of the game, which has moved on since (a move, an undo or a change of seat); nothing was changed. Use the newest message."
 
 func mention(userID string) string { return "<@" + userID + ">" }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
@@ -90,7 +91,7 @@ func TestRulesTopic(t *testing.T) {
 
 func TestAutocompleteListsTheLegalChoices(t *testing.T) {
 	h := newHandler(t)
-	g, err := h.Store.Create(storage.Meta{ChannelID: "1120000000000000000", Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
+	g, err := h.Store.Create(adega.Meta{ChannelID: "1120000000000000000", Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
 		engine.Setup{Game: "vinhos", Seed: 5, Players: []string{"Ana", "Bruno"}, Options: map[string]string{"regions": "first-play"}}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +169,7 @@ func TestStepAfterAGapIsRefused(t *testing.T) {
 // playUntil starts a Vinhos game and plays it automatically until the
 // pending prompt holds the given words; it returns the game and the user
 // who must act.
-func playUntil(t *testing.T, h *Handler, prompt string) (*storage.Game, string) {
+func playUntil(t *testing.T, h *Handler, prompt string) (*adega.Game, string) {
 	t.Helper()
 	g := startGame(t, h, "vinhos")
 	for !strings.Contains(g.State.Pending()[0].Prompt, prompt) {

@@ -8,10 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // The test users, with Discord IDs and the names they go by.
@@ -84,9 +85,9 @@ func click(userID, customID string) *discordgo.Interaction {
 
 // startGame creates a game of the named game in the test thread for users
 // u1 and u2, and returns it.
-func startGame(t testing.TB, h *Handler, game string) *storage.Game {
+func startGame(t testing.TB, h *Handler, game string) *adega.Game {
 	t.Helper()
-	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
 		engine.Setup{Game: game, Seed: 5, Players: []string{"Ana", "Bruno"}}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -96,14 +97,14 @@ func startGame(t testing.TB, h *Handler, game string) *storage.Game {
 
 // playAuto plays the pending decision automatically and returns the user
 // who played it.
-func playAuto(t *testing.T, h *Handler, g *storage.Game) (*storage.Game, string) {
+func playAuto(t *testing.T, h *Handler, g *adega.Game) (*adega.Game, string) {
 	t.Helper()
 	seat := g.State.Pending()[0].Seat
 	act, err := engine.Auto(g.State, seat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: h.Now()})
+	res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: h.Now()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ type message struct {
 
 // delivered is a queued message as the courier would post it.
 type delivered struct {
-	storage.Outgoing
+	adega.Outgoing
 	message
 	MessageID string
 }
@@ -159,7 +160,7 @@ func deliver(t *testing.T, h *Handler) []delivered {
 }
 
 // decodeMessage reads an outbox entry's message.
-func decodeMessage(t *testing.T, o *storage.Outgoing) message {
+func decodeMessage(t *testing.T, o *adega.Outgoing) message {
 	t.Helper()
 	var m message
 	if err := json.Unmarshal(o.Message, &m); err != nil {
@@ -170,7 +171,7 @@ func decodeMessage(t *testing.T, o *storage.Outgoing) message {
 
 // runBots runs the scheduler until the game no longer waits for the bot
 // (its AI searching one short playout a decision), and returns the game.
-func runBots(t *testing.T, h *Handler, id string) *storage.Game {
+func runBots(t *testing.T, h *Handler, id string) *adega.Game {
 	t.Helper()
 	sch := &remind.Scheduler{Store: h.Store, Out: schedulerOut{h}, Now: h.Now, AI: ai.Settings{Iterations: 1, Horizon: 2}}
 	for range 1000 {

@@ -4,17 +4,17 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // hint privately suggests the AI's move for the caller's pending decision,
@@ -39,7 +39,7 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	if !h.hinting.start(asker) {
 		return private("The AI is still thinking about the hint you asked for a moment ago; its answer comes where you asked. Ask again once it has come.")
 	}
-	think, err := Hint(h.Store, g, seat, h.AI, h.Now())
+	think, err := Hint(h.referee(), g, seat, h.AI, h.Now())
 	if err != nil {
 		h.hinting.done(asker)
 		return h.fail(i, err)
@@ -98,29 +98,17 @@ func (t *thinking) done(userID string) {
 	delete(t.users, userID)
 }
 
-// Hint records in the game's metadata that seat asked for a hint before
-// the game's next move, once for each seat and move so that asking again
-// adds nothing, and returns the search, which gives the hint's text: the
-// AI at the hard level from what seat sees, seeded by that record, so
-// that under an iteration cap the same ask gets the same hint. The local
-// table asks through it too.
-func Hint(store *storage.Store, g *storage.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
-	asked := storage.HintAsked{Seat: seat, Move: len(g.Log), At: now}
-	same := func(a storage.HintAsked) bool { return a.Seat == asked.Seat && a.Move == asked.Move }
-	k := slices.IndexFunc(g.Meta.HintsAsked, same)
-	if k < 0 {
-		meta, err := store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-			if !slices.ContainsFunc(m.HintsAsked, same) {
-				m.HintsAsked = append(m.HintsAsked, asked)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		k = slices.IndexFunc(meta.HintsAsked, same)
+// Hint records that seat asked for a hint before the game's next move
+// (referee.Referee.AskHint) and returns the search, which gives the
+// hint's text: the AI at the hard level from what seat sees, seeded by
+// that record, so that under an iteration cap the same ask gets the same
+// hint. The local table asks through it too.
+func Hint(ref *referee.Referee, g *adega.Game, seat engine.Seat, settings ai.Settings, now time.Time) (func() (string, error), error) {
+	ask, err := ref.AskHint(g, seat, now)
+	if err != nil {
+		return nil, err
 	}
-	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, k+1))
+	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, ask))
 	return func() (string, error) {
 		start := time.Now()
 		d, err := ai.Decide(g.State, seat, cfg)

@@ -8,11 +8,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // /vinhos hint: refused in a game of several people unless it was created
@@ -29,7 +29,7 @@ func TestHintSuggestsTheAIsMoveWhereHintsAreAllowed(t *testing.T) {
 	if r := h.Handle(slash(mover, "hint")); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "Hints are off") {
 		t.Fatalf("a hint in a game without hints: %+v", r.Ack.Data)
 	}
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Hints = true; return nil }); err != nil {
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Hints = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if r := h.Handle(slash(other, "hint")); !strings.Contains(r.Ack.Data.Content, "no decision to make") {
@@ -69,7 +69,7 @@ func TestHintSuggestsTheAIsMoveWhereHintsAreAllowed(t *testing.T) {
 func TestHintNeedsNoSettingWhereNobodyElsePlays(t *testing.T) {
 	h := newHandler(t)
 	h.AI = ai.Settings{Iterations: 2, Horizon: 2}
-	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {Name: "Bot Baga", Bot: true}}},
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {Name: "Bot Baga", Bot: true}}},
 		engine.Setup{Game: "vinhos", Seed: 5, Players: []string{"Ana", "Bot Baga"}}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func TestHintAskedAgainIsThoughtAboutOnce(t *testing.T) {
 	h.AI = ai.Settings{Iterations: 8, Horizon: 4}
 	h.thinkers.Slots = 1
 	g := startGame(t, h, "vinhos")
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Hints = true; return nil }); err != nil {
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Hints = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	mover := g.Meta.Seats[g.State.Pending()[0].Seat].UserID
@@ -137,12 +137,12 @@ func TestHintAskedAgainIsThoughtAboutOnce(t *testing.T) {
 // and says how sure each win rate is.
 func TestSoloHintComparesChoicesByTheMarginAgainstLacerda(t *testing.T) {
 	h := newHandler(t)
-	g, err := h.Store.Create(storage.Meta{ChannelID: table, CreatorID: u1, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}}},
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}}},
 		engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 4, Players: []string{"Ana"}}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	think, err := Hint(h.Store, g, 0, ai.Settings{Iterations: 64}, h.Now())
+	think, err := Hint(h.referee(), g, 0, ai.Settings{Iterations: 64}, h.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -35,7 +37,7 @@ func (h *Handler) log(i *discordgo.Interaction, sub *discordgo.ApplicationComman
 
 // LogPage reads the page of g's log asked for, counted from 1 (0: the
 // latest), and returns it counted from 0.
-func LogPage(g *storage.Game, asked int64) (int, error) {
+func LogPage(g *adega.Game, asked int64) (int, error) {
 	if asked == 0 {
 		return lastPage(g), nil
 	}
@@ -57,18 +59,18 @@ func (h *Handler) logPage(i *discordgo.Interaction, id customID) Reply {
 
 // narratedGame gives a game read for its history its log's events, which
 // are derived by replaying the log.
-func (h *Handler) narratedGame(g *storage.Game, err error) (*storage.Game, error) {
+func (h *Handler) narratedGame(g *adega.Game, err error) (*adega.Game, error) {
 	if err != nil {
 		return nil, err
 	}
 	return h.Store.Narrate(g)
 }
 
-func lastPage(g *storage.Game) int { return max(0, len(g.Log)-1) / logPageSize }
+func lastPage(g *adega.Game) int { return max(0, len(g.Log)-1) / logPageSize }
 
 // LogText is a page of g's log, counted from 0, narrated if g is
 // (storage.Store.Narrate). The local table shows it too.
-func LogText(g *storage.Game, page int) string {
+func LogText(g *adega.Game, page int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s, game %s: the log, page %d of %d**\n", g.Meta.Title, g.ID, page+1, lastPage(g)+1)
 	if page == 0 {
@@ -101,7 +103,7 @@ func eventLines(title string, events []engine.Event) string {
 	return engine.Shorten(fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " ")), 95) + "\n"
 }
 
-func logButtons(g *storage.Game, page int) []discordgo.MessageComponent {
+func logButtons(g *adega.Game, page int) []discordgo.MessageComponent {
 	id := func(p int) string {
 		return customID{kind: kindLog, target: g.ID, stamp: g.Stamp, offset: p}.String()
 	}
@@ -113,14 +115,14 @@ func logButtons(g *storage.Game, page int) []discordgo.MessageComponent {
 
 // export attaches the game as JSON (docs/export.md), privately. While the
 // game goes on, its seed is sealed and its state shows only what everyone
-// may see (storage.Store.Export).
+// may see (referee.Referee.Export).
 func (h *Handler) export(i *discordgo.Interaction) Reply {
 	g, err := h.channelGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		data, err := h.Store.Export(g)
+		data, err := h.referee().Export(g)
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +140,7 @@ func (h *Handler) export(i *discordgo.Interaction) Reply {
 // nothing secret: a member with Manage Server imports it anywhere, in a
 // new thread from a text channel or in place in a thread without a game.
 // A sealed one (a game in progress) restores only its own game, where and
-// for whom storage.Store.Restore allows. The export's seats keep their
+// for whom referee.Referee.Restore allows. The export's seats keep their
 // Discord users; everything in it is checked before anything is stored
 // (storage.Store.Import).
 func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
@@ -146,12 +148,12 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 	if refused != nil {
 		return *refused
 	}
-	if err := storage.CheckSeats(exp.Seats); err != nil {
+	if err := referee.CheckSeats(exp.Seats); err != nil {
 		return h.fail(i, err)
 	}
 	header := fmt.Sprintf("Game restored from an export by %s, at move %d.", displayName(i), len(exp.Log))
 	if exp.Sealed != nil {
-		restored, err := h.Store.Restore(exp, storage.Restorer{UserID: user(i).ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Admin: isAdmin(i)})
+		restored, err := h.referee().Restore(exp, referee.Restorer{UserID: user(i).ID, GuildID: i.GuildID, ChannelID: i.ChannelID, Admin: isAdmin(i)})
 		if err != nil {
 			return h.fail(i, err)
 		}
@@ -160,14 +162,14 @@ func (h *Handler) importGame(i *discordgo.Interaction, sub *discordgo.Applicatio
 	if !isAdmin(i) {
 		return private("Only a member with Manage Server can import a finished game.")
 	}
-	meta := storage.Meta{GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title, Level: exp.Level, Practice: exp.Practice}
+	meta := adega.Meta{GuildID: i.GuildID, CreatorID: user(i).ID, Seats: exp.Seats, Title: exp.Title, Level: exp.Level, Practice: exp.Practice}
 	return h.importInto(i, meta, exp.Setup, exp.Moves(), header, h.IsThread(i.ChannelID))
 }
 
 // fetchExport downloads and parses the file attached to an import, or
 // says why it cannot.
-func (h *Handler) fetchExport(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) (*storage.ExportFile, *Reply) {
-	refuse := func(text string) (*storage.ExportFile, *Reply) { r := private(text); return nil, &r }
+func (h *Handler) fetchExport(i *discordgo.Interaction, sub *discordgo.ApplicationCommandInteractionDataOption) (*referee.ExportFile, *Reply) {
+	refuse := func(text string) (*referee.ExportFile, *Reply) { r := private(text); return nil, &r }
 	var url string
 	for _, o := range sub.Options {
 		if o.Name == "file" {
@@ -185,7 +187,7 @@ func (h *Handler) fetchExport(i *discordgo.Interaction, sub *discordgo.Applicati
 		h.Log.Warn("could not fetch an import", "interaction", i.ID, "err", err)
 		return refuse("I could not download that file; please try again.")
 	}
-	exp, err := storage.ParseExport(data)
+	exp, err := referee.ParseExport(data)
 	if err != nil {
 		return refuse("That is not an adega export: " + err.Error())
 	}
@@ -195,7 +197,7 @@ func (h *Handler) fetchExport(i *discordgo.Interaction, sub *discordgo.Applicati
 // importInto stores an imported game with meta: here, in place (a
 // server's channel must have no game; direct messages may hold several
 // solo games), or else in a new thread of this text channel.
-func (h *Handler) importInto(i *discordgo.Interaction, meta storage.Meta, setup engine.Setup, moves []engine.Move, header string, here bool) Reply {
+func (h *Handler) importInto(i *discordgo.Interaction, meta adega.Meta, setup engine.Setup, moves []engine.Move, header string, here bool) Reply {
 	start := func(channelID string) Reply {
 		meta.ChannelID = channelID
 		if _, err := h.Store.Import(meta, setup, moves, h.Now(), h.turn(header, true)); err != nil {

@@ -8,7 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/referee"
 )
 
 func TestLogPagesThroughTwentyMovesAPage(t *testing.T) {
@@ -34,7 +35,7 @@ func TestLogPagesThroughTwentyMovesAPage(t *testing.T) {
 func TestExportThenImportRestoresTheGame(t *testing.T) {
 	h := undoHandler(t)
 	g := startGame(t, h, "vinhos")
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.GuildID = slash(u1, "status").GuildID; return nil }); err != nil {
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error { m.GuildID = slash(u1, "status").GuildID; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	for range 12 {
@@ -52,10 +53,10 @@ func TestExportThenImportRestoresTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := io.ReadAll(edit.Files[0].Reader)
-	if _, err := storage.ParseExport(data); err != nil {
+	if _, err := referee.ParseExport(data); err != nil {
 		t.Fatalf("the attached export does not parse: %v", err)
 	}
-	if err := h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
+	if err := h.Store.SetStatus(g.ID, adega.StatusAbandoned, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	h.Fetch = func(url string) ([]byte, error) {

@@ -1,14 +1,16 @@
 package commands
 
 import (
-	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // Custom IDs route components like URL paths: "kind:target:stamp:path:offset".
 // The target is a game or lobby ID; the stamp names the moment of the game
-// the component was made at (storage.Game.Stamp), which no later moment
+// the component was made at (adega.Game.Stamp), which no later moment
 // reuses, so a component from an older moment is refused whatever happened
 // since (an undo brings the move count back, never the stamp); the path is
 // the guided flow's choices so far, as indices into each step's list: one
@@ -63,7 +65,9 @@ func (c customID) String() string {
 	return strings.Join([]string{c.kind, c.target, strconv.FormatUint(c.stamp, 10), path.String(), strconv.Itoa(c.offset)}, ":")
 }
 
-var errBadCustomID = errors.New("That button is not one of mine, or not for this place.")
+// errBadCustomID refuses a component that is not the bot's, or not for
+// the place where it was clicked.
+var errBadCustomID = &engine.Error{Code: adega.CodeRefused, Message: "That button is not one of mine, or not for this place."}
 
 // parseCustomID reads a custom ID strictly: digits only where numbers go,
 // no signs, nothing left over.

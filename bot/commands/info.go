@@ -10,10 +10,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
-	"github.com/adega-bot/adega/storage"
 )
 
 // boardCommand is /vinhos board: the board after a move, privately, or the
@@ -43,12 +43,12 @@ func (h *Handler) boardCommand(i *discordgo.Interaction, sub *discordgo.Applicat
 
 // restyle changes the board a game's turn messages carry, at a player's
 // word, and posts the board so drawn.
-func (h *Handler) restyle(i *discordgo.Interaction, style storage.BoardStyle) Reply {
+func (h *Handler) restyle(i *discordgo.Interaction, style adega.BoardStyle) Reply {
 	g, _, err := h.playerGame(i)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	meta, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+	meta, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.Board = style
 		return nil
 	})
@@ -56,7 +56,7 @@ func (h *Handler) restyle(i *discordgo.Interaction, style storage.BoardStyle) Re
 		return h.fail(i, err)
 	}
 	g.Meta = meta
-	name := map[storage.BoardStyle]string{storage.BoardFull: "full", storage.BoardCompact: "compact"}[style]
+	name := map[adega.BoardStyle]string{adega.BoardFull: "full", adega.BoardCompact: "compact"}[style]
 	return h.board(i, fmt.Sprintf("From now on the turn messages carry the %s board, as %s chose.", name, displayName(i)))
 }
 
@@ -157,14 +157,14 @@ func publicVP(s engine.State) bool {
 }
 
 // NoChartText says why a game has no VP race; the local table says it too.
-func NoChartText(g *storage.Game) string {
+func NoChartText(g *adega.Game) string {
 	return g.Meta.Title + " keeps no score that everyone may see as it goes, so there is no race to chart."
 }
 
 // VPRaceChart draws each player's VP through the game so far, for
 // /vinhos status chart: and the local table, or returns nil for a game
 // without public VP (publicVP).
-func VPRaceChart(games *engine.Registry, g *storage.Game) ([]byte, error) {
+func VPRaceChart(games *engine.Registry, g *adega.Game) ([]byte, error) {
 	if !publicVP(g.State) {
 		return nil, nil
 	}
@@ -181,7 +181,7 @@ const SourcesFile = "vp-sources.png"
 // VPSourcesChart draws where each player's VP came from, players ranked
 // as the game ranks them, or returns nil for a game that does not tell
 // (engine.VPSources).
-func VPSourcesChart(g *storage.Game) ([]byte, error) {
+func VPSourcesChart(g *adega.Game) ([]byte, error) {
 	vs, ok := g.State.(engine.VPSources)
 	if !ok {
 		return nil, nil
@@ -210,7 +210,7 @@ const practiceText = "🎓 A practice game: an undo takes back even what a move 
 
 // StatusText says where a game stands: its phase, who must decide what and
 // since when, and every player's counters. The local table shows it too.
-func StatusText(g *storage.Game, game engine.Game) string {
+func StatusText(g *adega.Game, game engine.Game) string {
 	state := g.State
 	since := g.Meta.CreatedAt
 	if n := len(g.Log); n > 0 {
@@ -265,11 +265,11 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 	if user(i).ID != g.Meta.CreatorID && !isAdmin(i) {
 		return private("Only the game's creator or a member with Manage Server can abandon it.")
 	}
-	if g.Meta.Status != storage.StatusActive {
+	if g.Meta.Status != adega.StatusActive {
 		return h.view(i, "This game is already over.")
 	}
 	text := fmt.Sprintf("%s abandoned this game of %s.", displayName(i), g.Meta.Title)
-	err = h.Store.SetStatus(g.ID, storage.StatusAbandoned, h.Now(), func(m storage.Meta) (*storage.Outgoing, error) {
+	err = h.Store.SetStatus(g.ID, adega.StatusAbandoned, h.Now(), func(m adega.Meta) (*adega.Outgoing, error) {
 		return Outgoing(notice(m.ChannelID, text))
 	})
 	if err != nil {

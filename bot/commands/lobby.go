@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -10,9 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A game starts as a lobby message with Join, Leave and Start buttons.
@@ -25,7 +24,7 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 	if i.GuildID == "" {
 		return private(fmt.Sprintf("Games of several players are played in a server channel; invite me to a server and use `/%s new` there.", game.Name()))
 	}
-	l := storage.Lobby{ID: i.ID, ChannelID: i.ChannelID, GuildID: i.GuildID, CreatorID: user(i).ID,
+	l := adega.Lobby{ID: i.ID, ChannelID: i.ChannelID, GuildID: i.GuildID, CreatorID: user(i).ID,
 		Game: game.Name(), CreatedAt: h.Now(), Options: map[string]string{}}
 	mode := tableModes(game)[0]
 	l.MaxPlayers = mode.MaxPlayers
@@ -79,19 +78,22 @@ func (h *Handler) newLobby(i *discordgo.Interaction, game engine.Game, sub *disc
 	if bots < 0 || bots >= l.MaxPlayers {
 		return private(fmt.Sprintf("The bot can take 0 to %d of the %d seats; one is yours.", l.MaxPlayers-1, l.MaxPlayers))
 	}
-	l.Seats = []storage.SeatUser{{UserID: user(i).ID, Name: displayName(i)}}
+	l.Seats = []adega.SeatUser{{UserID: user(i).ID, Name: displayName(i)}}
 	for k := range bots {
-		l.Seats = append(l.Seats, storage.SeatUser{Name: botNames[k%len(botNames)], Bot: true})
+		l.Seats = append(l.Seats, adega.SeatUser{Name: botNames[k%len(botNames)], Bot: true})
 	}
 	return h.openLobby(i, l, game, mode)
 }
 
 // openLobby stores a new lobby and shows it, unless its creator has the
 // most open lobbies one member may have.
-func (h *Handler) openLobby(i *discordgo.Interaction, l storage.Lobby, game engine.Game, mode engine.Mode) Reply {
-	var full *storage.TooManyLobbiesError
-	if err := h.Store.CreateLobby(l, maxOpenLobbies); errors.As(err, &full) {
-		return private(tooManyLobbiesText(full.Open))
+func (h *Handler) openLobby(i *discordgo.Interaction, l adega.Lobby, game engine.Game, mode engine.Mode) Reply {
+	if err := h.Store.CreateLobby(l, maxOpenLobbies); engine.CodeOf(err) == adega.CodeFull {
+		open, err := h.Store.OpenLobbies(l.CreatorID)
+		if err != nil {
+			return h.fail(i, err)
+		}
+		return private(tooManyLobbiesText(open))
 	} else if err != nil {
 		return h.fail(i, err)
 	}
@@ -107,7 +109,7 @@ const maxOpenLobbies = 5
 
 // tooManyLobbiesText refuses another lobby, and says where the open ones
 // are and how to free a place.
-func tooManyLobbiesText(open []storage.Lobby) string {
+func tooManyLobbiesText(open []adega.Lobby) string {
 	var where []string
 	for _, l := range open {
 		where = append(where, "<#"+l.ChannelID+">")
@@ -125,7 +127,7 @@ func isSetupOption(game engine.Game, name string) bool {
 	return ok && slices.ContainsFunc(so.SetupOptions(), func(o engine.SetupOption) bool { return o.Name == name })
 }
 
-func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
+func lobbyText(l adega.Lobby, game engine.Game, mode engine.Mode) string {
 	var names []string
 	for _, s := range l.Seats {
 		if s.Bot {
@@ -147,10 +149,10 @@ func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	if l.Wait.Interval > 0 {
 		text += "\nPace: " + remind.PaceText(l.Wait) + "."
 	}
-	if l.Board == storage.BoardCompact {
+	if l.Board == adega.BoardCompact {
 		text += "\nTurn messages carry the compact board, made for phones."
 	}
-	if slices.ContainsFunc(l.Seats, func(s storage.SeatUser) bool { return s.Bot }) || l.Level != "" {
+	if slices.ContainsFunc(l.Seats, func(s adega.SeatUser) bool { return s.Bot }) || l.Level != "" {
 		text += "\nThe bot plays " + levelText(l.Level) + "."
 	}
 	if l.Hints {
@@ -162,7 +164,7 @@ func lobbyText(l storage.Lobby, game engine.Game, mode engine.Mode) string {
 	return text
 }
 
-func lobbyButtons(l storage.Lobby) []discordgo.MessageComponent {
+func lobbyButtons(l adega.Lobby) []discordgo.MessageComponent {
 	id := func(kind string) string { return customID{kind: kind, target: l.ID}.String() }
 	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Join", Style: discordgo.SuccessButton, CustomID: id(kindJoin)},
@@ -171,52 +173,43 @@ func lobbyButtons(l storage.Lobby) []discordgo.MessageComponent {
 	}}}
 }
 
-// errLobby carries a refusal of a lobby button back out of UpdateLobby.
-type errLobby struct{ text string }
-
-func (e errLobby) Error() string { return e.text }
-
 func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
-	me := storage.SeatUser{UserID: user(i).ID, Name: displayName(i)}
+	me := adega.SeatUser{UserID: user(i).ID, Name: displayName(i)}
 	var game engine.Game
 	var mode engine.Mode
-	l, err := h.Store.UpdateLobby(id.target, func(l *storage.Lobby) error {
+	l, err := h.Store.UpdateLobby(id.target, func(l *adega.Lobby) error {
 		var err error
 		if game, err = h.Games.Lookup(l.Game); err != nil {
 			return err
 		}
 		mode, _ = engine.ModeOf(game, l.Mode)
-		seated := slices.IndexFunc(l.Seats, func(s storage.SeatUser) bool { return s.UserID == me.UserID })
+		seated := slices.IndexFunc(l.Seats, func(s adega.SeatUser) bool { return s.UserID == me.UserID })
 		switch {
 		case l.ChannelID != i.ChannelID:
-			return errLobby{errBadCustomID.Error()}
+			return errBadCustomID
 		case l.Closed:
-			return errLobby{"This lobby is closed."}
+			return engine.Errorf(adega.CodeRefused, "This lobby is closed.")
 		case id.kind == kindJoin && seated >= 0:
-			return errLobby{"You already have a seat."}
+			return engine.Errorf(adega.CodeRefused, "You already have a seat.")
 		case id.kind == kindJoin && len(l.Seats) >= l.MaxPlayers:
-			return errLobby{"The table is full."}
+			return engine.Errorf(adega.CodeRefused, "The table is full.")
 		case id.kind == kindJoin:
 			l.Seats = append(l.Seats, me)
 		case id.kind == kindLeave && seated < 0:
-			return errLobby{"You do not have a seat."}
+			return engine.Errorf(adega.CodeRefused, "You do not have a seat.")
 		case id.kind == kindLeave && me.UserID == l.CreatorID:
 			l.Closed = true // the creator leaving calls the game off
 		case id.kind == kindLeave:
 			l.Seats = slices.Delete(l.Seats, seated, seated+1)
 		case me.UserID != l.CreatorID:
-			return errLobby{"Only the player who opened the lobby can start it."}
+			return engine.Errorf(adega.CodeRefused, "Only the player who opened the lobby can start it.")
 		case len(l.Seats) < mode.MinPlayers:
-			return errLobby{fmt.Sprintf("%s needs at least %d players.", mode.Title, mode.MinPlayers)}
+			return engine.Errorf(adega.CodeRefused, "%s needs at least %d players.", mode.Title, mode.MinPlayers)
 		default:
 			l.Closed = true
 		}
 		return nil
 	})
-	var refused errLobby
-	if errors.As(err, &refused) {
-		return private(refused.text)
-	}
 	if err != nil {
 		return h.fail(i, err)
 	}
@@ -238,7 +231,7 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 	return r
 }
 
-func seatNames(seats []storage.SeatUser) []string {
+func seatNames(seats []adega.SeatUser) []string {
 	var names []string
 	for _, s := range seats {
 		names = append(names, s.Name)
@@ -248,7 +241,7 @@ func seatNames(seats []storage.SeatUser) []string {
 
 // startGame sets the lobby's game up in channelID and posts its first turn.
 // Players' names must differ, since seats are matched by name.
-func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID string) Reply {
+func (h *Handler) startGame(i *discordgo.Interaction, l adega.Lobby, channelID string) Reply {
 	seats := slices.Clone(l.Seats)
 	names := make([]string, len(seats))
 	for k := range seats {
@@ -262,14 +255,14 @@ func (h *Handler) startGame(i *discordgo.Interaction, l storage.Lobby, channelID
 		seats[k].Name, names[k] = name, name
 	}
 	setup := engine.Setup{Game: l.Game, Mode: l.Mode, Seed: h.seed(), Players: names, Options: l.Options}
-	meta := storage.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board,
+	meta := adega.Meta{ChannelID: channelID, GuildID: l.GuildID, CreatorID: l.CreatorID, Seats: seats, Wait: h.lobbyWait(l), Board: l.Board,
 		Level: l.Level, Hints: l.Hints, Practice: l.Practice}
 	g, err := h.Store.Create(meta, setup, h.Now(), h.opening("The game begins!"))
 	if err != nil {
 		h.Log.Error("starting a game failed", "lobby", l.ID, "err", err)
 		return Reply{Posts: []Post{notice(channelID, "Sorry, the game could not start: "+err.Error())}}
 	}
-	if _, err := h.Store.UpdateLobby(l.ID, func(l *storage.Lobby) error { l.GameID = g.ID; return nil }); err != nil {
+	if _, err := h.Store.UpdateLobby(l.ID, func(l *adega.Lobby) error { l.GameID = g.ID; return nil }); err != nil {
 		h.Log.Warn("could not link the lobby to its game", "lobby", l.ID, "game", g.ID, "err", err)
 	}
 	return Reply{}

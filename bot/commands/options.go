@@ -9,8 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Discord checks a slash command's options against the registered
@@ -122,7 +122,7 @@ func checkOption(def *discordgo.ApplicationCommandOption, o *discordgo.Applicati
 			return wrong
 		}
 	case discordgo.ApplicationCommandOptionUser, discordgo.ApplicationCommandOptionAttachment:
-		if s, ok := o.Value.(string); !ok || !storage.IsSnowflake(s) {
+		if s, ok := o.Value.(string); !ok || !adega.IsSnowflake(s) {
 			return wrong
 		}
 	default:

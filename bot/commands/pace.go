@@ -6,8 +6,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A game's pace, deadline and absent-player rule are chosen with /vinhos
@@ -26,9 +26,9 @@ func waitOptions(name string) []*discordgo.ApplicationCommandOption {
 			Description: "Hours a player may take before the absent rule applies (0: no deadline)", MinValue: &zero, MaxValue: maxHours},
 		{Type: discordgo.ApplicationCommandOptionString, Name: "absent", Description: "What happens at the deadline",
 			Choices: []*discordgo.ApplicationCommandOptionChoice{
-				{Name: "wait: keep reminding", Value: string(storage.AbsentWait)},
-				{Name: "auto: the bot plays that decision", Value: string(storage.AbsentAuto)},
-				{Name: "skip: the player passes if the rules allow", Value: string(storage.AbsentSkip)},
+				{Name: "wait: keep reminding", Value: string(adega.AbsentWait)},
+				{Name: "auto: the bot plays that decision", Value: string(adega.AbsentAuto)},
+				{Name: "skip: the player passes if the rules allow", Value: string(adega.AbsentSkip)},
 			}},
 	}
 }
@@ -37,7 +37,7 @@ func waitOptions(name string) []*discordgo.ApplicationCommandOption {
 func (h *Handler) reminders() remind.Config { return h.Reminders.WithDefaults() }
 
 // readWaitRules applies the waiting options among opts to r.
-func readWaitRules(r storage.WaitRules, opts []*discordgo.ApplicationCommandInteractionDataOption) (storage.WaitRules, bool, error) {
+func readWaitRules(r adega.WaitRules, opts []*discordgo.ApplicationCommandInteractionDataOption) (adega.WaitRules, bool, error) {
 	changed := false
 	for _, o := range opts {
 		switch o.Name {
@@ -70,7 +70,7 @@ func readWaitRules(r storage.WaitRules, opts []*discordgo.ApplicationCommandInte
 
 // lobbyWait is the rules a lobby's game starts with: the lobby's, or the
 // defaults for a lobby opened before lobbies had them.
-func (h *Handler) lobbyWait(l storage.Lobby) storage.WaitRules {
+func (h *Handler) lobbyWait(l adega.Lobby) adega.WaitRules {
 	if l.Wait.Interval > 0 {
 		return l.Wait
 	}
@@ -78,12 +78,12 @@ func (h *Handler) lobbyWait(l storage.Lobby) storage.WaitRules {
 }
 
 // paceText describes a game's rules, with the defaults for rules unset.
-func (h *Handler) paceText(m storage.Meta) string {
+func (h *Handler) paceText(m adega.Meta) string {
 	return remind.PaceText(h.reminders().Resolve(m.Wait))
 }
 
 // paceShort is the pace for a turn message's footer: "pace normal".
-func (h *Handler) paceShort(m storage.Meta) string {
+func (h *Handler) paceShort(m adega.Meta) string {
 	r := h.reminders().Resolve(m.Wait)
 	if r.Pace == remind.PaceCustom {
 		return "pace " + remind.Human(r.Interval)
@@ -116,6 +116,6 @@ func (h *Handler) pace(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 }
 
 // statusPace is the pace line of /vinhos status.
-func (h *Handler) statusPace(g *storage.Game) string {
+func (h *Handler) statusPace(g *adega.Game) string {
 	return "Pace: " + h.paceText(g.Meta) + "."
 }

@@ -8,8 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // Every decision can be typed as a slash command: /vinhos play with its
@@ -59,7 +60,7 @@ func checkStepOrder(opts []*discordgo.ApplicationCommandInteractionDataOption) e
 
 // commandPrefix is the first steps a shortcut subcommand stands for: none
 // for /GAME play.
-func (h *Handler) commandPrefix(g *storage.Game, seat engine.Seat, sub string) (engine.Action, error) {
+func (h *Handler) commandPrefix(g *adega.Game, seat engine.Seat, sub string) (engine.Action, error) {
 	game, err := h.Games.Lookup(g.Meta.Game)
 	if err != nil {
 		return nil, err
@@ -82,7 +83,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		return h.fail(i, err)
 	}
 	typed := typedKey(sub)
-	if err := h.Store.AlreadyPlayed(g, storage.Play{Seat: seat, Interaction: i.ID, Typed: typed}, h.acked); err != nil {
+	if err := h.referee().AlreadyPlayed(g, referee.Play{Seat: seat, Interaction: i.ID, Typed: typed}, h.acked); err != nil {
 		return h.fail(i, err)
 	}
 	prefix, err := h.commandPrefix(g, seat, sub.Name)

@@ -7,7 +7,7 @@ import (
 
 // Recent remembers when interactions were last seen, for a while: the bot
 // drops one delivered twice, and a typed move sent again is told from a
-// new one by when its first copy was answered (storage.Store.AlreadyPlayed).
+// new one by when its first copy was answered (referee.Referee.AlreadyPlayed).
 // Only this process's memory: after a restart the database speaks for the
 // moves.
 type Recent struct {

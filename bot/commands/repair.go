@@ -3,7 +3,7 @@ package commands
 import (
 	"fmt"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega"
 )
 
 // Repaired builds the message that tells a game's channel its stored state
@@ -11,8 +11,8 @@ import (
 // (storage.Store.AnnounceRepairs): what was repaired, and the board as the
 // moves made it, with fresh buttons. Nobody is pinged: nobody's turn
 // changed.
-func (h *Handler) Repaired() storage.PostFunc {
-	return func(c storage.Change) ([]*storage.Outgoing, error) {
+func (h *Handler) Repaired() adega.PostFunc {
+	return func(c adega.Change) ([]*adega.Outgoing, error) {
 		g := c.Game
 		if g.Meta.ChannelID == "" {
 			return nil, nil
@@ -24,6 +24,6 @@ func (h *Handler) Repaired() storage.PostFunc {
 			return nil, err
 		}
 		o.Ending = false // the game's end was announced when it ended
-		return []*storage.Outgoing{o}, nil
+		return []*adega.Outgoing{o}, nil
 	}
 }

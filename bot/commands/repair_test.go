@@ -7,8 +7,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/internal/dbtest"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A repaired game's channel is told what was repaired, with the board as
@@ -17,7 +17,7 @@ func TestRepairedTellsTheChannelWithoutPinging(t *testing.T) {
 	h := newHandler(t)
 	g := startGame(t, h, "vinhos")
 	g, _ = playAuto(t, h, g)
-	out, err := h.Repaired()(storage.Change{Game: g})
+	out, err := h.Repaired()(adega.Change{Game: g})
 	if err != nil || len(out) != 1 {
 		t.Fatalf("Repaired: %v, %v; want one message", out, err)
 	}

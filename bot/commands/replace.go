@@ -9,8 +9,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // replace gives a seat to another user, or to the bot, for the game's
@@ -48,7 +48,7 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 		return private("A `level` is for the bot: add `bot: True`.")
 	case g.Meta.Seats[seat].UserID == "" && !g.Meta.Seats[seat].Bot:
 		return private("That seat is the automa's; it cannot change hands.")
-	case newUser != "" && slices.ContainsFunc(g.Meta.Seats, func(s storage.SeatUser) bool { return s.UserID == newUser }):
+	case newUser != "" && slices.ContainsFunc(g.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == newUser }):
 		return private("That user already has a seat in this game.")
 	}
 	who := "the bot, " + levelText(cmp.Or(level, g.Meta.Level))
@@ -56,14 +56,14 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 		who = mention(newUser)
 	}
 	announce := fmt.Sprintf("%s's seat is now played by %s (changed by %s).", g.Meta.Seats[seat].Name, who, displayName(i))
-	if _, err := h.Store.Reseat(g.ID, g.Stamp, seat, storage.SeatUser{UserID: newUser, Bot: bot, Level: level}, h.Now(), h.turn(announce, true)); err != nil {
+	if _, err := h.referee().Reseat(g.ID, g.Stamp, seat, adega.SeatUser{UserID: newUser, Bot: bot, Level: level}, h.Now(), h.turn(announce, true)); err != nil {
 		return h.fail(i, err)
 	}
 	return private("Done. The board follows in the channel.")
 }
 
 // findSeat reads a seat number (from 1) or a player's name.
-func findSeat(g *storage.Game, text string) (engine.Seat, bool) {
+func findSeat(g *adega.Game, text string) (engine.Seat, bool) {
 	if n, err := strconv.Atoi(text); err == nil && n >= 1 && n <= len(g.Meta.Seats) {
 		return engine.Seat(n - 1), true
 	}

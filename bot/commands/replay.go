@@ -9,11 +9,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A replay shows a game's board as it was after one of its moves, to the
@@ -56,7 +56,7 @@ func chapterOf(phase string) string {
 }
 
 // replayAt replays g to move n, noting where each chapter starts.
-func replayAt(games *engine.Registry, g *storage.Game, n int) (*replayMoment, error) {
+func replayAt(games *engine.Registry, g *adega.Game, n int) (*replayMoment, error) {
 	game, err := games.Lookup(g.Setup.Game)
 	if err != nil {
 		return nil, err
@@ -87,7 +87,7 @@ func (h *Handler) replayCommand(i *discordgo.Interaction, n int64) Reply {
 }
 
 // checkMove refuses a move g does not have.
-func checkMove(g *storage.Game, n int64) error {
+func checkMove(g *adega.Game, n int64) error {
 	if n < 0 || n > int64(len(g.Log)) {
 		return engine.Errorf(engine.CodeUnknownChoice, "This game has moves 0 (the setup) to %d; `/%s board move:%d` shows the latest.", len(g.Log), g.Meta.Game, len(g.Log))
 	}
@@ -96,7 +96,7 @@ func checkMove(g *storage.Game, n int64) error {
 
 // LookBack replays g to move n and tells what that move did, as /vinhos
 // board move: does: for the local table.
-func LookBack(games *engine.Registry, g *storage.Game, n int64) (engine.State, string, error) {
+func LookBack(games *engine.Registry, g *adega.Game, n int64) (engine.State, string, error) {
 	if err := checkMove(g, n); err != nil {
 		return nil, "", err
 	}
@@ -125,7 +125,7 @@ func (h *Handler) replayStep(i *discordgo.Interaction, id customID) Reply {
 
 // replayEdit draws the board after move n, with the move's narration and
 // the replay's buttons.
-func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookEdit, error) {
+func (h *Handler) replayEdit(g *adega.Game, n int) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
 		r, err := replayAt(h.Games, g, n)
 		if err != nil {
@@ -147,15 +147,15 @@ func (h *Handler) replayEdit(g *storage.Game, n int) func() (*discordgo.WebhookE
 }
 
 // momentOf names the moment of g after move n, which no other history
-// shares (storage.BoardRef).
-func momentOf(g *storage.Game, n int) storage.BoardRef {
+// shares (adega.BoardRef).
+func momentOf(g *adega.Game, n int) adega.BoardRef {
 	if n == 0 {
-		return storage.BoardRef{}
+		return adega.BoardRef{}
 	}
-	return storage.BoardRef{Version: uint64(n), Tail: g.Log[n-1].Stamp}
+	return adega.BoardRef{Version: uint64(n), Tail: g.Log[n-1].Stamp}
 }
 
-func replayText(g *storage.Game, r *replayMoment) string {
+func replayText(g *adega.Game, r *replayMoment) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s, looking back: move %d of %d** · %s\n", g.Meta.Title, r.move, r.moves, r.state.Phase())
 	if r.move == 0 {
@@ -169,7 +169,7 @@ func replayText(g *storage.Game, r *replayMoment) string {
 	return b.String()
 }
 
-func replayComponents(g *storage.Game, r *replayMoment) []discordgo.MessageComponent {
+func replayComponents(g *adega.Game, r *replayMoment) []discordgo.MessageComponent {
 	// The components of a message need IDs of their own, and two buttons
 	// may lead to the same move: the path tells them apart.
 	id := func(kind string, n, which int) string {
@@ -240,8 +240,8 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 
 // animated is g's animation so far, drawn by the painters once for every
 // asker of the same moment (drawn.go).
-func (h *Handler) animated(g *storage.Game) (drawing, error) {
-	return h.drawn.get(drawingKey("gif", g.ID, *storage.BoardOf(g)), func() (drawing, error) {
+func (h *Handler) animated(g *adega.Game) (drawing, error) {
+	return h.drawn.get(drawingKey("gif", g.ID, *adega.BoardOf(g)), func() (drawing, error) {
 		return animate(h.Games, h.Drawer, g, func(draw func()) { h.paint(remind.ClassOf(g.Meta), g.ID, draw) })
 	})
 }
@@ -249,7 +249,7 @@ func (h *Handler) animated(g *storage.Game) (drawing, error) {
 // Animate makes the animation of g so far and says what it shows, for the
 // local table, which draws its frames at once. An animation too large to
 // attach is refused with an *engine.Error.
-func Animate(games *engine.Registry, drawer Drawer, g *storage.Game) ([]byte, string, error) {
+func Animate(games *engine.Registry, drawer Drawer, g *adega.Game) ([]byte, string, error) {
 	a, err := animate(games, drawer, g, func(draw func()) { draw() })
 	if err != nil {
 		return nil, "", err
@@ -260,7 +260,7 @@ func Animate(games *engine.Registry, drawer Drawer, g *storage.Game) ([]byte, st
 // animate draws the animation of g, each frame (drawn, scaled, mapped to
 // its palette and compressed) in one call of paint, so that only the
 // compressed frames are kept.
-func animate(games *engine.Registry, drawer Drawer, g *storage.Game, paint func(draw func())) (drawing, error) {
+func animate(games *engine.Registry, drawer Drawer, g *adega.Game, paint func(draw func())) (drawing, error) {
 	frames, err := partEnds(games, g)
 	if err != nil {
 		return drawing{}, err
@@ -287,7 +287,7 @@ func animate(games *engine.Registry, drawer Drawer, g *storage.Game, paint func(
 }
 
 // animationText says what an animation of g shows.
-func animationText(g *storage.Game, frames int) string {
+func animationText(g *adega.Game, frames int) string {
 	return fmt.Sprintf("**%s**, the game so far: %d frames, one at the end of each part of the game (%s now).", g.Meta.Title, frames, g.State.Phase())
 }
 
@@ -296,7 +296,7 @@ const AnimationFile = "game.gif"
 
 // partEnds are the states of g at the end of each part of the game (where
 // its phase changes), and its state now.
-func partEnds(games *engine.Registry, g *storage.Game) ([]engine.State, error) {
+func partEnds(games *engine.Registry, g *adega.Game) ([]engine.State, error) {
 	game, err := games.Lookup(g.Setup.Game)
 	if err != nil {
 		return nil, err
@@ -315,7 +315,7 @@ func partEnds(games *engine.Registry, g *storage.Game) ([]engine.State, error) {
 // vpRace is each player's VP at the end of each part of the game that
 // chapters name (the setup, each year, each Fair) and now, with a short
 // label for each point.
-func vpRace(games *engine.Registry, g *storage.Game) ([]string, []render.Series, error) {
+func vpRace(games *engine.Registry, g *adega.Game) ([]string, []render.Series, error) {
 	ends, err := partEnds(games, g)
 	if err != nil {
 		return nil, nil, err

@@ -11,8 +11,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Reply is a handler's answer to one interaction.
@@ -41,12 +41,12 @@ type Post struct {
 }
 
 // Outgoing is a post as an outbox entry.
-func Outgoing(p Post) (*storage.Outgoing, error) {
+func Outgoing(p Post) (*adega.Outgoing, error) {
 	data, err := json.Marshal(p.Message)
 	if err != nil {
 		return nil, err
 	}
-	return &storage.Outgoing{ChannelID: p.ChannelID, Message: data}, nil
+	return &adega.Outgoing{ChannelID: p.ChannelID, Message: data}, nil
 }
 
 // Thread is a thread to open before the rest of a reply: from a message, or

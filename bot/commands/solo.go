@@ -7,8 +7,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Solo games (a game's mode for one player, such as Vinhos against the
@@ -88,7 +88,7 @@ func (h *Handler) soloStart(i *discordgo.Interaction, game engine.Game, mode eng
 			return Reply{Posts: []Post{notice(channelID, refusal)}}
 		}
 		setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: h.seed(), Players: []string{name}}
-		meta := storage.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []storage.SeatUser{{UserID: me.ID, Name: name}},
+		meta := adega.Meta{ChannelID: channelID, CreatorID: me.ID, Seats: []adega.SeatUser{{UserID: me.ID, Name: name}},
 			Wait: h.reminders().NewGame(), Practice: practice}
 		header := fmt.Sprintf("A new game begins: %s.", mode.FullTitle(game))
 		if practice {
@@ -128,7 +128,7 @@ func (h *Handler) soloLimit(userID string, game engine.Game) (string, error) {
 }
 
 // soloStats sums up the user's finished solo games, from the statistics
-// kept beside them (storage.Record).
+// kept beside them (adega.Record).
 func (h *Handler) soloStats(i *discordgo.Interaction, game engine.Game, mode engine.Mode) Reply {
 	records, err := h.Store.Records(user(i).ID) // practice games have none
 	if err != nil {
@@ -141,9 +141,9 @@ func (h *Handler) soloStats(i *discordgo.Interaction, game engine.Game, mode eng
 			continue
 		}
 		switch {
-		case r.Status == storage.StatusActive:
+		case r.Status == adega.StatusActive:
 			active++
-		case r.Status == storage.StatusFinished && r.SoloResult != nil:
+		case r.Status == adega.StatusFinished && r.SoloResult != nil:
 			played++
 			best = max(best, r.SoloResult.Accolades)
 			titles[r.SoloResult.Title]++

@@ -9,9 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // /adega stats and /adega leaderboard read the statistics that storage
@@ -21,7 +21,7 @@ import (
 
 // awakeWaits are how long a player took over each of their moves, from
 // the ping to the move, not counting quiet hours.
-func awakeWaits(spans []storage.Span, q remind.Quiet) []time.Duration {
+func awakeWaits(spans []adega.Span, q remind.Quiet) []time.Duration {
 	waits := make([]time.Duration, len(spans))
 	for k, s := range spans {
 		waits[k] = q.Awake(s.From(), s.To())
@@ -64,7 +64,7 @@ type modeKey struct{ game, mode string }
 
 // userStats is one user's record over the games counted.
 type userStats struct {
-	modes               map[modeKey]*storage.Tally
+	modes               map[modeKey]*adega.Tally
 	active              int
 	lacerdaWon, lacerda int // solo games won, and finished
 	waits               []time.Duration
@@ -72,8 +72,8 @@ type userStats struct {
 
 // collectStats sums up the records of the games of userID that counts
 // keeps.
-func (h *Handler) collectStats(userID string, counts func(storage.Record) bool) (userStats, error) {
-	st := userStats{modes: map[modeKey]*storage.Tally{}}
+func (h *Handler) collectStats(userID string, counts func(adega.Record) bool) (userStats, error) {
+	st := userStats{modes: map[modeKey]*adega.Tally{}}
 	u, err := h.Store.GetUser(userID)
 	if err != nil {
 		return st, err
@@ -95,13 +95,13 @@ func (h *Handler) collectStats(userID string, counts func(storage.Record) bool) 
 
 // count counts a game in progress, or a finished game's result under its
 // game and mode.
-func (st *userStats) count(r storage.Record, k modeKey) {
+func (st *userStats) count(r adega.Record, k modeKey) {
 	switch r.Status {
-	case storage.StatusActive:
+	case adega.StatusActive:
 		st.active++
-	case storage.StatusFinished:
+	case adega.StatusFinished:
 		if st.modes[k] == nil {
-			st.modes[k] = &storage.Tally{}
+			st.modes[k] = &adega.Tally{}
 		}
 		st.modes[k].Add(r, 1)
 		if r.Lacerda {
@@ -180,13 +180,13 @@ func (h *Handler) stats(i *discordgo.Interaction, sub *discordgo.ApplicationComm
 			who, _ = o.Value.(string)
 		}
 	}
-	counts := func(storage.Record) bool { return true }
+	counts := func(adega.Record) bool { return true }
 	title := "**Your statistics**"
 	if who != me {
 		if i.GuildID == "" {
 			return private("Here I can only show your own statistics; ask for someone else's in a server you share.")
 		}
-		counts = func(r storage.Record) bool { return r.Guild == i.GuildID }
+		counts = func(r adega.Record) bool { return r.Guild == i.GuildID }
 		title = fmt.Sprintf("**Statistics of %s** in this server", mention(who))
 	}
 	r := Reply{Ack: deferPrivate()}
@@ -224,7 +224,7 @@ func (h *Handler) leaderboard(i *discordgo.Interaction) Reply {
 
 // leaders are the totals of the server's players, best first: most wins,
 // then fewest games for them, then the best score.
-func (h *Handler) leaders(guildID string) ([]storage.Leader, error) {
+func (h *Handler) leaders(guildID string) ([]adega.Leader, error) {
 	rows, err := h.Store.Leaderboard(guildID)
 	if err != nil {
 		return nil, err
@@ -234,13 +234,13 @@ func (h *Handler) leaders(guildID string) ([]storage.Leader, error) {
 }
 
 // rankLeaders puts the best first.
-func rankLeaders(rows []storage.Leader) {
-	slices.SortFunc(rows, func(a, b storage.Leader) int {
+func rankLeaders(rows []adega.Leader) {
+	slices.SortFunc(rows, func(a, b adega.Leader) int {
 		return cmp.Or(cmp.Compare(b.Won, a.Won), cmp.Compare(a.Played, b.Played), cmp.Compare(b.Best(), a.Best()), cmp.Compare(a.UserID, b.UserID))
 	})
 }
 
-func leaderboardText(rows []storage.Leader) string {
+func leaderboardText(rows []adega.Leader) string {
 	if len(rows) == 0 {
 		return "No game has been finished in this server yet."
 	}

@@ -9,10 +9,10 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // The time to move leaves out quiet hours: a wait from 22:00 to 09:00
@@ -22,8 +22,8 @@ func TestAwakeWaits(t *testing.T) {
 	at := func(h, m int) int64 {
 		return t0.Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute).UnixNano()
 	}
-	spans := []storage.Span{{at(0, 0), at(0, 10)}, {at(1, 0), at(3, 0)}, {at(13, 0), at(24, 0)}}
-	quiet := remind.QuietOf(storage.Prefs{TimeZone: "UTC", QuietStart: "23:00", QuietEnd: "08:00"})
+	spans := []adega.Span{{at(0, 0), at(0, 10)}, {at(1, 0), at(3, 0)}, {at(13, 0), at(24, 0)}}
+	quiet := remind.QuietOf(adega.Prefs{TimeZone: "UTC", QuietStart: "23:00", QuietEnd: "08:00"})
 	got := awakeWaits(spans, quiet)
 	want := []time.Duration{10 * time.Minute, 2 * time.Hour, 2 * time.Hour}
 	if !slices.Equal(got, want) {
@@ -51,9 +51,9 @@ func TestStatsAndLeaderboard(t *testing.T) {
 	h.Now = func() time.Time { return now }
 	const guild = "1100000000000000000" // slash's
 	winners := map[string]int{}
-	var last *storage.Game
+	var last *adega.Game
 	for range 3 {
-		g, err := h.Store.Create(storage.Meta{ChannelID: table, GuildID: guild, Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
+		g, err := h.Store.Create(adega.Meta{ChannelID: table, GuildID: guild, Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
 			engine.Setup{Game: "nim", Seed: 5, Players: []string{"Ana", "Bruno"}}, h.Now(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -67,7 +67,7 @@ func TestStatsAndLeaderboard(t *testing.T) {
 		last = g
 	}
 	// Another server's game counts in u1's own stats only.
-	if _, err := h.Store.Create(storage.Meta{ChannelID: "c9", GuildID: "g9", Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u3, Name: "Carla"}}},
+	if _, err := h.Store.Create(adega.Meta{ChannelID: "c9", GuildID: "g9", Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u3, Name: "Carla"}}},
 		engine.Setup{Game: "nim", Seed: 5, Players: []string{"Ana", "Carla"}}, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +110,7 @@ func TestStatsAndLeaderboard(t *testing.T) {
 	}
 
 	// An undo reopens the last game: it is in progress again.
-	if _, err := h.Store.Undo(last.ID, last.Stamp, 1, h.Now(), nil); err != nil {
+	if _, err := h.referee().Undo(last.ID, last.Stamp, 1, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	text, _ = read(adegaSlash(u1, "stats"))
@@ -147,9 +147,9 @@ func TestStatsInDirectMessages(t *testing.T) {
 // rebuiltUserStats is what /adega stats counted before the statistics
 // were kept: every game of userID that counts keeps, loaded, but for
 // practice games, which count in none.
-func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(storage.Meta) bool) userStats {
+func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(adega.Meta) bool) userStats {
 	t.Helper()
-	st := userStats{modes: map[modeKey]*storage.Tally{}}
+	st := userStats{modes: map[modeKey]*adega.Tally{}}
 	u, err := h.Store.GetUser(userID)
 	if err != nil {
 		t.Fatal(err)
@@ -180,8 +180,8 @@ func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(stora
 			}
 			since, prev = e.At, e.Seat
 		}
-		r := storage.Record{Status: g.Meta.Status}
-		if r.Status == storage.StatusFinished {
+		r := adega.Record{Status: g.Meta.Status}
+		if r.Status == adega.StatusFinished {
 			r = rebuiltResult(g, seats)
 		}
 		st.count(r, h.modeOf(m.Game, m.Mode))
@@ -191,8 +191,8 @@ func rebuiltUserStats(t *testing.T, h *Handler, userID string, counts func(stora
 
 // rebuiltResult is how a finished game went for whoever plays seats: won
 // if one ranks first, the best VP among them.
-func rebuiltResult(g *storage.Game, seats []engine.Seat) storage.Record {
-	r := storage.Record{Won: slices.Contains(seats, engine.FinalRanking(g.State)[0])}
+func rebuiltResult(g *adega.Game, seats []engine.Seat) adega.Record {
+	r := adega.Record{Won: slices.Contains(seats, engine.FinalRanking(g.State)[0])}
 	for _, p := range g.State.Players() {
 		if vp, ok := p.Stat("vp"); ok && slices.Contains(seats, p.Seat) && (!r.Scored || vp > r.Score) {
 			r.Score, r.Scored = vp, true
@@ -214,15 +214,15 @@ func rebuiltResult(g *storage.Game, seats []engine.Seat) storage.Record {
 
 // rebuiltLeaders is what /adega leaderboard counted before: every
 // finished game of the server, each player once.
-func rebuiltLeaders(t *testing.T, h *Handler, guildID string) []storage.Leader {
+func rebuiltLeaders(t *testing.T, h *Handler, guildID string) []adega.Leader {
 	t.Helper()
 	metas, err := h.Store.ListGames()
 	if err != nil {
 		t.Fatal(err)
 	}
-	byUser := map[string]*storage.Tally{}
+	byUser := map[string]*adega.Tally{}
 	for _, m := range metas {
-		if m.GuildID != guildID || m.Status != storage.StatusFinished || m.Practice {
+		if m.GuildID != guildID || m.Status != adega.StatusFinished || m.Practice {
 			continue
 		}
 		g, err := h.Store.Load(m.ID)
@@ -236,7 +236,7 @@ func rebuiltLeaders(t *testing.T, h *Handler, guildID string) []storage.Leader {
 			}
 			counted[s.UserID] = true
 			if byUser[s.UserID] == nil {
-				byUser[s.UserID] = &storage.Tally{}
+				byUser[s.UserID] = &adega.Tally{}
 			}
 			var seats []engine.Seat
 			for k, o := range g.Meta.Seats {
@@ -247,9 +247,9 @@ func rebuiltLeaders(t *testing.T, h *Handler, guildID string) []storage.Leader {
 			byUser[s.UserID].Add(rebuiltResult(g, seats), 1)
 		}
 	}
-	var rows []storage.Leader
+	var rows []adega.Leader
 	for id, tl := range byUser {
-		rows = append(rows, storage.Leader{UserID: id, Tally: *tl})
+		rows = append(rows, adega.Leader{UserID: id, Tally: *tl})
 	}
 	rankLeaders(rows)
 	return rows
@@ -265,7 +265,8 @@ func TestKeptStatsSayWhatTheRebuildSaid(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	h.Now = func() time.Time { return now }
 	const guild = "1100000000000000000" // slash's
-	if err := h.Store.PutUser(storage.User{ID: u1, Prefs: storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}}); err != nil {
+	quiet := adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
+	if _, err := h.Store.UpdateUser(u1, func(u *adega.User) error { u.Prefs = quiet; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	users := []string{u1, u2, u3}
@@ -280,13 +281,13 @@ func TestKeptStatsSayWhatTheRebuildSaid(t *testing.T) {
 	check := func(after string) {
 		t.Helper()
 		for _, u := range users {
-			want := statsText("**Your statistics**", rebuiltUserStats(t, h, u, func(storage.Meta) bool { return true }), h.modeTitle)
+			want := statsText("**Your statistics**", rebuiltUserStats(t, h, u, func(adega.Meta) bool { return true }), h.modeTitle)
 			if got := read(adegaSlash(u, "stats")); got != want {
 				t.Fatalf("after %s, %s's stats say\n%s\nthe rebuild\n%s", after, u, got, want)
 			}
 			other := &discordgo.ApplicationCommandInteractionDataOption{Name: "user", Type: discordgo.ApplicationCommandOptionUser, Value: u}
 			want = statsText("**Statistics of "+mention(u)+"** in this server",
-				rebuiltUserStats(t, h, u, func(m storage.Meta) bool { return m.GuildID == guild }), h.modeTitle)
+				rebuiltUserStats(t, h, u, func(m adega.Meta) bool { return m.GuildID == guild }), h.modeTitle)
 			asker := u3
 			if u == u3 {
 				asker = u2
@@ -299,53 +300,53 @@ func TestKeptStatsSayWhatTheRebuildSaid(t *testing.T) {
 			t.Fatalf("after %s, the leaderboard says\n%s\nthe rebuild\n%s", after, got, want)
 		}
 	}
-	playOut := func(g *storage.Game, moves int) *storage.Game {
+	playOut := func(g *adega.Game, moves int) *adega.Game {
 		for k := 0; !g.State.Over() && k != moves; k++ {
 			now = now.Add(time.Duration(7+k%13*11) * time.Minute)
 			g, _ = playAuto(t, h, g)
 		}
 		return g
 	}
-	create := func(meta storage.Meta, setup engine.Setup) *storage.Game {
+	create := func(meta adega.Meta, setup engine.Setup) *adega.Game {
 		g, err := h.Store.Create(meta, setup, h.Now(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g
 	}
-	pair := func(a, b string) []storage.SeatUser {
-		return []storage.SeatUser{{UserID: a, Name: "Ana"}, {UserID: b, Name: "Bruno"}}
+	pair := func(a, b string) []adega.SeatUser {
+		return []adega.SeatUser{{UserID: a, Name: "Ana"}, {UserID: b, Name: "Bruno"}}
 	}
 	for seed := range uint64(2) {
-		playOut(create(storage.Meta{ChannelID: table, GuildID: guild, Seats: pair(u1, u2)},
+		playOut(create(adega.Meta{ChannelID: table, GuildID: guild, Seats: pair(u1, u2)},
 			engine.Setup{Game: "nim", Seed: seed, Players: []string{"Ana", "Bruno"}}), -1)
 	}
 	check("two nim games")
-	vinhos2 := playOut(create(storage.Meta{ChannelID: "c2", GuildID: guild, Seats: pair(u1, u3)},
+	vinhos2 := playOut(create(adega.Meta{ChannelID: "c2", GuildID: guild, Seats: pair(u1, u3)},
 		engine.Setup{Game: "vinhos", Seed: 3, Players: []string{"Ana", "Bruno"}}), -1)
-	playOut(create(storage.Meta{ChannelID: "dm", Seats: []storage.SeatUser{{UserID: u1, Name: "Ana"}}},
+	playOut(create(adega.Meta{ChannelID: "dm", Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}}},
 		engine.Setup{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 4, Players: []string{"Ana"}}), -1)
 	check("a Vinhos game and a solo game")
 	if text := read(adegaSlash(u1, "stats")); !strings.Contains(text, "\nAgainst Lacerda: ") {
 		t.Fatalf("no record against Lacerda after a solo game: %s", text)
 	}
-	if _, err := h.Store.Undo(vinhos2.ID, vinhos2.Stamp, 3, h.Now(), nil); err != nil {
+	if _, err := h.referee().Undo(vinhos2.ID, vinhos2.Stamp, 3, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	check("an undo that reopens a game")
-	ended := playOut(create(storage.Meta{ChannelID: "c3", Seats: pair(u2, u3)},
+	ended := playOut(create(adega.Meta{ChannelID: "c3", Seats: pair(u2, u3)},
 		engine.Setup{Game: "nim", Seed: 9, Players: []string{"Ana", "Bruno"}}), -1)
-	if _, err := h.Store.Import(storage.Meta{ChannelID: "c4", GuildID: guild, Seats: pair(u2, u3)}, ended.Setup, ended.Moves(), h.Now(), nil); err != nil {
+	if _, err := h.Store.Import(adega.Meta{ChannelID: "c4", GuildID: guild, Seats: pair(u2, u3)}, ended.Setup, ended.Moves(), h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	check("an import of a finished game")
-	playOut(create(storage.Meta{ChannelID: "c5", GuildID: guild, Seats: pair(u3, u1), Practice: true},
+	playOut(create(adega.Meta{ChannelID: "c5", GuildID: guild, Seats: pair(u3, u1), Practice: true},
 		engine.Setup{Game: "nim", Seed: 2, Players: []string{"Ana", "Bruno"}}), -1)
 	check("a practice game")
-	open := playOut(create(storage.Meta{ChannelID: "c6", GuildID: guild, Seats: pair(u2, u1)},
+	open := playOut(create(adega.Meta{ChannelID: "c6", GuildID: guild, Seats: pair(u2, u1)},
 		engine.Setup{Game: "nim", Seed: 1, Players: []string{"Ana", "Bruno"}}), 2)
 	check("a game in progress")
-	if err := h.Store.SetStatus(open.ID, storage.StatusAbandoned, h.Now(), nil); err != nil {
+	if err := h.Store.SetStatus(open.ID, adega.StatusAbandoned, h.Now(), nil); err != nil {
 		t.Fatal(err)
 	}
 	check("an abandon")

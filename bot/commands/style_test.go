@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A player switches the game to the compact board: the board is posted
@@ -66,8 +66,8 @@ func TestCompactBoardForTheTurnMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: h.Now(),
-		Play: storage.Play{Seat: seat, Action: act}, Post: h.turn("played", true)}); err != nil {
+	if _, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Now: h.Now(),
+		Play: referee.Play{Seat: seat, Action: act}, Post: h.turn("played", true)}); err != nil {
 		t.Fatal(err)
 	}
 	if w := boardWidth(posted()); w >= 1000 {

@@ -8,23 +8,24 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // move plays a decision for the seat of the user who sent i, at the moment
 // of the game the user acted on. interaction is i's ID for the move it
 // sent (empty for a later part of a typed turn), and typed fingerprints a
 // typed command.
-func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, action engine.Action, interaction, typed string) (*storage.MoveResult, error) {
+func (h *Handler) move(i *discordgo.Interaction, g *adega.Game, stamp uint64, action engine.Action, interaction, typed string) (*referee.MoveResult, error) {
 	seat, ok := seatOf(g, user(i).ID)
 	if !ok {
 		return nil, errNotPlaying
 	}
-	return h.Store.Move(storage.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
-		Play: storage.Play{Seat: seat, Action: action, Interaction: interaction, Typed: typed},
+	return h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
+		Play: referee.Play{Seat: seat, Action: action, Interaction: interaction, Typed: typed},
 		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true), Acked: h.acked})
 }
 
@@ -33,28 +34,28 @@ func (h *Handler) move(i *discordgo.Interaction, g *storage.Game, stamp uint64, 
 // for exactly the players who must act now, with the button that opens
 // their choices), and the followers' news when the change ended a Fair or
 // the game. They are queued in the change's own transaction.
-func (h *Handler) turn(header string, ping bool) storage.PostFunc {
-	return func(c storage.Change) ([]*storage.Outgoing, error) {
+func (h *Handler) turn(header string, ping bool) adega.PostFunc {
+	return func(c adega.Change) ([]*adega.Outgoing, error) {
 		o, err := h.turnOut(c.Game, header, ping, narration(c.Game, c.Added), len(c.Added), c.Users)
 		if err != nil {
 			return nil, err
 		}
 		news, err := h.followerNews(c)
-		return append([]*storage.Outgoing{o}, news...), err
+		return append([]*adega.Outgoing{o}, news...), err
 	}
 }
 
 // opening announces a new game, narrating its setup.
-func (h *Handler) opening(header string) storage.PostFunc {
-	return func(c storage.Change) ([]*storage.Outgoing, error) {
+func (h *Handler) opening(header string) adega.PostFunc {
+	return func(c adega.Change) ([]*adega.Outgoing, error) {
 		o, err := h.turnOut(c.Game, header, true, append(c.Game.SetupEvents, narration(c.Game, c.Added)...), len(c.Added), c.Users)
-		return []*storage.Outgoing{o}, err
+		return []*adega.Outgoing{o}, err
 	}
 }
 
 // narration is what the added log entries say, naming the decisions the
 // bot made for its seats.
-func narration(g *storage.Game, added []storage.LogEntry) []engine.Event {
+func narration(g *adega.Game, added []adega.LogEntry) []engine.Event {
 	var events []engine.Event
 	for _, e := range added {
 		if e.Bot {
@@ -65,7 +66,7 @@ func narration(g *storage.Game, added []storage.LogEntry) []engine.Event {
 	return events
 }
 
-func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []engine.Event, shown int, users storage.UserLookup) (*storage.Outgoing, error) {
+func (h *Handler) turnOut(g *adega.Game, header string, ping bool, events []engine.Event, shown int, users adega.UserLookup) (*adega.Outgoing, error) {
 	state := g.State
 	var lines []string
 	for _, e := range events {
@@ -113,19 +114,19 @@ func (h *Handler) turnOut(g *storage.Game, header string, ping bool, events []en
 	if err != nil {
 		return nil, err
 	}
-	return &storage.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: data, Board: storage.BoardOf(g),
+	return &adega.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: data, Board: adega.BoardOf(g),
 		Ending: state.Over(), Turn: ping, Held: held, Stamp: g.Stamp}, nil
 }
 
 // turnComponents: the button that opens the guided choices of whoever
 // clicks it, and, when one player must act, their first choices at once;
 // none while only the bot's seats must act.
-func (h *Handler) turnComponents(g *storage.Game) []discordgo.MessageComponent {
+func (h *Handler) turnComponents(g *adega.Game) []discordgo.MessageComponent {
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Make your move", Style: discordgo.PrimaryButton,
 			CustomID: customID{kind: kindGo, target: g.ID, stamp: g.Stamp}.String()},
 	}}}
-	pending := storage.PeoplePending(g.Meta, g.State)
+	pending := adega.PeoplePending(g.Meta, g.State)
 	if len(pending) == 0 {
 		return nil // the bot's alone: nothing to click
 	}
@@ -167,7 +168,7 @@ const recapLines = 8
 // recapFields remind each player who must act of what happened since their
 // last move: the others' moves, what they bought and scored, what left the
 // display. The newest shown moves are left out: this message narrates them.
-func recapFields(g *storage.Game, shown int) []*discordgo.MessageEmbedField {
+func recapFields(g *adega.Game, shown int) []*discordgo.MessageEmbedField {
 	end := max(0, len(g.Log)-shown)
 	var fields []*discordgo.MessageEmbedField
 	for _, p := range g.State.Pending() {
@@ -180,7 +181,7 @@ func recapFields(g *storage.Game, shown int) []*discordgo.MessageEmbedField {
 		}
 		// Only the newest moves keep their events with the game; older
 		// ones, which a recap would cut anyway, are only mentioned.
-		from := max(last+1, g.NarratedFrom())
+		from := max(last+1, g.NarratedFrom)
 		var lines []string
 		for _, e := range g.Log[min(from, end):end] {
 			for _, ev := range e.Events {
@@ -231,7 +232,7 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 
 // seatMention names a seat's player as a mention, or by name for a seat no
 // person plays.
-func seatMention(g *storage.Game, seat engine.Seat) string {
+func seatMention(g *adega.Game, seat engine.Seat) string {
 	switch su := g.Meta.Seats[seat]; {
 	case su.Bot:
 		return "🤖 " + su.Name
@@ -244,7 +245,7 @@ func seatMention(g *storage.Game, seat engine.Seat) string {
 // holdPings splits the users a turn message would ping into those it may
 // ping now and those in their quiet hours, whom it only names; the
 // scheduler pings them when their window ends.
-func (h *Handler) holdPings(users []string, lookup storage.UserLookup) (ping, held []string) {
+func (h *Handler) holdPings(users []string, lookup adega.UserLookup) (ping, held []string) {
 	now := h.Now()
 	for _, id := range users {
 		u, err := lookup(id)

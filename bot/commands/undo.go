@@ -1,7 +1,6 @@
 package commands
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,8 +8,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // A player may take back their own last action at once if nobody has acted
@@ -53,8 +52,8 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	case len(why) == 0 || len(others) == 0:
 		return h.applyUndo(i, g, seat, moves)
 	}
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
-		m.Undo = &storage.UndoRequest{Seat: seat, Moves: moves, Stamp: g.Stamp, Expires: h.Now().Add(undoWindow)}
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error {
+		m.Undo = &adega.UndoRequest{Seat: seat, Moves: moves, Stamp: g.Stamp, Expires: h.Now().Add(undoWindow)}
 		return nil
 	}); err != nil {
 		return h.fail(i, err)
@@ -82,7 +81,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 // undoReasons say why taking back g's log from entry last on needs the
 // others' consent: moves of other seats, and what a move revealed, unless
 // the game is practice.
-func undoReasons(g *storage.Game, seat engine.Seat, last int) []string {
+func undoReasons(g *adega.Game, seat engine.Seat, last int) []string {
 	var why []string
 	for _, e := range g.Log[last:] {
 		if e.Seat != seat && !slices.Contains(why, "others have played since") {
@@ -97,7 +96,7 @@ func undoReasons(g *storage.Game, seat engine.Seat, last int) []string {
 
 // consenters are the other seats a person plays; automa and bot seats have
 // no say.
-func (h *Handler) consenters(g *storage.Game, requester engine.Seat) []engine.Seat {
+func (h *Handler) consenters(g *adega.Game, requester engine.Seat) []engine.Seat {
 	var out []engine.Seat
 	for s, u := range g.Meta.Seats {
 		if engine.Seat(s) != requester && u.UserID != "" && !u.Bot && u.UserID != g.Meta.Seats[requester].UserID {
@@ -107,7 +106,7 @@ func (h *Handler) consenters(g *storage.Game, requester engine.Seat) []engine.Se
 	return out
 }
 
-func userIDs(g *storage.Game, seats []engine.Seat) []string {
+func userIDs(g *adega.Game, seats []engine.Seat) []string {
 	var ids []string
 	for _, s := range seats {
 		ids = append(ids, g.Meta.Seats[s].UserID)
@@ -115,7 +114,7 @@ func userIDs(g *storage.Game, seats []engine.Seat) []string {
 	return ids
 }
 
-func lastText(e storage.LogEntry) string {
+func lastText(e adega.LogEntry) string {
 	if len(e.Events) == 0 {
 		return e.Action.String()
 	}
@@ -130,15 +129,16 @@ func plural(n int, word string) string {
 }
 
 // applyUndo replays the game without the last moves and posts the board.
-func (h *Handler) applyUndo(i *discordgo.Interaction, g *storage.Game, seat engine.Seat, moves int) Reply {
+func (h *Handler) applyUndo(i *discordgo.Interaction, g *adega.Game, seat engine.Seat, moves int) Reply {
 	header := fmt.Sprintf("**%s** took back their last action (%s).", g.Meta.Seats[seat].Name, plural(moves, "move"))
-	if _, err := h.Store.Undo(g.ID, g.Stamp, moves, h.Now(), h.turn(header, true)); err != nil {
+	if _, err := h.referee().Undo(g.ID, g.Stamp, moves, h.Now(), h.turn(header, true)); err != nil {
 		return h.fail(i, err)
 	}
 	return private("Done. The board follows in the channel.")
 }
 
-var errNoUndo = errors.New("That undo request is no longer open.")
+// errNoUndo refuses to answer an undo request closed since it was shown.
+var errNoUndo = &engine.Error{Code: adega.CodeRefused, Message: "That undo request is no longer open."}
 
 // undoAnswer records another player's agreement or refusal.
 func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
@@ -156,12 +156,12 @@ func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
 	}
 	name := g.Meta.Seats[req.Seat].Name
 	if id.kind == kindRefuse {
-		if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Undo = nil; return nil }); err != nil {
+		if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Undo = nil; return nil }); err != nil {
 			return h.fail(i, err)
 		}
 		return update(fmt.Sprintf("%s refused; %s's action stands.", displayName(i), name))
 	}
-	meta, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+	meta, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		if m.Undo == nil || m.Undo.Stamp != req.Stamp {
 			return errNoUndo
 		}
@@ -182,7 +182,7 @@ func (h *Handler) undoAnswer(i *discordgo.Interaction, id customID) Reply {
 			}})
 	}
 	header := fmt.Sprintf("**%s** took back their last action (%s); everyone agreed.", name, plural(req.Moves, "move"))
-	if _, err := h.Store.Undo(g.ID, g.Stamp, req.Moves, h.Now(), h.turn(header, true)); err != nil {
+	if _, err := h.referee().Undo(g.ID, g.Stamp, req.Moves, h.Now(), h.turn(header, true)); err != nil {
 		return h.fail(i, err)
 	}
 	return update("Everyone agreed: the action is taken back.")

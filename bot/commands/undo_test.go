@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
@@ -89,7 +90,7 @@ func TestUndoOfARevealNeedsConsent(t *testing.T) {
 func TestPracticeUndoOfARevealIsAtOnce(t *testing.T) {
 	h := undoHandler(t)
 	g := startGame(t, h, "vinhos")
-	if _, err := h.Store.UpdateMeta(g.ID, func(m *storage.Meta) error { m.Practice = true; return nil }); err != nil {
+	if _, err := h.Store.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Practice = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	g, mover := playAuto(t, h, g) // an initial vineyard shows the next tile

@@ -8,8 +8,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // The messages of the reminder scheduler (bot/remind). The bot's Sender
@@ -18,7 +19,7 @@ import (
 
 // JumpLink links to a message of a game's channel, or to the channel when
 // there is no message to link to.
-func JumpLink(m storage.Meta, messageID string) string {
+func JumpLink(m adega.Meta, messageID string) string {
 	guild := m.GuildID
 	if guild == "" {
 		guild = "@me"
@@ -32,7 +33,7 @@ func JumpLink(m storage.Meta, messageID string) string {
 
 // owed says what a user must decide in a game: "take action 2 of year 1",
 // or one line per seat when they play several.
-func owed(m storage.Meta, seats []storage.SeatWait) string {
+func owed(m adega.Meta, seats []adega.SeatWait) string {
 	if len(seats) == 1 {
 		return seats[0].Prompt
 	}
@@ -47,7 +48,7 @@ func owed(m storage.Meta, seats []storage.SeatWait) string {
 	return strings.Join(parts, "; ")
 }
 
-func earliest(seats []storage.SeatWait) int64 {
+func earliest(seats []adega.SeatWait) int64 {
 	var t int64
 	for k, s := range seats {
 		if k == 0 || s.Since.Unix() < t {
@@ -67,7 +68,7 @@ func reminderText(r remind.Reminder, to string) string {
 	}
 	fmt.Fprintf(&b, "⏰ Reminder %d for %s: **%s** (game %s) has waited for you since <t:%d:R>.\nYou must %s.\n",
 		r.Count, to, r.Game.Title, r.Game.ID, earliest(r.Seats), owed(r.Game, r.Seats))
-	if !r.Deadline.IsZero() && r.Rules.Absent != storage.AbsentWait {
+	if !r.Deadline.IsZero() && r.Rules.Absent != adega.AbsentWait {
 		fmt.Fprintf(&b, "The deadline is <t:%d:R>; then %s.\n", r.Deadline.Unix(), remind.AbsentText(r.Rules.Absent))
 	}
 	fmt.Fprintf(&b, "Jump to the turn: %s", link)
@@ -79,15 +80,15 @@ func reminderText(r remind.Reminder, to string) string {
 // played in the user's direct messages already). They are queued in the
 // scheduler's transaction and built at delivery, after the turn message
 // queued before them, so that they link to it.
-func (h *Handler) Remind(r remind.Reminder) []*storage.Outgoing {
+func (h *Handler) Remind(r remind.Reminder) []*adega.Outgoing {
 	payload, err := json.Marshal(r)
 	if err != nil {
 		h.Log.Error("could not queue a reminder", "game", r.Game.ID, "err", err)
 		return nil
 	}
-	out := []*storage.Outgoing{{Queue: r.Game.ChannelID, Game: r.Game.ID, ChannelID: r.Game.ChannelID, Kind: kindReminder, Payload: payload}}
+	out := []*adega.Outgoing{{Queue: r.Game.ChannelID, Game: r.Game.ID, ChannelID: r.Game.ChannelID, Kind: kindReminder, Payload: payload}}
 	if r.DM && r.Game.GuildID != "" {
-		out = append(out, &storage.Outgoing{Queue: r.Game.ChannelID, Game: r.Game.ID, UserID: r.UserID, Kind: kindReminderDM, Payload: payload})
+		out = append(out, &adega.Outgoing{Queue: r.Game.ChannelID, Game: r.Game.ID, UserID: r.UserID, Kind: kindReminderDM, Payload: payload})
 	}
 	return out
 }
@@ -100,7 +101,7 @@ func (h *Handler) reminderMessage(r remind.Reminder, dm bool) (*discordgo.Messag
 		return nil, err
 	}
 	for _, sw := range r.Seats {
-		if !slices.ContainsFunc(w.SeatsOf(r.UserID), func(s storage.SeatWait) bool { return s.Seat == sw.Seat && s.Since.Equal(sw.Since) }) {
+		if !slices.ContainsFunc(w.SeatsOf(r.UserID), func(s adega.SeatWait) bool { return s.Seat == sw.Seat && s.Since.Equal(sw.Since) }) {
 			return nil, nil // the user moved since
 		}
 	}
@@ -112,7 +113,7 @@ func (h *Handler) reminderMessage(r remind.Reminder, dm bool) (*discordgo.Messag
 }
 
 // Digest is a user's daily digest, by direct message.
-func (h *Handler) Digest(d remind.Digest) []*storage.Outgoing {
+func (h *Handler) Digest(d remind.Digest) []*adega.Outgoing {
 	var b strings.Builder
 	waits := "waits"
 	if len(d.Games) > 1 {
@@ -130,15 +131,15 @@ func (h *Handler) Digest(d remind.Digest) []*storage.Outgoing {
 		h.Log.Error("could not queue a digest", "user", d.UserID, "err", err)
 		return nil
 	}
-	return []*storage.Outgoing{{UserID: d.UserID, Message: data}}
+	return []*adega.Outgoing{{UserID: d.UserID, Message: data}}
 }
 
 // Absent is the turn message after the bot played for an absent player:
 // the announcement as its header, then what happened, the board and the
 // pings, as after any move.
-func (h *Handler) Absent(a remind.Absence, p remind.Played) storage.PostFunc {
+func (h *Handler) Absent(a remind.Absence, p remind.Played) adega.PostFunc {
 	what := "played for them"
-	if p.Rule == storage.AbsentSkip {
+	if p.Rule == adega.AbsentSkip {
 		what = "passed for them"
 	}
 	name := a.Game.Seats[a.Seat].Name
@@ -147,7 +148,7 @@ func (h *Handler) Absent(a remind.Absence, p remind.Played) storage.PostFunc {
 
 // Bots announces the decisions the bot made for the seats it plays. The
 // turn message pings the people who must act after them.
-func (h *Handler) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
+func (h *Handler) Bots(m adega.Meta, plays []referee.Play) adega.PostFunc {
 	var names []string
 	for _, p := range plays {
 		if name := m.Seats[p.Seat].Name; !slices.Contains(names, name) {
@@ -158,7 +159,7 @@ func (h *Handler) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
 }
 
 // waitingFor says whether a game waits for userID, and for whom else.
-func waitingFor(gw storage.GameWait, userID string) (mine bool, others []string) {
+func waitingFor(gw adega.GameWait, userID string) (mine bool, others []string) {
 	for _, s := range gw.Wait.Seats {
 		switch {
 		case s.UserID == userID:
@@ -171,7 +172,7 @@ func waitingFor(gw storage.GameWait, userID string) (mine bool, others []string)
 }
 
 // seatName is the name userID plays under in a game.
-func seatName(m storage.Meta, userID string) string {
+func seatName(m adega.Meta, userID string) string {
 	for _, s := range m.Seats {
 		if s.UserID == userID {
 			return s.Name

@@ -8,13 +8,14 @@ import (
 	"slices"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
-// The bot plays the seats nobody is at: its own seats (storage.SeatUser.Bot)
+// The bot plays the seats nobody is at: its own seats (adega.SeatUser.Bot)
 // as soon as they must decide, and an absent player's decision when the
 // deadline passes under absent: auto. The scheduler's loop only hands that
 // work to the thinkers (a fair pool, bot/internal/fair, shared with the
@@ -32,8 +33,8 @@ const botBatch = 15 * time.Second
 
 // ClassOf is the class of a game's work in the fair pools: a game with no
 // human seat left comes after every game with people in it.
-func ClassOf(m storage.Meta) fair.Class {
-	if slices.ContainsFunc(m.Seats, func(s storage.SeatUser) bool { return s.UserID != "" && !s.Bot }) {
+func ClassOf(m adega.Meta) fair.Class {
+	if slices.ContainsFunc(m.Seats, func(s adega.SeatUser) bool { return s.UserID != "" && !s.Bot }) {
 		return fair.People
 	}
 	return fair.Bots
@@ -124,10 +125,10 @@ func (s *Scheduler) next(id string) {
 // run is a run of decisions the bot searches in one game, from one moment,
 // to be stored as one change.
 type run struct {
-	g     *storage.Game // the moment searched from
+	g     *adega.Game // the moment searched from
 	next  decider
 	st    engine.State
-	plays []storage.Play
+	plays []referee.Play
 	err   error         // why the search stopped short
 	spent time.Duration // searching
 	store func(*run) error
@@ -151,11 +152,11 @@ func (s *Scheduler) runFor(id string, absence *Absence) (*run, error) {
 		}}, nil
 	}
 	g, err := s.Store.Load(id)
-	if err != nil || g.Meta.Status != storage.StatusActive {
+	if err != nil || g.Meta.Status != adega.StatusActive {
 		return nil, err
 	}
 	bots := func(st engine.State) (engine.Seat, string, bool) {
-		seat, ok := storage.BotPending(g.Meta, st)
+		seat, ok := adega.BotPending(g.Meta, st)
 		return seat, g.Meta.BotLevel(seat), ok
 	}
 	return &run{g: g, st: g.State, next: bots, store: s.storeBots}, nil
@@ -204,7 +205,7 @@ func (s *Scheduler) advance(ctx context.Context, r *run) bool {
 }
 
 // current reports whether g is still the game's newest moment.
-func (s *Scheduler) current(g *storage.Game) bool {
+func (s *Scheduler) current(g *adega.Game) bool {
 	now, err := s.Store.Load(g.ID)
 	return err == nil && now.Stamp == g.Stamp
 }
@@ -226,7 +227,7 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	if err != nil {
 		return fmt.Errorf("the bot's %v for seat %d is refused: %w", act, seat, err)
 	}
-	r.plays = append(r.plays, storage.Play{Seat: seat, Action: act})
+	r.plays = append(r.plays, referee.Play{Seat: seat, Action: act})
 	r.st = after
 	return nil
 }
@@ -239,8 +240,8 @@ func (s *Scheduler) storeBots(r *run) error {
 	}
 	unlock := s.Out.Lock(r.g.Meta.ChannelID)
 	defer unlock()
-	_, err := s.Store.BotMoves(r.g.ID, r.g.Stamp, r.plays, s.now(), s.Out.Bots(r.g.Meta, r.plays))
-	if errors.As(err, new(*storage.StaleError)) {
+	_, err := s.referee().BotMoves(r.g.ID, r.g.Stamp, r.plays, s.now(), s.Out.Bots(r.g.Meta, r.plays))
+	if errors.Is(err, adega.ErrStale) {
 		return nil // a move came first and asked for a turn of its own
 	}
 	return err

@@ -32,8 +32,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // Paces are the named paces, by their first reminder's interval.
@@ -126,7 +126,7 @@ type Config struct {
 	Floor time.Duration
 	// Deadline and Absent are the defaults of new games; 0 is no deadline.
 	Deadline time.Duration
-	Absent   storage.Absent
+	Absent   adega.Absent
 	// VacationPerGame is how much vacation a player may take in one game,
 	// over the whole game.
 	VacationPerGame time.Duration
@@ -160,7 +160,7 @@ func (c Config) WithDefaults() Config {
 		c.Floor = time.Hour
 	}
 	if c.Absent == "" {
-		c.Absent = storage.AbsentWait
+		c.Absent = adega.AbsentWait
 	}
 	if c.VacationPerGame <= 0 {
 		c.VacationPerGame = DefaultVacation
@@ -172,14 +172,14 @@ func (c Config) WithDefaults() Config {
 }
 
 // NewGame is the waiting rules a new game gets when its creator chose none.
-func (c Config) NewGame() storage.WaitRules {
+func (c Config) NewGame() adega.WaitRules {
 	c = c.WithDefaults()
-	return storage.WaitRules{Pace: c.Pace, Interval: c.Interval, Deadline: c.Deadline, Absent: c.Absent}
+	return adega.WaitRules{Pace: c.Pace, Interval: c.Interval, Deadline: c.Deadline, Absent: c.Absent}
 }
 
 // Resolve fills a game's unset rules with the defaults (for games stored
 // before they had rules): the default pace, and wait.
-func (c Config) Resolve(r storage.WaitRules) storage.WaitRules {
+func (c Config) Resolve(r adega.WaitRules) adega.WaitRules {
 	c = c.WithDefaults()
 	if r.Interval <= 0 {
 		r.Pace, r.Interval = c.Pace, c.Interval
@@ -188,7 +188,7 @@ func (c Config) Resolve(r storage.WaitRules) storage.WaitRules {
 		r.Pace = PaceCustom
 	}
 	if r.Absent == "" {
-		r.Absent = storage.AbsentWait
+		r.Absent = adega.AbsentWait
 	}
 	return r
 }
@@ -211,7 +211,7 @@ func (c Config) Step(interval time.Duration, n int) time.Duration {
 
 // PaceText describes a game's rules for players: "normal (reminders after
 // 8 hours) · deadline 72 hours, then the bot plays".
-func PaceText(r storage.WaitRules) string {
+func PaceText(r adega.WaitRules) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (reminders after %s)", r.Pace, Human(r.Interval))
 	if r.Deadline > 0 {
@@ -221,20 +221,20 @@ func PaceText(r storage.WaitRules) string {
 }
 
 // AbsentText says what a rule does, after "then".
-func AbsentText(a storage.Absent) string {
+func AbsentText(a adega.Absent) string {
 	switch a {
-	case storage.AbsentAuto:
+	case adega.AbsentAuto:
 		return "the bot plays"
-	case storage.AbsentSkip:
+	case adega.AbsentSkip:
 		return "the player passes if the rules allow"
 	}
 	return "the bot keeps reminding"
 }
 
 // ParseAbsent reads wait, auto or skip.
-func ParseAbsent(text string) (storage.Absent, error) {
-	switch a := storage.Absent(strings.ToLower(strings.TrimSpace(text))); a {
-	case storage.AbsentWait, storage.AbsentAuto, storage.AbsentSkip:
+func ParseAbsent(text string) (adega.Absent, error) {
+	switch a := adega.Absent(strings.ToLower(strings.TrimSpace(text))); a {
+	case adega.AbsentWait, adega.AbsentAuto, adega.AbsentSkip:
 		return a, nil
 	}
 	return "", fmt.Errorf("%s is not an absent-player rule: use wait, auto or skip", engine.Quote(text))
@@ -286,7 +286,7 @@ type Quiet struct {
 }
 
 // QuietOf reads a user's quiet hours; unreadable settings mean none.
-func QuietOf(p storage.Prefs) Quiet {
+func QuietOf(p adega.Prefs) Quiet {
 	loc, err := Location(p.TimeZone)
 	if err != nil {
 		loc = time.UTC
@@ -366,7 +366,7 @@ func (q Quiet) next(t time.Time) time.Time {
 }
 
 // onVacation returns the end of the vacation holding t.
-func onVacation(t time.Time, vacations []storage.Vacation) (time.Time, bool) {
+func onVacation(t time.Time, vacations []adega.Vacation) (time.Time, bool) {
 	for _, v := range vacations {
 		if !t.Before(v.From) && t.Before(v.Until) {
 			return v.Until, true
@@ -376,7 +376,7 @@ func onVacation(t time.Time, vacations []storage.Vacation) (time.Time, bool) {
 }
 
 // postpone moves t out of vacations and quiet hours.
-func postpone(t time.Time, q Quiet, vacations []storage.Vacation) time.Time {
+func postpone(t time.Time, q Quiet, vacations []adega.Vacation) time.Time {
 	for range 16 {
 		if end, ok := onVacation(t, vacations); ok {
 			t = end
@@ -393,9 +393,9 @@ func postpone(t time.Time, q Quiet, vacations []storage.Vacation) time.Time {
 
 // DeadlineAt is when a decision waiting since since reaches the deadline
 // d, not counting time on vacation.
-func DeadlineAt(since time.Time, d time.Duration, vacations []storage.Vacation) time.Time {
+func DeadlineAt(since time.Time, d time.Duration, vacations []adega.Vacation) time.Time {
 	vs := slices.Clone(vacations)
-	slices.SortFunc(vs, func(a, b storage.Vacation) int { return a.From.Compare(b.From) })
+	slices.SortFunc(vs, func(a, b adega.Vacation) int { return a.From.Compare(b.From) })
 	t, left := since, d
 	for _, v := range vs {
 		if !v.Until.After(t) {
@@ -416,7 +416,7 @@ func DeadlineAt(since time.Time, d time.Duration, vacations []storage.Vacation) 
 
 // NextDigest is the first digest hour in the user's time zone after
 // after, postponed out of their quiet hours.
-func NextDigest(after time.Time, p storage.Prefs) time.Time {
+func NextDigest(after time.Time, p adega.Prefs) time.Time {
 	q := QuietOf(p)
 	local := after.In(q.Loc)
 	y, mo, d := local.Date()
@@ -430,10 +430,10 @@ func NextDigest(after time.Time, p storage.Prefs) time.Time {
 // Input is one user's waiting in one game.
 type Input struct {
 	Now       time.Time
-	Rules     storage.WaitRules // resolved
-	Prefs     storage.Prefs
-	Seats     []storage.SeatWait // the decisions the user owes in the game
-	Vacations []storage.Vacation // the user's, in this game
+	Rules     adega.WaitRules // resolved
+	Prefs     adega.Prefs
+	Seats     []adega.SeatWait // the decisions the user owes in the game
+	Vacations []adega.Vacation // the user's, in this game
 }
 
 // Decision is what is due now for one user in one game.
@@ -452,7 +452,7 @@ type Decision struct {
 // NextReminder is when the next reminder falls due, before quiet hours
 // and vacations: one interval after the wait began, then after each
 // reminder one halved interval later.
-func (c Config) NextReminder(r storage.WaitRules, seats []storage.SeatWait) time.Time {
+func (c Config) NextReminder(r adega.WaitRules, seats []adega.SeatWait) time.Time {
 	var since, last time.Time
 	n := 0
 	for _, s := range seats {
@@ -472,7 +472,7 @@ func (c Config) NextReminder(r storage.WaitRules, seats []storage.SeatWait) time
 }
 
 // remindAt is when the user's next reminder goes, or zero for none.
-func (c Config) remindAt(in Input, seats []storage.SeatWait, q Quiet) time.Time {
+func (c Config) remindAt(in Input, seats []adega.SeatWait, q Quiet) time.Time {
 	if in.Prefs.Digest || in.Rules.Interval <= 0 {
 		return time.Time{}
 	}
@@ -483,7 +483,7 @@ func (c Config) remindAt(in Input, seats []storage.SeatWait, q Quiet) time.Time 
 // seats updated as if it were done: reminders counted, pings cleared,
 // expired deadlines marked, and each seat's Next set to when the
 // scheduler must look at it again (always after Now).
-func (c Config) Decide(in Input) (Decision, []storage.SeatWait) {
+func (c Config) Decide(in Input) (Decision, []adega.SeatWait) {
 	c = c.WithDefaults()
 	now := in.Now
 	seats := slices.Clone(in.Seats)
@@ -493,7 +493,7 @@ func (c Config) Decide(in Input) (Decision, []storage.SeatWait) {
 	if at := c.remindAt(in, seats, q); !at.IsZero() && !now.Before(at) {
 		d.Remind, d.DM = true, in.Prefs.DMReminders
 	}
-	pingDue := slices.ContainsFunc(seats, func(s storage.SeatWait) bool { return s.PingDue })
+	pingDue := slices.ContainsFunc(seats, func(s adega.SeatWait) bool { return s.PingDue })
 	if pingDue && !d.Remind && !q.In(now) {
 		d.Ping = true
 	}
@@ -524,7 +524,7 @@ func (c Config) Decide(in Input) (Decision, []storage.SeatWait) {
 			switch {
 			case now.Before(at):
 				earlier(at)
-			case in.Rules.Absent == storage.AbsentAuto || in.Rules.Absent == storage.AbsentSkip:
+			case in.Rules.Absent == adega.AbsentAuto || in.Rules.Absent == adega.AbsentSkip:
 				d.Expired = append(d.Expired, s.Seat)
 				earlier(now.Add(c.Retry))
 			default:
@@ -541,7 +541,7 @@ func (c Config) Decide(in Input) (Decision, []storage.SeatWait) {
 }
 
 // DeadlineOf is the earliest deadline still ahead among seats, or zero.
-func DeadlineOf(r storage.WaitRules, seats []storage.SeatWait, vacations []storage.Vacation) time.Time {
+func DeadlineOf(r adega.WaitRules, seats []adega.SeatWait, vacations []adega.Vacation) time.Time {
 	var at time.Time
 	if r.Deadline <= 0 {
 		return at
@@ -558,8 +558,8 @@ func DeadlineOf(r storage.WaitRules, seats []storage.SeatWait, vacations []stora
 }
 
 // VacationsOf returns a user's vacations in a game.
-func VacationsOf(w storage.WaitState, userID string) []storage.Vacation {
-	var out []storage.Vacation
+func VacationsOf(w adega.WaitState, userID string) []adega.Vacation {
+	var out []adega.Vacation
 	for _, v := range w.Vacations {
 		if v.UserID == userID {
 			out = append(out, v)
@@ -570,4 +570,4 @@ func VacationsOf(w storage.WaitState, userID string) []storage.Vacation {
 
 // QuietNow reports whether the user is in their quiet hours at t: turn
 // messages then name them without pinging them.
-func QuietNow(p storage.Prefs, t time.Time) bool { return QuietOf(p).In(t) }
+func QuietNow(p adega.Prefs, t time.Time) bool { return QuietOf(p).In(t) }

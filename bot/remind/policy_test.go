@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 func utc(y int, mo time.Month, d, h, m int) time.Time {
@@ -37,13 +37,13 @@ func TestStepHalvesDownToTheFloor(t *testing.T) {
 }
 
 func TestQuietHours(t *testing.T) {
-	lisbon := storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
-	york := storage.Prefs{TimeZone: "America/New_York", QuietStart: "22:00", QuietEnd: "07:00"}
-	tokyo := storage.Prefs{TimeZone: "Asia/Tokyo", QuietStart: "23:30", QuietEnd: "06:15"}
-	lunch := storage.Prefs{QuietStart: "12:00", QuietEnd: "13:30"} // UTC, same day
+	lisbon := adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
+	york := adega.Prefs{TimeZone: "America/New_York", QuietStart: "22:00", QuietEnd: "07:00"}
+	tokyo := adega.Prefs{TimeZone: "Asia/Tokyo", QuietStart: "23:30", QuietEnd: "06:15"}
+	lunch := adega.Prefs{QuietStart: "12:00", QuietEnd: "13:30"} // UTC, same day
 	for _, tc := range []struct {
 		name  string
-		prefs storage.Prefs
+		prefs adega.Prefs
 		at    time.Time
 		until time.Time // zero: not quiet
 	}{
@@ -72,7 +72,7 @@ func TestQuietHours(t *testing.T) {
 		{"Tokyo just before", tokyo, utc(2026, 1, 15, 14, 29), time.Time{}},
 		{"same-day window", lunch, utc(2026, 1, 15, 12, 45), utc(2026, 1, 15, 13, 30)},
 		{"same-day window over", lunch, utc(2026, 1, 15, 13, 30), time.Time{}},
-		{"no window", storage.Prefs{TimeZone: "Europe/Lisbon"}, utc(2026, 1, 15, 3, 0), time.Time{}},
+		{"no window", adega.Prefs{TimeZone: "Europe/Lisbon"}, utc(2026, 1, 15, 3, 0), time.Time{}},
 	} {
 		q := QuietOf(tc.prefs)
 		if got := q.In(tc.at); got != !tc.until.IsZero() {
@@ -92,14 +92,14 @@ func TestQuietHours(t *testing.T) {
 // Awake counts the time outside quiet hours, across nights, days and a
 // change of the clocks.
 func TestQuietAwake(t *testing.T) {
-	lisbon := QuietOf(storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
+	lisbon := QuietOf(adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
 	for _, tc := range []struct {
 		name     string
 		q        Quiet
 		from, to time.Time
 		want     time.Duration
 	}{
-		{"no window", QuietOf(storage.Prefs{}), utc(2026, 1, 15, 22, 0), utc(2026, 1, 16, 9, 0), 11 * time.Hour},
+		{"no window", QuietOf(adega.Prefs{}), utc(2026, 1, 15, 22, 0), utc(2026, 1, 16, 9, 0), 11 * time.Hour},
 		{"backwards", lisbon, utc(2026, 1, 16, 9, 0), utc(2026, 1, 15, 22, 0), 0},
 		{"within a day", lisbon, utc(2026, 1, 15, 9, 0), utc(2026, 1, 15, 10, 30), 90 * time.Minute},
 		{"across a night", lisbon, utc(2026, 1, 15, 22, 0), utc(2026, 1, 16, 9, 0), 2 * time.Hour},
@@ -118,22 +118,22 @@ func TestQuietAwake(t *testing.T) {
 func TestDeadlineSkipsVacations(t *testing.T) {
 	since := utc(2026, 1, 1, 0, 0)
 	day := 24 * time.Hour
-	vac := func(from, until int) storage.Vacation {
-		return storage.Vacation{From: since.Add(time.Duration(from) * day), Until: since.Add(time.Duration(until) * day)}
+	vac := func(from, until int) adega.Vacation {
+		return adega.Vacation{From: since.Add(time.Duration(from) * day), Until: since.Add(time.Duration(until) * day)}
 	}
 	for _, tc := range []struct {
 		name      string
-		vacations []storage.Vacation
+		vacations []adega.Vacation
 		want      time.Time
 	}{
 		{"none", nil, since.Add(3 * day)},
-		{"after the deadline", []storage.Vacation{vac(4, 6)}, since.Add(3 * day)},
-		{"starting at the deadline", []storage.Vacation{vac(3, 6)}, since.Add(3 * day)},
-		{"inside", []storage.Vacation{vac(1, 2)}, since.Add(4 * day)},
-		{"before the wait, overlapping", []storage.Vacation{vac(-1, 1)}, since.Add(4 * day)},
-		{"before the wait, over", []storage.Vacation{vac(-3, -1)}, since.Add(3 * day)},
-		{"two", []storage.Vacation{vac(2, 4), vac(1, 2)}, since.Add(6 * day)},
-		{"overlapping", []storage.Vacation{vac(1, 3), vac(2, 5)}, since.Add(7 * day)},
+		{"after the deadline", []adega.Vacation{vac(4, 6)}, since.Add(3 * day)},
+		{"starting at the deadline", []adega.Vacation{vac(3, 6)}, since.Add(3 * day)},
+		{"inside", []adega.Vacation{vac(1, 2)}, since.Add(4 * day)},
+		{"before the wait, overlapping", []adega.Vacation{vac(-1, 1)}, since.Add(4 * day)},
+		{"before the wait, over", []adega.Vacation{vac(-3, -1)}, since.Add(3 * day)},
+		{"two", []adega.Vacation{vac(2, 4), vac(1, 2)}, since.Add(6 * day)},
+		{"overlapping", []adega.Vacation{vac(1, 3), vac(2, 5)}, since.Add(7 * day)},
 	} {
 		if got := DeadlineAt(since, 3*day, tc.vacations); !got.Equal(tc.want) {
 			t.Errorf("%s: deadline %v, want %v", tc.name, got, tc.want)
@@ -142,11 +142,11 @@ func TestDeadlineSkipsVacations(t *testing.T) {
 }
 
 func TestNextDigest(t *testing.T) {
-	lisbon := storage.Prefs{TimeZone: "Europe/Lisbon", Digest: true, DigestHour: 9}
+	lisbon := adega.Prefs{TimeZone: "Europe/Lisbon", Digest: true, DigestHour: 9}
 	quiet := lisbon
 	quiet.DigestHour, quiet.QuietStart, quiet.QuietEnd = 7, "23:00", "08:00"
 	for _, tc := range []struct {
-		prefs storage.Prefs
+		prefs adega.Prefs
 		after time.Time
 		want  time.Time
 	}{
@@ -156,7 +156,7 @@ func TestNextDigest(t *testing.T) {
 		{lisbon, utc(2026, 10, 24, 9, 0), utc(2026, 10, 25, 9, 0)}, // 09:00 WET
 		{quiet, utc(2026, 1, 15, 12, 0), utc(2026, 1, 16, 8, 0)},   // 07:00 is quiet: at its end
 		{quiet, utc(2026, 1, 16, 8, 0), utc(2026, 1, 17, 8, 0)},
-		{storage.Prefs{DigestHour: 18}, utc(2026, 1, 15, 18, 30), utc(2026, 1, 16, 18, 0)},
+		{adega.Prefs{DigestHour: 18}, utc(2026, 1, 15, 18, 30), utc(2026, 1, 16, 18, 0)},
 	} {
 		if got := NextDigest(tc.after, tc.prefs); !got.Equal(tc.want) {
 			t.Errorf("NextDigest(%v, %+v) = %v, want %v", tc.after, tc.prefs, got.UTC(), tc.want)
@@ -213,47 +213,47 @@ func TestParsing(t *testing.T) {
 func TestDecide(t *testing.T) {
 	since := utc(2026, 1, 15, 12, 0)
 	c := Config{Floor: time.Hour}
-	normal := storage.WaitRules{Pace: "normal", Interval: 8 * time.Hour, Absent: storage.AbsentWait}
+	normal := adega.WaitRules{Pace: "normal", Interval: 8 * time.Hour, Absent: adega.AbsentWait}
 	deadline := normal
-	deadline.Deadline, deadline.Absent = 24*time.Hour, storage.AbsentAuto
+	deadline.Deadline, deadline.Absent = 24*time.Hour, adega.AbsentAuto
 	waitDeadline := deadline
-	waitDeadline.Absent = storage.AbsentWait
-	seat := func(n int, last time.Time) []storage.SeatWait {
-		return []storage.SeatWait{{Seat: 1, UserID: "u", Since: since, Reminders: n, LastReminder: last}}
+	waitDeadline.Absent = adega.AbsentWait
+	seat := func(n int, last time.Time) []adega.SeatWait {
+		return []adega.SeatWait{{Seat: 1, UserID: "u", Since: since, Reminders: n, LastReminder: last}}
 	}
-	lisbonQuiet := storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
+	lisbonQuiet := adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
 	for _, tc := range []struct {
 		name      string
 		now       time.Time
-		rules     storage.WaitRules
-		prefs     storage.Prefs
-		seats     []storage.SeatWait
-		vacations []storage.Vacation
+		rules     adega.WaitRules
+		prefs     adega.Prefs
+		seats     []adega.SeatWait
+		vacations []adega.Vacation
 		want      Decision
 		next      time.Time
 	}{
-		{"too early", since.Add(7 * time.Hour), normal, storage.Prefs{}, seat(0, time.Time{}), nil,
+		{"too early", since.Add(7 * time.Hour), normal, adega.Prefs{}, seat(0, time.Time{}), nil,
 			Decision{}, since.Add(8 * time.Hour)},
-		{"first reminder", since.Add(8 * time.Hour), normal, storage.Prefs{DMReminders: true}, seat(0, time.Time{}), nil,
+		{"first reminder", since.Add(8 * time.Hour), normal, adega.Prefs{DMReminders: true}, seat(0, time.Time{}), nil,
 			Decision{Remind: true, DM: true}, since.Add(12 * time.Hour)},
-		{"second, not before its interval", since.Add(11 * time.Hour), normal, storage.Prefs{}, seat(1, since.Add(8*time.Hour)), nil,
+		{"second, not before its interval", since.Add(11 * time.Hour), normal, adega.Prefs{}, seat(1, since.Add(8*time.Hour)), nil,
 			Decision{}, since.Add(12 * time.Hour)},
-		{"a late reminder counts from when it went", since.Add(20 * time.Hour), normal, storage.Prefs{}, seat(1, since.Add(18*time.Hour)), nil,
+		{"a late reminder counts from when it went", since.Add(20 * time.Hour), normal, adega.Prefs{}, seat(1, since.Add(18*time.Hour)), nil,
 			Decision{}, since.Add(22 * time.Hour)},
-		{"quiet hours postpone", utc(2026, 1, 15, 23, 0), storage.WaitRules{Pace: "custom", Interval: 11 * time.Hour}, lisbonQuiet, seat(0, time.Time{}), nil,
+		{"quiet hours postpone", utc(2026, 1, 15, 23, 0), adega.WaitRules{Pace: "custom", Interval: 11 * time.Hour}, lisbonQuiet, seat(0, time.Time{}), nil,
 			Decision{}, utc(2026, 1, 16, 8, 0)},
-		{"at the end of the window", utc(2026, 1, 16, 8, 0), storage.WaitRules{Pace: "custom", Interval: 11 * time.Hour}, lisbonQuiet, seat(0, time.Time{}), nil,
+		{"at the end of the window", utc(2026, 1, 16, 8, 0), adega.WaitRules{Pace: "custom", Interval: 11 * time.Hour}, lisbonQuiet, seat(0, time.Time{}), nil,
 			Decision{Remind: true}, utc(2026, 1, 16, 13, 30)},
-		{"digest users get no reminders", since.Add(9 * time.Hour), normal, storage.Prefs{Digest: true}, seat(0, time.Time{}), nil,
+		{"digest users get no reminders", since.Add(9 * time.Hour), normal, adega.Prefs{Digest: true}, seat(0, time.Time{}), nil,
 			Decision{}, time.Time{}},
-		{"digest users still have deadlines", since.Add(9 * time.Hour), deadline, storage.Prefs{Digest: true}, seat(0, time.Time{}), nil,
+		{"digest users still have deadlines", since.Add(9 * time.Hour), deadline, adega.Prefs{Digest: true}, seat(0, time.Time{}), nil,
 			Decision{}, since.Add(24 * time.Hour)},
-		{"deadline under auto", since.Add(24 * time.Hour), deadline, storage.Prefs{}, seat(4, since.Add(23*time.Hour)), nil,
+		{"deadline under auto", since.Add(24 * time.Hour), deadline, adega.Prefs{}, seat(4, since.Add(23*time.Hour)), nil,
 			Decision{Remind: true, Expired: []engine.Seat{1}}, since.Add(24*time.Hour + time.Minute)},
-		{"deadline under wait", since.Add(24 * time.Hour), waitDeadline, storage.Prefs{}, seat(5, since.Add(24*time.Hour)), nil,
+		{"deadline under wait", since.Add(24 * time.Hour), waitDeadline, adega.Prefs{}, seat(5, since.Add(24*time.Hour)), nil,
 			Decision{Expired: []engine.Seat{1}}, since.Add(25 * time.Hour)},
-		{"vacation postpones reminders and the deadline", since.Add(8 * time.Hour), deadline, storage.Prefs{}, seat(0, time.Time{}),
-			[]storage.Vacation{{UserID: "u", From: since.Add(time.Hour), Until: since.Add(49 * time.Hour)}},
+		{"vacation postpones reminders and the deadline", since.Add(8 * time.Hour), deadline, adega.Prefs{}, seat(0, time.Time{}),
+			[]adega.Vacation{{UserID: "u", From: since.Add(time.Hour), Until: since.Add(49 * time.Hour)}},
 			Decision{}, since.Add(49 * time.Hour)},
 	} {
 		d, seats := c.Decide(Input{Now: tc.now, Rules: tc.rules, Prefs: tc.prefs, Seats: tc.seats, Vacations: tc.vacations})

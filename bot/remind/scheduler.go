@@ -10,9 +10,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -23,15 +25,15 @@ type Announcer interface {
 	// Remind is the messages that carry a reminder (or a ping held back
 	// by quiet hours, when Count is 0), queued in the transaction that
 	// claims it.
-	Remind(r Reminder) []*storage.Outgoing
+	Remind(r Reminder) []*adega.Outgoing
 	// Digest is the message that carries a user's daily digest.
-	Digest(d Digest) []*storage.Outgoing
+	Digest(d Digest) []*adega.Outgoing
 	// Absent builds the turn message that announces a decision the bot
 	// made for an absent player; it is queued in the move's transaction.
-	Absent(a Absence, p Played) storage.PostFunc
+	Absent(a Absence, p Played) adega.PostFunc
 	// Bots builds the turn message that announces the decisions the bot
 	// made for the seats it plays.
-	Bots(m storage.Meta, plays []storage.Play) storage.PostFunc
+	Bots(m adega.Meta, plays []referee.Play) adega.PostFunc
 	// Lock holds a game's channel, so that the scheduler's move keeps its
 	// order with the players' own; it returns the unlock.
 	Lock(channelID string) func()
@@ -39,12 +41,12 @@ type Announcer interface {
 
 // Reminder is a reminder or a held-back ping for one user in one game.
 type Reminder struct {
-	Game          storage.Meta
-	Rules         storage.WaitRules // resolved
-	TurnMessageID string            // the newest turn message, for the jump link; may be empty
+	Game          adega.Meta
+	Rules         adega.WaitRules // resolved
+	TurnMessageID string          // the newest turn message, for the jump link; may be empty
 	UserID        string
-	Seats         []storage.SeatWait // what the user must decide, oldest first
-	Count         int                // the reminder's number from 1; 0 for a held-back ping
+	Seats         []adega.SeatWait // what the user must decide, oldest first
+	Count         int              // the reminder's number from 1; 0 for a held-back ping
 	DM            bool
 	Deadline      time.Time // the next deadline, zero if none
 }
@@ -52,14 +54,14 @@ type Reminder struct {
 // Digest lists the games that wait for a user.
 type Digest struct {
 	UserID string
-	Games  []storage.GameWait // active games where the user owes a decision
+	Games  []adega.GameWait // active games where the user owes a decision
 	At     time.Time
 }
 
 // Absence is a decision whose deadline passed under auto or skip.
 type Absence struct {
-	Game   storage.Meta
-	Rules  storage.WaitRules // resolved
+	Game   adega.Meta
+	Rules  adega.WaitRules // resolved
 	Seat   engine.Seat
 	UserID string
 	Since  time.Time
@@ -68,11 +70,11 @@ type Absence struct {
 // Played is a decision the bot made for an absent player: one action, or
 // several when the decision turned up hidden information on the way.
 type Played struct {
-	Rule   storage.Absent
+	Rule   adega.Absent
 	Seat   engine.Seat
-	Plays  []storage.Play
+	Plays  []referee.Play
 	Labels []string // the choices' labels, for the announcement
-	Result *storage.MoveResult
+	Result *referee.MoveResult
 }
 
 // Scheduler is the one goroutine that sleeps until the next entry of the
@@ -104,6 +106,9 @@ type Scheduler struct {
 
 // batch bounds the entries handled before looking at the index again.
 const batch = 64
+
+// referee stores the bot's moves in the games of s.Store.
+func (s *Scheduler) referee() *referee.Referee { return referee.New(s.Store) }
 
 func (s *Scheduler) now() time.Time {
 	if s.Now != nil {
@@ -176,15 +181,15 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 		}
 		var err error
 		switch w.Kind {
-		case storage.WakeGame:
+		case adega.WakeGame:
 			err = s.game(ctx, w)
-		case storage.WakeDigest:
+		case adega.WakeDigest:
 			err = s.digest(w)
 		default:
 			err = fmt.Errorf("unknown entry kind %q", w.Kind)
 		}
 		switch {
-		case errors.Is(err, storage.ErrNotFound):
+		case engine.CodeOf(err) == adega.CodeNotFound:
 			err = s.Store.Unschedule(w)
 		case err != nil:
 			s.log().Error("reminders: an entry failed; trying again later", "kind", string(w.Kind), "id", w.ID, "err", err)
@@ -199,13 +204,13 @@ func (s *Scheduler) RunDue(ctx context.Context, now time.Time) {
 // game claims what is due in one game, queueing its reminders; a deadline
 // under skip is played at once, and the searches (absent players under
 // auto, the bot's seats) are handed to the thinkers.
-func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
+func (s *Scheduler) game(ctx context.Context, due adega.Wake) error {
 	now := s.now()
 	var absences []Absence
 	var bots bool
-	err := s.Store.ClaimGame(due, func(m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, error) {
+	err := s.Store.ClaimGame(due, func(m adega.Meta, w *adega.WaitState, users adega.UserLookup) ([]*adega.Outgoing, error) {
 		absences = nil
-		if m.Status != storage.StatusActive {
+		if m.Status != adega.StatusActive {
 			return nil, nil
 		}
 		// The thinkers play the bot's seats; if that fails, again after
@@ -213,7 +218,7 @@ func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 		if bots = !w.BotTurn.IsZero() && !w.BotTurn.After(now); bots {
 			w.BotTurn = now.Add(s.Config.Retry)
 		}
-		var out []*storage.Outgoing
+		var out []*adega.Outgoing
 		var err error
 		out, absences, err = s.claimWaits(now, m, w, users)
 		return out, err
@@ -223,7 +228,7 @@ func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 	}
 	var auto []Absence
 	for _, a := range absences {
-		if a.Rules.Absent == storage.AbsentAuto {
+		if a.Rules.Absent == adega.AbsentAuto {
 			auto = append(auto, a)
 		} else if err := s.skip(a); err != nil {
 			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
@@ -236,8 +241,8 @@ func (s *Scheduler) game(ctx context.Context, due storage.Wake) error {
 // claimWaits decides, for each player a game waits for, what is due now:
 // it returns the reminders and pings to queue, and the decisions whose
 // deadline passed under auto or skip.
-func (s *Scheduler) claimWaits(now time.Time, m storage.Meta, w *storage.WaitState, users storage.UserLookup) ([]*storage.Outgoing, []Absence, error) {
-	var out []*storage.Outgoing
+func (s *Scheduler) claimWaits(now time.Time, m adega.Meta, w *adega.WaitState, users adega.UserLookup) ([]*adega.Outgoing, []Absence, error) {
+	var out []*adega.Outgoing
 	var absences []Absence
 	rules := s.Config.Resolve(m.Wait)
 	var ids []string
@@ -254,7 +259,7 @@ func (s *Scheduler) claimWaits(now time.Time, m storage.Meta, w *storage.WaitSta
 		vacations := VacationsOf(*w, uid)
 		d, seats := s.Config.Decide(Input{Now: now, Rules: rules, Prefs: u.Prefs, Seats: w.SeatsOf(uid), Vacations: vacations})
 		for _, sw := range seats {
-			k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == sw.Seat })
+			k := slices.IndexFunc(w.Seats, func(x adega.SeatWait) bool { return x.Seat == sw.Seat })
 			w.Seats[k] = sw
 		}
 		if d.Remind || d.Ping {
@@ -265,11 +270,11 @@ func (s *Scheduler) claimWaits(now time.Time, m storage.Meta, w *storage.WaitSta
 			}
 			out = append(out, s.Out.Remind(r)...)
 		}
-		if rules.Absent == storage.AbsentWait {
+		if rules.Absent == adega.AbsentWait {
 			continue
 		}
 		for _, seat := range d.Expired {
-			k := slices.IndexFunc(seats, func(x storage.SeatWait) bool { return x.Seat == seat })
+			k := slices.IndexFunc(seats, func(x adega.SeatWait) bool { return x.Seat == seat })
 			absences = append(absences, Absence{Game: m, Rules: rules, Seat: seat, UserID: uid, Since: seats[k].Since})
 		}
 	}
@@ -287,24 +292,24 @@ func (s *Scheduler) skip(a Absence) error {
 	if err == nil && !ok {
 		return s.giveUp(g.ID, a.Seat, a.Since)
 	}
-	return s.playAbsent(g, a, []storage.Play{{Seat: a.Seat, Action: act}}, err)
+	return s.playAbsent(g, a, []referee.Play{{Seat: a.Seat, Action: act}}, err)
 }
 
 // absentGame loads the game of an absence, or nil if the decision no
 // longer waits for the absent rule.
-func (s *Scheduler) absentGame(a Absence) (*storage.Game, error) {
+func (s *Scheduler) absentGame(a Absence) (*adega.Game, error) {
 	g, err := s.Store.Load(a.Game.ID)
 	if err != nil {
 		return nil, err
 	}
-	if g.Meta.Status != storage.StatusActive || !engine.MustDecide(g.State, a.Seat) {
+	if g.Meta.Status != adega.StatusActive || !engine.MustDecide(g.State, a.Seat) {
 		return nil, nil
 	}
 	w, err := s.Store.Waiting(g.ID)
 	if err != nil {
 		return nil, err
 	}
-	if k := slices.IndexFunc(w.Seats, func(x storage.SeatWait) bool { return x.Seat == a.Seat }); k < 0 || !w.Seats[k].Since.Equal(a.Since) {
+	if k := slices.IndexFunc(w.Seats, func(x adega.SeatWait) bool { return x.Seat == a.Seat }); k < 0 || !w.Seats[k].Since.Equal(a.Since) {
 		return nil, nil // the wait this deadline was for is over
 	}
 	return g, nil
@@ -312,18 +317,17 @@ func (s *Scheduler) absentGame(a Absence) (*storage.Game, error) {
 
 // playAbsent stores the moves the absent rule made for a decision of g,
 // with their announcement; found is why the rule found none, if so.
-func (s *Scheduler) playAbsent(g *storage.Game, a Absence, plays []storage.Play, found error) error {
+func (s *Scheduler) playAbsent(g *adega.Game, a Absence, plays []referee.Play, found error) error {
 	if found != nil {
 		return errors.Join(fmt.Errorf("the %s rule found no move: %w", a.Rules.Absent, found), s.giveUp(g.ID, a.Seat, a.Since))
 	}
 	p := Played{Rule: a.Rules.Absent, Seat: a.Seat, Plays: plays, Labels: labelsOf(g.State, plays)}
 	unlock := s.Out.Lock(g.Meta.ChannelID) // not while searching: players' moves need it at once
 	var err error
-	p.Result, err = s.Store.BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
+	p.Result, err = s.referee().BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
 	unlock()
-	var stale *storage.StaleError
 	switch {
-	case errors.As(err, &stale):
+	case errors.Is(err, adega.ErrStale):
 		return nil // someone moved at the same moment; looked at again after Retry
 	case engine.CodeOf(err) != "":
 		return errors.Join(fmt.Errorf("the %s moves %v were refused: %w", a.Rules.Absent, plays, err), s.giveUp(g.ID, a.Seat, a.Since))
@@ -335,7 +339,7 @@ func (s *Scheduler) playAbsent(g *storage.Game, a Absence, plays []storage.Play,
 // make.
 func (s *Scheduler) giveUp(id string, seat engine.Seat, since time.Time) error {
 	now := s.now()
-	return s.Store.UpdateWaiting(id, func(_ storage.Meta, w *storage.WaitState, _ storage.UserLookup) error {
+	return s.Store.UpdateWaiting(id, func(_ adega.Meta, w *adega.WaitState, _ adega.UserLookup) error {
 		for k, sw := range w.Seats {
 			if sw.Seat == seat && sw.Since.Equal(since) {
 				w.Seats[k].Expired, w.Seats[k].Next = true, now
@@ -346,7 +350,7 @@ func (s *Scheduler) giveUp(id string, seat engine.Seat, since time.Time) error {
 }
 
 // labelsOf are the labels of the plays' choices, for players.
-func labelsOf(st engine.State, plays []storage.Play) []string {
+func labelsOf(st engine.State, plays []referee.Play) []string {
 	var labels []string
 	for _, p := range plays {
 		labels = append(labels, engine.Labels(st, p.Seat, p.Action)...)
@@ -360,10 +364,10 @@ func labelsOf(st engine.State, plays []storage.Play) []string {
 }
 
 // digest claims a user's digest and queues it if any game waits for them.
-func (s *Scheduler) digest(due storage.Wake) error {
+func (s *Scheduler) digest(due adega.Wake) error {
 	now := s.now()
 	send := false
-	_, err := s.Store.ClaimDigest(due, func(u *storage.User) error {
+	_, err := s.Store.ClaimDigest(due, func(u *adega.User) error {
 		send = false
 		switch {
 		case !u.Prefs.Digest:
@@ -383,7 +387,7 @@ func (s *Scheduler) digest(due storage.Wake) error {
 	}
 	d := Digest{UserID: due.ID, At: now}
 	for _, g := range games {
-		if g.Meta.Status == storage.StatusActive && len(g.Wait.SeatsOf(due.ID)) > 0 {
+		if g.Meta.Status == adega.StatusActive && len(g.Wait.SeatsOf(due.ID)) > 0 {
 			d.Games = append(d.Games, g)
 		}
 	}

@@ -12,11 +12,13 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -33,7 +35,7 @@ type sent struct {
 	Digest   *Digest
 	Absence  *Absence
 	Played   *Played
-	Bots     []storage.Play
+	Bots     []referee.Play
 	BotsIn   string // the game of Bots
 }
 
@@ -50,23 +52,23 @@ func (r *recorder) add(s sent) {
 	r.log = append(r.log, s)
 }
 
-func (r *recorder) Remind(rem Reminder) []*storage.Outgoing {
+func (r *recorder) Remind(rem Reminder) []*adega.Outgoing {
 	r.add(sent{Reminder: &rem})
 	return nil
 }
-func (r *recorder) Digest(d Digest) []*storage.Outgoing { r.add(sent{Digest: &d}); return nil }
+func (r *recorder) Digest(d Digest) []*adega.Outgoing { r.add(sent{Digest: &d}); return nil }
 
 // Absent records the announcement with the move it announces, as the
 // move's transaction builds it.
-func (r *recorder) Absent(a Absence, p Played) storage.PostFunc {
-	return func(c storage.Change) ([]*storage.Outgoing, error) {
-		p.Result = &storage.MoveResult{Game: c.Game, Added: c.Added}
+func (r *recorder) Absent(a Absence, p Played) adega.PostFunc {
+	return func(c adega.Change) ([]*adega.Outgoing, error) {
+		p.Result = &referee.MoveResult{Game: c.Game, Added: c.Added}
 		r.add(sent{Absence: &a, Played: &p})
 		return nil, nil
 	}
 }
-func (r *recorder) Bots(m storage.Meta, plays []storage.Play) storage.PostFunc {
-	return func(storage.Change) ([]*storage.Outgoing, error) {
+func (r *recorder) Bots(m adega.Meta, plays []referee.Play) adega.PostFunc {
+	return func(adega.Change) ([]*adega.Outgoing, error) {
 		r.add(sent{Bots: plays, BotsIn: m.ID})
 		return nil, nil
 	}
@@ -93,14 +95,15 @@ func (r *recorder) reminders(user string, from time.Time) []time.Duration {
 
 // world is a store and a running scheduler inside a bubble.
 type world struct {
-	t      *testing.T
-	path   string
-	start  time.Time
-	offset time.Duration
-	cfg    Config
-	store  *storage.Store
-	out    *recorder
-	stop   func()
+	t       *testing.T
+	path    string
+	start   time.Time
+	offset  time.Duration
+	cfg     Config
+	store   *storage.Store
+	referee *referee.Referee
+	out     *recorder
+	stop    func()
 	// thinkers is where the scheduler searches, across restarts.
 	thinkers fair.Pool
 }
@@ -128,7 +131,7 @@ func (w *world) open() {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	w.store = s
+	w.store, w.referee = s, referee.New(s)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	// The AI searches by iterations: a bubble's clock stands still while
@@ -165,15 +168,15 @@ func (w *world) until(d time.Duration) {
 }
 
 // game creates a game in channel c with the users as players, in seat order.
-func (w *world) game(name, mode string, rules storage.WaitRules, users ...string) *storage.Game {
+func (w *world) game(name, mode string, rules adega.WaitRules, users ...string) *adega.Game {
 	w.t.Helper()
-	var seats []storage.SeatUser
+	var seats []adega.SeatUser
 	var names []string
 	for _, u := range users {
-		seats = append(seats, storage.SeatUser{UserID: u, Name: strings.ToUpper(u[:1]) + u[1:]})
+		seats = append(seats, adega.SeatUser{UserID: u, Name: strings.ToUpper(u[:1]) + u[1:]})
 		names = append(names, seats[len(seats)-1].Name)
 	}
-	g, err := w.store.Create(storage.Meta{ChannelID: "c-" + name, GuildID: "guild", Seats: seats, Wait: rules},
+	g, err := w.store.Create(adega.Meta{ChannelID: "c-" + name, GuildID: "guild", Seats: seats, Wait: rules},
 		engine.Setup{Game: name, Mode: mode, Seed: 1, Players: names}, w.now(), nil)
 	if err != nil {
 		w.t.Fatal(err)
@@ -183,7 +186,7 @@ func (w *world) game(name, mode string, rules storage.WaitRules, users ...string
 }
 
 // move plays a decision for whoever the game waits for first.
-func (w *world) move(id string) *storage.Game {
+func (w *world) move(id string) *adega.Game {
 	w.t.Helper()
 	g, err := w.store.Load(id)
 	if err != nil {
@@ -194,7 +197,7 @@ func (w *world) move(id string) *storage.Game {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	res, err := w.store.Move(storage.MoveRequest{Game: id, Stamp: g.Stamp, Play: storage.Play{Seat: seat, Action: act}, Now: w.now()})
+	res, err := w.referee.Move(referee.MoveRequest{Game: id, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: w.now()})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -202,9 +205,9 @@ func (w *world) move(id string) *storage.Game {
 	return res.Game
 }
 
-func (w *world) setPrefs(user string, p storage.Prefs) {
+func (w *world) setPrefs(user string, p adega.Prefs) {
 	w.t.Helper()
-	if _, err := w.store.UpdateUser(user, func(u *storage.User) error {
+	if _, err := w.store.UpdateUser(user, func(u *adega.User) error {
 		u.Prefs = p
 		u.DigestAt = time.Time{}
 		if p.Digest {
@@ -230,12 +233,12 @@ func hours(hs ...float64) []time.Duration {
 
 var (
 	winter = time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)
-	normal = storage.WaitRules{Pace: "normal", Interval: 8 * time.Hour}
+	normal = adega.WaitRules{Pace: "normal", Interval: 8 * time.Hour}
 	std    = Config{Floor: time.Hour}
 )
 
 // firstPending is the user a new nim game waits for (seed 1).
-func firstPending(t *testing.T, g *storage.Game) string {
+func firstPending(t *testing.T, g *adega.Game) string {
 	t.Helper()
 	return g.Meta.Seats[g.State.Pending()[0].Seat].UserID
 }
@@ -275,8 +278,8 @@ func TestEscalation(t *testing.T) {
 // time zone.
 func TestQuietHoursAcrossTimeZones(t *testing.T) {
 	bubble(t, time.Date(2026, 1, 15, 14, 0, 0, 0, time.UTC), std, func(w *world) {
-		w.setPrefs("ana", storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
-		w.setPrefs("bia", storage.Prefs{TimeZone: "America/New_York", QuietStart: "22:00", QuietEnd: "07:00"})
+		w.setPrefs("ana", adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
+		w.setPrefs("bia", adega.Prefs{TimeZone: "America/New_York", QuietStart: "22:00", QuietEnd: "07:00"})
 		w.game("duo", "together", normal, "ana", "bia")
 		w.until(26 * time.Hour)
 		// From 14:00 UTC: both due at 22:00 UTC (Lisbon 22:00, New York
@@ -292,7 +295,7 @@ func TestQuietHoursAcrossTimeZones(t *testing.T) {
 		}
 		for _, s := range w.out.all() {
 			user := s.Reminder.UserID
-			prefs := map[string]storage.Prefs{"ana": {TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"},
+			prefs := map[string]adega.Prefs{"ana": {TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"},
 				"bia": {TimeZone: "America/New_York", QuietStart: "22:00", QuietEnd: "07:00"}}[user]
 			if QuietNow(prefs, s.At) {
 				t.Errorf("%s was reminded in quiet hours at %v", user, s.At)
@@ -304,8 +307,8 @@ func TestQuietHoursAcrossTimeZones(t *testing.T) {
 // A quiet window across the change to summer time is an hour shorter, and
 // across the change back an hour longer; reminders go at the local end.
 func TestQuietHoursAcrossDaylightSaving(t *testing.T) {
-	lisbon := storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
-	pace := storage.WaitRules{Pace: "custom", Interval: 10 * time.Hour}
+	lisbon := adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"}
+	pace := adega.WaitRules{Pace: "custom", Interval: 10 * time.Hour}
 	for _, tc := range []struct {
 		name  string
 		start time.Time
@@ -334,11 +337,11 @@ func TestQuietHoursAcrossDaylightSaving(t *testing.T) {
 // the end of the window, once, and the reminders keep their own times.
 func TestHeldPingGoesWhenQuietHoursEnd(t *testing.T) {
 	start := time.Date(2026, 1, 15, 23, 30, 0, 0, time.UTC)
-	relaxed := storage.WaitRules{Pace: "relaxed", Interval: 24 * time.Hour}
+	relaxed := adega.WaitRules{Pace: "relaxed", Interval: 24 * time.Hour}
 	bubble(t, start, std, func(w *world) {
-		w.setPrefs("ana", storage.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
+		w.setPrefs("ana", adega.Prefs{TimeZone: "Europe/Lisbon", QuietStart: "23:00", QuietEnd: "08:00"})
 		g := w.game("duo", "turns", relaxed, "ana", "bia")
-		turn := &storage.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Turn: true, Held: []string{"ana"}, Stamp: g.Stamp}
+		turn := &adega.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Turn: true, Held: []string{"ana"}, Stamp: g.Stamp}
 		if err := w.store.Enqueue(turn); err != nil {
 			t.Fatal(err)
 		}
@@ -369,9 +372,9 @@ func TestHeldPingGoesWhenQuietHoursEnd(t *testing.T) {
 // games that wait for them, and no individual reminders.
 func TestDailyDigest(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		w.setPrefs("ana", storage.Prefs{TimeZone: "Europe/Lisbon", Digest: true, DigestHour: 9})
+		w.setPrefs("ana", adega.Prefs{TimeZone: "Europe/Lisbon", Digest: true, DigestHour: 9})
 		g1 := w.game("duo", "turns", normal, "ana", "bia")
-		g2 := w.game("duo", "turns", storage.WaitRules{Pace: "fast", Interval: time.Hour}, "ana", "cris")
+		g2 := w.game("duo", "turns", adega.WaitRules{Pace: "fast", Interval: time.Hour}, "ana", "cris")
 		w.game("duo", "turns", normal, "bia", "ana") // waits for Bia
 		w.until(3*24*time.Hour - time.Hour)
 		var days []time.Time
@@ -441,11 +444,11 @@ func TestNoDuplicateRemindersAfterRestarts(t *testing.T) {
 	})
 }
 
-func deadlineRules(absent storage.Absent) storage.WaitRules {
-	return storage.WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 72 * time.Hour, Absent: absent}
+func deadlineRules(absent adega.Absent) adega.WaitRules {
+	return adega.WaitRules{Pace: "normal", Interval: 8 * time.Hour, Deadline: 72 * time.Hour, Absent: absent}
 }
 
-func moves(t *testing.T, s *storage.Store, id string) []storage.LogEntry {
+func moves(t *testing.T, s *storage.Store, id string) []adega.LogEntry {
 	t.Helper()
 	g, err := s.Load(id)
 	if err != nil {
@@ -457,7 +460,7 @@ func moves(t *testing.T, s *storage.Store, id string) []storage.LogEntry {
 // Under wait, a passed deadline changes nothing but the reminders go on.
 func TestDeadlineWait(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		g := w.game("duo", "turns", deadlineRules(storage.AbsentWait), "ana", "bia")
+		g := w.game("duo", "turns", deadlineRules(adega.AbsentWait), "ana", "bia")
 		w.until(100 * time.Hour)
 		if log := moves(t, w.store, g.ID); len(log) != 0 {
 			t.Fatalf("wait played %v", log)
@@ -477,7 +480,7 @@ func TestDeadlineWait(t *testing.T) {
 // what it chose; the next player's wait starts then.
 func TestDeadlineAuto(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		g := w.game("duo", "turns", deadlineRules(storage.AbsentAuto), "ana", "bia")
+		g := w.game("duo", "turns", deadlineRules(adega.AbsentAuto), "ana", "bia")
 		w.until(72*time.Hour - time.Second)
 		if log := moves(t, w.store, g.ID); len(log) != 0 {
 			t.Fatalf("played before the deadline: %v", log)
@@ -514,8 +517,8 @@ func TestDeadlineAuto(t *testing.T) {
 // it, and the player after it is waited for from then.
 func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		seats := []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
-		g, err := w.store.Create(storage.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
+		seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
+		g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
 			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -528,7 +531,7 @@ func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
 		if len(log) != 2 || log[1].Seat != 1 || !log[1].Bot || !log[1].At.Equal(winter.Add(2*time.Hour)) {
 			t.Fatalf("after Ana's move the log is %+v, want the bot's move for Bia at once", log)
 		}
-		var bots [][]storage.Play
+		var bots [][]referee.Play
 		for _, s := range w.out.all() {
 			if s.Bots != nil {
 				bots = append(bots, s.Bots)
@@ -554,8 +557,8 @@ func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
 // do not, the game keeps waiting (and reminding), without trying again.
 func TestDeadlineSkip(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		g := w.game("duo", "turns", deadlineRules(storage.AbsentSkip), "ana", "bia")
-		stuck := w.game("duo", "nopass", deadlineRules(storage.AbsentSkip), "cris", "dani")
+		g := w.game("duo", "turns", deadlineRules(adega.AbsentSkip), "ana", "bia")
+		stuck := w.game("duo", "nopass", deadlineRules(adega.AbsentSkip), "cris", "dani")
 		w.until(90 * time.Hour)
 		if log := moves(t, w.store, g.ID); len(log) != 1 || !slices.Equal(log[0].Action, engine.Action{"pass"}) {
 			t.Fatalf("skip played %+v, want a pass", log)
@@ -576,9 +579,9 @@ func TestDeadlineSkip(t *testing.T) {
 // A vacation pauses the deadline (and the reminders) for its length.
 func TestVacationPausesDeadline(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		g := w.game("duo", "turns", deadlineRules(storage.AbsentAuto), "ana", "bia")
+		g := w.game("duo", "turns", deadlineRules(adega.AbsentAuto), "ana", "bia")
 		w.until(10 * time.Hour)
-		grants, err := w.store.SetVacation("ana", w.now(), 5*24*time.Hour, 14*24*time.Hour)
+		grants, err := w.referee.SetVacation("ana", w.now(), 5*24*time.Hour, 14*24*time.Hour)
 		if err != nil || len(grants) != 1 || grants[0].Granted != 5*24*time.Hour {
 			t.Fatalf("vacation: %+v, %v", grants, err)
 		}
@@ -610,7 +613,7 @@ func TestSimultaneousDecisionsKeepTheirWait(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
 		g := w.game("duo", "together", normal, "ana", "bia")
 		w.until(9 * time.Hour)
-		res, err := w.store.Move(storage.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: storage.Play{Seat: 0, Action: engine.Action{"pass"}}, Now: w.now()}) // Ana moves; Bia still owes hers
+		res, err := w.referee.Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: 0, Action: engine.Action{"pass"}}, Now: w.now()}) // Ana moves; Bia still owes hers
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -676,14 +679,14 @@ func TestSearchesWaitInTheThinkersNotTheLoop(t *testing.T) {
 		w.thinkers.Slots = 1
 		busy := w.thinkers.Acquire(fair.People, "someone else")
 		reminded := w.game("nim", "", normal, "cris", "dani")
-		alone, err := w.store.Create(storage.Meta{ChannelID: "c-alone", GuildID: "guild",
-			Seats: []storage.SeatUser{{Name: "Bot A", Bot: true}, {Name: "Bot B", Bot: true}}},
+		alone, err := w.store.Create(adega.Meta{ChannelID: "c-alone", GuildID: "guild",
+			Seats: []adega.SeatUser{{Name: "Bot A", Bot: true}, {Name: "Bot B", Bot: true}}},
 			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Bot A", "Bot B"}, Options: map[string]string{"moves": "4"}}, w.now(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		people, err := w.store.Create(storage.Meta{ChannelID: "c-people", GuildID: "guild",
-			Seats: []storage.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true}}},
+		people, err := w.store.Create(adega.Meta{ChannelID: "c-people", GuildID: "guild",
+			Seats: []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true}}},
 			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
 		if err != nil {
 			t.Fatal(err)

@@ -14,10 +14,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -118,7 +120,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	}
 	defer in.close()
 	drawer := boards()
-	t := &table{store: store, games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
+	t := &table{store: store, referee: referee.New(store), games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
 		handler: &commands.Handler{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}, ai: cfg.aiSettings()}
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
@@ -306,11 +308,11 @@ func checkSetup(game engine.Game, setup engine.Setup) error {
 // channel ID and its players user IDs shaped like Discord's, so that the
 // Discord code paths the table runs (undo) find the game by its channel
 // and each player by their user.
-func localMeta(game engine.Game, names []string, now time.Time) storage.Meta {
+func localMeta(game engine.Game, names []string, now time.Time) adega.Meta {
 	channel, users := localIDs(now, len(names))
-	meta := storage.Meta{Game: game.Name(), ChannelID: channel, CreatorID: users[0]}
+	meta := adega.Meta{Game: game.Name(), ChannelID: channel, CreatorID: users[0]}
 	for k, name := range names {
-		meta.Seats = append(meta.Seats, storage.SeatUser{UserID: users[k], Name: name})
+		meta.Seats = append(meta.Seats, adega.SeatUser{UserID: users[k], Name: name})
 	}
 	return meta
 }
@@ -329,11 +331,11 @@ func (t *table) resume(id string) error {
 // automa) stay without a user, as in Discord.
 func (t *table) adopt() error {
 	g := t.game
-	if storage.IsSnowflake(g.Meta.ChannelID) {
+	if adega.IsSnowflake(g.Meta.ChannelID) {
 		return nil
 	}
 	channel, users := localIDs(time.Now(), len(g.Meta.Seats))
-	_, err := t.store.UpdateMeta(g.ID, func(m *storage.Meta) error {
+	_, err := t.store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.ChannelID = channel
 		for k := range m.Seats {
 			if slices.Contains(g.Setup.Players, m.Seats[k].Name) {
@@ -354,7 +356,7 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	exp, err := storage.ParseExport(data)
+	exp, err := referee.ParseExport(data)
 	if err != nil {
 		return err
 	}
@@ -362,7 +364,7 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	setup, moves, err := t.store.Unseal(exp)
+	setup, moves, err := t.referee.Unseal(exp)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/referee"
 )
 
 // runMain runs the binary's Main in-process with an empty environment.
@@ -62,7 +62,7 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp, err := storage.ParseExport(data)
+	exp, err := referee.ParseExport(data)
 	if err != nil {
 		t.Fatal(err)
 	}

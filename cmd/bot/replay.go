@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -42,7 +43,7 @@ func replayCommand(args []string, env Env) error {
 		if err != nil {
 			return err
 		}
-		exp, err := storage.ParseExport(data)
+		exp, err := referee.ParseExport(data)
 		if err != nil {
 			return err
 		}
@@ -57,7 +58,7 @@ func replayCommand(args []string, env Env) error {
 			return err
 		}
 		defer store.Close()
-		setup, moves, err := store.Unseal(exp)
+		setup, moves, err := referee.New(store).Unseal(exp)
 		if err != nil {
 			return fmt.Errorf("replay: %w (give --db, the database of the bot that exported it)", err)
 		}
@@ -80,7 +81,7 @@ func replayCommand(args []string, env Env) error {
 
 // recordedState is the state an export recorded, if this build writes
 // states in its format's shape; otherwise it says so and returns nil.
-func recordedState(env Env, exp *storage.ExportFile) json.RawMessage {
+func recordedState(env Env, exp *referee.ExportFile) json.RawMessage {
 	recorded := exp.RecordedState()
 	if recorded == nil {
 		fmt.Fprintf(env.Stdout, "The export is of format version %d, whose state is not compared: only its setup and moves are replayed.\n", exp.Version)

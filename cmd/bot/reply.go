@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // The table answers every line with one reply. A command fills it in; the
@@ -163,7 +163,7 @@ func (r *reply) file(label, path string) {
 }
 
 // addEvents narrates what happened, naming each event's player.
-func (r *reply) addEvents(g *storage.Game, events []engine.Event) {
+func (r *reply) addEvents(g *adega.Game, events []engine.Event) {
 	for _, e := range events {
 		ev := event{Text: e.Text, Reveal: e.Reveal}
 		if e.Seat != engine.NoSeat && int(e.Seat) < len(g.Meta.Seats) {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
@@ -55,7 +56,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	defer store.Close()
 	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
-			Absent: storage.Absent(cfg.Reminders.Absent)},
+			Absent: adega.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings()}
 	store.AnnounceRepairs(handler.Repaired())
 	b, err := bot.New(bot.Config{

@@ -16,9 +16,11 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
@@ -61,14 +63,15 @@ func welcome(game engine.Game) string {
 
 // table is one game played in the terminal.
 type table struct {
-	store  *storage.Store
-	games  *engine.Registry
-	boards render.Boards
+	store   *storage.Store
+	referee *referee.Referee
+	games   *engine.Registry
+	boards  render.Boards
 	// handler plays undo exactly as on Discord (table_discord.go).
 	handler *commands.Handler
 	outDir  string
 	print   printer
-	game    *storage.Game
+	game    *adega.Game
 	// request is the newest undo request shown, whose buttons /agree and
 	// /refuse press.
 	request *discordgo.Message
@@ -107,15 +110,15 @@ func (t *table) showStart() {
 // is drawn once the bots stop.
 func (t *table) playBots() {
 	for !t.game.State.Over() {
-		seat, ok := storage.BotPending(t.game.Meta, t.game.State)
+		seat, ok := adega.BotPending(t.game.Meta, t.game.State)
 		if !ok {
 			return
 		}
 		r := newReply(0, "")
 		act, err := t.ai.Play(t.game.State, seat, t.game.Meta.BotLevel(seat), ai.Seed(t.game.ID, t.game.Version, 0))
-		var res *storage.MoveResult
+		var res *referee.MoveResult
 		if err == nil {
-			res, err = t.store.BotMoves(t.game.ID, t.game.Stamp, []storage.Play{{Seat: seat, Action: act}}, time.Now(), nil)
+			res, err = t.referee.BotMoves(t.game.ID, t.game.Stamp, []referee.Play{{Seat: seat, Action: act}}, time.Now(), nil)
 		}
 		if err != nil {
 			r.refuse(fmt.Errorf("the bot could not play for %s: %w", t.game.Meta.Seats[seat].Name, err))
@@ -124,7 +127,7 @@ func (t *table) playBots() {
 		}
 		t.game, r.changed = res.Game, true
 		r.addEvents(t.game, append([]engine.Event{engine.Say(seat, "🤖 The bot plays for "+t.game.Meta.Seats[seat].Name+".")}, res.Events()...))
-		if _, more := storage.BotPending(t.game.Meta, t.game.State); !more || t.game.State.Over() {
+		if _, more := adega.BotPending(t.game.Meta, t.game.State); !more || t.game.State.Over() {
 			t.writeBoard(&r)
 		}
 		t.emit(r)
@@ -332,7 +335,7 @@ func (t *table) seatFor(cmd command) (engine.Seat, error) {
 		}
 		return 0, engine.Errorf(engine.CodeNotYourTurn, "There is no player %s at this table.", engine.Quote(who))
 	}
-	pending := storage.PeoplePending(t.game.Meta, state)
+	pending := adega.PeoplePending(t.game.Meta, state)
 	switch {
 	case len(pending) == 0 && state.Over():
 		return 0, engine.Errorf(engine.CodeGameOver, "The game is over.")
@@ -374,7 +377,7 @@ func (t *table) move(cmd command, shortcut string, r *reply) error {
 			return err
 		}
 		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
-		res, err := t.store.Move(storage.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: storage.Play{Seat: seat, Action: action}, Now: time.Now()})
+		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: referee.Play{Seat: seat, Action: action}, Now: time.Now()})
 		if err != nil {
 			return err
 		}
@@ -627,7 +630,7 @@ func (t *table) restyle(style string, r *reply) error {
 	if !ok {
 		return engine.Errorf(codeUsage, "style: is full or compact, not %s", engine.Quote(style))
 	}
-	meta, err := t.store.UpdateMeta(t.game.ID, func(m *storage.Meta) error {
+	meta, err := t.store.UpdateMeta(t.game.ID, func(m *adega.Meta) error {
 		m.Board = board
 		return nil
 	})
@@ -644,7 +647,7 @@ func (t *table) restyle(style string, r *reply) error {
 func (t *table) writeBoard(r *reply) error {
 	g := t.game
 	name := fmt.Sprintf("%s-%04d.png", g.ID, g.Version)
-	if g.Meta.Board == storage.BoardCompact {
+	if g.Meta.Board == adega.BoardCompact {
 		name = fmt.Sprintf("%s-%04d-compact.png", g.ID, g.Version)
 	}
 	path, err := t.savePNG(commands.TurnBoard(t.boards, g, g.State), name)
@@ -681,7 +684,7 @@ func (t *table) download(cmd command, r *reply) error {
 }
 
 func (t *table) export(path string, r *reply) error {
-	data, err := t.store.Export(t.game)
+	data, err := t.referee.Export(t.game)
 	if err != nil {
 		return err
 	}
@@ -706,7 +709,7 @@ func (t *table) hint(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	think, err := commands.Hint(t.store, t.game, seat, t.ai, time.Now())
+	think, err := commands.Hint(t.referee, t.game, seat, t.ai, time.Now())
 	if err != nil {
 		return err
 	}

@@ -13,8 +13,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/storage"
 )
 
 // The table plays undo through the Discord handler itself, so that its
@@ -108,7 +108,7 @@ func (t *table) answerUndo(cmd command, agree bool, r *reply) error {
 
 // answerer is the player who answers an undo request: the one named by
 // as:, or else the only other player who has not agreed yet.
-func (t *table) answerer(cmd command, req storage.UndoRequest) (engine.Seat, error) {
+func (t *table) answerer(cmd command, req adega.UndoRequest) (engine.Seat, error) {
 	if _, named := cmd.named["as"]; named {
 		return t.seatFor(cmd)
 	}
@@ -227,7 +227,7 @@ func (t *table) deliver(r *reply) (int, error) {
 }
 
 // deliverBoard writes the board a queued message shows, if it shows one.
-func (t *table) deliverBoard(o storage.Outgoing, r *reply) error {
+func (t *table) deliverBoard(o adega.Outgoing, r *reply) error {
 	png, err := t.handler.BoardPNG(o)
 	if err != nil || png == nil {
 		return err
@@ -280,11 +280,11 @@ var (
 
 // plain turns Discord's markdown into terminal text: bold marks go, a
 // mention becomes the player's name and a timestamp a time in words.
-func plain(text string, g *storage.Game) string {
+func plain(text string, g *adega.Game) string {
 	text = strings.ReplaceAll(text, "**", "")
 	text = mentionPattern.ReplaceAllStringFunc(text, func(m string) string {
 		id := mentionPattern.FindStringSubmatch(m)[1]
-		if k := slices.IndexFunc(g.Meta.Seats, func(s storage.SeatUser) bool { return s.UserID == id }); k >= 0 {
+		if k := slices.IndexFunc(g.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == id }); k >= 0 {
 			return g.Meta.Seats[k].Name
 		}
 		return m

@@ -13,9 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
 
@@ -217,7 +219,7 @@ func TestMeAndDownloadWriteFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if exp, err := storage.ParseExport(data); err != nil || len(exp.Log) != 1 {
+	if exp, err := referee.ParseExport(data); err != nil || len(exp.Log) != 1 {
 		t.Errorf("the download is not the game: %v", err)
 	}
 }
@@ -559,7 +561,7 @@ func TestResumingAnOlderLocalGameGivesItDiscordIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The way tables before this one stored a game: no user IDs, channel "local".
-	_, err = store.Create(storage.Meta{ChannelID: "local", Seats: []storage.SeatUser{{Name: "Ana"}, {Name: "Bruno"}}},
+	_, err = store.Create(adega.Meta{ChannelID: "local", Seats: []adega.SeatUser{{Name: "Ana"}, {Name: "Bruno"}}},
 		engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bruno"}}, time.Now(), nil)
 	store.Close()
 	if err != nil {

@@ -1,5 +1,6 @@
-// Package dbtest damages bbolt files the way disks do, for the tests of
-// what adega does with a damaged database. The file must be closed.
+// Package dbtest damages bbolt files the way disks do, and edits them as
+// a hand would, for the tests of what adega does with such a database.
+// The file must be closed.
 package dbtest
 
 import (
@@ -88,6 +89,20 @@ func writeAt(t testing.TB, file string, data []byte, offset int64) {
 	}
 	defer f.Close()
 	if _, err := f.WriteAt(data, offset); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Put sets key to value in the bucket named by path, as a hand edit of
+// the file would.
+func Put(t testing.TB, file string, key string, value []byte, path ...string) {
+	t.Helper()
+	db, err := bbolt.Open(file, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *bbolt.Tx) error { return bucket(t, tx, path).Put([]byte(key), value) }); err != nil {
 		t.Fatal(err)
 	}
 }

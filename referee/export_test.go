@@ -1,21 +1,22 @@
-package storage
+package referee
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // An export of a game in progress shows neither the seed nor the state
 // beyond its public view, yet the same database continues it exactly.
 func TestExportOfAGameInProgressIsSealed(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	data, err := s.Export(g)
 	if err != nil {
 		t.Fatal(err)
@@ -39,21 +40,21 @@ func TestExportOfAGameInProgressIsSealed(t *testing.T) {
 	if err != nil || setup.Seed != g.Setup.Seed || len(moves) != len(g.Log) {
 		t.Fatalf("unsealed %+v, %d moves, %v; want the seed and the moves back", setup, len(moves), err)
 	}
-	imported, err := s.Import(Meta{ChannelID: "c2", Seats: f.Seats}, setup, moves, t0, nil)
-	if err != nil || encoded(t, imported.State) != encoded(t, g.State) {
+	imported, err := s.Import(adega.Meta{ChannelID: "c2", Seats: f.Seats}, setup, moves, t0, nil)
+	if err != nil || gametest.Encoded(t, imported.State) != gametest.Encoded(t, g.State) {
 		t.Fatalf("import: %v; want the same game", err)
 	}
 
 	// Another database cannot open the seal, and a changed log breaks it.
-	if _, _, err := newStore(t).Unseal(f); !errors.Is(err, ErrSealed) {
+	if _, _, err := newStore(t).Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("another database unsealed it: %v", err)
 	}
 	f.Log[1].Events[0].Text = "Bia took all the counters."
-	if _, _, err := s.Unseal(f); !errors.Is(err, ErrSealed) {
+	if _, _, err := s.Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("a changed log unsealed: %v", err)
 	}
 	f.Log = f.Log[:1]
-	if _, _, err := s.Unseal(f); !errors.Is(err, ErrSealed) {
+	if _, _, err := s.Unseal(f); engine.CodeOf(err) != adega.CodeSealed {
 		t.Errorf("a shortened log unsealed: %v", err)
 	}
 }
@@ -61,7 +62,7 @@ func TestExportOfAGameInProgressIsSealed(t *testing.T) {
 // A finished game's export holds everything.
 func TestExportOfAFinishedGameHoldsTheSeed(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	for !g.State.Over() {
 		g = play(t, s, g, 1)
 	}
@@ -74,46 +75,8 @@ func TestExportOfAFinishedGameHoldsTheSeed(t *testing.T) {
 		t.Fatalf("finished export: %v, sealed %x, seed %d", err, f.Sealed, f.Seed)
 	}
 	var compact bytes.Buffer
-	if err := json.Compact(&compact, f.State); err != nil || compact.String() != encoded(t, g.State) {
+	if err := json.Compact(&compact, f.State); err != nil || compact.String() != gametest.Encoded(t, g.State) {
 		t.Errorf("the finished export's state is not the game's")
-	}
-}
-
-// Imports are validated: seats name Discord users, one seat a user, and
-// names and titles within their limits. Nothing is written on refusal.
-func TestImportIsValidated(t *testing.T) {
-	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
-	long := strings.Repeat("x", MaxNameLength+1)
-	for name, tc := range map[string]struct {
-		meta    Meta
-		players []string
-		says    string
-	}{
-		"name too long":      {Meta{}, []string{long, "Bia"}, "longer than"},
-		"empty name":         {Meta{}, []string{" ", "Bia"}, "may not be empty"},
-		"control characters": {Meta{}, []string{"A\x00na", "Bia"}, "control characters"},
-		"same name twice":    {Meta{}, []string{"Ana", "Ana"}, "Two players"},
-		"title too long":     {Meta{Title: strings.Repeat("t", MaxTitleLength+1)}, nil, "title is longer"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			setup := g.Setup
-			moves := g.Moves()
-			if tc.players != nil {
-				setup.Players, moves = tc.players, nil
-			}
-			before := dump(t, s)
-			_, err := s.Import(tc.meta, setup, moves, t0, nil)
-			if engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
-				t.Fatalf("err = %v, want a refusal saying %q", err, tc.says)
-			}
-			if len(err.Error()) > 300 {
-				t.Errorf("the refusal is %d characters long", len(err.Error()))
-			}
-			if d := dump(t, s); len(d) != len(before) {
-				t.Error("a refused import wrote to the database")
-			}
-		})
 	}
 }
 
@@ -121,7 +84,7 @@ func TestImportIsValidated(t *testing.T) {
 // not exist is refused.
 func TestExportKeepsTheGamesLevel(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	g.Meta.Level = "hard"
 	data, err := s.Export(g)
 	if err != nil {
@@ -139,20 +102,20 @@ func TestExportKeepsTheGamesLevel(t *testing.T) {
 // The seats of an export name Discord users, one seat a user.
 func TestImportedSeatsAreChecked(t *testing.T) {
 	for _, tc := range []struct {
-		seats []SeatUser
+		seats []adega.SeatUser
 		says  string
 	}{
-		{[]SeatUser{{UserID: "abc", Name: "Ana"}}, "not a Discord ID"},
-		{[]SeatUser{{UserID: "99999999999999999999999", Name: "Ana"}}, "not a Discord ID"},
-		{[]SeatUser{{UserID: "0123", Name: "Ana"}}, "not a Discord ID"},
-		{[]SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1001", Name: "Bia"}}, "holds two seats"},
-		{[]SeatUser{{Name: "Bot Baga", Bot: true, Level: "genius"}}, `has the AI level "genius"`},
+		{[]adega.SeatUser{{UserID: "abc", Name: "Ana"}}, "not a Discord ID"},
+		{[]adega.SeatUser{{UserID: "99999999999999999999999", Name: "Ana"}}, "not a Discord ID"},
+		{[]adega.SeatUser{{UserID: "0123", Name: "Ana"}}, "not a Discord ID"},
+		{[]adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1001", Name: "Bia"}}, "holds two seats"},
+		{[]adega.SeatUser{{Name: "Bot Baga", Bot: true, Level: "genius"}}, `has the AI level "genius"`},
 	} {
 		if err := CheckSeats(tc.seats); engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), tc.says) {
 			t.Errorf("%+v: %v, want %q", tc.seats, err, tc.says)
 		}
 	}
-	if err := CheckSeats([]SeatUser{{UserID: "1001", Name: "Ana"}, {Name: "Lacerda"}, {UserID: "1002", Name: "Bia"}, {Name: "Bot Baga", Bot: true, Level: "hard"}}); err != nil {
+	if err := CheckSeats([]adega.SeatUser{{UserID: "1001", Name: "Ana"}, {Name: "Lacerda"}, {UserID: "1002", Name: "Bia"}, {Name: "Bot Baga", Bot: true, Level: "hard"}}); err != nil {
 		t.Errorf("good seats refused: %v", err)
 	}
 }

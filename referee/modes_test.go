@@ -1,11 +1,13 @@
-package storage
+package referee
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // Every Vinhos mode keeps its game through the store the same way: a move
@@ -21,17 +23,17 @@ func TestEveryVinhosModeUndoesExportsAndImports(t *testing.T) {
 		t.Run(setup.Mode, func(t *testing.T) {
 			s := vinhosStore(t)
 			setup.Game, setup.Seed, setup.Rules = "vinhos", 9, vinhos.LatestRules
-			var seats []SeatUser
+			var seats []adega.SeatUser
 			for i, name := range setup.Players {
-				seats = append(seats, SeatUser{UserID: string(rune('1'+i)) + "001", Name: name})
+				seats = append(seats, adega.SeatUser{UserID: string(rune('1'+i)) + "001", Name: name})
 			}
-			g, err := s.Create(Meta{ChannelID: "c1", Seats: seats}, setup, t0, nil)
+			g, err := s.Create(adega.Meta{ChannelID: "c1", Seats: seats}, setup, t0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g = playRandomly(t, s, g, rand.New(rand.NewPCG(setup.Seed, 1)), 30)
-			before := encoded(t, g.State)
-			g = playRandomly(t, s, g, rand.New(rand.NewPCG(setup.Seed, 2)), 31)
+			g = gametest.PlayRandomly(t, s.mover(), g, rand.New(rand.NewPCG(setup.Seed, 1)), 30)
+			before := gametest.Encoded(t, g.State)
+			g = gametest.PlayRandomly(t, s.mover(), g, rand.New(rand.NewPCG(setup.Seed, 2)), 31)
 			if len(g.Log) != 31 {
 				t.Fatalf("the game ended after %d moves", len(g.Log))
 			}
@@ -39,7 +41,7 @@ func TestEveryVinhosModeUndoesExportsAndImports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if after := encoded(t, res.Game.State); after != before {
+			if after := gametest.Encoded(t, res.Game.State); after != before {
 				t.Fatalf("after an undo the state is not the one before the move")
 			}
 			data, err := s.Export(res.Game)
@@ -54,11 +56,11 @@ func TestEveryVinhosModeUndoesExportsAndImports(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := s.Import(Meta{ChannelID: "c2", Seats: seats}, imported, moves, t0, nil)
+			back, err := s.Import(adega.Meta{ChannelID: "c2", Seats: seats}, imported, moves, t0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if back.Setup.Mode != setup.Mode || encoded(t, back.State) != before {
+			if back.Setup.Mode != setup.Mode || gametest.Encoded(t, back.State) != before {
 				t.Errorf("the import is a %s game in another state", back.Setup.Mode)
 			}
 		})

@@ -1,16 +1,19 @@
-package storage
+package referee
 
 import (
 	"errors"
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 func TestSameVersionRaceHasOneWinner(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
-	seat, action := firstLegal(t, g.State)
+	g := gametest.Create(t, s, "c1")
+	seat, action := gametest.FirstLegal(t, g.State)
 	const racers = 16
 	errs := make(chan error, racers)
 	var wg sync.WaitGroup
@@ -24,12 +27,11 @@ func TestSameVersionRaceHasOneWinner(t *testing.T) {
 	close(errs)
 	wins := 0
 	for err := range errs {
-		var stale *StaleError
 		switch {
 		case err == nil:
 			wins++
-		case !errors.As(err, &stale):
-			t.Errorf("a losing racer got %v, want *StaleError", err)
+		case !errors.Is(err, adega.ErrStale):
+			t.Errorf("a losing racer got %v, want adega.ErrStale", err)
 		}
 	}
 	got, err := s.Load(g.ID)
@@ -43,7 +45,7 @@ func TestSameVersionRaceHasOneWinner(t *testing.T) {
 
 // moveWithRetry makes one legal move, reloading after each stale refusal,
 // and returns the version it produced; it stops early once the game is over.
-func moveWithRetry(s *Store, id string) (uint64, bool, error) {
+func moveWithRetry(s *fixture, id string) (uint64, bool, error) {
 	for {
 		g, err := s.Load(id)
 		if err != nil || g.State.Over() {
@@ -55,8 +57,7 @@ func moveWithRetry(s *Store, id string) (uint64, bool, error) {
 			return 0, false, err
 		}
 		res, err := move(s, id, g.Stamp, seat, []string{step.Choices[0].ID, "1"}, t0)
-		var stale *StaleError
-		if errors.As(err, &stale) {
+		if errors.Is(err, adega.ErrStale) {
 			continue
 		}
 		if err != nil {
@@ -68,7 +69,7 @@ func moveWithRetry(s *Store, id string) (uint64, bool, error) {
 
 func TestRetryingRacersAllLand(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	const racers = 8 // nim starts with at least 9 counters, so none finds the game over
 	versions := make(chan uint64, racers)
 	var wg sync.WaitGroup
@@ -100,7 +101,7 @@ func TestGamesProceedInParallel(t *testing.T) {
 	s := newStore(t)
 	var ids []string
 	for range 4 {
-		ids = append(ids, create(t, s, "c1").ID)
+		ids = append(ids, gametest.Create(t, s, "c1").ID)
 	}
 	var wg sync.WaitGroup
 	for _, id := range ids {
@@ -121,7 +122,7 @@ func TestGamesProceedInParallel(t *testing.T) {
 	wg.Wait()
 	for _, id := range ids {
 		g, err := s.Load(id)
-		if err != nil || !g.State.Over() || g.Meta.Status != StatusFinished {
+		if err != nil || !g.State.Over() || g.Meta.Status != adega.StatusFinished {
 			t.Errorf("game %s: err %v; want it played to the end and finished", id, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package storage
+package referee
 
 import (
 	"crypto/aes"
@@ -10,8 +10,7 @@ import (
 	"fmt"
 	"time"
 
-	"go.etcd.io/bbolt"
-
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
 )
@@ -48,7 +47,7 @@ type ExportFile struct {
 	// encrypted (AES-GCM) and bound to the setup and the log's narration.
 	Sealed []byte `json:"sealed,omitempty"`
 	// Seats are who played each seat, so an import keeps the players.
-	Seats []SeatUser `json:"seats,omitempty"`
+	Seats []adega.SeatUser `json:"seats,omitempty"`
 	// Level is the game's AI level (Meta.Level), which an import keeps.
 	Level string `json:"level,omitempty"`
 	// Practice marks a practice game (Meta.Practice), which an import keeps.
@@ -118,8 +117,8 @@ func (p *ExportPlayer) UnmarshalJSON(data []byte) error {
 
 // Export encodes g as an indented ExportFile, sealed while it goes on.
 // The export narrates the log by replaying it, which checks the state.
-func (s *Store) Export(g *Game) ([]byte, error) {
-	g, err := s.Narrate(g)
+func (r *Referee) Export(g *adega.Game) ([]byte, error) {
+	g, err := r.store.Narrate(g)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +138,7 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 	if f.Over {
 		f.Seed = g.Setup.Seed
 	} else {
-		sealed, err := s.seal(g.ID, g.Setup, g.Moves(), f.Log)
+		sealed, err := r.seal(g.ID, g.Setup, g.Moves(), f.Log)
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +156,8 @@ func (s *Store) Export(g *Game) ([]byte, error) {
 }
 
 // ParseExport reads an export file and checks that it is one this version
-// understands. Replaying it is the caller's business (Import does).
+// understands. Replaying it is the caller's business (storage.Store.Import
+// does).
 func ParseExport(data []byte) (*ExportFile, error) {
 	var f ExportFile
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -196,34 +196,26 @@ func (f *ExportFile) Moves() []engine.Move {
 	return moves
 }
 
-// ErrSealed is the refusal of an export whose seal this database cannot
-// open; errors.Is matches every refusal of a sealed export with it (see
-// Restore). Their texts are for players.
-var ErrSealed error = sealedError("This export is of a game in progress, whose hidden cards and draws to come are sealed in it: " +
+// sealedError refuses to open a sealed export, saying why: a refusal of
+// code adega.CodeSealed, as is every refusal of Unseal and Restore.
+func sealedError(why string) error {
+	return &engine.Error{Code: adega.CodeSealed, Message: why + " A finished game's export holds nothing secret and imports anywhere."}
+}
+
+// errUnsealable refuses an export whose seal this database cannot open.
+var errUnsealable = sealedError("This export is of a game in progress, whose hidden cards and draws to come are sealed in it: " +
 	"only the adega that exported it can open it, and only with its log unchanged.")
-
-// sealedError refuses a sealed export, saying why.
-type sealedError string
-
-func (e sealedError) Error() string {
-	return string(e) + " A finished game's export holds nothing secret and imports anywhere."
-}
-
-func (e sealedError) Is(target error) bool {
-	_, ok := target.(sealedError)
-	return ok
-}
 
 // Unseal returns the export's setup, with its seed, and its moves,
 // opening the seal if the game was exported in progress. It is for the
 // holder of the database, who may see everything in it (adega replay, the
 // local table); an import on Discord goes through Restore.
-func (s *Store) Unseal(f *ExportFile) (engine.Setup, []engine.Move, error) {
+func (r *Referee) Unseal(f *ExportFile) (engine.Setup, []engine.Move, error) {
 	setup := f.Setup
 	if f.Sealed == nil {
 		return setup, f.Moves(), nil
 	}
-	secret, err := s.unseal(setup, f.Log, f.Sealed)
+	secret, err := r.unseal(setup, f.Log, f.Sealed)
 	if err != nil {
 		return engine.Setup{}, nil, err
 	}
@@ -238,28 +230,6 @@ type sealed struct {
 	// Game is the ID of the game exported, the one game the export may
 	// restore; empty in seals made before exports named their game.
 	Game string `json:"game,omitempty"`
-}
-
-var keySeal = []byte("seal_key")
-
-// sealKey returns the database's key for sealing exports (made by Open).
-func (s *Store) sealKey() ([]byte, error) {
-	var key []byte
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		key = append([]byte(nil), tx.Bucket(bucketMeta).Get(keySeal)...)
-		return nil
-	})
-	if err == nil && len(key) != 32 {
-		err = &CorruptError{Record: "database", Key: "meta/seal_key", Err: fmt.Errorf("%d bytes, want 32", len(key))}
-	}
-	return key, err
-}
-
-// newSealKey makes a database's key for sealing exports.
-func newSealKey() []byte {
-	key := make([]byte, 32)
-	_, _ = rand.Read(key) // crypto/rand.Read never fails
-	return key
 }
 
 // sealAAD binds a seal to the game it belongs to: the setup without its
@@ -283,9 +253,10 @@ func sealAAD(setup engine.Setup, log []ExportMove) ([]byte, error) {
 	return sum[:], nil
 }
 
-// sealing prepares a seal of a game: the cipher and the data it binds.
-func (s *Store) sealing(setup engine.Setup, log []ExportMove) (cipher.AEAD, []byte, error) {
-	key, err := s.sealKey()
+// sealing prepares a seal of a game: the cipher, under the database's
+// key (storage.Store.SealKey), and the data it binds.
+func (r *Referee) sealing(setup engine.Setup, log []ExportMove) (cipher.AEAD, []byte, error) {
+	key, err := r.store.SealKey()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -301,8 +272,8 @@ func (s *Store) sealing(setup engine.Setup, log []ExportMove) (cipher.AEAD, []by
 	return aead, aad, err
 }
 
-func (s *Store) seal(game string, setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
-	aead, aad, err := s.sealing(setup, log)
+func (r *Referee) seal(game string, setup engine.Setup, moves []engine.Move, log []ExportMove) ([]byte, error) {
+	aead, aad, err := r.sealing(setup, log)
 	if err != nil {
 		return nil, err
 	}
@@ -315,22 +286,22 @@ func (s *Store) seal(game string, setup engine.Setup, moves []engine.Move, log [
 	return aead.Seal(nonce, nonce, plain, aad), nil
 }
 
-func (s *Store) unseal(setup engine.Setup, log []ExportMove, box []byte) (sealed, error) {
+func (r *Referee) unseal(setup engine.Setup, log []ExportMove, box []byte) (sealed, error) {
 	var out sealed
-	aead, aad, err := s.sealing(setup, log)
+	aead, aad, err := r.sealing(setup, log)
 	if err != nil {
 		return out, err
 	}
 	if len(box) < aead.NonceSize() {
-		return out, ErrSealed
+		return out, errUnsealable
 	}
 	plain, err := aead.Open(nil, box[:aead.NonceSize()], box[aead.NonceSize():], aad)
 	if err != nil || json.Unmarshal(plain, &out) != nil || len(out.Moves) != len(log) {
-		return sealed{}, ErrSealed
+		return sealed{}, errUnsealable
 	}
 	for i, m := range out.Moves {
 		if m.Seat != log[i].Seat {
-			return sealed{}, ErrSealed
+			return sealed{}, errUnsealable
 		}
 	}
 	return out, nil

@@ -1,4 +1,4 @@
-package storage
+package referee
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 )
 
@@ -37,13 +38,13 @@ type Restoration struct {
 	Moves []engine.Move
 	// Meta is the game's own (its channel, creator, seats, settings), for
 	// the restored game.
-	Meta Meta
+	Meta adega.Meta
 }
 
 // Restore opens a sealed export for by, if the rules above allow it;
-// every refusal matches ErrSealed and says why.
-func (s *Store) Restore(f *ExportFile, by Restorer) (Restoration, error) {
-	secret, err := s.unseal(f.Setup, f.Log, f.Sealed)
+// every refusal is of code adega.CodeSealed and says why.
+func (r *Referee) Restore(f *ExportFile, by Restorer) (Restoration, error) {
+	secret, err := r.unseal(f.Setup, f.Log, f.Sealed)
 	if err != nil {
 		return Restoration{}, err
 	}
@@ -51,19 +52,19 @@ func (s *Store) Restore(f *ExportFile, by Restorer) (Restoration, error) {
 		return Restoration{}, sealedError("This export of a game in progress was sealed before exports named their game, " +
 			"so I cannot tell where it may be restored; download the game again.")
 	}
-	origin, err := s.Load(secret.Game)
+	origin, err := r.store.Load(secret.Game)
 	if err != nil {
 		return Restoration{}, err
 	}
 	if err := mayRestore(origin.Meta, by); err != nil {
 		return Restoration{}, err
 	}
-	copies, err := s.copiesOf(origin)
+	copies, err := r.copiesOf(origin)
 	if err != nil {
 		return Restoration{}, err
 	}
 	for _, g := range copies {
-		if err := s.checkGone(g, secret.Moves, origin.Meta.Practice); err != nil {
+		if err := r.checkGone(g, secret.Moves, origin.Meta.Practice); err != nil {
 			return Restoration{}, err
 		}
 	}
@@ -73,7 +74,7 @@ func (s *Store) Restore(f *ExportFile, by Restorer) (Restoration, error) {
 }
 
 // mayRestore checks where and by whom the game of meta may be restored.
-func mayRestore(meta Meta, by Restorer) error {
+func mayRestore(meta adega.Meta, by Restorer) error {
 	here := ""
 	if by.GuildID != "" && by.GuildID == meta.GuildID {
 		here = fmt.Sprintf(" (<#%s>)", meta.ChannelID)
@@ -91,8 +92,8 @@ func mayRestore(meta Meta, by Restorer) error {
 
 // copiesOf lists the game g and those restored from it, or from them, in
 // its channel: the games of its channel with its setup and seed.
-func (s *Store) copiesOf(g *Game) ([]*Game, error) {
-	metas, err := s.ListGames()
+func (r *Referee) copiesOf(g *adega.Game) ([]*adega.Game, error) {
+	metas, err := r.store.ListGames()
 	if err != nil {
 		return nil, err
 	}
@@ -100,12 +101,12 @@ func (s *Store) copiesOf(g *Game) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	var copies []*Game
+	var copies []*adega.Game
 	for _, m := range metas {
 		if m.ChannelID != g.Meta.ChannelID || m.Game != g.Meta.Game {
 			continue
 		}
-		c, err := s.Load(m.ID)
+		c, err := r.store.Load(m.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -119,8 +120,8 @@ func (s *Store) copiesOf(g *Game) ([]*Game, error) {
 // checkGone refuses to restore moves while g goes on, or if a move of g
 // that moves does not hold revealed something, unless the game is
 // practice: a restore would take that back with its draws known.
-func (s *Store) checkGone(g *Game, moves []engine.Move, practice bool) error {
-	if g.Meta.Status == StatusActive {
+func (r *Referee) checkGone(g *adega.Game, moves []engine.Move, practice bool) error {
+	if g.Meta.Status == adega.StatusActive {
 		return sealedError(fmt.Sprintf("This export's game still goes on here (game %s): a sealed export restores its game "+
 			"only once it has been abandoned or has ended (undo takes moves back).", g.ID))
 	}
@@ -131,7 +132,7 @@ func (s *Store) checkGone(g *Game, moves []engine.Move, practice bool) error {
 	for kept < min(len(moves), len(g.Log)) && moves[kept].Seat == g.Log[kept].Seat && slices.Equal(moves[kept].Action, g.Log[kept].Action) {
 		kept++
 	}
-	g, err := s.Narrate(g)
+	g, err := r.store.Narrate(g)
 	if err != nil {
 		return err
 	}
@@ -147,9 +148,9 @@ func (s *Store) checkGone(g *Game, moves []engine.Move, practice bool) error {
 // restoredMeta is the metadata of game restored at move moves: the
 // original's, without its moment (ID, status, an open undo request) and
 // without the hints asked after that move.
-func restoredMeta(m Meta, moves int) Meta {
+func restoredMeta(m adega.Meta, moves int) adega.Meta {
 	m.ID, m.Status, m.Undo = "", "", nil
 	m.Seats, m.Followers = slices.Clone(m.Seats), slices.Clone(m.Followers)
-	m.HintsAsked = slices.DeleteFunc(slices.Clone(m.HintsAsked), func(h HintAsked) bool { return h.Move > moves })
+	m.HintsAsked = slices.DeleteFunc(slices.Clone(m.HintsAsked), func(h adega.HintAsked) bool { return h.Move > moves })
 	return m
 }

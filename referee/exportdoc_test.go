@@ -1,4 +1,4 @@
-package storage
+package referee
 
 import (
 	"encoding/json"
@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // docs/export.md describes every field of an export, and only fields
@@ -72,22 +74,22 @@ func exportEveryMove(t *testing.T, setup engine.Setup, check func(export []byte)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Game{Setup: setup, State: st, Meta: Meta{Title: "Friday wine", Level: "easy", Practice: setup.Mode == vinhos.ModeSolo}}
+	g := &adega.Game{Setup: setup, State: st, Meta: adega.Meta{Title: "Friday wine", Level: "easy", Practice: setup.Mode == vinhos.ModeSolo}}
 	for i, name := range setup.Players {
-		g.Meta.Seats = append(g.Meta.Seats, SeatUser{UserID: strconv.Itoa(1001 + i), Name: name})
+		g.Meta.Seats = append(g.Meta.Seats, adega.SeatUser{UserID: strconv.Itoa(1001 + i), Name: name})
 	}
-	g.Meta.Seats[len(g.Meta.Seats)-1] = SeatUser{Name: setup.Players[len(setup.Players)-1], Bot: true, Level: "hard"}
+	g.Meta.Seats[len(g.Meta.Seats)-1] = adega.SeatUser{Name: setup.Players[len(setup.Players)-1], Bot: true, Level: "hard"}
 	r := engine.NewRNG(setup.Seed)
 	for !g.State.Over() {
 		pending := g.State.Pending()
 		seat := pending[r.IntN(len(pending))].Seat
-		action := legalAction(t, g.State, seat, r.IntN)
+		action := gametest.LegalAction(t, g.State, seat, r.IntN)
 		next, events, err := g.State.Apply(seat, action)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g.State = next
-		g.Log = append(g.Log, LogEntry{Seat: seat, Action: action, At: t0.Add(time.Duration(len(g.Log)) * time.Minute), Events: events})
+		g.Log = append(g.Log, adega.LogEntry{Seat: seat, Action: action, At: t0.Add(time.Duration(len(g.Log)) * time.Minute), Events: events})
 		data, err := s.Export(g)
 		if err != nil {
 			t.Fatal(err)

@@ -1,18 +1,19 @@
-package storage
+package referee
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // exportFile exports g and parses the file back.
-func exportFile(t testing.TB, s *Store, g *Game) *ExportFile {
+func exportFile(t testing.TB, s *fixture, g *adega.Game) *ExportFile {
 	t.Helper()
 	data, err := s.Export(g)
 	if err != nil {
@@ -29,7 +30,7 @@ func exportFile(t testing.TB, s *Store, g *Game) *ExportFile {
 // says why and that a finished game's export imports anywhere.
 func refusedSaying(t *testing.T, what string, err error, why string) {
 	t.Helper()
-	if !errors.Is(err, ErrSealed) || !strings.Contains(err.Error(), why) || !strings.Contains(err.Error(), "export holds nothing secret and imports anywhere") {
+	if engine.CodeOf(err) != adega.CodeSealed || !strings.Contains(err.Error(), why) || !strings.Contains(err.Error(), "export holds nothing secret and imports anywhere") {
 		t.Errorf("%s: %v, want a refusal saying %q", what, err, why)
 	}
 }
@@ -40,12 +41,12 @@ func refusedSaying(t *testing.T, what string, err error, why string) {
 // seats, whoever restored it.
 func TestSealedExportRestoresOnlyItsOwnGame(t *testing.T) {
 	s := newStore(t)
-	g := play(t, s, create(t, s, "c1"), 2)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
 	f := exportFile(t, s, g)
 	creator := Restorer{UserID: "u1", GuildID: "guild", ChannelID: "c1"}
 	_, err := s.Restore(f, creator)
 	refusedSaying(t, "while the game goes on", err, "still goes on here")
-	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(g.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	for what, by := range map[string]Restorer{
@@ -56,7 +57,7 @@ func TestSealedExportRestoresOnlyItsOwnGame(t *testing.T) {
 		"an admin of its server, elsewhere":    {UserID: "u9", GuildID: "guild", ChannelID: "c2", Admin: true},
 		"an admin of another server, in place": {UserID: "u9", GuildID: "elsewhere", ChannelID: "c1", Admin: true},
 	} {
-		if _, err := s.Restore(f, by); err == nil || !errors.Is(err, ErrSealed) {
+		if _, err := s.Restore(f, by); err == nil || engine.CodeOf(err) != adega.CodeSealed {
 			t.Errorf("%s restored it: %v", what, err)
 		}
 	}
@@ -91,7 +92,7 @@ func TestSealedExportRestoresOnlyItsOwnGame(t *testing.T) {
 // seen before it is drawn; in a practice game it may, as its undo may.
 func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 	s := vinhosStore(t)
-	g, err := s.Create(Meta{ChannelID: "c1", GuildID: "guild", CreatorID: "u1", Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+	g, err := s.Create(adega.Meta{ChannelID: "c1", GuildID: "guild", CreatorID: "u1", Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
 		engine.Setup{Game: "vinhos", Seed: 3, Players: []string{"Ana", "Bia"}}, t0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +103,7 @@ func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 		t.Fatalf("the first move revealed nothing: %+v", g.Log[0].Events)
 	}
 	after := exportFile(t, s, g)
-	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(g.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	creator := Restorer{UserID: "u1", GuildID: "guild", ChannelID: "c1"}
@@ -126,12 +127,12 @@ func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 		}
 		restored = play(t, s, restored, 1)
 	}
-	if err := s.SetStatus(restored.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(restored.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.Restore(after, creator)
 	refusedSaying(t, "past what its copy revealed", err, "game "+restored.ID+" turned up hidden information")
-	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error { m.Practice = true; return nil }); err != nil {
+	if _, err := s.UpdateMeta(g.ID, func(m *adega.Meta) error { m.Practice = true; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := s.Restore(before, creator); err != nil || len(r.Moves) != 0 || !r.Meta.Practice {
@@ -145,21 +146,20 @@ func TestRestoreNeverTakesBackWhatWasRevealedSince(t *testing.T) {
 // the original's copies, and a replay of the original to see what it
 // revealed since. The import that follows replays the log as any import.
 func BenchmarkRestore(b *testing.B) {
-	s := openBench(b, dbPath(b))
-	defer s.Close()
+	s := vinhosStore(b)
 	for k := range 1000 {
-		if _, err := s.Create(Meta{ChannelID: fmt.Sprint("other", k), Seats: []SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
+		if _, err := s.Create(adega.Meta{ChannelID: fmt.Sprint("other", k), Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}}},
 			engine.Setup{Game: "nim", Seed: uint64(k), Players: []string{"Ana", "Bia"}}, t0, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
-	g := createFourPlayer(b, s, 9)
-	if _, err := s.UpdateMeta(g.ID, func(m *Meta) error { m.GuildID, m.CreatorID = "guild", "1001"; return nil }); err != nil {
+	g := gametest.CreateFourPlayer(b, s, 9)
+	if _, err := s.UpdateMeta(g.ID, func(m *adega.Meta) error { m.GuildID, m.CreatorID = "guild", "1001"; return nil }); err != nil {
 		b.Fatal(err)
 	}
-	g = playRandomly(b, s, g, rand.New(rand.NewPCG(9, 9)), 100)
+	g = gametest.PlayRandomly(b, s.mover(), g, rand.New(rand.NewPCG(9, 9)), 100)
 	f := exportFile(b, s, g)
-	if err := s.SetStatus(g.ID, StatusAbandoned, t0, nil); err != nil {
+	if err := s.SetStatus(g.ID, adega.StatusAbandoned, t0, nil); err != nil {
 		b.Fatal(err)
 	}
 	by := Restorer{UserID: "1001", GuildID: "guild", ChannelID: g.Meta.ChannelID}

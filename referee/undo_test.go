@@ -1,4 +1,4 @@
-package storage
+package referee
 
 import (
 	"bytes"
@@ -6,16 +6,17 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/internal/gametest"
 )
 
 // After an undo the game is exactly a fresh replay of the shorter log, and
 // it is stored that way.
 func TestUndoEqualsAFreshReplay(t *testing.T) {
 	s := newStore(t)
-	g := create(t, s, "c1")
+	g := gametest.Create(t, s, "c1")
 	now := time.Unix(1000, 0)
 	for range 3 {
-		seat, action := firstLegal(t, g.State)
+		seat, action := gametest.FirstLegal(t, g.State)
 		res, err := move(s, g.ID, g.Stamp, seat, action, now)
 		if err != nil {
 			t.Fatal(err)
