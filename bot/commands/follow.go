@@ -135,7 +135,7 @@ func gameOverNews(g *adega.Game) *discordgo.MessageSend {
 // and how to stop the news. It pings nobody.
 func news(g *adega.Game, content string, fields []*discordgo.MessageEmbedField) *discordgo.MessageSend {
 	embed := &discordgo.MessageEmbed{
-		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), 256),
+		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), titleLimit),
 		Fields: fields,
 		Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
 		Footer: &discordgo.MessageEmbedFooter{Text: "You follow this game. To stop, use /vinhos unfollow in its channel."},

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"log/slog"
 	"slices"
@@ -101,56 +100,10 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	if err := h.checkCommand(data); err != nil {
 		return private("Nothing was changed: " + err.Error() + ".")
 	}
-	if data.Name == AdegaCommand {
-		return h.adega(i)
+	if handle, game, sub, ok := h.handlerOf(data); ok {
+		return handle(h, i, game, sub)
 	}
-	game, err := h.Games.Lookup(data.Name)
-	if err != nil || len(data.Options) == 0 {
-		return private("I do not know that command.")
-	}
-	sub := shortcutOrSub(game, data.Options[0])
-	switch sub.Name {
-	case "new":
-		return h.newLobby(i, game, sub)
-	case "board":
-		return h.boardCommand(i, sub)
-	case "me":
-		return h.me(i)
-	case "replay":
-		return h.animation(i)
-	case "status":
-		return h.status(i, sub)
-	case "rules":
-		return h.rules(game, sub)
-	case "abandon":
-		return h.abandon(i)
-	case "solo":
-		return h.solo(i, game, sub)
-	case "undo":
-		return h.undo(i)
-	case "log":
-		return h.log(i, sub)
-	case "download":
-		return h.export(i)
-	case "import":
-		return h.importGame(i, sub)
-	case "pace":
-		return h.pace(i, sub)
-	case "replace":
-		return h.replace(i, sub)
-	case "hint":
-		return h.hint(i)
-	case "follow":
-		return h.follow(i)
-	case "unfollow":
-		return h.unfollow(i)
-	case "play":
-		return h.play(i, sub)
-	}
-	if _, ok := Shortcut(game, sub.Name); ok && sub != data.Options[0] {
-		return h.play(i, sub)
-	}
-	return private(fmt.Sprintf("There is no /%s %s.", game.Name(), engine.Shorten(sub.Name, 32)))
+	return h.unrouted(data)
 }
 
 // shortcutOrSub is the shortcut a /GAME do names, else sub itself.
@@ -169,19 +122,8 @@ func (h *Handler) component(i *discordgo.Interaction) Reply {
 	if err != nil || !onMessage(i.Message, data) {
 		return private(errBadCustomID.Error())
 	}
-	switch id.kind {
-	case kindJoin, kindLeave, kindStart:
-		return h.lobbyButton(i, id)
-	case kindGo, kindStep, kindBack, kindConfirm:
-		return h.guided(i, id)
-	case kindAbandon:
-		return h.confirmAbandon(i, id)
-	case kindAgree, kindRefuse:
-		return h.undoAnswer(i, id)
-	case kindLog:
-		return h.logPage(i, id)
-	case kindReplay, kindReplayJump:
-		return h.replayStep(i, id)
+	if handle, ok := componentRoutes[id.kind]; ok {
+		return handle(h, i, id)
 	}
 	return private(errBadCustomID.Error())
 }

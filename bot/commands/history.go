@@ -215,6 +215,6 @@ func (h *Handler) importInto(i *discordgo.Interaction, meta adega.Meta, setup en
 		return r
 	}
 	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(meta.Title, storage.MaxTitleLength)))
-	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(setup.Players, ", "), 100), Then: start}
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(setup.Players, ", "), threadNameLimit), Then: start}
 	return r
 }

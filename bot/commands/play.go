@@ -221,7 +221,7 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 		if len(c.ID) > choiceValueLimit {
 			continue // Discord could not send it back; the guided menu offers it
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, 100), Value: c.ID})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, choiceNameLimit), Value: c.ID})
 	}
 	if len(out) == 0 {
 		return hint(fmt.Sprintf("No choice matches; %s", next.Prompt))
@@ -229,13 +229,10 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	return out
 }
 
-// choiceValueLimit is Discord's limit on an autocomplete choice's value.
-const choiceValueLimit = 100
-
 // hint shows a message in the autocomplete list; picking it sends a value
 // the command refuses with the same message.
 func hint(text string) []*discordgo.ApplicationCommandOptionChoice {
-	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, 100), Value: "?"}}
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, choiceNameLimit), Value: "?"}}
 }
 
 // bigMove: a typed move worth a second look before it is played: a Press

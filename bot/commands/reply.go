@@ -66,9 +66,6 @@ type DM struct {
 // BoardFile is the name the board PNG is attached under.
 const BoardFile = "board.png"
 
-// contentLimit is Discord's limit on a message's text.
-const contentLimit = 2000
-
 // say answers at once, visibly to everyone in the channel.
 func say(content string) Reply {
 	return Reply{Ack: &discordgo.InteractionResponse{

@@ -18,9 +18,6 @@ const rulingsTopic = "rulings"
 // rulingsPages are the rulings pages of the games that have one.
 var rulingsPages = map[string]docs.Page{"vinhos": docs.Rulings(), "lavina": docs.LaVinaRulings()}
 
-// choicesLimit is the most choices Discord takes in an autocomplete answer.
-const choicesLimit = 25
-
 func (h *Handler) rules(game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	topic := ""
 	for _, o := range sub.Options {
