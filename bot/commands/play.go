@@ -103,7 +103,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if bigMove(action) && len(rest) == 0 && fitsGuided(g, path) {
+	if h.needsConfirmation(g, action) && len(rest) == 0 && fitsGuided(g, path) {
 		return private(fit(confirmText(labels)+declinedNote(declined)), confirmButtons(g, path)...)
 	}
 	var all []string
@@ -235,20 +235,26 @@ func hint(text string) []*discordgo.ApplicationCommandOptionChoice {
 	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, choiceNameLimit), Value: "?"}}
 }
 
-// bigMove: a typed move worth a second look before it is played: a Press
-// Release, two wines at once, or a long decision.
-func bigMove(action engine.Action) bool {
-	wines, steps := 0, 0
+// needsConfirmation: a typed move worth a second look before it is
+// played: a long decision, of longDecision steps or more, or a move
+// its game declares (engine.Confirmations).
+func (h *Handler) needsConfirmation(g *adega.Game, action engine.Action) bool {
+	steps := 0
 	for _, id := range action {
-		if id == "press" {
-			return true
-		}
-		if len(id) > 1 && id[0] == 'w' && id[1] >= '1' && id[1] <= '9' {
-			wines++
-		}
 		if !slices.Contains(engine.SkipIDs, id) {
 			steps++
 		}
 	}
-	return wines > 1 || steps >= 4
+	if steps >= longDecision {
+		return true
+	}
+	game, err := h.Games.Lookup(g.Meta.Game)
+	if c, ok := game.(engine.Confirmations); ok && err == nil {
+		return c.NeedsConfirmation(action)
+	}
+	return false
 }
+
+// longDecision is how many steps make a decision long enough to confirm
+// whatever the game.
+const longDecision = 4
