@@ -20,7 +20,7 @@ import (
 // copy answers it; interact then reports false. The initial response goes
 // through respond (see responder), everything after it through REST.
 func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
-	if !b.seen.Mark(i.ID, time.Now()) || b.handledBefore(i.ID) {
+	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
 		return false
 	}
@@ -62,6 +62,8 @@ func (b *Bot) decide(i *discordgo.Interaction, respond responder, acked *bool) c
 			return commands.Reply{}
 		}
 		*acked = true
+		// The wall clock, not the handler's: the time is compared with
+		// the times in Discord's snowflakes (referee.AlreadyPlayed).
 		b.handler.Acknowledged(i.ID, time.Now())
 	}
 	return reply

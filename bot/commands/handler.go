@@ -32,14 +32,18 @@ type Drawer interface {
 	Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image
 }
 
-// Handler answers interactions. It is safe for concurrent use; the bot
-// serializes the interactions of one channel.
-type Handler struct {
+// Config is what a Handler is made with (New): its store and games, and
+// its seams to the world.
+type Config struct {
 	Store  *storage.Store
 	Games  *engine.Registry
 	Drawer Drawer
 	Log    *slog.Logger
-	Now    func() time.Time
+	// Now is the one clock of the handler and of what it runs (the
+	// reminder scheduler takes it too); required. Only what is truly the
+	// wall clock reads time.Now: Discord's timestamps, and durations
+	// measured.
+	Now func() time.Time
 	// IsThread reports whether a channel is a thread, where a game plays
 	// in place instead of opening a thread of its own.
 	IsThread func(channelID string) bool
@@ -54,6 +58,12 @@ type Handler struct {
 	// Seed draws the random seed of a new game; nil draws one at random.
 	// A test sets it to play a game it knows.
 	Seed func() uint64
+}
+
+// Handler answers interactions. It is safe for concurrent use; the bot
+// serializes the interactions of one channel.
+type Handler struct {
+	Config
 
 	painters fair.Pool // draw the boards, views and charts (draw.go)
 	thinkers fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
@@ -64,6 +74,14 @@ type Handler struct {
 	hinting    thinking    // the users with a hint being thought about (hint.go)
 	defs       definitions // the slash commands, by name (options.go)
 	answered   Recent      // when interactions were answered
+}
+
+// New makes a handler of cfg.
+func New(cfg Config) *Handler {
+	if cfg.Now == nil {
+		panic("commands: Config.Now is required")
+	}
+	return &Handler{Config: cfg}
 }
 
 // referee changes the games of h.Store by their rules.

@@ -21,7 +21,7 @@ import (
 // handler, never the unknown-command path, and the handler is given the
 // subcommand itself (inside its group, for a group's).
 func TestEverySubcommandReachesItsHandler(t *testing.T) {
-	h := &Handler{Games: engine.NewRegistry(vinhos.Game{}, lavina.Game{}, nim.Game{})}
+	h := &Handler{Config: Config{Games: engine.NewRegistry(vinhos.Game{}, lavina.Game{}, nim.Game{})}}
 	routed := 0
 	for _, c := range Definitions(h.Games) {
 		for _, path := range subcommandPaths(c.Options) {

@@ -121,7 +121,7 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	defer in.close()
 	drawer := boards()
 	t := &table{store: store, referee: referee.New(store), games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
-		handler: &commands.Handler{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}, ai: cfg.aiSettings()}
+		handler: commands.New(commands.Config{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}), ai: cfg.aiSettings()}
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
 	case f.resume != "":
