@@ -50,7 +50,7 @@ func settingsOptions() []*discordgo.ApplicationCommandOption {
 
 // vacationOptions are the options of /adega vacation.
 func vacationOptions() []*discordgo.ApplicationCommandOption {
-	zero, maxDays := float64(0), float64(remind.DefaultVacation/(24*time.Hour))
+	zero, maxDays := float64(0), float64(remind.DefaultVacation/remind.Day)
 	return []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 		Description: "How many days", Required: true, MinValue: &zero, MaxValue: maxDays}}
 }
@@ -267,11 +267,11 @@ func (h *Handler) vacation(i *discordgo.Interaction, sub *discordgo.ApplicationC
 		}
 	}
 	limit := h.reminders().VacationPerGame
-	limitDays := int64(limit / (24 * time.Hour))
+	limitDays := int64(limit / remind.Day)
 	if days < 0 || days > limitDays {
 		return private(fmt.Sprintf("A vacation is from 1 to %d days (0 ends one).", limitDays))
 	}
-	grants, err := h.referee().SetVacation(me, h.Now(), time.Duration(days)*24*time.Hour, limit)
+	grants, err := h.referee().SetVacation(me, h.Now(), time.Duration(days)*remind.Day, limit)
 	if err != nil {
 		return h.fail(i, err)
 	}

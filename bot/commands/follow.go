@@ -141,7 +141,7 @@ func news(g *adega.Game, content string, fields []*discordgo.MessageEmbedField) 
 		Footer: &discordgo.MessageEmbedFooter{Text: "You follow this game. To stop, use /vinhos unfollow in its channel."},
 	}
 	fitEmbed(embed)
-	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
+	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: NoMentions()}
 }
 
 // winnerText names the winner, first of the final ranking.

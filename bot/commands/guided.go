@@ -140,7 +140,7 @@ func (h *Handler) focusEdit(g *adega.Game, seat engine.Seat, focus string, conte
 			return nil, err
 		}
 		return &discordgo.WebhookEdit{Content: content, Components: components, Files: []*discordgo.File{focusFile(png)},
-			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions()}, nil
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: NoMentions()}, nil
 	}
 }
 

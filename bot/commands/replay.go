@@ -142,7 +142,7 @@ func (h *Handler) replayEdit(g *adega.Game, n int) func() (*discordgo.WebhookEdi
 		components := replayComponents(g, r)
 		return &discordgo.WebhookEdit{Content: &content, Components: &components,
 			Files: []*discordgo.File{PNGFile(png.data)}, Attachments: &[]*discordgo.MessageAttachment{},
-			AllowedMentions: noMentions()}, nil
+			AllowedMentions: NoMentions()}, nil
 	}
 }
 
@@ -234,7 +234,7 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 		content := fit(animationText(g, a.frames))
 		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{},
 			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(a.data)}},
-			AllowedMentions: noMentions()}, nil
+			AllowedMentions: NoMentions()}, nil
 	}}
 }
 

@@ -78,7 +78,7 @@ func (h *Handler) turnOut(g *adega.Game, header string, ping bool, events []engi
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game %s · move %d · %s", g.ID, g.Version, h.paceShort(g.Meta))},
 	}
-	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
+	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: NoMentions()}
 	content := []string{header}
 	var held []string
 	if state.Over() {
