@@ -63,7 +63,34 @@ func goList(t *testing.T) (module string, pkgs []goPackage) {
 	if len(pkgs) < 10 {
 		t.Fatalf("go list found only %d packages", len(pkgs))
 	}
+	noteSources(t, pkgs)
 	return module, pkgs
+}
+
+// noteSources looks at every Go file of the module's packages, so that go
+// test's cache, which knows of the files a test reads but not of those
+// its go list reads, runs the test again when one changes.
+func noteSources(t *testing.T, pkgs []goPackage) {
+	t.Helper()
+	for _, p := range pkgs {
+		dir := filepath.Join("..", p.dir)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".go") {
+				if _, err := os.Stat(filepath.Join(dir, e.Name())); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, f := range []string{"../go.mod", "../go.sum"} {
+		if _, err := os.Stat(f); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // table returns the rows of the first table in the section of page under
