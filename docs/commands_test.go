@@ -83,33 +83,12 @@ func goTestCommands(md string) [][]string {
 	return cmds
 }
 
-// shellWords cuts a command into words as a shell would, for the quoting
-// pages use: white space parts words, '…' and "…" quote.
+// shellWords cuts a command into words at white space and takes off
+// their quotes: no quoted word of the pages holds a space.
 func shellWords(s string) []string {
-	var words []string
-	var cur strings.Builder
-	in, quote := false, rune(0)
-	for _, r := range s {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '\'' || r == '"':
-			quote, in = r, true
-		case r == ' ' || r == '\t' || r == '\n':
-			if in {
-				words = append(words, cur.String())
-				cur.Reset()
-				in = false
-			}
-		default:
-			cur.WriteRune(r)
-			in = true
-		}
-	}
-	if in {
-		words = append(words, cur.String())
+	words := strings.Fields(s)
+	for i, w := range words {
+		words[i] = strings.Trim(w, `'"`)
 	}
 	return words
 }
