@@ -1,8 +1,7 @@
-package main
+package local
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"image/png"
 	"io"
@@ -29,8 +28,7 @@ import (
 func playJSON(t *testing.T, stdin string, args ...string) ([]reply, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	env := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
-	err := Main(context.Background(), append([]string{"local", "--json"}, args...), env)
+	err := runWith(strings.NewReader(stdin), &out, &errOut, append([]string{"--json"}, args...)...)
 	var replies []reply
 	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 		if line == "" {
@@ -397,28 +395,9 @@ func TestBotsPlayTheirSeatsAtTheTable(t *testing.T) {
 	saysLine(t, answer(t, replies, 3), "Waiting for Ana to take counters from a pile, since")
 }
 
-func TestDataFlagLoadsTheComponentData(t *testing.T) {
-	dir := t.TempDir()
-	// Seed 11 turns up Vintage tile 5, which the example data file corrects.
-	replies := play(t, "", "--seed", "11", "--db", filepath.Join(dir, "t.db"), "--out", dir,
-		"--data", "../../engine/vinhos/testdata/data-example.toml")
-	if !slices.ContainsFunc(replies[0].Events, func(e event) bool {
-		return strings.Contains(e.Text, "The first Vintage tile is weather +1; features Taste 2, Aroma 1; Anabela wants red, Bruno a value of 9+")
-	}) {
-		t.Errorf("the data file's Vintage tile is not in play: %+v", replies[0].Events)
-	}
-	if last := replies[len(replies)-1]; !strings.Contains(last.Resume, "--data ../../engine/vinhos/testdata/data-example.toml") {
-		t.Errorf("the resume command forgets the data file: %q", last.Resume)
-	}
-	_, err := playJSON(t, "", "--db", filepath.Join(dir, "u.db"), "--out", dir, "--data", filepath.Join(dir, "missing.toml"))
-	if err == nil || !strings.Contains(err.Error(), "missing.toml") {
-		t.Errorf("a missing data file: %v", err)
-	}
-}
-
 func TestQuitSaysHowToResume(t *testing.T) {
 	dir := t.TempDir()
-	out, err := runMain(t, "/nim p1 1\n/quit\n/nim p2 1\n", append([]string{"local"}, nimTable(dir)...)...)
+	out, err := runTable(t, "/nim p1 1\n/quit\n/nim p2 1\n", nimTable(dir)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,8 +466,8 @@ func TestKeepGoingRunsTheWholeScriptAndFailsTheExitStatus(t *testing.T) {
 func TestJSONRepliesFollowTheSchema(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	env := Env{Stdin: strings.NewReader("/nim p1 1\n\n/nim p9\n/choices p2\n/quit\n"), Stdout: &out, Stderr: io.Discard, Getenv: func(string) string { return "" }}
-	if err := Main(context.Background(), append([]string{"local", "--json"}, nimTable(dir)...), env); err != nil {
+	stdin := strings.NewReader("/nim p1 1\n\n/nim p9\n/choices p2\n/quit\n")
+	if err := runWith(stdin, &out, io.Discard, append([]string{"--json"}, nimTable(dir)...)...); err != nil {
 		t.Fatal(err)
 	}
 	documented := []string{"line", "command", "ok", "error", "game", "setup", "text", "events", "step", "board", "files", "next", "players", "outcome", "resume"}
@@ -552,11 +531,7 @@ func TestKeyboardLinesCanBeEditedAndRecalled(t *testing.T) {
 func TestResumingAnOlderLocalGameGivesItDiscordIDs(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	reg, err := games(DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := storage.Open(db, reg)
+	store, err := storage.Open(db, testGames())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package local
 
 import (
 	"context"
@@ -138,8 +138,8 @@ func (t *table) playBots() {
 // and returns the reply to /quit. A script stops at its first refused
 // line, unless it keeps going; then the error lists the refused lines. At
 // the keyboard the player tries again.
-func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error) {
-	script := f.script != ""
+func (t *table) loop(ctx context.Context, in input, f Flags) (*reply, error) {
+	script := f.Script != ""
 	var refused []string
 	done := func() error {
 		if len(refused) == 0 {
@@ -149,7 +149,7 @@ func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error
 		if len(refused) == 1 {
 			lines = "line"
 		}
-		return fmt.Errorf("script %s: %d refused %s: %s", f.script, len(refused), lines, strings.Join(refused, ", "))
+		return fmt.Errorf("script %s: %d refused %s: %s", f.Script, len(refused), lines, strings.Join(refused, ", "))
 	}
 	for n := 1; ; n++ {
 		if in.prompt {
@@ -174,7 +174,7 @@ func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error
 			t.playBots()
 		}
 		if !r.OK && script {
-			if !f.keepGoing {
+			if !f.KeepGoing {
 				return nil, fmt.Errorf("script line %d: %s", n, r.Error.Reason)
 			}
 			refused = append(refused, strconv.Itoa(n))
