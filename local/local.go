@@ -103,7 +103,7 @@ func (f *Flags) SetGiven(fs *flag.FlagSet) {
 }
 
 // Env is what the table plays with, wired in by cmd/bot: the games, their
-// boards, the logger and the AI.
+// boards, the logger, the AI and the clock.
 type Env struct {
 	// Stdin is the keyboard, unless a script plays; Stdout is where the
 	// replies go. Both a terminal, the table reads through a line editor.
@@ -114,6 +114,8 @@ type Env struct {
 	Log    *slog.Logger
 	// AI is how the bot's seats decide, and hints.
 	AI ai.Settings
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
 }
 
 // Run plays at the table until the input ends, /quit, or ctx is
@@ -121,6 +123,9 @@ type Env struct {
 func Run(ctx context.Context, f Flags, env Env) error {
 	if err := f.Check(); err != nil {
 		return fmt.Errorf("local: %w", err)
+	}
+	if env.Now == nil {
+		env.Now = time.Now
 	}
 	if f.DB == "" {
 		f.DB = filepath.Join(f.DataDir, "local.db")
@@ -145,7 +150,7 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	}
 	defer in.close()
 	t := &table{store: store, referee: referee.New(store), games: env.Games, boards: env.Boards, outDir: f.Out, print: printer{w: in.out, json: f.JSON},
-		handler: newHandler(store, env), ai: env.AI}
+		handler: newHandler(store, env), ai: env.AI, now: env.Now}
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
 	case f.Resume != "":
@@ -169,7 +174,7 @@ func Run(ctx context.Context, f Flags, env Env) error {
 // newHandler is the Discord handler the table plays undo through
 // (table_discord.go).
 func newHandler(store *storage.Store, env Env) *commands.Handler {
-	return &commands.Handler{Store: store, Games: env.Games, Drawer: env.Boards, Log: env.Log, Now: time.Now}
+	return &commands.Handler{Store: store, Games: env.Games, Drawer: env.Boards, Log: env.Log, Now: env.Now}
 }
 
 // Check refuses flags that contradict each other: no flag is ignored.
@@ -274,7 +279,7 @@ func (t *table) create(f Flags) error {
 	if f.Bots < 0 || f.Bots > len(names) {
 		return fmt.Errorf("--bots %d: the table has %d seats", f.Bots, len(names))
 	}
-	now := time.Now()
+	now := t.now()
 	meta := localMeta(game, names, now)
 	for k := len(names) - f.Bots; k < len(names); k++ {
 		meta.Seats[k].UserID, meta.Seats[k].Bot = "", true
@@ -364,7 +369,7 @@ func (t *table) adopt() error {
 	if adega.IsSnowflake(g.Meta.ChannelID) {
 		return nil
 	}
-	channel, users := localIDs(time.Now(), len(g.Meta.Seats))
+	channel, users := localIDs(t.now(), len(g.Meta.Seats))
 	_, err := t.store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.ChannelID = channel
 		for k := range m.Seats {
@@ -398,7 +403,7 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now()
+	now := t.now()
 	meta := localMeta(game, exp.Setup.Players, now)
 	meta.Practice = exp.Practice
 	g, err := t.store.Import(meta, setup, moves, now, nil)

@@ -26,21 +26,26 @@ func testGames() *engine.Registry {
 	return engine.NewRegistry(vinhos.Game{Data: vinhos.DefaultData()}, lavina.Game{}, nim.Game{})
 }
 
+// tableEnv is what cmd/bot wires in: the games and boards, with the
+// default component data, and a logger writing to logs.
+func tableEnv(stdin io.Reader, stdout, logs io.Writer) Env {
+	return Env{Stdin: stdin, Stdout: stdout, Games: testGames(),
+		Boards: render.Boards{"vinhos": vinhosboard.Renderer, "lavina": lavinaboard.Renderer},
+		Log:    slog.New(slog.NewTextHandler(logs, nil))}
+}
+
 // runWith runs the table as `adega local ARGS` does, in-process, with
-// what cmd/bot wires in: the default games and boards, and a logger
-// writing to logs. The database and boards go in ./data by default.
-func runWith(stdin io.Reader, stdout, logs io.Writer, args ...string) error {
+// env. The database and boards go in ./data by default.
+func runWith(env Env, args ...string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
-	fs.SetOutput(logs)
+	fs.SetOutput(io.Discard)
 	f := Flags{DataDir: "data"}
 	f.Define(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	f.SetGiven(fs)
-	return Run(context.Background(), f, Env{Stdin: stdin, Stdout: stdout, Games: testGames(),
-		Boards: render.Boards{"vinhos": vinhosboard.Renderer, "lavina": lavinaboard.Renderer},
-		Log:    slog.New(slog.NewTextHandler(logs, nil))})
+	return Run(context.Background(), f, env)
 }
 
 // runTable runs the table with stdin as its keyboard, and returns what it
@@ -48,7 +53,7 @@ func runWith(stdin io.Reader, stdout, logs io.Writer, args ...string) error {
 func runTable(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
 	var out, logs bytes.Buffer
-	err := runWith(strings.NewReader(stdin), &out, &logs, args...)
+	err := runWith(tableEnv(strings.NewReader(stdin), &out, &logs), args...)
 	return out.String() + logs.String(), err
 }
 

@@ -28,7 +28,7 @@ import (
 func playJSON(t *testing.T, stdin string, args ...string) ([]reply, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := runWith(strings.NewReader(stdin), &out, &errOut, append([]string{"--json"}, args...)...)
+	err := runWith(tableEnv(strings.NewReader(stdin), &out, &errOut), append([]string{"--json"}, args...)...)
 	var replies []reply
 	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 		if line == "" {
@@ -467,7 +467,7 @@ func TestJSONRepliesFollowTheSchema(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
 	stdin := strings.NewReader("/nim p1 1\n\n/nim p9\n/choices p2\n/quit\n")
-	if err := runWith(stdin, &out, io.Discard, append([]string{"--json"}, nimTable(dir)...)...); err != nil {
+	if err := runWith(tableEnv(stdin, &out, io.Discard), append([]string{"--json"}, nimTable(dir)...)...); err != nil {
 		t.Fatal(err)
 	}
 	documented := []string{"line", "command", "ok", "error", "game", "setup", "text", "events", "step", "board", "files", "next", "players", "outcome", "resume"}
@@ -632,4 +632,52 @@ func TestHintAtTheTable(t *testing.T) {
 	}
 	saysLine(t, answer(t, replies, 2), "💡 Ana asked the AI for a hint.")
 	refusedWith(t, answer(t, replies, 3), engine.CodeIllegal, "hint takes no steps")
+}
+
+// clockedLines is a keyboard that sets the clock as each line is typed.
+type clockedLines struct {
+	clock *time.Time
+	lines []string
+	at    []time.Time
+}
+
+func (c *clockedLines) Read(p []byte) (int, error) {
+	if len(c.lines) == 0 {
+		return 0, io.EOF
+	}
+	*c.clock = c.at[0]
+	n := copy(p, c.lines[0]+"\n")
+	c.lines, c.at = c.lines[1:], c.at[1:]
+	return n, nil
+}
+
+// The table keeps Env's clock: the game starts and its moves are made at
+// the clock's time, and /status says how long ago in Discord's words.
+func TestTheTableKeepsEnvsClock(t *testing.T) {
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clock := start
+	keyboard := &clockedLines{clock: &clock, lines: []string{"/nim p1 1", "/status"},
+		at: []time.Time{start.Add(time.Minute), start.Add(3 * time.Hour)}}
+	var out bytes.Buffer
+	env := tableEnv(keyboard, &out, io.Discard)
+	env.Now = func() time.Time { return clock }
+	dir := t.TempDir()
+	if err := runWith(env, nimTable(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Waiting for Bruno to take counters from a pile, since 3 hours ago.") {
+		t.Errorf("/status does not count from the clock:\n%s", out.String())
+	}
+	store, err := storage.Open(filepath.Join(dir, "t.db"), testGames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	g, err := store.Load("g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Meta.CreatedAt.Equal(start) || !g.Meta.UpdatedAt.Equal(start.Add(time.Minute)) {
+		t.Errorf("the game was created at %v and last moved at %v, want %v and a minute later", g.Meta.CreatedAt, g.Meta.UpdatedAt, start)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/adega-bot/adega/local"
 )
@@ -35,5 +36,5 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	}
 	f.DataDir = cfg.DataDir
 	return local.Run(ctx, f, local.Env{Stdin: env.Stdin, Stdout: env.Stdout, Games: reg, Boards: boards(),
-		Log: newLogger(cfg, env), AI: cfg.aiSettings()})
+		Log: newLogger(cfg, env), AI: cfg.aiSettings(), Now: time.Now})
 }
