@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -130,5 +132,60 @@ func TestDataFlagLoadsTheComponentData(t *testing.T) {
 	_, err = runMain(t, "", "local", "--resume", "g1", "--bots", "1", "--data", filepath.Join(dir, "missing.toml"))
 	if err == nil || !strings.Contains(err.Error(), "local: --bots set up a new game, but --resume continues") {
 		t.Errorf("contradictory flags and a missing data file: %v", err)
+	}
+}
+
+// The local command's flags and the configured data folder reach the
+// table: the game set up, the bots, the default database and board
+// folder, --json, --script with --keep-going, and --export.
+func TestLocalFlagsReachTheTable(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	local := func(stdin string, args ...string) (string, error) {
+		var out bytes.Buffer
+		env := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &out,
+			Getenv: func(k string) string { return map[string]string{"ADEGA_DATA_DIR": data}[k] }}
+		err := Main(context.Background(), append([]string{"local"}, args...), env)
+		return out.String(), err
+	}
+	out, err := local("/nim p1 1\n/quit\n", "--game", "nim", "--players", "Rita,Sam", "--seed", "7", "--bots", "1", "--level", "easy")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	outputHas(t, out, "Welcome to adega's local table", "Game g1: nim, seed 7, players Rita, Sam.", "Rita took 1 from pile 1",
+		"🤖 The bot plays for Sam.", "Board: "+filepath.Join(data, "boards", "g1-0000.png"), "To come back to this game: adega local --resume g1\n")
+	if _, err := os.Stat(filepath.Join(data, "local.db")); err != nil {
+		t.Errorf("the database is not in the configured data folder: %v", err)
+	}
+
+	out, err = local("/status\n", "--resume", "g1", "--json")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var opening struct {
+		Game struct {
+			ID   string `json:"id"`
+			Move int    `json:"move"`
+		} `json:"game"`
+	}
+	if err := json.NewDecoder(strings.NewReader(out)).Decode(&opening); err != nil || opening.Game.ID != "g1" || opening.Game.Move != 2 {
+		t.Errorf("--resume g1 --json opens with %+v (%v):\n%s", opening, err, out)
+	}
+
+	script, export := filepath.Join(dir, "s.txt"), filepath.Join(dir, "e.json")
+	if err := os.WriteFile(script, []byte("/nim p1 1\n/dance\n/nim p2 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err = local("", "--game", "nim", "--seed", "7", "--script", script, "--keep-going", "--export", export)
+	if err == nil || !strings.Contains(err.Error(), "script "+script+": 1 refused line: 2") {
+		t.Errorf("--script --keep-going: %v\n%s", err, out)
+	}
+	outputHas(t, out, "Bruno took 1 from pile 2", "Exported: "+export)
+	if strings.Contains(out, "Welcome") {
+		t.Errorf("a script was welcomed:\n%s", out)
+	}
+
+	if _, err := local("", "extra"); err == nil || err.Error() != `local: unexpected argument "extra"` {
+		t.Errorf("an argument after the flags: %v", err)
 	}
 }
