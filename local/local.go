@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -43,20 +44,24 @@ type Flags struct {
 	Bots                         int
 	Level                        string
 	Seed                         uint64
-	// DB and Out default to local.db and boards in DataDir. Data is the
-	// Vinhos component data file: Env.Games plays with it already, and
-	// the hint to resume repeats it.
-	DB, Data, Out   string
+	// DB and Out default to local.db and boards in DataDir.
+	DB, Out string
+	// Data is the Vinhos component data file: Env.Games plays with it
+	// already, and the hint to resume repeats it.
+	Data            string
 	Script, Export  string
 	Import, Resume  string
 	JSON, KeepGoing bool
 	Practice        bool
-	DataDir         string
+
+	// DataDir is the configured data folder.
+	DataDir string
 	// Greet welcomes a first-time user even when a script plays: the
 	// table opened without a subcommand.
 	Greet bool
 	// Given holds the flags on the command line, with their values
-	// (SetGiven).
+	// (SetGiven): Check, the default players and the hint to resume go by
+	// it, so Flags made in code list there the flags they set.
 	Given map[string]string
 }
 
@@ -111,7 +116,8 @@ type Env struct {
 	Stdout io.Writer
 	Games  *engine.Registry
 	Boards render.Boards
-	Log    *slog.Logger
+	// Log is the handler's logger; nil discards.
+	Log *slog.Logger
 	// AI is how the bot's seats decide, and hints.
 	AI ai.Settings
 	// Now is the clock; nil is time.Now.
@@ -126,6 +132,9 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	}
 	if env.Now == nil {
 		env.Now = time.Now
+	}
+	if env.Log == nil {
+		env.Log = slog.New(slog.DiscardHandler)
 	}
 	if f.DB == "" {
 		f.DB = filepath.Join(f.DataDir, "local.db")
@@ -249,7 +258,10 @@ func (t *table) create(f Flags) error {
 	if err != nil {
 		return fmt.Errorf("--players: %w", err)
 	}
-	options := f.Options
+	options := maps.Clone(f.Options)
+	if options == nil {
+		options = map[string]string{}
+	}
 	if f.Regions != "" {
 		if game.Name() != "vinhos" {
 			return fmt.Errorf("--regions: %s has no regions", game.Title())

@@ -197,3 +197,27 @@ func TestLocalPlaysTheFirstEdition(t *testing.T) {
 		t.Errorf("the first edition's money, 11 and 12, is not shown:\n%s", out)
 	}
 }
+
+// Run takes Flags made in code as well as parsed ones, and an Env with
+// only what it must have: the database and boards go in the data folder,
+// a game without a renderer gets summary cards, and nothing is logged.
+func TestRunWithFlagsMadeInCode(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	f := Flags{Game: "nim", Seed: 7, Players: "Rita,Sam", Script: "testdata/nim-session.txt", DataDir: dir,
+		Given: map[string]string{"players": "Rita,Sam"}}
+	if err := Run(context.Background(), f, Env{Stdout: &out, Games: testGames()}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	outputHas(t, out.String(), "Game g1: nim, seed 7, players Rita, Sam.", "Rita took 2 from pile 1 (3 left there).",
+		"Board: "+filepath.Join(dir, "boards", "g1-0003.png"), "To come back to this game: adega local --resume g1\n")
+	if _, err := os.Stat(filepath.Join(dir, "local.db")); err != nil {
+		t.Errorf("the database is not in the data folder: %v", err)
+	}
+	out.Reset()
+	f = Flags{Game: "vinhos", Seed: 5, Regions: "first-play", DataDir: t.TempDir()}
+	if err := Run(context.Background(), f, Env{Stdin: strings.NewReader(""), Stdout: &out, Games: testGames()}); err != nil {
+		t.Fatalf("--regions without Options: %v\n%s", err, out.String())
+	}
+	outputHas(t, out.String(), "Regions in play: 1 Trás-os-Montes, 2 Minho, 3 Douro, 4 Dão, 5 Ribatejo, 6 Lisboa, 8 Alentejo.")
+}
