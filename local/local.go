@@ -26,7 +26,6 @@ import (
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -262,17 +261,11 @@ func (t *table) create(f Flags) error {
 	if options == nil {
 		options = map[string]string{}
 	}
-	if f.Regions != "" {
-		if game.Name() != "vinhos" {
-			return fmt.Errorf("--regions: %s has no regions", game.Title())
-		}
-		options[vinhos.OptionRegions] = f.Regions
+	if err := optionFlag(game, options, "regions", "regions", f.Regions, "regions"); err != nil {
+		return err
 	}
-	if f.Variant != "" {
-		if game.Name() != "vinhos" {
-			return fmt.Errorf("--variant: %s has no variants", game.Title())
-		}
-		options[vinhos.OptionVariants] = f.Variant
+	if err := optionFlag(game, options, "variant", "variant", f.Variant, "variants"); err != nil {
+		return err
 	}
 	if err := checkOptionNames(game, options); err != nil {
 		return err
@@ -447,13 +440,32 @@ func (t *table) close(last *reply, f Flags, err error) error {
 
 // checkOptionNames refuses an --option the game does not declare; New
 // checks the values.
-func checkOptionNames(game engine.Game, options map[string]string) error {
-	var known []string
+// optionFlag sets the setup option a flag of its own stands for
+// (--regions, --variant), if the game declares that option.
+func optionFlag(game engine.Game, options map[string]string, flag, option, value, what string) error {
+	if value == "" {
+		return nil
+	}
+	if !slices.Contains(optionNames(game), option) {
+		return fmt.Errorf("--%s: %s has no %s", flag, game.Title(), what)
+	}
+	options[option] = value
+	return nil
+}
+
+// optionNames lists the setup options a game declares.
+func optionNames(game engine.Game) []string {
+	var names []string
 	if so, ok := game.(engine.SetupOptions); ok {
 		for _, o := range so.SetupOptions() {
-			known = append(known, o.Name)
+			names = append(names, o.Name)
 		}
 	}
+	return names
+}
+
+func checkOptionNames(game engine.Game, options map[string]string) error {
+	known := optionNames(game)
 	for name := range options {
 		if !slices.Contains(known, name) {
 			if len(known) == 0 {
