@@ -2,7 +2,7 @@ package commands
 
 import "github.com/adega-bot/adega/engine"
 
-// The local table (cmd/bot) plays the same commands in a terminal. It
+// The local table (package local) plays the same commands in a terminal. It
 // reads a game's subcommands and shortcuts with these, takes the texts of
 // status, log and rules from StatusText, LogText and RulesText, and plays
 // undo through Handle.

@@ -12,7 +12,7 @@ func TestReplayOfAVinhosExportMatches(t *testing.T) {
 	dir := t.TempDir()
 	db, exportPath := filepath.Join(dir, "t.db"), filepath.Join(dir, "game.json")
 	if out, err := runMain(t, "", "local", "--seed", "5", "--db", db, "--out", dir,
-		"--script", "../../testdata/vinhos-opening.txt", "--export", exportPath); err != nil {
+		"--script", "../../local/testdata/vinhos-opening.txt", "--export", exportPath); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	out, err := runMain(t, "", "replay", "--db", db, exportPath)

@@ -1,4 +1,4 @@
-package main
+package local
 
 import (
 	"encoding/json"
@@ -43,7 +43,7 @@ func localIDs(now time.Time, n int) (channel string, users []string) {
 // newID makes up the next Discord ID the table needs: an interaction's,
 // or that of a message it delivered.
 func (t *table) newID() string {
-	t.lastID = max(t.lastID+1, snowflake(time.Now()))
+	t.lastID = max(t.lastID+1, snowflake(t.now()))
 	return strconv.FormatUint(t.lastID, 10)
 }
 
@@ -162,7 +162,7 @@ func (t *table) discord(i *discordgo.Interaction, r *reply) error {
 	t.game = g
 	var said string
 	if answer.Ack != nil && answer.Ack.Data != nil {
-		said = plain(answer.Ack.Data.Content, g)
+		said = t.plain(answer.Ack.Data.Content, g)
 	}
 	if g.Stamp == before.Stamp && reflect.DeepEqual(g.Meta.Undo, before.Meta.Undo) {
 		return engine.Errorf(engine.CodeIllegal, "%s", said)
@@ -218,7 +218,7 @@ func (t *table) deliver(r *reply) (int, error) {
 		if err := t.deliverBoard(o, r); err != nil {
 			return delivered, err
 		}
-		if err := t.store.Delivered(o.Seq, t.newID(), time.Now()); err != nil {
+		if err := t.store.Delivered(o.Seq, t.newID(), t.now()); err != nil {
 			return delivered, err
 		}
 		delivered++
@@ -246,13 +246,13 @@ func (t *table) deliverBoard(o adega.Outgoing, r *reply) error {
 // with Agree and Refuse buttons is an undo request, which /agree and
 // /refuse answer.
 func (t *table) show(r *reply, m *discordgo.Message, turn bool) {
-	lines := splitLines(plain(m.Content, t.game))
+	lines := splitLines(t.plain(m.Content, t.game))
 	if turn {
 		lines = lines[:min(1, len(lines))]
 	}
 	r.say(lines...)
 	for _, e := range m.Embeds {
-		for _, line := range splitLines(plain(e.Description, t.game)) {
+		for _, line := range splitLines(t.plain(e.Description, t.game)) {
 			r.Events = append(r.Events, event{Text: strings.TrimPrefix(line, "• ")})
 		}
 	}
@@ -280,7 +280,7 @@ var (
 
 // plain turns Discord's markdown into terminal text: bold marks go, a
 // mention becomes the player's name and a timestamp a time in words.
-func plain(text string, g *adega.Game) string {
+func (t *table) plain(text string, g *adega.Game) string {
 	text = strings.ReplaceAll(text, "**", "")
 	text = mentionPattern.ReplaceAllStringFunc(text, func(m string) string {
 		id := mentionPattern.FindStringSubmatch(m)[1]
@@ -294,7 +294,7 @@ func plain(text string, g *adega.Game) string {
 		secs, _ := strconv.ParseInt(sub[1], 10, 64)
 		at := time.Unix(secs, 0)
 		if sub[2] == "R" {
-			return relativeTime(at, time.Now())
+			return relativeTime(at, t.now())
 		}
 		return at.Local().Format("Mon 2 Jan 2006 15:04")
 	})

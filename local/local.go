@@ -1,4 +1,9 @@
-package main
+// Package local is the local table: a game played in a terminal, with
+// the commands a player types in Discord and the boards written to files
+// (docs/local.md). cmd/bot parses the flags (Flags.Define) and wires in
+// the games, the renderers, the logger, the AI and the clock (Env); Run
+// plays.
+package local
 
 import (
 	"cmp"
@@ -6,6 +11,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,97 +26,127 @@ import (
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
-	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/referee"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
 )
 
 // defaultNames seat local players when --players gives only a count.
 var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 
-// localFlags are the flags of the local command.
-type localFlags struct {
-	game, mode, players, regions string
-	variant                      string
-	options                      map[string]string // --option NAME=VALUE
-	bots                         int
-	level                        string
-	seed                         uint64
-	db, data, out                string
-	script, export               string
-	importPath, resume           string
-	json, keepGoing              bool
-	practice                     bool
-	// given holds the flags on the command line, with their values.
-	given map[string]string
+// Flags are the flags of the local command (Define), with what the rest
+// of the command line decides.
+type Flags struct {
+	Game, Mode, Players, Regions string
+	Variant                      string
+	Options                      map[string]string // --option NAME=VALUE
+	Bots                         int
+	Level                        string
+	Seed                         uint64
+	// DB and Out default to local.db and boards in DataDir.
+	DB, Out string
+	// Data is the Vinhos component data file: Env.Games plays with it
+	// already, and the hint to resume repeats it.
+	Data            string
+	Script, Export  string
+	Import, Resume  string
+	JSON, KeepGoing bool
+	Practice        bool
+
+	// DataDir is the configured data folder.
+	DataDir string
+	// Greet welcomes a first-time user even when a script plays: the
+	// table opened without a subcommand.
+	Greet bool
+	// Given holds the flags on the command line, with their values
+	// (SetGiven): Check, the default players and the hint to resume go by
+	// it, so Flags made in code list there the flags they set.
+	Given map[string]string
 }
 
-// localCommand runs the terminal table. greet is set when it was started
-// without a subcommand, to welcome a first-time user.
-func localCommand(ctx context.Context, args []string, env Env, greet bool) error {
-	fs := newCommand("local", env)
-	var f localFlags
-	fs.StringVar(&f.game, "game", "vinhos", "game to play: vinhos, lavina or nim")
-	fs.StringVar(&f.mode, "mode", "", "game mode, such as solo (default: the game's first)")
-	fs.StringVar(&f.players, "players", "", "number of players, or their names separated by commas (default: 2, or 1 for solo)")
-	fs.StringVar(&f.regions, "regions", "", "Vinhos: the regions in play: random, first-play, or a list such as 1,2,3,4,5,6,8")
-	fs.StringVar(&f.variant, "variant", "", "Vinhos 2010 Reserve: its variants, maintenance and five-estates, separated by a comma")
-	f.options = map[string]string{}
+// Define declares the table's flags on fs, to be parsed into f.
+func (f *Flags) Define(fs *flag.FlagSet) {
+	fs.StringVar(&f.Game, "game", "vinhos", "game to play: vinhos, lavina or nim")
+	fs.StringVar(&f.Mode, "mode", "", "game mode, such as solo (default: the game's first)")
+	fs.StringVar(&f.Players, "players", "", "number of players, or their names separated by commas (default: 2, or 1 for solo)")
+	fs.StringVar(&f.Regions, "regions", "", "Vinhos: the regions in play: random, first-play, or a list such as 1,2,3,4,5,6,8")
+	fs.StringVar(&f.Variant, "variant", "", "Vinhos 2010 Reserve: its variants, maintenance and five-estates, separated by a comma")
+	f.Options = map[string]string{}
 	fs.Func("option", "a setup option of the game, as `NAME=VALUE` (as /GAME new takes it); repeat for several", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {
 			return fmt.Errorf("give NAME=VALUE, not %s", engine.Quote(v))
 		}
-		if _, dup := f.options[name]; dup {
+		if _, dup := f.Options[name]; dup {
 			return fmt.Errorf("%s is given twice", name)
 		}
-		f.options[name] = value
+		f.Options[name] = value
 		return nil
 	})
-	fs.IntVar(&f.bots, "bots", 0, "how many of the seats, the last ones, the bot's AI plays (all of them: a game of bots)")
-	fs.StringVar(&f.level, "level", "", "how well the bots play: easy, normal or hard (default normal); [ai] in the config sets their times")
-	fs.Uint64Var(&f.seed, "seed", 0, "random seed (0 picks one)")
-	fs.BoolVar(&f.practice, "practice", false, "a practice game: an undo takes back even what a move revealed")
-	fs.StringVar(&f.db, "db", "", "database `file` (default DATA_DIR/local.db)")
-	fs.StringVar(&f.data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
-	fs.StringVar(&f.out, "out", "", "`folder` for board images and downloads (default DATA_DIR/boards)")
-	fs.StringVar(&f.script, "script", "", "read commands from `file`, one per line; # starts a comment")
-	fs.BoolVar(&f.keepGoing, "keep-going", false, "with --script: go on past a refused line (the exit status still reports it)")
-	fs.BoolVar(&f.json, "json", false, "print each reply as one JSON object a line (docs/local.md)")
-	fs.StringVar(&f.export, "export", "", "write the game as JSON to `file` when the table closes")
-	fs.StringVar(&f.importPath, "import", "", "continue a game from an export `file`")
-	fs.StringVar(&f.resume, "resume", "", "continue the stored game with this `id`")
-	cfg, err := fs.parse(args, env)
-	if err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("local: unexpected argument %q", fs.Arg(0))
-	}
-	f.given = map[string]string{}
-	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = fl.Value.String() })
-	if err := f.check(); err != nil {
+	fs.IntVar(&f.Bots, "bots", 0, "how many of the seats, the last ones, the bot's AI plays (all of them: a game of bots)")
+	fs.StringVar(&f.Level, "level", "", "how well the bots play: easy, normal or hard (default normal); [ai] in the config sets their times")
+	fs.Uint64Var(&f.Seed, "seed", 0, "random seed (0 picks one)")
+	fs.BoolVar(&f.Practice, "practice", false, "a practice game: an undo takes back even what a move revealed")
+	fs.StringVar(&f.DB, "db", "", "database `file` (default DATA_DIR/local.db)")
+	fs.StringVar(&f.Data, "data", "", "Vinhos component data `file` (the config's vinhos_data)")
+	fs.StringVar(&f.Out, "out", "", "`folder` for board images and downloads (default DATA_DIR/boards)")
+	fs.StringVar(&f.Script, "script", "", "read commands from `file`, one per line; # starts a comment")
+	fs.BoolVar(&f.KeepGoing, "keep-going", false, "with --script: go on past a refused line (the exit status still reports it)")
+	fs.BoolVar(&f.JSON, "json", false, "print each reply as one JSON object a line (docs/local.md)")
+	fs.StringVar(&f.Export, "export", "", "write the game as JSON to `file` when the table closes")
+	fs.StringVar(&f.Import, "import", "", "continue a game from an export `file`")
+	fs.StringVar(&f.Resume, "resume", "", "continue the stored game with this `id`")
+}
+
+// SetGiven records the flags given on fs's command line, once it is
+// parsed: Check refuses those that contradict each other, and the hint to
+// resume repeats those that find the game.
+func (f *Flags) SetGiven(fs *flag.FlagSet) {
+	f.Given = map[string]string{}
+	fs.Visit(func(fl *flag.Flag) { f.Given[fl.Name] = fl.Value.String() })
+}
+
+// Env is what the table plays with, wired in by cmd/bot: the games, their
+// boards, the logger, the AI and the clock.
+type Env struct {
+	// Stdin is the keyboard, unless a script plays; Stdout is where the
+	// replies go. Both a terminal, the table reads through a line editor.
+	Stdin  io.Reader
+	Stdout io.Writer
+	Games  *engine.Registry
+	Boards render.Boards
+	// Log is the handler's logger; nil discards.
+	Log *slog.Logger
+	// AI is how the bot's seats decide, and hints.
+	AI ai.Settings
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Run plays at the table until the input ends, /quit, or ctx is
+// cancelled. The error reports a script's refused lines too.
+func Run(ctx context.Context, f Flags, env Env) error {
+	if err := f.Check(); err != nil {
 		return fmt.Errorf("local: %w", err)
 	}
-	if f.data != "" {
-		cfg.VinhosData = f.data
+	if env.Now == nil {
+		env.Now = time.Now
 	}
-	if f.db == "" {
-		f.db = filepath.Join(cfg.DataDir, "local.db")
+	if env.Log == nil {
+		env.Log = slog.New(slog.DiscardHandler)
 	}
-	if f.out == "" {
-		f.out = filepath.Join(cfg.DataDir, "boards")
+	if f.DB == "" {
+		f.DB = filepath.Join(f.DataDir, "local.db")
 	}
-	for _, dir := range []string{filepath.Dir(f.db), f.out} {
+	if f.Out == "" {
+		f.Out = filepath.Join(f.DataDir, "boards")
+	}
+	for _, dir := range []string{filepath.Dir(f.DB), f.Out} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
 	}
-	reg, err := games(cfg)
-	if err != nil {
-		return err
-	}
-	store, err := storage.Open(f.db, reg)
+	store, err := storage.Open(f.DB, env.Games)
 	if err != nil {
 		return err
 	}
@@ -119,22 +157,21 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 		return err
 	}
 	defer in.close()
-	drawer := boards()
-	t := &table{store: store, referee: referee.New(store), games: reg, boards: drawer, outDir: f.out, print: printer{w: in.out, json: f.json},
-		handler: commands.New(commands.Config{Store: store, Games: reg, Drawer: drawer, Log: newLogger(cfg, env), Now: time.Now}), ai: cfg.aiSettings()}
+	t := &table{store: store, referee: referee.New(store), games: env.Games, boards: env.Boards, outDir: f.Out, print: printer{w: in.out, json: f.JSON},
+		handler: newHandler(store, env), ai: env.AI, now: env.Now}
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
-	case f.resume != "":
-		err = t.resume(f.resume)
-	case f.importPath != "":
-		err = t.importFile(f.importPath)
+	case f.Resume != "":
+		err = t.resume(f.Resume)
+	case f.Import != "":
+		err = t.importFile(f.Import)
 	default:
 		err = t.create(f)
 	}
 	if err != nil {
 		return fmt.Errorf("local: %w", err)
 	}
-	if (greet || f.script == "") && !f.json {
+	if (f.Greet || f.Script == "") && !f.JSON {
 		fmt.Fprint(in.out, welcome(t.kind()))
 	}
 	t.showStart()
@@ -142,11 +179,17 @@ func localCommand(ctx context.Context, args []string, env Env, greet bool) error
 	return t.close(last, f, err)
 }
 
-// check refuses flags that contradict each other: no flag is ignored.
-func (f localFlags) check() error {
+// newHandler is the Discord handler the table plays undo through
+// (table_discord.go).
+func newHandler(store *storage.Store, env Env) *commands.Handler {
+	return commands.New(commands.Config{Store: store, Games: env.Games, Drawer: env.Boards, Log: env.Log, Now: env.Now})
+}
+
+// Check refuses flags that contradict each other: no flag is ignored.
+func (f Flags) Check() error {
 	continues := ""
 	for _, name := range []string{"resume", "import"} {
-		if _, ok := f.given[name]; ok {
+		if _, ok := f.Given[name]; ok {
 			if continues != "" {
 				return errors.New("--resume and --import both name the game to play; give one of them")
 			}
@@ -156,7 +199,7 @@ func (f localFlags) check() error {
 	if continues != "" {
 		var setup []string
 		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "bots", "level", "practice"} {
-			if _, ok := f.given[name]; ok {
+			if _, ok := f.Given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
 		}
@@ -164,15 +207,15 @@ func (f localFlags) check() error {
 			return fmt.Errorf("%s set up a new game, but --%s continues a game that is set up already", strings.Join(setup, ", "), continues)
 		}
 	}
-	if _, ok := f.given["level"]; ok && f.bots == 0 {
+	if _, ok := f.Given["level"]; ok && f.Bots == 0 {
 		return errors.New("--level is how well the bots play; give --bots too")
 	}
-	if f.level != "" {
-		if _, err := ai.ParseLevel(f.level); err != nil {
-			return fmt.Errorf("--level: choose easy, normal or hard, not %s", engine.Quote(f.level))
+	if f.Level != "" {
+		if _, err := ai.ParseLevel(f.Level); err != nil {
+			return fmt.Errorf("--level: choose easy, normal or hard, not %s", engine.Quote(f.Level))
 		}
 	}
-	if f.keepGoing && f.script == "" {
+	if f.KeepGoing && f.Script == "" {
 		return errors.New("--keep-going goes on past the refused lines of a --script; give a --script")
 	}
 	return nil
@@ -180,10 +223,10 @@ func (f localFlags) check() error {
 
 // resumeHint is the command that opens this game again, with the flags
 // that find it and draw it as before.
-func (f localFlags) resumeHint(id string) string {
+func (f Flags) resumeHint(id string) string {
 	parts := []string{"adega", "local", "--resume", id}
 	for _, name := range []string{"config", "db", "data", "out"} {
-		if v, ok := f.given[name]; ok {
+		if v, ok := f.Given[name]; ok {
 			parts = append(parts, "--"+name, shellQuote(v))
 		}
 	}
@@ -200,56 +243,53 @@ func shellQuote(s string) string {
 
 // create sets a new game up. Everything the flags say is checked before
 // anything is stored, so a mistake leaves no half-made game behind.
-func (t *table) create(f localFlags) error {
-	game, err := t.games.Lookup(f.game)
+func (t *table) create(f Flags) error {
+	game, err := t.games.Lookup(f.Game)
 	if err != nil {
 		return err
 	}
-	mode, err := engine.ModeOf(game, f.mode)
+	mode, err := engine.ModeOf(game, f.Mode)
 	if err != nil {
 		return err
 	}
-	_, given := f.given["players"]
-	names, err := playerNames(f.players, given, mode)
+	_, given := f.Given["players"]
+	names, err := playerNames(f.Players, given, mode)
 	if err != nil {
 		return fmt.Errorf("--players: %w", err)
 	}
-	options := f.options
-	if f.regions != "" {
-		if game.Name() != "vinhos" {
-			return fmt.Errorf("--regions: %s has no regions", game.Title())
-		}
-		options[vinhos.OptionRegions] = f.regions
+	options := maps.Clone(f.Options)
+	if options == nil {
+		options = map[string]string{}
 	}
-	if f.variant != "" {
-		if game.Name() != "vinhos" {
-			return fmt.Errorf("--variant: %s has no variants", game.Title())
-		}
-		options[vinhos.OptionVariants] = f.variant
+	if err := optionFlag(game, options, "regions", "regions", f.Regions, "regions"); err != nil {
+		return err
+	}
+	if err := optionFlag(game, options, "variant", "variant", f.Variant, "variants"); err != nil {
+		return err
 	}
 	if err := checkOptionNames(game, options); err != nil {
 		return err
 	}
-	seed := f.seed
+	seed := f.Seed
 	if seed == 0 {
 		seed = rand.Uint64()
 	}
 	setup := engine.Setup{Game: game.Name(), Mode: mode.Name, Seed: seed, Players: names, Options: options}
 	if err := checkSetup(game, setup); err != nil {
-		if f.regions != "" && engine.CodeOf(err) == engine.CodeBadSetup {
-			return fmt.Errorf("--regions %s: %w", f.regions, err)
+		if f.Regions != "" && engine.CodeOf(err) == engine.CodeBadSetup {
+			return fmt.Errorf("--regions %s: %w", f.Regions, err)
 		}
 		return err
 	}
-	if f.bots < 0 || f.bots > len(names) {
-		return fmt.Errorf("--bots %d: the table has %d seats", f.bots, len(names))
+	if f.Bots < 0 || f.Bots > len(names) {
+		return fmt.Errorf("--bots %d: the table has %d seats", f.Bots, len(names))
 	}
-	now := time.Now()
+	now := t.now()
 	meta := localMeta(game, names, now)
-	for k := len(names) - f.bots; k < len(names); k++ {
+	for k := len(names) - f.Bots; k < len(names); k++ {
 		meta.Seats[k].UserID, meta.Seats[k].Bot = "", true
 	}
-	meta.Level, meta.Practice = f.level, f.practice
+	meta.Level, meta.Practice = f.Level, f.Practice
 	g, err := t.store.Create(meta, setup, now, nil)
 	if err != nil {
 		return err
@@ -334,7 +374,7 @@ func (t *table) adopt() error {
 	if adega.IsSnowflake(g.Meta.ChannelID) {
 		return nil
 	}
-	channel, users := localIDs(time.Now(), len(g.Meta.Seats))
+	channel, users := localIDs(t.now(), len(g.Meta.Seats))
 	_, err := t.store.UpdateMeta(g.ID, func(m *adega.Meta) error {
 		m.ChannelID = channel
 		for k := range m.Seats {
@@ -368,7 +408,7 @@ func (t *table) importFile(path string) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now()
+	now := t.now()
 	meta := localMeta(game, exp.Setup.Players, now)
 	meta.Practice = exp.Practice
 	g, err := t.store.Import(meta, setup, moves, now, nil)
@@ -382,13 +422,13 @@ func (t *table) importFile(path string) error {
 // close ends the table: it writes --export, says how to come back to the
 // game, and reports a script's refused lines in the exit status. last is
 // the reply to /quit, if the table closed on one.
-func (t *table) close(last *reply, f localFlags, err error) error {
+func (t *table) close(last *reply, f Flags, err error) error {
 	r := newReply(0, "")
 	if last != nil {
 		r = *last
 	}
-	if f.export != "" {
-		if exportErr := t.export(f.export, &r); exportErr != nil {
+	if f.Export != "" {
+		if exportErr := t.export(f.Export, &r); exportErr != nil {
 			r.refuse(exportErr)
 			err = cmp.Or(err, exportErr)
 		}
@@ -400,13 +440,32 @@ func (t *table) close(last *reply, f localFlags, err error) error {
 
 // checkOptionNames refuses an --option the game does not declare; New
 // checks the values.
-func checkOptionNames(game engine.Game, options map[string]string) error {
-	var known []string
+// optionFlag sets the setup option a flag of its own stands for
+// (--regions, --variant), if the game declares that option.
+func optionFlag(game engine.Game, options map[string]string, flag, option, value, what string) error {
+	if value == "" {
+		return nil
+	}
+	if !slices.Contains(optionNames(game), option) {
+		return fmt.Errorf("--%s: %s has no %s", flag, game.Title(), what)
+	}
+	options[option] = value
+	return nil
+}
+
+// optionNames lists the setup options a game declares.
+func optionNames(game engine.Game) []string {
+	var names []string
 	if so, ok := game.(engine.SetupOptions); ok {
 		for _, o := range so.SetupOptions() {
-			known = append(known, o.Name)
+			names = append(names, o.Name)
 		}
 	}
+	return names
+}
+
+func checkOptionNames(game engine.Game, options map[string]string) error {
+	known := optionNames(game)
 	for name := range options {
 		if !slices.Contains(known, name) {
 			if len(known) == 0 {

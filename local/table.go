@@ -1,4 +1,4 @@
-package main
+package local
 
 import (
 	"context"
@@ -79,6 +79,8 @@ type table struct {
 	lastID uint64
 	// ai is how the bot's seats decide.
 	ai ai.Settings
+	// now is the clock.
+	now func() time.Time
 }
 
 // emit completes a reply with where the game stands and prints it.
@@ -118,7 +120,7 @@ func (t *table) playBots() {
 		act, err := t.ai.Play(t.game.State, seat, t.game.Meta.BotLevel(seat), ai.Seed(t.game.ID, t.game.Version, 0))
 		var res *referee.MoveResult
 		if err == nil {
-			res, err = t.referee.BotMoves(t.game.ID, t.game.Stamp, []referee.Play{{Seat: seat, Action: act}}, time.Now(), nil)
+			res, err = t.referee.BotMoves(t.game.ID, t.game.Stamp, []referee.Play{{Seat: seat, Action: act}}, t.now(), nil)
 		}
 		if err != nil {
 			r.refuse(fmt.Errorf("the bot could not play for %s: %w", t.game.Meta.Seats[seat].Name, err))
@@ -138,8 +140,8 @@ func (t *table) playBots() {
 // and returns the reply to /quit. A script stops at its first refused
 // line, unless it keeps going; then the error lists the refused lines. At
 // the keyboard the player tries again.
-func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error) {
-	script := f.script != ""
+func (t *table) loop(ctx context.Context, in input, f Flags) (*reply, error) {
+	script := f.Script != ""
 	var refused []string
 	done := func() error {
 		if len(refused) == 0 {
@@ -149,7 +151,7 @@ func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error
 		if len(refused) == 1 {
 			lines = "line"
 		}
-		return fmt.Errorf("script %s: %d refused %s: %s", f.script, len(refused), lines, strings.Join(refused, ", "))
+		return fmt.Errorf("script %s: %d refused %s: %s", f.Script, len(refused), lines, strings.Join(refused, ", "))
 	}
 	for n := 1; ; n++ {
 		if in.prompt {
@@ -174,7 +176,7 @@ func (t *table) loop(ctx context.Context, in input, f localFlags) (*reply, error
 			t.playBots()
 		}
 		if !r.OK && script {
-			if !f.keepGoing {
+			if !f.KeepGoing {
 				return nil, fmt.Errorf("script line %d: %s", n, r.Error.Reason)
 			}
 			refused = append(refused, strconv.Itoa(n))
@@ -377,7 +379,7 @@ func (t *table) move(cmd command, shortcut string, r *reply) error {
 			return err
 		}
 		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
-		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: referee.Play{Seat: seat, Action: action}, Now: time.Now()})
+		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: referee.Play{Seat: seat, Action: action}, Now: t.now()})
 		if err != nil {
 			return err
 		}
@@ -482,7 +484,7 @@ func (t *table) status(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(plain(commands.StatusText(t.game, game), t.game))...)
+	r.say(splitLines(t.plain(commands.StatusText(t.game, game), t.game))...)
 	r.Players = players(t.game.State)
 	switch chart := cmd.named["chart"]; chart {
 	case "", "false":
@@ -529,7 +531,7 @@ func (t *table) board(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(plain(said, t.game))...)
+	r.say(splitLines(t.plain(said, t.game))...)
 	path, err := t.savePNG(t.boards.Board(t.game.Meta.Game, state), fmt.Sprintf("%s-%04d-back.png", t.game.ID, n))
 	if err != nil {
 		return err
@@ -582,7 +584,7 @@ func (t *table) replay(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.file(plain(said, t.game), path)
+	r.file(t.plain(said, t.game), path)
 	return nil
 }
 
@@ -595,7 +597,7 @@ func (t *table) rules(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(plain(text, t.game))
+	r.say(t.plain(text, t.game))
 	return nil
 }
 
@@ -620,7 +622,7 @@ func (t *table) log(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(plain(commands.LogText(g, page), g))...)
+	r.say(splitLines(t.plain(commands.LogText(g, page), g))...)
 	return nil
 }
 
@@ -709,7 +711,7 @@ func (t *table) hint(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	think, err := commands.Hint(t.referee, t.game, seat, t.ai, time.Now())
+	think, err := commands.Hint(t.referee, t.game, seat, t.ai, t.now())
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package main
+package local
 
 import (
 	"encoding/json"
@@ -117,7 +117,7 @@ func (t *table) finish(r *reply) {
 		}
 		r.ending = []string{"The game is over."}
 		if game, err := t.games.Lookup(g.Meta.Game); err == nil { // the table's game is registered
-			r.ending = append(r.ending, splitLines(plain(commands.StatusText(g, game), g))...)
+			r.ending = append(r.ending, splitLines(t.plain(commands.StatusText(g, game), g))...)
 		}
 		r.ending = append(r.ending, r.Outcome...)
 		t.writeEnding(r)

@@ -1,4 +1,4 @@
-package main
+package local
 
 import (
 	"bufio"
@@ -47,9 +47,9 @@ type input struct {
 
 // openInput opens the script, or the keyboard: with the line editor when
 // it is a terminal.
-func openInput(env Env, f localFlags) (input, error) {
-	if f.script != "" {
-		file, err := os.Open(f.script)
+func openInput(env Env, f Flags) (input, error) {
+	if f.Script != "" {
+		file, err := os.Open(f.Script)
 		if err != nil {
 			return input{}, err
 		}
@@ -67,7 +67,7 @@ func openInput(env Env, f localFlags) (input, error) {
 			return input{lines: s, out: s, close: func() { term.Restore(int(in.Fd()), state) }}, nil
 		}
 	}
-	return input{lines: plainLines{bufio.NewReader(env.Stdin)}, out: env.Stdout, prompt: !f.json, close: func() {}}, nil
+	return input{lines: plainLines{bufio.NewReader(env.Stdin)}, out: env.Stdout, prompt: !f.JSON, close: func() {}}, nil
 }
 
 // terminal returns stdin and stdout when both are a terminal.

@@ -1,8 +1,7 @@
-package main
+package local
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"image/png"
 	"io"
@@ -29,8 +28,7 @@ import (
 func playJSON(t *testing.T, stdin string, args ...string) ([]reply, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	env := Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Getenv: func(string) string { return "" }}
-	err := Main(context.Background(), append([]string{"local", "--json"}, args...), env)
+	err := runWith(tableEnv(strings.NewReader(stdin), &out, &errOut), append([]string{"--json"}, args...)...)
 	var replies []reply
 	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
 		if line == "" {
@@ -397,28 +395,9 @@ func TestBotsPlayTheirSeatsAtTheTable(t *testing.T) {
 	saysLine(t, answer(t, replies, 3), "Waiting for Ana to take counters from a pile, since")
 }
 
-func TestDataFlagLoadsTheComponentData(t *testing.T) {
-	dir := t.TempDir()
-	// Seed 11 turns up Vintage tile 5, which the example data file corrects.
-	replies := play(t, "", "--seed", "11", "--db", filepath.Join(dir, "t.db"), "--out", dir,
-		"--data", "../../engine/vinhos/testdata/data-example.toml")
-	if !slices.ContainsFunc(replies[0].Events, func(e event) bool {
-		return strings.Contains(e.Text, "The first Vintage tile is weather +1; features Taste 2, Aroma 1; Anabela wants red, Bruno a value of 9+")
-	}) {
-		t.Errorf("the data file's Vintage tile is not in play: %+v", replies[0].Events)
-	}
-	if last := replies[len(replies)-1]; !strings.Contains(last.Resume, "--data ../../engine/vinhos/testdata/data-example.toml") {
-		t.Errorf("the resume command forgets the data file: %q", last.Resume)
-	}
-	_, err := playJSON(t, "", "--db", filepath.Join(dir, "u.db"), "--out", dir, "--data", filepath.Join(dir, "missing.toml"))
-	if err == nil || !strings.Contains(err.Error(), "missing.toml") {
-		t.Errorf("a missing data file: %v", err)
-	}
-}
-
 func TestQuitSaysHowToResume(t *testing.T) {
 	dir := t.TempDir()
-	out, err := runMain(t, "/nim p1 1\n/quit\n/nim p2 1\n", append([]string{"local"}, nimTable(dir)...)...)
+	out, err := runTable(t, "/nim p1 1\n/quit\n/nim p2 1\n", nimTable(dir)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,8 +466,8 @@ func TestKeepGoingRunsTheWholeScriptAndFailsTheExitStatus(t *testing.T) {
 func TestJSONRepliesFollowTheSchema(t *testing.T) {
 	dir := t.TempDir()
 	var out bytes.Buffer
-	env := Env{Stdin: strings.NewReader("/nim p1 1\n\n/nim p9\n/choices p2\n/quit\n"), Stdout: &out, Stderr: io.Discard, Getenv: func(string) string { return "" }}
-	if err := Main(context.Background(), append([]string{"local", "--json"}, nimTable(dir)...), env); err != nil {
+	stdin := strings.NewReader("/nim p1 1\n\n/nim p9\n/choices p2\n/quit\n")
+	if err := runWith(tableEnv(stdin, &out, io.Discard), append([]string{"--json"}, nimTable(dir)...)...); err != nil {
 		t.Fatal(err)
 	}
 	documented := []string{"line", "command", "ok", "error", "game", "setup", "text", "events", "step", "board", "files", "next", "players", "outcome", "resume"}
@@ -552,11 +531,7 @@ func TestKeyboardLinesCanBeEditedAndRecalled(t *testing.T) {
 func TestResumingAnOlderLocalGameGivesItDiscordIDs(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
-	reg, err := games(DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := storage.Open(db, reg)
+	store, err := storage.Open(db, testGames())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -657,4 +632,52 @@ func TestHintAtTheTable(t *testing.T) {
 	}
 	saysLine(t, answer(t, replies, 2), "💡 Ana asked the AI for a hint.")
 	refusedWith(t, answer(t, replies, 3), engine.CodeIllegal, "hint takes no steps")
+}
+
+// clockedLines is a keyboard that sets the clock as each line is typed.
+type clockedLines struct {
+	clock *time.Time
+	lines []string
+	at    []time.Time
+}
+
+func (c *clockedLines) Read(p []byte) (int, error) {
+	if len(c.lines) == 0 {
+		return 0, io.EOF
+	}
+	*c.clock = c.at[0]
+	n := copy(p, c.lines[0]+"\n")
+	c.lines, c.at = c.lines[1:], c.at[1:]
+	return n, nil
+}
+
+// The table keeps Env's clock: the game starts and its moves are made at
+// the clock's time, and /status says how long ago in Discord's words.
+func TestTheTableKeepsEnvsClock(t *testing.T) {
+	start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	clock := start
+	keyboard := &clockedLines{clock: &clock, lines: []string{"/nim p1 1", "/status"},
+		at: []time.Time{start.Add(time.Minute), start.Add(3 * time.Hour)}}
+	var out bytes.Buffer
+	env := tableEnv(keyboard, &out, io.Discard)
+	env.Now = func() time.Time { return clock }
+	dir := t.TempDir()
+	if err := runWith(env, nimTable(dir)...); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Waiting for Bruno to take counters from a pile, since 3 hours ago.") {
+		t.Errorf("/status does not count from the clock:\n%s", out.String())
+	}
+	store, err := storage.Open(filepath.Join(dir, "t.db"), testGames())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	g, err := store.Load("g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Meta.CreatedAt.Equal(start) || !g.Meta.UpdatedAt.Equal(start.Add(time.Minute)) {
+		t.Errorf("the game was created at %v and last moved at %v, want %v and a minute later", g.Meta.CreatedAt, g.Meta.UpdatedAt, start)
+	}
 }
