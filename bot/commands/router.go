@@ -71,8 +71,9 @@ func defineRoutes(routes []route, g engine.Game) []*discordgo.ApplicationCommand
 }
 
 // resolve finds the handler of the subcommand opts name among routes, and
-// the subcommand's own option (inside its group, if it has one). ok is
-// false on the unknown-command path.
+// the subcommand's own option (inside its group, if it has one: a group
+// carries exactly one, as Discord sends it). ok is false on the
+// unknown-command path.
 func resolve(routes []route, g engine.Game, opts []*option) (commandFunc, *option, bool) {
 	if len(opts) == 0 || opts[0] == nil {
 		return nil, nil, false
@@ -86,7 +87,7 @@ func resolve(routes []route, g engine.Game, opts []*option) (commandFunc, *optio
 			return r.handle, sub, true
 		}
 		_, subs, ok := r.group(g)
-		if !ok {
+		if !ok || len(sub.Options) != 1 {
 			return nil, nil, false
 		}
 		return resolve(subs, g, sub.Options)
@@ -228,7 +229,9 @@ func (h *Handler) unrouted(data discordgo.ApplicationCommandInteractionData) Rep
 		if _, ok := soloMode(game); !ok || len(sub.Options) == 0 {
 			return private(fmt.Sprintf("%s has no solo mode.", game.Title()))
 		}
-		return private(fmt.Sprintf("There is no /%s solo %s.", game.Name(), sub.Options[0].Name))
+		if len(sub.Options) == 1 {
+			return private(fmt.Sprintf("There is no /%s solo %s.", game.Name(), sub.Options[0].Name))
+		}
 	}
 	return private(fmt.Sprintf("There is no /%s %s.", game.Name(), engine.Shorten(sub.Name, 32)))
 }

@@ -125,3 +125,35 @@ func TestEveryComponentKindIsRouted(t *testing.T) {
 		t.Fatalf("ids.go declares %d kinds; %d are routed", kinds, len(componentRoutes))
 	}
 }
+
+// What reaches no route is refused as before the router: an empty group,
+// /adega alone, and a group given two subcommands (which Discord never
+// sends).
+func TestUnroutedCommandsAreRefused(t *testing.T) {
+	h := newHandler(t)
+	group := func(name string, subs ...string) *discordgo.Interaction {
+		i := slash(u1, name)
+		g := i.Data.(discordgo.ApplicationCommandInteractionData).Options[0]
+		g.Type = discordgo.ApplicationCommandOptionSubCommandGroup
+		for _, s := range subs {
+			g.Options = append(g.Options, &option{Name: s, Type: discordgo.ApplicationCommandOptionSubCommand})
+		}
+		return i
+	}
+	adega := slash(u1, "games")
+	adega.Data = discordgo.ApplicationCommandInteractionData{Name: AdegaCommand}
+	for _, tc := range []struct {
+		name string
+		in   *discordgo.Interaction
+		says string
+	}{
+		{"/vinhos do", group(ShortcutGroup), "There is no /vinhos do."},
+		{"/vinhos solo", group(soloGroup), "Vinhos Deluxe has no solo mode."},
+		{"/vinhos solo start stats", group(soloGroup, "start", "stats"), "There is no /vinhos solo."},
+		{"/adega", adega, "Use `/adega settings`"},
+	} {
+		if r := h.Handle(tc.in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, tc.says) {
+			t.Errorf("%s: %q, want %q", tc.name, r.Ack.Data.Content, tc.says)
+		}
+	}
+}
