@@ -118,20 +118,10 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	if err := h.checkCommand(data); err != nil {
 		return private("Nothing was changed: " + err.Error() + ".")
 	}
-	if handle, game, sub, ok := h.handlerOf(data); ok {
-		return handle(h, i, game, sub)
+	if r, game, sub, ok := h.routeOf(data); ok {
+		return r.handle(h, i, game, sub)
 	}
 	return h.unrouted(data)
-}
-
-// shortcutOrSub is the shortcut a /GAME do names, else sub itself.
-func shortcutOrSub(game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
-	if sub.Name == ShortcutGroup && len(sub.Options) == 1 {
-		if _, ok := Shortcut(game, sub.Options[0].Name); ok {
-			return sub.Options[0]
-		}
-	}
-	return sub
 }
 
 func (h *Handler) component(i *discordgo.Interaction) Reply {

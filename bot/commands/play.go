@@ -182,12 +182,9 @@ func typedKey(sub *discordgo.ApplicationCommandInteractionDataOption) string {
 func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if game, err := h.Games.Lookup(data.Name); err == nil && h.checkCommand(data) == nil && len(data.Options) > 0 {
-		sub := shortcutOrSub(game, data.Options[0])
-		if sub.Name == "rules" {
-			choices = topicChoices(game, sub)
-		} else {
-			choices = h.stepChoices(i, sub)
+	if h.checkCommand(data) == nil {
+		if r, game, sub, ok := h.routeOf(data); ok && r.complete != nil {
+			choices = r.complete(h, i, game, sub)
 		}
 	}
 	return Reply{Ack: &discordgo.InteractionResponse{

@@ -21,12 +21,19 @@ type option = discordgo.ApplicationCommandInteractionDataOption
 // nil for /adega).
 type commandFunc func(h *Handler, i *discordgo.Interaction, game engine.Game, sub *option) Reply
 
+// choicesFunc offers the choices of the option being typed in sub, for
+// autocomplete.
+type choicesFunc func(h *Handler, i *discordgo.Interaction, game engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice
+
 // route is one subcommand, or one group of subcommands.
 type route struct {
 	name string
 	// describe is a subcommand's description and options for game g.
 	describe func(g engine.Game) (string, []*discordgo.ApplicationCommandOption)
 	handle   commandFunc
+	// complete, for a subcommand with autocompleted options, offers
+	// their choices.
+	complete choicesFunc
 	// group, set instead of describe and handle, makes the route a
 	// subcommand group: its description and subcommands for g, or false
 	// where g has none.
@@ -38,6 +45,17 @@ type route struct {
 func fixed(name, description string, handle commandFunc, opts ...*discordgo.ApplicationCommandOption) route {
 	return route{name: name, handle: handle,
 		describe: func(engine.Game) (string, []*discordgo.ApplicationCommandOption) { return description, opts }}
+}
+
+// completedBy is r whose options complete is autocompleted by.
+func (r route) completedBy(complete choicesFunc) route {
+	r.complete = complete
+	return r
+}
+
+// stepsCompleted offers the legal choices of a step option (play.go).
+func stepsCompleted(h *Handler, i *discordgo.Interaction, _ engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
+	return h.stepChoices(i, sub)
 }
 
 // Adapters from the handlers' own signatures to commandFunc.
@@ -74,9 +92,9 @@ func defineRoutes(routes []route, g engine.Game) []*discordgo.ApplicationCommand
 // the subcommand's own option (inside its group, if it has one: a group
 // carries exactly one, as Discord sends it). ok is false on the
 // unknown-command path.
-func resolve(routes []route, g engine.Game, opts []*option) (commandFunc, *option, bool) {
+func resolve(routes []route, g engine.Game, opts []*option) (route, *option, bool) {
 	if len(opts) == 0 || opts[0] == nil {
-		return nil, nil, false
+		return route{}, nil, false
 	}
 	sub := opts[0]
 	for _, r := range routes {
@@ -84,15 +102,15 @@ func resolve(routes []route, g engine.Game, opts []*option) (commandFunc, *optio
 			continue
 		}
 		if r.group == nil {
-			return r.handle, sub, true
+			return r, sub, true
 		}
 		_, subs, ok := r.group(g)
 		if !ok || len(sub.Options) != 1 {
-			return nil, nil, false
+			return route{}, nil, false
 		}
 		return resolve(subs, g, sub.Options)
 	}
-	return nil, nil, false
+	return route{}, nil, false
 }
 
 // gameRoutes are the subcommands of every game's slash command, in the
@@ -104,7 +122,8 @@ func gameRoutes() []route {
 			describe: func(g engine.Game) (string, []*discordgo.ApplicationCommandOption) {
 				return "Open a lobby for a new game of " + g.Title(), newOptions(g)
 			}},
-		fixed("play", "Make any decision, step by step (autocomplete shows what is legal)", bySub((*Handler).play), stepOptionList(true)...),
+		fixed("play", "Make any decision, step by step (autocomplete shows what is legal)", bySub((*Handler).play),
+			stepOptionList(true)...).completedBy(stepsCompleted),
 		fixed("board", "Post the current board again, or look back at an earlier move (only you see it)", bySub((*Handler).boardCommand),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
 				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove},
@@ -120,7 +139,10 @@ func gameRoutes() []route {
 		fixed("rules", "Short rules help, and the rulings adega plays by",
 			func(h *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) Reply { return h.rules(g, sub) },
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: choiceValueLimit,
-				Description: "A topic, rulings, or a ruling's title", Required: true, Autocomplete: true}),
+				Description: "A topic, rulings, or a ruling's title", Required: true, Autocomplete: true}).
+			completedBy(func(_ *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
+				return topicChoices(g, sub)
+			}),
 		fixed("abandon", "End this game for good (its creator or a server manager)", byInteraction((*Handler).abandon)),
 		fixed("undo", "Take back your last action (others must agree if they played since or it revealed something)", byInteraction((*Handler).undo)),
 		fixed("log", "Page through what happened, 20 moves a page", bySub((*Handler).log),
@@ -178,7 +200,8 @@ func shortcutRoutes(g engine.Game) (string, []route, bool) {
 	}
 	var routes []route
 	for _, sc := range shortcuts {
-		routes = append(routes, fixed(sc.Name, engine.Shorten(sc.Description, descriptionLimit), bySub((*Handler).play), stepOptionList(false)...))
+		routes = append(routes, fixed(sc.Name, engine.Shorten(sc.Description, descriptionLimit), bySub((*Handler).play),
+			stepOptionList(false)...).completedBy(stepsCompleted))
 	}
 	return "Take an action at once, such as /" + g.Name() + " " + ShortcutGroup + " " + shortcuts[0].Name, routes, true
 }
@@ -196,20 +219,20 @@ func adegaRoutes() []route {
 	}
 }
 
-// handlerOf finds the handler of a slash command and the subcommand it
-// answers, with the game whose command it is (nil for /adega). ok is
-// false on the unknown-command path.
-func (h *Handler) handlerOf(data discordgo.ApplicationCommandInteractionData) (commandFunc, engine.Game, *option, bool) {
+// routeOf finds the route of a slash command's subcommand, the option of
+// the subcommand and the game whose command it is (nil for /adega). ok
+// is false on the unknown-command path.
+func (h *Handler) routeOf(data discordgo.ApplicationCommandInteractionData) (route, engine.Game, *option, bool) {
 	if data.Name == AdegaCommand {
-		handle, sub, ok := resolve(adegaRoutes(), nil, data.Options)
-		return handle, nil, sub, ok
+		r, sub, ok := resolve(adegaRoutes(), nil, data.Options)
+		return r, nil, sub, ok
 	}
 	game, err := h.Games.Lookup(data.Name)
 	if err != nil {
-		return nil, nil, nil, false
+		return route{}, nil, nil, false
 	}
-	handle, sub, ok := resolve(gameRoutes(), game, data.Options)
-	return handle, game, sub, ok
+	r, sub, ok := resolve(gameRoutes(), game, data.Options)
+	return r, game, sub, ok
 }
 
 // unrouted answers a command no route takes.

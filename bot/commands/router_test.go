@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,7 +20,8 @@ import (
 // TestEverySubcommandReachesItsHandler sends every subcommand the bot
 // defines, for every game and /adega, through the router: each reaches a
 // handler, never the unknown-command path, and the handler is given the
-// subcommand itself (inside its group, for a group's).
+// subcommand itself (inside its group, for a group's); a subcommand with
+// an autocompleted option has what completes it.
 func TestEverySubcommandReachesItsHandler(t *testing.T) {
 	h := &Handler{Config: Config{Games: engine.NewRegistry(vinhos.Game{}, lavina.Game{}, nim.Game{})}}
 	routed := 0
@@ -27,13 +29,17 @@ func TestEverySubcommandReachesItsHandler(t *testing.T) {
 		for _, path := range subcommandPaths(c.Options) {
 			name := "/" + c.Name + " " + strings.Join(path, " ")
 			data := discordgo.ApplicationCommandInteractionData{Name: c.Name, Options: interactionOptions(c.Options, path)}
-			handle, _, sub, ok := h.handlerOf(data)
-			if !ok || handle == nil {
+			r, _, sub, ok := h.routeOf(data)
+			if !ok || r.handle == nil {
 				t.Errorf("%s reaches no handler", name)
 				continue
 			}
 			if sub.Name != path[len(path)-1] || sub.Type != discordgo.ApplicationCommandOptionSubCommand {
 				t.Errorf("%s: the handler is given %s (%v)", name, sub.Name, sub.Type)
+			}
+			completed := slices.ContainsFunc(definitionAt(c.Options, path).Options, func(o *discordgo.ApplicationCommandOption) bool { return o.Autocomplete })
+			if completed != (r.complete != nil) {
+				t.Errorf("%s: autocompleted options %v, completed %v", name, completed, r.complete != nil)
 			}
 			routed++
 		}
@@ -52,7 +58,7 @@ func TestEverySubcommandReachesItsHandler(t *testing.T) {
 		{Name: "chess", Options: []*option{{Name: "new", Type: discordgo.ApplicationCommandOptionSubCommand}}},
 		{Name: AdegaCommand, Options: []*option{{Name: "new", Type: discordgo.ApplicationCommandOptionSubCommand}}},
 	} {
-		if _, _, _, ok := h.handlerOf(data); ok {
+		if _, _, _, ok := h.routeOf(data); ok {
 			t.Errorf("/%s %v is routed", data.Name, data.Options)
 		}
 	}
@@ -78,13 +84,22 @@ func subcommandPaths(opts []*discordgo.ApplicationCommandOption) [][]string {
 // interactionOptions are the options an interaction carries to run the
 // subcommand at path.
 func interactionOptions(defs []*discordgo.ApplicationCommandOption, path []string) []*option {
+	d := definitionAt(defs, path[:1])
+	o := &option{Name: d.Name, Type: d.Type}
+	if len(path) > 1 {
+		o.Options = interactionOptions(d.Options, path[1:])
+	}
+	return []*option{o}
+}
+
+// definitionAt is the definition of the subcommand at path.
+func definitionAt(defs []*discordgo.ApplicationCommandOption, path []string) *discordgo.ApplicationCommandOption {
 	for _, d := range defs {
 		if d.Name == path[0] {
-			o := &option{Name: d.Name, Type: d.Type}
-			if len(path) > 1 {
-				o.Options = interactionOptions(d.Options, path[1:])
+			if len(path) == 1 {
+				return d
 			}
-			return []*option{o}
+			return definitionAt(d.Options, path[1:])
 		}
 	}
 	return nil
