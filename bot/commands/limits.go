@@ -12,8 +12,10 @@ const (
 	// choiceValueLimit bounds an option choice's value, and so the text a
 	// user types in an option whose values are choices.
 	choiceValueLimit = 100
-	// selectLabelLimit bounds a select menu option's label.
+	// selectLabelLimit and selectValueLimit bound a select menu option's
+	// label and value.
 	selectLabelLimit = 100
+	selectValueLimit = 100
 	// threadNameLimit bounds a thread's name.
 	threadNameLimit = 100
 	// choicesLimit is the most choices Discord takes in an autocomplete
@@ -21,6 +23,9 @@ const (
 	choicesLimit = 25
 	// selectLimit is how many options Discord allows in a select menu.
 	selectLimit = 25
+	// optionsLimit is how many options, subcommands or groups Discord
+	// allows a command, and a group.
+	optionsLimit = 25
 	// customIDMax bounds a component's custom ID.
 	customIDMax = 100
 	// contentLimit bounds a message's text.

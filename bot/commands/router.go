@@ -191,7 +191,8 @@ func soloRoutes(g engine.Game) (string, []route, bool) {
 }
 
 // shortcutRoutes are /GAME do's subcommands, the game's shortcuts: in a
-// group of their own, as Discord allows a command 25 subcommands. Each
+// group of their own, as Discord allows a command optionsLimit
+// subcommands. Each
 // plays its decision as /GAME play does.
 func shortcutRoutes(g engine.Game) (string, []route, bool) {
 	shortcuts := shortcutsOf(g)

@@ -44,7 +44,7 @@ func rulesChoices(t *testing.T, h *Handler, typed string) []*discordgo.Applicati
 	}
 	for _, c := range choices {
 		v, _ := c.Value.(string)
-		if utf8.RuneCountInString(c.Name) > 100 || utf8.RuneCountInString(v) > 100 || v == "" {
+		if utf8.RuneCountInString(c.Name) > choiceNameLimit || utf8.RuneCountInString(v) > choiceValueLimit || v == "" {
 			t.Errorf("typing %q offers %q = %q", typed, c.Name, v)
 		}
 	}
