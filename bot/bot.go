@@ -54,8 +54,9 @@ type Bot struct {
 	running sync.WaitGroup  // interactions being handled
 }
 
-// New prepares a bot; Run connects it.
-func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, error) {
+// New prepares a bot and its handler, made of handler with the bot's own
+// seams to Discord (IsThread, Fetch); Run connects it.
+func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error) {
 	if cfg.Token == "" {
 		return nil, errors.New("bot: no token configured (set ADEGA_TOKEN or token in the config)")
 	}
@@ -73,15 +74,18 @@ func New(cfg Config, handler *commands.Handler, logger *slog.Logger) (*Bot, erro
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
-	b := &Bot{cfg: cfg, log: logger, session: s, handler: handler}
-	handler.IsThread = b.isThread
-	handler.Fetch = b.fetch
+	b := &Bot{cfg: cfg, log: logger, session: s}
+	handler.IsThread, handler.Fetch = b.isThread, b.fetch
+	b.handler = commands.New(handler)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
 }
+
+// Handler is the bot's handler of interactions.
+func (b *Bot) Handler() *commands.Handler { return b.handler }
 
 // Run connects, registers the commands, and serves until ctx is done; then
 // it finishes the interactions in hand and disconnects. With a Listener it

@@ -87,7 +87,7 @@ func runCrashChild(cfg string) int {
 		return 2
 	}
 	defer finish()
-	handler := &commands.Handler{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: drawer, Log: logger, Now: time.Now}
+	handler := commands.Config{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: drawer, Log: logger, Now: time.Now}
 	b, err := bot.New(bot.Config{Token: "test-token", Transport: transport}, handler, logger)
 	if err != nil {
 		logger.Error("new", "err", err)

@@ -168,7 +168,7 @@ func (h *harness) start() {
 	if settings == (ai.Settings{}) {
 		settings = testAI
 	}
-	handler := &commands.Handler{Store: h.store, Games: testGames(), Drawer: h.drawer,
+	handler := commands.Config{Store: h.store, Games: testGames(), Drawer: h.drawer,
 		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {

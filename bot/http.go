@@ -106,6 +106,8 @@ func signature(h http.Header, now time.Time) (sig []byte, ts string, err error) 
 // whose headers carry no such signature, or that is too large, is refused
 // before its body is read; it returns the status to refuse with.
 func (b *Bot) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, int, error) {
+	// The wall clock, not the handler's: Discord's signed timestamps are
+	// checked against the real time.
 	sig, ts, err := signature(r.Header, time.Now())
 	if err != nil {
 		return nil, http.StatusUnauthorized, err

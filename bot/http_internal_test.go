@@ -42,7 +42,7 @@ func TestPanicBeforeTheAckIsApologizedOverHTTP(t *testing.T) {
 	defer store.Close()
 	pub, key, _ := ed25519.GenerateKey(nil)
 	// No games: /vinhos new dereferences the missing registry, as a bug would.
-	handler := &commands.Handler{Store: store, Log: slog.New(slog.DiscardHandler), Now: time.Now}
+	handler := commands.Config{Store: store, Log: slog.New(slog.DiscardHandler), Now: time.Now}
 	b, err := New(Config{Token: "t", PublicKey: pub, Transport: noNetwork{}}, handler, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestHTTPNeedsAPublicKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	_, err = New(Config{Token: "t", Listener: ln}, &commands.Handler{}, slog.New(slog.DiscardHandler))
+	_, err = New(Config{Token: "t", Listener: ln}, commands.Config{Now: time.Now}, slog.New(slog.DiscardHandler))
 	if err == nil || !strings.Contains(err.Error(), "public key") {
 		t.Fatalf("New without a public key: %v", err)
 	}

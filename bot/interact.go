@@ -20,7 +20,7 @@ import (
 // copy answers it; interact then reports false. The initial response goes
 // through respond (see responder), everything after it through REST.
 func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
-	if !b.seen.Mark(i.ID, time.Now()) || b.handledBefore(i.ID) {
+	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
 		return false
 	}
@@ -62,17 +62,23 @@ func (b *Bot) decide(i *discordgo.Interaction, respond responder, acked *bool) c
 			return commands.Reply{}
 		}
 		*acked = true
+		// The wall clock, not the handler's: the time is compared with
+		// the times in Discord's snowflakes (referee.AlreadyPlayed).
 		b.handler.Acknowledged(i.ID, time.Now())
 	}
 	return reply
 }
+
+// threadArchiveMinutes is how long a game's thread stays open without a
+// message: a week, the longest Discord offers, for games played slowly.
+const threadArchiveMinutes = 7 * 24 * 60
 
 // follow does the rest of a reply after the ack: the thread or DM it
 // opens, and the edit of a deferred ack.
 func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 	log := b.log.With("interaction", i.ID)
 	if t := r.Thread; t != nil {
-		start := &discordgo.ThreadStart{Name: t.Name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}
+		start := &discordgo.ThreadStart{Name: t.Name, AutoArchiveDuration: threadArchiveMinutes, Type: discordgo.ChannelTypeGuildPublicThread}
 		var ch *discordgo.Channel
 		var err error
 		if t.MessageID != "" {
@@ -99,7 +105,7 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 		if err != nil {
 			log.Error("could not prepare the answer", "err", err)
 			sorry := "Sorry, something went wrong on my side; please try again."
-			edit = &discordgo.WebhookEdit{Content: &sorry, AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+			edit = &discordgo.WebhookEdit{Content: &sorry, AllowedMentions: commands.NoMentions()}
 		}
 		if _, err := b.session.InteractionResponseEdit(i, edit); err != nil {
 			log.Error("could not edit the answer", "err", err)
@@ -129,12 +135,12 @@ func (b *Bot) apologize(i *discordgo.Interaction, respond responder, acked bool)
 	var err error
 	if acked {
 		_, err = b.session.FollowupMessageCreate(i, false, &discordgo.WebhookParams{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
-			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}})
+			AllowedMentions: commands.NoMentions()})
 	} else {
 		err = respond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: sorry, Flags: discordgo.MessageFlagsEphemeral,
-				AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}},
+				AllowedMentions: commands.NoMentions()},
 		})
 	}
 	if err != nil {

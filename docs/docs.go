@@ -22,6 +22,17 @@ func LaVinaRulingsPage() string { return laVinaRulings }
 // LaVinaRulings is La Viña's rulings page cut into its sections.
 func LaVinaRulings() Page { return Parse(laVinaRulings) }
 
+// rulingsPages are the rulings pages cut into their sections, by file
+// name.
+var rulingsPages = map[string]Page{"RULINGS.md": Rulings(), "RULINGS-LAVINA.md": LaVinaRulings()}
+
+// RulingsNamed is the rulings page of that file name (as a game declares
+// it, engine.Rulings) cut into its sections, if there is one.
+func RulingsNamed(name string) (Page, bool) {
+	p, ok := rulingsPages[name]
+	return p, ok
+}
+
 // Page is a Markdown page cut at its headings: the text before the first
 // "## " heading, then each "### " section under the "## " group it sits in.
 type Page struct {

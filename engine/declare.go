@@ -45,3 +45,19 @@ type OptionChoice struct {
 type RulesHelp interface {
 	RulesTopics() map[string]string
 }
+
+// Confirmations is implemented by games with moves worth a second look
+// before they are played: typed in one command, such a move is shown to
+// its player with a button to confirm it rather than played at once.
+type Confirmations interface {
+	// NeedsConfirmation reports whether a whole action is such a move.
+	NeedsConfirmation(action Action) bool
+}
+
+// Rulings is implemented by games with a page of rulings adega plays by,
+// which players may read topic by topic (/vinhos rules topic:rulings).
+type Rulings interface {
+	// RulingsPage is the page's file name in docs/, such as
+	// "RULINGS.md".
+	RulingsPage() string
+}

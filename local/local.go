@@ -182,7 +182,7 @@ func Run(ctx context.Context, f Flags, env Env) error {
 // newHandler is the Discord handler the table plays undo through
 // (table_discord.go).
 func newHandler(store *storage.Store, env Env) *commands.Handler {
-	return &commands.Handler{Store: store, Games: env.Games, Drawer: env.Boards, Log: env.Log, Now: env.Now}
+	return commands.New(commands.Config{Store: store, Games: env.Games, Drawer: env.Boards, Log: env.Log, Now: env.Now})
 }
 
 // Check refuses flags that contradict each other: no flag is ignored.

@@ -6,6 +6,13 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
+// The spacing every game's boards share, in units: the margin at a board's
+// edges and the gap between its areas and panels.
+const (
+	Margin = 16
+	Gap    = 14
+)
+
 // Column is the frame of a column view, such as a focused view: blocks one
 // above the other, Width units wide with Margin on each side, under a top
 // band Top units high, drawn at Scale pixels a unit on Paper.

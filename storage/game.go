@@ -387,6 +387,8 @@ func (s *Store) settle(g *adega.Game, check *snapshotCheck) error {
 			return nil // another load settled it first, and told the players
 		}
 		if check.wrong != nil {
+			// The wall clock: Load takes no clock, and this records when
+			// the repair happened for the operator, not a moment of the game.
 			if err := put(gb, keyDiverged, time.Now().UTC()); err != nil {
 				return err
 			}

@@ -47,7 +47,9 @@ func (s *Store) WriterStats() WriterStats {
 
 // update runs fn in a write transaction, timed.
 func (s *Store) update(fn func(*bbolt.Tx) error) error {
-	var begun time.Time // once the writer is ours: waiting for it is not holding it
+	// The wall clock: durations measured. begun is set once the writer is
+	// ours: waiting for it is not holding it.
+	var begun time.Time
 	var working time.Duration
 	err := s.db.Update(func(tx *bbolt.Tx) error {
 		begun = time.Now()

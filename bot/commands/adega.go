@@ -21,58 +21,38 @@ import (
 const AdegaCommand = "adega"
 
 func adegaDefinition() *discordgo.ApplicationCommand {
+	return &discordgo.ApplicationCommand{
+		Name:        AdegaCommand,
+		Description: "Your reminders, your games everywhere, your vacations, statistics",
+		Options:     defineRoutes(adegaRoutes(), nil),
+	}
+}
+
+// settingsOptions are the options of /adega settings.
+func settingsOptions() []*discordgo.ApplicationCommandOption {
 	zero, lastHour := float64(0), float64(23)
-	maxDays := float64(remind.DefaultVacation / (24 * time.Hour))
-	sub := subcommand
 	str := func(name, description string, maxLength int) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description, MaxLength: maxLength}
 	}
 	boolean := func(name, description string) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: name, Description: description}
 	}
-	return &discordgo.ApplicationCommand{
-		Name:        AdegaCommand,
-		Description: "Your reminders, your games everywhere, your vacations, statistics",
-		Options: []*discordgo.ApplicationCommandOption{
-			sub("settings", "See or change how and when the bot reminds you",
-				str("timezone", "Your time zone, such as Europe/Lisbon or America/Sao_Paulo", 64),
-				str("quiet_start", "Quiet hours begin (24-hour HH:MM, your time), or off", 8),
-				str("quiet_end", "Quiet hours end (24-hour HH:MM, your time), or off", 8),
-				boolean("dm", "Also send reminders by direct message"),
-				boolean("digest", "One direct message a day instead of individual reminders"),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "digest_hour",
-					Description: "The hour of your daily digest (0-23, your time)", MinValue: &zero, MaxValue: lastHour}),
-			sub("games", "Every game you are in, and where you owe a move"),
-			sub("vacation", "Pause your deadlines in all your games (0 ends a vacation)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
-					Description: "How many days", Required: true, MinValue: &zero, MaxValue: maxDays}),
-			sub("stats", "Games played and won, scores, time to move, the record against Lacerda",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
-					Description: "Another player (their games in this server)"}),
-			sub("leaderboard", "Who won most of this server's finished games"),
-		},
+	return []*discordgo.ApplicationCommandOption{
+		str("timezone", "Your time zone, such as Europe/Lisbon or America/Sao_Paulo", 64),
+		str("quiet_start", "Quiet hours begin (24-hour HH:MM, your time), or off", 8),
+		str("quiet_end", "Quiet hours end (24-hour HH:MM, your time), or off", 8),
+		boolean("dm", "Also send reminders by direct message"),
+		boolean("digest", "One direct message a day instead of individual reminders"),
+		&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "digest_hour",
+			Description: "The hour of your daily digest (0-23, your time)", MinValue: &zero, MaxValue: lastHour},
 	}
 }
 
-func (h *Handler) adega(i *discordgo.Interaction) Reply {
-	data := i.ApplicationCommandData()
-	if len(data.Options) == 0 {
-		return private("Use `/adega settings`, `/adega games`, `/adega vacation`, `/adega stats` or `/adega leaderboard`.")
-	}
-	sub := data.Options[0]
-	switch sub.Name {
-	case "settings":
-		return h.settings(i, sub)
-	case "games":
-		return h.myGames(i)
-	case "vacation":
-		return h.vacation(i, sub)
-	case "stats":
-		return h.stats(i, sub)
-	case "leaderboard":
-		return h.leaderboard(i)
-	}
-	return private(fmt.Sprintf("There is no /%s %s.", AdegaCommand, sub.Name))
+// vacationOptions are the options of /adega vacation.
+func vacationOptions() []*discordgo.ApplicationCommandOption {
+	zero, maxDays := float64(0), float64(remind.DefaultVacation/remind.Day)
+	return []*discordgo.ApplicationCommandOption{{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+		Description: "How many days", Required: true, MinValue: &zero, MaxValue: maxDays}}
 }
 
 // settings shows or changes the user's reminder settings. Every value is
@@ -287,11 +267,11 @@ func (h *Handler) vacation(i *discordgo.Interaction, sub *discordgo.ApplicationC
 		}
 	}
 	limit := h.reminders().VacationPerGame
-	limitDays := int64(limit / (24 * time.Hour))
+	limitDays := int64(limit / remind.Day)
 	if days < 0 || days > limitDays {
 		return private(fmt.Sprintf("A vacation is from 1 to %d days (0 ends one).", limitDays))
 	}
-	grants, err := h.referee().SetVacation(me, h.Now(), time.Duration(days)*24*time.Hour, limit)
+	grants, err := h.referee().SetVacation(me, h.Now(), time.Duration(days)*remind.Day, limit)
 	if err != nil {
 		return h.fail(i, err)
 	}

@@ -28,67 +28,10 @@ func subcommand(name, description string, opts ...*discordgo.ApplicationCommandO
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: description, Options: opts}
 }
 
-// gameDefinition is a game's slash command.
+// gameDefinition is a game's slash command: its routes' definitions
+// (router.go).
 func gameDefinition(g engine.Game) *discordgo.ApplicationCommand {
-	firstPage, firstMove := float64(1), float64(0)
-	sub := subcommand
-	subs := []*discordgo.ApplicationCommandOption{
-		sub("new", "Open a lobby for a new game of "+g.Title(), newOptions(g)...),
-		sub("play", "Make any decision, step by step (autocomplete shows what is legal)", stepOptionList(true)...),
-		sub("board", "Post the current board again, or look back at an earlier move (only you see it)",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "move",
-				Description: "Show the board after this move (0: the setup), with buttons to step through the game", MinValue: &firstMove},
-			boardStyleOption("style", "From now on the turn messages carry this board (players of the game)")),
-		sub("me", "See your own board (only you see it)"),
-		sub("replay", "The game so far as an animation, a frame per part of the game (only you see it)"),
-		sub("status", "Whose move it is, since when, and the scores",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "chart",
-				Description: "Also draw each player's VP through the game so far"}),
-		sub("hint", "Ask the AI privately what it would play for your decision (solo games, or games with hints on)"),
-		sub("follow", "Get this game's board by DM as it goes and when it ends"),
-		sub("unfollow", "Stop the direct messages about this game you follow"),
-		sub("rules", "Short rules help, and the rulings adega plays by",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: 100,
-				Description: "A topic, rulings, or a ruling's title", Required: true, Autocomplete: true}),
-		sub("abandon", "End this game for good (its creator or a server manager)"),
-		sub("undo", "Take back your last action (others must agree if they played since or it revealed something)"),
-		sub("log", "Page through what happened, 20 moves a page",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "page",
-				Description: "Which page (default: the latest)", MinValue: &firstPage}),
-		sub("download", "Download this game as a JSON file"),
-		sub("import", "Restore an export: a finished game (Manage Server), or a game in progress in its own channel",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionAttachment, Name: "file",
-				Description: "The exported JSON file", Required: true}),
-		sub("replace", "Give a seat to another player or to the bot (creator or Manage Server)",
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "seat", MaxLength: 40,
-				Description: "The seat number or the player's name", Required: true},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
-				Description: "Who takes the seat"},
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "bot",
-				Description: "Let the bot's AI play the seat"},
-			levelOption("How well the bot plays the seat (default: the game's level)")),
-		sub("pace", "See or change the pace, deadline and absent-player rule (creator or Manage Server)", waitOptions("value")...),
-	}
-	if solo, ok := soloMode(g); ok {
-		subs = append(subs, &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: "solo",
-			Description: engine.Shorten("Play alone in our direct messages: "+solo.Title, 100),
-			Options: []*discordgo.ApplicationCommandOption{
-				sub("start", "Start a solo game in our direct messages",
-					&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "another",
-						Description: "Start one even though another is in progress"}, practiceOption()),
-				sub("stats", "Your solo record"),
-			}})
-	}
-	if shortcuts := shortcutsOf(g); len(shortcuts) > 0 {
-		// In a group of their own: Discord allows a command 25 subcommands.
-		do := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommandGroup, Name: ShortcutGroup,
-			Description: "Take an action at once, such as /" + g.Name() + " " + ShortcutGroup + " " + shortcuts[0].Name}
-		for _, sc := range shortcuts {
-			do.Options = append(do.Options, sub(sc.Name, engine.Shorten(sc.Description, 100), stepOptionList(false)...))
-		}
-		subs = append(subs, do)
-	}
-	return &discordgo.ApplicationCommand{Name: g.Name(), Description: engine.Shorten("Play "+g.Title(), 100), Options: subs}
+	return &discordgo.ApplicationCommand{Name: g.Name(), Description: engine.Shorten("Play "+g.Title(), descriptionLimit), Options: defineRoutes(gameRoutes(), g)}
 }
 
 // newOptions are the options of /GAME new: the seats, the game's setup
@@ -105,17 +48,17 @@ func newOptions(g engine.Game) []*discordgo.ApplicationCommandOption {
 		Description: fmt.Sprintf("How many seats (%d-%d, default %d)", least, most, modes[0].MaxPlayers), MinValue: &minPlayers, MaxValue: float64(most)}}
 	if so, ok := g.(engine.SetupOptions); ok {
 		for _, o := range so.SetupOptions() {
-			opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Name, MaxLength: 100,
-				Description: engine.Shorten(o.Description, 100)}
+			opt := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: o.Name, MaxLength: choiceValueLimit,
+				Description: engine.Shorten(o.Description, descriptionLimit)}
 			for _, c := range o.Choices {
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, 100), Value: c.Value})
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, choiceNameLimit), Value: c.Value})
 			}
 			opts = append(opts, opt)
 		}
 	}
 	mode := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "mode", Description: "The rules to play"}
 	for _, m := range modes {
-		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(m.Title, 100), Value: m.Name})
+		mode.Choices = append(mode.Choices, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(m.Title, choiceNameLimit), Value: m.Name})
 	}
 	noBots, mostBots := float64(0), float64(most-1)
 	opts = append(opts, mode, boardStyleOption("board", "The board the turn messages carry (default: full)"),

@@ -135,13 +135,13 @@ func gameOverNews(g *adega.Game) *discordgo.MessageSend {
 // and how to stop the news. It pings nobody.
 func news(g *adega.Game, content string, fields []*discordgo.MessageEmbedField) *discordgo.MessageSend {
 	embed := &discordgo.MessageEmbed{
-		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), 256),
+		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), titleLimit),
 		Fields: fields,
 		Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
 		Footer: &discordgo.MessageEmbedFooter{Text: "You follow this game. To stop, use /vinhos unfollow in its channel."},
 	}
 	fitEmbed(embed)
-	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
+	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: NoMentions()}
 }
 
 // winnerText names the winner, first of the final ranking.

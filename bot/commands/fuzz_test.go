@@ -115,7 +115,7 @@ func checkFits(t *testing.T, r Reply) {
 		t.Fatalf("%d autocomplete choices", len(d.Choices))
 	}
 	for _, c := range d.Choices {
-		if utf8.RuneCountInString(c.Name) > 100 || utf8.RuneCountInString(c.Value.(string)) > choiceValueLimit {
+		if utf8.RuneCountInString(c.Name) > choiceNameLimit || utf8.RuneCountInString(c.Value.(string)) > choiceValueLimit {
 			t.Fatalf("an autocomplete choice too long: %+v", c)
 		}
 	}
@@ -143,7 +143,7 @@ func checkFits(t *testing.T, r Reply) {
 				t.Fatalf("a component beyond the limits: %+v", c)
 			}
 			for _, o := range c.Options {
-				if utf8.RuneCountInString(o.Label) > 100 || len(o.Value) > 100 || utf8.RuneCountInString(o.Description) > 100 {
+				if utf8.RuneCountInString(o.Label) > selectLabelLimit || len(o.Value) > selectValueLimit || utf8.RuneCountInString(o.Description) > descriptionLimit {
 					t.Fatalf("an option beyond the limits: %+v", o)
 				}
 			}

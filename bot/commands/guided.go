@@ -21,9 +21,6 @@ import (
 // carry the choices made so far, so the flow needs no memory between clicks
 // and survives a restart.
 
-// selectLimit is how many options Discord allows in a select menu.
-const selectLimit = 25
-
 // fitsGuided reports whether a path's custom IDs stay within Discord's
 // 100 characters, with room for the widest offset.
 func fitsGuided(g *adega.Game, path []int) bool {
@@ -143,7 +140,7 @@ func (h *Handler) focusEdit(g *adega.Game, seat engine.Seat, focus string, conte
 			return nil, err
 		}
 		return &discordgo.WebhookEdit{Content: content, Components: components, Files: []*discordgo.File{focusFile(png)},
-			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noMentions()}, nil
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: NoMentions()}, nil
 	}
 }
 
@@ -298,9 +295,9 @@ func stepSelect(g *adega.Game, path []int, step engine.Step, offset int) discord
 	}
 	for k := offset; k < end; k++ {
 		c := step.Choices[k]
-		opt := discordgo.SelectMenuOption{Label: engine.Shorten(c.Label, 100), Value: "c" + strconv.Itoa(k)}
-		if len([]rune(c.Label)) > 100 {
-			opt.Description = engine.Shorten(string([]rune(c.Label)[99:]), 100)
+		opt := discordgo.SelectMenuOption{Label: engine.Shorten(c.Label, selectLabelLimit), Value: "c" + strconv.Itoa(k)}
+		if len([]rune(c.Label)) > selectLabelLimit {
+			opt.Description = engine.Shorten(string([]rune(c.Label)[selectLabelLimit-1:]), descriptionLimit)
 		}
 		opts = append(opts, opt)
 	}

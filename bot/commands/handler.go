@@ -2,7 +2,6 @@ package commands
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"log/slog"
 	"slices"
@@ -33,14 +32,18 @@ type Drawer interface {
 	Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image
 }
 
-// Handler answers interactions. It is safe for concurrent use; the bot
-// serializes the interactions of one channel.
-type Handler struct {
+// Config is what a Handler is made with (New): its store and games, and
+// its seams to the world.
+type Config struct {
 	Store  *storage.Store
 	Games  *engine.Registry
 	Drawer Drawer
 	Log    *slog.Logger
-	Now    func() time.Time
+	// Now is the one clock of the handler and of what it runs (the
+	// reminder scheduler takes it too); required. Only what is truly the
+	// wall clock reads time.Now: Discord's timestamps, and durations
+	// measured.
+	Now func() time.Time
 	// IsThread reports whether a channel is a thread, where a game plays
 	// in place instead of opening a thread of its own.
 	IsThread func(channelID string) bool
@@ -55,6 +58,12 @@ type Handler struct {
 	// Seed draws the random seed of a new game; nil draws one at random.
 	// A test sets it to play a game it knows.
 	Seed func() uint64
+}
+
+// Handler answers interactions. It is safe for concurrent use; the bot
+// serializes the interactions of one channel.
+type Handler struct {
+	Config
 
 	painters fair.Pool // draw the boards, views and charts (draw.go)
 	thinkers fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
@@ -65,6 +74,14 @@ type Handler struct {
 	hinting    thinking    // the users with a hint being thought about (hint.go)
 	defs       definitions // the slash commands, by name (options.go)
 	answered   Recent      // when interactions were answered
+}
+
+// New makes a handler of cfg.
+func New(cfg Config) *Handler {
+	if cfg.Now == nil {
+		panic("commands: Config.Now is required")
+	}
+	return &Handler{Config: cfg}
 }
 
 // referee changes the games of h.Store by their rules.
@@ -101,66 +118,10 @@ func (h *Handler) command(i *discordgo.Interaction) Reply {
 	if err := h.checkCommand(data); err != nil {
 		return private("Nothing was changed: " + err.Error() + ".")
 	}
-	if data.Name == AdegaCommand {
-		return h.adega(i)
+	if r, game, sub, ok := h.routeOf(data); ok {
+		return r.handle(h, i, game, sub)
 	}
-	game, err := h.Games.Lookup(data.Name)
-	if err != nil || len(data.Options) == 0 {
-		return private("I do not know that command.")
-	}
-	sub := shortcutOrSub(game, data.Options[0])
-	switch sub.Name {
-	case "new":
-		return h.newLobby(i, game, sub)
-	case "board":
-		return h.boardCommand(i, sub)
-	case "me":
-		return h.me(i)
-	case "replay":
-		return h.animation(i)
-	case "status":
-		return h.status(i, sub)
-	case "rules":
-		return h.rules(game, sub)
-	case "abandon":
-		return h.abandon(i)
-	case "solo":
-		return h.solo(i, game, sub)
-	case "undo":
-		return h.undo(i)
-	case "log":
-		return h.log(i, sub)
-	case "download":
-		return h.export(i)
-	case "import":
-		return h.importGame(i, sub)
-	case "pace":
-		return h.pace(i, sub)
-	case "replace":
-		return h.replace(i, sub)
-	case "hint":
-		return h.hint(i)
-	case "follow":
-		return h.follow(i)
-	case "unfollow":
-		return h.unfollow(i)
-	case "play":
-		return h.play(i, sub)
-	}
-	if _, ok := Shortcut(game, sub.Name); ok && sub != data.Options[0] {
-		return h.play(i, sub)
-	}
-	return private(fmt.Sprintf("There is no /%s %s.", game.Name(), engine.Shorten(sub.Name, 32)))
-}
-
-// shortcutOrSub is the shortcut a /GAME do names, else sub itself.
-func shortcutOrSub(game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) *discordgo.ApplicationCommandInteractionDataOption {
-	if sub.Name == ShortcutGroup && len(sub.Options) == 1 {
-		if _, ok := Shortcut(game, sub.Options[0].Name); ok {
-			return sub.Options[0]
-		}
-	}
-	return sub
+	return h.unrouted(data)
 }
 
 func (h *Handler) component(i *discordgo.Interaction) Reply {
@@ -169,19 +130,8 @@ func (h *Handler) component(i *discordgo.Interaction) Reply {
 	if err != nil || !onMessage(i.Message, data) {
 		return private(errBadCustomID.Error())
 	}
-	switch id.kind {
-	case kindJoin, kindLeave, kindStart:
-		return h.lobbyButton(i, id)
-	case kindGo, kindStep, kindBack, kindConfirm:
-		return h.guided(i, id)
-	case kindAbandon:
-		return h.confirmAbandon(i, id)
-	case kindAgree, kindRefuse:
-		return h.undoAnswer(i, id)
-	case kindLog:
-		return h.logPage(i, id)
-	case kindReplay, kindReplayJump:
-		return h.replayStep(i, id)
+	if handle, ok := componentRoutes[id.kind]; ok {
+		return handle(h, i, id)
 	}
 	return private(errBadCustomID.Error())
 }

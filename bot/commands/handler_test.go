@@ -30,8 +30,8 @@ func newHandlerAt(t testing.TB, path string) *Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return &Handler{Store: store, Games: reg, Drawer: render.Boards{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) },
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), IsThread: func(id string) bool { return strings.HasPrefix(id, "112") }}
+	return New(Config{Store: store, Games: reg, Drawer: render.Boards{}, Now: func() time.Time { return time.Unix(1_800_000_000, 0) },
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), IsThread: func(id string) bool { return strings.HasPrefix(id, "112") }})
 }
 
 // fixture reads an interaction as Discord sends it, replacing PLAYER with

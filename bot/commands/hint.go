@@ -110,7 +110,7 @@ func Hint(ref *referee.Referee, g *adega.Game, seat engine.Seat, settings ai.Set
 	}
 	cfg := settings.Config(ai.Hard, ai.Seed(g.ID, g.Version, ask))
 	return func() (string, error) {
-		start := time.Now()
+		start := time.Now() // the wall clock: how long the search took
 		d, err := ai.Decide(g.State, seat, cfg)
 		if err != nil {
 			return "", err

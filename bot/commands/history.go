@@ -131,7 +131,7 @@ func (h *Handler) export(i *discordgo.Interaction) Reply {
 			content += " While the game goes on, its hidden cards and draws are sealed in the file: it restores only this game, here, " +
 				"for its creator or a member with Manage Server, once the game is abandoned."
 		}
-		return &discordgo.WebhookEdit{Content: &content, AllowedMentions: noMentions(), Files: []*discordgo.File{{
+		return &discordgo.WebhookEdit{Content: &content, AllowedMentions: NoMentions(), Files: []*discordgo.File{{
 			Name: fmt.Sprintf("adega-%s.json", g.ID), ContentType: "application/json", Reader: bytes.NewReader(data)}}}, nil
 	}}
 }
@@ -215,6 +215,6 @@ func (h *Handler) importInto(i *discordgo.Interaction, meta adega.Meta, setup en
 		return r
 	}
 	r := say(fmt.Sprintf("Restoring a game of %s from an export…", engine.Shorten(meta.Title, storage.MaxTitleLength)))
-	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(setup.Players, ", "), 100), Then: start}
+	r.Thread = &Thread{ChannelID: i.ChannelID, Name: engine.Shorten(h.title(setup.Game)+" (imported): "+strings.Join(setup.Players, ", "), threadNameLimit), Then: start}
 	return r
 }

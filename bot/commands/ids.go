@@ -42,8 +42,6 @@ const (
 	kindReplayJump = "rj"
 )
 
-const customIDMax = 100 // Discord's limit
-
 // pathDigits write the indices of a path; pathWide starts a two-digit one.
 const (
 	pathDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXY"

@@ -16,7 +16,7 @@ func TestCustomIDsRoundTrip(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(got, c) {
 			t.Errorf("%q: got %+v, %v", c.String(), got, err)
 		}
-		if len(c.String()) > 100 {
+		if len(c.String()) > customIDMax {
 			t.Errorf("%q is longer than Discord allows", c.String())
 		}
 	}

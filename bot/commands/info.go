@@ -105,7 +105,7 @@ func (h *Handler) me(i *discordgo.Interaction) Reply {
 				return nil, err
 			}
 			files = append(files, PNGFile(png))
-			return &discordgo.WebhookEdit{Content: &content, Files: files, AllowedMentions: noMentions()}, nil
+			return &discordgo.WebhookEdit{Content: &content, Files: files, AllowedMentions: NoMentions()}, nil
 		},
 	}
 }
@@ -137,7 +137,7 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 		}
 		content := fit(text)
 		return &discordgo.WebhookEdit{Content: &content, Files: []*discordgo.File{{Name: ChartFile, ContentType: "image/png", Reader: bytes.NewReader(png)}},
-			AllowedMentions: noMentions()}, nil
+			AllowedMentions: NoMentions()}, nil
 	}}
 }
 

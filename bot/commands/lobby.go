@@ -227,7 +227,7 @@ func (h *Handler) lobbyButton(i *discordgo.Interaction, id customID) Reply {
 		return r
 	}
 	r.Thread = &Thread{ChannelID: i.ChannelID, MessageID: i.Message.ID,
-		Name: engine.Shorten(game.Title()+": "+strings.Join(seatNames(l.Seats), ", "), 100), Then: start}
+		Name: engine.Shorten(game.Title()+": "+strings.Join(seatNames(l.Seats), ", "), threadNameLimit), Then: start}
 	return r
 }
 

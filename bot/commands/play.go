@@ -103,7 +103,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	if err != nil {
 		return h.fail(i, err)
 	}
-	if bigMove(action) && len(rest) == 0 && fitsGuided(g, path) {
+	if h.needsConfirmation(g, action) && len(rest) == 0 && fitsGuided(g, path) {
 		return private(fit(confirmText(labels)+declinedNote(declined)), confirmButtons(g, path)...)
 	}
 	var all []string
@@ -182,12 +182,9 @@ func typedKey(sub *discordgo.ApplicationCommandInteractionDataOption) string {
 func (h *Handler) autocomplete(i *discordgo.Interaction) Reply {
 	data := i.ApplicationCommandData()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	if game, err := h.Games.Lookup(data.Name); err == nil && h.checkCommand(data) == nil && len(data.Options) > 0 {
-		sub := shortcutOrSub(game, data.Options[0])
-		if sub.Name == "rules" {
-			choices = topicChoices(game, sub)
-		} else {
-			choices = h.stepChoices(i, sub)
+	if h.checkCommand(data) == nil {
+		if r, game, sub, ok := h.routeOf(data); ok && r.complete != nil {
+			choices = r.complete(h, i, game, sub)
 		}
 	}
 	return Reply{Ack: &discordgo.InteractionResponse{
@@ -221,7 +218,7 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 		if len(c.ID) > choiceValueLimit {
 			continue // Discord could not send it back; the guided menu offers it
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, 100), Value: c.ID})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: engine.Shorten(c.Label, choiceNameLimit), Value: c.ID})
 	}
 	if len(out) == 0 {
 		return hint(fmt.Sprintf("No choice matches; %s", next.Prompt))
@@ -229,29 +226,32 @@ func (h *Handler) stepChoices(i *discordgo.Interaction, sub *discordgo.Applicati
 	return out
 }
 
-// choiceValueLimit is Discord's limit on an autocomplete choice's value.
-const choiceValueLimit = 100
-
 // hint shows a message in the autocomplete list; picking it sends a value
 // the command refuses with the same message.
 func hint(text string) []*discordgo.ApplicationCommandOptionChoice {
-	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, 100), Value: "?"}}
+	return []*discordgo.ApplicationCommandOptionChoice{{Name: engine.Shorten(text, choiceNameLimit), Value: "?"}}
 }
 
-// bigMove: a typed move worth a second look before it is played: a Press
-// Release, two wines at once, or a long decision.
-func bigMove(action engine.Action) bool {
-	wines, steps := 0, 0
+// needsConfirmation: a typed move worth a second look before it is
+// played: a long decision, of longDecision steps or more, or a move
+// its game declares (engine.Confirmations).
+func (h *Handler) needsConfirmation(g *adega.Game, action engine.Action) bool {
+	steps := 0
 	for _, id := range action {
-		if id == "press" {
-			return true
-		}
-		if len(id) > 1 && id[0] == 'w' && id[1] >= '1' && id[1] <= '9' {
-			wines++
-		}
 		if !slices.Contains(engine.SkipIDs, id) {
 			steps++
 		}
 	}
-	return wines > 1 || steps >= 4
+	if steps >= longDecision {
+		return true
+	}
+	game, err := h.Games.Lookup(g.Meta.Game)
+	if c, ok := game.(engine.Confirmations); ok && err == nil {
+		return c.NeedsConfirmation(action)
+	}
+	return false
 }
+
+// longDecision is how many steps make a decision long enough to confirm
+// whatever the game.
+const longDecision = 4

@@ -22,9 +22,9 @@ import (
 // so its buttons work whatever happened since: they show the game as it
 // stands now, at the move asked for if it still exists.
 
-// chapterLimit is how many chapters the jump menu offers (Discord allows
-// 25 options).
-const chapterLimit = 25
+// chapterLimit is how many chapters the jump menu offers: as many as a
+// select menu holds.
+const chapterLimit = selectLimit
 
 // replayMoment is what a replay shows of one move of a game.
 type replayMoment struct {
@@ -142,7 +142,7 @@ func (h *Handler) replayEdit(g *adega.Game, n int) func() (*discordgo.WebhookEdi
 		components := replayComponents(g, r)
 		return &discordgo.WebhookEdit{Content: &content, Components: &components,
 			Files: []*discordgo.File{PNGFile(png.data)}, Attachments: &[]*discordgo.MessageAttachment{},
-			AllowedMentions: noMentions()}, nil
+			AllowedMentions: NoMentions()}, nil
 	}
 }
 
@@ -190,7 +190,7 @@ func replayComponents(g *adega.Game, r *replayMoment) []discordgo.MessageCompone
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, c := range chapters {
-		opts = append(opts, discordgo.SelectMenuOption{Label: engine.Shorten(c.title, 100),
+		opts = append(opts, discordgo.SelectMenuOption{Label: engine.Shorten(c.title, selectLabelLimit),
 			Description: fmt.Sprintf("from move %d", c.move), Value: "m" + strconv.Itoa(c.move), Default: c.move <= r.move && r.move < nextStart(r.chapters, c)})
 	}
 	if len(opts) > 1 {
@@ -234,7 +234,7 @@ func (h *Handler) animation(i *discordgo.Interaction) Reply {
 		content := fit(animationText(g, a.frames))
 		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{},
 			Files:           []*discordgo.File{{Name: AnimationFile, ContentType: "image/gif", Reader: bytes.NewReader(a.data)}},
-			AllowedMentions: noMentions()}, nil
+			AllowedMentions: NoMentions()}, nil
 	}}
 }
 

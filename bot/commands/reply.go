@@ -66,14 +66,11 @@ type DM struct {
 // BoardFile is the name the board PNG is attached under.
 const BoardFile = "board.png"
 
-// contentLimit is Discord's limit on a message's text.
-const contentLimit = 2000
-
 // say answers at once, visibly to everyone in the channel.
 func say(content string) Reply {
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: fit(content), AllowedMentions: noMentions()},
+		Data: &discordgo.InteractionResponseData{Content: fit(content), AllowedMentions: NoMentions()},
 	}}
 }
 
@@ -82,7 +79,7 @@ func private(content string, components ...discordgo.MessageComponent) Reply {
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: fit(content), Flags: discordgo.MessageFlagsEphemeral,
-			Components: components, AllowedMentions: noMentions()},
+			Components: components, AllowedMentions: NoMentions()},
 	}}
 }
 
@@ -93,7 +90,7 @@ func update(content string, components ...discordgo.MessageComponent) Reply {
 	}
 	return Reply{Ack: &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: fit(content), Components: components, AllowedMentions: noMentions()},
+		Data: &discordgo.InteractionResponseData{Content: fit(content), Components: components, AllowedMentions: NoMentions()},
 	}}
 }
 
@@ -106,25 +103,29 @@ func deferPrivate() *discordgo.InteractionResponse {
 	}
 }
 
-func noMentions() *discordgo.MessageAllowedMentions {
+// NoMentions lets a message ping nobody: no kind of mention is parsed
+// from its text. It is a fresh value each time, for the caller to keep.
+func NoMentions() *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}
 }
 
 // mentions allows a message to ping exactly these users.
 func mentions(users ...string) *discordgo.MessageAllowedMentions {
-	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: users}
+	m := NoMentions()
+	m.Users = users
+	return m
 }
 
 // notice is a post of plain text that pings nobody.
 func notice(channelID, content string) Post {
-	return Post{ChannelID: channelID, Message: &discordgo.MessageSend{Content: fit(content), AllowedMentions: noMentions()}}
+	return Post{ChannelID: channelID, Message: &discordgo.MessageSend{Content: fit(content), AllowedMentions: NoMentions()}}
 }
 
 // edit replaces the acknowledged message with text.
 func edit(content string) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
 		content := fit(content)
-		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noMentions()}, nil
+		return &discordgo.WebhookEdit{Content: &content, Components: &[]discordgo.MessageComponent{}, AllowedMentions: NoMentions()}, nil
 	}
 }
 

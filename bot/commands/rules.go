@@ -15,11 +15,16 @@ import (
 // the only copy of their text.
 const rulingsTopic = "rulings"
 
-// rulingsPages are the rulings pages of the games that have one.
-var rulingsPages = map[string]docs.Page{"vinhos": docs.Rulings(), "lavina": docs.LaVinaRulings()}
-
-// choicesLimit is the most choices Discord takes in an autocomplete answer.
-const choicesLimit = 25
+// rulingsOf is the page of game's rulings and its file name, if the game
+// declares one (engine.Rulings).
+func rulingsOf(game engine.Game) (docs.Page, string, bool) {
+	r, ok := game.(engine.Rulings)
+	if !ok {
+		return docs.Page{}, "", false
+	}
+	page, ok := docs.RulingsNamed(r.RulingsPage())
+	return page, r.RulingsPage(), ok
+}
 
 func (h *Handler) rules(game engine.Game, sub *discordgo.ApplicationCommandInteractionDataOption) Reply {
 	topic := ""
@@ -43,7 +48,7 @@ func RulesText(game engine.Game, topic string) (string, error) {
 	if text, ok := topicsOf(game)[topic]; ok {
 		return "**" + topic + "**: " + text, nil
 	}
-	page, hasRulings := rulingsPages[game.Name()]
+	page, file, hasRulings := rulingsOf(game)
 	if topic == rulingsTopic && hasRulings {
 		return rulingsIndex(page), nil
 	}
@@ -54,7 +59,7 @@ func RulesText(game engine.Game, topic string) (string, error) {
 	case topic == "" || len(found) == 0:
 		return "", engine.Errorf(engine.CodeUnknownChoice, "Pick a topic from the list: %s.", strings.Join(topicNames(game), ", "))
 	case len(found) == 1:
-		return rulingText(game, found[0]), nil
+		return rulingText(game, file, found[0]), nil
 	}
 	titles := make([]string, len(found))
 	for i, s := range found {
@@ -81,8 +86,8 @@ func matchRulings(page docs.Page, typed string) []docs.Section {
 // rulingText is one ruling as Discord shows it. A section too long for one
 // message ends at its last paragraph that fits, with a pointer to the page;
 // the tests keep every section short enough not to need it.
-func rulingText(game engine.Game, s docs.Section) string {
-	const more = "… (the rest is on the rulings page, docs/RULINGS.md)"
+func rulingText(game engine.Game, file string, s docs.Section) string {
+	more := "… (the rest is on the rulings page, docs/" + file + ")"
 	head := "### " + s.Title + "\n"
 	tail := "\n-# One of adega's rulings (" + s.Group + "); `/" + game.Name() + " rules topic:rulings` lists them all."
 	blocks := strings.Split(docs.Unwrap(s.Body), "\n\n")
@@ -157,7 +162,7 @@ func topicChoices(game engine.Game, sub *discordgo.ApplicationCommandInteraction
 			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value})
 		}
 	}
-	page, hasRulings := rulingsPages[game.Name()]
+	page, _, hasRulings := rulingsOf(game)
 	names := topicNames(game)
 	if hasRulings {
 		names = append(names, rulingsTopic)

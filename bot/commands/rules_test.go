@@ -8,6 +8,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/docs"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
+	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/engine/vinhos"
 )
 
@@ -41,7 +44,7 @@ func rulesChoices(t *testing.T, h *Handler, typed string) []*discordgo.Applicati
 	}
 	for _, c := range choices {
 		v, _ := c.Value.(string)
-		if utf8.RuneCountInString(c.Name) > 100 || utf8.RuneCountInString(v) > 100 || v == "" {
+		if utf8.RuneCountInString(c.Name) > choiceNameLimit || utf8.RuneCountInString(v) > choiceValueLimit || v == "" {
 			t.Errorf("typing %q offers %q = %q", typed, c.Name, v)
 		}
 	}
@@ -114,5 +117,19 @@ func TestRulesTopicAnswersPartialNames(t *testing.T) {
 	}
 	if text := askRules(t, h, "nothing like it"); !strings.Contains(text, "rulings") || !strings.Contains(text, "movement") {
 		t.Errorf("an unknown topic: %s", text)
+	}
+}
+
+// Each game that declares a rulings page (engine.Rulings) has it among
+// the pages docs holds; a game without one has none.
+func TestDeclaredRulingsPagesExist(t *testing.T) {
+	for _, tc := range []struct {
+		game engine.Game
+		file string
+	}{{vinhos.Game{}, "RULINGS.md"}, {lavina.Game{}, "RULINGS-LAVINA.md"}, {nim.Game{}, ""}} {
+		page, file, ok := rulingsOf(tc.game)
+		if file != tc.file || ok != (tc.file != "") || ok && len(page.Sections) == 0 {
+			t.Errorf("%s: rulings %q (%v, %d sections), want %q", tc.game.Name(), file, ok, len(page.Sections), tc.file)
+		}
 	}
 }

@@ -15,21 +15,6 @@ import (
 // Lacerda automa) are played in the player's direct messages with the
 // bot. /GAME solo start from a server opens the DM.
 
-func (h *Handler) solo(i *discordgo.Interaction, game engine.Game, group *discordgo.ApplicationCommandInteractionDataOption) Reply {
-	mode, ok := soloMode(game)
-	if !ok || len(group.Options) == 0 {
-		return private(fmt.Sprintf("%s has no solo mode.", game.Title()))
-	}
-	sub := group.Options[0]
-	switch sub.Name {
-	case "start":
-		return h.soloStart(i, game, mode, sub)
-	case "stats":
-		return h.soloStats(i, game, mode)
-	}
-	return private(fmt.Sprintf("There is no /%s solo %s.", game.Name(), sub.Name))
-}
-
 // activeSolo is the user's solo game of mode in progress, if any ("" if
 // none), from the index of the games they play: no scan of every game.
 func (h *Handler) activeSolo(userID string, game engine.Game, mode engine.Mode) (string, error) {

@@ -51,12 +51,12 @@ func roughly(d time.Duration) string {
 		return fmt.Sprintf("%ds", int(d.Round(time.Second)/time.Second))
 	case d < time.Hour:
 		return fmt.Sprintf("%dm", int(d.Round(time.Minute)/time.Minute))
-	case d < 24*time.Hour:
+	case d < remind.Day:
 		d = d.Round(time.Minute)
 		return fmt.Sprintf("%dh %dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
 	}
 	d = d.Round(time.Hour)
-	return fmt.Sprintf("%dd %dh", int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour))
+	return fmt.Sprintf("%dd %dh", int(d/remind.Day), int(d%remind.Day/time.Hour))
 }
 
 // modeKey names a game and mode, as stored in games' Meta.

@@ -73,12 +73,12 @@ func (h *Handler) turnOut(g *adega.Game, header string, ping bool, events []engi
 		lines = append(lines, "• "+e.Text)
 	}
 	embed := &discordgo.MessageEmbed{
-		Title:       engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, state.Phase()), 256),
+		Title:       engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, state.Phase()), titleLimit),
 		Description: engine.Shorten(strings.Join(lines, "\n"), 4096),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
 		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game %s · move %d · %s", g.ID, g.Version, h.paceShort(g.Meta))},
 	}
-	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: noMentions()}
+	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: NoMentions()}
 	content := []string{header}
 	var held []string
 	if state.Over() {
@@ -145,7 +145,7 @@ func (h *Handler) turnComponents(g *adega.Game) []discordgo.MessageComponent {
 func endFields(state engine.State) []*discordgo.MessageEmbedField {
 	fields := scoreFields(state, "Final scores")
 	if o, ok := state.(engine.Outcome); ok && len(o.Outcome()) > 0 {
-		fields = append(fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: engine.Shorten(strings.Join(o.Outcome(), "\n"), 1024)})
+		fields = append(fields, &discordgo.MessageEmbedField{Name: "Scoring", Value: engine.Shorten(strings.Join(o.Outcome(), "\n"), fieldValueLimit)})
 	}
 	return fields
 }
@@ -158,7 +158,7 @@ func scoreFields(state engine.State, name string) []*discordgo.MessageEmbedField
 	for rank, seat := range engine.FinalRanking(state) {
 		rows = append(rows, fmt.Sprintf("%d. **%s**: %s", rank+1, players[seat].Name, players[seat].StatsText()))
 	}
-	return []*discordgo.MessageEmbedField{{Name: engine.Shorten(name, 256), Value: engine.Shorten(strings.Join(rows, "\n"), 1024)}}
+	return []*discordgo.MessageEmbedField{{Name: engine.Shorten(name, fieldNameLimit), Value: engine.Shorten(strings.Join(rows, "\n"), fieldValueLimit)}}
 }
 
 // recapLines is how much of what happened since a player's last move the
@@ -198,15 +198,12 @@ func recapFields(g *adega.Game, shown int) []*discordgo.MessageEmbedField {
 			lines = append([]string{fmt.Sprintf("• … and %d earlier events", len(lines)-recapLines+1)}, lines[len(lines)-recapLines+1:]...)
 		}
 		fields = append(fields, &discordgo.MessageEmbedField{
-			Name:  engine.Shorten(fmt.Sprintf("Since %s's last move", g.Meta.Seats[p.Seat].Name), 256),
-			Value: engine.Shorten(strings.Join(lines, "\n"), 1024),
+			Name:  engine.Shorten(fmt.Sprintf("Since %s's last move", g.Meta.Seats[p.Seat].Name), fieldNameLimit),
+			Value: engine.Shorten(strings.Join(lines, "\n"), fieldValueLimit),
 		})
 	}
 	return fields
 }
-
-// embedLimit is Discord's bound on all the text of one embed.
-const embedLimit = 6000
 
 // fitEmbed shortens an embed to Discord's total: the narration gives way
 // first, then the recaps.

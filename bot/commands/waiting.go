@@ -107,7 +107,7 @@ func (h *Handler) reminderMessage(r remind.Reminder, dm bool) (*discordgo.Messag
 	}
 	r.TurnMessageID = w.TurnMessageID
 	if dm {
-		return &discordgo.MessageSend{Content: reminderText(r, "you"), AllowedMentions: noMentions()}, nil
+		return &discordgo.MessageSend{Content: reminderText(r, "you"), AllowedMentions: NoMentions()}, nil
 	}
 	return &discordgo.MessageSend{Content: reminderText(r, mention(r.UserID)), AllowedMentions: mentions(r.UserID)}, nil
 }
@@ -126,7 +126,7 @@ func (h *Handler) Digest(d remind.Digest) []*adega.Outgoing {
 			JumpLink(g.Meta, g.Wait.TurnMessageID))
 	}
 	b.WriteString("Change this with `/adega settings digest:`.")
-	data, err := json.Marshal(&discordgo.MessageSend{Content: fit(b.String()), AllowedMentions: noMentions()})
+	data, err := json.Marshal(&discordgo.MessageSend{Content: fit(b.String()), AllowedMentions: NoMentions()})
 	if err != nil {
 		h.Log.Error("could not queue a digest", "user", d.UserID, "err", err)
 		return nil

@@ -212,7 +212,7 @@ func (s *Scheduler) current(g *adega.Game) bool {
 
 // decide searches one decision of seat and adds it to the run.
 func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
-	start := time.Now()
+	start := time.Now() // the wall clock: a duration measured, not a moment of the game
 	act, err := s.AI.Play(r.st, seat, level, ai.Seed(r.g.ID, r.g.Version, len(r.plays)))
 	r.spent += time.Since(start)
 	if err != nil {

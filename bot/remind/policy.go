@@ -36,11 +36,25 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
+// Day is a day, for the durations written in days.
+const Day = 24 * time.Hour
+
+// PaceNormal is the pace of a game that sets none, and NormalInterval its
+// first reminder's interval.
+const (
+	PaceNormal     = "normal"
+	NormalInterval = 8 * time.Hour
+)
+
+// DefaultFloor is the shortest interval escalation reaches, unless the
+// configuration says otherwise.
+const DefaultFloor = time.Hour
+
 // Paces are the named paces, by their first reminder's interval.
 var Paces = []struct {
 	Name     string
 	Interval time.Duration
-}{{"relaxed", 24 * time.Hour}, {"normal", 8 * time.Hour}, {"fast", time.Hour}}
+}{{"relaxed", Day}, {PaceNormal, NormalInterval}, {"fast", time.Hour}}
 
 // PaceCustom names a pace given as a duration.
 const PaceCustom = "custom"
@@ -48,8 +62,8 @@ const PaceCustom = "custom"
 // Bounds of a custom pace and of a deadline set by a command.
 const (
 	MinPace     = 15 * time.Minute
-	MaxPace     = 14 * 24 * time.Hour
-	MaxDeadline = 30 * 24 * time.Hour
+	MaxPace     = 14 * Day
+	MaxDeadline = 30 * Day
 )
 
 // PaceInterval returns a named pace's interval.
@@ -90,7 +104,7 @@ func ParseDuration(text string) (time.Duration, error) {
 		if err != nil || n < 0 {
 			return 0, fmt.Errorf("bad number of days %s", engine.Quote(text))
 		}
-		return time.Duration(n) * 24 * time.Hour, nil
+		return time.Duration(n) * Day, nil
 	}
 	return time.ParseDuration(text)
 }
@@ -104,8 +118,8 @@ func Human(d time.Duration) string {
 		return strconv.FormatInt(n, 10) + " " + unit + "s"
 	}
 	switch {
-	case d >= 7*24*time.Hour && d%(24*time.Hour) == 0:
-		return plural(int64(d/(24*time.Hour)), "day")
+	case d >= 7*Day && d%Day == 0:
+		return plural(int64(d/Day), "day")
 	case d >= time.Hour && d%time.Hour == 0:
 		return plural(int64(d/time.Hour), "hour")
 	case d >= time.Minute && d%time.Minute == 0:
@@ -136,7 +150,7 @@ type Config struct {
 }
 
 // DefaultVacation is the vacation allowance per player and game.
-const DefaultVacation = 14 * 24 * time.Hour
+const DefaultVacation = 14 * Day
 
 // WithDefaults fills what is not set: the normal pace, a one-hour floor,
 // no deadline, wait, 14 vacation days per game.
@@ -145,7 +159,7 @@ func (c Config) WithDefaults() Config {
 		if d, ok := PaceInterval(c.Pace); ok {
 			c.Interval = d
 		} else {
-			c.Pace, c.Interval = "normal", 8*time.Hour
+			c.Pace, c.Interval = PaceNormal, NormalInterval
 		}
 	}
 	if c.Pace == "" {
@@ -157,7 +171,7 @@ func (c Config) WithDefaults() Config {
 		}
 	}
 	if c.Floor <= 0 {
-		c.Floor = time.Hour
+		c.Floor = DefaultFloor
 	}
 	if c.Absent == "" {
 		c.Absent = adega.AbsentWait

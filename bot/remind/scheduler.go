@@ -88,7 +88,7 @@ type Scheduler struct {
 	Store  *storage.Store
 	Config Config
 	Out    Announcer
-	// Now is the clock; nil is time.Now. Timers still run on real time
+	// Now is the clock, the handler's (required). Timers still run on real time
 	// (or a synctest bubble's), so Now may only be offset from it.
 	Now func() time.Time
 	Log *slog.Logger
@@ -110,12 +110,7 @@ const batch = 64
 // referee stores the bot's moves in the games of s.Store.
 func (s *Scheduler) referee() *referee.Referee { return referee.New(s.Store) }
 
-func (s *Scheduler) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
-}
+func (s *Scheduler) now() time.Time { return s.Now() }
 
 func (s *Scheduler) log() *slog.Logger {
 	if s.Log != nil {
@@ -127,6 +122,9 @@ func (s *Scheduler) log() *slog.Logger {
 // Run serves until ctx is done, then waits for the searches under way,
 // which store what they found.
 func (s *Scheduler) Run(ctx context.Context) error {
+	if s.Now == nil {
+		return errors.New("remind: the scheduler has no clock (Scheduler.Now)")
+	}
 	defer s.Wait()
 	s.Config = s.Config.WithDefaults()
 	wakes, stop := s.Store.WatchWakes()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine/ai"
 )
 
@@ -73,7 +74,7 @@ func DefaultConfig() Config {
 		DataDir:    "data",
 		LogLevel:   "info",
 		ShardCount: 1,
-		Reminders:  Reminders{Pace: "normal", Floor: time.Hour, Absent: "wait"},
+		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 	}
 }

@@ -54,11 +54,12 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
-	handler := &commands.Handler{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: time.Now,
+	// The one clock: the handler's, and through it the scheduler's.
+	now := time.Now
+	handler := commands.Config{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: adega.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings()}
-	store.AnnounceRepairs(handler.Repaired())
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
@@ -71,6 +72,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
+	store.AnnounceRepairs(b.Handler().Repaired())
 	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	return b.Run(ctx)
 }

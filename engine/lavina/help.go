@@ -1,5 +1,8 @@
 package lavina
 
+// RulingsPage is the page of La Viña's rulings (engine.Rulings).
+func (Game) RulingsPage() string { return "RULINGS-LAVINA.md" }
+
 // RulesTopics is La Viña's short rules help (engine.RulesHelp), in the
 // words the choices use; the rulings page (docs/RULINGS-LAVINA.md) holds
 // the readings where the text is unclear.

@@ -7,7 +7,30 @@ import (
 )
 
 // What Vinhos declares for its commands (engine/declare.go): the action
-// shortcuts, the setup's regions option and the short rules help.
+// shortcuts, the setup's regions option, the short rules help, its rulings
+// page and the moves to confirm.
+
+// RulingsPage is the page of Vinhos's rulings (engine.Rulings).
+func (Game) RulingsPage() string { return "RULINGS.md" }
+
+// NeedsConfirmation: a Press Release, or two wines at once, is worth a
+// second look before it is played (engine.Confirmations).
+func (Game) NeedsConfirmation(action engine.Action) bool {
+	wines := 0
+	for _, id := range action {
+		if id == "press" {
+			return true
+		}
+		if isWineID(id) {
+			wines++
+		}
+	}
+	return wines > 1
+}
+
+// isWineID reports whether a choice ID names a wine: "w1-2", the second
+// wine of the first estate.
+func isWineID(id string) bool { return len(id) > 1 && id[0] == 'w' && id[1] >= '1' && id[1] <= '9' }
 
 // RulesTopics is the short rules help (engine.RulesHelp).
 func (Game) RulesTopics() map[string]string { return rulesTopics }

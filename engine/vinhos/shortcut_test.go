@@ -33,3 +33,22 @@ func TestShortcutTakesTheCheaperSpaceWhateverTheWording(t *testing.T) {
 	}
 	eq(t, "the vineyards shortcut", start, engine.Action{"vineyards@br"})
 }
+
+// A Press Release, or two wines at once, is confirmed before it is played;
+// one wine, or a move without one, is not (engine.Confirmations).
+func TestNeedsConfirmation(t *testing.T) {
+	for _, tc := range []struct {
+		action engine.Action
+		want   bool
+	}{
+		{engine.Action{"sales", "press", "w1-1"}, true},
+		{engine.Action{"sales", "w1-1", "w2-1"}, true},
+		{engine.Action{"sales", "w1-1", "done"}, false},
+		{engine.Action{"vineyards", "plant", "done"}, false},
+		{engine.Action{"wages"}, false},
+	} {
+		if got := (Game{}).NeedsConfirmation(tc.action); got != tc.want {
+			t.Errorf("%v: %v, want %v", tc.action, got, tc.want)
+		}
+	}
+}

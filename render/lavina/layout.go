@@ -12,8 +12,8 @@ import (
 // column holds three winery cards a row, and the players' panels go two
 // a row below.
 const (
-	margin = 16
-	gap    = 14
+	margin = render.Margin
+	gap    = render.Gap
 	rightW = 24 + 7*wineryW + 6*wineryGap // seven winery cards
 
 	legendH      = 24

@@ -10,8 +10,8 @@ import (
 // panel per player (a strip for a seat without a board) and the legend.
 const (
 	width  = 1800
-	margin = 16
-	gap    = 14
+	margin = render.Margin
+	gap    = render.Gap
 
 	headerH = 96
 	row1H   = 440

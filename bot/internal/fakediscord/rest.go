@@ -22,6 +22,10 @@ const (
 	codeUnauthorized        = 0
 )
 
+// defaultArchiveMinutes is the auto-archive duration the fake gives a
+// thread started without one: three days.
+const defaultArchiveMinutes = 3 * 24 * 60
+
 // restHandler answers a request that conforms to the spec. It runs with
 // s.mu held, so that each request sees and leaves a consistent state.
 type restHandler func(s *Server, w http.ResponseWriter, r Request)
@@ -217,7 +221,7 @@ func (s *Server) startThread(w http.ResponseWriter, r Request) {
 		MemberCount: 1,
 	}
 	if th.ThreadMetadata.AutoArchiveDuration == 0 {
-		th.ThreadMetadata.AutoArchiveDuration = 4320
+		th.ThreadMetadata.AutoArchiveDuration = defaultArchiveMinutes
 	}
 	if mid, ok := r.Params["message_id"]; ok {
 		m := s.findMessageLocked(parent.ID, mid)
