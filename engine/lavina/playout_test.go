@@ -19,10 +19,17 @@ var long = flag.Bool("long", false, "play 10,000 random games per player count")
 
 var names = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 
-// newGame sets up a game with default options.
+// newGame sets up a game with default options, by the first rules, which
+// the tests written before a rules revision play by.
 func newGame(t testing.TB, seed uint64, players int, options map[string]string) *State {
 	t.Helper()
-	st, _, err := Game{}.New(engine.Setup{Game: "lavina", Seed: seed, Players: names[:players], Options: options})
+	return newGameBy(t, 0, seed, players, options)
+}
+
+// newGameBy sets up a game by the rules revision given.
+func newGameBy(t testing.TB, rules int, seed uint64, players int, options map[string]string) *State {
+	t.Helper()
+	st, _, err := Game{}.New(engine.Setup{Game: "lavina", Rules: rules, Seed: seed, Players: names[:players], Options: options})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,6 +34,9 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("lavina: decode state: %w", err)
 	}
+	if err := engine.CheckRules(g, s.Rules); err != nil {
+		return nil, err
+	}
 	s.data = g.data()
 	return &s, nil
 }
@@ -42,6 +45,9 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 // §3.1).
 func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if _, err := engine.SetupMode(g, setup); err != nil {
+		return nil, nil, err
+	}
+	if err := engine.CheckRules(g, setup.Rules); err != nil {
 		return nil, nil, err
 	}
 	opts, err := parseOptions(setup.Options)
