@@ -167,6 +167,52 @@ func TestHighestPrestigeWinsTiesGoToTheFirstOutA35(t *testing.T) {
 	}
 }
 
+// "In case of a tie, the tied grape picker who came out of the vineyard
+// first during the last round will be declared the winner" (text l.315):
+// at 2 players a player's first picker out counts, not his last (A-35).
+// Here Bruno's first picker comes out first and his other last.
+func TestTwoPlayerTieGoesToTheFirstPickerOutA35(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, nil)
+	x.at(0, 2, FrontBox) // Ana's; Bruno's picker 1 stays at the entrance
+	x.at(2, 3, FrontBox) // Ana's
+	x.at(3, 4, FrontBox) // Bruno's
+	x.p(0).Prestige, x.p(1).Prestige = 10, 10
+	x.s.Ending = true // as after a last barrel
+	x.exitAll()
+	if got := x.s.ExitOrder; !slices.Equal(got, []int{1, 0, 2, 3}) {
+		t.Fatalf("exit order %v", got)
+	}
+	if got := x.s.Ranking(); !slices.Equal(got, []engine.Seat{1, 0}) {
+		t.Fatalf("ranking %v", got)
+	}
+	if out := x.s.Outcome(); !strings.Contains(out[0], "Bruno wins the tie at 10 prestige") {
+		t.Fatalf("outcome %v", out)
+	}
+}
+
+// The help says when seals are added as the game adds them: "Add one
+// quality seal to each winery that has at least one empty delivery slot,
+// except for the winemaking cooperative" is a step of A NEW ROUND (text
+// l.299-305), which the last round is not followed by (text l.313, A-32).
+func TestWineriesHelpAddsSealsAtEachNewRoundA32(t *testing.T) {
+	help := rulesTopics["wineries"]
+	if strings.Contains(help, "end of each round") || !strings.Contains(help, "start of each new round") ||
+		!strings.Contains(help, "not after the last") || !strings.Contains(help, "but the cooperative") {
+		t.Fatalf("wineries help: %q", help)
+	}
+	// As the game does: a seal at the start of round 2, none after the last.
+	x := newTableBy(t, LatestRules, 3, nil)
+	x.exitAll()
+	if x.s.Round != 2 || x.s.Wineries[0].Seals != 1 || x.coop().Seals != 0 {
+		t.Fatalf("round %d, seals %d", x.s.Round, x.s.Wineries[0].Seals)
+	}
+	x.s.Ending = true
+	x.exitAll()
+	if !x.s.Over() || x.s.Wineries[0].Seals != 1 {
+		t.Fatalf("over %v, seals %d", x.s.Over(), x.s.Wineries[0].Seals)
+	}
+}
+
 // The game stops after the maximum number of rounds (A-29).
 func TestMaximumRoundsA29(t *testing.T) {
 	x := newTable(t, 2, map[string]string{OptionMaxRounds: "2"})

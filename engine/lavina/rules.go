@@ -13,12 +13,15 @@ type fixes struct {
 	// is over, the shears' whole first sequence included (text l.269,
 	// l.272), not when the take begins.
 	toolBackAfterTake bool
+	// pickerIDsInPlayOrder: under two_player_move=either, "rear" names the
+	// picker farther back, whose turn it is, the entrance queue included.
+	pickerIDsInPlayOrder bool
 }
 
 // revisions are the rules revisions, by number.
 var revisions = [...]fixes{
 	{}, // the first rules, until November 2026
-	{toolBackAfterTake: true},
+	{toolBackAfterTake: true, pickerIDsInPlayOrder: true},
 }
 
 // LatestRules is the revision new games are set up under.
