@@ -213,6 +213,58 @@ func TestWineriesHelpAddsSealsAtEachNewRoundA32(t *testing.T) {
 	}
 }
 
+// "When a player makes a delivery using his last barrel counter, it brings
+// about the end of the game" (text l.313), and nothing else does: a game
+// goes on past round 20, which ended every game under the first rules.
+func TestOnlyALastBarrelEndsTheGame(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, nil)
+	if x.s.Options.MaxRounds != 0 {
+		t.Fatalf("a round limit of %d by default", x.s.Options.MaxRounds)
+	}
+	for range 25 {
+		x.exitAll()
+	}
+	if x.s.Over() || x.s.Round != 26 || x.s.Phase() != "Round 26" {
+		t.Fatalf("over %v in %s", x.s.Over(), x.s.Phase())
+	}
+	// The first rules keep their limit for the games begun under them.
+	y := newTable(t, 2, nil)
+	for !y.s.Over() {
+		y.exitAll()
+	}
+	if y.s.Round != DefaultMaxRounds || !y.said("A-29") {
+		t.Fatalf("first rules: over after round %d", y.s.Round)
+	}
+}
+
+// A round limit is a safeguard outside the rules: an option, off unless
+// chosen, and announced to everyone as the round it ends the game after
+// begins (A-29).
+func TestRoundLimitIsAnOptionAnnouncedFromItsRoundA29(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, map[string]string{OptionMaxRounds: "3"})
+	x.exitAll()
+	if x.said("last round") || x.s.Phase() != "Round 2" {
+		t.Fatalf("round 2 announced as the last: %s", x.s.Phase())
+	}
+	x.exitAll()
+	if !x.said("This is the last round: the game was created to end after round 3") || x.s.Phase() != "Round 3, the last" {
+		t.Fatalf("round 3 not announced as the last: %s, %v", x.s.Phase(), x.events)
+	}
+	x.exitAll()
+	if !x.s.Over() || x.s.Round != 3 || !x.said("Round 3 was the last this game was created to play") {
+		t.Fatalf("over %v after round %d", x.s.Over(), x.s.Round)
+	}
+	_, events, err := Game{}.New(engine.Setup{Game: "lavina", Rules: LatestRules, Seed: 1, Players: names[:3], Options: map[string]string{OptionMaxRounds: "1"}})
+	if err != nil || !slices.ContainsFunc(events, func(e engine.Event) bool { return strings.Contains(e.Text, "This is the last round") }) {
+		t.Fatalf("a one-round game is not announced as such at its setup (%v)", err)
+	}
+	for _, o := range (Game{}).SetupOptions() {
+		if o.Name == OptionMaxRounds && !strings.Contains(o.Description, "default: no limit") {
+			t.Errorf("max_rounds offered as %q", o.Description)
+		}
+	}
+}
+
 // The game stops after the maximum number of rounds (A-29).
 func TestMaximumRoundsA29(t *testing.T) {
 	x := newTable(t, 2, map[string]string{OptionMaxRounds: "2"})

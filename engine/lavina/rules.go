@@ -9,6 +9,10 @@ import "github.com/adega-bot/adega/engine"
 // exactly as it was played; new games take the latest. This table is the
 // one place the revisions differ.
 type fixes struct {
+	// noRoundLimit: the game ends only by a last barrel (text l.313); the
+	// round limit is an option outside the rules, off unless chosen, and
+	// announced as the round it ends the game after begins.
+	noRoundLimit bool
 	// toolBackAfterTake: a used tool goes back to the bank once the take
 	// is over, the shears' whole first sequence included (text l.269,
 	// l.272), not when the take begins.
@@ -21,7 +25,7 @@ type fixes struct {
 // revisions are the rules revisions, by number.
 var revisions = [...]fixes{
 	{}, // the first rules, until November 2026
-	{toolBackAfterTake: true, pickerIDsInPlayOrder: true},
+	{noRoundLimit: true, toolBackAfterTake: true, pickerIDsInPlayOrder: true},
 }
 
 // LatestRules is the revision new games are set up under.

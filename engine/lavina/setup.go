@@ -50,7 +50,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if err := engine.CheckRules(g, setup.Rules); err != nil {
 		return nil, nil, err
 	}
-	opts, err := parseOptions(setup.Options)
+	opts, err := parseOptions(setup.Options, revisions[setup.Rules])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,6 +75,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		s.Seats[s.First].Name, s.queueText(), s.startingPrestigeText())
 	s.refill()
 	s.say(engine.NoSeat, "Wineries in play: %s, and the cooperative (%d slots at x0.5).", s.wineriesText(), len(s.Wineries[len(s.Wineries)-1].Card.Slots))
+	s.announceLastRound()
 	return &s.State, s.Events, nil
 }
 
