@@ -12,16 +12,17 @@ import (
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/lavina"
 )
 
 // laVinaInProgress opens a lobby of La Viña for users in a new channel of
 // the server (the first is its creator), starts it, and plays moves moves
 // of it. It returns the game's thread and its parent channel.
-func (h *harness) laVinaInProgress(users []*discordgo.User, moves int) (thread, channel string) {
+func (h *harness) laVinaInProgress(users []*discordgo.User, moves int, options ...fakediscord.CommandOption) (thread, channel string) {
 	h.t.Helper()
 	channel = h.srv.NewChannel("vineyard").ID
 	h.callback(h.srv.SlashCommand(h.srv.InGuild(users[0], channel), "lavina", fakediscord.Subcommand("new",
-		fakediscord.IntegerOption("players", int64(len(users))))))
+		append([]fakediscord.CommandOption{fakediscord.IntegerOption("players", int64(len(users)))}, options...)...)))
 	thread = h.joinAndStart(channel, users)
 	h.autoPlay(h.game(thread), func(g *adega.Game) bool { return len(g.Log) >= moves })
 	return thread, channel
@@ -150,10 +151,13 @@ func TestSealedExportRestoresInItsOwnPlace(t *testing.T) {
 }
 
 // A finished game's export holds nothing secret: a member with Manage
-// Server imports it in any server.
+// Server imports it in any server. The seats engine.Auto plays never
+// deliver, and only a last barrel ends a La Viña game: this one is
+// created with a round limit, so that it finishes.
 func TestFinishedExportImportsAnywhere(t *testing.T) {
 	h := newHarness(t)
-	thread, _ := h.laVinaInProgress([]*discordgo.User{h.srv.NewUser("ana"), h.srv.NewUser("bruno")}, 0)
+	thread, _ := h.laVinaInProgress([]*discordgo.User{h.srv.NewUser("ana"), h.srv.NewUser("bruno")}, 0,
+		fakediscord.StringOption(lavina.OptionMaxRounds, "2"))
 	g := h.autoPlay(h.game(thread), func(*adega.Game) bool { return false })
 	data, err := h.referee().Export(g)
 	if err != nil {

@@ -83,6 +83,15 @@ func LatestRules(g Game) int {
 	return 0
 }
 
+// CheckRules refuses a setup's rules revision that g does not know: one
+// newer than this version of adega plays, or below 0.
+func CheckRules(g Game, rules int) error {
+	if latest := LatestRules(g); rules < 0 || rules > latest {
+		return Errorf(CodeBadSetup, "This game is played by rules revision %d, which this version of adega does not know (it knows 0 to %d); update adega.", rules, latest)
+	}
+	return nil
+}
+
 // ModeOf returns the named mode of g, or the default mode for "".
 func ModeOf(g Game, name string) (Mode, error) {
 	modes := g.Modes()

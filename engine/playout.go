@@ -14,7 +14,11 @@ package engine
 // drawn otherwise, so the same generator need not play the same game.
 type Playout interface {
 	// RandomPlayout plays from the state to the end of the game and
-	// returns the final state, leaving the receiver as it was. record, if
+	// returns the final state, leaving the receiver as it was. A game
+	// whose rules may let it run on for ever (La Viña's, which only a last
+	// barrel ends) cuts its own look-ahead instead: it returns a state
+	// that is over and ranks the seats as they stand, the AI's estimate,
+	// where the rules go on. record, if
 	// not nil, is called with each decision played, as Apply takes it: the
 	// decisions replayed through Apply give the same final state.
 	RandomPlayout(rng *RNG, record func(seat Seat, action Action)) State

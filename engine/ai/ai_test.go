@@ -39,13 +39,18 @@ func newGame(t testing.TB, game string, seed uint64, players int) engine.State {
 	return st
 }
 
+// positionMoves is where positions stops a game that has not ended: a
+// cap of the tests, not a rule (a La Viña game ends only by a last barrel,
+// which random players may take thousands of moves to place).
+const positionMoves = 20000
+
 // positions plays a game at random and returns every every-th state before
-// the end, with the seat to act in each.
+// the end, or before positionMoves moves, with the seat to act in each.
 func positions(t testing.TB, s engine.State, seed uint64, every int) []engine.State {
 	t.Helper()
 	rng := engine.NewRNG(seed)
 	var out []engine.State
-	for move := 0; !s.Over(); move++ {
+	for move := 0; !s.Over() && move < positionMoves; move++ {
 		seat := next(s)
 		if move%every == 0 {
 			out = append(out, s)

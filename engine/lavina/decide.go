@@ -95,6 +95,9 @@ type Turn struct {
 type walker struct {
 	State
 	steps.Walk[*walker]
+	// cutAt is the round after which a playout stops looking ahead (0:
+	// never, as in every decision a player makes).
+	cutAt int
 }
 
 // walker is a copy of s to walk a decision on.

@@ -20,7 +20,13 @@ type table struct {
 
 func newTable(t *testing.T, players int, options map[string]string) *table {
 	t.Helper()
-	s := newGame(t, 1, players, options)
+	return newTableBy(t, 0, players, options)
+}
+
+// newTableBy is newTable by the rules revision given.
+func newTableBy(t *testing.T, rules, players int, options map[string]string) *table {
+	t.Helper()
+	s := newGameBy(t, rules, 1, players, options)
 	s.First, s.Pickers = 0, nil
 	s.setupPlayers(names[:players])
 	for i := range s.Aisle {

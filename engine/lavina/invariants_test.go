@@ -7,7 +7,7 @@ import (
 )
 
 // invariants checks what must hold between any two decisions: every card
-// somewhere, tools, barrels and wildcards conserved, baskets within their
+// somewhere, tools (in use too), barrels and wildcards conserved, baskets within their
 // capacity, at most two tools in hand, pickers on distinct boxes.
 func invariants(s *State) error {
 	count := s.count()
@@ -40,6 +40,12 @@ func invariants(s *State) error {
 		for _, t := range p.Tools {
 			tools[t]++
 		}
+		// Tools in use go back to the bank after the take (text l.269).
+		if s.Turn != nil && s.seat() == engine.Seat(seat) && s.fixed().toolBackAfterTake {
+			for _, t := range s.Turn.Using {
+				tools[t]++
+			}
+		}
 		for b, basket := range p.Baskets {
 			if len(basket.Cards) > s.capacity(basket.Size) {
 				return fmt.Errorf("seat %d basket %d holds %d cards, more than a %s basket", seat, b+1, len(basket.Cards), basket.Size)
@@ -62,7 +68,7 @@ func invariants(s *State) error {
 	}
 	for _, t := range Tools {
 		if tools[t]+s.ToolBank[t] != count.ToolsEach {
-			return fmt.Errorf("%d %s counters held and %d in the bank, want %d in all", tools[t], t, s.ToolBank[t], count.ToolsEach)
+			return fmt.Errorf("%d %s counters held or in use and %d in the bank, want %d in all", tools[t], t, s.ToolBank[t], count.ToolsEach)
 		}
 	}
 	for _, w := range s.Wineries {

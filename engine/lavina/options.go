@@ -33,8 +33,11 @@ type Options struct {
 	// WildcardOnlyDelivery (A-20): an empty basket may carry wildcards
 	// alone.
 	WildcardOnlyDelivery bool `json:"wildcard_only_delivery,omitempty"`
-	// MaxRounds (A-29): the game ends after this round whatever happens.
-	MaxRounds int `json:"max_rounds"`
+	// MaxRounds (A-29): the game ends after this round whatever happens;
+	// 0 for no limit. It is an engine safeguard outside the rules: under
+	// the first rules it was 20 unless chosen, since then it is off
+	// unless chosen (fixes.noRoundLimit).
+	MaxRounds int `json:"max_rounds,omitempty"`
 	// PublicScores (A-36): everyone sees everyone's prestige.
 	PublicScores bool `json:"public_scores,omitempty"`
 }
@@ -49,11 +52,12 @@ const (
 	OptionRememberTools  = "remember_covered_tools"       // A-14: "true" | "false"
 	OptionBasketsPerSize = "upgrade_baskets_per_size"     // A-17: "true" | "false"
 	OptionWildcardOnly   = "allow_wildcard_only_delivery" // A-20: "false" | "true"
-	OptionMaxRounds      = "max_rounds"                   // A-29: 1..99, default 20
+	OptionMaxRounds      = "max_rounds"                   // A-29: 1..99, default none (20 under the first rules)
 	OptionPublicScores   = "public_scores"                // A-36: "false" | "true"
 )
 
-// DefaultMaxRounds is the A-29 safeguard's default.
+// DefaultMaxRounds is the A-29 safeguard's default under the first rules;
+// since then a game has no round limit unless one is chosen.
 const DefaultMaxRounds = 20
 
 // choiceOption is an option with named values: the first is the default,
@@ -79,9 +83,13 @@ var choiceOptions = map[string]choiceOption{
 	OptionPublicScores:   onOff(func(o *Options) { o.PublicScores = true }),
 }
 
-// parseOptions reads a setup's options, refusing unknown keys and values.
-func parseOptions(in map[string]string) (Options, error) {
+// parseOptions reads a setup's options for a game of the rules revision
+// with these fixes, refusing unknown keys and values.
+func parseOptions(in map[string]string, fixed fixes) (Options, error) {
 	o := Options{MaxRounds: DefaultMaxRounds}
+	if fixed.noRoundLimit {
+		o.MaxRounds = 0
+	}
 	for _, key := range slices.Sorted(maps.Keys(in)) {
 		value := strings.ToLower(strings.TrimSpace(in[key]))
 		if key == OptionMaxRounds {
@@ -138,5 +146,5 @@ func (Game) SetupOptions() []engine.SetupOption {
 		out = append(out, o)
 	}
 	return append(out, engine.SetupOption{Name: OptionMaxRounds,
-		Description: "A-29: the game ends after this round at the latest (1-99, default 20)"})
+		Description: "A-29, outside the rules: end the game after this round (1-99; default: no limit)"})
 }

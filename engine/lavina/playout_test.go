@@ -19,10 +19,17 @@ var long = flag.Bool("long", false, "play 10,000 random games per player count")
 
 var names = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 
-// newGame sets up a game with default options.
+// newGame sets up a game with default options, by the first rules, which
+// the tests written before a rules revision play by.
 func newGame(t testing.TB, seed uint64, players int, options map[string]string) *State {
 	t.Helper()
-	st, _, err := Game{}.New(engine.Setup{Game: "lavina", Seed: seed, Players: names[:players], Options: options})
+	return newGameBy(t, 0, seed, players, options)
+}
+
+// newGameBy sets up a game by the rules revision given.
+func newGameBy(t testing.TB, rules int, seed uint64, players int, options map[string]string) *State {
+	t.Helper()
+	st, _, err := Game{}.New(engine.Setup{Game: "lavina", Rules: rules, Seed: seed, Players: names[:players], Options: options})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,22 +92,37 @@ func playRandom(t testing.TB, seed uint64, players int, options map[string]strin
 // playWith is playRandom with the decisions built by decide.
 func playWith(t testing.TB, seed uint64, players int, options map[string]string, decide decide, check func(s *State, move int)) *State {
 	t.Helper()
-	r := engine.NewRNG(seed ^ 0xabcdef)
-	return enginetest.Play(t, newGame(t, seed, players, options), 5000, func(st engine.State) (engine.Seat, engine.Action) {
-		pending := st.Pending()
-		if len(pending) != 1 {
-			t.Fatalf("seed %d: %d seats to act at %s", seed, len(pending), st.Phase())
-		}
-		return pending[0].Seat, decide(t, st, pending[0].Seat, &r)
-	}, checkState(check)).(*State)
+	return playBy(t, 0, seed, players, options, decide, check)
 }
 
-// checkState is check as enginetest.Play calls it.
-func checkState(check func(s *State, move int)) func(engine.State, int) {
-	if check == nil {
-		return nil
+// testRounds is where a random game of the tests stops if no last barrel
+// has ended it: a cap of the tests, not a rule. Since the first rules
+// only a last barrel ends a game (text l.313), and random players, even
+// eager to deliver, take up to some 130 rounds to place them all.
+const testRounds = 300
+
+// playBy is playWith by the rules revision given. A game the rules have
+// not ended after testRounds rounds stops there.
+func playBy(t testing.TB, rules int, seed uint64, players int, options map[string]string, decide decide, check func(s *State, move int)) *State {
+	t.Helper()
+	r := engine.NewRNG(seed ^ 0xabcdef)
+	s := newGameBy(t, rules, seed, players, options)
+	for move := 0; !s.Over() && s.Round <= testRounds; move++ {
+		pending := s.Pending()
+		if len(pending) != 1 {
+			t.Fatalf("seed %d: %d seats to act at %s", seed, len(pending), s.Phase())
+		}
+		act := decide(t, s, pending[0].Seat, &r)
+		after, _, err := s.Apply(pending[0].Seat, act)
+		if err != nil {
+			t.Fatalf("seed %d, move %d: offered action %v refused: %v", seed, move, act, err)
+		}
+		s = after.(*State)
+		if check != nil {
+			check(s, move)
+		}
 	}
-	return func(st engine.State, move int) { check(st.(*State), move) }
+	return s
 }
 
 // quickRandomAction and randomAction make the same decisions from the same
@@ -151,7 +173,9 @@ func alternatives(g int) map[string]string {
 // TestRandomPlayouts plays seeded games at each player count by random
 // legal choices, checking every invariant after every action: 200 games
 // per count, 10,000 with -long, 50 with -short; a third of them with
-// alternative readings. Each count runs in two parallel halves.
+// alternative readings, and every fourth by the first rules, the others
+// by the latest. A game that no last barrel has ended after testRounds
+// rounds stops there. Each count runs in two parallel halves.
 func TestRandomPlayouts(t *testing.T) {
 	// The playouts make many short-lived copies: let the heap grow further
 	// between collections.
@@ -168,24 +192,31 @@ func TestRandomPlayouts(t *testing.T) {
 		for half := range 2 {
 			t.Run(fmt.Sprintf("%dp-half%d", players, half+1), func(t *testing.T) {
 				t.Parallel()
-				start, actions, rounds, ended := time.Now(), 0, 0, 0
+				start, actions, rounds, ended, capped := time.Now(), 0, 0, 0, 0
 				for g := half; g < games; g += 2 {
 					seed := uint64(players*1_000_000 + g)
-					s := playRandom(t, seed, players, alternatives(g), func(s *State, move int) {
+					rules := LatestRules
+					if g%4 == 3 {
+						rules = 0
+					}
+					s := playBy(t, rules, seed, players, alternatives(g), quickRandomAction, func(s *State, move int) {
 						actions++
 						if err := invariants(s); err != nil {
 							t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
 						}
 					})
 					rounds += s.Round
-					if s.Ending {
+					switch {
+					case s.Ending:
 						ended++
+					case !s.Over():
+						capped++
 					}
 				}
 				n := (games + 1 - half) / 2
 				el := time.Since(start)
-				t.Logf("%d games in %v (%.0f games/s): %.1f actions, %.1f rounds on average; %d ended by a last barrel",
-					n, el.Round(time.Millisecond), float64(n)/el.Seconds(), float64(actions)/float64(n), float64(rounds)/float64(n), ended)
+				t.Logf("%d games in %v (%.0f games/s): %.1f actions, %.1f rounds on average; %d ended by a last barrel, %d stopped by the test's cap",
+					n, el.Round(time.Millisecond), float64(n)/el.Seconds(), float64(actions)/float64(n), float64(rounds)/float64(n), ended, capped)
 			})
 		}
 	}
@@ -235,6 +266,69 @@ func TestPlayoutPlaysLikeRandomGame(t *testing.T) {
 				t.Fatalf("%d players, seed %d: the playout (%d decisions) and the public path (%d) play different games", players, seed, len(fast), len(public))
 			}
 		}
+	}
+}
+
+// Only a last barrel ends a game, and random players may take hundreds
+// of rounds to place them all: an AI's playout stops looking ahead after
+// playoutRounds rounds and ranks the seats by prestige as they stand
+// (State.Cut), its own estimate. Its decisions replay through Apply to
+// the end of that round, where the game goes on: no rule ended it. A
+// playout that a last barrel ends first plays the game the public path
+// would (enginetest.CheckPlayout).
+func TestPlayoutsCutTheirOwnLookAhead(t *testing.T) {
+	cuts, ends := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := newGameBy(t, LatestRules, seed, 2+int(seed)%4, nil)
+		r := engine.NewRNG(seed)
+		var log []engine.Move
+		final := s.RandomPlayout(&r, func(seat engine.Seat, a engine.Action) { log = append(log, engine.Move{Seat: seat, Action: a}) }).(*State)
+		if !final.Over() || final.Round > 1+playoutRounds {
+			t.Fatalf("seed %d: over %v in round %d", seed, final.Over(), final.Round)
+		}
+		if !final.Cut {
+			ends++
+			continue
+		}
+		cuts++
+		if final.Round != 1+playoutRounds || final.Ending {
+			t.Fatalf("seed %d: cut in round %d", seed, final.Round)
+		}
+		ranking := final.Ranking()
+		for k := 1; k < len(ranking); k++ {
+			if final.Seats[ranking[k]].Prestige > final.Seats[ranking[k-1]].Prestige {
+				t.Fatalf("seed %d: ranking %v is not by prestige", seed, ranking)
+			}
+		}
+		var replayed engine.State = s
+		for _, m := range log {
+			next, _, err := replayed.Apply(m.Seat, m.Action)
+			if err != nil {
+				t.Fatalf("seed %d: %v refused: %v", seed, m.Action, err)
+			}
+			replayed = next
+		}
+		if replayed.Over() || replayed.(*State).Round != final.Round+1 {
+			t.Fatalf("seed %d: the replay stands at %s", seed, replayed.Phase())
+		}
+	}
+	// From the last round of games by players eager to deliver, the
+	// playouts end by the last barrel.
+	for seed := uint64(1); seed <= 4; seed++ {
+		r := engine.NewRNG(seed)
+		playBy(t, LatestRules, seed, 1+int(seed), nil, quickRandomAction, func(s *State, _ int) {
+			if s.Ending && !s.Over() {
+				final := s.RandomPlayout(&r, nil).(*State)
+				if final.Cut || !final.Over() {
+					t.Fatalf("seed %d: a playout of the last round did not end by it", seed)
+				}
+				enginetest.CheckPlayout(t, s, &r)
+				ends++
+			}
+		})
+	}
+	if cuts == 0 || ends == 0 {
+		t.Fatalf("%d playouts cut, %d ended by a last barrel: the test sees one kind only", cuts, ends)
 	}
 }
 

@@ -14,14 +14,37 @@ func (s *walker) Advance() {
 	if s.Turn != nil || s.rearmost() >= 0 {
 		return
 	}
-	if s.Ending || s.Round >= s.Options.MaxRounds {
-		if !s.Ending {
+	if s.Ending || s.lastRound() {
+		switch {
+		case s.Ending:
+		case s.fixed().noRoundLimit:
+			s.say(engine.NoSeat, "Round %d was the last this game was created to play (max_rounds): the game ends.", s.Round)
+		default:
 			s.say(engine.NoSeat, "Round %d was the last the game allows (A-29): the game ends.", s.Round)
 		}
 		s.score()
 		return
 	}
+	if s.cutAt > 0 && s.Round >= s.cutAt {
+		s.cut()
+		return
+	}
 	s.newRound()
+}
+
+// lastRound reports whether the round limit a game was created with, if
+// any, ends it after this round: an engine safeguard outside the
+// rules.
+func (s *State) lastRound() bool {
+	return s.Options.MaxRounds > 0 && s.Round >= s.Options.MaxRounds
+}
+
+// announceLastRound tells everyone, as the round begins, that the round
+// limit the game was created with ends the game after it.
+func (s *walker) announceLastRound() {
+	if s.fixed().noRoundLimit && s.lastRound() {
+		s.say(engine.NoSeat, "This is the last round: the game was created to end after round %d (max_rounds), whether or not anyone places his last barrel.", s.Options.MaxRounds)
+	}
 }
 
 // newRound sets up the next round (text l.299-307, §3.4): the pickers line
@@ -34,6 +57,7 @@ func (s *walker) newRound() {
 	}
 	s.ExitOrder = nil
 	s.say(engine.NoSeat, "Round %d begins. The pickers line up in the order they came out; from the back: %s.", s.Round, s.queueText())
+	s.announceLastRound()
 	s.refill()
 	var sealed []string
 	for i := range s.Wineries {

@@ -167,6 +167,104 @@ func TestHighestPrestigeWinsTiesGoToTheFirstOutA35(t *testing.T) {
 	}
 }
 
+// "In case of a tie, the tied grape picker who came out of the vineyard
+// first during the last round will be declared the winner" (text l.315):
+// at 2 players a player's first picker out counts, not his last (A-35).
+// Here Bruno's first picker comes out first and his other last.
+func TestTwoPlayerTieGoesToTheFirstPickerOutA35(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, nil)
+	x.at(0, 2, FrontBox) // Ana's; Bruno's picker 1 stays at the entrance
+	x.at(2, 3, FrontBox) // Ana's
+	x.at(3, 4, FrontBox) // Bruno's
+	x.p(0).Prestige, x.p(1).Prestige = 10, 10
+	x.s.Ending = true // as after a last barrel
+	x.exitAll()
+	if got := x.s.ExitOrder; !slices.Equal(got, []int{1, 0, 2, 3}) {
+		t.Fatalf("exit order %v", got)
+	}
+	if got := x.s.Ranking(); !slices.Equal(got, []engine.Seat{1, 0}) {
+		t.Fatalf("ranking %v", got)
+	}
+	if out := x.s.Outcome(); !strings.Contains(out[0], "Bruno wins the tie at 10 prestige") {
+		t.Fatalf("outcome %v", out)
+	}
+}
+
+// The help says when seals are added as the game adds them: "Add one
+// quality seal to each winery that has at least one empty delivery slot,
+// except for the winemaking cooperative" is a step of A NEW ROUND (text
+// l.299-305), which the last round is not followed by (text l.313, A-32).
+func TestWineriesHelpAddsSealsAtEachNewRoundA32(t *testing.T) {
+	help := rulesTopics["wineries"]
+	if strings.Contains(help, "end of each round") || !strings.Contains(help, "start of each new round") ||
+		!strings.Contains(help, "not after the last") || !strings.Contains(help, "but the cooperative") {
+		t.Fatalf("wineries help: %q", help)
+	}
+	// As the game does: a seal at the start of round 2, none after the last.
+	x := newTableBy(t, LatestRules, 3, nil)
+	x.exitAll()
+	if x.s.Round != 2 || x.s.Wineries[0].Seals != 1 || x.coop().Seals != 0 {
+		t.Fatalf("round %d, seals %d", x.s.Round, x.s.Wineries[0].Seals)
+	}
+	x.s.Ending = true
+	x.exitAll()
+	if !x.s.Over() || x.s.Wineries[0].Seals != 1 {
+		t.Fatalf("over %v, seals %d", x.s.Over(), x.s.Wineries[0].Seals)
+	}
+}
+
+// "When a player makes a delivery using his last barrel counter, it brings
+// about the end of the game" (text l.313), and nothing else does: a game
+// goes on past round 20, which ended every game under the first rules.
+func TestOnlyALastBarrelEndsTheGame(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, nil)
+	if x.s.Options.MaxRounds != 0 {
+		t.Fatalf("a round limit of %d by default", x.s.Options.MaxRounds)
+	}
+	for range 25 {
+		x.exitAll()
+	}
+	if x.s.Over() || x.s.Round != 26 || x.s.Phase() != "Round 26" {
+		t.Fatalf("over %v in %s", x.s.Over(), x.s.Phase())
+	}
+	// The first rules keep their limit for the games begun under them.
+	y := newTable(t, 2, nil)
+	for !y.s.Over() {
+		y.exitAll()
+	}
+	if y.s.Round != DefaultMaxRounds || !y.said("A-29") {
+		t.Fatalf("first rules: over after round %d", y.s.Round)
+	}
+}
+
+// A round limit is a safeguard outside the rules: an option, off unless
+// chosen, and announced to everyone as the round it ends the game after
+// begins (A-29).
+func TestRoundLimitIsAnOptionAnnouncedFromItsRoundA29(t *testing.T) {
+	x := newTableBy(t, LatestRules, 2, map[string]string{OptionMaxRounds: "3"})
+	x.exitAll()
+	if x.said("last round") || x.s.Phase() != "Round 2" {
+		t.Fatalf("round 2 announced as the last: %s", x.s.Phase())
+	}
+	x.exitAll()
+	if !x.said("This is the last round: the game was created to end after round 3") || x.s.Phase() != "Round 3, the last" {
+		t.Fatalf("round 3 not announced as the last: %s, %v", x.s.Phase(), x.events)
+	}
+	x.exitAll()
+	if !x.s.Over() || x.s.Round != 3 || !x.said("Round 3 was the last this game was created to play") {
+		t.Fatalf("over %v after round %d", x.s.Over(), x.s.Round)
+	}
+	_, events, err := Game{}.New(engine.Setup{Game: "lavina", Rules: LatestRules, Seed: 1, Players: names[:3], Options: map[string]string{OptionMaxRounds: "1"}})
+	if err != nil || !slices.ContainsFunc(events, func(e engine.Event) bool { return strings.Contains(e.Text, "This is the last round") }) {
+		t.Fatalf("a one-round game is not announced as such at its setup (%v)", err)
+	}
+	for _, o := range (Game{}).SetupOptions() {
+		if o.Name == OptionMaxRounds && !strings.Contains(o.Description, "default: no limit") {
+			t.Errorf("max_rounds offered as %q", o.Description)
+		}
+	}
+}
+
 // The game stops after the maximum number of rounds (A-29).
 func TestMaximumRoundsA29(t *testing.T) {
 	x := newTable(t, 2, map[string]string{OptionMaxRounds: "2"})

@@ -34,6 +34,9 @@ func (g Game) Decode(b []byte) (engine.State, error) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, fmt.Errorf("lavina: decode state: %w", err)
 	}
+	if err := engine.CheckRules(g, s.Rules); err != nil {
+		return nil, err
+	}
 	s.data = g.data()
 	return &s, nil
 }
@@ -44,7 +47,10 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if _, err := engine.SetupMode(g, setup); err != nil {
 		return nil, nil, err
 	}
-	opts, err := parseOptions(setup.Options)
+	if err := engine.CheckRules(g, setup.Rules); err != nil {
+		return nil, nil, err
+	}
+	opts, err := parseOptions(setup.Options, revisions[setup.Rules])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,6 +75,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 		s.Seats[s.First].Name, s.queueText(), s.startingPrestigeText())
 	s.refill()
 	s.say(engine.NoSeat, "Wineries in play: %s, and the cooperative (%d slots at x0.5).", s.wineriesText(), len(s.Wineries[len(s.Wineries)-1].Card.Slots))
+	s.announceLastRound()
 	return &s.State, s.Events, nil
 }
 

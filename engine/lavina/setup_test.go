@@ -254,3 +254,18 @@ func TestExampleRewardOf27(t *testing.T) {
 		t.Fatalf("prestige %d", x.p(0).Prestige)
 	}
 }
+
+// A rules revision newer than this engine knows is refused, not guessed,
+// in a setup and in a snapshot.
+func TestUnknownRulesRevisionIsRefused(t *testing.T) {
+	_, _, err := Game{}.New(engine.Setup{Game: "lavina", Rules: LatestRules + 1, Seed: 1, Players: names[:2]})
+	if engine.CodeOf(err) != engine.CodeBadSetup || !strings.Contains(err.Error(), "update adega") {
+		t.Errorf("setup: got %v", err)
+	}
+	if _, err := (Game{}).Decode([]byte(`{"rules": 99}`)); err == nil || !strings.Contains(err.Error(), "update adega") {
+		t.Errorf("snapshot: got %v", err)
+	}
+	if engine.LatestRules(Game{}) != LatestRules {
+		t.Error("new games do not take the latest rules")
+	}
+}

@@ -98,9 +98,13 @@ type State struct {
 	Ending         bool          `json:"ending,omitempty"`
 	Ended          bool          `json:"over,omitempty"`
 	Standings      []engine.Seat `json:"ranking,omitempty"` // winner first, once over
-	Turn           *Turn         `json:"turn,omitempty"`    // a turn paused where it turned up hidden information
-	RNG            engine.RNG    `json:"rng"`
-	data           *Data
+	// Cut marks the end of an AI's playout that stopped looking ahead
+	// (playoutRounds) and ranked the seats as they stood: an estimate, not
+	// an end of the game, which no rule brings about.
+	Cut  bool       `json:"cut,omitempty"`
+	Turn *Turn      `json:"turn,omitempty"` // a turn paused where it turned up hidden information
+	RNG  engine.RNG `json:"rng"`
+	data *Data
 }
 
 // count is the setup table's column for the game.
@@ -214,7 +218,7 @@ func (s *State) Phase() string {
 	switch {
 	case s.Ended:
 		return "Game over"
-	case s.Ending:
+	case s.Ending, s.fixed().noRoundLimit && s.lastRound():
 		return fmt.Sprintf("Round %d, the last", s.Round)
 	}
 	return fmt.Sprintf("Round %d", s.Round)

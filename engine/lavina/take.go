@@ -105,28 +105,38 @@ func (s *State) reachable(i int, billhook bool, onlySide int) []slot {
 	return out
 }
 
-// beginTake spends the chosen tools, which go back to the bank (text
-// l.265), and starts the take.
+// beginTake spends the chosen tools and starts the take. "The used tool
+// is then returned to the bank" (text l.269): once the take is over
+// (endTake), the shears' whole first sequence included (text l.272), so
+// that the card taken cannot give the same counter straight back; under
+// the first rules it went back at once (fixes.toolBackAfterTake).
 func (s *walker) beginTake(tools []Tool) {
 	t := s.Turn
 	t.Took, t.Using, t.Taken = true, tools, 0
 	p := s.player()
 	for _, tool := range tools {
 		p.Tools = slices.Delete(p.Tools, slices.Index(p.Tools, tool), slices.Index(p.Tools, tool)+1)
-		s.ToolBank[tool]++
+		if !s.fixed().toolBackAfterTake {
+			s.ToolBank[tool]++
+		}
 	}
 	if len(tools) > 0 {
-		names := make([]string, len(tools))
-		for i, tool := range tools {
-			names[i] = tool.String()
-		}
-		s.sayTurn("%s uses the %s.", s.name(), strings.Join(names, " and the "))
+		s.sayTurn("%s uses the %s.", s.name(), toolsText(tools))
 	}
 	if slices.Contains(tools, Boots) {
 		t.Stage = stTakeSpace
 		return
 	}
 	t.From, t.Stage = s.picker().Space-1, stTakeCard
+}
+
+// toolsText names tools for a sentence: "boots and the shears".
+func toolsText(tools []Tool) string {
+	names := make([]string, len(tools))
+	for i, tool := range tools {
+		names[i] = tool.String()
+	}
+	return strings.Join(names, " and the ")
 }
 
 // takeSpaceStep chooses the space behind the picker the boots reach.
@@ -310,8 +320,15 @@ func (s *walker) place(b int) {
 	s.endTake()
 }
 
-// endTake closes the take and goes back to the turn's menu.
-func (s *State) endTake() {
+// endTake closes the take, the tools used going back to the bank, and
+// goes back to the turn's menu.
+func (s *walker) endTake() {
 	t := s.Turn
+	if s.fixed().toolBackAfterTake && len(t.Using) > 0 {
+		for _, tool := range t.Using {
+			s.ToolBank[tool]++
+		}
+		s.sayTurn("%s returns the %s to the bank, the take done.", s.name(), toolsText(t.Using))
+	}
 	t.Using, t.Taken, t.FirstSide, t.From, t.Stage = nil, 0, 0, 0, stMenu
 }

@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -133,4 +134,53 @@ func TestToolGainedMidTakeIsNotUsedA13(t *testing.T) {
 func hasChoice(st engine.Step, id string) bool {
 	_, ok := st.Find(id)
 	return ok
+}
+
+// "The used tool is then returned to the bank" (text l.269), after the
+// take it was used for: with the shears "the full sequence is completed
+// before taking the second card (that is: taking the card, placing the
+// tool counter shown on the card, if any, on his grape picker card ...)"
+// (text l.272) while the shears are still in use. At 2 players the bank
+// holds one of each tool, so a card showing the tool in use gives none.
+// Under the first rules the tool went back as the take began, and the
+// card gave it straight back.
+func TestUsedToolReturnsToTheBankAfterTheTake(t *testing.T) {
+	for _, c := range []struct {
+		rules int
+		tool  Tool
+		take  []string // the take, up to the uncovering of a card
+		rest  []string // the rest of the turn
+	}{
+		{LatestRules, Boots, []string{"take-boots", "s1", "left"}, []string{"move", "s3-front", "done"}},
+		{LatestRules, Shears, []string{"take-shears", "left"}, []string{"right", "basket-1", "move", "s3-front", "done"}},
+		{0, Boots, []string{"take-boots", "s1", "left"}, []string{"move", "s3-front", "done"}},
+		{0, Shears, []string{"take-shears", "left"}, []string{"right", "basket-1", "move", "s3-front", "done"}},
+	} {
+		x := newTableBy(t, c.rules, 2, nil)
+		x.turn(0, 2, FrontBox)
+		x.give(0, c.tool) // the only one
+		space := 2
+		if c.tool == Boots {
+			space = 1
+		}
+		// An empty vine showing the tool in use, over a card whose tool
+		// nobody has seen: taking it ends the decision there.
+		x.lay(space, 0, x.card(Garnacha, 2, NoTool), x.card(EmptyVine, 0, c.tool))
+		x.lay(space, 1, x.card(Garnacha, 3, NoTool))
+		x.play(c.take...)
+		held := slices.Contains(x.p(0).Tools, c.tool)
+		if c.rules == 0 {
+			if !held || x.s.ToolBank[c.tool] != 0 {
+				t.Fatalf("first rules, %s: held %v, bank %v", c.tool, held, x.s.ToolBank)
+			}
+			continue
+		}
+		if held || x.s.ToolBank[c.tool] != 0 || !x.said("The bank has no "+c.tool.String()+" left") {
+			t.Fatalf("%s: the card gave back the tool in use (bank %v, events %v)", c.tool, x.s.ToolBank, x.events)
+		}
+		x.play(c.rest...)
+		if x.s.ToolBank[c.tool] != 1 || !x.said("returns the "+c.tool.String()+" to the bank") {
+			t.Fatalf("%s: bank %v after the take (events %v)", c.tool, x.s.ToolBank, x.events)
+		}
+	}
 }

@@ -60,6 +60,14 @@ func (s *State) pickerStep() step {
 	st := step{Name: "picker", Focus: FocusAisle, Prompt: "Which of your pickers moves? (A-3)"}
 	own := s.ownPickers(s.seat())
 	slices.SortFunc(own, func(a, b int) int {
+		if s.fixed().pickerIDsInPlayOrder {
+			// "rear" is the picker farther back, whose turn it is; at the
+			// entrance a queue place counts from the back, not as a box.
+			if s.behind(a, b) {
+				return -1
+			}
+			return 1
+		}
 		return s.Pickers[a].Space*2 + s.Pickers[a].Slot - s.Pickers[b].Space*2 - s.Pickers[b].Slot
 	})
 	for k, i := range own {

@@ -261,6 +261,38 @@ func TestTwoPlayerMovesTheRearmostPickerA3(t *testing.T) {
 	}
 }
 
+// Under two_player_move=either, "rear" is the picker farther back, whose
+// turn it is, and "ahead" the other, when one waits in the entrance queue
+// too: a queue place counts from the back ("The player whose grape picker
+// is at the back of the line of figures will always be the next to take
+// his turn", text l.185). The first rules swapped them when the queue
+// place was 2 or 3 and the other picker stood in space 1.
+func TestEitherPickerRearIsTheOneFartherBackA3(t *testing.T) {
+	for _, rules := range []int{LatestRules, 0} {
+		x := newTableBy(t, rules, 2, map[string]string{OptionTwoPlayerMove: "either"})
+		// Seat 1 owns pickers 1 and 3: one last in the queue, one in space 1.
+		x.at(1, 0, 3)
+		x.at(3, 1, BackBox)
+		x.at(0, 3, FrontBox)
+		x.at(2, 4, FrontBox)
+		st := x.step()
+		if x.seat() != 1 || st.Name != "picker" || len(st.Choices) != 2 {
+			t.Fatalf("seat %d, step %+v", x.seat(), st)
+		}
+		rear, ahead := 1, 3
+		if rules == 0 {
+			rear, ahead = 3, 1
+		}
+		if st.Choices[0].ID != "rear" || st.Choices[0].Label != "The picker "+x.s.whereText(x.s.Pickers[rear]) {
+			t.Fatalf("rules %d: %+v", rules, st.Choices)
+		}
+		x.play("ahead", "move", "s2-front", "done")
+		if x.s.Pickers[ahead].Space != 2 {
+			t.Fatalf("rules %d: \"ahead\" moved another picker: %v", rules, x.s.Pickers)
+		}
+	}
+}
+
 // A-2: the mover chooses any empty box, front by default; with the
 // first-arrival option an empty space's front box is taken.
 func TestBoxChoiceA2(t *testing.T) {
