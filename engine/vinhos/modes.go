@@ -68,6 +68,10 @@ type ruleset struct {
 	// limit (SV16); to gain one more, a player first discards one (R10,
 	// §9, AMB-23).
 	expertLimit int
+	// discardAfterBuying: the Wine Experts action buys past that limit
+	// and discards the excess after (the first edition, 000); the
+	// Reserve discards first.
+	discardAfterBuying bool
 	// retrieveAnywhere: the "take back a barrel" Expert also takes one
 	// from a Magnate's space, an Additional Action space or a Multiplier
 	// slot (R10, §9, AMB-10, AMB-27); SV16 keeps the Magnates Area out.
@@ -259,6 +263,7 @@ func firstEdition(r ruleset) ruleset {
 	r.multiplierConditions = false
 	r.retrieveFromMultipliers = false
 	r.cashMultiplierCap = 0
+	r.discardAfterBuying = true
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
 	r.prompts.production = "move Enologists or use Porto"
