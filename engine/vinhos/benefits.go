@@ -448,10 +448,11 @@ func (s *State) multiplierSlotText(k R10MultiplierKind, slot int) string {
 	case R10MultRenown:
 		return fmt.Sprintf("%s slot, 1 VP now per Renown cube in your regions", side)
 	case R10MultCash:
+		// The first edition's cash Multiplier has no cap (see modes.go).
 		if slot == 0 {
-			return fmt.Sprintf("%s slot, 1 VP per Bago in cash at the end (at most %d)", side, R10CashMultiplierCap)
+			return fmt.Sprintf("%s slot, 1 VP per Bago in cash at the end%s", side, s.CashMultiplierCapText())
 		}
-		return fmt.Sprintf("%s slot, 1 VP per 2 Bagos in cash at the end (at most %d)", side, R10CashMultiplierCap)
+		return fmt.Sprintf("%s slot, 1 VP per 2 Bagos in cash at the end%s", side, s.CashMultiplierCapText())
 	}
 	return fmt.Sprintf("%s slot, %d VP per %s at the end", side, R10MultiplierVP[k][slot]/2, r10MultiplierItems[k])
 }
