@@ -663,24 +663,26 @@ func (s *walker) retrieveStep() step {
 func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(string) func(*walker)) []option {
 	p := &s.Seats[seat]
 	for m := range NumMagnates {
+		// The label is under "Magnates:"; the narration names the
+		// Magnate as one, apart from a player of the same name.
+		name, title := s.magnateName(Magnate(m)), s.magnateTitle(Magnate(m))
 		if p.Magnates[m] > 0 {
-			text := "from " + s.magnateName(Magnate(m)) + "'s space"
-			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, Risky: true,
-				Do: func(s *walker) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
+			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + name + "'s space"}, Risky: true,
+				Do: func(s *walker) { s.Seats[seat].Magnates[m]--; back("from " + title + "'s space")(s) }})
 		}
 		for a, kind := range ManagerRows[m].Actions {
 			if p.OnActions[m][a] > 0 {
-				text := fmt.Sprintf("from %s's Additional Action space (%s)", s.magnateName(Magnate(m)), additionalActionText[kind])
-				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, Risky: true,
-					Do: func(s *walker) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
+				text := fmt.Sprintf("'s Additional Action space (%s)", additionalActionText[kind])
+				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + name + text}, Risky: true,
+					Do: func(s *walker) { s.Seats[seat].OnActions[m][a]--; back("from " + title + text)(s) }})
 			}
 		}
 		for i, kind := range ManagerRows[m].Multipliers {
 			for slot, spot := range s.Multipliers[m][i] {
 				if spot.Taken && spot.Seat == seat && s.rules().retrieveFromMultipliers {
-					text := fmt.Sprintf("from %s's %s Multiplier", s.magnateName(Magnate(m)), kind)
-					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, Risky: true,
-						Do: func(s *walker) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
+					text := fmt.Sprintf("'s %s Multiplier", kind)
+					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + name + text}, Risky: true,
+						Do: func(s *walker) { s.Multipliers[m][i][slot] = Spot{}; back("from " + title + text)(s) }})
 				}
 			}
 		}

@@ -137,3 +137,15 @@ func TestWineOfAnEstateWithoutVineyardsIsNamedByItsEstate(t *testing.T) {
 	x.p(orange).Estates[1] = Estate{Color: Red, Wineries: 1, Wines: wines(Wine{}, red(6))}
 	eq(t, "the wine's label", x.choice(orange, "w2-2", "sales@bm").Label, "red 6 from estate 2 (no Vineyard left; warehouse slot 2, value 6)")
 }
+
+// A Magnate benefit's narration names the Magnates as such: a player may
+// be called Bruno too, so "Bruno moves a barrel from Bruno's space to
+// Bruno's Cash Multiplier" cannot happen.
+func TestBenefitNarrationNamesMagnatesAsSuch(t *testing.T) {
+	x := blueForBenefits(t)
+	x.p(blue).Name = "Bruno"
+	x.s.Year = 5
+	x.turn(blue)
+	events := x.play(blue, "benefit", "w1-3", "bruno", "bruno-cash-left", "pass@c", "order-1", "pass", "done")
+	saidAll(t, events, "Bruno moves a barrel from the Magnate Bruno's space to the Magnate Bruno's cash Multiplier")
+}
