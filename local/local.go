@@ -32,7 +32,7 @@ import (
 )
 
 // defaultNames seat local players when --players gives only a count.
-var defaultNames = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
+var defaultNames = []string{"Ana", "Bento", "Carla", "Duarte", "Eva"}
 
 // Flags are the flags of the local command (Define), with what the rest
 // of the command line decides.

@@ -97,11 +97,11 @@ func TestLocalScriptPlaysVinhos(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	outputHas(t, out,
-		"Bruno spends a Porto tile on the first Douro wine.",
+		"Bento spends a Porto tile on the first Douro wine.",
 		"Ana builds a free Cellar in the Dão estate.",
-		"Bruno exports the red 5 from Douro (warehouse slot 1, value 5) in country 5 slot 6 (+6 VP), using 1 Renown cube from Douro.",
-		"• Bruno: Bagos 19, VP 6, Fair points 0, Barrels 1",
-		"Bruno takes an Alentejo white vineyard for 5 Bagos into estate 2.",
+		"Bento exports the red 5 from Douro (warehouse slot 1, value 5) in country 5 slot 6 (+6 VP), using 1 Renown cube from Douro.",
+		"• Bento: Bagos 19, VP 6, Fair points 0, Barrels 1",
+		"Bento takes an Alentejo white vineyard for 5 Bagos into estate 2.",
 		"Next: Ana must take action 2 of year 1.",
 	)
 }
@@ -167,7 +167,7 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 	}
 	outputHas(t, out,
 		"Carla takes a Minho red vineyard for 2 Bagos into estate 1.",
-		"By initial region, the player order is Carla, Bruno, Ana.",
+		"By initial region, the player order is Carla, Bento, Ana.",
 		"Ana receives 2 Bagos as player 3.",
 		"Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates.",
 		"• Carla: Bagos 8, VP 0, Fair points 0, Barrels 8, Bank 5, Investment 1",
@@ -220,4 +220,19 @@ func TestRunWithFlagsMadeInCode(t *testing.T) {
 		t.Fatalf("--regions without Options: %v\n%s", err, out.String())
 	}
 	outputHas(t, out.String(), "Regions in play: 1 Trás-os-Montes, 2 Minho, 3 Douro, 4 Dão, 5 Ribatejo, 6 Lisboa, 8 Alentejo.")
+}
+
+// The default names are no Magnate's or Manager's: "Carla moves a barrel
+// from Bruno's space" would leave the reader to guess who Bruno is.
+func TestDefaultNamesAreNoMagnates(t *testing.T) {
+	for _, mode := range []vinhos.Mode{vinhos.SpecialVintage2016, vinhos.Reserve2010, vinhos.Classic2010} {
+		for m := range vinhos.Magnate(vinhos.NumMagnates) {
+			name := vinhos.MagnateName(mode, m)
+			for _, d := range defaultNames {
+				if strings.EqualFold(d, name) {
+					t.Errorf("the default name %s is a Magnate's (%s)", d, vinhos.BoardTitle(mode))
+				}
+			}
+		}
+	}
 }

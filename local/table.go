@@ -250,7 +250,7 @@ func (t *table) run(cmd command, r *reply) (quit bool, err error) {
 // discordOnly answers the subcommands that have no place at a table in
 // one terminal.
 var discordOnly = map[string]string{
-	"new":      "A local game is set up on the command line: adega local --players Ana,Bruno (adega local -h lists the options).",
+	"new":      "A local game is set up on the command line: adega local --players Ana,Bento (adega local -h lists the options).",
 	"solo":     "Play alone against Lacerda with adega local --mode solo.",
 	"import":   "The local table continues an export with adega local --import FILE.",
 	"pace":     "The local table has no reminders or deadlines: it waits for you.",

@@ -109,9 +109,9 @@ func TestUndoRightAfterOwnMoveIsAtOnce(t *testing.T) {
 func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 	replies := play(t, strings.Join([]string{
 		"/nim p1 1", "/nim p2 1", "/nim p3 1",
-		"/nim undo as:Ana",                  // 4: Bruno and Carla played since
+		"/nim undo as:Ana",                  // 4: Bento and Carla played since
 		"/agree",                            // 5: two must answer
-		"/agree as:Bruno",                   // 6
+		"/agree as:Bento",                   // 6
 		"/agree",                            // 7: Carla, the last
 		"/agree",                            // 8: nothing open
 		"/nim p1 2", "/nim undo", "/refuse", // 9-11: Ana plays and takes it back at once; nothing is left to refuse
@@ -123,7 +123,7 @@ func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 	if !asked.OK || asked.Game.Move != 3 {
 		t.Errorf("the request took moves back: %+v", asked)
 	}
-	refusedWith(t, answer(t, replies, 5), engine.CodeNotYourTurn, "Bruno, Carla must answer; add as:NAME.")
+	refusedWith(t, answer(t, replies, 5), engine.CodeNotYourTurn, "Bento, Carla must answer; add as:NAME.")
 	if r := answer(t, replies, 6); !r.OK || r.Game.Move != 3 {
 		t.Errorf("one agreement took moves back: %+v", r)
 	}
@@ -153,7 +153,7 @@ func TestGameOverShowsTheFinalScores(t *testing.T) {
 func TestUndoRequestCanBeRefused(t *testing.T) {
 	replies := play(t, "/nim p1 1\n/nim p2 1\n/nim undo as:Ana\n/refuse\n/agree\n", nimTable(t.TempDir())...)
 	r := answer(t, replies, 4)
-	saysLine(t, r, "Bruno refused; Ana's action stands.")
+	saysLine(t, r, "Bento refused; Ana's action stands.")
 	if r.Game.Move != 2 {
 		t.Errorf("a refused undo took moves back: %+v", r)
 	}
@@ -165,7 +165,7 @@ func TestStatusSaysWhoMustAct(t *testing.T) {
 	for _, n := range []int{2, 3} {
 		r := answer(t, replies, n)
 		saysLine(t, r, "Nim, game g1: 12 counters left, move 1.")
-		saysLine(t, r, "Waiting for Bruno to take counters from a pile, since")
+		saysLine(t, r, "Waiting for Bento to take counters from a pile, since")
 		saysLine(t, r, "• Ana: Taken 1, Won 0")
 		if len(r.Players) != 2 || r.Players[0].Stats[0] != (engine.Stat{Key: "taken", Label: "Taken", Value: 1}) {
 			t.Errorf("players: %+v", r.Players)
@@ -190,7 +190,7 @@ func TestLogAndRulesAnswerAsOnDiscord(t *testing.T) {
 func TestMeAndDownloadWriteFiles(t *testing.T) {
 	dir := t.TempDir()
 	replies := play(t, "/nim p1 1\n/nim me as:Ana\n/nim me\n/nim download\n", nimTable(dir)...)
-	// Bruno must decide: his view of the decision comes first.
+	// Bento must decide: his view of the decision comes first.
 	for n, want := range map[int][]string{2: {"g1-0001-seat1.png"}, 3: {"g1-0001-seat2-focus.png", "g1-0001-seat2.png"}} {
 		r := answer(t, replies, n)
 		var got []string
@@ -230,7 +230,7 @@ func TestPlayTakesDiscordsNumberedSteps(t *testing.T) {
 	if r := answer(t, replies, 3); !r.OK || r.Events[0].Text != "Ana took 2 from pile 1 (3 left there)." {
 		t.Errorf("/nim play step1: step2: %+v", r)
 	}
-	if r := answer(t, replies, 4); !r.OK || r.Events[0].Text != "Bruno took 1 from pile 2 (2 left there)." {
+	if r := answer(t, replies, 4); !r.OK || r.Events[0].Text != "Bento took 1 from pile 2 (2 left there)." {
 		t.Errorf("/nim step1: step2: %+v", r)
 	}
 }
@@ -260,8 +260,8 @@ func TestActionShortcutMovesToItsSpace(t *testing.T) {
 		"--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)
 	refusedWith(t, answer(t, replies, 5), engine.CodeIncomplete, "Missing wine")
 	r := answer(t, replies, 6)
-	if !r.OK || len(r.Events) < 2 || r.Events[0].Text != "Bruno moves to Export." ||
-		!strings.HasPrefix(r.Events[1].Text, "Bruno exports the red 5 from Douro") {
+	if !r.OK || len(r.Events) < 2 || r.Events[0].Text != "Bento moves to Export." ||
+		!strings.HasPrefix(r.Events[1].Text, "Bento exports the red 5 from Douro") {
 		t.Errorf("/vinhos export: %+v", r)
 	}
 }
@@ -381,17 +381,17 @@ func TestContradictoryFlagsAreRefused(t *testing.T) {
 // decisions as soon as it falls due, in a reply of its own that says so,
 // and nobody can play them by hand.
 func TestBotsPlayTheirSeatsAtTheTable(t *testing.T) {
-	replies := play(t, "/nim p1 1\n/nim p2 1 as:Bruno\n/status\n", nimTable(t.TempDir(), "--bots", "1", "--level", "easy")...)
+	replies := play(t, "/nim p1 1\n/nim p2 1 as:Bento\n/status\n", nimTable(t.TempDir(), "--bots", "1", "--level", "easy")...)
 	var bot []reply
 	for _, r := range replies {
-		if r.Line == 0 && len(r.Events) > 0 && r.Events[0].Text == "🤖 The bot plays for Bruno." {
+		if r.Line == 0 && len(r.Events) > 0 && r.Events[0].Text == "🤖 The bot plays for Bento." {
 			bot = append(bot, r)
 		}
 	}
 	if len(bot) != 1 || !bot[0].OK || len(bot[0].Events) < 2 || bot[0].Game.Move != 2 || bot[0].Board == "" {
 		t.Fatalf("the bot's replies after Ana's move: %+v", bot)
 	}
-	refusedWith(t, answer(t, replies, 2), engine.CodeNotYourTurn, "Bruno is the bot's seat; it plays by itself.")
+	refusedWith(t, answer(t, replies, 2), engine.CodeNotYourTurn, "Bento is the bot's seat; it plays by itself.")
 	saysLine(t, answer(t, replies, 3), "Waiting for Ana to take counters from a pile, since")
 }
 
@@ -402,12 +402,12 @@ func TestQuitSaysHowToResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	hint := "adega local --resume g1 --db " + filepath.Join(dir, "t.db") + " --out " + dir
-	if !strings.Contains(out, "To come back to this game: "+hint+"\n") || strings.Contains(out, "Bruno took") {
+	if !strings.Contains(out, "To come back to this game: "+hint+"\n") || strings.Contains(out, "Bento took") {
 		t.Fatalf("after /quit:\n%s", out)
 	}
 	// The command it gives opens the game where it was left.
 	replies := play(t, "/nim p2 1\n", strings.Fields(hint)[2:]...)
-	if r := answer(t, replies, 1); !r.OK || r.Game.Move != 2 || r.Events[0].Text != "Bruno took 1 from pile 2 (2 left there)." {
+	if r := answer(t, replies, 1); !r.OK || r.Game.Move != 2 || r.Events[0].Text != "Bento took 1 from pile 2 (2 left there)." {
 		t.Errorf("resumed: %+v", r)
 	}
 }
@@ -547,7 +547,7 @@ func TestResumingAnOlderLocalGameGivesItDiscordIDs(t *testing.T) {
 }
 
 // vinhosOpening seats Ana in Ribatejo (a red 3) with a Sales tile and
-// Bruno in Lisboa, and comes to Ana's first action.
+// Bento in Lisboa, and comes to Ana's first action.
 const vinhosOpening = "/vinhos ribatejo\n/vinhos lisboa\n/vinhos winery@3\n/vinhos sales@5\n"
 
 func vinhosTable(dir string, more ...string) []string {
@@ -665,7 +665,7 @@ func TestTheTableKeepsEnvsClock(t *testing.T) {
 	if err := runWith(env, nimTable(dir)...); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "Waiting for Bruno to take counters from a pile, since 3 hours ago.") {
+	if !strings.Contains(out.String(), "Waiting for Bento to take counters from a pile, since 3 hours ago.") {
 		t.Errorf("/status does not count from the clock:\n%s", out.String())
 	}
 	store, err := storage.Open(filepath.Join(dir, "t.db"), testGames())

@@ -45,6 +45,7 @@ type actionRun struct {
 	deck        RegionID  // the region whose deck it rearranges, once chosen
 	wine        wineRef   // the wine chosen for a sale, export or Press Release
 	hasWine     bool
+	discarding  bool // a first edition hire discards past the Expert limit
 	press       pressRun
 	op          bankOp // the Bank operation whose amount is asked
 	benefit     benefitRun
@@ -105,7 +106,11 @@ func (s *walker) abilitiesNow() []ExpertAbility {
 		if !run.rearrange && run.region == 0 {
 			return []ExpertAbility{ExpertCash}
 		}
-	case runWineries, runWorkers, runCellars, runExperts, runBank:
+	case runExperts:
+		if !run.discarding {
+			return []ExpertAbility{ExpertCash}
+		}
+	case runWineries, runWorkers, runCellars, runBank:
 		return []ExpertAbility{ExpertCash}
 	case runSales, runExport:
 		if run.hasWine {
@@ -529,9 +534,44 @@ func (s *walker) cellarStep() step {
 // Wine Experts [T] (SV p. 11): 1 or 2, the top of any deck, 1 Bago each.
 func (s *walker) expertHireStep() step {
 	seat := s.work.seat
+	if s.work.run.price > 0 && s.buysBeforeDiscarding() {
+		return s.hireThenDiscardStep()
+	}
 	st := step{Name: "deck", Prompt: "Hire the top Wine Expert of which deck?", Opts: s.moreOptions()}
 	st.Opts = s.deckOptions(st.Opts, seat, s.work.run.price, func(s *walker) { s.item() })
 	return st
+}
+
+// hireThenDiscardStep: in the first edition a player at the Expert limit
+// buys first and discards the excess once done (000: "If a Player has
+// already 6 Tiles, and purchases others, he must discard excess Tiles";
+// its example buys 2, then discards 1), so no discarded Expert can be
+// bought back in the same action.
+func (s *walker) hireThenDiscardStep() step {
+	run := &s.work.run
+	if run.discarding {
+		return s.excessExpertStep()
+	}
+	st := step{Name: "deck", Prompt: "Hire the top Wine Expert of which deck?", Opts: s.EmptyOptions()}
+	if run.done > 0 {
+		st.Opts = append(st.Opts, doneOption("Done", (*walker).endHiring))
+	}
+	st.Opts = s.topOptions(st.Opts, s.work.seat, run.price, func(s *walker) {
+		s.work.run.done++
+		if s.work.run.done >= s.work.run.max {
+			s.endHiring()
+		}
+	})
+	return st
+}
+
+// endHiring ends a first edition hire, with the discards it owes.
+func (s *walker) endHiring() {
+	if s.overExpertLimit(s.work.seat) {
+		s.work.run.discarding = true
+		return
+	}
+	s.endRun()
 }
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
@@ -623,24 +663,26 @@ func (s *walker) retrieveStep() step {
 func (s *State) retrieveFromRows(opts []option, seat engine.Seat, back func(string) func(*walker)) []option {
 	p := &s.Seats[seat]
 	for m := range NumMagnates {
+		// The label is under "Magnates:"; the narration names the
+		// Magnate as one, apart from a player of the same name.
+		name, title := s.magnateName(Magnate(m)), s.magnateTitle(Magnate(m))
 		if p.Magnates[m] > 0 {
-			text := "from " + s.magnateName(Magnate(m)) + "'s space"
-			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + text[5:]}, Risky: true,
-				Do: func(s *walker) { s.Seats[seat].Magnates[m]--; back(text)(s) }})
+			opts = append(opts, option{Choice: engine.Choice{ID: Magnate(m).String(), Label: "Magnates: " + name + "'s space"}, Risky: true,
+				Do: func(s *walker) { s.Seats[seat].Magnates[m]--; back("from " + title + "'s space")(s) }})
 		}
 		for a, kind := range ManagerRows[m].Actions {
 			if p.OnActions[m][a] > 0 {
-				text := fmt.Sprintf("from %s's Additional Action space (%s)", s.magnateName(Magnate(m)), additionalActionText[kind])
-				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + text[5:]}, Risky: true,
-					Do: func(s *walker) { s.Seats[seat].OnActions[m][a]--; back(text)(s) }})
+				text := fmt.Sprintf("'s Additional Action space (%s)", additionalActionText[kind])
+				opts = append(opts, option{Choice: engine.Choice{ID: additionalActionKeys[m][a], Label: "Magnates: " + name + text}, Risky: true,
+					Do: func(s *walker) { s.Seats[seat].OnActions[m][a]--; back("from " + title + text)(s) }})
 			}
 		}
 		for i, kind := range ManagerRows[m].Multipliers {
 			for slot, spot := range s.Multipliers[m][i] {
 				if spot.Taken && spot.Seat == seat && s.rules().retrieveFromMultipliers {
-					text := fmt.Sprintf("from %s's %s Multiplier", s.magnateName(Magnate(m)), kind)
-					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + text[5:]}, Risky: true,
-						Do: func(s *walker) { s.Multipliers[m][i][slot] = Spot{}; back(text)(s) }})
+					text := fmt.Sprintf("'s %s Multiplier", kind)
+					opts = append(opts, option{Choice: engine.Choice{ID: multiplierSlotKey(Magnate(m), i, slot), Label: "Magnates: " + name + text}, Risky: true,
+						Do: func(s *walker) { s.Multipliers[m][i][slot] = Spot{}; back("from " + title + text)(s) }})
 				}
 			}
 		}

@@ -180,7 +180,7 @@ func (s *walker) benefitDestinationStep() step {
 				s.liftBarrel(seat)
 				s.Seats[seat].OnActions[m][a]++
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s moves a barrel from %s to %s's Additional Action space: %s.", s.Seats[seat].Name, from, s.magnateName(m), additionalActionText[kind])
+					return fmt.Sprintf("%s moves a barrel from %s to %s's Additional Action space: %s.", s.Seats[seat].Name, from, s.magnateTitle(m), additionalActionText[kind])
 				})
 				s.startAdditional(seat, kind)
 			},
@@ -206,7 +206,7 @@ func (s *walker) benefitDestinationStep() step {
 					s.liftBarrel(seat)
 					s.Multipliers[m][i][slot] = Spot{Taken: true, Seat: seat}
 					s.say(seat, func() string {
-						return fmt.Sprintf("%s moves a barrel from %s to %s's %s Multiplier, %s.", s.Seats[seat].Name, from, s.magnateName(m), kind, s.multiplierSlotText(kind, slot))
+						return fmt.Sprintf("%s moves a barrel from %s to %s's %s Multiplier, %s.", s.Seats[seat].Name, from, s.magnateTitle(m), kind, s.multiplierSlotText(kind, slot))
 					})
 					s.scoreMultiplierNow(seat, kind)
 				},
@@ -284,13 +284,13 @@ func (s *State) allFeaturesFaceUp(seat engine.Seat) bool {
 }
 
 // benefitSpaceName names the space the benefit's barrel leaves, for the
-// narration.
+// narration, which names the Magnate as one: "the Magnate Bruno's space".
 func (s *walker) benefitSpaceName() string {
 	b := &s.work.run.benefit
 	if b.space == magnateSpace {
-		return s.magnateName(b.from) + "'s space"
+		return s.magnateTitle(b.from) + "'s space"
 	}
-	return fmt.Sprintf("%s's Additional Action space (%s)", s.magnateName(b.from), additionalActionText[ManagerRows[b.from].Actions[b.space]])
+	return fmt.Sprintf("%s's Additional Action space (%s)", s.magnateTitle(b.from), additionalActionText[ManagerRows[b.from].Actions[b.space]])
 }
 
 // liftBarrel takes the benefit's barrel off the space it leaves.
@@ -448,10 +448,11 @@ func (s *State) multiplierSlotText(k R10MultiplierKind, slot int) string {
 	case R10MultRenown:
 		return fmt.Sprintf("%s slot, 1 VP now per Renown cube in your regions", side)
 	case R10MultCash:
+		// The first edition's cash Multiplier has no cap (see modes.go).
 		if slot == 0 {
-			return fmt.Sprintf("%s slot, 1 VP per Bago in cash at the end (at most %d)", side, R10CashMultiplierCap)
+			return fmt.Sprintf("%s slot, 1 VP per Bago in cash at the end%s", side, s.CashMultiplierCapText())
 		}
-		return fmt.Sprintf("%s slot, 1 VP per 2 Bagos in cash at the end (at most %d)", side, R10CashMultiplierCap)
+		return fmt.Sprintf("%s slot, 1 VP per 2 Bagos in cash at the end%s", side, s.CashMultiplierCapText())
 	}
 	return fmt.Sprintf("%s slot, %d VP per %s at the end", side, R10MultiplierVP[k][slot]/2, r10MultiplierItems[k])
 }

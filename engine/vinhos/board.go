@@ -191,6 +191,12 @@ func (s *walker) deckOptions(opts []option, seat engine.Seat, price int, then fu
 	if s.atExpertLimit(seat) {
 		return s.limitOptions(opts, seat, price)
 	}
+	return s.topOptions(opts, seat, price, then)
+}
+
+// topOptions offers the top Expert of each non-empty deck, for price,
+// whatever seat holds.
+func (s *walker) topOptions(opts []option, seat engine.Seat, price int, then func(*walker)) []option {
 	for f := range s.Experts {
 		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
 			if s.Explaining && len(s.Experts[f]) == 0 {
@@ -224,6 +230,53 @@ func (s *State) atExpertLimit(seat engine.Seat) bool {
 	return limit > 0 && len(s.Seats[seat].Experts) >= limit
 }
 
+// overExpertLimit reports whether seat holds more Wine Experts than the
+// mode allows, as a first edition purchase may leave them.
+func (s *State) overExpertLimit(seat engine.Seat) bool {
+	limit := s.rules().expertLimit
+	return limit > 0 && len(s.Seats[seat].Experts) > limit
+}
+
+// buysBeforeDiscarding: the Wine Experts action buys past the limit and
+// discards the excess after (the first edition, from rules revision 2).
+func (s *State) buysBeforeDiscarding() bool {
+	return s.rules().discardAfterBuying && s.fixed().discardAfterBuying
+}
+
+// excessExpertStep: a first edition player who bought past the limit
+// discards the excess, any held Expert face up or down, under its deck
+// (000: "If a Player has already 6 Tiles, and purchases others, he must
+// discard excess Tiles of his choice").
+func (s *walker) excessExpertStep() step {
+	seat := s.work.seat
+	limit := s.rules().expertLimit
+	st := step{Name: "discard", Prompt: fmt.Sprintf("You hold %d Wine Experts, more than %d: discard which?", len(s.Seats[seat].Experts), limit), Opts: s.EmptyOptions()}
+	for i, x := range s.Seats[seat].Experts {
+		id := x.ID
+		st.Opts = append(st.Opts, option{
+			Choice: engine.Choice{ID: "discard-" + s.expertKey(id), Label: s.label(func() string { return fmt.Sprintf("Discard your %s (%s)", s.expertName(id), faceSide(x.FaceUp)) })},
+			Do: func(s *walker) {
+				s.discardExpert(seat, i)
+				s.say(seat, func() string {
+					return fmt.Sprintf("%s discards the %s under its deck, holding %d Wine Experts at most.", s.Seats[seat].Name, s.expertName(id), limit)
+				})
+				if !s.overExpertLimit(seat) {
+					s.endRun()
+				}
+			},
+		})
+	}
+	return st
+}
+
+// faceSide names the side a held Expert lies on.
+func faceSide(up bool) string {
+	if up {
+		return "face up"
+	}
+	return "face down"
+}
+
 // limitOptions: to gain an Expert beyond the limit, a player first
 // discards one of theirs, face up or down, under its deck (§9; AMB-23:
 // for every gain, hired or free). The decks are offered once there is
@@ -239,11 +292,7 @@ func (s *walker) limitOptions(opts []option, seat engine.Seat, price int) []opti
 		s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most: discard one first.", s.rules().expertLimit))
 	}
 	for i, x := range s.Seats[seat].Experts {
-		id := x.ID
-		side := "face down"
-		if x.FaceUp {
-			side = "face up"
-		}
+		id, side := x.ID, faceSide(x.FaceUp)
 		opts = append(opts, option{
 			Choice: engine.Choice{ID: "discard-" + s.expertKey(id), Label: s.label(func() string { return fmt.Sprintf("Discard your %s (%s) to make room", s.expertName(id), side) })},
 			Do: func(s *walker) {

@@ -424,7 +424,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 	down := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
 	x.s.Experts[Aroma] = x.s.Experts[Aroma][:2]
 	x.turn(purple)
-	x.apply(purple, "wine_experts@ml", "aroma", down, "aroma", "done")
+	x.apply(purple, "wine_experts@ml", "aroma", "aroma", down, "done")
 	up := 0
 	for _, e := range x.p(purple).Experts {
 		if e.FaceUp {
@@ -531,4 +531,38 @@ func TestFirstEditionExampleSecondFair(t *testing.T) {
 	f, _ := x.s.expertTile(x.p(redPlayer).Experts[1].ID)
 	eq(t, "Red's new Expert", f, Appearance)
 	eq(t, "order", x.s.Order, []engine.Seat{redPlayer, purple, blue, yellow})
+}
+
+// The first edition's Expert limit: "If a Player has already 6 Tiles, and
+// purchases others, he must discard excess Tiles ... at the bottom of the
+// appropriate decks" (000), and its example buys 2, then discards 1. A
+// player at 6 buys first, so an Expert discarded under an empty deck
+// cannot be bought back face up in the same action.
+func TestFirstEditionBuysThenDiscardsAtTheExpertLimit(t *testing.T) {
+	x := newClassicExample(t, 3, purple, redPlayer, yellow, blue)
+	p := x.p(purple)
+	p.Money = 10
+	down := x.expertID(Taste, ExpertFreeMove)
+	x.give(purple, down, x.expertID(Aroma, ExpertRearrangeDeck), x.expertID(Appearance, ExpertRearrangeDeck),
+		x.expertID(Alcohol, ExpertRearrangeDeck), x.expertID(Aroma, ExpertCash), x.expertID(Appearance, ExpertCash))
+	p.Experts[0].FaceUp = false
+	x.s.Experts[Taste] = nil // the Taste deck is empty
+	x.turn(purple)
+	discard := "discard-" + x.s.expertKey(down)
+	hire := x.ids(purple, "wine_experts@ml")
+	if slices.Contains(hire, discard) || !slices.Contains(hire, "aroma") || slices.Contains(hire, "taste") {
+		t.Fatalf("at 6 Experts the hire offers %v: the decks, no discard first", hire)
+	}
+	x.apply(purple, "wine_experts@ml", "aroma") // the deck's next tile shows
+	if next := x.ids(purple); !slices.Contains(next, "done") || slices.Contains(next, discard) {
+		t.Fatalf("after one purchase the hire offers %v: another, or done", next)
+	}
+	if excess := x.ids(purple, "done"); len(excess) != R10ExpertLimit+1 || !slices.Contains(excess, discard) {
+		t.Fatalf("done at 7 Experts, the hire offers %v: each held Expert to discard", excess)
+	}
+	x.apply(purple, "done", discard, "done")
+	p = x.p(purple)
+	eq(t, "Purple's Experts", len(p.Experts), R10ExpertLimit)
+	eq(t, "the Taste deck", x.s.Experts[Taste], []int{down})
+	eq(t, "Purple's cash", p.Money, 10-1)
 }

@@ -145,3 +145,23 @@ func TestFirstEditionRefusalsNameTheManagers(t *testing.T) {
 	eq(t, "the refusal", x.s.Refusal(redPlayer, append(press, slot), "anabela"),
 		"The Managers have no interest in start-ups: no barrel goes to them in year 1.")
 }
+
+// The first edition's cash Multiplier has no cap ("no cap on the cash
+// Multiplier", RESERVE-2010.md §17.2), so its slots do not say "(at most
+// 16)"; the Reserve's do.
+func TestFirstEditionCashMultiplierHasNoCap(t *testing.T) {
+	first := newClassic(t, 7, 4, "")
+	for slot := range R10MultiplierSlots {
+		if text := first.multiplierSlotText(R10MultCash, slot); strings.Contains(text, "at most") {
+			t.Errorf("the first edition's cash Multiplier, slot %d: %q", slot, text)
+		}
+	}
+	if text := newReserve(t, 4, "").s.multiplierSlotText(R10MultCash, 0); !strings.HasSuffix(text, "(at most 16)") {
+		t.Errorf("the Reserve's cash Multiplier: %q", text)
+	}
+	s := newClassic(t, 7, 4, "")
+	s.Seats[0].Money = 40
+	if vp := s.MultiplierScore(0, R10MultCash, 0); vp <= R10CashMultiplierCap {
+		t.Errorf("the first edition's cash Multiplier, 40 Bagos, left slot: %d VP", vp)
+	}
+}

@@ -48,7 +48,7 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 			return one(s.Order[s.Turn], "use a Magnate benefit or pass")
 		}
 	case PhaseMaintenance, PhaseProduction:
-		prompt := "take one barrel back from the Sales area"
+		prompt := s.rules().prompts.maintenance
 		if s.At == PhaseProduction {
 			prompt = s.rules().prompts.production + " before production"
 		}

@@ -75,7 +75,11 @@ func invariants(s *State) error {
 				barrels += mine
 			}
 		}
-		if limit := s.rules().expertLimit; limit > 0 && len(p.Experts) > limit {
+		limit := s.rules().expertLimit
+		if w := s.Paused; w != nil && w.seat == engine.Seat(seat) && w.run.kind == runExperts && s.buysBeforeDiscarding() {
+			limit += w.run.max // a first edition hire discards once done
+		}
+		if limit > 0 && len(p.Experts) > limit {
 			return fmt.Errorf("%s holds %d Wine Experts, more than %d", p.Name, len(p.Experts), limit)
 		}
 		if barrels != Box.BarrelsPerColor || p.Barrels < 0 {

@@ -91,6 +91,12 @@ func (s *walker) wineLabel(seat engine.Seat, w wineRef) string {
 	if est.Cellar {
 		place = "cellar"
 	}
+	if est.Region == 0 {
+		// An R10 estate that lost its last Vineyard has no region
+		// (upkeep.go): its wines are named by the estate.
+		return fmt.Sprintf("%s %d from estate %d (no Vineyard left; %s slot %d, value %d)", est.Wines[w.slot].Color, est.Wines[w.slot].Quality,
+			w.estate+1, place, w.slot+1, s.baseValue(seat, w))
+	}
 	return fmt.Sprintf("%s %d from %s (%s slot %d, value %d)", est.Wines[w.slot].Color, est.Wines[w.slot].Quality,
 		Regions[est.Region].Name, place, w.slot+1, s.baseValue(seat, w))
 }
@@ -169,7 +175,7 @@ func (s *walker) marketStep(m market) step {
 	st := step{Name: "slot", Prompt: m.whichSlot, Opts: s.EmptyOptions()}
 	for _, slot := range s.slots(m, seat, w, buf[:0]) {
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: s.slotKey(m, slot.at), Label: s.label(func() string { return s.slotLabel(m, slot) + cubeText(slot.cubes, r) })},
+			Choice: engine.Choice{ID: s.slotKey(m, slot.at), Label: s.label(func() string { return s.slotLabel(m, slot, "your") + cubeText(slot.cubes, r) })},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				label := s.wineLabel(seat, w)
@@ -177,7 +183,7 @@ func (s *walker) marketStep(m market) step {
 				p.Barrels--
 				s.takeSlot(m, seat, slot)
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s %ss the %s in %s%s.", p.Name, m.verb, label, s.slotLabel(m, slot), cubeText(slot.cubes, r))
+					return fmt.Sprintf("%s %ss the %s in %s%s.", p.Name, m.verb, label, s.slotLabel(m, slot, p.Name+"'s"), cubeText(slot.cubes, r))
 				})
 				s.work.run.hasWine = false
 				s.item()
@@ -218,7 +224,9 @@ func (s *State) slotKey(m market, at int) string {
 }
 
 // slotLabel names a slot for players, and says what it pays.
-func (s *walker) slotLabel(m market, slot marketSlot) string {
+// A sale's pay goes to whose bank account: "your" in a choice's label,
+// "Ana's" in the narration.
+func (s *walker) slotLabel(m market, slot marketSlot, whose string) string {
 	if m.export {
 		return s.shown(func() string {
 			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.pays)
@@ -227,7 +235,7 @@ func (s *walker) slotLabel(m market, slot marketSlot) string {
 	sale := s.data.Sales[slot.at]
 	return s.shown(func() string {
 		if s.rules().salesToAccount {
-			return fmt.Sprintf("%s %s %d (+%s to your bank account)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays))
+			return fmt.Sprintf("%s %s %d (+%s to %s bank account)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays), whose)
 		}
 		return fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays))
 	})

@@ -68,6 +68,10 @@ type ruleset struct {
 	// limit (SV16); to gain one more, a player first discards one (R10,
 	// §9, AMB-23).
 	expertLimit int
+	// discardAfterBuying: the Wine Experts action buys past that limit
+	// and discards the excess after (the first edition, 000); the
+	// Reserve discards first.
+	discardAfterBuying bool
 	// retrieveAnywhere: the "take back a barrel" Expert also takes one
 	// from a Magnate's space, an Additional Action space or a Multiplier
 	// slot (R10, §9, AMB-10, AMB-27); SV16 keeps the Magnates Area out.
@@ -113,6 +117,11 @@ type ruleset struct {
 	// sends Experts at the Press Release, takes barrels back, and orders
 	// by booth.
 	fairTiles bool
+	// fairOrder says, as a Press Release takes a place of the bottom row
+	// in a Fair year, what sets next year's order instead: SV16's booths,
+	// or R10's Fair Points track, from the last (§13; V1, "Adjust the
+	// order of play").
+	fairOrder string
 
 	// vpSources are where the mode's VP come from, in the order players
 	// read them.
@@ -153,7 +162,10 @@ var deluxeTerms = terms{title: "Vinhos Deluxe", magnate: "Magnate", magnates: [N
 // turnPrompts ask where the Action marker goes, what else the turn does
 // after the action, and what may be done before the wine is made (only
 // the workers and tiles the mode has).
-type turnPrompts struct{ move, after, production string }
+//
+// maintenance is what the players Maintenance waits for do: SV16 takes a
+// barrel back from Sales, R10 gives up what the bank could not pay (§11).
+type turnPrompts struct{ move, after, production, maintenance string }
 
 // anyNumber is an action's item limit where the rules set none.
 const anyNumber = math.MaxInt
@@ -201,7 +213,8 @@ var rulesets = [numModes]ruleset{
 		oneExpertPerTurn:    true,
 		prompts: turnPrompts{"Where do you move your Action marker? (You may first use a Magnate tile or a Wine Expert.)",
 			"Anything else this turn? (A Magnate tile or a Wine Expert you have not used yet.)",
-			"move Enologists and Farmers or use Porto"},
+			"move Enologists and Farmers or use Porto", "take one barrel back from the Sales area"},
+		fairOrder: "the Fair's booths will set next year's order",
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
 	},
 	Reserve2010: reserve,
@@ -237,7 +250,8 @@ var reserve = ruleset{
 	vpSources:               []VPSource{SourceExports, SourceFairs, SourceBenefits, SourceBank, SourceMajorities, SourceMultipliers},
 	prompts: turnPrompts{"Where do you move your Action marker? (You may first take back pairs of barrels, use a Magnate benefit or Wine Experts, or divest.)",
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
-		"move Enologists and Farmers or use Porto"},
+		"move Enologists and Farmers or use Porto", "give up what your account could not pay for at Maintenance"},
+	fairOrder: "after the Fair the last on the Fair Points track will play first",
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve
@@ -259,6 +273,7 @@ func firstEdition(r ruleset) ruleset {
 	r.multiplierConditions = false
 	r.retrieveFromMultipliers = false
 	r.cashMultiplierCap = 0
+	r.discardAfterBuying = true
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
 	r.prompts.production = "move Enologists or use Porto"

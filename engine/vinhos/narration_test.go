@@ -88,3 +88,64 @@ func TestMultiplierBarrelIsNarrated(t *testing.T) {
 	_, key := x.draftWithMultiplier()
 	saidAll(t, x.play(yellow, key, "w1-1"), "and puts a barrel from their supply on it.")
 }
+
+// After a Fair of the 2010 Reserve or the first edition the last on the
+// Fair Points track plays first (V1, "Adjust the order of play"): only
+// 2016's booths set the order, and only its narration says so.
+func TestOrderSlotNarrationNamesTheFairPointsTrackOutside2016(t *testing.T) {
+	for _, x := range []*example{newReserveExample(t, 3, orange, yellow, blue, purple), newClassicExample(t, 3, orange, yellow, blue, purple)} {
+		x.s.Round = 2
+		x.p(orange).Cell = CellTL
+		name := x.p(orange).Name
+		saidAll(t, x.play(orange, "pass@c", "order-1", "done"),
+			name+" takes the 1st place of the bottom row; after the Fair the last on the Fair Points track will play first.")
+	}
+}
+
+// An unpaid Maintenance of the 2010 Reserve and the first edition waits
+// for a Winery (or Vineyard) or an Enologist, not for a barrel from Sales
+// as 2016's does.
+func TestUnpaidMaintenanceAsksForWhatItTakesOutside2016(t *testing.T) {
+	for _, x := range []*example{newReserveExample(t, 4, orange, yellow, blue, purple), newClassicExample(t, 4, orange, yellow, blue, purple)} {
+		x.interestAndSalaries(orange)
+		x.endActions()
+		for _, p := range x.s.Pending() {
+			eq(t, x.s.rules().terms.title+": "+x.p(p.Seat).Name+"'s prompt", p.Prompt, "give up what your account could not pay for at Maintenance")
+		}
+	}
+}
+
+// A sale of the 2010 Reserve pays into the seller's account: the choice
+// says "your bank account", the narration whose it is.
+func TestSaleNarrationNamesWhoseBankAccount(t *testing.T) {
+	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
+	b := x.p(blue)
+	b.Estates[0] = Estate{Region: Setubal, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, red(6))}
+	x.s.Regions[Setubal].InPlay = true
+	eq(t, "the slot's label", x.choice(blue, "hotel-red-7", "sales@bm", "w1-2").Label, "Hotel red 7 (+7 Bagos to your bank account)")
+	events := x.play(blue, "sales@bm", "w1-2", "hotel-red-7", "done")
+	saidAll(t, events, "in Hotel red 7 (+7 Bagos to Blue's bank account).")
+	if said(events, "your") {
+		t.Error("the narration speaks to the reader")
+	}
+}
+
+// A Reserve estate that lost its last Vineyard has no region (AMB-21):
+// its wines are named by their estate, never "from  (".
+func TestWineOfAnEstateWithoutVineyardsIsNamedByItsEstate(t *testing.T) {
+	x := newReserveExample(t, 4, orange, yellow, blue, purple)
+	x.p(orange).Estates[1] = Estate{Color: Red, Wineries: 1, Wines: wines(Wine{}, red(6))}
+	eq(t, "the wine's label", x.choice(orange, "w2-2", "sales@bm").Label, "red 6 from estate 2 (no Vineyard left; warehouse slot 2, value 6)")
+}
+
+// A Magnate benefit's narration names the Magnates as such: a player may
+// be called Bruno too, so "Bruno moves a barrel from Bruno's space to
+// Bruno's Cash Multiplier" cannot happen.
+func TestBenefitNarrationNamesMagnatesAsSuch(t *testing.T) {
+	x := blueForBenefits(t)
+	x.p(blue).Name = "Bruno"
+	x.s.Year = 5
+	x.turn(blue)
+	events := x.play(blue, "benefit", "w1-3", "bruno", "bruno-cash-left", "pass@c", "order-1", "pass", "done")
+	saidAll(t, events, "Bruno moves a barrel from the Magnate Bruno's space to the Magnate Bruno's cash Multiplier")
+}

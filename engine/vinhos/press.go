@@ -91,7 +91,8 @@ func (s *walker) takeOrderSlot(seat engine.Seat, k int) {
 		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next round.", name, engine.Ordinal(k+1)) })
 	case slices.Contains(FairYears[:], s.Year) || s.Year >= NumYears:
 		s.say(seat, func() string {
-			return fmt.Sprintf("%s takes the %s place of the bottom row; the Fair's booths will set next year's order.", name, engine.Ordinal(k+1))
+			// The mode says what sets the order after a Fair (modes.go).
+			return fmt.Sprintf("%s takes the %s place of the bottom row; %s.", name, engine.Ordinal(k+1), s.rules().fairOrder)
 		})
 	default:
 		s.say(seat, func() string { return fmt.Sprintf("%s will play %s next year.", name, engine.Ordinal(k+1)) })

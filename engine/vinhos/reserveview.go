@@ -1,6 +1,10 @@
 package vinhos
 
-import "github.com/adega-bot/adega/engine"
+import (
+	"fmt"
+
+	"github.com/adega-bot/adega/engine"
+)
 
 // Read-only views of a 2010 Reserve game for the renderer.
 
@@ -15,6 +19,21 @@ func EndGameMultiplier(k R10MultiplierKind) bool { return endGameMultiplier(k) }
 // MultiplierCount is what an end-game Multiplier counts for seat now.
 func (s *State) MultiplierCount(seat engine.Seat, k R10MultiplierKind) int {
 	return s.multiplierCount(seat, k)
+}
+
+// MultiplierScore is what seat's barrel in slot of an end-game Multiplier
+// would score now, by the mode's rules (the cash one's cap, if any).
+func (s *State) MultiplierScore(seat engine.Seat, k R10MultiplierKind, slot int) int {
+	return multiplierScore(k, slot, s.multiplierCount(seat, k), s.rules().cashMultiplierCap)
+}
+
+// CashMultiplierCapText says the cash Multiplier's cap, " (at most 16)",
+// or nothing in the first edition, which has none.
+func (s *State) CashMultiplierCapText() string {
+	if c := s.rules().cashMultiplierCap; c > 0 {
+		return fmt.Sprintf(" (at most %d)", c)
+	}
+	return ""
 }
 
 // ReserveBoard reports whether a mode plays on the Reserve's side of the

@@ -27,12 +27,18 @@ type fixes struct {
 	// tiedTrophies: everyone placed first who presented a wine takes a
 	// trophy, ties included.
 	tiedTrophies bool
+	// discardAfterBuying: a first edition player at the Expert limit buys
+	// first and discards the excess after (ruleset.discardAfterBuying).
+	discardAfterBuying bool
 }
 
 // revisions are the rules revisions, by number.
 var revisions = [...]fixes{
 	{}, // the first rules, until November 2026
 	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true},
+	// the first edition's own readings, November 2026
+	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
+		discardAfterBuying: true},
 }
 
 // LatestRules is the revision new games are set up under.

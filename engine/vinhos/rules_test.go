@@ -36,6 +36,17 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	x.fair(map[engine.Seat]int{ana: 20, LacerdaSeat: 20})
 	saidAll(t, x.w.Events, "Nobody wins the Fair alone: no trophy.")
 	eq(t, "trophies", x.s.Trophies(ana), 0)
+
+	// Revision 1: a first edition player at the Expert limit discarded
+	// one before hiring.
+	x = newClassicExample(t, 3, purple, redPlayer, yellow, blue)
+	x.s.Rules = 1
+	for _, a := range []ExpertAbility{ExpertFreeMove, ExpertRearrangeDeck, ExpertCash} {
+		x.give(purple, x.expertID(Taste, a), x.expertID(Aroma, a))
+	}
+	x.refuses(purple, []string{"wine_experts@ml"}, "aroma")
+	x.apply(purple, "wine_experts@ml", "discard-"+x.s.expertKey(x.expertID(Taste, ExpertCash)), "aroma", "done", "done")
+	eq(t, "Purple's Experts by revision 1", len(x.p(purple).Experts), R10ExpertLimit)
 }
 
 // A rules revision newer than this engine knows is refused, not guessed.

@@ -181,10 +181,10 @@ func (v *view) rowBarrels(seat engine.Seat) []rowBarrel {
 func (v *view) multiplierDetail(seat engine.Seat, k vinhos.R10MultiplierKind, slot int) string {
 	side := [...]string{"left", "right"}[slot]
 	if vinhos.EndGameMultiplier(k) {
-		vp := vinhos.R10MultiplierScore(k, slot, v.s.MultiplierCount(seat, k))
+		vp := v.s.MultiplierScore(seat, k, slot)
 		text := fmt.Sprintf("%s Multiplier (%s): %s VP each at the end, %d now", multiplierText[k], side, slotValue(k, slot)[len("×"):], vp)
 		if k == vinhos.R10MultCash {
-			text += fmt.Sprintf(" (at most %d)", vinhos.R10CashMultiplierCap)
+			text += v.s.CashMultiplierCapText() // none in the first edition
 		}
 		return text
 	}
