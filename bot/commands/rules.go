@@ -106,14 +106,9 @@ func rulingText(game engine.Game, file string, s docs.Section) string {
 // rulingsIndex lists the rulings' titles by group.
 func rulingsIndex(page docs.Page) string {
 	var b strings.Builder
-	b.WriteString("### " + page.Title + "\n")
-	// The intro's first sentence: the index must fit one message, and the
-	// rulings themselves name their sources.
-	intro, _, _ := strings.Cut(docs.Unwrap(page.Intro), "\n\n")
-	if first, _, ok := strings.Cut(intro, ". "); ok {
-		intro = first + "."
-	}
-	b.WriteString(intro + "\n")
+	// The way in, and no more: the index must fit one message, and each
+	// ruling says why it reads as it does.
+	b.WriteString("### " + page.Title + "\nType a word of a title in `topic:` to read that ruling.\n")
 	group := ""
 	for _, s := range page.Sections {
 		if s.Group != group {
@@ -124,7 +119,6 @@ func rulingsIndex(page docs.Page) string {
 		}
 		b.WriteString(s.Title)
 	}
-	b.WriteString("\n\nType a word of a title in `topic:` to read that ruling.")
 	return fit(b.String())
 }
 

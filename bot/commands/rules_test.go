@@ -54,6 +54,9 @@ func rulesChoices(t *testing.T, h *Handler, typed string) []*discordgo.Applicati
 func TestRulingsIndexListsEverySection(t *testing.T) {
 	text := askRules(t, newHandler(t), "rulings")
 	page := docs.Rulings()
+	if !strings.Contains(text, "Type a word of a title in `topic:`") || strings.HasSuffix(text, "…") {
+		t.Errorf("the index does not say how to read a ruling, or is cut:\n%s", text)
+	}
 	for _, s := range page.Sections {
 		if !strings.Contains(text, s.Title) || !strings.Contains(text, "**"+s.Group+"**") {
 			t.Errorf("the index lacks %q (%s):\n%s", s.Title, s.Group, text)
