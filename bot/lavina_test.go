@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine/lavina"
 )
 
 // A whole 3-player game of La Viña through the real discordgo session and
@@ -27,8 +28,11 @@ func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
 	table := srv.NewChannel("vineyard")
 	at := func(u *discordgo.User, ch string) fakediscord.Origin { return srv.InGuild(u, ch) }
 
-	in := srv.SlashCommand(at(users[0], table.ID), "lavina", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3)))
-	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña, La Viña**: a table for up to 3 players.") {
+	// Random moves seldom deliver a last barrel, which alone ends a La
+	// Viña game: the table chooses a round limit, so that it ends.
+	in := srv.SlashCommand(at(users[0], table.ID), "lavina", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3),
+		fakediscord.StringOption(lavina.OptionMaxRounds, "20")))
+	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña, La Viña**: a table for up to 3 players (max_rounds: 20).") {
 		t.Fatalf("lobby: %+v", resp.Data)
 	}
 	thread := h.joinAndStart(table.ID, users)

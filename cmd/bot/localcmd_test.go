@@ -34,8 +34,8 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 	outputHas(t, out,
 		"The piles hold [5 3 5]. Ana goes first.",
 		"Ana took 2 from pile 1 (3 left there).",
-		"Bruno took 3 from pile 2 (0 left there).",
-		"Next: Bruno must take counters from a pile.",
+		"Bento took 3 from pile 2 (0 left there).",
+		"Next: Bento must take counters from a pile.",
 		"Exported: "+exportPath,
 	)
 	boards := regexp.MustCompile(`Board: (\S+\.png)`).FindAllStringSubmatch(out, -1)
@@ -83,7 +83,7 @@ func TestLocalScriptPlaysAndWritesFiles(t *testing.T) {
 		t.Fatalf("replay with another database: %v\n%s", err, out)
 	}
 	out, err = runMain(t, "/nim p3 1\n", "local", "--db", filepath.Join(dir, "t.db"), "--out", dir, "--import", exportPath)
-	if err != nil || !strings.Contains(out, "Bruno took 1 from pile 3") {
+	if err != nil || !strings.Contains(out, "Bento took 1 from pile 3") {
 		t.Fatalf("import and continue: %v\n%s", err, out)
 	}
 }
@@ -180,7 +180,7 @@ func TestLocalFlagsReachTheTable(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "script "+script+": 1 refused line: 2") {
 		t.Errorf("--script --keep-going: %v\n%s", err, out)
 	}
-	outputHas(t, out, "Bruno took 1 from pile 2", "Exported: "+export)
+	outputHas(t, out, "Bento took 1 from pile 2", "Exported: "+export)
 	if strings.Contains(out, "Welcome") {
 		t.Errorf("a script was welcomed:\n%s", out)
 	}

@@ -45,7 +45,7 @@ func TestCheckAndSalvageADamagedDatabase(t *testing.T) {
 	outputHas(t, out, "2 games copied into "+salvaged+".", "Lost: game g2: on a damaged page (", db+" is unchanged.")
 
 	out, err = runMain(t, "/nim p2 1\n/status\n", "local", "--resume", "g3", "--db", salvaged, "--out", dir)
-	if err != nil || strings.Contains(out, "Refused") || !strings.Contains(out, "Bruno took 1 from pile 2") || !strings.Contains(out, "move 2.") {
+	if err != nil || strings.Contains(out, "Refused") || !strings.Contains(out, "Bento took 1 from pile 2") || !strings.Contains(out, "move 2.") {
 		t.Errorf("a salvaged game does not play: %v\n%s", err, out)
 	}
 	if _, err := runMain(t, "", "local", "--resume", "g2", "--db", salvaged, "--out", dir); err == nil || !strings.Contains(err.Error(), "There is no game g2") {
@@ -101,5 +101,5 @@ func TestDamagedSnapshotIsRepairedAndTheTableSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outputHas(t, out, "The saved state of this game was found damaged, and was rebuilt from its log (1 move).", "Bruno took 1 from pile 2")
+	outputHas(t, out, "The saved state of this game was found damaged, and was rebuilt from its log (1 move).", "Bento took 1 from pile 2")
 }
