@@ -139,7 +139,7 @@ func gameRoutes() []route {
 		fixed("rules", "Short rules help, and the rulings adega plays by",
 			func(h *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) Reply { return h.rules(g, sub) },
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: choiceValueLimit,
-				Description: "A topic, rulings, or a ruling's title", Required: true, Autocomplete: true}).
+				Description: "A topic, rulings, or a ruling's title (none: the list of topics)", Autocomplete: true}).
 			completedBy(func(_ *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
 				return topicChoices(g, sub)
 			}),

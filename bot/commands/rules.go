@@ -49,6 +49,9 @@ func RulesText(game engine.Game, topic string) (string, error) {
 		return "**" + topic + "**: " + text, nil
 	}
 	page, file, hasRulings := rulingsOf(game)
+	if topic == "" {
+		return topicList(game, hasRulings), nil
+	}
 	if topic == rulingsTopic && hasRulings {
 		return rulingsIndex(page), nil
 	}
@@ -120,6 +123,16 @@ func rulingsIndex(page docs.Page) string {
 		b.WriteString(s.Title)
 	}
 	return fit(b.String())
+}
+
+// topicList answers a rules command without a topic: the topics there
+// are, and how to ask for one.
+func topicList(game engine.Game, hasRulings bool) string {
+	topics := "`" + strings.Join(topicNames(game), "`, `") + "`"
+	if hasRulings {
+		topics += ", and `" + rulingsTopic + "` for the readings adega plays by"
+	}
+	return fit("**" + game.Title() + "**: the rules help's topics are " + topics + ". Type one in `topic:`.")
 }
 
 // topicsOf is a game's short rules help, by topic.

@@ -136,3 +136,17 @@ func TestDeclaredRulingsPagesExist(t *testing.T) {
 		}
 	}
 }
+
+// "/GAME rules" with no topic lists the topics, as an answer, not a
+// refusal (issue 31, point 10).
+func TestRulesWithoutATopicListsTheTopics(t *testing.T) {
+	text := askRules(t, newHandler(t), "")
+	if strings.HasPrefix(text, "Refused") || !strings.Contains(text, "`"+rulingsTopic+"`") || !strings.Contains(text, "Type one in `topic:`") {
+		t.Errorf("rules without a topic answers:\n%s", text)
+	}
+	for _, name := range topicNames(vinhos.Game{}) {
+		if !strings.Contains(text, "`"+name+"`") {
+			t.Errorf("the list lacks %q:\n%s", name, text)
+		}
+	}
+}
