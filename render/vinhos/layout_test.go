@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -49,5 +50,17 @@ func TestLayoutKeepsWhatItWasMadeFor(t *testing.T) {
 					mode, compact, l.mode, l.estates, l.compact, l.players)
 			}
 		}
+	}
+}
+
+// Trás-os-Montes's +2 Fair Points come when its wine is presented at a
+// Fair, not with the first vineyard: the region card says when (issue 31,
+// point 11), and so does the vineyards help.
+func TestTrasOsMontesFairPointsComeAtTheFair(t *testing.T) {
+	if perks := regionPerks(vinhos.TrasOsMontes); perks != "+2 Fair pts at Fairs" {
+		t.Errorf("Trás-os-Montes's card reads %q", perks)
+	}
+	if help := (vinhos.Game{}).RulesTopics()["vineyards"]; !strings.Contains(help, "Trás-os-Montes has no such bonus: its wine earns +2 Fair Points when presented at a Fair") {
+		t.Errorf("the vineyards help does not say when Trás-os-Montes pays: %q", help)
 	}
 }

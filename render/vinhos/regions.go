@@ -59,7 +59,8 @@ func cubeSpace(k rect, i, n int) rect {
 	return rect{X: k.Right() - 6 - float64(cols)*20, Y: k.Y + 54}.Grid(i%cols, i/cols, 16, 16, 4)
 }
 
-// regionPerks lists what an estate's first vineyard in the region brings.
+// regionPerks lists what a region brings: mostly a bonus of an estate's
+// first vineyard there.
 func regionPerks(id vinhos.RegionID) string {
 	g := vinhos.Regions[id]
 	var p []string
@@ -68,7 +69,8 @@ func regionPerks(id vinhos.RegionID) string {
 			p = append(p, fmt.Sprintf(format, a...))
 		}
 	}
-	add(g.FairPoints > 0, "+%d Fair Points", g.FairPoints)
+	// Not a bonus of the first vineyard: its wine earns them at a Fair.
+	add(g.FairPoints > 0, "+%d Fair pts at Fairs", g.FairPoints)
 	add(g.NoCellar, "no Cellar")
 	add(g.PortoTiles > 0, "%d Porto tiles", g.PortoTiles)
 	add(g.FreeCellar, "free Cellar")
