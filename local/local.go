@@ -261,10 +261,10 @@ func (t *table) create(f Flags) error {
 	if options == nil {
 		options = map[string]string{}
 	}
-	if err := optionFlag(game, options, "regions", "regions", f.Regions, "regions"); err != nil {
+	if err := optionFlag(game, options, regionsOption, f.Regions, "regions"); err != nil {
 		return err
 	}
-	if err := optionFlag(game, options, "variant", "variant", f.Variant, "variants"); err != nil {
+	if err := optionFlag(game, options, variantOption, f.Variant, "variants"); err != nil {
 		return err
 	}
 	if err := checkOptionNames(game, options); err != nil {
@@ -440,16 +440,22 @@ func (t *table) close(last *reply, f Flags, err error) error {
 
 // checkOptionNames refuses an --option the game does not declare; New
 // checks the values.
+// The setup options that have a flag of their own, named as the option.
+const (
+	regionsOption = "regions"
+	variantOption = "variant"
+)
+
 // optionFlag sets the setup option a flag of its own stands for
 // (--regions, --variant), if the game declares that option.
-func optionFlag(game engine.Game, options map[string]string, flag, option, value, what string) error {
+func optionFlag(game engine.Game, options map[string]string, name, value, what string) error {
 	if value == "" {
 		return nil
 	}
-	if !slices.Contains(optionNames(game), option) {
-		return fmt.Errorf("--%s: %s has no %s", flag, game.Title(), what)
+	if !slices.Contains(optionNames(game), name) {
+		return fmt.Errorf("--%s: %s has no %s", name, game.Title(), what)
 	}
-	options[option] = value
+	options[name] = value
 	return nil
 }
 

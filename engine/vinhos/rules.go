@@ -1,7 +1,5 @@
 package vinhos
 
-import "github.com/adega-bot/adega/engine"
-
 // fixes are the corrections made to the engine's rules since games were
 // first played by it, each where the engine was found to stray from the
 // rulebooks (docs/RULINGS.md). A game keeps the revision it was set up
@@ -46,14 +44,6 @@ const LatestRules = len(revisions) - 1
 
 // LatestRules tells storage the revision new games take.
 func (Game) LatestRules() int { return LatestRules }
-
-// checkRules refuses a revision this engine does not know.
-func checkRules(rules int) error {
-	if rules < 0 || rules > LatestRules {
-		return engine.Errorf(engine.CodeBadSetup, "This game is played by rules revision %d, which this version of adega does not know (it knows 0 to %d); update adega.", rules, LatestRules)
-	}
-	return nil
-}
 
 // fixed is the set of fixes the game plays by.
 func (s *State) fixed() fixes { return revisions[s.Rules] }

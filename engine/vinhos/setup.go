@@ -76,7 +76,7 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkRules(setup.Rules); err != nil {
+	if err := engine.CheckRules(Game{}, setup.Rules); err != nil {
 		return nil, nil, err
 	}
 	names := setup.Players
