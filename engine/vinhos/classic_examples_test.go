@@ -258,16 +258,7 @@ func TestFirstEditionExampleCellars(t *testing.T) {
 // EXAMPLE (Divesting): Blue lacks the cash for a move; he divests 4 times,
 // from +3 to −1, and receives 11,000 Bagos, then moves to the Vineyards.
 func TestFirstEditionExampleDivesting(t *testing.T) {
-	x := newClassicExample(t, 2, blue, redPlayer, yellow, purple)
-	b := x.p(blue)
-	b.Money, b.Cell, b.Bank = 0, CellBR, Bank{Account: 5, Invest: 3}
-	x.deck(Minho, vy(Red, 3), vy(White, 2))
-	x.s.Regions[Minho].InPlay = true
-	x.refuses(blue, nil, "vineyards@tl")
-	x.apply(blue, "divest", "divest", "divest", "divest", "vineyards@tl", "minho", "e1", "done", "done")
-	b = x.p(blue)
-	eq(t, "Blue's investment", b.Bank.Invest, -1)
-	eq(t, "Blue's cash: 11 less the move and the Vineyard", b.Money, 11-1-3)
+	newClassicExample(t, 2, blue, redPlayer, yellow, purple).divestsForVineyards(blue)
 }
 
 // EXAMPLE (Wine Experts): Purple buys a Taste Expert for 1,000 Bagos, then

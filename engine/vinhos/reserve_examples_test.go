@@ -111,12 +111,22 @@ func TestExampleEnologists10(t *testing.T) {
 
 // Example 8, "Wine Value": a wine of quality 4 in slot 3 of an Algarve
 // Cellar, one of the region's 3 Renown cubes used: 4 + 3 + 1 + 1 = 9.
+// The text names no action; a sale shows the value: the Enoteca's white 9
+// takes the wine with one cube, and the account gains 9.
 func TestExampleWineValue10(t *testing.T) {
 	x := newReserveExample(t, 4, orange, yellow, blue, purple)
-	x.p(orange).Estates[0] = Estate{Region: Algarve, Color: White, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, white(4))}
+	o := x.p(orange)
+	o.Bank.Account = 0
+	o.Estates[0] = Estate{Region: Algarve, Color: White, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, white(4))}
 	x.s.Regions[Algarve].Cubes = 3
 	eq(t, "value before cubes", x.s.WineValue(orange, 0, 2), 8)
-	eq(t, "value with one cube", x.s.WineValue(orange, 0, 2)+Regions[Algarve].CubeValue, 9)
+	sell := []string{"sales@bm", "w1-3"}
+	if label := x.choice(orange, "enoteca-white-9", sell...).Label; !strings.Contains(label, "1 Renown cube") {
+		t.Errorf("the white 9 is offered as %q, without its one Renown cube", label)
+	}
+	x.apply(orange, append(sell, "enoteca-white-9", "done")...)
+	eq(t, "Orange's account", x.p(orange).Bank.Account, 9)
+	eq(t, "Algarve's cubes", x.s.Regions[Algarve].Cubes, 2)
 }
 
 // Examples 10 and 11, "Sales": Blue's red 6 in slot 2 of his Setúbal
@@ -157,6 +167,9 @@ func TestExampleSales10(t *testing.T) {
 // (no aging): the first country's "8" and "9" slots need 1 and 2 Douro
 // cubes, its "6" and "7" none, so no cube may be used there. She takes the
 // "8" slot with one cube and scores 7 VP at once, the VP of its row.
+// "End-of-game situation": Purple alone in the first country scores 6,
+// Blue alone in the second 8, Blue, Yellow and Orange 3 each in the third,
+// Purple alone in the fourth 12.
 func TestExampleExport10(t *testing.T) {
 	x := newReserveExample(t, 4, orange, yellow, blue, purple)
 	x.turn(purple)
@@ -176,6 +189,37 @@ func TestExampleExport10(t *testing.T) {
 	x.apply(purple, "export@bl", "w1-2", "country1-row2", "done")
 	eq(t, "Purple's VP", x.p(purple).VP, 7)
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 1)
+
+	x.exporters([][]engine.Seat{{purple}, {blue}, {blue, yellow, orange}, {purple}})
+	x.endGame()
+	eq(t, "majorities (Orange, Yellow, Blue, Purple)", x.s.Final.Export, []int{3, 3, 8 + 3, 6 + 12})
+}
+
+// exporters fills the Export area column by column, top row first, with
+// the given players' barrels; the rest of the area is empty.
+func (x *example) exporters(columns [][]engine.Seat) {
+	for r := range x.s.Export {
+		for c := range x.s.Export[r] {
+			x.s.Export[r][c] = engine.NoSeat
+		}
+	}
+	for c, seats := range columns {
+		for r, seat := range seats {
+			x.s.Export[r][c] = seat
+		}
+	}
+}
+
+// endGame plays a Reserve or first-edition game to its end from after the
+// third Fair: everyone passes the benefit rounds, and the game is scored.
+func (x *example) endGame() {
+	x.t.Helper()
+	x.s.Year, x.s.Fair = NumYears, NumFairs
+	x.w.startBenefitRounds()
+	x.w.Advance()
+	for !x.s.Over() {
+		x.apply(x.pending()[0], "pass")
+	}
 }
 
 // Example 18, "Press Release": in year 4 Orange presents her red Douro of
@@ -211,26 +255,51 @@ func TestExamplePressRelease10(t *testing.T) {
 
 // Example 22, "Last-minute Press Release": at the Fair of year 5 Blue
 // presents a white of quality 4 from Alentejo without cubes: value 4, the
-// "1" tile. On the Appearance + Alcohol slot it gains 4 Fair Points for
-// the features and 2 for the slot, and meets Carolina: one barrel goes
-// beside her, and it cannot move now, the Fair being no Actions phase.
+// "1" tile, so one Expert at most. On the Appearance + Alcohol slot it
+// gains 4 Fair Points for the features and 2 for the slot, and meets
+// Carolina only: one barrel goes beside her, and it cannot move now, the
+// Fair being no Actions phase. The year's tile is one of the box whose
+// Carolina takes Alentejo and whose Anabela and Bruno do not take this
+// wine.
 func TestExampleLastMinutePressRelease(t *testing.T) {
 	x := newReserveExample(t, 5, orange, yellow, blue, purple)
-	x.s.Vintage = 1
-	x.s.data.Vintage[1].Carolina = component.T(NewRegionSet(Alentejo))
+	x.s.Vintage = x.vintageWhere(func(v VintageTile) bool {
+		return v.Carolina.V.Has(Alentejo) && v.Anabela.V != White && v.Bruno.V > 4
+	})
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4} // sections 2 and 2
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Pressed = seat != int(blue)
 	}
 	b := x.p(blue)
 	b.Estates[0] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(4))}
+	x.give(blue, x.expertID(Alcohol, ExpertRearrangeDeck)) // the Fair then waits for his secret pick
 	x.s.startFair()
 	x.w.Advance()
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
-	x.apply(blue, "w1-1", "appearance-alcohol", "carolina", "done")
+	eq(t, "the wine's value", x.s.WineValue(blue, 0, 0), 4)
+	present := []string{"w1-1", "appearance-alcohol"}
+	x.offers(blue, present, "done", "carolina")
+	x.offers(blue, append(present, "carolina")) // the Press Release is over: no benefit
+	x.apply(blue, append(present, "carolina")...)
+	eq(t, "the Fair's secret picks", x.s.At, PhaseFairPicks)
 	b = x.p(blue)
+	eq(t, "Blue's Fair tile", x.s.FairSlots[1], FairSlot{Spot{true, blue}, 1})
 	eq(t, "Blue's Fair Points", b.FairPoints, 4+2)
-	eq(t, "Blue's barrels beside Carolina", b.Magnates[Carolina], 1)
+	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int{Carolina: 1})
+}
+
+// vintageWhere is the first Vintage tile of the game's table that fits
+// an example, which then plays on a tile of the box rather than on
+// patched data.
+func (x *example) vintageWhere(fits func(VintageTile) bool) int {
+	x.t.Helper()
+	for i, v := range x.s.data.Vintage {
+		if fits(v) {
+			return i
+		}
+	}
+	x.t.Fatalf("no Vintage tile fits the example")
+	return 0
 }
 
 // secondReserveFair is example 23's Fair of year 5 before the secret
@@ -455,6 +524,35 @@ func TestExampleMovementCosts(t *testing.T) {
 	x.apply(purple, "vineyards@tl", "minho", "e1", "done", "done")
 	eq(t, "Purple's cash", x.p(purple).Money, 10-4-2)
 	eq(t, "Blue's and Orange's cash", []int{x.p(blue).Money, x.p(orange).Money}, []int{before[blue] + 1, before[orange] + 1})
+}
+
+// Example 15, "Divesting": Purple lacks the cash to move to the
+// Vineyards, two spaces away; she divests 4 times, from +3 to −1,
+// receives 11 Bagos, pays the move and buys a Vineyard.
+func TestExampleDivesting10(t *testing.T) {
+	newReserveExample(t, 2, purple, orange, yellow, blue).divestsForVineyards(purple)
+}
+
+// divestsForVineyards plays the divesting example both editions print:
+// seat, without cash on the Bank space, may not move to the Vineyards, two
+// spaces away; divesting 4 times, from +3 to −1, brings 11 Bagos, which
+// pay the move's 1 and a Minho Vineyard's 3.
+func (x *example) divestsForVineyards(seat engine.Seat) {
+	t := x.t
+	t.Helper()
+	p := x.p(seat)
+	p.Money, p.Cell, p.Bank = 0, CellBR, Bank{Account: 5, Invest: 3}
+	x.deck(Minho, vy(Red, 3), vy(White, 2))
+	x.s.Regions[Minho].InPlay = true
+	x.refuses(seat, nil, "vineyards@tl")
+	divest := []string{"divest", "divest", "divest", "divest"}
+	eq(t, "the move after divesting", x.choice(seat, "vineyards@tl", divest...).Cost, "1 Bago")
+	x.apply(seat, append(divest, "vineyards@tl", "minho", "e1", "done", "done")...)
+	p = x.p(seat)
+	eq(t, "the investment", p.Bank.Invest, -1)
+	eq(t, "the account", p.Bank.Account, 5)
+	eq(t, "the cash: 11 less the move and the Vineyard", p.Money, 11-1-3)
+	eq(t, "the Minho Vineyard", []any{p.Estates[0].Region, p.Estates[0].Vineyards}, []any{Minho, 1})
 }
 
 // Example 5, "Wineries": Blue builds 2 Wineries for 6 Bagos, one in his
