@@ -26,21 +26,36 @@ func newClassicExample(t *testing.T, year int, order ...engine.Seat) *example {
 // EXAMPLE (Vineyards): Red has Vineyards in 3 Estates, Algarve white, Dão
 // red and two in Alentejo white. He buys a red Minho for 3,000 Bagos and
 // starts his 4th Estate: a Renown cube to Minho, his disc on its circle.
+// He buys a white Algarve for 4,000 into his Algarve Estate: a cube to
+// Algarve, no second disc. He can extend neither his red Dão Estate, the
+// top Dão tile being white, nor his Alentejo one, which holds both white
+// Alentejo tiles (2 Vineyards at most an Estate).
 func TestFirstEditionExampleVineyards(t *testing.T) {
 	x := newClassicExample(t, 2, redPlayer, yellow, blue, purple)
 	r := x.p(redPlayer)
-	r.Money, r.Cell = 5, CellTM
+	r.Money, r.Cell = 10, CellTM
 	r.Estates[0] = Estate{Region: Algarve, Color: White, Vineyards: 1}
 	r.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Cellar: true}
 	r.Estates[2] = Estate{Region: Alentejo, Color: White, Vineyards: 2}
-	x.s.Regions[Minho].InPlay = true
+	for _, region := range []RegionID{Minho, Algarve, Dao, Alentejo} {
+		x.s.Regions[region].InPlay = true
+	}
 	x.deck(Minho, vy(Red, 3), vy(White, 2))
-	cubes := x.s.Regions[Minho].Cubes
-	x.apply(redPlayer, "vineyards@tl", "minho", "e4", "done", "done")
+	x.deck(Algarve, vy(White, 4))
+	x.deck(Dao, vy(White, 4), vy(Red, 3))
+	x.deck(Alentejo, vy(Red, 4))
+	minho, algarve := x.s.Regions[Minho].Cubes, x.s.Regions[Algarve].Cubes
+	x.apply(redPlayer, "vineyards@tl", "minho", "e4") // the deck's next tile shows
+	x.refuses(redPlayer, nil, "dao", "alentejo")
+	x.deck(Dao, vy(Red, 3), vy(White, 4)) // a red on top would extend the Dão Estate
+	x.offers(redPlayer, []string{"dao"}, "e2")
+	x.deck(Dao, vy(White, 4), vy(Red, 3))
+	x.apply(redPlayer, "algarve", "e1", "done", "done")
 	r = x.p(redPlayer)
-	eq(t, "Red's cash", r.Money, 5-3)
+	eq(t, "Red's cash", r.Money, 10-3-4)
 	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, r.Estates[3].Vineyards}, []any{Minho, Red, 1})
-	eq(t, "Minho's cubes", x.s.Regions[Minho].Cubes, cubes+1)
+	eq(t, "the Algarve Estate's Vineyards", r.Estates[0].Vineyards, 2)
+	eq(t, "cubes in Minho and Algarve", []int{x.s.Regions[Minho].Cubes, x.s.Regions[Algarve].Cubes}, []int{minho + 1, algarve + 1})
 }
 
 // EXAMPLE (Wine Value): Purple's wine of Production Value 5 in slot 3 of
@@ -76,7 +91,9 @@ func TestFirstEditionExampleSales(t *testing.T) {
 // cubes in 2 regions, and exports his wine of Production Value 7 from slot
 // 2 of his Dão Warehouse. The 8 and 9 slots would need 1 and 2 Dão cubes;
 // the 6 and 7 slots none, so no cube may go. He takes the 7 slot of the
-// 1st column and receives 5 VP at once.
+// 1st column and receives 5 VP at once. At the end of the game Purple
+// scores 6 VP for the 1st column, Blue 8 for the 2nd, Blue, Yellow and Red
+// 3 each for the 3rd, Purple 12 for the 4th.
 func TestFirstEditionExampleExport(t *testing.T) {
 	x := newClassicExample(t, 4, purple, redPlayer, yellow, blue)
 	p := x.p(purple)
@@ -96,11 +113,16 @@ func TestFirstEditionExampleExport(t *testing.T) {
 	eq(t, "Purple's VP", p.VP, 5)
 	eq(t, "Purple's barrels", p.Barrels, 1)
 	eq(t, "Dão's cubes", x.s.Regions[Dao].Cubes, 2)
+
+	x.exporters([][]engine.Seat{{purple}, {blue}, {blue, yellow, redPlayer}, {purple}})
+	x.endGame()
+	eq(t, "majorities (Red, Yellow, Blue, Purple)", x.s.Final.Export, []int{3, 3, 8 + 3, 6 + 12})
 }
 
 // EXAMPLE (Bank): Yellow withdraws 3,000 Bagos (14 → 11), invests from −1
 // to 0 (11 → 8) and from 0 to +1 (8 → 6); Red deposits 5,000 Bagos
-// (19 → 24).
+// (19 → 24). At the end of the game Red scores 18 VP, Yellow 3, Blue and
+// Purple, whose accounts are empty, nothing.
 func TestFirstEditionExampleBank(t *testing.T) {
 	x := newClassicExample(t, 2, yellow, redPlayer, blue, purple)
 	y := x.p(yellow)
@@ -113,30 +135,44 @@ func TestFirstEditionExampleBank(t *testing.T) {
 	r.Cell, r.Money, r.Bank = CellMR, 6, Bank{Account: 19, Invest: 1}
 	x.apply(redPlayer, "bank@br", "deposit", "5", "done", "done") // 1 Bago to Yellow, there already
 	eq(t, "Red's bank and cash", []int{x.p(redPlayer).Bank.Account, x.p(redPlayer).Money}, []int{24, 0})
+
+	x.p(blue).Bank.Account, x.p(purple).Bank.Account = 0, 0
+	x.endGame()
+	eq(t, "bank VP (Red, Yellow, Blue, Purple)", x.s.Final.Bank, []int{18, 3, 0, 0})
 }
 
 // EXAMPLE (Press Release): in year 4 Red presents for the 2nd Fair his red
 // of Production Value 5 in slot 4 of his Douro Cellar, with 2 Douro cubes:
 // 5 + 5 + 2 = 12. He may play up to 4 Experts, takes his "4" Fair tile and
-// gains 3 Fair Points for the value above 9. Beatriz wants 9 or more and
-// Constantino Douro among his regions: he places a barrel beside Beatriz
-// only.
+// gains 3 Fair Points for the value above 9 (14 → 17). On the Look/Taste
+// slot, with the Taste marker in the "2" section and the Look marker in
+// the "4", he gains 6 Fair Points (17 → 23) and the slot's 3,000 Bagos.
+// Alexandre wants white, Beatriz 9 or more and Constantino region 1
+// (Minho), 3 (Dão), 4 (Douro) or 7 (Setúbal), the Vintage tile of the
+// box that asks for these: he meets Beatriz and Constantino and places a
+// barrel beside Beatriz only.
 func TestFirstEditionExamplePressRelease(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
-	x.s.Vintage = 1
-	x.s.data.Vintage[1].Bruno = component.T(9)
-	x.s.Features = [NumFeatures]int{}
+	x.s.Vintage = x.vintageWhere(func(v VintageTile) bool {
+		return v.Anabela.V == White && v.Bruno.V == 9 && v.Carolina.V == NewRegionSet(Minho, Dao, Douro, Setubal)
+	})
+	x.s.Features = [NumFeatures]int{Taste: 4, Appearance: 8}
+	eq(t, "the Taste and Look sections", []int{x.s.sectionFP(Taste), x.s.sectionFP(Appearance)}, []int{2, 4})
 	r := x.p(redPlayer)
-	r.Cell = CellTL
+	r.Cell, r.Money, r.FairPoints = CellTL, 0, 14
 	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
 	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
-	turn := []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol"}
+	turn := []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "appearance-taste"}
+	x.offers(redPlayer, turn, "done", "bruno", "carolina")
 	eq(t, "the Manager's name", x.choice(redPlayer, "bruno", turn...).Label, "Place a barrel beside the Manager Beatriz")
 	x.apply(redPlayer, append(turn, "bruno", "done", "done")...)
 	r = x.p(redPlayer)
-	eq(t, "Red's Fair tile", x.s.FairSlots[5], FairSlot{Spot{true, redPlayer}, 4})
-	eq(t, "Red's Fair Points (3 for the value; the slot's features at 0)", r.FairPoints, 3)
+	eq(t, "Red's Fair tile", x.s.FairSlots[0], FairSlot{Spot{true, redPlayer}, 4})
+	eq(t, "Red's Fair Points (14 + 3 + 6)", r.FairPoints, 23)
+	eq(t, "Red's cash", r.Money, 3)
 	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "the wine is gone", r.Estates[0].Wines[3], Wine{})
+	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
 
 	// 5th year, phase 2: back on Pass/Press Release, his wine already
 	// declared, he must pass.
@@ -403,27 +439,56 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 }
 
 // EXAMPLE (the Expert limit): in year 2 Purple holds 5 Experts, 4 face up
-// and 1 face down, and turns one down using it on an Export; in year 3 he
-// hires 2 and, past 6, discards a face-down one: 5 face up, 1 face down.
+// and 1 face down; performing the Export action he uses one's ability (a
+// free move there) and turns it down: 3 up, 2 down. In year 3 he hires 2
+// and, past 6, discards a face-down one: 5 up, 1 down. At the year's Fair
+// he plays 3 of his face-up Experts, which he then discards: 2 up, 1 down.
+// In year 4 he turns the face-down one up.
 func TestFirstEditionExampleExpertLimit(t *testing.T) {
-	x := newClassicExample(t, 3, purple, redPlayer, yellow, blue)
+	x := newClassicExample(t, 2, purple, redPlayer, yellow, blue)
 	p := x.p(purple)
-	p.Money, p.Bank.Invest = 5, R10InvestMin
-	x.give(purple, x.expertID(Taste, ExpertRearrangeDeck), x.expertID(Aroma, ExpertRearrangeDeck), x.expertID(Appearance, ExpertRearrangeDeck),
-		x.expertID(Alcohol, ExpertRearrangeDeck), x.expertID(Taste, ExpertFreeMove))
-	p.Experts[3].FaceUp, p.Experts[4].FaceUp = false, false
-	down := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
-	x.s.Experts[Aroma] = x.s.Experts[Aroma][:2]
-	x.turn(purple)
-	x.apply(purple, "wine_experts@ml", "aroma", "aroma", down, "done")
-	up := 0
-	for _, e := range x.p(purple).Experts {
-		if e.FaceUp {
-			up++
+	p.Money, p.Cell, p.Bank.Invest = 5, CellTR, R10InvestMin
+	p.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(7))}
+	x.s.Regions[Douro].InPlay = true
+	freeMove, down := x.expertID(Aroma, ExpertFreeMove), x.expertID(Taste, ExpertFreeMove)
+	x.give(purple, x.expertID(Taste, ExpertRearrangeDeck), x.expertID(Aroma, ExpertRearrangeDeck),
+		x.expertID(Appearance, ExpertRearrangeDeck), freeMove, down)
+	p.Experts[4].FaceUp = false
+	faces := func(what string, up, down int) {
+		t.Helper()
+		n := 0
+		for _, e := range x.p(purple).Experts {
+			if e.FaceUp {
+				n++
+			}
 		}
+		eq(t, what+": Purple's Experts face up, face down", []int{n, len(x.p(purple).Experts) - n}, []int{up, down})
 	}
-	eq(t, "Purple's Experts face up, face down", []int{up, len(x.p(purple).Experts) - up}, []int{5, 1})
+	faces("year 2", 4, 1)
+	x.apply(purple, "export@bl", x.s.expertKey(freeMove), "w1-1", "country1-row3")
+	faces("after the Export", 3, 2)
+	eq(t, "Purple's cash after the free move", x.p(purple).Money, 5)
+
+	x.inYear(3, purple, redPlayer, yellow, blue)
+	x.apply(purple, "wine_experts@ml", "aroma", "aroma", "discard-"+x.s.expertKey(down), "done")
+	faces("year 3, after hiring", 5, 1)
 	eq(t, "Purple's cash", x.p(purple).Money, 5-2)
+
+	for seat, fp := range map[engine.Seat]int{purple: 10, redPlayer: 3, yellow: 2, blue: 1} {
+		x.p(seat).FairPoints, x.p(seat).Pressed = fp, true
+		x.s.FairSlots[seat] = FairSlot{Spot{true, seat}, 0}
+	}
+	x.s.FairSlots[purple] = FairSlot{} // Purple's "3" tile is on Taste/Aroma
+	x.s.FairSlots[3] = FairSlot{Spot{true, purple}, 3}
+	x.s.startFair()
+	x.w.Advance()
+	eq(t, "choosing Experts", x.pending(), []engine.Seat{purple})
+	x.apply(purple, x.faceUp(purple, Taste, Aroma)[:3]...) // his "3" tile allows three: the choice ends there
+	faces("after the Fair", 2, 1)
+	eq(t, "last place chooses an Expert", x.pending(), []engine.Seat{blue})
+	x.apply(blue, "taste")
+	eq(t, "year", x.s.Year, 4)
+	faces("year 4", 3, 0)
 }
 
 // EXAMPLE (5th year, Fair step): Blue alone has no Fair tile out; he
@@ -504,17 +569,8 @@ func TestFirstEditionExamplePairsThenSales(t *testing.T) {
 func TestFirstEditionExampleSecondFair(t *testing.T) {
 	x := secondBankFair(newClassicExample(t, 5, blue, redPlayer, purple, yellow), [4]int{15, 6, 5, 4}, 3)
 	eq(t, "choosing in secret (not Blue, all face down, nor Red, no Expert for his slot)", x.pending(), []engine.Seat{purple, yellow})
-	pick := func(seat engine.Seat, fs ...Feature) []string {
-		var ids []string
-		for _, e := range x.p(seat).Experts {
-			if f, _ := x.s.expertTile(e.ID); e.FaceUp && slices.Contains(fs, f) {
-				ids = append(ids, x.s.expertKey(e.ID))
-			}
-		}
-		return ids
-	}
-	x.apply(purple, pick(purple, Taste)...) // his third, an Alcohol Expert, does not fit his slot
-	x.apply(yellow, pick(yellow, Taste, Aroma)...)
+	x.apply(purple, x.faceUp(purple, Taste)...) // his third, an Alcohol Expert, does not fit his slot
+	x.apply(yellow, x.faceUp(yellow, Taste, Aroma)...)
 	eq(t, "Fair Points (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).FairPoints, x.p(yellow).FairPoints, x.p(blue).FairPoints, x.p(purple).FairPoints}, []int{5, 17, 15, 14})
 	eq(t, "VP (Red, Yellow, Blue, Purple)", []int{x.p(redPlayer).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{0, 12, 8, 4})
 	eq(t, "last place chooses an Expert", x.pending(), []engine.Seat{redPlayer})
@@ -522,6 +578,17 @@ func TestFirstEditionExampleSecondFair(t *testing.T) {
 	f, _ := x.s.expertTile(x.p(redPlayer).Experts[1].ID)
 	eq(t, "Red's new Expert", f, Appearance)
 	eq(t, "order", x.s.Order, []engine.Seat{redPlayer, purple, blue, yellow})
+}
+
+// faceUp lists the choice IDs of seat's face-up Experts of the features.
+func (x *example) faceUp(seat engine.Seat, fs ...Feature) []string {
+	var ids []string
+	for _, e := range x.p(seat).Experts {
+		if f, _ := x.s.expertTile(e.ID); e.FaceUp && slices.Contains(fs, f) {
+			ids = append(ids, x.s.expertKey(e.ID))
+		}
+	}
+	return ids
 }
 
 // The first edition's Expert limit: "If a Player has already 6 Tiles, and

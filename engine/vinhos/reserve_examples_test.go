@@ -383,13 +383,7 @@ func TestExampleSecondFair(t *testing.T) {
 	}
 	eq(t, "still choosing", x.pending(), []engine.Seat{yellow})
 	eq(t, "no Fair Points before the reveal", x.p(purple).FairPoints, 2)
-	var yellowIDs []string
-	for _, e := range x.p(yellow).Experts {
-		if f, _ := x.s.expertTile(e.ID); f == Taste || f == Aroma {
-			yellowIDs = append(yellowIDs, x.s.expertKey(e.ID))
-		}
-	}
-	x.apply(yellow, yellowIDs...)
+	x.apply(yellow, x.faceUp(yellow, Taste, Aroma)...)
 	eq(t, "Feature markers", []int{x.s.Features[Taste], x.s.Features[Aroma]}, []int{8, 6})
 	eq(t, "Fair Points (Orange, Yellow, Blue, Purple)", []int{x.p(orange).FairPoints, x.p(yellow).FairPoints, x.p(blue).FairPoints, x.p(purple).FairPoints}, []int{1, 13, 11, 10})
 	eq(t, "VP (Orange, Yellow, Blue, Purple)", []int{x.p(orange).VP, x.p(yellow).VP, x.p(blue).VP, x.p(purple).VP}, []int{0, 12, 8, 4})
