@@ -176,6 +176,21 @@ func (x *example) saleSlot(e Establishment, c Color, value int) int {
 	return 0
 }
 
+// exporters fills the Export area column by column, top row first, with
+// the given players' barrels; the rest of the area is empty.
+func (x *example) exporters(columns [][]engine.Seat) {
+	for r := range x.s.Export {
+		for c := range x.s.Export[r] {
+			x.s.Export[r][c] = engine.NoSeat
+		}
+	}
+	for c, seats := range columns {
+		for r, seat := range seats {
+			x.s.Export[r][c] = seat
+		}
+	}
+}
+
 // step lists seat's next step after prefix.
 func (x *example) step(seat engine.Seat, prefix ...string) engine.Step {
 	x.t.Helper()
@@ -980,17 +995,13 @@ func TestExampleFinalScoring(t *testing.T) {
 		{ID: x.multTile(MultWines, 2), FaceUp: true, Barrel: true},
 		{ID: x.multTile(MultCellars, 3), FaceUp: true}, // its barrel was taken back
 	}
-	for c, seats := range [ExportColumns][]engine.Seat{
+	x.exporters([][]engine.Seat{
 		{purple},
 		{blue},
 		{blue, yellow, orange},
 		{blue, purple},
 		{yellow, orange},
-	} {
-		for r, seat := range seats {
-			x.s.Export[r][c] = seat
-		}
-	}
+	})
 	x.p(purple).Cell = CellTL
 	x.apply(purple, "pass@c")
 

@@ -195,21 +195,6 @@ func TestExampleExport10(t *testing.T) {
 	eq(t, "majorities (Orange, Yellow, Blue, Purple)", x.s.Final.Export, []int{3, 3, 8 + 3, 6 + 12})
 }
 
-// exporters fills the Export area column by column, top row first, with
-// the given players' barrels; the rest of the area is empty.
-func (x *example) exporters(columns [][]engine.Seat) {
-	for r := range x.s.Export {
-		for c := range x.s.Export[r] {
-			x.s.Export[r][c] = engine.NoSeat
-		}
-	}
-	for c, seats := range columns {
-		for r, seat := range seats {
-			x.s.Export[r][c] = seat
-		}
-	}
-}
-
 // endGame plays a Reserve or first-edition game to its end from after the
 // third Fair: everyone passes the benefit rounds, and the game is scored.
 func (x *example) endGame() {
@@ -449,8 +434,7 @@ func TestExampleFinalScoring10(t *testing.T) {
 	}{{0, 0, purple}, {0, 1, blue}, {1, 1, purple}, {0, 2, blue}, {1, 2, yellow}, {2, 2, orange}, {0, 3, yellow}} {
 		x.s.Export[e.r][e.c] = e.seat
 	}
-	x.s.Fair = NumFairs
-	x.w.scoreFinal()
+	x.endGame()
 	f := x.s.Final
 	eq(t, "bank VP (Orange, Yellow, Blue, Purple)", f.Bank, []int{0, 7, 18, 12})
 	eq(t, "majorities", f.Export, []int{3, 3 + 12, 4 + 3, 6 + 4})
@@ -522,7 +506,8 @@ func TestExampleMovementCosts(t *testing.T) {
 
 // Example 15, "Divesting": Purple lacks the cash to move to the
 // Vineyards, two spaces away; she divests 4 times, from +3 to −1,
-// receives 11 Bagos, pays the move and buys a Vineyard.
+// receives 11 Bagos, pays the move and buys a Vineyard. (TestExampleDivest
+// checks the Investment bar alone.)
 func TestExampleDivesting10(t *testing.T) {
 	newReserveExample(t, 2, purple, orange, yellow, blue).divestsForVineyards(purple)
 }
