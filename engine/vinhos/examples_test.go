@@ -202,6 +202,11 @@ func (x *example) step(seat engine.Seat, prefix ...string) engine.Step {
 	if err != nil {
 		x.t.Fatalf("Choices(%s, %v): %v", x.s.Seats[seat].Name, prefix, err)
 	}
+	if st.Complete && st.Continues {
+		// What follows shows hidden information: listed here, it would
+		// be empty, and a check of it vacuous.
+		x.t.Fatalf("%v ends a part of %s's turn: apply it, then list what follows", prefix, x.s.Seats[seat].Name)
+	}
 	return st
 }
 
@@ -425,10 +430,11 @@ func TestExampleVineyards(t *testing.T) {
 	x.offers(orange, []string{"vineyards@tl", "lisboa"}, "e4", "e5")
 	x.offers(orange, []string{"vineyards@tl", "algarve"}, "e4", "e5")
 	x.offers(orange, []string{"vineyards@tl", "ribatejo"}, "e1", "e4", "e5")
-	x.refuses(orange, []string{"vineyards@tl", "dao", "e4"}, "dao")
 
 	cubes := x.s.Supply.Cubes
-	x.apply(orange, "vineyards@tl", "dao", "e4", "ribatejo", "e1")
+	x.apply(orange, "vineyards@tl", "dao", "e4") // Dão's next tile shows
+	x.refuses(orange, nil, "dao")
+	x.apply(orange, "ribatejo", "e1")
 	o = x.p(orange)
 	eq(t, "Orange's money", o.Money, 12-4-4)
 	eq(t, "4th estate", o.Estates[3], Estate{Region: Dao, Color: Red, Vineyards: 1, Cellar: true})
