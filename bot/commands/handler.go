@@ -299,9 +299,12 @@ func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 func mention(userID string) string { return "<@" + userID + ">" }
 
 // joinNames lists names as "Ana, Bruno and Carla".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
+func joinNames(names []string) string { return joinList(names, "and") }
+
+// joinList lists items as "a, b and c", with the last joined by word.
+func joinList(items []string, word string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
 }
