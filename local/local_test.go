@@ -157,7 +157,8 @@ func outputHas(t *testing.T, out string, wants ...string) {
 }
 
 // The local table plays the 2010 Reserve with its variants: --mode and
-// --variant set it up, /status names the rules, and the Bank works.
+// --variant set it up, the opening and /status name the rules, and the
+// Bank works.
 func TestLocalScriptPlaysTheReserve(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runTable(t, "", "--seed", "5", "--mode", "reserve2010", "--variant", "maintenance,five-estates", "--players", "3",
@@ -169,6 +170,7 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 		"Carla takes a Minho red vineyard for 2 Bagos into estate 1.",
 		"By initial region, the player order is Carla, Bento, Ana.",
 		"Ana receives 2 Bagos as player 3.",
+		"Game g1: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates · seed 5 · players Ana, Bento, Carla.",
 		"Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates.",
 		"• Carla: Bagos 8, VP 0, Fair points 0, Barrels 8, Bank 5, Investment 1",
 		"Carla invests 3 Bagos from the bank account: investment +2, account 1.",
@@ -180,7 +182,7 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 }
 
 // The local table plays the first edition: --mode classic2010 sets it up,
-// with its money and its own region numbers.
+// with its money and its own region numbers, and the opening names it.
 func TestLocalPlaysTheFirstEdition(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runTable(t, "", "--seed", "5", "--mode", "classic2010", "--players", "2", "--regions", "first-play",
@@ -191,6 +193,7 @@ func TestLocalPlaysTheFirstEdition(t *testing.T) {
 	outputHas(t, out,
 		"Regions in play: 1 Minho, 2 Trás-os-Montes, 3 Dão, 4 Douro, 5 Lisboa, 6 Alentejo.",
 		"the Managers want nothing yet",
+		"Game g1: Vinhos (first edition, 2010) · regions: first-play · seed 5 · players Ana, Bento.",
 		"Rules: Vinhos (first edition, 2010) · regions: first-play.",
 	)
 	if !strings.Contains(out, "Bagos 11") || !strings.Contains(out, "Bagos 12") {
@@ -209,7 +212,7 @@ func TestRunWithFlagsMadeInCode(t *testing.T) {
 	if err := Run(context.Background(), f, Env{Stdout: &out, Games: testGames()}); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	outputHas(t, out.String(), "Game g1: nim, seed 7, players Rita, Sam.", "Rita took 2 from pile 1 (3 left there).",
+	outputHas(t, out.String(), "Game g1: Nim · seed 7 · players Rita, Sam.", "Rita took 2 from pile 1 (3 left there).",
 		"Board: "+filepath.Join(dir, "boards", "g1-0003.png"), "To come back to this game: adega local --resume g1\n")
 	if _, err := os.Stat(filepath.Join(dir, "local.db")); err != nil {
 		t.Errorf("the database is not in the data folder: %v", err)

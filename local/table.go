@@ -92,7 +92,7 @@ func (t *table) emit(r reply) {
 func (t *table) showStart() {
 	g := t.game
 	r := newReply(0, "")
-	r.Setup = &g.Setup
+	r.Setup, r.title = &g.Setup, commands.SetupTitle(g.Setup, t.kind())
 	if g.Version == 0 {
 		r.addEvents(g, g.SetupEvents)
 	}

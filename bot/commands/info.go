@@ -281,14 +281,21 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 // RulesLine says which rules a game is played by: its mode and the setup
 // options chosen, as the lobby showed them.
 func RulesLine(setup engine.Setup, game engine.Game) string {
-	line := "Rules: " + game.Title()
+	return "Rules: " + SetupTitle(setup, game) + "."
+}
+
+// SetupTitle names a game as it was set up: its full title, with its mode,
+// and the setup options chosen ("Vinhos Deluxe, 2010 Reserve · variant:
+// maintenance").
+func SetupTitle(setup engine.Setup, game engine.Game) string {
+	title := game.Title()
 	if mode, err := engine.ModeOf(game, setup.Mode); err == nil {
-		line = "Rules: " + mode.FullTitle(game)
+		title = mode.FullTitle(game)
 	}
 	for _, k := range slices.Sorted(maps.Keys(setup.Options)) {
 		if v := setup.Options[k]; v != "" {
-			line += fmt.Sprintf(" · %s: %s", k, v)
+			title += fmt.Sprintf(" · %s: %s", k, v)
 		}
 	}
-	return line + "."
+	return title
 }
