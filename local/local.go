@@ -141,10 +141,13 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	if f.Out == "" {
 		f.Out = filepath.Join(f.DataDir, "boards")
 	}
-	for _, dir := range []string{filepath.Dir(f.DB), f.Out} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
+	if f.Resume != "" {
+		// Resuming creates nothing: not a database where none was.
+		if _, err := os.Stat(f.DB); err != nil {
+			return fmt.Errorf("local: %w", noGame(f.Resume, f.DB, "that file does not exist"))
 		}
+	} else if err := os.MkdirAll(filepath.Dir(f.DB), 0o755); err != nil {
+		return err
 	}
 	store, err := storage.Open(f.DB, env.Games)
 	if err != nil {
@@ -162,11 +165,14 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
 	case f.Resume != "":
-		err = t.resume(f.Resume)
+		err = t.resume(f.Resume, f.DB)
 	case f.Import != "":
 		err = t.importFile(f.Import)
 	default:
 		err = t.create(f)
+	}
+	if err == nil {
+		err = os.MkdirAll(f.Out, 0o755)
 	}
 	if err != nil {
 		return fmt.Errorf("local: %w", err)
@@ -357,13 +363,23 @@ func localMeta(game engine.Game, names []string, now time.Time) adega.Meta {
 	return meta
 }
 
-func (t *table) resume(id string) error {
+// resume opens the stored game id of the database at path.
+func (t *table) resume(id, path string) error {
 	g, err := t.store.Load(id)
+	if engine.CodeOf(err) == adega.CodeNotFound {
+		return noGame(id, path, "it holds no game of that ID")
+	}
 	if err != nil {
 		return err
 	}
 	t.game = g
 	return t.adopt()
+}
+
+// noGame refuses to resume game id, naming the database looked in and
+// why it is not there.
+func noGame(id, path, why string) error {
+	return engine.Errorf(adega.CodeNotFound, "There is no game %s in the database %s: %s. --db names the database that holds it.", id, path, why)
 }
 
 // adopt gives a game an older local table stored, without Discord-shaped

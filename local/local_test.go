@@ -239,3 +239,31 @@ func TestDefaultNamesAreNoMagnates(t *testing.T) {
 		}
 	}
 }
+
+// --resume of a game the database lacks names the database it looked in,
+// the default one included, and creates nothing: no database where there
+// was none, no board folder.
+func TestResumingAMissingGameNamesTheDatabaseAndCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	resume := Flags{Resume: "g9", DataDir: dir, Given: map[string]string{"resume": "g9"}}
+	err := Run(context.Background(), resume, Env{Stdout: io.Discard, Games: testGames()})
+	if want := "There is no game g9 in the database " + filepath.Join(dir, "local.db") + ": that file does not exist."; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--resume g9 without a database: %v, want %q", err, want)
+	}
+	if files, _ := os.ReadDir(dir); len(files) > 0 {
+		t.Errorf("--resume g9 created %s", files[0].Name())
+	}
+
+	db := filepath.Join(dir, "t.db")
+	if _, err := runTable(t, "", "--game", "nim", "--db", db, "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "none")
+	_, err = runTable(t, "", "--resume", "g9", "--db", db, "--out", out)
+	if want := "There is no game g9 in the database " + db + ": it holds no game of that ID."; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--resume g9 in a database without it: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("--resume g9 created the board folder")
+	}
+}

@@ -283,7 +283,7 @@ func TestRegionsFlagChoosesTheRegions(t *testing.T) {
 		}
 	}
 	// The refused setups stored nothing: the two games are those above.
-	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g3"); err == nil || !strings.Contains(err.Error(), "There is no game g3.") {
+	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g3"); err == nil || !strings.Contains(err.Error(), "There is no game g3 in the database "+db) {
 		t.Errorf("a refused setup was stored: %v", err)
 	}
 }
@@ -357,7 +357,7 @@ func TestPlayerNamesAreCheckedBeforeAnythingIsCreated(t *testing.T) {
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "2"}, "--players: Solo against Lacerda needs exactly 1 player, not 2"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "lacerda"}, `--players: the game seats "Lacerda" itself; choose another name`},
 	})
-	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g1"); err == nil || !strings.Contains(err.Error(), "There is no game g1.") {
+	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g1"); err == nil || !strings.Contains(err.Error(), "There is no game g1 in the database "+db) {
 		t.Errorf("a refused table stored a game: %v", err)
 	}
 }
