@@ -254,7 +254,7 @@ var discordOnly = map[string]string{
 	"solo":     "Play alone against Lacerda with adega local --mode solo.",
 	"import":   "The local table continues an export with adega local --import FILE.",
 	"pace":     "The local table has no reminders or deadlines: it waits for you.",
-	"replace":  "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
+	"replace":  "Every seat of the local table is played from this keyboard or by the bot; as:NAME acts for a player. To hand seats to the bot, or take them back, leave with /quit and resume with --bots N: the last N players' seats become the bot's.",
 	"abandon":  "Leave with /quit: the game stays in the database, and nobody else waits for it.",
 	"follow":   followersText,
 	"unfollow": followersText,

@@ -129,8 +129,8 @@ func TestDataFlagLoadsTheComponentData(t *testing.T) {
 		t.Errorf("a missing data file: %v", err)
 	}
 	// Contradictory flags are refused before the data file is read.
-	_, err = runMain(t, "", "local", "--resume", "g1", "--bots", "1", "--data", filepath.Join(dir, "missing.toml"))
-	if err == nil || !strings.Contains(err.Error(), "local: --bots set up a new game, but --resume continues") {
+	_, err = runMain(t, "", "local", "--resume", "g1", "--seed", "1", "--data", filepath.Join(dir, "missing.toml"))
+	if err == nil || !strings.Contains(err.Error(), "local: --seed set up a new game, but --resume continues") {
 		t.Errorf("contradictory flags and a missing data file: %v", err)
 	}
 }
