@@ -78,10 +78,10 @@ func TestGoldenViews(t *testing.T) {
 		name string
 		draw func() ([]byte, error)
 	}{
-		{"vp-race-4p", func() ([]byte, error) { return VPRaceChart(h.Games, four) }},
-		{"vp-sources-4p", func() ([]byte, error) { return VPSourcesChart(four) }},
-		{"vp-race-solo", func() ([]byte, error) { return VPRaceChart(h.Games, solo) }},
-		{"vp-sources-solo", func() ([]byte, error) { return VPSourcesChart(solo) }},
+		{"vp-race-4p", func() ([]byte, error) { return VPRaceChart(h.Games, h.Drawer, four) }},
+		{"vp-sources-4p", func() ([]byte, error) { return VPSourcesChart(h.Drawer, four) }},
+		{"vp-race-solo", func() ([]byte, error) { return VPRaceChart(h.Games, h.Drawer, solo) }},
+		{"vp-sources-solo", func() ([]byte, error) { return VPSourcesChart(h.Drawer, solo) }},
 		{"board-year-1", lookingBack(t, h, four, "Year 1")},
 		{"board-first-fair", lookingBack(t, h, four, "Year 3, the Fair")},
 		{"board-end", lookingBack(t, h, four, "Game over")},
