@@ -28,15 +28,17 @@ type block = render.Block[*view]
 // fixed is the height of a block that is always as tall.
 var fixed = render.Fixed[*view]
 
-// focusBlocks are the panels each focus shows, top to bottom.
+// focusBlocks are the panels each focus shows, top to bottom. Every focus
+// shows the player's wines (the estates show them too), which a player
+// weighs at every decision: what a Sale or an Export would bring.
 var focusBlocks = map[string][]block{
-	vinhos.FocusActions: {quadrelBlock, heldBlock},
-	vinhos.FocusRegions: {regionsBlock},
+	vinhos.FocusActions: {quadrelBlock, winesBlock, heldBlock},
+	vinhos.FocusRegions: {regionsBlock, winesBlock},
 	vinhos.FocusEstates: {estatesBlock, supplyBlock},
-	vinhos.FocusExperts: {decksBlock, heldBlock},
+	vinhos.FocusExperts: {decksBlock, winesBlock, heldBlock},
 	vinhos.FocusSales:   {salesBlock, winesBlock},
 	vinhos.FocusExport:  {exportBlock, winesBlock},
-	vinhos.FocusBarrels: {salesBlock, exportBlock},
+	vinhos.FocusBarrels: {salesBlock, exportBlock, winesBlock},
 	vinhos.FocusFair:    {vintageBlock, boothsBlock, winesBlock},
 	vinhos.FocusTiles:   {displayBlock, winesBlock},
 }
@@ -172,7 +174,7 @@ func (v *view) supplyLine(c *render.Canvas, r rect) {
 // The Wine Experts and Magnate tiles the player holds, a line each, up to
 // heldRows lines.
 const (
-	heldRows = 5
+	heldRows = 4
 	heldRowH = 34
 )
 
@@ -222,43 +224,101 @@ func (v *view) heldList(c *render.Canvas, seat engine.Seat, r rect, expertsOnly 
 	}
 }
 
-// The player's wines, a row per estate that holds any, with each wine's
-// value now and with the region's Renown cubes.
-const winesRowH = 58
+// The player's wines, in rows that run on: each estate's number, then
+// its wines with their value now and with the region's Renown cubes; a
+// cellar fuller than winesRows rows (rare) ends with how many more.
+const (
+	winesRowH  = 56
+	winesRows  = 3
+	wineTileW  = 49
+	wineStep   = wineTileW + 4
+	estateMark = 26 // an estate's number before its wines
+	moreW      = 70 // room for "+N more"
+)
 
-func winesH(v *view, seat engine.Seat) float64 {
-	rows := 0
-	for _, est := range v.s.Seats[seat].Estates {
-		if holdsWine(est) {
-			rows++
-		}
-	}
-	return render.PanelTitle + 6 + float64(max(1, rows))*winesRowH
+// A placedWine is an estate's number (wine < 0) or one of its wines, at
+// x of a row of the wines panel.
+type placedWine struct {
+	estate, wine, row int
+	x                 float64
 }
 
-func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
-	c.Panel(r, "Your wines")
-	c.PanelNote(r, "quality · value")
-	best := v.bestWine(seat)
-	row := 0
+// flowWines places seat's wines in rows width wide, an estate's number
+// always beside its first wine, in winesRows rows at most; it returns
+// them, the rows used and how many wines did not fit.
+func (v *view) flowWines(seat engine.Seat, width float64) (placed []placedWine, rows, more int) {
+	placed, rows = v.flowAllWines(seat, width)
+	if rows <= winesRows {
+		return placed, rows, 0
+	}
+	kept := slices.IndexFunc(placed, func(p placedWine) bool { return p.row == winesRows })
+	for kept > 0 && (placed[kept-1].x+wineStep+moreW > width || placed[kept-1].wine < 0) {
+		kept--
+	}
+	for _, p := range placed[kept:] {
+		if p.wine >= 0 {
+			more++
+		}
+	}
+	return placed[:kept], winesRows, more
+}
+
+// flowAllWines places every wine of seat's in rows width wide.
+func (v *view) flowAllWines(seat engine.Seat, width float64) ([]placedWine, int) {
+	var placed []placedWine
+	x, row := 0.0, 0
+	fit := func(w float64) {
+		if x > 0 && x+w > width {
+			x, row = 0, row+1
+		}
+	}
 	for e, est := range v.s.Seats[seat].Estates {
 		if !holdsWine(est) {
 			continue
 		}
-		y := r.Y + render.PanelTitle + 4 + float64(row)*winesRowH
-		c.Token(r.X+22, y+25, 11, render.Muted, fmt.Sprint(e+1))
-		c.Text(c.Fit(vinhos.Regions[est.Region].Name, 120, bold), r.X+40, y+25, 0, 0.5, bold)
-		x := r.X + 170
+		fit(estateMark + wineTileW)
+		placed = append(placed, placedWine{estate: e, wine: -1, row: row, x: x})
+		x += estateMark
 		for i := range est.WineSlots() {
-			if w := est.Wines[i]; w.Quality > 0 {
-				s := rect{X: x, Y: y, W: 49, H: 50}
-				wineTile(c, s, w, v.s.WineValue(seat, e, i), v.s.CubeBonus(est.Region), best == wineRef{e, i})
-				x += 53
+			if est.Wines[i].Quality > 0 {
+				fit(wineTileW)
+				placed = append(placed, placedWine{estate: e, wine: i, row: row, x: x})
+				x += wineStep
 			}
 		}
-		row++
+		x += 8
 	}
-	if row == 0 {
+	return placed, row + 1
+}
+
+// winesWidth is the room for wines in a panel r wide.
+func winesWidth(w float64) float64 { return w - 24 }
+
+func winesH(v *view, seat engine.Seat) float64 {
+	_, rows, _ := v.flowWines(seat, winesWidth(focusInner))
+	return render.PanelTitle + 6 + float64(rows)*winesRowH
+}
+
+func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Panel(r, "Your wines")
+	c.PanelNote(r, "estate: quality · value")
+	best := v.bestWine(seat)
+	placed, _, more := v.flowWines(seat, winesWidth(r.W))
+	for _, p := range placed {
+		x, y := r.X+12+p.x, r.Y+render.PanelTitle+4+float64(p.row)*winesRowH
+		if p.wine < 0 {
+			c.Token(x+10, y+25, 11, render.Muted, fmt.Sprint(p.estate+1))
+			continue
+		}
+		est := &v.s.Seats[seat].Estates[p.estate]
+		s := rect{X: x, Y: y, W: wineTileW, H: 50}
+		wineTile(c, s, est.Wines[p.wine], v.s.WineValue(seat, p.estate, p.wine), v.s.CubeBonus(est.Region), best == wineRef{p.estate, p.wine})
+	}
+	if more > 0 && len(placed) > 0 {
+		last := placed[len(placed)-1]
+		c.Text(fmt.Sprintf("+%d more", more), r.X+12+last.x+wineStep+4, r.Y+render.PanelTitle+4+float64(last.row)*winesRowH+25, 0, 0.5, smallB)
+	}
+	if len(placed) == 0 {
 		c.Text("no wines yet", r.X+12, r.Y+render.PanelTitle+20, 0, 0.5, small)
 	}
 }

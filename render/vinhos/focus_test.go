@@ -5,6 +5,7 @@ import (
 	"image"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -77,5 +78,38 @@ func TestEveryStepHasAFocusedView(t *testing.T) {
 	})
 	if len(seen) < 6 {
 		t.Errorf("a whole game's steps used only %d foci: %v", len(seen), seen)
+	}
+}
+
+// At every decision the focused view shows the player's money and every
+// wine they hold, by color and quality: what they weigh when choosing
+// the Sales or the Export, at the action choice too.
+func TestEveryFocusShowsThePlayersWinesAndMoney(t *testing.T) {
+	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t)} {
+		for seat, p := range s.Seats {
+			var wines []string
+			for _, est := range p.Estates {
+				for _, w := range est.Wines {
+					if w.Quality > 0 {
+						wines = append(wines, fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality))
+					}
+				}
+			}
+			money := fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))
+			for _, f := range append(slices.Sorted(maps.Keys(focusBlocks)), "") {
+				shown := map[string]bool{}
+				for _, b := range drawFocus(s, engine.Seat(seat), f, true).Boxes() {
+					shown[b.Text] = true
+					if strings.HasPrefix(b.Text, money+" ") {
+						shown[money] = true
+					}
+				}
+				for _, want := range append(wines, money) {
+					if !shown[want] {
+						t.Errorf("%s, the %q focus does not show %s (of %v)", p.Name, f, want, wines)
+					}
+				}
+			}
+		}
 	}
 }
