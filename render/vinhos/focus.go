@@ -134,21 +134,49 @@ var (
 	fairBlock     = block{Height: fixed(float64(fairH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
 	heldBlock     = block{Height: heldH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
 	winesBlock    = block{Height: winesH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock  = block{Height: fixed(estatesH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
-	regionsBlock  = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
-	displayBlock  = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+	estatesBlock  = block{
+		Height: func(v *view, _ engine.Seat) float64 { return estatesH(v.s.Estates(), v.bankOnBoard()) },
+		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r, v.allEstates()) },
+	}
+	regionsBlock = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
-// The player's estates, two to a row.
-const estatesH = 3*estateH + 2*estateGap
+// The player's estates, two to a row, and on a Reserve board of four
+// Estates the bank after them.
+func estatesH(shown int, bank bool) float64 {
+	if bank {
+		shown++
+	}
+	rows := float64((shown + 1) / 2)
+	return rows*estateH + (rows-1)*estateGap
+}
 
-func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
+// allEstates are the estates of seat's board: each, used or not.
+func (v *view) allEstates() []int {
+	all := make([]int, v.s.Estates())
+	for e := range all {
+		all[e] = e
+	}
+	return all
+}
+
+// estateGrid draws seat's estates numbered in shown, two to a row, then
+// the bank if the board shows it.
+func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect, shown []int) {
 	best := v.bestWine(seat)
-	for e := range v.s.Estates() {
-		k := r.Grid(e%2, e/2, estateW, estateH, estateGap)
+	place := func(i int) rect {
+		k := r.Grid(i%2, i/2, estateW, estateH, estateGap)
 		k.X += (r.W - 2*estateW - estateGap) / 2
+		return k
+	}
+	for i, e := range shown {
+		k := place(i)
 		estateStatic(c, k, e)
 		v.estate(c, seat, e, k, best)
+	}
+	if v.bankOnBoard() {
+		v.bankBox(c, seat, place(len(shown)))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -87,29 +88,51 @@ func TestEveryStepHasAFocusedView(t *testing.T) {
 func TestEveryFocusShowsThePlayersWinesAndMoney(t *testing.T) {
 	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t)} {
 		for seat, p := range s.Seats {
-			var wines []string
-			for _, est := range p.Estates {
-				for _, w := range est.Wines {
-					if w.Quality > 0 {
-						wines = append(wines, fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality))
-					}
-				}
-			}
-			money := fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))
 			for _, f := range append(slices.Sorted(maps.Keys(focusBlocks)), "") {
-				shown := map[string]bool{}
-				for _, b := range drawFocus(s, engine.Seat(seat), f, true).Boxes() {
-					shown[b.Text] = true
-					if strings.HasPrefix(b.Text, money+" ") {
-						shown[money] = true
-					}
-				}
-				for _, want := range append(wines, money) {
-					if !shown[want] {
-						t.Errorf("%s, the %q focus does not show %s (of %v)", p.Name, f, want, wines)
-					}
-				}
+				showsWinesAndMoney(t, fmt.Sprintf("%s, the %q focus", p.Name, f), drawFocus(s, engine.Seat(seat), f, true), p)
 			}
+		}
+	}
+}
+
+// A player's own board (/vinhos me) reads on a phone as a focused view
+// does: as wide, so its smallest text keeps 11 of its 13 units at 400
+// pixels, and it shows the player's money and every wine.
+func TestPlayerBoardReadsOnAPhone(t *testing.T) {
+	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t), reserveFullest(t)} {
+		for seat, p := range s.Seats {
+			c := drawPlayer(s, engine.Seat(seat), true)
+			if w := c.RGBA().Bounds().Dx(); w != focusWidth*focusScale {
+				t.Errorf("%s's board is %d pixels wide, not a focused view's %d", p.Name, w, focusWidth*focusScale)
+			}
+			showsWinesAndMoney(t, p.Name+"'s board", c, p)
+		}
+	}
+}
+
+// showsWinesAndMoney checks that a view drawn on c shows p's money and
+// each of p's wines.
+func showsWinesAndMoney(t *testing.T, name string, c *render.Canvas, p vinhos.Player) {
+	t.Helper()
+	var wines []string
+	for _, est := range p.Estates {
+		for _, w := range est.Wines {
+			if w.Quality > 0 {
+				wines = append(wines, fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality))
+			}
+		}
+	}
+	money := fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))
+	shown := map[string]bool{}
+	for _, b := range c.Boxes() {
+		shown[b.Text] = true
+		if strings.HasPrefix(b.Text, money+" ") {
+			shown[money] = true
+		}
+	}
+	for _, want := range append(wines, money) {
+		if !shown[want] {
+			t.Errorf("%s does not show %s (of %v)", name, want, wines)
 		}
 	}
 }

@@ -29,8 +29,8 @@ func TestLayout(t *testing.T) {
 			rendertest.CheckText(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg.Boxes())
 		}
 		for seat := range s.Seats {
-			c, bg := drawPlayer(s, engine.Seat(seat), true)
-			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, bg.Boxes())
+			c := drawPlayer(s, engine.Seat(seat), true)
+			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, nil)
 		}
 	}
 }

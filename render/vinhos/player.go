@@ -68,16 +68,16 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 		c.Text(v.pressText(seat), x+14, r.Y+142, 0, 0.5, small)
 	}
 	v.estates(c, seat, r.X+estateX, r.Y+10)
-	v.bankOnBoard(c, seat, r.X+estateX, r.Y+10)
+	if v.bankOnBoard() {
+		v.bankBox(c, seat, estateBox(r.X+estateX, r.Y+10, v.s.Estates()))
+	}
 	v.chips(c, seat, rect{X: r.X + chipsX, Y: r.Y + 12}, 3, 5)
 }
 
-// bankOnBoard draws seat's bank where a 2016 board's fifth Estate is, on a
-// Reserve board of four Estates.
-func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
-	if vinhos.ReserveBoard(v.s.Mode) && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
-		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
-	}
+// bankOnBoard reports whether a player board shows its bank where a 2016
+// board's fifth Estate is: a Reserve board of four Estates.
+func (v *view) bankOnBoard() bool {
+	return vinhos.ReserveBoard(v.s.Mode) && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates
 }
 
 // pressText says that seat made its Press Release, and in the 2010
