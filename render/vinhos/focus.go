@@ -272,14 +272,14 @@ type placedWine struct {
 }
 
 // flowWines places seat's wines in rows width wide, an estate's number
-// always beside its first wine, in winesRows rows at most; it returns
+// always beside its first wine, in maxRows rows at most; it returns
 // them, the rows used and how many wines did not fit.
-func (v *view) flowWines(seat engine.Seat, width float64) (placed []placedWine, rows, more int) {
+func (v *view) flowWines(seat engine.Seat, width float64, maxRows int) (placed []placedWine, rows, more int) {
 	placed, rows = v.flowAllWines(seat, width)
-	if rows <= winesRows {
+	if rows <= maxRows {
 		return placed, rows, 0
 	}
-	kept := slices.IndexFunc(placed, func(p placedWine) bool { return p.row == winesRows })
+	kept := slices.IndexFunc(placed, func(p placedWine) bool { return p.row == maxRows })
 	for kept > 0 && (placed[kept-1].x+wineStep+moreW > width || placed[kept-1].wine < 0) {
 		kept--
 	}
@@ -288,7 +288,7 @@ func (v *view) flowWines(seat engine.Seat, width float64) (placed []placedWine, 
 			more++
 		}
 	}
-	return placed[:kept], winesRows, more
+	return placed[:kept], maxRows, more
 }
 
 // flowAllWines places every wine of seat's in rows width wide.
@@ -323,17 +323,23 @@ func (v *view) flowAllWines(seat engine.Seat, width float64) ([]placedWine, int)
 func winesWidth(w float64) float64 { return w - 24 }
 
 func winesH(v *view, seat engine.Seat) float64 {
-	_, rows, _ := v.flowWines(seat, winesWidth(focusInner))
+	_, rows, _ := v.flowWines(seat, winesWidth(focusInner), winesRows)
 	return render.PanelTitle + 6 + float64(rows)*winesRowH
 }
 
 func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
 	c.Panel(r, "Your wines")
 	c.PanelNote(r, "estate: quality · value")
+	v.wineRows(c, seat, rect{X: r.X + 12, Y: r.Y + render.PanelTitle + 4, W: winesWidth(r.W)}, winesRows)
+}
+
+// wineRows draws seat's wines from the top left of r, in rows r.W wide,
+// maxRows at most, or says that there are none.
+func (v *view) wineRows(c *render.Canvas, seat engine.Seat, r rect, maxRows int) {
 	best := v.bestWine(seat)
-	placed, _, more := v.flowWines(seat, winesWidth(r.W))
+	placed, _, more := v.flowWines(seat, r.W, maxRows)
 	for _, p := range placed {
-		x, y := r.X+12+p.x, r.Y+render.PanelTitle+4+float64(p.row)*winesRowH
+		x, y := r.X+p.x, r.Y+float64(p.row)*winesRowH
 		if p.wine < 0 {
 			c.Token(x+10, y+25, 11, render.Muted, fmt.Sprint(p.estate+1))
 			continue
@@ -344,10 +350,10 @@ func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
 	}
 	if more > 0 && len(placed) > 0 {
 		last := placed[len(placed)-1]
-		c.Text(fmt.Sprintf("+%d more", more), r.X+12+last.x+wineStep+4, r.Y+render.PanelTitle+4+float64(last.row)*winesRowH+25, 0, 0.5, smallB)
+		c.Text(fmt.Sprintf("+%d more", more), r.X+last.x+wineStep+4, r.Y+float64(last.row)*winesRowH+25, 0, 0.5, smallB)
 	}
 	if len(placed) == 0 {
-		c.Text("no wines yet", r.X+12, r.Y+render.PanelTitle+20, 0, 0.5, small)
+		c.Text("no wines yet", r.X, r.Y+16, 0, 0.5, small)
 	}
 }
 

@@ -243,6 +243,17 @@ func wineTile(c *render.Canvas, s rect, w vinhos.Wine, value, cubes int, best bo
 	c.Text(val, s.CX(), s.Y+37, 0.5, 0.5, render.Style{Size: 14, Bold: true, Color: ink})
 }
 
+// compactStripH is a seat's strip on the compact board: its counters,
+// then a row of its wines by estate.
+const compactStripH = stripH + winesRowH
+
+// compactStrip is a seat on the compact board: the strip of its counters,
+// and under it the wines of each estate that holds any.
+func (v *view) compactStrip(c *render.Canvas, seat engine.Seat, r rect) {
+	v.strip(c, seat, rect{X: r.X, Y: r.Y, W: r.W, H: stripH}, "")
+	v.wineRows(c, seat, rect{X: r.X + 26, Y: r.Y + stripH - 8, W: r.W - 38}, 1)
+}
+
 func stripStatic(c *render.Canvas, r rect) {
 	c.Box(r, 8, render.PanelFill, render.Rule)
 }
