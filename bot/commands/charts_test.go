@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"testing"
 
-	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 	vinhosboard "github.com/adega-bot/adega/render/vinhos"
@@ -17,15 +16,7 @@ func TestChartsDrawEachPlayerInTheirBoardColour(t *testing.T) {
 	h := newHandler(t)
 	h.Drawer = render.Boards{"vinhos": vinhosboard.Renderer}
 	players := []string{"Ana", "Bruno", "Carla"}
-	var seats []adega.SeatUser
-	for _, name := range players {
-		seats = append(seats, adega.SeatUser{UserID: nextID(), Name: name})
-	}
-	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: seats[0].UserID, Seats: seats},
-		engine.Setup{Game: "vinhos", Seed: 5, Players: players}, h.Now(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newVinhos(t, h, "", 5, players...)
 	for len(g.Log) < 20 {
 		g, _ = playAuto(t, h, g)
 	}
