@@ -490,7 +490,7 @@ func (t *table) status(cmd command, r *reply) error {
 	case "", "false":
 		return nil
 	case "true":
-		data, err := commands.VPRaceChart(t.games, t.game)
+		data, err := commands.VPRaceChart(t.games, t.boards, t.game)
 		if err != nil {
 			return err
 		}

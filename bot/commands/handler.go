@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"image"
+	"image/color"
 	"log/slog"
 	"slices"
 	"strings"
@@ -30,6 +31,9 @@ type Drawer interface {
 	// Focus draws the part of the board a step of seat's decision is
 	// about (engine.Step.Focus), legible on a phone.
 	Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image
+	// SeatColors is each seat's colour, as its pieces show it: the
+	// charts draw each player in it.
+	SeatColors(game string, s engine.State) []color.Color
 }
 
 // Config is what a Handler is made with (New): its store and games, and
