@@ -320,7 +320,7 @@ func (l *dataLoader) vintage(table string, mode Mode, tiles *[NumVintageTiles]Vi
 			continue
 		}
 		t, f := &tiles[n], m[k]
-		magnate := func(m Magnate) string { return key + "." + strings.ToLower(rulesets[mode].terms.magnates[m]) }
+		magnate := func(who Magnate) string { return key + "." + strings.ToLower(rulesets[mode].terms.magnates[who]) }
 		if f.Weather != nil && l.IntIn(key+".weather", *f.Weather, MinWeather, MaxWeather) {
 			component.Set(&l.Loader, key+".weather", &t.Weather, *f.Weather)
 		}
