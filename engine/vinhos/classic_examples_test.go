@@ -118,19 +118,19 @@ func TestFirstEditionExampleBank(t *testing.T) {
 // EXAMPLE (Press Release): in year 4 Red presents for the 2nd Fair his red
 // of Production Value 5 in slot 4 of his Douro Cellar, with 2 Douro cubes:
 // 5 + 5 + 2 = 12. He may play up to 4 Experts, takes his "4" Fair tile and
-// gains 3 Fair Points for the value above 9. Beatriz wants 9 or more and
-// Constantino Douro among his regions: he places a barrel beside Beatriz
-// only.
+// gains 3 Fair Points for the value above 9. On the 4th year's tile
+// Alexandre wants a white, Beatriz 9 or more and Constantino Douro among
+// his regions: he places a barrel beside Beatriz only.
 func TestFirstEditionExamplePressRelease(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
-	x.s.Vintage = 1
-	x.s.data.Vintage[1].Bruno = component.T(9)
+	x.s.Vintage = C10FourthYearTile
 	x.s.Features = [NumFeatures]int{}
 	r := x.p(redPlayer)
 	r.Cell = CellTL
 	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
 	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
 	turn := []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol"}
+	x.offers(redPlayer, turn, "done", "bruno", "carolina")
 	eq(t, "the Manager's name", x.choice(redPlayer, "bruno", turn...).Label, "Place a barrel beside the Manager Beatriz")
 	x.apply(redPlayer, append(turn, "bruno", "done", "done")...)
 	r = x.p(redPlayer)
@@ -207,12 +207,11 @@ func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 // Taste marker 2. Yellow turns his 2 face-down Experts face up.
 func TestFirstEditionExample4thYear(t *testing.T) {
 	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
-	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = component.T(-1)
-	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.VintageDeck[0] = C10FourthYearTile
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
 	x.w.startYear(4)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
+	eq(t, "weather", x.s.VintageTile().Weather.V, -1)
 	for _, e := range x.p(yellow).Experts {
 		eq(t, "Yellow's Expert face up", e.FaceUp, true)
 	}
@@ -361,9 +360,7 @@ func TestFirstEditionExampleProduction(t *testing.T) {
 // discarded for its value in VP at once.
 func TestFirstEditionExampleManagers(t *testing.T) {
 	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
-	x.s.Vintage = 1
-	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = component.T(White), component.T(9), component.T(RegionSet(1<<Minho))
+	x.s.Vintage = C10FourthYearTile
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
 	b.Magnates = [NumMagnates]int{Anabela: 1}
@@ -445,7 +442,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 func TestFirstEditionExampleFairStep(t *testing.T) {
 	x := newClassicExample(t, 5, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
-	v := &x.s.data.Vintage[1]
+	v := &x.s.data.Classic.Vintage[1]
 	v.Anabela, v.Bruno, v.Carolina = component.T(Red), component.T(9), component.T(NewRegionSet(Setubal))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4}
 	for seat := range x.s.Seats {

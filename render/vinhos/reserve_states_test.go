@@ -87,7 +87,7 @@ func toYear(s *vinhos.State, year int) {
 	for s.Year = 1; s.Year < year; {
 		s.Year++
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
-		for f, n := range s.Data().Vintage[s.Vintage].Features.V {
+		for f, n := range s.VintageTile().Features.V {
 			s.Features[f] = min(s.Features[f]+n, vinhos.R10FeatureTrackSpaces-1)
 		}
 	}
