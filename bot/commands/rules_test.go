@@ -246,3 +246,27 @@ func TestRulesWithoutATopicListsTheTopics(t *testing.T) {
 		}
 	}
 }
+
+// TestRulingsSayWhichModeTheyHoldFor: a ruling for the 2016 rules alone
+// says so in its title; the Cash Multiplier's says what each slot pays;
+// the Reserve's variants have their rulings (issue 31, point 10).
+func TestRulingsSayWhichModeTheyHoldFor(t *testing.T) {
+	h := handlerInMode(t, vinhos.ModeReserve2010)
+	for typed, says := range map[string]string{
+		"maintenance takes back":   "### Maintenance takes back one barrel (2016)\n",
+		"player order after":       "### Player order after the Fair (2016)\n",
+		"one wine expert per":      "### One Wine Expert per turn (2016)\n",
+		"taking back a barrel":     "### Taking back a barrel (2016)\n",
+		"the last action":          "### The last action of the game (2016)\n",
+		"cash multiplier":          "Its left slot pays 1 VP a Bago, its right slot 1 VP for 2 Bagos",
+		"maintenance variant":      "Only then does each bank pay the interest and the salaries.",
+		"the five-estates variant": "5 Estates",
+	} {
+		if text := askRules(t, h, typed); !strings.Contains(text, says) {
+			t.Errorf("%q answers:\n%s", typed, text)
+		}
+	}
+	if index := askRules(t, h, "rulings"); !strings.Contains(index, "Maintenance takes back one barrel (2016)") {
+		t.Errorf("the index does not mark the 2016 rulings:\n%s", index)
+	}
+}
