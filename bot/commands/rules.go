@@ -110,7 +110,7 @@ func modeNote(game engine.Game, mode engine.Mode) string {
 	if mode.Name == "" || len(game.Modes()) < 2 {
 		return ""
 	}
-	return " (" + mode.Title + ")"
+	return " — " + mode.Title
 }
 
 // matchRulings finds the rulings a typed topic names: the one whose title it

@@ -124,10 +124,10 @@ func TestRulingsGroupsForOneModeExist(t *testing.T) {
 func TestRulesAnswerByTheModeOfTheGameInView(t *testing.T) {
 	for _, tc := range []struct{ mode, topic, says, notSays string }{
 		{"", "workers", "**workers**: Hire 1 or 2 workers: an enologist (3 Bagos", "2010 Reserve"},
-		{vinhos.ModeReserve2010, "workers", "**workers** (2010 Reserve): Hire 1 or 2 enologists (1 Bago each", "3 Bagos"},
-		{vinhos.ModeClassic2010, "scoring", "(no cap)", "at most 16"},
+		{vinhos.ModeReserve2010, "workers", "**workers** — 2010 Reserve: Hire 1 or 2 enologists (1 Bago each", "3 Bagos"},
+		{vinhos.ModeClassic2010, "scoring", "with no cap", "at most 16"},
 		{vinhos.ModeClassic2010, "fair", "the last on the Fair Points track plays first", "booths"},
-		{vinhos.ModeSolo, "solo", "**solo** (Solo against Lacerda): ", ""},
+		{vinhos.ModeSolo, "solo", "**solo** — Solo against Lacerda: ", ""},
 	} {
 		text := askRules(t, handlerInMode(t, tc.mode), tc.topic)
 		if !strings.Contains(text, tc.says) || tc.notSays != "" && strings.Contains(text, tc.notSays) {

@@ -82,7 +82,7 @@ var reserveTopics = withTopics(map[string]string{
 	"wine":    wineHelp(" + 1 per farmer", " (in sales, exports and Press Releases)"),
 	"experts": reserveExperts("to take a 7th, first discard one under its deck"),
 	"fair":    reserveFair("1st and 3rd"),
-	"scoring": reserveScoring(fmt.Sprintf(", at most %d VP", R10CashMultiplierCap)),
+	"scoring": reserveScoring(fmt.Sprintf("at most %d VP", R10CashMultiplierCap)),
 	"pairs":   pairsHelp + " With the maintenance variant, one pair is compulsory at Maintenance when you have one, before interest and salaries.",
 	"reserve": "The 2010 Reserve differs from 2016: 4 estates, 10 Bagos and a bank account, the initial vineyard paid for and the order sorted by its region. Vineyards from any number of regions, exactly 1 cellar (2 Bagos), enologists only (1 Bago, paid 1 a year from the bank), any number of sales (paid into the bank) and exports (VP by row). No Magnate tiles: barrels on the Magnates buy benefits. Variants: maintenance (a pair of barrels at each Maintenance, before interest and salaries), five-estates (the 2016 player boards).",
 }, reserveFamilyTopics)
@@ -94,7 +94,7 @@ var firstEditionTopics = withTopics(map[string]string{
 	"wine":          wineHelp("", ", always"),
 	"experts":       reserveExperts("buying past 6, you then discard the excess under its deck"),
 	"fair":          reserveFair("1st and 2nd"),
-	"scoring":       reserveScoring(" (no cap)"),
+	"scoring":       reserveScoring("with no cap"),
 	"pairs":         pairsHelp,
 	"first edition": "Vinhos (first edition, 2010) plays as the 2010 Reserve with these differences: 8 regions (no Ribatejo, so no Farmers; 6, 7 or 8 in play for 2, 3 or 4 players), 8 Enologists, 15 Renown cubes; 11, 11, 12 and 12 Bagos to start (11 and 12 with 2 players) in the drawn order, not sorted by region; the Managers Alexandre, Beatriz and Constantino, whose Multiplier slots take a barrel whether or not you meet them (no VP if not) and keep it; no cap on the cash Multiplier; Algarve's +1 in every Wine Value; with 2 players the Fair pays the 1st and 2nd places.",
 }, reserveFamilyTopics)
@@ -111,7 +111,7 @@ var reserveFamilyTopics = map[string]string{
 	"export":        "Export 1 or more wines like a sale, but to a country's slot, for the VP of its row at once. At the end, the player with most barrels in a country scores the VP at the top of its column (ties split). With 2 players only the framed slots count.",
 	"press release": "Pass / Press Release: move your order marker to the bottom row (next round's order), then pass or, once per Fair, present a wine: Fair Points for its value above 9, a Fair tile by value (0-4: the Experts you may play) on a free Fair slot, which pays its two features' sections in Fair Points and a bonus (3 Bagos, an Expert or 2 Fair Points), and, from year 2, up to 2 barrels placed beside Magnates whose wishes the wine meets.",
 	"bank":          fmt.Sprintf("Bank space: withdraw, deposit or invest, as often as you like, at least once. The account holds 0 to %d; emptying it costs 2 VP. Investing moves the marker right for Bagos from the account; divesting, at any time, moves it left for cash. At Maintenance the bank pays the investment's interest (or charges it), then 1 per enologist; what it cannot pay costs a winery (or vineyard) and enologists. At the end the account scores 0, 3, 7, 12 or 18 VP.", R10AccountMax),
-	"benefits":      "Once a turn, before your move or after your action, discard a wine to move one of your barrels on a Magnate's row (from the Magnate or an Additional Action) to an Additional Action, done at once, or to a free Multiplier slot, for VP at once or at the end. Barrels reach the Magnates by Press Release. After the last Fair, benefit rounds run until everyone passes.",
+	"benefits":      "Once a turn, before your move or after your action, discard a wine to move one of your barrels on a Magnate's row (on the Magnate's space or one of its Additional Actions) to another of its Additional Actions, done at once, or to a free Multiplier slot, for VP at once or at the end. Barrels reach the Magnates by Press Release. After the last Fair, benefit rounds run until everyone passes.",
 }
 
 // pairsHelp is taking back pairs of barrels, as the Reserve and the first
@@ -146,5 +146,5 @@ func reserveFair(twoPlayerPlaces string) string {
 
 // reserveScoring is the final scoring, with the cash Multiplier's cap.
 func reserveScoring(cashCap string) string {
-	return "At the end: the bank account's section, Export majorities, and the end-game Multipliers your barrels hold (cash counts what divesting would add: 1 VP a Bago on the left slot, 1 for 2 on the right" + cashCap + "). No VP for cash or wines. Ties go to more Export barrels, then cash and account after divesting."
+	return "At the end: the bank account's section, Export majorities, and the end-game Multipliers your barrels hold (cash counts what divesting would add: 1 VP a Bago on the left slot, 1 for 2 on the right, " + cashCap + "). No VP for cash or wines. Ties go to more Export barrels, then cash and account after divesting."
 }
