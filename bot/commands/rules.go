@@ -245,9 +245,9 @@ func topicNames(game engine.Game, mode string) []string {
 	return names
 }
 
-// topicChoices offers the topics of the game in view (here), "rulings"
-// and the rulings whose title or group holds what is typed; with nothing
-// typed, the topics and "rulings". Discord takes at most choicesLimit
+// topicChoices offers the topics of the game in view (here), "rulings",
+// and the groups of rulings and the rulings whose title or group holds
+// what is typed; with nothing typed, the topics and "rulings". Discord takes at most choicesLimit
 // choices.
 func topicChoices(game engine.Game, here *adega.Game, sub *discordgo.ApplicationCommandInteractionDataOption) []*discordgo.ApplicationCommandOptionChoice {
 	typed := ""
@@ -274,6 +274,11 @@ func topicChoices(game engine.Game, here *adega.Game, sub *discordgo.Application
 	}
 	if typed == "" {
 		return out
+	}
+	for _, g := range groupsOf(page) {
+		if strings.Contains(strings.ToLower(g.name), typed) {
+			add("Rulings on "+g.name, g.name)
+		}
 	}
 	for _, s := range matchRulings(page, typed) {
 		add("Ruling: "+s.Title, s.Title)

@@ -95,6 +95,9 @@ func TestRulingsIndexListsEverySection(t *testing.T) {
 			if group := askRules(t, h, s.Group); !strings.HasPrefix(group, "### "+s.Group+"\n") || !strings.Contains(group, s.Title) {
 				t.Errorf("%q: the group %q does not list %q:\n%s", mode, s.Group, s.Title, group)
 			}
+			if !slices.ContainsFunc(rulesChoices(t, h, s.Group), func(c *discordgo.ApplicationCommandOptionChoice) bool { return c.Value == s.Group }) {
+				t.Errorf("%q: typing %q does not offer the group", mode, s.Group)
+			}
 		}
 	}
 }
