@@ -267,3 +267,21 @@ func TestResumingAMissingGameNamesTheDatabaseAndCreatesNothing(t *testing.T) {
 		t.Error("--resume g9 created the board folder")
 	}
 }
+
+// The table's rules help answers by the rules of the game at the table:
+// the first edition's cash Multiplier has no cap, its Enologists cost 1
+// Bago and a salary (issue 31, point 10).
+func TestLocalRulesAnswerByTheTablesMode(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "rules.txt")
+	os.WriteFile(script, []byte("/vinhos rules scoring\n/vinhos rules workers\n"), 0o644)
+	out, err := runTable(t, "", "--seed", "5", "--mode", "classic2010", "--players", "2",
+		"--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	outputHas(t, out, "1 VP a Bago on the left slot, 1 for 2 on the right, with no cap", "Hire 1 or 2 enologists (1 Bago each")
+	if strings.Contains(out, "at most 16") || strings.Contains(out, "3 Bagos, +2 quality") {
+		t.Errorf("the first edition's help gives another mode's rules:\n%s", out)
+	}
+}

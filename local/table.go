@@ -593,7 +593,7 @@ func (t *table) rules(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	text, err := commands.RulesText(t.kind(), topic)
+	text, err := commands.RulesText(t.kind(), t.game, topic)
 	if err != nil {
 		return err
 	}

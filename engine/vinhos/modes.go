@@ -134,6 +134,8 @@ type ruleset struct {
 	prompts turnPrompts
 	// terms are the names the mode's rulebook gives its components.
 	terms terms
+	// topics are the rules help, by topic, as the mode plays it (help.go).
+	topics map[string]string
 }
 
 // terms name components as a mode's rulebook does.
@@ -233,6 +235,7 @@ var rulesets = [numModes]ruleset{
 			"move Enologists and Farmers or use Porto", "take one barrel back from the Sales area"},
 		fairOrder: "the Fair's booths will set next year's order",
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
+		topics:    topics16,
 	},
 	Reserve2010: reserve,
 	Classic2010: firstEdition(reserve),
@@ -270,6 +273,7 @@ var reserve = ruleset{
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
 		"move Enologists and Farmers or use Porto", "give up what your account could not pay for at Maintenance"},
 	fairOrder: "after the Fair the last on the Fair Points track will play first",
+	topics:    reserveTopics,
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve
@@ -304,6 +308,7 @@ func firstEdition(r ruleset) ruleset {
 		regionNumbers: [NumRegions + 1]int{Minho: 1, TrasOsMontes: 2, Dao: 3, Douro: 4, Lisboa: 5, Alentejo: 6, Setubal: 7, Algarve: 8},
 		// Its Managers' rows hold Bonus Actions.
 		words: strings.NewReplacer("Magnate", "Manager", "Additional Action", "Bonus Action")}
+	r.topics = inWords(firstEditionTopics, r.terms.words)
 	return r
 }
 

@@ -60,7 +60,7 @@ func TestTrasOsMontesFairPointsComeAtTheFair(t *testing.T) {
 	if perks := regionPerks(vinhos.TrasOsMontes); perks != "+2 Fair pts at Fairs" {
 		t.Errorf("Trás-os-Montes's card reads %q", perks)
 	}
-	if help := (vinhos.Game{}).RulesTopics()["vineyards"]; !strings.Contains(help, "Trás-os-Montes has no such bonus: its wine earns +2 Fair Points when presented at a Fair") {
+	if help := (vinhos.Game{}).RulesTopics(vinhos.ModeSpecial2016)["vineyards"]; !strings.Contains(help, "Trás-os-Montes has no such bonus: its wine earns +2 Fair Points when presented at a Fair") {
 		t.Errorf("the vineyards help does not say when Trás-os-Montes pays: %q", help)
 	}
 }
