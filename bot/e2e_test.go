@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"encoding/json"
 	"image"
+	"image/color"
 	"image/png"
 	"log/slog"
 	"math/rand/v2"
@@ -49,6 +50,9 @@ func (summaryDrawer) Player(game string, s engine.State, _ engine.Seat) image.Im
 }
 func (summaryDrawer) Focus(game string, s engine.State, _ engine.Seat, _ string) image.Image {
 	return render.Summary(game, s)
+}
+func (summaryDrawer) SeatColors(game string, s engine.State) []color.Color {
+	return render.Boards{}.SeatColors(game, s)
 }
 
 // harness runs the real bot against a fake Discord, with a store that

@@ -339,7 +339,7 @@ func checkEnding(t *testing.T, end fakediscord.Message, g *adega.Game) {
 	if !isPNG(end.Files[2].Data) {
 		t.Fatal("the chart is not a PNG")
 	}
-	if chart, err := commands.VPSourcesChart(g); err != nil || !bytes.Equal(end.Files[3].Data, chart) {
+	if chart, err := commands.VPSourcesChart(summaryDrawer{}, g); err != nil || !bytes.Equal(end.Files[3].Data, chart) {
 		t.Fatalf("the VP-by-source chart is not the chart of the game's breakdown (%v)", err)
 	}
 	checkSourcesMatchFinalScores(t, g.State.(*vinhos.State))

@@ -32,7 +32,7 @@ func TestWholeLaVinaGameThroughDiscord(t *testing.T) {
 	// Viña game: the table chooses a round limit, so that it ends.
 	in := srv.SlashCommand(at(users[0], table.ID), "lavina", fakediscord.Subcommand("new", fakediscord.IntegerOption("players", 3),
 		fakediscord.StringOption(lavina.OptionMaxRounds, "20")))
-	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña, La Viña**: a table for up to 3 players (max_rounds: 20).") {
+	if resp := h.callback(in); resp.Data == nil || !strings.Contains(resp.Data.Content, "**La Viña**: a table for up to 3 players (max_rounds: 20).") {
 		t.Fatalf("lobby: %+v", resp.Data)
 	}
 	thread := h.joinAndStart(table.ID, users)

@@ -41,9 +41,11 @@ type OptionChoice struct {
 }
 
 // RulesHelp is implemented by games with short rules help for players:
-// the text of each topic, by its name.
+// the text of each topic, by its name, as a game of the named mode plays
+// it. With mode "" (no game in view) they are the default mode's, and
+// the other modes' own topics besides.
 type RulesHelp interface {
-	RulesTopics() map[string]string
+	RulesTopics(mode string) map[string]string
 }
 
 // Confirmations is implemented by games with moves worth a second look
@@ -60,4 +62,13 @@ type Rulings interface {
 	// RulingsPage is the page's file name in docs/, such as
 	// "RULINGS.md".
 	RulingsPage() string
+}
+
+// ModeRulings is implemented by games whose rulings page has groups that
+// hold for some modes only: the index of the rulings lists such a group's
+// titles in a game of one of its modes, and elsewhere only its name.
+type ModeRulings interface {
+	// RulingsGroupModes are those groups, by their heading on the page,
+	// and the names of the modes each holds for.
+	RulingsGroupModes() map[string][]string
 }

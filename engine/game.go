@@ -42,7 +42,8 @@ type Mode struct {
 // FullTitle names a game of mode m of g, as players know it: "Vinhos
 // Deluxe, 2010 Reserve".
 func (m Mode) FullTitle(g Game) string {
-	if m.WholeTitle {
+	// A game's one mode may be named as the game ("La Viña"): said once.
+	if m.WholeTitle || m.Title == g.Title() {
 		return m.Title
 	}
 	return g.Title() + ", " + m.Title

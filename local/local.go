@@ -83,7 +83,7 @@ func (f *Flags) Define(fs *flag.FlagSet) {
 		f.Options[name] = value
 		return nil
 	})
-	fs.IntVar(&f.Bots, "bots", 0, "how many of the seats, the last ones, the bot's AI plays (all of them: a game of bots)")
+	fs.IntVar(&f.Bots, "bots", 0, "how many of the seats, the last players', the bot's AI plays (all of them: a game of bots); with --resume or --import it hands them over, and 0 takes them back")
 	fs.StringVar(&f.Level, "level", "", "how well the bots play: easy, normal or hard (default normal); [ai] in the config sets their times")
 	fs.Uint64Var(&f.Seed, "seed", 0, "random seed (0 picks one)")
 	fs.BoolVar(&f.Practice, "practice", false, "a practice game: an undo takes back even what a move revealed")
@@ -141,10 +141,13 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	if f.Out == "" {
 		f.Out = filepath.Join(f.DataDir, "boards")
 	}
-	for _, dir := range []string{filepath.Dir(f.DB), f.Out} {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
+	if f.Resume != "" {
+		// Resuming creates nothing: not a database where none was.
+		if _, err := os.Stat(f.DB); err != nil {
+			return fmt.Errorf("local: %w", noGame(f.Resume, f.DB, "that file does not exist"))
 		}
+	} else if err := os.MkdirAll(filepath.Dir(f.DB), 0o755); err != nil {
+		return err
 	}
 	store, err := storage.Open(f.DB, env.Games)
 	if err != nil {
@@ -162,11 +165,17 @@ func Run(ctx context.Context, f Flags, env Env) error {
 	store.AnnounceRepairs(t.handler.Repaired())
 	switch {
 	case f.Resume != "":
-		err = t.resume(f.Resume)
+		err = t.resume(f.Resume, f.DB)
 	case f.Import != "":
 		err = t.importFile(f.Import)
 	default:
 		err = t.create(f)
+	}
+	if err == nil && f.Resume+f.Import != "" {
+		err = t.rebot(f)
+	}
+	if err == nil {
+		err = os.MkdirAll(f.Out, 0o755)
 	}
 	if err != nil {
 		return fmt.Errorf("local: %w", err)
@@ -198,7 +207,7 @@ func (f Flags) Check() error {
 	}
 	if continues != "" {
 		var setup []string
-		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "bots", "level", "practice"} {
+		for _, name := range []string{"game", "mode", "players", "seed", "regions", "variant", "option", "practice"} {
 			if _, ok := f.Given[name]; ok {
 				setup = append(setup, "--"+name)
 			}
@@ -281,13 +290,10 @@ func (t *table) create(f Flags) error {
 		}
 		return err
 	}
-	if f.Bots < 0 || f.Bots > len(names) {
-		return fmt.Errorf("--bots %d: the table has %d seats", f.Bots, len(names))
-	}
 	now := t.now()
 	meta := localMeta(game, names, now)
-	for k := len(names) - f.Bots; k < len(names); k++ {
-		meta.Seats[k].UserID, meta.Seats[k].Bot = "", true
+	if err := seatBots(&meta, names, f.Bots, nil); err != nil {
+		return err
 	}
 	meta.Level, meta.Practice = f.Level, f.Practice
 	g, err := t.store.Create(meta, setup, now, nil)
@@ -344,6 +350,50 @@ func checkSetup(game engine.Game, setup engine.Setup) error {
 	return nil
 }
 
+// seatBots gives the seats of the last n of players to the bot, and the
+// others to the keyboard: a seat the bot played gets back the user of
+// users at its index. Seats the game added itself (an automa) stay as
+// they are.
+func seatBots(m *adega.Meta, players []string, n int, users []string) error {
+	if n < 0 || n > len(players) {
+		return fmt.Errorf("--bots %d: the table has %d seats", n, len(players))
+	}
+	for k := range m.Seats {
+		su := &m.Seats[k]
+		i := slices.Index(players, su.Name)
+		switch {
+		case i < 0:
+		case i >= len(players)-n:
+			su.UserID, su.Bot = "", true
+		case su.Bot:
+			su.UserID, su.Bot = users[k], false
+		}
+	}
+	return nil
+}
+
+// rebot seats the bots of a game the table continues (--resume, --import)
+// as --bots and --level say, if given: a game is handed to the bot, or
+// taken back from it, between two sittings.
+func (t *table) rebot(f Flags) error {
+	if _, ok := f.Given["bots"]; !ok {
+		return nil
+	}
+	g := t.game
+	_, users := localIDs(t.now(), len(g.Meta.Seats))
+	_, err := t.store.UpdateMeta(g.ID, func(m *adega.Meta) error {
+		if _, ok := f.Given["level"]; ok {
+			m.Level = f.Level
+		}
+		return seatBots(m, g.Setup.Players, f.Bots, users)
+	})
+	if err != nil {
+		return err
+	}
+	t.game, err = t.store.Load(g.ID)
+	return err
+}
+
 // localMeta seats the players of a new local game. The game gets a
 // channel ID and its players user IDs shaped like Discord's, so that the
 // Discord code paths the table runs (undo) find the game by its channel
@@ -357,13 +407,23 @@ func localMeta(game engine.Game, names []string, now time.Time) adega.Meta {
 	return meta
 }
 
-func (t *table) resume(id string) error {
+// resume opens the stored game id of the database at path.
+func (t *table) resume(id, path string) error {
 	g, err := t.store.Load(id)
+	if engine.CodeOf(err) == adega.CodeNotFound {
+		return noGame(id, path, "it holds no game of that ID")
+	}
 	if err != nil {
 		return err
 	}
 	t.game = g
 	return t.adopt()
+}
+
+// noGame refuses to resume game id, naming the database looked in and
+// why it is not there.
+func noGame(id, path, why string) error {
+	return engine.Errorf(adega.CodeNotFound, "There is no game %s in the database %s: %s. --db names the database that holds it.", id, path, why)
 }
 
 // adopt gives a game an older local table stored, without Discord-shaped

@@ -157,7 +157,8 @@ func outputHas(t *testing.T, out string, wants ...string) {
 }
 
 // The local table plays the 2010 Reserve with its variants: --mode and
-// --variant set it up, /status names the rules, and the Bank works.
+// --variant set it up, the opening and /status name the rules, and the
+// Bank works.
 func TestLocalScriptPlaysTheReserve(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runTable(t, "", "--seed", "5", "--mode", "reserve2010", "--variant", "maintenance,five-estates", "--players", "3",
@@ -169,6 +170,7 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 		"Carla takes a Minho red vineyard for 2 Bagos into estate 1.",
 		"By initial region, the player order is Carla, Bento, Ana.",
 		"Ana receives 2 Bagos as player 3.",
+		"Game g1: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates · seed 5 · players Ana, Bento, Carla.",
 		"Rules: Vinhos Deluxe, 2010 Reserve · variant: maintenance,five-estates.",
 		"• Carla: Bagos 8, VP 0, Fair points 0, Barrels 8, Bank 5, Investment 1",
 		"Carla invests 3 Bagos from the bank account: investment +2, account 1.",
@@ -180,7 +182,7 @@ func TestLocalScriptPlaysTheReserve(t *testing.T) {
 }
 
 // The local table plays the first edition: --mode classic2010 sets it up,
-// with its money and its own region numbers.
+// with its money and its own region numbers, and the opening names it.
 func TestLocalPlaysTheFirstEdition(t *testing.T) {
 	dir := t.TempDir()
 	out, err := runTable(t, "", "--seed", "5", "--mode", "classic2010", "--players", "2", "--regions", "first-play",
@@ -191,6 +193,7 @@ func TestLocalPlaysTheFirstEdition(t *testing.T) {
 	outputHas(t, out,
 		"Regions in play: 1 Minho, 2 Trás-os-Montes, 3 Dão, 4 Douro, 5 Lisboa, 6 Alentejo.",
 		"the Managers want nothing yet",
+		"Game g1: Vinhos (first edition, 2010) · regions: first-play · seed 5 · players Ana, Bento.",
 		"Rules: Vinhos (first edition, 2010) · regions: first-play.",
 	)
 	if !strings.Contains(out, "Bagos 11") || !strings.Contains(out, "Bagos 12") {
@@ -209,7 +212,7 @@ func TestRunWithFlagsMadeInCode(t *testing.T) {
 	if err := Run(context.Background(), f, Env{Stdout: &out, Games: testGames()}); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	outputHas(t, out.String(), "Game g1: nim, seed 7, players Rita, Sam.", "Rita took 2 from pile 1 (3 left there).",
+	outputHas(t, out.String(), "Game g1: Nim · seed 7 · players Rita, Sam.", "Rita took 2 from pile 1 (3 left there).",
 		"Board: "+filepath.Join(dir, "boards", "g1-0003.png"), "To come back to this game: adega local --resume g1\n")
 	if _, err := os.Stat(filepath.Join(dir, "local.db")); err != nil {
 		t.Errorf("the database is not in the data folder: %v", err)
@@ -234,5 +237,51 @@ func TestDefaultNamesAreNoMagnates(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// --resume of a game the database lacks names the database it looked in,
+// the default one included, and creates nothing: no database where there
+// was none, no board folder.
+func TestResumingAMissingGameNamesTheDatabaseAndCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	resume := Flags{Resume: "g9", DataDir: dir, Given: map[string]string{"resume": "g9"}}
+	err := Run(context.Background(), resume, Env{Stdout: io.Discard, Games: testGames()})
+	if want := "There is no game g9 in the database " + filepath.Join(dir, "local.db") + ": that file does not exist."; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--resume g9 without a database: %v, want %q", err, want)
+	}
+	if files, _ := os.ReadDir(dir); len(files) > 0 {
+		t.Errorf("--resume g9 created %s", files[0].Name())
+	}
+
+	db := filepath.Join(dir, "t.db")
+	if _, err := runTable(t, "", "--game", "nim", "--db", db, "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "none")
+	_, err = runTable(t, "", "--resume", "g9", "--db", db, "--out", out)
+	if want := "There is no game g9 in the database " + db + ": it holds no game of that ID."; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("--resume g9 in a database without it: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("--resume g9 created the board folder")
+	}
+}
+
+// The table's rules help answers by the rules of the game at the table:
+// the first edition's cash Multiplier has no cap, its Enologists cost 1
+// Bago and a salary (issue 31, point 10).
+func TestLocalRulesAnswerByTheTablesMode(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "rules.txt")
+	os.WriteFile(script, []byte("/vinhos rules scoring\n/vinhos rules workers\n"), 0o644)
+	out, err := runTable(t, "", "--seed", "5", "--mode", "classic2010", "--players", "2",
+		"--db", filepath.Join(dir, "t.db"), "--out", dir, "--script", script)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	outputHas(t, out, "1 VP a Bago on the left slot, 1 for 2 on the right, with no cap", "Hire 1 or 2 enologists (1 Bago each")
+	if strings.Contains(out, "at most 16") || strings.Contains(out, "3 Bagos, +2 quality") {
+		t.Errorf("the first edition's help gives another mode's rules:\n%s", out)
 	}
 }

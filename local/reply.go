@@ -45,6 +45,8 @@ type reply struct {
 	Outcome  []string          `json:"outcome,omitempty"`
 	Resume   string            `json:"resume,omitempty"`
 
+	// title names the game of Setup as set up (commands.SetupTitle).
+	title string
 	// changed marks a reply after which the table says again who must act.
 	changed bool
 	// ending is what the text shows once the game is over.
@@ -206,7 +208,7 @@ func (p printer) reply(r reply) {
 func (p printer) text(r reply) {
 	var lines []string
 	if s := r.Setup; s != nil {
-		lines = append(lines, fmt.Sprintf("Game %s: %s, seed %d, players %s.", r.Game.ID, s.Game, s.Seed, strings.Join(s.Players, ", ")))
+		lines = append(lines, fmt.Sprintf("Game %s: %s · seed %d · players %s.", r.Game.ID, r.title, s.Seed, strings.Join(s.Players, ", ")))
 	}
 	lines = append(lines, r.Text...)
 	for _, e := range r.Events {

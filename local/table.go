@@ -92,7 +92,7 @@ func (t *table) emit(r reply) {
 func (t *table) showStart() {
 	g := t.game
 	r := newReply(0, "")
-	r.Setup = &g.Setup
+	r.Setup, r.title = &g.Setup, commands.SetupTitle(g.Setup, t.kind())
 	if g.Version == 0 {
 		r.addEvents(g, g.SetupEvents)
 	}
@@ -254,7 +254,7 @@ var discordOnly = map[string]string{
 	"solo":     "Play alone against Lacerda with adega local --mode solo.",
 	"import":   "The local table continues an export with adega local --import FILE.",
 	"pace":     "The local table has no reminders or deadlines: it waits for you.",
-	"replace":  "Every seat of the local table is played from this keyboard; as:NAME acts for a player.",
+	"replace":  "Every seat of the local table is played from this keyboard or by the bot; as:NAME acts for a player. To hand seats to the bot, or take them back, leave with /quit and resume with --bots N: the last N players' seats become the bot's.",
 	"abandon":  "Leave with /quit: the game stays in the database, and nobody else waits for it.",
 	"follow":   followersText,
 	"unfollow": followersText,
@@ -490,7 +490,7 @@ func (t *table) status(cmd command, r *reply) error {
 	case "", "false":
 		return nil
 	case "true":
-		data, err := commands.VPRaceChart(t.games, t.game)
+		data, err := commands.VPRaceChart(t.games, t.boards, t.game)
 		if err != nil {
 			return err
 		}
@@ -593,7 +593,7 @@ func (t *table) rules(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	text, err := commands.RulesText(t.kind(), topic)
+	text, err := commands.RulesText(t.kind(), t.game, topic)
 	if err != nil {
 		return err
 	}

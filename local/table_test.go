@@ -283,7 +283,7 @@ func TestRegionsFlagChoosesTheRegions(t *testing.T) {
 		}
 	}
 	// The refused setups stored nothing: the two games are those above.
-	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g3"); err == nil || !strings.Contains(err.Error(), "There is no game g3.") {
+	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g3"); err == nil || !strings.Contains(err.Error(), "There is no game g3 in the database "+db) {
 		t.Errorf("a refused setup was stored: %v", err)
 	}
 }
@@ -357,7 +357,7 @@ func TestPlayerNamesAreCheckedBeforeAnythingIsCreated(t *testing.T) {
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "2"}, "--players: Solo against Lacerda needs exactly 1 player, not 2"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "lacerda"}, `--players: the game seats "Lacerda" itself; choose another name`},
 	})
-	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g1"); err == nil || !strings.Contains(err.Error(), "There is no game g1.") {
+	if _, err := playJSON(t, "", "--db", db, "--out", dir, "--resume", "g1"); err == nil || !strings.Contains(err.Error(), "There is no game g1 in the database "+db) {
 		t.Errorf("a refused table stored a game: %v", err)
 	}
 }
@@ -372,7 +372,6 @@ func TestContradictoryFlagsAreRefused(t *testing.T) {
 		{[]string{"--game", "nim", "--regions", "first-play"}, "--regions: Nim has no regions"},
 		{[]string{"--level", "hard"}, "--level is how well the bots play; give --bots too"},
 		{[]string{"--bots", "1", "--level", "brilliant"}, "--level: choose easy, normal or hard"},
-		{[]string{"--resume", "g1", "--bots", "1"}, "--bots set up a new game, but --resume continues"},
 		{[]string{"--game", "nim", "--bots", "3"}, "--bots 3: the table has 2 seats"},
 	})
 }
@@ -393,6 +392,25 @@ func TestBotsPlayTheirSeatsAtTheTable(t *testing.T) {
 	}
 	refusedWith(t, answer(t, replies, 2), engine.CodeNotYourTurn, "Bento is the bot's seat; it plays by itself.")
 	saysLine(t, answer(t, replies, 3), "Waiting for Ana to take counters from a pile, since")
+}
+
+// A game is handed to the bot between two sittings: --resume with --bots
+// seats the bot in the last players' seats, which it plays at once, and
+// --bots 0 gives them back to the keyboard.
+func TestResumeWithBotsHandsSeatsToTheBot(t *testing.T) {
+	dir := t.TempDir()
+	play(t, "/nim p1 1\n", nimTable(dir)...)
+	db := []string{"--db", filepath.Join(dir, "t.db"), "--out", dir}
+	replies := play(t, "/nim p1 1\n/nim p2 1 as:Bento\n", append([]string{"--resume", "g1", "--bots", "1", "--level", "easy"}, db...)...)
+	if r := replies[1]; r.Line != 0 || len(r.Events) == 0 || r.Events[0].Text != "🤖 The bot plays for Bento." || r.Game.Move != 2 {
+		t.Fatalf("resumed with --bots 1, the bot does not play Bento's move: %+v", replies)
+	}
+	refusedWith(t, answer(t, replies, 2), engine.CodeNotYourTurn, "Bento is the bot's seat; it plays by itself.")
+	refusedWith(t, answer(t, play(t, "/nim replace\n", nimTable(t.TempDir())...), 1), codeDiscordOnly, "resume with --bots N")
+	replies = play(t, "/nim p3 1\n/nim p3 1 as:Bento\n", append([]string{"--resume", "g1", "--bots", "0"}, db...)...)
+	if r := answer(t, replies, 2); !r.OK || r.Game.Move != 6 || !strings.HasPrefix(r.Events[0].Text, "Bento took 1 from pile 3") {
+		t.Errorf("resumed with --bots 0, Bento's seat is not the keyboard's: %+v", r)
+	}
 }
 
 func TestQuitSaysHowToResume(t *testing.T) {

@@ -63,11 +63,13 @@ func partsLegend(c *Canvas, parts []string) {
 	}
 }
 
-// stackedBar draws one series' name and bar around the height y, perPoint
-// pixels a point, and its total past the bar's end.
+// stackedBar draws one series' name, after a disc of its colour, and bar
+// around the height y, perPoint pixels a point, and its total past the
+// bar's end.
 func stackedBar(c *Canvas, b Series, y, perPoint float64) {
 	text := Style{Size: chartText, Color: Ink}
-	c.Text(c.Fit(b.Name, barNames-12, text), 24, y, 0, 0.5, text)
+	c.Disc(32, y, 8, b.Color)
+	c.Text(c.Fit(b.Name, barNames-30, text), 46, y, 0, 0.5, text)
 	x := float64(24 + barNames)
 	for k, v := range b.Values {
 		if v <= 0 {

@@ -11,9 +11,9 @@ import (
 // divides by zero when nobody has.
 func TestStackedBarsFitTheirBars(t *testing.T) {
 	parts := []string{"Exports", "Fairs", "Wines", "Money"}
-	nobody := []Series{{"Ana", []int{0, 0, 0, 0}}, {"Bruno", []int{0, 0, 0, 0}}}
+	nobody := []Series{{Name: "Ana", Values: []int{0, 0, 0, 0}, Color: Accent}, {Name: "Bruno", Values: []int{0, 0, 0, 0}, Color: Gold}}
 	two := StackedBars("VP by source", parts, nobody)
-	four := StackedBars("VP by source", parts, append(nobody, Series{"Carla", []int{3, 0, 5, 1}}, Series{"Duarte", []int{9, 9, 9, 9}}))
+	four := StackedBars("VP by source", parts, append(nobody, Series{Name: "Carla", Values: []int{3, 0, 5, 1}, Color: Ink}, Series{Name: "Duarte", Values: []int{9, 9, 9, 9}, Color: Muted}))
 	if two.Bounds().Dx() != chartWidth || four.Bounds().Dx() != chartWidth {
 		t.Fatalf("widths %d and %d, want %d", two.Bounds().Dx(), four.Bounds().Dx(), chartWidth)
 	}

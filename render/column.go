@@ -47,8 +47,7 @@ func DrawColumn[V any](col Column, v V, seat engine.Seat, blocks []Block[V], rec
 	if record {
 		c.Record()
 	}
-	c.SetColor(Paper)
-	c.Clear()
+	c.PaintAll(Paper)
 	top(c)
 	y := col.Top
 	for i, b := range blocks {

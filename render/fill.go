@@ -16,6 +16,20 @@ func (c *Canvas) RoundRect(r Rect, radius float64, col color.Color) {
 	fillRounded(c, x0, y0, x1, y1, rad, col)
 }
 
+// PaintAll paints every pixel of the canvas's image in col, as gg's Clear
+// does, but by copying rather than blending each pixel: a tall column
+// view is millions of them.
+func (c *Canvas) PaintAll(col color.RGBA) {
+	pix := c.img.Pix
+	if len(pix) < 4 {
+		return
+	}
+	pix[0], pix[1], pix[2], pix[3] = col.R, col.G, col.B, col.A
+	for n := 4; n < len(pix); n *= 2 {
+		copy(pix[n:], pix[:n])
+	}
+}
+
 // Disc paints a disc of radius r centered at x, y in col.
 func (c *Canvas) Disc(x, y, r float64, col color.Color) {
 	c.RoundRect(Rect{x - r, y - r, 2 * r, 2 * r}, r, col)

@@ -77,3 +77,16 @@ func roundRectByPixel(c *Canvas, r Rect, radius float64, col color.Color) {
 		}
 	}
 }
+
+// PaintAll paints every pixel as gg's Clear does, odd sizes included.
+func TestPaintAllPaintsAsClear(t *testing.T) {
+	for _, size := range []image.Point{{1, 1}, {3, 5}, {37, 11}} {
+		filled, cleared := NewCanvas(image.NewRGBA(image.Rectangle{Max: size}), 1), NewCanvas(image.NewRGBA(image.Rectangle{Max: size}), 1)
+		filled.PaintAll(Paper)
+		cleared.SetColor(Paper)
+		cleared.Clear()
+		if !bytes.Equal(filled.RGBA().Pix, cleared.RGBA().Pix) {
+			t.Errorf("%v: PaintAll and Clear paint different pixels", size)
+		}
+	}
+}

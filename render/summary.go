@@ -85,6 +85,9 @@ type Renderer struct {
 	Compact func(engine.State) image.Image
 	Player  func(engine.State, engine.Seat) image.Image
 	Focus   func(s engine.State, seat engine.Seat, focus string) image.Image
+	// Colors is each seat's colour as its pieces show it, which the
+	// charts draw the seat in too.
+	Colors func(engine.State) []color.Color
 }
 
 // Boards draws each game with its own renderer, or with a Summary card for
@@ -114,6 +117,30 @@ func (b Boards) Player(game string, s engine.State, seat engine.Seat) image.Imag
 		return r.Player(s, seat)
 	}
 	return b.Board(game, s)
+}
+
+// defaultSeatColors tell the seats of a game without colours of its own
+// apart in the charts.
+var defaultSeatColors = []color.Color{
+	color.RGBA{0xc0, 0x39, 0x2b, 0xff}, // red
+	color.RGBA{0x27, 0x6f, 0xbf, 0xff}, // blue
+	color.RGBA{0x2e, 0x8b, 0x57, 0xff}, // green
+	color.RGBA{0xd4, 0x8a, 0x1a, 0xff}, // amber
+	color.RGBA{0x7d, 0x3c, 0x98, 0xff}, // purple
+}
+
+// SeatColors is each seat's colour in s, a state of the named game: the
+// one its board draws the seat's pieces in, so that a chart's line is the
+// player whose pieces have its colour.
+func (b Boards) SeatColors(game string, s engine.State) []color.Color {
+	if r, ok := b[game]; ok && r.Colors != nil {
+		return r.Colors(s)
+	}
+	colors := make([]color.Color, len(s.Players()))
+	for i := range colors {
+		colors[i] = defaultSeatColors[i%len(defaultSeatColors)]
+	}
+	return colors
 }
 
 // Focus renders the part of the board a step of seat's decision is about,

@@ -172,6 +172,25 @@ func settingsText(u adega.User, now time.Time) string {
 	return b.String()
 }
 
+// howToStart names the commands that start a game, of every game: the
+// text is tied to none.
+func (h *Handler) howToStart() string {
+	var news, solos []string
+	for _, name := range h.Games.Names() {
+		news = append(news, fmt.Sprintf("`/%s new`", name))
+		if game, err := h.Games.Lookup(name); err == nil {
+			if _, ok := soloMode(game); ok {
+				solos = append(solos, fmt.Sprintf("`/%s solo start`", name))
+			}
+		}
+	}
+	text := "Start one with " + joinList(news, "or")
+	if len(solos) > 0 {
+		text += ", or alone with " + joinList(solos, "or")
+	}
+	return text + "."
+}
+
 func onOff(b bool) string {
 	if b {
 		return "on"
@@ -221,7 +240,7 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 		rows = append(rows, r)
 	}
 	if len(rows) == 0 {
-		return private("You are not in any game in progress. Start one with `/vinhos new` or `/vinhos solo start`.")
+		return private("You are not in any game in progress. " + h.howToStart())
 	}
 	slices.SortStableFunc(rows, func(a, b row) int {
 		if a.mine != b.mine {

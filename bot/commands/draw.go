@@ -127,7 +127,7 @@ func (h *Handler) Endings(o adega.Outgoing) ([]*discordgo.File, error) {
 		return nil, err
 	}
 	var files []*discordgo.File
-	h.paint(remind.ClassOf(g.Meta), g.ID, func() { files, err = endingFiles(h.Games, g, anim.data) }) // the charts
+	h.paint(remind.ClassOf(g.Meta), g.ID, func() { files, err = endingFiles(h.Games, h.Drawer, g, anim.data) }) // the charts
 	return files, err
 }
 
@@ -140,16 +140,16 @@ func EndingFiles(games *engine.Registry, drawer Drawer, g *adega.Game) ([]*disco
 	if err != nil {
 		return nil, err
 	}
-	return endingFiles(games, g, anim)
+	return endingFiles(games, drawer, g, anim)
 }
 
 // endingFiles are EndingFiles with the animation drawn.
-func endingFiles(games *engine.Registry, g *adega.Game, anim []byte) ([]*discordgo.File, error) {
-	race, err := VPRaceChart(games, g)
+func endingFiles(games *engine.Registry, drawer Drawer, g *adega.Game, anim []byte) ([]*discordgo.File, error) {
+	race, err := VPRaceChart(games, drawer, g)
 	if err != nil {
 		return nil, err
 	}
-	sources, err := VPSourcesChart(g)
+	sources, err := VPSourcesChart(drawer, g)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func (h *Handler) follow(i *discordgo.Interaction) Reply {
 		return h.fail(i, err)
 	}
 	if _, ok := seatOf(g, user(i).ID); ok {
-		return private("You play in this game: its turn messages already tell you what happens and ping you when it is your move, so there is nothing to follow. Onlookers can follow it with `/vinhos follow`.")
+		return private(fmt.Sprintf("You play in this game: its turn messages already tell you what happens and ping you when it is your move, so there is nothing to follow. Onlookers can follow it with `/%s follow`.", g.Meta.Game))
 	}
 	if _, err := h.referee().Follow(g.ID, user(i).ID); err != nil {
 		return h.fail(i, err)
@@ -42,7 +42,7 @@ func (h *Handler) follow(i *discordgo.Interaction) Reply {
 	}
 	return private(fmt.Sprintf("You now follow **%s** (game %s): you will get a direct message with the board %s. "+
 		"It waits for the end of your quiet hours, and comes at your digest hour if you chose the daily digest (`/adega settings`). "+
-		"`/vinhos unfollow` here stops them.", g.Meta.Title, g.ID, when))
+		"`/%s unfollow` here stops them.", g.Meta.Title, g.ID, when, g.Meta.Game))
 }
 
 // unfollow stops the channel's game's news for the user who sent i,
@@ -63,7 +63,7 @@ func followingLine(m adega.Meta) string {
 	if len(m.Followers) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("👀 %d following (`/vinhos follow`).", len(m.Followers))
+	return fmt.Sprintf("👀 %d following (`/%s follow`).", len(m.Followers), m.Game)
 }
 
 // followerNews is the news a change makes for the game's followers: the
@@ -138,7 +138,7 @@ func news(g *adega.Game, content string, fields []*discordgo.MessageEmbedField) 
 		Title:  engine.Shorten(fmt.Sprintf("%s · %s", g.Meta.Title, g.State.Phase()), titleLimit),
 		Fields: fields,
 		Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + BoardFile},
-		Footer: &discordgo.MessageEmbedFooter{Text: "You follow this game. To stop, use /vinhos unfollow in its channel."},
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("You follow this game. To stop, use /%s unfollow in its channel.", g.Meta.Game)},
 	}
 	fitEmbed(embed)
 	return &discordgo.MessageSend{Content: fit(content), Embeds: []*discordgo.MessageEmbed{embed}, AllowedMentions: NoMentions()}

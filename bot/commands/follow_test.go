@@ -132,7 +132,7 @@ func TestGameEndNewsForFollowers(t *testing.T) {
 	}
 	winner := g.State.Players()[engine.FinalRanking(g.State)[0]].Name
 	if !strings.Contains(end.Content, "**Nim** (game "+g.ID+") is over: **"+winner+"** wins.") || end.Embeds[0].Image == nil ||
-		!strings.Contains(end.Embeds[0].Footer.Text, "/vinhos unfollow") || len(end.AllowedMentions.Users) != 0 || len(end.AllowedMentions.Parse) != 0 {
+		!strings.Contains(end.Embeds[0].Footer.Text, "/nim unfollow") || len(end.AllowedMentions.Users) != 0 || len(end.AllowedMentions.Parse) != 0 {
 		t.Fatalf("the news: %+v", end.message)
 	}
 

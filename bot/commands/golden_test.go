@@ -50,6 +50,13 @@ func playRandomly(t *testing.T, h *Handler, g *adega.Game, seed uint64) *adega.G
 // for the default), played at random from seed.
 func finishedGame(t *testing.T, h *Handler, mode string, seed uint64, players ...string) *adega.Game {
 	t.Helper()
+	return playRandomly(t, h, newVinhos(t, h, mode, seed, players...), seed)
+}
+
+// newVinhos starts a game of Vinhos between players, in mode ("" for the
+// default), from seed.
+func newVinhos(t *testing.T, h *Handler, mode string, seed uint64, players ...string) *adega.Game {
+	t.Helper()
 	var seats []adega.SeatUser
 	for _, name := range players {
 		seats = append(seats, adega.SeatUser{UserID: nextID(), Name: name})
@@ -59,7 +66,7 @@ func finishedGame(t *testing.T, h *Handler, mode string, seed uint64, players ..
 	if err != nil {
 		t.Fatal(err)
 	}
-	return playRandomly(t, h, g, seed)
+	return g
 }
 
 var updateGoldens = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
@@ -78,10 +85,10 @@ func TestGoldenViews(t *testing.T) {
 		name string
 		draw func() ([]byte, error)
 	}{
-		{"vp-race-4p", func() ([]byte, error) { return VPRaceChart(h.Games, four) }},
-		{"vp-sources-4p", func() ([]byte, error) { return VPSourcesChart(four) }},
-		{"vp-race-solo", func() ([]byte, error) { return VPRaceChart(h.Games, solo) }},
-		{"vp-sources-solo", func() ([]byte, error) { return VPSourcesChart(solo) }},
+		{"vp-race-4p", func() ([]byte, error) { return VPRaceChart(h.Games, h.Drawer, four) }},
+		{"vp-sources-4p", func() ([]byte, error) { return VPSourcesChart(h.Drawer, four) }},
+		{"vp-race-solo", func() ([]byte, error) { return VPRaceChart(h.Games, h.Drawer, solo) }},
+		{"vp-sources-solo", func() ([]byte, error) { return VPSourcesChart(h.Drawer, solo) }},
 		{"board-year-1", lookingBack(t, h, four, "Year 1")},
 		{"board-first-fair", lookingBack(t, h, four, "Year 3, the Fair")},
 		{"board-end", lookingBack(t, h, four, "Game over")},

@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"image"
+	"image/color"
 	"log/slog"
 	"slices"
 	"strings"
@@ -30,6 +31,9 @@ type Drawer interface {
 	// Focus draws the part of the board a step of seat's decision is
 	// about (engine.Step.Focus), legible on a phone.
 	Focus(game string, s engine.State, seat engine.Seat, focus string) image.Image
+	// SeatColors is each seat's colour, as its pieces show it: the
+	// charts draw each player in it.
+	SeatColors(game string, s engine.State) []color.Color
 }
 
 // Config is what a Handler is made with (New): its store and games, and
@@ -299,9 +303,12 @@ func (h *Handler) fail(i *discordgo.Interaction, err error) Reply {
 func mention(userID string) string { return "<@" + userID + ">" }
 
 // joinNames lists names as "Ana, Bruno and Carla".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
+func joinNames(names []string) string { return joinList(names, "and") }
+
+// joinList lists items as "a, b and c", with the last joined by word.
+func joinList(items []string, word string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " " + word + " " + items[len(items)-1]
 }

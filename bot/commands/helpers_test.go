@@ -86,9 +86,17 @@ func click(userID, customID string) *discordgo.Interaction {
 // startGame creates a game of the named game in the test thread for users
 // u1 and u2, and returns it.
 func startGame(t testing.TB, h *Handler, game string) *adega.Game {
+	return startMode(t, h, game, "", 2)
+}
+
+// startMode creates a game of the named game and mode in the test thread
+// for the first players of u1 and u2, and returns it.
+func startMode(t testing.TB, h *Handler, game, mode string, players int) *adega.Game {
 	t.Helper()
-	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}},
-		engine.Setup{Game: game, Seed: 5, Players: []string{"Ana", "Bruno"}}, h.Now(), nil)
+	seats := []adega.SeatUser{{UserID: u1, Name: "Ana"}, {UserID: u2, Name: "Bruno"}}[:players]
+	names := []string{"Ana", "Bruno"}[:players]
+	g, err := h.Store.Create(adega.Meta{ChannelID: table, CreatorID: u1, Seats: seats},
+		engine.Setup{Game: game, Mode: mode, Seed: 5, Players: names}, h.Now(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

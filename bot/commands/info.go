@@ -130,7 +130,7 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
 		release := h.painters.Acquire(fair.People, user(i).ID)
-		png, err := VPRaceChart(h.Games, g)
+		png, err := VPRaceChart(h.Games, h.Drawer, g)
 		release()
 		if err != nil {
 			return nil, err
@@ -161,14 +161,14 @@ func NoChartText(g *adega.Game) string {
 	return g.Meta.Title + " keeps no score that everyone may see as it goes, so there is no race to chart."
 }
 
-// VPRaceChart draws each player's VP through the game so far, for
-// /vinhos status chart: and the local table, or returns nil for a game
-// without public VP (publicVP).
-func VPRaceChart(games *engine.Registry, g *adega.Game) ([]byte, error) {
+// VPRaceChart draws each player's VP through the game so far, each in
+// their colour on the board, for /vinhos status chart: and the local
+// table, or returns nil for a game without public VP (publicVP).
+func VPRaceChart(games *engine.Registry, drawer Drawer, g *adega.Game) ([]byte, error) {
 	if !publicVP(g.State) {
 		return nil, nil
 	}
-	labels, series, err := vpRace(games, g)
+	labels, series, err := vpRace(games, drawer, g)
 	if err != nil {
 		return nil, err
 	}
@@ -179,20 +179,30 @@ func VPRaceChart(games *engine.Registry, g *adega.Game) ([]byte, error) {
 const SourcesFile = "vp-sources.png"
 
 // VPSourcesChart draws where each player's VP came from, players ranked
-// as the game ranks them, or returns nil for a game that does not tell
-// (engine.VPSources).
-func VPSourcesChart(g *adega.Game) ([]byte, error) {
+// as the game ranks them, each marked with their colour on the board, or
+// returns nil for a game that does not tell (engine.VPSources).
+func VPSourcesChart(drawer Drawer, g *adega.Game) ([]byte, error) {
+	sources, bars := vpSources(drawer, g)
+	if bars == nil {
+		return nil, nil
+	}
+	return render.EncodePNG(render.StackedBars(g.Meta.Title+": VP by source", sources, bars))
+}
+
+// vpSources are the sources of VP and each player's bar, best first, or
+// no bars for a game that does not tell.
+func vpSources(drawer Drawer, g *adega.Game) ([]string, []render.Series) {
 	vs, ok := g.State.(engine.VPSources)
 	if !ok {
 		return nil, nil
 	}
 	sources, vp := vs.VPSources()
-	players := g.State.Players()
+	players, colors := g.State.Players(), drawer.SeatColors(g.Meta.Game, g.State)
 	var bars []render.Series
 	for _, seat := range engine.FinalRanking(g.State) {
-		bars = append(bars, render.Series{Name: players[seat].Name, Values: vp[seat]})
+		bars = append(bars, render.Series{Name: players[seat].Name, Values: vp[seat], Color: colors[seat]})
 	}
-	return render.EncodePNG(render.StackedBars(g.Meta.Title+": VP by source", sources, bars))
+	return sources, bars
 }
 
 // boolOption reads a subcommand's boolean option; false when absent.
@@ -281,14 +291,21 @@ func (h *Handler) confirmAbandon(i *discordgo.Interaction, id customID) Reply {
 // RulesLine says which rules a game is played by: its mode and the setup
 // options chosen, as the lobby showed them.
 func RulesLine(setup engine.Setup, game engine.Game) string {
-	line := "Rules: " + game.Title()
+	return "Rules: " + SetupTitle(setup, game) + "."
+}
+
+// SetupTitle names a game as it was set up: its full title, with its mode,
+// and the setup options chosen ("Vinhos Deluxe, 2010 Reserve · variant:
+// maintenance").
+func SetupTitle(setup engine.Setup, game engine.Game) string {
+	title := game.Title()
 	if mode, err := engine.ModeOf(game, setup.Mode); err == nil {
-		line = "Rules: " + mode.FullTitle(game)
+		title = mode.FullTitle(game)
 	}
 	for _, k := range slices.Sorted(maps.Keys(setup.Options)) {
 		if v := setup.Options[k]; v != "" {
-			line += fmt.Sprintf(" · %s: %s", k, v)
+			title += fmt.Sprintf(" · %s: %s", k, v)
 		}
 	}
-	return line + "."
+	return title
 }

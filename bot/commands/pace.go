@@ -103,8 +103,8 @@ func (h *Handler) pace(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		return private("That did not change the game: " + err.Error() + ".")
 	}
 	if !changed {
-		return private(fmt.Sprintf("**%s**, game %s: pace %s.\nThe creator (or a member with Manage Server) changes it with `/vinhos pace value: deadline: absent:`.",
-			g.Meta.Title, g.ID, remind.PaceText(current)))
+		return private(fmt.Sprintf("**%s**, game %s: pace %s.\nThe creator (or a member with Manage Server) changes it with `/%s pace value: deadline: absent:`.",
+			g.Meta.Title, g.ID, remind.PaceText(current), g.Meta.Game))
 	}
 	if user(i).ID != g.Meta.CreatorID && !isAdmin(i) {
 		return private("Only the game's creator or a member with Manage Server can change its pace.")

@@ -315,7 +315,7 @@ func partEnds(games *engine.Registry, g *adega.Game) ([]engine.State, error) {
 // vpRace is each player's VP at the end of each part of the game that
 // chapters name (the setup, each year, each Fair) and now, with a short
 // label for each point.
-func vpRace(games *engine.Registry, g *adega.Game) ([]string, []render.Series, error) {
+func vpRace(games *engine.Registry, drawer Drawer, g *adega.Game) ([]string, []render.Series, error) {
 	ends, err := partEnds(games, g)
 	if err != nil {
 		return nil, nil, err
@@ -336,8 +336,9 @@ func vpRace(games *engine.Registry, g *adega.Game) ([]string, []render.Series, e
 	}
 	labels, points = append(labels, now), append(points, last.Players())
 	series := make([]render.Series, len(points[0]))
+	colors := drawer.SeatColors(g.Meta.Game, last)
 	for k, p := range points[0] {
-		series[k].Name = p.Name
+		series[k].Name, series[k].Color = p.Name, colors[k]
 	}
 	for _, players := range points {
 		for k, p := range players {

@@ -162,7 +162,7 @@ func TestStatusChartsTheVPRace(t *testing.T) {
 	if err != nil || img.Bounds().Dx() != 720 {
 		t.Fatalf("the chart does not decode to a 720-pixel image: %v", err)
 	}
-	labels, series, err := vpRace(h.Games, g)
+	labels, series, err := vpRace(h.Games, h.Drawer, g)
 	if err != nil {
 		t.Fatal(err)
 	}

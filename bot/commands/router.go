@@ -136,12 +136,11 @@ func gameRoutes() []route {
 		fixed("hint", "Ask the AI privately what it would play for your decision (solo games, or games with hints on)", byInteraction((*Handler).hint)),
 		fixed("follow", "Get this game's board by DM as it goes and when it ends", byInteraction((*Handler).follow)),
 		fixed("unfollow", "Stop the direct messages about this game you follow", byInteraction((*Handler).unfollow)),
-		fixed("rules", "Short rules help, and the rulings adega plays by",
-			func(h *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) Reply { return h.rules(g, sub) },
+		fixed("rules", "Short rules help, and the rulings adega plays by", (*Handler).rules,
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: choiceValueLimit,
 				Description: "A topic, rulings, or a ruling's title (none: the list of topics)", Autocomplete: true}).
-			completedBy(func(_ *Handler, _ *discordgo.Interaction, g engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
-				return topicChoices(g, sub)
+			completedBy(func(h *Handler, i *discordgo.Interaction, g engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
+				return topicChoices(g, h.gameInView(i), sub)
 			}),
 		fixed("abandon", "End this game for good (its creator or a server manager)", byInteraction((*Handler).abandon)),
 		fixed("undo", "Take back your last action (others must agree if they played since or it revealed something)", byInteraction((*Handler).undo)),

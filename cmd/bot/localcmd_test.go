@@ -129,8 +129,8 @@ func TestDataFlagLoadsTheComponentData(t *testing.T) {
 		t.Errorf("a missing data file: %v", err)
 	}
 	// Contradictory flags are refused before the data file is read.
-	_, err = runMain(t, "", "local", "--resume", "g1", "--bots", "1", "--data", filepath.Join(dir, "missing.toml"))
-	if err == nil || !strings.Contains(err.Error(), "local: --bots set up a new game, but --resume continues") {
+	_, err = runMain(t, "", "local", "--resume", "g1", "--seed", "1", "--data", filepath.Join(dir, "missing.toml"))
+	if err == nil || !strings.Contains(err.Error(), "local: --seed set up a new game, but --resume continues") {
 		t.Errorf("contradictory flags and a missing data file: %v", err)
 	}
 }
@@ -152,7 +152,7 @@ func TestLocalFlagsReachTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	outputHas(t, out, "Welcome to adega's local table", "Game g1: nim, seed 7, players Rita, Sam.", "Rita took 1 from pile 1",
+	outputHas(t, out, "Welcome to adega's local table", "Game g1: Nim · seed 7 · players Rita, Sam.", "Rita took 1 from pile 1",
 		"🤖 The bot plays for Sam.", "Board: "+filepath.Join(data, "boards", "g1-0000.png"), "To come back to this game: adega local --resume g1\n")
 	if _, err := os.Stat(filepath.Join(data, "local.db")); err != nil {
 		t.Errorf("the database is not in the configured data folder: %v", err)

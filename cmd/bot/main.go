@@ -2,7 +2,7 @@
 // replay of a stored or exported game, or the check and salvage of a
 // damaged database.
 //
-//	bot [run|local|replay|tournament|check|salvage] [flags]
+//	adega [run|local|replay|tournament|check|salvage] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -100,7 +100,7 @@ func Main(ctx context.Context, args []string, env Env) error {
 	}
 }
 
-const usage = `usage: bot [command] [flags]
+const usage = `usage: adega [command] [flags]
 
 commands:
   run      connect to Discord (the default when a token is configured);
@@ -115,12 +115,17 @@ commands:
            copy every game of a damaged database that can be read into a new file
   help     show this text
 
-Run "bot COMMAND -h" for a command's flags.
+Run "adega COMMAND -h" for a command's flags.
 `
 
 // defaultCommand runs the bot if a token is configured, else the local table.
 func defaultCommand(ctx context.Context, args []string, env Env) error {
-	cfg, err := newCommand("bot", env).parse(args, env)
+	cmd := newCommand("adega", env)
+	cmd.Usage = func() {
+		fmt.Fprint(cmd.Output(), usage+"\nflags:\n")
+		cmd.PrintDefaults()
+	}
+	cfg, err := cmd.parse(args, env)
 	if err != nil {
 		return err
 	}
@@ -144,9 +149,26 @@ func newCommand(name string, env Env) subcommand {
 	return subcommand{fs, fs.String("config", defaultConfigPath, "configuration `file` (see config.example.toml)")}
 }
 
-// parse reads the arguments and loads the configuration they name.
+// parse reads the arguments, with flags after the command's other
+// arguments as well as before (replay FILE --db X), and loads the
+// configuration they name. After "--" every argument is no flag.
 func (c subcommand) parse(args []string, env Env) (Config, error) {
-	if err := c.Parse(args); err != nil {
+	var rest []string
+	for {
+		if err := c.Parse(args); err != nil {
+			return Config{}, err
+		}
+		left := c.Args()
+		if len(left) == 0 {
+			break
+		}
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			rest = append(rest, left...)
+			break
+		}
+		rest, args = append(rest, left[0]), left[1:]
+	}
+	if err := c.Parse(append([]string{"--"}, rest...)); err != nil {
 		return Config{}, err
 	}
 	return loadConfig(*c.configPath, env)

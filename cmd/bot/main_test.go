@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"strings"
 	"testing"
 )
@@ -22,5 +24,17 @@ func outputHas(t *testing.T, out string, wants ...string) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// adega --help (as -h) shows the commands beside the flags, as adega help
+// does.
+func TestHelpFlagListsTheCommands(t *testing.T) {
+	for _, help := range []string{"--help", "-h"} {
+		out, err := runMain(t, "", help)
+		if !errors.Is(err, flag.ErrHelp) {
+			t.Fatalf("%s: %v", help, err)
+		}
+		outputHas(t, out, "usage: adega [command] [flags]", "local    play at a table", "replay   replay a stored game", "-config file")
 	}
 }

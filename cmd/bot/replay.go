@@ -22,7 +22,7 @@ func replayCommand(args []string, env Env) error {
 	dbPath := fs.String("db", "", "database `file` holding the game (default DATA_DIR/local.db)")
 	verbose := fs.Bool("v", false, "print every move's narration")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: bot replay [flags] GAME-ID | EXPORT.json")
+		fmt.Fprintln(fs.Output(), "usage: adega replay [flags] GAME-ID | EXPORT.json")
 		fs.PrintDefaults()
 	}
 	cfg, err := fs.parse(args, env)

@@ -7,7 +7,7 @@ import (
 )
 
 // An export of a Vinhos game in progress replays, with the database that
-// sealed it, to the public view it records.
+// sealed it, to the public view it records: --db before the file or after.
 func TestReplayOfAVinhosExportMatches(t *testing.T) {
 	dir := t.TempDir()
 	db, exportPath := filepath.Join(dir, "t.db"), filepath.Join(dir, "game.json")
@@ -15,9 +15,15 @@ func TestReplayOfAVinhosExportMatches(t *testing.T) {
 		"--script", "../../local/testdata/vinhos-opening.txt", "--export", exportPath); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	out, err := runMain(t, "", "replay", "--db", db, exportPath)
-	if err != nil || !strings.Contains(out, "matches the recorded one") {
-		t.Fatalf("replay: %v\n%s", err, out)
+	for _, args := range [][]string{{"--db", db, exportPath}, {exportPath, "--db", db}} {
+		out, err := runMain(t, "", append([]string{"replay"}, args...)...)
+		if err != nil || !strings.Contains(out, "matches the recorded one") {
+			t.Fatalf("replay %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	// After "--" nothing is a flag: the file is named -v.json.
+	if _, err := runMain(t, "", "replay", "--db", db, "--", "-v.json"); err == nil || !strings.Contains(err.Error(), "-v.json") {
+		t.Errorf("replay -- -v.json: %v", err)
 	}
 }
 

@@ -49,14 +49,14 @@ func salvageCommand(args []string, env Env) error {
 	return nil
 }
 
-// rescueArgs reads the flags and the files of a command used as "bot USE"
+// rescueArgs reads the flags and the files of a command used as "adega USE"
 // ("check FILE"), and the games (with the configured component data) that
 // replay the files' games.
 func rescueArgs(use, about string, args []string, env Env) ([]string, *engine.Registry, error) {
 	name, files, _ := strings.Cut(use, " ")
 	fs := newCommand(name, env)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: bot %s [flags] %s\n\n%s\n", name, files, about)
+		fmt.Fprintf(fs.Output(), "usage: adega %s [flags] %s\n\n%s\n", name, files, about)
 		fs.PrintDefaults()
 	}
 	cfg, err := fs.parse(args, env)

@@ -6,7 +6,7 @@ func (Game) RulingsPage() string { return "RULINGS-LAVINA.md" }
 // RulesTopics is La Viña's short rules help (engine.RulesHelp), in the
 // words the choices use; the rulings page (docs/RULINGS-LAVINA.md) holds
 // the readings where the text is unclear.
-func (Game) RulesTopics() map[string]string { return rulesTopics }
+func (Game) RulesTopics(string) map[string]string { return rulesTopics }
 
 var rulesTopics = map[string]string{
 	"overview":    "Grape pickers walk down a vineyard aisle, pick grape cards into their baskets and deliver them to wineries at the exit for prestige. The picker farthest back always plays next. The game ends at the end of the round in which someone places their last barrel; most prestige wins.",

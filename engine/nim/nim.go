@@ -225,7 +225,7 @@ func (s *State) clone() *State {
 }
 
 // RulesTopics is Nim's rules help (engine.RulesHelp).
-func (Game) RulesTopics() map[string]string {
+func (Game) RulesTopics(string) map[string]string {
 	return map[string]string{
 		"overview": fmt.Sprintf("%d piles of %d to %d counters. In turn, take 1 to %d counters from one pile; whoever takes the last counter wins.",
 			piles, minPile, minPile+pileSpan-1, maxTake),

@@ -147,15 +147,12 @@ func TestFirstEditionExampleBank(t *testing.T) {
 // gains 3 Fair Points for the value above 9 (14 → 17). On the Look/Taste
 // slot, with the Taste marker in the "2" section and the Look marker in
 // the "4", he gains 6 Fair Points (17 → 23) and the slot's 3,000 Bagos.
-// Alexandre wants white, Beatriz 9 or more and Constantino region 1
-// (Minho), 3 (Dão), 4 (Douro) or 7 (Setúbal), the Vintage tile of the
-// box that asks for these: he meets Beatriz and Constantino and places a
-// barrel beside Beatriz only.
+// On the 4th year's tile Alexandre wants white, Beatriz 9 or more and
+// Constantino region 1 (Minho), 3 (Dão), 4 (Douro) or 7 (Setúbal): he
+// meets Beatriz and Constantino and places a barrel beside Beatriz only.
 func TestFirstEditionExamplePressRelease(t *testing.T) {
 	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
-	x.s.Vintage = x.vintageWhere(func(v VintageTile) bool {
-		return v.Anabela.V == White && v.Bruno.V == 9 && v.Carolina.V == NewRegionSet(Minho, Dao, Douro, Setubal)
-	})
+	x.s.Vintage = C10FourthYearTile
 	x.s.Features = [NumFeatures]int{Taste: 4, Appearance: 8}
 	eq(t, "the Taste and Look sections", []int{x.s.sectionFP(Taste), x.s.sectionFP(Appearance)}, []int{2, 4})
 	r := x.p(redPlayer)
@@ -243,12 +240,11 @@ func TestFirstEditionTwoPlayerFairAndUncappedCash(t *testing.T) {
 // Taste marker 2. Yellow turns his 2 face-down Experts face up.
 func TestFirstEditionExample4thYear(t *testing.T) {
 	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
-	next := x.s.VintageDeck[0]
-	x.s.data.Vintage[next].Weather = component.T(-1)
-	x.s.data.Vintage[next].Features = component.T(FeatureSymbols{Appearance: 3, Taste: 2})
+	x.s.VintageDeck[0] = C10FourthYearTile
 	x.p(yellow).Experts = []HeldExpert{{ID: x.expertID(Taste, ExpertCash)}, {ID: x.expertID(Aroma, ExpertCash)}}
 	x.w.startYear(4)
 	eq(t, "Feature markers", x.s.Features, [NumFeatures]int{Taste: 2, Appearance: 3})
+	eq(t, "weather", x.s.VintageTile().Weather.V, -1)
 	for _, e := range x.p(yellow).Experts {
 		eq(t, "Yellow's Expert face up", e.FaceUp, true)
 	}
@@ -388,9 +384,7 @@ func TestFirstEditionExampleProduction(t *testing.T) {
 // discarded for its value in VP at once.
 func TestFirstEditionExampleManagers(t *testing.T) {
 	x := newClassicExample(t, 4, blue, redPlayer, yellow, purple)
-	x.s.Vintage = 1
-	v := &x.s.data.Vintage[1]
-	v.Anabela, v.Bruno, v.Carolina = component.T(White), component.T(9), component.T(RegionSet(1<<Minho))
+	x.s.Vintage = C10FourthYearTile
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
 	b.Magnates = [NumMagnates]int{Anabela: 1}
@@ -501,7 +495,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 func TestFirstEditionExampleFairStep(t *testing.T) {
 	x := newClassicExample(t, 5, blue, redPlayer, yellow, purple)
 	x.s.Vintage = 1
-	v := &x.s.data.Vintage[1]
+	v := &x.s.data.Classic.Vintage[1]
 	v.Anabela, v.Bruno, v.Carolina = component.T(Red), component.T(9), component.T(NewRegionSet(Setubal))
 	x.s.Features = [NumFeatures]int{Appearance: 5, Alcohol: 4}
 	for seat := range x.s.Seats {

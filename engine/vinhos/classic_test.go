@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 )
 
 // The first edition (2010) as a mode: its setup and random games. Its
@@ -163,5 +164,99 @@ func TestFirstEditionCashMultiplierHasNoCap(t *testing.T) {
 	s.Seats[0].Money = 40
 	if vp := s.MultiplierScore(0, R10MultCash, 0); vp <= R10CashMultiplierCap {
 		t.Errorf("the first edition's cash Multiplier, 40 Bagos, left slot: %d VP", vp)
+	}
+}
+
+// The first edition has no Ribatejo, and none of its Vintage tiles names
+// it: whatever tile a year flips, Constantino asks for a wine of 4 of the
+// first edition's regions, as in its printed example, and the year's
+// narration names all 4. Each of its 8 regions is asked for on 4 tiles.
+func TestFirstEditionVintageTilesNameOnlyItsRegions(t *testing.T) {
+	s := newClassic(t, 7, 4, "")
+	box := rulesets[Classic2010].boxRegions
+	asked := map[RegionID]int{}
+	for _, tile := range s.VintageDeck { // every tile a year 2 to 6 may flip
+		s.Vintage = tile
+		regions := s.VintageTile().Carolina.V
+		if regions&^box != 0 || len(regionsInOrder(Classic2010, regions)) != 4 {
+			t.Errorf("tile %d: Constantino asks for %v; the first edition's regions are %v", tile, regions, box)
+		}
+		for _, r := range regionsInOrder(Classic2010, regions) {
+			asked[r]++
+		}
+		_, wants, _ := strings.Cut(s.vintageText(), ", Constantino ")
+		if names := strings.Split(wants, "/"); len(names) != 4 {
+			t.Errorf("tile %d: Constantino asks for %q", tile, wants)
+		}
+	}
+	eq(t, "tiles in the deck", len(s.VintageDeck), NumVintageTiles-1)
+	for _, r := range regionsInOrder(Classic2010, box) {
+		eq(t, "tiles asking for "+Regions[r].Name, asked[r], 4)
+	}
+}
+
+// The first edition's Press Release example prints its 4th year's tile:
+// "Alexandre requests a White Wine, Beatriz requests a wine valued at
+// least 9, Constantino requests a wine from region 1 (Minho), 3 (Dão), 4
+// (Douro) or 7 (Setúbal)" (V1), the year's weather −1 and Look ×3, Taste
+// ×2 (E32, E33). Its games have that tile, as text, and read it out in
+// the example's order.
+func TestFirstEditionVintageTileOfThePressReleaseExample(t *testing.T) {
+	x := newClassicExample(t, 3, redPlayer, yellow, blue, purple)
+	x.s.VintageDeck[0] = C10FourthYearTile
+	x.w.startYear(4)
+	saidAll(t, x.w.Events, "Year 4 begins. The Vintage tile is weather -1; features Taste 2, Look 3; "+
+		"Alexandre wants white, Beatriz a value of 9+, Constantino Minho/Dão/Douro/Setúbal.")
+	tile := x.s.VintageTile()
+	eq(t, "the tile", tile, VintageTile{component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.T(White), component.T(9),
+		component.T(NewRegionSet(Minho, Dao, Douro, Setubal))})
+	var numbers []int
+	for _, r := range regionsInOrder(Classic2010, tile.Carolina.V) {
+		numbers = append(numbers, RegionNumber(Classic2010, r))
+	}
+	eq(t, "Constantino's region numbers", numbers, []int{1, 3, 4, 7})
+}
+
+// An operator whose group owns the first edition may replace its Vintage
+// tiles' reconstructed values with a data file, as printed on its tiles:
+// [classic.vintage.N] with the first edition's Managers and region
+// numbers. The 4th year's tile is text; the tiles must keep the −2 of the
+// Production example and a tile besides the 4th year's naming Setúbal
+// (the 5th-year Fair); a region the first edition lacks has no number.
+func TestFirstEditionVintageDataFile(t *testing.T) {
+	d, err := LoadData(strings.NewReader("[classic.vintage.4]\nweather = 1\nfeatures = { taste = 1, alcohol = 3 }\n" +
+		"alexandre = \"white\"\nbeatriz = 7\nconstantino = [2, 5, 6, 8]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq(t, "tile 4", d.Classic.Vintage[4], VintageTile{
+		component.Sourced[int]{V: 1, Src: component.DataFile},
+		component.Sourced[FeatureSymbols]{V: FeatureSymbols{Taste: 1, Alcohol: 3}, Src: component.DataFile},
+		component.Sourced[Color]{V: White, Src: component.DataFile},
+		component.Sourced[int]{V: 7, Src: component.DataFile},
+		component.Sourced[RegionSet]{V: NewRegionSet(TrasOsMontes, Lisboa, Alentejo, Algarve), Src: component.DataFile},
+	})
+	eq(t, "the Deluxe tile 4", d.Vintage[4], DefaultData().Vintage[4])
+	st, _, err := Game{Data: d}.New(engine.Setup{Game: "vinhos", Mode: ModeClassic2010, Rules: LatestRules, Seed: 7,
+		Players: []string{"Red", "Yellow"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.Vintage = 4
+	if text := s.vintageText(); !strings.HasSuffix(text, "Beatriz a value of 7+, Constantino Trás-os-Montes/Lisboa/Alentejo/Algarve") {
+		t.Errorf("tile 4 from the data file reads %q", text)
+	}
+
+	for name, c := range map[string]struct{ src, key string }{
+		"no region 9":           {"[classic.vintage.4]\nconstantino = [1, 9]\n", "classic.vintage.4.constantino[1]"},
+		"the Deluxe names":      {"[classic.vintage.4]\ncarolina = [1, 2]\n", "classic.vintage.4.carolina"},
+		"the 4th year's tile":   {"[classic.vintage.2]\nconstantino = [1, 2, 4, 7]\n", "classic.vintage.2.constantino"},
+		"no −2":                 {"[classic.vintage.1]\nweather = -1\n", "classic.vintage"},
+		"no Setúbal in year 5":  {"[classic.vintage.1]\nconstantino = [1]\n[classic.vintage.4]\nconstantino = [1]\n[classic.vintage.6]\nconstantino = [1]\n", "classic.vintage"},
+		"a Manager's colour":    {"[classic.vintage.3]\nalexandre = \"rose\"\n", "classic.vintage.3.alexandre"},
+		"a region listed twice": {"[classic.vintage.3]\nconstantino = [3, 3]\n", "classic.vintage.3.constantino"},
+	} {
+		t.Run(name, func(t *testing.T) { loadErr(t, c.src, c.key) })
 	}
 }

@@ -1289,6 +1289,10 @@ type ClassicData struct {
 	// TwoPlayerExport is the first edition's 2-player Export frame, which
 	// the Reserve made smaller (E52).
 	TwoPlayerExport component.Sourced[[R10ExportRows][R10ExportColumns]bool]
+	// Vintage are the first edition's own Vintage tiles, 0..8: its
+	// Managers Alexandre, Beatriz and Constantino are the Magnates A, B
+	// and C, and Constantino names only its 8 regions.
+	Vintage [NumVintageTiles]VintageTile
 }
 
 // ReserveData are the 2010 Reserve's tables that hold reconstructed values.
@@ -1368,36 +1372,7 @@ var defaultData = Data{
 		7: component.R(10), 8: component.R(8), 9: component.R(8), 10: component.R(6), 11: component.R(4), 12: component.R(2),
 	},
 
-	// §7. Design targets of the [R] tiles: weather {-2,-1,-1,0,0,+1,+1,+2};
-	// each feature on 4 tiles with 8 symbols; Anabela 4 red, 4 white; Bruno
-	// averages 8; Carolina names 4 regions mixing north (1-4) and south.
-	Vintage: [NumVintageTiles]VintageTile{
-		// Tile 0: weather 0 [D] from its name and neutral role; blank
-		// otherwise [R] (R10 moves no feature and takes no barrels in year 1).
-		{component.D(0), component.R(FeatureSymbols{}), component.R(NoColor), component.R(0), component.R(RegionSet(0))},
-		// Tile 1: the SV16 4th-year examples (E30, E31) on one tile. C01,
-		// C08: Carolina's printed "1, 4 (Douro), 7, 8" holds only with Douro,
-		// region 3 [D].
-		{component.T(-2), component.T(FeatureSymbols{Taste: 3, Aroma: 1}), component.T(White), component.T(8),
-			component.D(NewRegionSet(TrasOsMontes, Douro, Setubal, Alentejo))},
-		// Tile 2: the R10/V1 4th-year weather and features [T] (E32). C08:
-		// the Magnates are V1's 4th-year tile renumbered [R] (E33); FR-R10's
-		// mixed pairing is not encoded.
-		{component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.R(White), component.R(9),
-			component.R(NewRegionSet(Minho, Douro, Dao, Setubal))},
-		{component.R(1), component.R(FeatureSymbols{Alcohol: 3, Appearance: 2}), component.R(Red), component.R(7),
-			component.R(NewRegionSet(TrasOsMontes, Minho, Lisboa, Alentejo))},
-		{component.R(0), component.R(FeatureSymbols{Aroma: 3, Alcohol: 2}), component.R(Red), component.R(8),
-			component.R(NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))},
-		{component.R(2), component.R(FeatureSymbols{Taste: 2, Alcohol: 1}), component.R(White), component.R(10),
-			component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve))},
-		{component.R(1), component.R(FeatureSymbols{Aroma: 2, Appearance: 1}), component.R(Red), component.R(7),
-			component.R(NewRegionSet(Minho, Ribatejo, Setubal, Algarve))},
-		{component.R(-1), component.R(FeatureSymbols{Alcohol: 2, Aroma: 2}), component.R(Red), component.R(6),
-			component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Alentejo))},
-		{component.R(0), component.R(FeatureSymbols{Taste: 1, Appearance: 2}), component.R(White), component.R(9),
-			component.R(NewRegionSet(Minho, Ribatejo, Lisboa, Algarve))},
-	},
+	Vintage: deluxeVintage,
 
 	// §8.4: the track runs row by row and skips the centre; it is the only
 	// simple route that starts top-left (E16, [D]) and is on Wine Experts in
@@ -1556,8 +1531,72 @@ var defaultData = Data{
 			2: {true, true, true, true},
 			3: {true, true, true, true},
 		}),
+		Vintage: classicVintage,
 	},
 }
+
+// deluxeVintage are the Deluxe box's Vintage tiles.
+//
+// §7. Design targets of the [R] tiles: weather {-2,-1,-1,0,0,+1,+1,+2};
+// each feature on 4 tiles with 8 symbols; Anabela 4 red, 4 white; Bruno
+// averages 8; Carolina names 4 regions mixing north (1-4) and south.
+var deluxeVintage = [NumVintageTiles]VintageTile{
+	// Tile 0: weather 0 [D] from its name and neutral role; blank
+	// otherwise [R] (R10 moves no feature and takes no barrels in year 1).
+	{component.D(0), component.R(FeatureSymbols{}), component.R(NoColor), component.R(0), component.R(RegionSet(0))},
+	// Tile 1: the SV16 4th-year examples (E30, E31) on one tile. C01,
+	// C08: Carolina's printed "1, 4 (Douro), 7, 8" holds only with Douro,
+	// region 3 [D].
+	{component.T(-2), component.T(FeatureSymbols{Taste: 3, Aroma: 1}), component.T(White), component.T(8),
+		component.D(NewRegionSet(TrasOsMontes, Douro, Setubal, Alentejo))},
+	// Tile 2: the R10/V1 4th-year weather and features [T] (E32). C08:
+	// the Magnates are V1's 4th-year tile renumbered [R] (E33); FR-R10's
+	// mixed pairing is not encoded.
+	{component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.R(White), component.R(9),
+		component.R(NewRegionSet(Minho, Douro, Dao, Setubal))},
+	{component.R(1), component.R(FeatureSymbols{Alcohol: 3, Appearance: 2}), component.R(Red), component.R(7),
+		component.R(NewRegionSet(TrasOsMontes, Minho, Lisboa, Alentejo))},
+	{component.R(0), component.R(FeatureSymbols{Aroma: 3, Alcohol: 2}), component.R(Red), component.R(8),
+		component.R(NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))},
+	{component.R(2), component.R(FeatureSymbols{Taste: 2, Alcohol: 1}), component.R(White), component.R(10),
+		component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Algarve))},
+	{component.R(1), component.R(FeatureSymbols{Aroma: 2, Appearance: 1}), component.R(Red), component.R(7),
+		component.R(NewRegionSet(Minho, Ribatejo, Setubal, Algarve))},
+	{component.R(-1), component.R(FeatureSymbols{Alcohol: 2, Aroma: 2}), component.R(Red), component.R(6),
+		component.R(NewRegionSet(TrasOsMontes, Dao, Lisboa, Alentejo))},
+	{component.R(0), component.R(FeatureSymbols{Taste: 1, Appearance: 2}), component.R(White), component.R(9),
+		component.R(NewRegionSet(Minho, Ribatejo, Lisboa, Algarve))},
+}
+
+// C10FourthYearTile is the first-edition Vintage tile that V1's 4th-year
+// examples print.
+const C10FourthYearTile = 2
+
+// classicVintage are the first edition's Vintage tiles (docs/RULINGS.md,
+// "Its Vintage tiles"). V1 prints one whole tile, its 4th year's: tile 2
+// [T] (E32, E33, in V1's own words: Alexandre, Beatriz, Constantino and
+// region numbers 1, 3, 4, 7). The others are the Deluxe tiles [R], the
+// 2016 book's tile 1 included, which V1 does not state; but V1 has no
+// Ribatejo, so the three Deluxe tiles that name it (4, 6, 8) name instead
+// one each of the regions the Deluxe tiles name only 3 times (Setúbal,
+// Dão, Douro), none already on its tile. Each of V1's 8 regions is then
+// on exactly 4 tiles, and of the three ways to place them this one leaves
+// the tiles sharing the fewest regions. V1's other examples still hold:
+// a tile of weather −2 (its Production example) and tiles besides the 4th
+// year's that name Setúbal (its 5th-year Fair), which the data file's
+// checks keep (dataLoader.classicVintage).
+var classicVintage = func() [NumVintageTiles]VintageTile {
+	v := deluxeVintage
+	t := &v[1]
+	t.Weather.Src, t.Features.Src, t.Anabela.Src, t.Bruno.Src, t.Carolina.Src = component.Reconstructed, component.Reconstructed,
+		component.Reconstructed, component.Reconstructed, component.Reconstructed
+	v[C10FourthYearTile] = VintageTile{component.T(-1), component.T(FeatureSymbols{Appearance: 3, Taste: 2}), component.T(White), component.T(9),
+		component.T(NewRegionSet(Minho, Dao, Douro, Setubal))}
+	v[4].Carolina = component.R(NewRegionSet(Douro, Setubal, Alentejo, Algarve))
+	v[6].Carolina = component.R(NewRegionSet(Minho, Dao, Setubal, Algarve))
+	v[8].Carolina = component.R(NewRegionSet(Minho, Douro, Lisboa, Algarve))
+	return v
+}()
 
 // FairTile is the Fair tile a Press Release of a wine of this value
 // takes: the most Experts its player may play at the Fair.

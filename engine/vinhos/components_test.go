@@ -1112,6 +1112,9 @@ func TestLoadDataExampleFile(t *testing.T) {
 	if d.Vintage[5] != want {
 		t.Errorf("tile 5 = %+v", d.Vintage[5])
 	}
+	if got := d.Classic.Vintage[6].Carolina; got != (component.Sourced[RegionSet]{V: NewRegionSet(Minho, Dao, Setubal, Algarve), Src: component.DataFile}) {
+		t.Errorf("first-edition tile 6's Constantino = %+v", got)
+	}
 	if d.FinalActionCell.V != NoCell || saleValues(d, CasaDeFados, White)[0] != 2 {
 		t.Error("year track or Sales override not applied")
 	}

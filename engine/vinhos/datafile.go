@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/adega-bot/adega/engine/component"
 )
@@ -27,7 +28,7 @@ func LoadData(r io.Reader) (*Data, error) {
 	}
 	l.insets(f.Insets)
 	l.wineTiles(f.WineTiles)
-	l.vintage(f.Vintage)
+	l.vintage("vintage", SpecialVintage2016, &l.d.Vintage, f.Vintage)
 	l.yearTrack(f.YearTrack)
 	l.sales(f.Sales)
 	l.export(f.Export)
@@ -66,6 +67,7 @@ type classicFile struct {
 	Export struct {
 		TwoPlayer *[][]bool `toml:"two_player"`
 	} `toml:"export"`
+	Vintage map[string]classicVintageFile `toml:"vintage"`
 }
 
 // reserveFile holds the 2010 Reserve's tables.
@@ -97,12 +99,37 @@ type colorLists struct {
 	White *[]int `toml:"white"`
 }
 
+// vintageFile is a Vintage tile: its year and what the Magnates A, B and
+// C want, a colour, a least value and regions by their numbers.
 type vintageFile struct {
+	vintageYear
+	Anabela  *string `toml:"anabela"`
+	Bruno    *int    `toml:"bruno"`
+	Carolina *[]int  `toml:"carolina"`
+}
+
+// vintageYear is a Vintage tile's weather and Fair features.
+type vintageYear struct {
 	Weather  *int           `toml:"weather"`
 	Features map[string]int `toml:"features"`
-	Anabela  *string        `toml:"anabela"`
-	Bruno    *int           `toml:"bruno"`
-	Carolina *[]int         `toml:"carolina"`
+}
+
+// classicVintageFile is a first-edition Vintage tile, in its own words:
+// its Managers A, B and C, and its region numbers.
+type classicVintageFile struct {
+	vintageYear
+	Alexandre   *string `toml:"alexandre"`
+	Beatriz     *int    `toml:"beatriz"`
+	Constantino *[]int  `toml:"constantino"`
+}
+
+// vintageFiles reads first-edition tiles as Vintage tiles.
+func vintageFiles(m map[string]classicVintageFile) map[string]vintageFile {
+	tiles := make(map[string]vintageFile, len(m))
+	for k, f := range m {
+		tiles[k] = vintageFile{f.vintageYear, f.Alexandre, f.Beatriz, f.Constantino}
+	}
+	return tiles
 }
 
 type yearTrackFile struct {
@@ -283,14 +310,17 @@ func sumInts(vals []int) int {
 	return total
 }
 
-func (l *dataLoader) vintage(m map[string]vintageFile) {
+// vintage applies the tiles of table (vintage, classic.vintage) to
+// tiles, read in mode's words: its Magnates' names and region numbers.
+func (l *dataLoader) vintage(table string, mode Mode, tiles *[NumVintageTiles]VintageTile, m map[string]vintageFile) {
 	for _, k := range sortedKeys(m) {
-		key := "vintage." + k
+		key := table + "." + k
 		n, ok := l.id(key, k, "vintage tile", 0, NumVintageTiles-1)
 		if !ok {
 			continue
 		}
-		t, f := &l.d.Vintage[n], m[k]
+		t, f := &tiles[n], m[k]
+		magnate := func(who Magnate) string { return key + "." + strings.ToLower(rulesets[mode].terms.magnates[who]) }
 		if f.Weather != nil && l.IntIn(key+".weather", *f.Weather, MinWeather, MaxWeather) {
 			component.Set(&l.Loader, key+".weather", &t.Weather, *f.Weather)
 		}
@@ -298,15 +328,15 @@ func (l *dataLoader) vintage(m map[string]vintageFile) {
 			l.features(key+".features", &t.Features, f.Features)
 		}
 		if f.Anabela != nil {
-			if c, ok := enumValue[Color](l, key+".anabela", *f.Anabela, numColors); ok {
-				component.Set(&l.Loader, key+".anabela", &t.Anabela, c)
+			if c, ok := enumValue[Color](l, magnate(Anabela), *f.Anabela, numColors); ok {
+				component.Set(&l.Loader, magnate(Anabela), &t.Anabela, c)
 			}
 		}
-		if f.Bruno != nil && l.IntIn(key+".bruno", *f.Bruno, 0, math.MaxInt) {
-			component.Set(&l.Loader, key+".bruno", &t.Bruno, *f.Bruno)
+		if f.Bruno != nil && l.IntIn(magnate(Bruno), *f.Bruno, 0, math.MaxInt) {
+			component.Set(&l.Loader, magnate(Bruno), &t.Bruno, *f.Bruno)
 		}
 		if f.Carolina != nil {
-			l.carolina(key+".carolina", &t.Carolina, *f.Carolina)
+			l.regions(magnate(Carolina), mode, &t.Carolina, *f.Carolina)
 		}
 	}
 }
@@ -328,17 +358,19 @@ func (l *dataLoader) features(key string, cell *component.Sourced[FeatureSymbols
 	}
 }
 
-func (l *dataLoader) carolina(key string, cell *component.Sourced[RegionSet], ids []int) {
-	if !l.ints(key, ids, 1, NumRegions) {
+// regions reads a set of regions by their numbers in mode's box.
+func (l *dataLoader) regions(key string, mode Mode, cell *component.Sourced[RegionSet], numbers []int) {
+	if !l.ints(key, numbers, 1, len(regionsInOrder(mode, allRegions))) {
 		return
 	}
 	var s RegionSet
-	for _, r := range ids {
-		if s.Has(RegionID(r)) {
-			l.Fail(key, "region %d is listed twice", r)
+	for _, n := range numbers {
+		r, _ := regionByKey(mode, strconv.Itoa(n))
+		if s.Has(r) {
+			l.Fail(key, "region %d is listed twice", n)
 			return
 		}
-		s |= NewRegionSet(RegionID(r))
+		s |= NewRegionSet(r)
 	}
 	component.Set(&l.Loader, key, cell, s)
 }
@@ -610,8 +642,11 @@ func (l *dataLoader) frame(key string, grid *[][]bool, dst *component.Sourced[[R
 }
 
 // classic applies the first edition's tables: its 2-player Export frame
-// holds more slots than the Reserve's, which "was reduced" (E52).
+// holds more slots than the Reserve's, which "was reduced" (E52), and its
+// Vintage tiles keep what its examples show.
 func (l *dataLoader) classic(f classicFile) {
+	l.vintage("classic.vintage", Classic2010, &l.d.Classic.Vintage, vintageFiles(f.Vintage))
+	l.classicVintage()
 	l.frame("classic.export.two_player", f.Export.TwoPlayer, &l.d.Classic.TwoPlayerExport)
 	count := func(g [R10ExportRows][R10ExportColumns]bool) int {
 		n := 0
@@ -626,5 +661,24 @@ func (l *dataLoader) classic(f classicFile) {
 	}
 	if count(l.d.Classic.TwoPlayerExport.V) <= count(l.d.Reserve.Export.TwoPlayer.V) {
 		l.Fail("classic.export.two_player", "the first edition's 2-player frame must hold more slots than the Reserve's, which was reduced")
+	}
+}
+
+// classicVintage checks the first edition's Vintage tiles against its
+// examples besides the 4th year's tile, which is text: a tile of weather
+// −2 (the Production example), and another naming Setúbal (the 5th
+// year's Fair, a Setúbal wine meeting Constantino's request).
+func (l *dataLoader) classicVintage() {
+	const key = "classic.vintage"
+	tiles := &l.d.Classic.Vintage
+	if !slices.ContainsFunc(tiles[:], func(t VintageTile) bool { return t.Weather.V == MinWeather }) {
+		l.Fail(key, "no tile has the weather −2 of the first edition's Production example")
+	}
+	setubal := false
+	for n, t := range tiles {
+		setubal = setubal || n != C10FourthYearTile && t.Carolina.V.Has(Setubal)
+	}
+	if !setubal {
+		l.Fail(key, "no tile but the 4th year's names Setúbal, as the first edition's 5th-year Fair needs")
 	}
 }

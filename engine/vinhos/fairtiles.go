@@ -27,7 +27,7 @@ func (s *State) cubesChange(before, after int) bool {
 	if !s.rules().fairTiles {
 		return true
 	}
-	bruno := s.data.Vintage[s.Vintage].Bruno.V
+	bruno := s.VintageTile().Bruno.V
 	return after > R10PressReleaseFairPointsOver ||
 		s.data.Reserve.FairTile(after) > s.data.Reserve.FairTile(before) ||
 		(s.Year > 1 && before < bruno && after >= bruno)

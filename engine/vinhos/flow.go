@@ -323,7 +323,7 @@ func (s *walker) startYear(year int) {
 // climbFeatures moves each R10 Feature marker up one space per symbol of
 // its feature on the new Vintage tile, stopping at the top (§4.2).
 func (s *walker) climbFeatures() {
-	symbols := s.data.Vintage[s.Vintage].Features.V
+	symbols := s.VintageTile().Features.V
 	for f, k := range symbols {
 		if k == 0 {
 			continue

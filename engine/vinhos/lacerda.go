@@ -282,7 +282,7 @@ func (s *walker) lacerdaDiscard(one, many string, supply, discarded *int) {
 // lacerdaExperts: the top Wine Expert of each feature on the Vintage tile
 // [T] (RB "Lacerda's actions: Wine Experts").
 func (s *walker) lacerdaExperts() {
-	for f, symbols := range s.data.Vintage[s.Vintage].Features.V {
+	for f, symbols := range s.VintageTile().Features.V {
 		if symbols > 0 && len(s.Experts[f]) > 0 {
 			s.takeExpert(LacerdaSeat, Feature(f))
 		}
@@ -449,7 +449,7 @@ func (s *walker) lacerdaSales() {
 // the value in Anabela's colour, then in the other colour, then the same
 // for each lower value (steps 5a and 5b).
 func (s *State) lacerdaSaleSlot(v int) (int, bool) {
-	first := s.data.Vintage[s.Vintage].Anabela.V
+	first := s.VintageTile().Anabela.V
 	colors := [2]Color{first, White}
 	if first == White {
 		colors[1] = Red
@@ -487,7 +487,7 @@ func (s *walker) lacerdaPass() {
 // would send: he sends the one worth most.
 func (s *walker) lacerdaPress() {
 	p := &s.Seats[LacerdaSeat]
-	vin := s.data.Vintage[s.Vintage]
+	vin := s.VintageTile()
 	p.FairPoints += vin.Bruno.V
 	s.say(LacerdaSeat, func() string {
 		return fmt.Sprintf("Lacerda makes a Press Release worth Bruno's %d Fair Points (%d).", vin.Bruno.V, p.FairPoints)
@@ -525,7 +525,7 @@ func boothWith(bonus BoothBonus) int {
 // lacerdaMaintenance takes back his lowest Sales barrel; of two with the
 // same value, the one in Anabela's colour [T] (RB solo "Maintenance").
 func (s *walker) lacerdaMaintenance() {
-	anabela := s.data.Vintage[s.Vintage].Anabela.V
+	anabela := s.VintageTile().Anabela.V
 	best := -1
 	for i, occ := range s.Sales {
 		if occ != LacerdaSeat {

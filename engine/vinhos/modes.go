@@ -31,6 +31,9 @@ type ruleset struct {
 	initialVineyardPaid bool
 	orderByRegion       bool
 	seatBonus           PerPlayers[[MaxPlayers]int]
+	// vintage are the mode's Vintage tiles: the Deluxe box's, or the
+	// first edition's own, which name only its regions.
+	vintage func(d *Data) *[NumVintageTiles]VintageTile
 	// vintageZeroFirst: the "0" Vintage tile is year 1's (R10); SV16 leaves
 	// it in the box and flips the top of the shuffled deck.
 	vintageZeroFirst bool
@@ -131,6 +134,8 @@ type ruleset struct {
 	prompts turnPrompts
 	// terms are the names the mode's rulebook gives its components.
 	terms terms
+	// topics are the rules help, by topic, as the mode plays it (help.go).
+	topics map[string]string
 }
 
 // terms name components as a mode's rulebook does.
@@ -196,6 +201,19 @@ var actions10 = [numActions]actionRun{
 	ActBank:        {kind: runBank},
 }
 
+// deluxeVintageTiles are the Deluxe box's Vintage tiles.
+func deluxeVintageTiles(d *Data) *[NumVintageTiles]VintageTile { return &d.Vintage }
+
+// VintageTile is this year's Vintage tile, from the mode's tiles; a game
+// begun before the first edition had its own plays on with the Deluxe
+// box's.
+func (s *State) VintageTile() VintageTile {
+	if !s.fixed().editionVintage {
+		return deluxeVintageTiles(s.data)[s.Vintage]
+	}
+	return s.rules().vintage(s.data)[s.Vintage]
+}
+
 // allRegions are the Deluxe box's nine regions.
 var allRegions = NewRegionSet(TrasOsMontes, Minho, Douro, Dao, Ribatejo, Lisboa, Setubal, Alentejo, Algarve)
 
@@ -205,6 +223,7 @@ var rulesets = [numModes]ruleset{
 	SpecialVintage2016: {
 		supply: &Supplies[SpecialVintage2016], board: PlayerBoards[SpecialVintage2016], quadrel: &Quadrel[SpecialVintage2016],
 		boxRegions: allRegions, renownCubes: Box.RenownCubes, firstPlayRemoved: FirstPlayRemovedRegions,
+		vintage:             deluxeVintageTiles,
 		startingCash:        PerPlayers[[MaxPlayers]int]{StartingCash, StartingCash, StartingCash},
 		twoPlayerFairPlaces: true,
 		terms:               deluxeTerms,
@@ -216,6 +235,7 @@ var rulesets = [numModes]ruleset{
 			"move Enologists and Farmers or use Porto", "take one barrel back from the Sales area"},
 		fairOrder: "the Fair's booths will set next year's order",
 		vpSources: []VPSource{SourceExports, SourceFairs, SourceMajorities, SourceMultipliers, SourceWines, SourceMoney},
+		topics:    topics16,
 	},
 	Reserve2010: reserve,
 	Classic2010: firstEdition(reserve),
@@ -229,6 +249,7 @@ var reserve = ruleset{
 	initialVineyardPaid:     true,
 	orderByRegion:           true,
 	seatBonus:               R10SeatBonus,
+	vintage:                 deluxeVintageTiles,
 	vintageZeroFirst:        true,
 	bank:                    true,
 	featureMarkers:          true,
@@ -252,11 +273,13 @@ var reserve = ruleset{
 		"Anything else this turn? (A Magnate benefit, Wine Experts, divesting.)",
 		"move Enologists and Farmers or use Porto", "give up what your account could not pay for at Maintenance"},
 	fairOrder: "after the Fair the last on the Fair Points track will play first",
+	topics:    reserveTopics,
 }
 
 // firstEdition is how the first edition (000) differs from the Reserve
 // (RESERVE-2010.md §17.2, and the reference guide's "Differences from the
-// 1st edition"): one region fewer (no Ribatejo, so no Farmers), 8
+// 1st edition"): one region fewer (no Ribatejo, so no Farmers, and
+// Vintage tiles of its own, whose Constantino names only its regions), 8
 // Enologists whatever the count, 15 Renown cubes, the starting money
 // 11/11/12/12 (11/12 with 2 players, counted in thousands by the text)
 // and the order left as drawn, any Multiplier slot taken without its
@@ -278,12 +301,14 @@ func firstEdition(r ruleset) ruleset {
 	r.twoPlayerFairPlaces = false
 	r.prompts.production = "move Enologists or use Porto"
 	r.twoPlayerExport = func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Classic.TwoPlayerExport.V }
+	r.vintage = func(d *Data) *[NumVintageTiles]VintageTile { return &d.Classic.Vintage }
 	r.terms = terms{title: "Vinhos (first edition, 2010)", magnate: "Manager", magnates: [NumMagnates]string{"Alexandre", "Beatriz", "Constantino"},
 		features: [NumFeatures]string{"Taste", "Aroma", "Look", "Alcohol Content"},
 		// C-1: the first edition numbers its 8 regions its own way.
 		regionNumbers: [NumRegions + 1]int{Minho: 1, TrasOsMontes: 2, Dao: 3, Douro: 4, Lisboa: 5, Alentejo: 6, Setubal: 7, Algarve: 8},
 		// Its Managers' rows hold Bonus Actions.
 		words: strings.NewReplacer("Magnate", "Manager", "Additional Action", "Bonus Action")}
+	r.topics = inWords(firstEditionTopics, r.terms.words)
 	return r
 }
 

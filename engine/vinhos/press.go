@@ -109,7 +109,7 @@ func (s *walker) pressStep() step {
 	run := &s.work.run
 	pr := &run.press
 	p := &s.Seats[seat]
-	vin := s.data.Vintage[s.Vintage]
+	vin := s.VintageTile()
 	switch {
 	case !run.hasWine:
 		st := step{Name: "wine", Prompt: "Which wine do you present at the Fair?", Opts: s.EmptyOptions()}
@@ -326,7 +326,7 @@ func (s *State) magnateName(m Magnate) string { return s.rules().terms.magnates[
 func (s *walker) meets(seat engine.Seat, m Magnate) bool {
 	run := &s.work.run
 	wine, r := s.wine(seat, run.wine)
-	vin := s.data.Vintage[s.Vintage]
+	vin := s.VintageTile()
 	switch m {
 	case Anabela:
 		return wine.Color == vin.Anabela.V

@@ -171,7 +171,7 @@ func (s *walker) moveWorker(who worker, from, to int) {
 func (s *State) quality(est *Estate) int {
 	q := QualityPerVineyard*est.Vineyards + QualityPerFarmer*est.Farmers +
 		QualityPerWinery*est.Wineries + QualityPerEnologist*est.Enologists +
-		s.data.Vintage[s.Vintage].Weather.V
+		s.VintageTile().Weather.V
 	if est.Porto {
 		q += QualityPorto
 	}

@@ -124,7 +124,7 @@ func (s *State) reachRefusal(seat engine.Seat, w wineRef, value int) string {
 
 // magnateRefusal says why seat takes no barrel back from Magnate m.
 func (s *walker) magnateRefusal(seat engine.Seat, m Magnate) string {
-	vin := s.data.Vintage[s.Vintage]
+	vin := s.VintageTile()
 	switch {
 	case s.work.run.press.taken[m] && s.rules().fairTiles:
 		return "You placed a barrel beside " + s.magnateTitle(m) + " already."

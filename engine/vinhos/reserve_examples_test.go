@@ -273,12 +273,12 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int{Carolina: 1})
 }
 
-// vintageWhere is the first Vintage tile of the game's table that fits
-// an example, which then plays on a tile of the box rather than on
-// patched data.
+// vintageWhere is the first of the mode's Vintage tiles that fits an
+// example, which then plays on a tile of the box rather than on patched
+// data.
 func (x *example) vintageWhere(fits func(VintageTile) bool) int {
 	x.t.Helper()
-	for i, v := range x.s.data.Vintage {
+	for i, v := range x.s.rules().vintage(x.s.data) {
 		if fits(v) {
 			return i
 		}

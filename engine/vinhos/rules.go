@@ -28,6 +28,10 @@ type fixes struct {
 	// discardAfterBuying: a first edition player at the Expert limit buys
 	// first and discards the excess after (ruleset.discardAfterBuying).
 	discardAfterBuying bool
+	// editionVintage: a game plays with its mode's own Vintage tiles
+	// (ruleset.vintage), where first-edition games had the Deluxe box's,
+	// which name Ribatejo.
+	editionVintage bool
 }
 
 // revisions are the rules revisions, by number.
@@ -37,7 +41,13 @@ var revisions = [...]fixes{
 	// the first edition's own readings, November 2026
 	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
 		discardAfterBuying: true},
+	firstEditionVintageRules: {expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
+		discardAfterBuying: true, editionVintage: true},
 }
+
+// firstEditionVintageRules is the revision that gave the first edition
+// its own Vintage tiles, November 2026.
+const firstEditionVintageRules = 3
 
 // LatestRules is the revision new games are set up under.
 const LatestRules = len(revisions) - 1

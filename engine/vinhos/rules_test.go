@@ -47,6 +47,16 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	x.refuses(purple, []string{"wine_experts@ml"}, "aroma")
 	x.apply(purple, "wine_experts@ml", "discard-"+x.s.expertKey(x.expertID(Taste, ExpertCash)), "aroma", "done", "done")
 	eq(t, "Purple's Experts by revision 1", len(x.p(purple).Experts), R10ExpertLimit)
+
+	// Before the first edition had its own Vintage tiles, its games
+	// flipped the Deluxe box's, whose tile 4 names Ribatejo: Constantino
+	// asked for three of its regions.
+	x = newClassicExample(t, 4, purple, redPlayer, yellow, blue)
+	x.s.Rules, x.s.Vintage = firstEditionVintageRules-1, 4
+	eq(t, "Constantino's regions on tile 4", x.s.VintageTile().Carolina.V, NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))
+	if text := x.s.vintageText(); !strings.HasSuffix(text, "Constantino Douro/Alentejo/Algarve") {
+		t.Errorf("tile 4 by the earlier rules reads %q", text)
+	}
 }
 
 // A rules revision newer than this engine knows is refused, not guessed.

@@ -107,12 +107,8 @@ func (g Game) New(setup engine.Setup) (engine.State, []engine.Event, error) {
 	s.setupBoard(regions, n)
 	s.say(engine.NoSeat, func() string { return fmt.Sprintf("Player order: %s. Colors: %s.", s.names(s.Order), s.colorList()) })
 	var inPlay []string
-	for n := 1; n <= NumRegions; n++ { // by the mode's numbers
-		for r := RegionID(1); int(r) <= NumRegions; r++ {
-			if regions.Has(r) && RegionNumber(s.Mode, r) == n {
-				inPlay = append(inPlay, fmt.Sprintf("%d %s", n, Regions[r].Name))
-			}
-		}
+	for _, r := range regionsInOrder(s.Mode, regions) {
+		inPlay = append(inPlay, fmt.Sprintf("%d %s", RegionNumber(s.Mode, r), Regions[r].Name))
 	}
 	s.reveal(engine.NoSeat, func() string {
 		return fmt.Sprintf("Regions in play: %s. The first Vintage tile is %s.", strings.Join(inPlay, ", "), s.vintageText())

@@ -27,6 +27,19 @@ func regionByKey(mode Mode, k string) (RegionID, bool) {
 	return 0, false
 }
 
+// regionsInOrder lists the regions of set that mode's box holds, in the order
+// of its numbers (the first edition has no Ribatejo, which the Deluxe
+// Vintage tiles name in its games begun before firstEditionVintageRules).
+func regionsInOrder(mode Mode, set RegionSet) []RegionID {
+	var in []RegionID
+	for n := 1; n <= NumRegions; n++ {
+		if r, ok := regionByKey(mode, strconv.Itoa(n)); ok && set.Has(r) {
+			in = append(in, r)
+		}
+	}
+	return in
+}
+
 // cellNames for players: the action and where it sits, by mode.
 var cellLabels = [numModes][NumCells]string{
 	SpecialVintage2016: {
@@ -90,7 +103,7 @@ func (s *State) featureTitle(f Feature) string { return s.rules().terms.features
 
 // vintageText describes the current Vintage tile.
 func (s *State) vintageText() string {
-	v := s.data.Vintage[s.Vintage]
+	v := s.VintageTile()
 	var feats []string
 	for f, n := range v.Features.V {
 		if n > 0 {
@@ -98,10 +111,8 @@ func (s *State) vintageText() string {
 		}
 	}
 	var regions []string
-	for r := RegionID(1); int(r) <= NumRegions; r++ {
-		if v.Carolina.V.Has(r) && s.rules().boxRegions.Has(r) { // no Ribatejo in the first edition
-			regions = append(regions, Regions[r].Name)
-		}
+	for _, r := range regionsInOrder(s.Mode, v.Carolina.V) {
+		regions = append(regions, Regions[r].Name)
 	}
 	if len(feats) == 0 && len(regions) == 0 {
 		// The "0" tile, R10's year 1: no feature and no Magnate's wish.

@@ -10,6 +10,7 @@ package lavina
 
 import (
 	"image"
+	"image/color"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
@@ -17,7 +18,13 @@ import (
 )
 
 // Renderer draws La Viña for render.Boards.
-var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf}
+var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf, Colors: Colors}
+
+// Colors is each seat's color in an engine state of La Viña, for the
+// charts: its pickers' and barrels' on the boards (view.color).
+func Colors(s engine.State) []color.Color {
+	return seatColors[:len(s.Players())]
+}
 
 // Board draws an engine state of La Viña, for render.Boards.
 func Board(s engine.State) image.Image { return Draw(s.(*lavina.State)) }

@@ -107,3 +107,10 @@ func BenchmarkCompact(b *testing.B) {
 	s := state(b, "late-4p")
 	rendertest.BenchBoard(b, func() image.Image { return DrawCompact(s) })
 }
+
+// BenchmarkPlayer renders a player's own board (/vinhos me) in a late
+// 4-player game and encodes it whole, as BenchmarkBoard does the board.
+func BenchmarkPlayer(b *testing.B) {
+	s := state(b, "late-4p")
+	rendertest.BenchBoard(b, func() image.Image { return DrawPlayer(s, 1) })
+}

@@ -53,7 +53,7 @@ func (v *view) fair(c *render.Canvas, r rect) {
 		k := trackSpace(r, 0, n)
 		c.Text(fmt.Sprintf("%d FP", sections[n].V), k.X+trackW, k.Y-10, 0.5, 0.5, smallB)
 	}
-	moved := v.d.Vintage[v.s.Vintage].Features.V
+	moved := v.s.VintageTile().Features.V
 	if v.s.Year > 1 {
 		last := trackSpace(r, 0, vinhos.R10FeatureTrackSpaces-1)
 		c.Text("moved", last.Right()+4, last.Y-10, 0, 0.5, small)

@@ -28,15 +28,17 @@ type block = render.Block[*view]
 // fixed is the height of a block that is always as tall.
 var fixed = render.Fixed[*view]
 
-// focusBlocks are the panels each focus shows, top to bottom.
+// focusBlocks are the panels each focus shows, top to bottom. Every focus
+// shows the player's wines (the estates show them too), which a player
+// weighs at every decision: what a Sale or an Export would bring.
 var focusBlocks = map[string][]block{
-	vinhos.FocusActions: {quadrelBlock, heldBlock},
-	vinhos.FocusRegions: {regionsBlock},
+	vinhos.FocusActions: {quadrelBlock, winesBlock, heldBlock},
+	vinhos.FocusRegions: {regionsBlock, winesBlock},
 	vinhos.FocusEstates: {estatesBlock, supplyBlock},
-	vinhos.FocusExperts: {decksBlock, heldBlock},
+	vinhos.FocusExperts: {decksBlock, winesBlock, heldBlock},
 	vinhos.FocusSales:   {salesBlock, winesBlock},
 	vinhos.FocusExport:  {exportBlock, winesBlock},
-	vinhos.FocusBarrels: {salesBlock, exportBlock},
+	vinhos.FocusBarrels: {salesBlock, exportBlock, winesBlock},
 	vinhos.FocusFair:    {vintageBlock, boothsBlock, winesBlock},
 	vinhos.FocusTiles:   {displayBlock, winesBlock},
 }
@@ -132,21 +134,49 @@ var (
 	fairBlock     = block{Height: fixed(float64(fairH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
 	heldBlock     = block{Height: heldH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
 	winesBlock    = block{Height: winesH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock  = block{Height: fixed(estatesH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r) }}
-	regionsBlock  = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
-	displayBlock  = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
+	estatesBlock  = block{
+		Height: func(v *view, _ engine.Seat) float64 { return estatesH(v.s.Estates(), v.bankOnBoard()) },
+		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r, v.allEstates()) },
+	}
+	regionsBlock = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	displayBlock = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
-// The player's estates, two to a row.
-const estatesH = 3*estateH + 2*estateGap
+// The player's estates, two to a row, and on a Reserve board of four
+// Estates the bank after them.
+func estatesH(shown int, bank bool) float64 {
+	if bank {
+		shown++
+	}
+	rows := float64((shown + 1) / 2)
+	return rows*estateH + (rows-1)*estateGap
+}
 
-func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect) {
+// allEstates are the estates of seat's board: each, used or not.
+func (v *view) allEstates() []int {
+	all := make([]int, v.s.Estates())
+	for e := range all {
+		all[e] = e
+	}
+	return all
+}
+
+// estateGrid draws seat's estates numbered in shown, two to a row, then
+// the bank if the board shows it.
+func (v *view) estateGrid(c *render.Canvas, seat engine.Seat, r rect, shown []int) {
 	best := v.bestWine(seat)
-	for e := range v.s.Estates() {
-		k := r.Grid(e%2, e/2, estateW, estateH, estateGap)
+	place := func(i int) rect {
+		k := r.Grid(i%2, i/2, estateW, estateH, estateGap)
 		k.X += (r.W - 2*estateW - estateGap) / 2
+		return k
+	}
+	for i, e := range shown {
+		k := place(i)
 		estateStatic(c, k, e)
 		v.estate(c, seat, e, k, best)
+	}
+	if v.bankOnBoard() {
+		v.bankBox(c, seat, place(len(shown)))
 	}
 }
 
@@ -172,7 +202,7 @@ func (v *view) supplyLine(c *render.Canvas, r rect) {
 // The Wine Experts and Magnate tiles the player holds, a line each, up to
 // heldRows lines.
 const (
-	heldRows = 5
+	heldRows = 4
 	heldRowH = 34
 )
 
@@ -222,44 +252,108 @@ func (v *view) heldList(c *render.Canvas, seat engine.Seat, r rect, expertsOnly 
 	}
 }
 
-// The player's wines, a row per estate that holds any, with each wine's
-// value now and with the region's Renown cubes.
-const winesRowH = 58
+// The player's wines, in rows that run on: each estate's number, then
+// its wines with their value now and with the region's Renown cubes; a
+// cellar fuller than winesRows rows (rare) ends with how many more.
+const (
+	winesRowH  = 56
+	winesRows  = 3
+	wineTileW  = 49
+	wineStep   = wineTileW + 4
+	estateMark = 26 // an estate's number before its wines
+	moreW      = 70 // room for "+N more"
+)
 
-func winesH(v *view, seat engine.Seat) float64 {
-	rows := 0
-	for _, est := range v.s.Seats[seat].Estates {
-		if holdsWine(est) {
-			rows++
-		}
-	}
-	return render.PanelTitle + 6 + float64(max(1, rows))*winesRowH
+// A placedWine is an estate's number (wine < 0) or one of its wines, at
+// x of a row of the wines panel.
+type placedWine struct {
+	estate, wine, row int
+	x                 float64
 }
 
-func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
-	c.Panel(r, "Your wines")
-	c.PanelNote(r, "quality · value")
-	best := v.bestWine(seat)
-	row := 0
+// flowWines places seat's wines in rows width wide, an estate's number
+// always beside its first wine, in maxRows rows at most; it returns
+// them, the rows used and how many wines did not fit.
+func (v *view) flowWines(seat engine.Seat, width float64, maxRows int) (placed []placedWine, rows, more int) {
+	placed, rows = v.flowAllWines(seat, width)
+	if rows <= maxRows {
+		return placed, rows, 0
+	}
+	kept := slices.IndexFunc(placed, func(p placedWine) bool { return p.row == maxRows })
+	for kept > 0 && (placed[kept-1].x+wineStep+moreW > width || placed[kept-1].wine < 0) {
+		kept--
+	}
+	for _, p := range placed[kept:] {
+		if p.wine >= 0 {
+			more++
+		}
+	}
+	return placed[:kept], maxRows, more
+}
+
+// flowAllWines places every wine of seat's in rows width wide.
+func (v *view) flowAllWines(seat engine.Seat, width float64) ([]placedWine, int) {
+	var placed []placedWine
+	x, row := 0.0, 0
+	fit := func(w float64) {
+		if x > 0 && x+w > width {
+			x, row = 0, row+1
+		}
+	}
 	for e, est := range v.s.Seats[seat].Estates {
 		if !holdsWine(est) {
 			continue
 		}
-		y := r.Y + render.PanelTitle + 4 + float64(row)*winesRowH
-		c.Token(r.X+22, y+25, 11, render.Muted, fmt.Sprint(e+1))
-		c.Text(c.Fit(vinhos.Regions[est.Region].Name, 120, bold), r.X+40, y+25, 0, 0.5, bold)
-		x := r.X + 170
+		fit(estateMark + wineTileW)
+		placed = append(placed, placedWine{estate: e, wine: -1, row: row, x: x})
+		x += estateMark
 		for i := range est.WineSlots() {
-			if w := est.Wines[i]; w.Quality > 0 {
-				s := rect{X: x, Y: y, W: 49, H: 50}
-				wineTile(c, s, w, v.s.WineValue(seat, e, i), v.s.CubeBonus(est.Region), best == wineRef{e, i})
-				x += 53
+			if est.Wines[i].Quality > 0 {
+				fit(wineTileW)
+				placed = append(placed, placedWine{estate: e, wine: i, row: row, x: x})
+				x += wineStep
 			}
 		}
-		row++
+		x += 8
 	}
-	if row == 0 {
-		c.Text("no wines yet", r.X+12, r.Y+render.PanelTitle+20, 0, 0.5, small)
+	return placed, row + 1
+}
+
+// winesWidth is the room for wines in a panel r wide.
+func winesWidth(w float64) float64 { return w - 24 }
+
+func winesH(v *view, seat engine.Seat) float64 {
+	_, rows, _ := v.flowWines(seat, winesWidth(focusInner), winesRows)
+	return render.PanelTitle + 6 + float64(rows)*winesRowH
+}
+
+func (v *view) winesPanel(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Panel(r, "Your wines")
+	c.PanelNote(r, "estate: quality · value")
+	v.wineRows(c, seat, rect{X: r.X + 12, Y: r.Y + render.PanelTitle + 4, W: winesWidth(r.W)}, winesRows)
+}
+
+// wineRows draws seat's wines from the top left of r, in rows r.W wide,
+// maxRows at most, or says that there are none.
+func (v *view) wineRows(c *render.Canvas, seat engine.Seat, r rect, maxRows int) {
+	best := v.bestWine(seat)
+	placed, _, more := v.flowWines(seat, r.W, maxRows)
+	for _, p := range placed {
+		x, y := r.X+p.x, r.Y+float64(p.row)*winesRowH
+		if p.wine < 0 {
+			c.Token(x+10, y+25, 11, render.Muted, fmt.Sprint(p.estate+1))
+			continue
+		}
+		est := &v.s.Seats[seat].Estates[p.estate]
+		s := rect{X: x, Y: y, W: wineTileW, H: 50}
+		wineTile(c, s, est.Wines[p.wine], v.s.WineValue(seat, p.estate, p.wine), v.s.CubeBonus(est.Region), best == wineRef{p.estate, p.wine})
+	}
+	if more > 0 && len(placed) > 0 {
+		last := placed[len(placed)-1]
+		c.Text(fmt.Sprintf("+%d more", more), r.X+last.x+wineStep+4, r.Y+float64(last.row)*winesRowH+25, 0, 0.5, smallB)
+	}
+	if len(placed) == 0 {
+		c.Text("no wines yet", r.X, r.Y+16, 0, 0.5, small)
 	}
 }
 

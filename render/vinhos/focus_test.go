@@ -5,10 +5,12 @@ import (
 	"image"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -77,5 +79,62 @@ func TestEveryStepHasAFocusedView(t *testing.T) {
 	})
 	if len(seen) < 6 {
 		t.Errorf("a whole game's steps used only %d foci: %v", len(seen), seen)
+	}
+}
+
+// At every decision the focused view shows the player's money and every
+// wine they hold, by color and quality: what they weigh when choosing
+// the Sales or the Export, at the action choice too.
+func TestEveryFocusShowsThePlayersWinesAndMoney(t *testing.T) {
+	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t)} {
+		for seat, p := range s.Seats {
+			for _, f := range append(slices.Sorted(maps.Keys(focusBlocks)), "") {
+				showsWinesAndMoney(t, fmt.Sprintf("%s, the %q focus", p.Name, f), drawFocus(s, engine.Seat(seat), f, true), p)
+			}
+		}
+	}
+}
+
+// A player's own board (/vinhos me) reads on a phone as a focused view
+// does: shown 400 pixels wide, its smallest text (13 units) is 11 pixels
+// high; and it shows the player's money and every wine.
+func TestPlayerBoardReadsOnAPhone(t *testing.T) {
+	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t), reserveFullest(t)} {
+		for seat, p := range s.Seats {
+			c := drawPlayer(s, engine.Seat(seat), true)
+			w := c.RGBA().Bounds().Dx()
+			if shown := small.Size * meScale * 400 / float64(w); shown < 11 {
+				t.Errorf("%s's board is %d pixels wide: 400 pixels wide, its smallest text is %.1f pixels high", p.Name, w, shown)
+			}
+			showsWinesAndMoney(t, p.Name+"'s board", c, p)
+			rendertest.CheckText(t, p.Name+"'s board", c, nil)
+		}
+	}
+}
+
+// showsWinesAndMoney checks that a view drawn on c shows p's money and
+// each of p's wines.
+func showsWinesAndMoney(t *testing.T, name string, c *render.Canvas, p vinhos.Player) {
+	t.Helper()
+	var wines []string
+	for _, est := range p.Estates {
+		for _, w := range est.Wines {
+			if w.Quality > 0 {
+				wines = append(wines, fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality))
+			}
+		}
+	}
+	money := fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))
+	shown := map[string]bool{}
+	for _, b := range c.Boxes() {
+		shown[b.Text] = true
+		if strings.HasPrefix(b.Text, money+" ") {
+			shown[money] = true
+		}
+	}
+	for _, want := range append(wines, money) {
+		if !shown[want] {
+			t.Errorf("%s does not show %s (of %v)", name, want, wines)
+		}
 	}
 }

@@ -158,7 +158,10 @@ func column(y *float64, x, w, h float64) rect {
 func (l *layout) placeSeats(y float64) {
 	for _, b := range l.board {
 		h := float64(stripH)
-		if b && !l.compact {
+		switch {
+		case b && l.compact:
+			h = compactStripH
+		case b:
 			h = panelH
 		}
 		l.seats = append(l.seats, rect{X: margin, Y: y, W: l.width - 2*margin, H: h})
@@ -230,6 +233,8 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	}
 	for seat, r := range l.seats {
 		switch {
+		case l.compact && l.board[seat]:
+			v.compactStrip(c, engine.Seat(seat), r)
 		case l.compact:
 			v.strip(c, engine.Seat(seat), r, "")
 		case l.board[seat]:

@@ -29,8 +29,8 @@ func TestLayout(t *testing.T) {
 			rendertest.CheckText(t, fmt.Sprintf("%s board (solo %v, compact %v)", name, o.NoBoard != nil, o.Compact), c, bg.Boxes())
 		}
 		for seat := range s.Seats {
-			c, bg := drawPlayer(s, engine.Seat(seat), true)
-			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, bg.Boxes())
+			c := drawPlayer(s, engine.Seat(seat), true)
+			rendertest.CheckText(t, fmt.Sprintf("%s player %d", name, seat), c, nil)
 		}
 	}
 }
@@ -60,7 +60,35 @@ func TestTrasOsMontesFairPointsComeAtTheFair(t *testing.T) {
 	if perks := regionPerks(vinhos.TrasOsMontes); perks != "+2 Fair pts at Fairs" {
 		t.Errorf("Trás-os-Montes's card reads %q", perks)
 	}
-	if help := (vinhos.Game{}).RulesTopics()["vineyards"]; !strings.Contains(help, "Trás-os-Montes has no such bonus: its wine earns +2 Fair Points when presented at a Fair") {
+	if help := (vinhos.Game{}).RulesTopics(vinhos.ModeSpecial2016)["vineyards"]; !strings.Contains(help, "Trás-os-Montes has no such bonus: its wine earns +2 Fair Points when presented at a Fair") {
 		t.Errorf("the vineyards help does not say when Trás-os-Montes pays: %q", help)
+	}
+}
+
+// The compact board shows every player's wines, by estate, under their
+// counters: what each could sell or export, which the turn message that
+// carries it should tell at a glance.
+func TestCompactBoardShowsEveryPlayersWines(t *testing.T) {
+	for name, s := range map[string]*vinhos.State{"mid-3p": state(t, "mid-3p"), "reserve-mid": reserveMid(t)} {
+		want := map[string]int{}
+		for _, p := range s.Seats {
+			for _, est := range p.Estates {
+				for _, w := range est.Wines {
+					if w.Quality > 0 {
+						want[fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality)]++
+					}
+				}
+			}
+		}
+		c, _ := drawBoard(s, Options{Compact: true}, true)
+		shown := map[string]int{}
+		for _, b := range c.Boxes() {
+			shown[b.Text]++
+		}
+		for wine, n := range want {
+			if shown[wine] < n {
+				t.Errorf("%s: the players hold %d %s wines; the compact board shows %d", name, n, wine, shown[wine])
+			}
+		}
 	}
 }

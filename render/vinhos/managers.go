@@ -72,7 +72,7 @@ func managerBox(r rect, m vinhos.Magnate, i int) rect {
 func (v *view) managers(c *render.Canvas, r rect) {
 	c.Panel(r, "Managers' rows")
 	c.PanelNote(r, "green: VP at once · purple: at the end")
-	t := v.d.Vintage[v.s.Vintage]
+	t := v.s.VintageTile()
 	y := r.Y + render.PanelTitle + 10
 	x := r.X + 12 + c.Text("Weather", r.X+12, y, 0, 0.5, bold)
 	weather(c, x+22, y, t.Weather.V)

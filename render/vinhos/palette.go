@@ -49,5 +49,15 @@ var (
 	heading, bold, normal, small, smallB = text.Heading, text.Bold, text.Normal, text.Small, text.SmallBold
 )
 
+// seatColors is each seat's color in s: its pieces' on the boards, and its
+// line's and bar's in the charts (Renderer.Colors).
+func seatColors(s *vinhos.State) []color.Color {
+	colors := make([]color.Color, len(s.Seats))
+	for i, p := range s.Seats {
+		colors[i] = playerColors[p.Color]
+	}
+	return colors
+}
+
 // wineLetter marks a wine's color in words as well as in color.
 var wineLetter = [...]string{vinhos.NoColor: "", vinhos.Red: "R", vinhos.White: "W"}

@@ -68,16 +68,16 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 		c.Text(v.pressText(seat), x+14, r.Y+142, 0, 0.5, small)
 	}
 	v.estates(c, seat, r.X+estateX, r.Y+10)
-	v.bankOnBoard(c, seat, r.X+estateX, r.Y+10)
+	if v.bankOnBoard() {
+		v.bankBox(c, seat, estateBox(r.X+estateX, r.Y+10, v.s.Estates()))
+	}
 	v.chips(c, seat, rect{X: r.X + chipsX, Y: r.Y + 12}, 3, 5)
 }
 
-// bankOnBoard draws seat's bank where a 2016 board's fifth Estate is, on a
-// Reserve board of four Estates.
-func (v *view) bankOnBoard(c *render.Canvas, seat engine.Seat, x, y float64) {
-	if vinhos.ReserveBoard(v.s.Mode) && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates {
-		v.bankBox(c, seat, estateBox(x, y, v.s.Estates()))
-	}
+// bankOnBoard reports whether a player board shows its bank where a 2016
+// board's fifth Estate is: a Reserve board of four Estates.
+func (v *view) bankOnBoard() bool {
+	return vinhos.ReserveBoard(v.s.Mode) && v.s.Estates() < vinhos.PlayerBoards[vinhos.SpecialVintage2016].Estates
 }
 
 // pressText says that seat made its Press Release, and in the 2010
@@ -241,6 +241,17 @@ func wineTile(c *render.Canvas, s rect, w vinhos.Wine, value, cubes int, best bo
 		val += fmt.Sprintf("→%d", value+cubes)
 	}
 	c.Text(val, s.CX(), s.Y+37, 0.5, 0.5, render.Style{Size: 14, Bold: true, Color: ink})
+}
+
+// compactStripH is a seat's strip on the compact board: its counters,
+// then a row of its wines by estate.
+const compactStripH = stripH + winesRowH
+
+// compactStrip is a seat on the compact board: the strip of its counters,
+// and under it the wines of each estate that holds any.
+func (v *view) compactStrip(c *render.Canvas, seat engine.Seat, r rect) {
+	v.strip(c, seat, rect{X: r.X, Y: r.Y, W: r.W, H: stripH}, "")
+	v.wineRows(c, seat, rect{X: r.X + 26, Y: r.Y + stripH - 8, W: r.W - 38}, 1)
 }
 
 func stripStatic(c *render.Canvas, r rect) {

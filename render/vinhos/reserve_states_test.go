@@ -87,7 +87,7 @@ func toYear(s *vinhos.State, year int) {
 	for s.Year = 1; s.Year < year; {
 		s.Year++
 		s.Vintage, s.VintageDeck = s.VintageDeck[0], s.VintageDeck[1:]
-		for f, n := range s.Data().Vintage[s.Vintage].Features.V {
+		for f, n := range s.VintageTile().Features.V {
 			s.Features[f] = min(s.Features[f]+n, vinhos.R10FeatureTrackSpaces-1)
 		}
 	}
@@ -358,8 +358,8 @@ func drawBankBoardGame(t *testing.T, mode string) {
 				c, bg := drawBoard(s, o, true)
 				rendertest.CheckText(t, fmt.Sprintf("move %d, %s (compact %v)", move, s.Phase(), o.Compact), c, bg.Boxes())
 			}
-			c, bg := drawPlayer(s, engine.Seat(move%4), true)
-			rendertest.CheckText(t, fmt.Sprintf("move %d, %s, player", move, s.Phase()), c, bg.Boxes())
+			c := drawPlayer(s, engine.Seat(move%4), true)
+			rendertest.CheckText(t, fmt.Sprintf("move %d, %s, player", move, s.Phase()), c, nil)
 		}
 		move++
 		return s.Over()

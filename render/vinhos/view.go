@@ -17,11 +17,12 @@ type view struct {
 	pending []engine.Pending
 	acting  []bool // seats that must decide now
 	board   []bool // seats drawn with a player board
+	colors  []color.Color
 }
 
 func newView(s *vinhos.State, o Options) *view {
 	n := len(s.Seats)
-	v := &view{s: s, d: s.Data(), names: make([]string, n), pending: s.Pending(), acting: make([]bool, n), board: make([]bool, n)}
+	v := &view{s: s, d: s.Data(), names: make([]string, n), pending: s.Pending(), acting: make([]bool, n), board: make([]bool, n), colors: seatColors(s)}
 	for i, p := range s.Seats {
 		v.names[i] = render.Printable(p.Name)
 		v.board[i] = o.NoBoard == nil || !o.NoBoard(engine.Seat(i))
@@ -44,7 +45,7 @@ func (v *view) noBoardMask() uint8 {
 }
 
 // color is a seat's player color.
-func (v *view) color(seat engine.Seat) color.Color { return playerColors[v.s.Seats[seat].Color] }
+func (v *view) color(seat engine.Seat) color.Color { return v.colors[seat] }
 
 // token draws seat's playing piece: its color with its initials.
 func (v *view) token(c *render.Canvas, seat engine.Seat, x, y, r float64) {

@@ -8,6 +8,7 @@ package vinhos
 
 import (
 	"image"
+	"image/color"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
@@ -51,7 +52,10 @@ func DrawWith(s *vinhos.State, o Options) image.Image {
 }
 
 // Renderer draws Vinhos for render.Boards.
-var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf}
+var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf, Colors: Colors}
+
+// Colors is each seat's color in an engine state of Vinhos, for the charts.
+func Colors(s engine.State) []color.Color { return seatColors(s.(*vinhos.State)) }
 
 // Compact draws the compact board of an engine state of Vinhos.
 func Compact(s engine.State) image.Image { return DrawCompact(s.(*vinhos.State)) }

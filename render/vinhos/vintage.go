@@ -25,7 +25,7 @@ func vintageStatic(c *render.Canvas, r rect) {
 }
 
 func (v *view) vintage(c *render.Canvas, r rect) {
-	t := v.d.Vintage[v.s.Vintage]
+	t := v.s.VintageTile()
 	c.PanelNote(r, fmt.Sprintf("tile %d · %d left", v.s.Vintage, len(v.s.VintageDeck)))
 	x, y := r.X+96, r.Y+56
 	x += weather(c, x, y, t.Weather.V)
@@ -62,7 +62,7 @@ func weather(c *render.Canvas, x, y float64, w int) float64 {
 // expectation draws what Magnate m expects of a Press Release this year
 // (the Vintage tile's), from x, y: a wine color, a least value or regions.
 func (v *view) expectation(c *render.Canvas, m vinhos.Magnate, x, y float64) {
-	t := v.d.Vintage[v.s.Vintage]
+	t := v.s.VintageTile()
 	switch m {
 	case vinhos.Anabela:
 		wineChip(c, x+8, y, t.Anabela.V)
