@@ -296,7 +296,7 @@ func TestExampleExpertLimit(t *testing.T) {
 		t.Errorf("at 6 Experts the second hire offers %v, want done and the 6 discards", second)
 	}
 	x.offers(yellow, []string{"wine_experts@ml", "aroma", discard}, "done", "taste", "appearance", "alcohol")
-	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance", "done")
+	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance") // the cube and barrel Experts hired wait for an action
 
 	y = x.p(yellow)
 	up := 0

@@ -424,7 +424,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 	down := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
 	x.s.Experts[Aroma] = x.s.Experts[Aroma][:2]
 	x.turn(purple)
-	x.apply(purple, "wine_experts@ml", "aroma", "aroma", down, "done")
+	x.apply(purple, "wine_experts@ml", "aroma", "aroma", down) // the cube and barrel Experts hired wait for an action
 	up := 0
 	for _, e := range x.p(purple).Experts {
 		if e.FaceUp {

@@ -64,6 +64,14 @@ type ruleset struct {
 	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
 	// any number (§9).
 	oneExpertPerTurn bool
+	// expertsBeforeActions: the cube and barrel Experts are flipped only
+	// "before performing an Action, before performing a Bonus Action or
+	// before the Fair Step" (000, Wine Experts abilities; R10 §9 takes
+	// the same timing): before the move, as an action or Additional
+	// Action begins, or before the Fair's Press Release, never between
+	// the wines of an action nor after it. SV16 flips one "currently
+	// performing the Export Action" (SV p. 11).
+	expertsBeforeActions bool
 	// expertLimit is the most Wine Experts a player may hold, 0 for no
 	// limit (SV16); to gain one more, a player first discards one (R10,
 	// §9, AMB-23).
@@ -238,6 +246,7 @@ var reserve = ruleset{
 	twoPlayerExport:         func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Reserve.Export.TwoPlayer.V },
 	fairTiles:               true,
 	expertLimit:             R10ExpertLimit,
+	expertsBeforeActions:    true,
 	retrieveAnywhere:        true,
 	pairs:                   true,
 	managerRows:             true,

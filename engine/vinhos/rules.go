@@ -28,6 +28,10 @@ type fixes struct {
 	// discardAfterBuying: a first edition player at the Expert limit buys
 	// first and discards the excess after (ruleset.discardAfterBuying).
 	discardAfterBuying bool
+	// expertsBeforeActions: the Reserve and the first edition flip the
+	// cube and barrel Experts only before an action, a Bonus Action or
+	// the Fair (ruleset.expertsBeforeActions).
+	expertsBeforeActions bool
 }
 
 // revisions are the rules revisions, by number.
@@ -37,6 +41,9 @@ var revisions = [...]fixes{
 	// the first edition's own readings, November 2026
 	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
 		discardAfterBuying: true},
+	// the Experts' and pairs' moments as 000 writes them, November 2026
+	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
+		discardAfterBuying: true, expertsBeforeActions: true},
 }
 
 // LatestRules is the revision new games are set up under.
