@@ -165,3 +165,44 @@ func TestFirstEditionCashMultiplierHasNoCap(t *testing.T) {
 		t.Errorf("the first edition's cash Multiplier, 40 Bagos, left slot: %d VP", vp)
 	}
 }
+
+// 000 takes back pairs "before performing an Action or before the Fair
+// Step", where its Experts add "before performing a Bonus Action": after
+// the action, a benefit's Bonus Action comes with no pair first. The
+// Reserve's reading (AMB-7) allows one there (TestPairBeforeAnAdditionalAction).
+func TestFirstEditionPairsOnlyBeforeAnActionOrTheFair(t *testing.T) {
+	x := newClassicExample(t, 4, orange, yellow, blue, purple)
+	b := x.p(blue)
+	b.Money, b.Cell, b.Barrels = 10, CellTL, 0
+	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(7), red(3))}
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = blue
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue
+	x.turn(blue)
+	if !slices.Contains(x.ids(blue), "pair-hotel") {
+		t.Errorf("before the action Blue is offered %v, want the Hotel pair", x.ids(blue))
+	}
+	bonus := []string{"pass@c", "order-1", "pass", "benefit", "w1-2", "anabela"}
+	x.refuses(blue, bonus, "pair-hotel")
+}
+
+// 000 lets a free Expert be declined only by the last place ("he must
+// choose whether or not to take the free Tile"): Setúbal's are taken,
+// a player at 6 discarding one to make room.
+func TestFirstEditionFreeExpertsAreTakenAtTheLimit(t *testing.T) {
+	x := newClassicExample(t, 3, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Money, y.Cell = 10, CellTM
+	for f := range Feature(NumFeatures) {
+		x.give(yellow, x.expertID(f, ExpertCash))
+	}
+	x.give(yellow, x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
+	x.deck(Setubal, vy(White, 3))
+	x.s.Regions[Setubal].InPlay = true
+	x.turn(yellow)
+	discard := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	got := x.ids(yellow, "vineyards@tl", "setubal", "e1")
+	if slices.Contains(got, "decline") || !slices.Contains(got, discard) {
+		t.Errorf("Setúbal's first free Expert at 6 offers %v, want discards and no decline", got)
+	}
+}

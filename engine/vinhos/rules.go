@@ -32,6 +32,10 @@ type fixes struct {
 	// cube and barrel Experts only before an action, a Bonus Action or
 	// the Fair (ruleset.expertsBeforeActions).
 	expertsBeforeActions bool
+	// firstEditionReadings: the first edition takes its free Experts
+	// (ruleset.freeExpertsTaken) and takes back pairs before an action or
+	// the Fair only (ruleset.pairsOnlyBeforeActions).
+	firstEditionReadings bool
 }
 
 // revisions are the rules revisions, by number.
@@ -43,7 +47,7 @@ var revisions = [...]fixes{
 		discardAfterBuying: true},
 	// the Experts' and pairs' moments as 000 writes them, November 2026
 	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
-		discardAfterBuying: true, expertsBeforeActions: true},
+		discardAfterBuying: true, expertsBeforeActions: true, firstEditionReadings: true},
 }
 
 // LatestRules is the revision new games are set up under.

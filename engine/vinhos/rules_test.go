@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,6 +48,28 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	x.refuses(purple, []string{"wine_experts@ml"}, "aroma")
 	x.apply(purple, "wine_experts@ml", "discard-"+x.s.expertKey(x.expertID(Taste, ExpertCash)), "aroma", "done", "done")
 	eq(t, "Purple's Experts by revision 1", len(x.p(purple).Experts), R10ExpertLimit)
+
+	// Revision 2: a first edition barrel Expert came back between the
+	// wines of a Sales action, and a free Expert at the limit could be
+	// declined.
+	x = newClassicExample(t, 2, yellow, redPlayer, blue, purple)
+	x.s.Rules = 2
+	y = x.p(yellow)
+	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(9))}
+	y.Barrels = 2
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
+	x.apply(yellow, "sales@bm", "w1-1", "enoteca-white-9", "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")
+	eq(t, "Yellow's wines sold by revision 2", x.p(yellow).Estates[0].Wines, wines())
+	x.give(yellow, x.expertID(Aroma, ExpertCash), x.expertID(Appearance, ExpertCash), x.expertID(Alcohol, ExpertCash),
+		x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
+	x.s.Experts[Taste] = nil // the decks hold no barrel Expert to leave the limit
+	x.deck(Setubal, vy(White, 3))
+	x.s.Regions[Setubal].InPlay = true
+	x.p(yellow).Money, x.p(yellow).Cell = 10, CellTM
+	x.turn(yellow)
+	if got := x.ids(yellow, "vineyards@tl", "setubal", "e2"); !slices.Contains(got, "decline") {
+		t.Errorf("revision 2: Setúbal's free Expert at 6 offers %v, want decline", got)
+	}
 }
 
 // A rules revision newer than this engine knows is refused, not guessed.

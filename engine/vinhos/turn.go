@@ -361,7 +361,9 @@ func (s *State) expertsOnlyBefore() bool {
 
 // onlyBeforeActions reports whether ability a is one that
 // expertsOnlyBefore keeps for before an action.
-func onlyBeforeActions(a ExpertAbility) bool { return a == ExpertAddRenown || a == ExpertRetrieveBarrel }
+func onlyBeforeActions(a ExpertAbility) bool {
+	return a == ExpertAddRenown || a == ExpertRetrieveBarrel
+}
 
 // flipTileKeys are the choice IDs of flipping an Action tile, by kind.
 var flipTileKeys = func() (keys [numMagnateActions]string) {
