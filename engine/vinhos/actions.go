@@ -102,16 +102,17 @@ func (s *walker) runStep() step {
 // abilitiesNow lists the Wine Expert abilities usable at this point of the
 // action in progress (see expertUses). Where the mode flips the cube and
 // barrel Experts only before an action (ruleset.expertsBeforeActions),
-// they come as an action or Additional Action begins, and at the Fair's
-// Press Release, which comes before the Fair Step; never once it is under
-// way.
+// they come as an action or Additional Action begins, never once it is
+// under way.
 func (s *walker) abilitiesNow() []ExpertAbility {
 	now := s.abilitiesInAction()
-	if !s.expertsOnlyBefore() || s.At == PhaseFairPress {
+	if !s.expertsOnlyBefore() {
 		return now
 	}
 	now = slices.DeleteFunc(now, onlyBeforeActions)
-	if run := &s.work.run; run.kind != runBenefit && !run.begun() {
+	// The Fair's Press Releases come in the Fair Step: its opening
+	// offered them before (fairOpeningStep).
+	if run := &s.work.run; s.At != PhaseFairPress && run.kind != runBenefit && !run.begun() {
 		now = append(now, ExpertAddRenown, ExpertRetrieveBarrel)
 	}
 	return now

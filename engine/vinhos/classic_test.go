@@ -191,16 +191,7 @@ func TestFirstEditionPairsOnlyBeforeAnActionOrTheFair(t *testing.T) {
 // a player at 6 discarding one to make room.
 func TestFirstEditionFreeExpertsAreTakenAtTheLimit(t *testing.T) {
 	x := newClassicExample(t, 3, yellow, orange, blue, purple)
-	y := x.p(yellow)
-	y.Money, y.Cell = 10, CellTM
-	for f := range Feature(NumFeatures) {
-		x.give(yellow, x.expertID(f, ExpertCash))
-	}
-	x.give(yellow, x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
-	x.deck(Setubal, vy(White, 3))
-	x.s.Regions[Setubal].InPlay = true
-	x.turn(yellow)
-	discard := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	discard := sixExpertsBeforeSetubal(x)
 	got := x.ids(yellow, "vineyards@tl", "setubal", "e1")
 	if slices.Contains(got, "decline") || !slices.Contains(got, discard) {
 		t.Errorf("Setúbal's first free Expert at 6 offers %v, want discards and no decline", got)

@@ -97,6 +97,12 @@ type ruleset struct {
 	// which the same text names for the Experts (the first edition); the
 	// Reserve also takes them before an Additional Action (AMB-7).
 	pairsOnlyBeforeActions bool
+	// fairOpening: "before the Fair Step", whose last-minute Press
+	// Releases come after its Round marker (000 L1155-1161; R10 AMB-7:
+	// "before last-minute Press Releases"), each player in order takes
+	// back pairs and flips cube and barrel Experts, all before anyone's
+	// Press Release (PhaseFairOpening).
+	fairOpening bool
 	// managerRows: the Magnate benefits, a barrel moved along its
 	// Magnate's row for a discarded wine (R10, §10, benefits.go).
 	managerRows bool
@@ -257,6 +263,7 @@ var reserve = ruleset{
 	fairTiles:               true,
 	expertLimit:             R10ExpertLimit,
 	expertsBeforeActions:    true,
+	fairOpening:             true,
 	retrieveAnywhere:        true,
 	pairs:                   true,
 	managerRows:             true,

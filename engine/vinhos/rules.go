@@ -32,6 +32,9 @@ type fixes struct {
 	// cube and barrel Experts only before an action, a Bonus Action or
 	// the Fair (ruleset.expertsBeforeActions).
 	expertsBeforeActions bool
+	// fairOpening: pairs and those Experts come before anyone's
+	// last-minute Press Release (ruleset.fairOpening).
+	fairOpening bool
 	// firstEditionReadings: the first edition takes its free Experts
 	// (ruleset.freeExpertsTaken) and takes back pairs before an action or
 	// the Fair only (ruleset.pairsOnlyBeforeActions).
@@ -47,7 +50,7 @@ var revisions = [...]fixes{
 		discardAfterBuying: true},
 	// the Experts' and pairs' moments as 000 writes them, November 2026
 	{expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
-		discardAfterBuying: true, expertsBeforeActions: true, firstEditionReadings: true},
+		discardAfterBuying: true, expertsBeforeActions: true, fairOpening: true, firstEditionReadings: true},
 }
 
 // LatestRules is the revision new games are set up under.

@@ -60,13 +60,7 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
 	x.apply(yellow, "sales@bm", "w1-1", "enoteca-white-9", "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")
 	eq(t, "Yellow's wines sold by revision 2", x.p(yellow).Estates[0].Wines, wines())
-	x.give(yellow, x.expertID(Aroma, ExpertCash), x.expertID(Appearance, ExpertCash), x.expertID(Alcohol, ExpertCash),
-		x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
-	x.s.Experts[Taste] = nil // the decks hold no barrel Expert to leave the limit
-	x.deck(Setubal, vy(White, 3))
-	x.s.Regions[Setubal].InPlay = true
-	x.p(yellow).Money, x.p(yellow).Cell = 10, CellTM
-	x.turn(yellow)
+	sixExpertsBeforeSetubal(x)
 	if got := x.ids(yellow, "vineyards@tl", "setubal", "e2"); !slices.Contains(got, "decline") {
 		t.Errorf("revision 2: Setúbal's free Expert at 6 offers %v, want decline", got)
 	}
