@@ -171,6 +171,17 @@ func TestFirstEditionCashMultiplierHasNoCap(t *testing.T) {
 // the action, a benefit's Bonus Action comes with no pair first. The
 // Reserve's reading (AMB-7) allows one there (TestPairBeforeAnAdditionalAction).
 func TestFirstEditionPairsOnlyBeforeAnActionOrTheFair(t *testing.T) {
+	x := blueBeforeABonusAction(t)
+	if !slices.Contains(x.ids(blue), "pair-hotel") {
+		t.Errorf("before the action Blue is offered %v, want the Hotel pair", x.ids(blue))
+	}
+	x.refuses(blue, bonusAction, "pair-hotel")
+}
+
+// blueBeforeABonusAction is a first edition year 4 where Blue, on the
+// Vineyards space with a barrel on Alexandre's space, two on the Hotel
+// and none in his supply, has the turn.
+func blueBeforeABonusAction(t *testing.T) *example {
 	x := newClassicExample(t, 4, orange, yellow, blue, purple)
 	b := x.p(blue)
 	b.Money, b.Cell, b.Barrels = 10, CellTL, 0
@@ -179,11 +190,25 @@ func TestFirstEditionPairsOnlyBeforeAnActionOrTheFair(t *testing.T) {
 	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = blue
 	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue
 	x.turn(blue)
-	if !slices.Contains(x.ids(blue), "pair-hotel") {
-		t.Errorf("before the action Blue is offered %v, want the Hotel pair", x.ids(blue))
+	return x
+}
+
+// bonusAction passes, then discards a wine to move Blue's barrel along
+// Alexandre's row: the Bonus Action is chosen next.
+var bonusAction = []string{"pass@c", "order-1", "pass", "benefit", "w1-2", "anabela"}
+
+// The cube and barrel Experts may be flipped "before performing a Bonus
+// Action" (000): after the action, not at its end, but as the Bonus
+// Sales action begins, and not between its wines.
+func TestFirstEditionExpertsBeforeABonusAction(t *testing.T) {
+	x := blueBeforeABonusAction(t)
+	x.give(blue, x.expertID(Taste, ExpertRetrieveBarrel))
+	barrel := "expert-taste-retrieve_barrel"
+	x.refuses(blue, bonusAction[:3], barrel)
+	sales := append(slices.Clone(bonusAction), "anabela-sales")
+	if !slices.Contains(x.ids(blue, sales...), barrel) {
+		t.Errorf("as the Bonus Sales action begins Blue is offered %v, want the barrel Expert", x.ids(blue, sales...))
 	}
-	bonus := []string{"pass@c", "order-1", "pass", "benefit", "w1-2", "anabela"}
-	x.refuses(blue, bonus, "pair-hotel")
 }
 
 // 000 lets a free Expert be declined only by the last place ("he must
