@@ -222,3 +222,21 @@ func TestFirstEditionFreeExpertsAreTakenAtTheLimit(t *testing.T) {
 		t.Errorf("Setúbal's first free Expert at 6 offers %v, want discards and no decline", got)
 	}
 }
+
+// "Players cannot build cellars in Minho Estates." (V1 L1406): an Estate
+// that has a Cellar and no Vineyard takes no Minho Vineyard, whose region
+// would make it a Minho Estate with a Cellar; an empty Estate may.
+func TestFirstEditionNoMinhoVineyardInAnEstateWithACellar(t *testing.T) {
+	x := newClassicExample(t, 2, redPlayer, yellow, blue, purple)
+	r := x.p(redPlayer)
+	r.Money, r.Cell = 10, CellTM
+	r.Estates[0] = Estate{Cellar: true}
+	r.Estates[1] = Estate{}
+	x.deck(Minho, vy(Red, 3))
+	x.s.Regions[Minho].InPlay = true
+	x.turn(redPlayer)
+	x.refuses(redPlayer, []string{"vineyards@tl", "minho"}, "e1")
+	if !slices.Contains(x.ids(redPlayer, "vineyards@tl", "minho"), "e2") {
+		t.Errorf("an empty Estate refuses the Minho Vineyard: %v", x.ids(redPlayer, "vineyards@tl", "minho"))
+	}
+}
