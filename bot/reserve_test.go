@@ -14,7 +14,7 @@ import (
 // reserveSeed is the seed of the Reserve game played through Discord: with
 // the test's own random choices, its players have Experts to play at the
 // Fairs.
-var reserveSeed = uint64(6)
+var reserveSeed = uint64(8)
 
 // A whole 3-player game of the 2010 Reserve, with its maintenance variant,
 // through the real discordgo session and the fake Discord: the lobby and

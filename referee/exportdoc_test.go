@@ -40,7 +40,7 @@ func TestExportDocumentsEveryField(t *testing.T) {
 		{Game: "vinhos", Mode: vinhos.ModeSolo, Rules: vinhos.LatestRules, Seed: 2, Players: []string{"Ana"}},
 		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 3, Players: []string{"Ana", "Bruno", "Carla"},
 			Options: map[string]string{vinhos.OptionVariants: "maintenance"}},
-		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 5, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
+		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Rules: vinhos.LatestRules, Seed: 6, Players: []string{"Ana", "Bruno", "Carla", "Duarte"},
 			Options: map[string]string{vinhos.OptionVariants: "five-estates"}},
 		{Game: "vinhos", Mode: vinhos.ModeClassic2010, Rules: vinhos.LatestRules, Seed: 6, Players: []string{"Ana", "Bruno"}},
 	} {

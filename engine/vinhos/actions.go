@@ -51,6 +51,12 @@ type actionRun struct {
 	benefit     benefitRun
 }
 
+// begun reports whether any part of the action is chosen: an item, a
+// wine, a Vineyard's region, a deck to rearrange, an Expert to discard.
+func (r *actionRun) begun() bool {
+	return r.done > 0 || r.hasWine || r.region != 0 || r.rearrange || r.discarding
+}
+
 // beginRun starts an action; when it ends the decision goes on at back.
 func (s *walker) beginRun(r actionRun, back stage) {
 	s.work.run, s.work.back, s.work.stage = r, back, stRun
@@ -94,12 +100,31 @@ func (s *walker) runStep() step {
 }
 
 // abilitiesNow lists the Wine Expert abilities usable at this point of the
-// action in progress (see expertUses): +2 Bagos where Bagos are spent;
-// before each wine of a Sales or Export action a Renown cube or a barrel
-// back, and once the wine is chosen a cube to raise it before its slot;
-// before the wine of a Press Release, any of the three. A Magnate tile's
-// bonus action allows the same as the full action.
+// action in progress (see expertUses). Where the mode flips the cube and
+// barrel Experts only before an action (ruleset.expertsBeforeActions),
+// they come as an action or Additional Action begins, never once it is
+// under way.
 func (s *walker) abilitiesNow() []ExpertAbility {
+	now := s.abilitiesInAction()
+	if !s.expertsOnlyBefore() {
+		return now
+	}
+	now = slices.DeleteFunc(now, onlyBeforeActions)
+	// The Fair's Press Releases come in the Fair Step: its opening
+	// offered them before (fairOpeningStep).
+	if run := &s.work.run; s.At != PhaseFairPress && run.kind != runBenefit && !run.begun() {
+		now = append(now, ExpertAddRenown, ExpertRetrieveBarrel)
+	}
+	return now
+}
+
+// abilitiesInAction lists the Wine Expert abilities usable at this point
+// of the action in progress where the mode lets them in: +2 Bagos where
+// Bagos are spent; before each wine of a Sales or Export action a Renown
+// cube or a barrel back, and once the wine is chosen a cube to raise it
+// before its slot; before the wine of a Press Release, any of the three.
+// A Magnate tile's bonus action allows the same as the full action.
+func (s *walker) abilitiesInAction() []ExpertAbility {
 	run := &s.work.run
 	switch run.kind {
 	case runVineyards:

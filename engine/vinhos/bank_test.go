@@ -102,3 +102,15 @@ func TestBankAccountStopsAt24(t *testing.T) {
 		t.Error("invested past +3")
 	}
 }
+
+// An investment that takes the account's last Bagos moves its marker onto
+// the "−2" space, which costs 2 VP however it is reached (V1 L755, L1095;
+// RULINGS "The −2 VP space"): investing from 0 to +1 costs 2 of an account
+// of 2.
+func TestInvestingOntoTheMinusTwoSpaceCosts2VP(t *testing.T) {
+	bar := DefaultData().Reserve.Investment
+	b := Bank{Account: 2, Invest: 0}
+	if lost, err := b.InvestStep(&bar); err != nil || lost != R10OverdraftVP || b != (Bank{0, 1}) {
+		t.Errorf("investing the last 2 Bagos: %+v, VP lost %d, %v; want the −2 space and %d VP", b, lost, err, R10OverdraftVP)
+	}
+}

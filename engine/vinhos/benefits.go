@@ -218,10 +218,11 @@ func (s *walker) benefitDestinationStep() step {
 
 // pairsBeforeAdditional adds to the benefit's last step the pairs of
 // barrels seat may take back first, in an Actions-phase turn (AMB-7:
-// before an Additional Action too, not in the end's benefit rounds). They
+// before an Additional Action too, not in the end's benefit rounds; not
+// in the first edition, ruleset.pairsOnlyBeforeActions). They
 // are risky here: after them the barrel must still find a space.
 func (s *walker) pairsBeforeAdditional(st step, seat engine.Seat) step {
-	if s.At != PhaseActions {
+	if s.At != PhaseActions || s.rules().pairsOnlyBeforeActions && s.fixed().firstEditionReadings {
 		return st
 	}
 	n := len(st.Opts)

@@ -296,7 +296,7 @@ func TestExampleExpertLimit(t *testing.T) {
 		t.Errorf("at 6 Experts the second hire offers %v, want done and the 6 discards", second)
 	}
 	x.offers(yellow, []string{"wine_experts@ml", "aroma", discard}, "done", "taste", "appearance", "alcohol")
-	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance", "done")
+	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance") // the cube and barrel Experts hired wait for an action
 
 	y = x.p(yellow)
 	up := 0
@@ -310,19 +310,27 @@ func TestExampleExpertLimit(t *testing.T) {
 	eq(t, "the discarded Expert, under its deck", x.s.Experts[Taste][len(x.s.Experts[Taste])-1], down)
 }
 
-// AMB-19, AMB-23: Setúbal's 2 free Experts respect the limit; at 6 a
-// player may decline them, or discard one to take one.
-func TestSetubalExpertsAtTheLimit(t *testing.T) {
-	x := newReserveExample(t, 3, yellow, orange, blue, purple)
+// sixExpertsBeforeSetubal gives Yellow 6 Experts and 10 Bagos next to the
+// Vineyards space, a white Setúbal Vineyard for 3 on its deck, and her
+// turn; it returns the ID that discards her Taste free-move Expert.
+func sixExpertsBeforeSetubal(x *example) string {
 	y := x.p(yellow)
-	y.Money, y.Cell = 10, CellTM
+	y.Money, y.Cell, y.Experts = 10, CellTM, nil
 	for f := range Feature(NumFeatures) {
 		x.give(yellow, x.expertID(f, ExpertCash))
 	}
 	x.give(yellow, x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
 	x.deck(Setubal, vy(White, 3))
+	x.s.Regions[Setubal].InPlay = true
 	x.turn(yellow)
-	discard := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	return "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+}
+
+// AMB-19, AMB-23: Setúbal's 2 free Experts respect the limit; at 6 a
+// player may decline them, or discard one to take one.
+func TestSetubalExpertsAtTheLimit(t *testing.T) {
+	x := newReserveExample(t, 3, yellow, orange, blue, purple)
+	discard := sixExpertsBeforeSetubal(x)
 	got := x.ids(yellow, "vineyards@tl", "setubal", "e1")
 	if !slices.Contains(got, "decline") || !slices.Contains(got, discard) || slices.Contains(got, "taste") {
 		t.Errorf("Setúbal's first free Expert at 6 offers %v", got)

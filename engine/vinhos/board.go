@@ -322,9 +322,10 @@ func (s *walker) freeExpertStep() step {
 		Opts: s.deckOptions(s.EmptyOptions(), seat, 0, func(s *walker) { s.work.experts-- })}
 	if len(st.Opts) == 0 {
 		st.Opts = []option{doneOption("No Wine Expert is left to take", func(s *walker) { s.work.experts = 0 })}
-	} else if s.atExpertLimit(seat) {
+	} else if s.atExpertLimit(seat) && !(s.rules().freeExpertsTaken && s.fixed().firstEditionReadings) {
 		// AMB-19, AMB-23: Setúbal's and the other free Experts respect
-		// the limit, and may be declined rather than make room.
+		// the limit, and may be declined rather than make room (in the
+		// first edition, only the last place's, fairExpertStep).
 		st.Opts = append(st.Opts, s.declineExpertOption(func(s *walker) { s.work.experts-- }))
 	}
 	return st

@@ -464,7 +464,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 	eq(t, "Purple's cash after the free move", x.p(purple).Money, 5)
 
 	x.inYear(3, purple, redPlayer, yellow, blue)
-	x.apply(purple, "wine_experts@ml", "aroma", "aroma", "discard-"+x.s.expertKey(down), "done")
+	x.apply(purple, "wine_experts@ml", "aroma", "aroma", "discard-"+x.s.expertKey(down)) // the cube and barrel Experts hired wait for an action
 	faces("year 3, after hiring", 5, 1)
 	eq(t, "Purple's cash", x.p(purple).Money, 5-2)
 
@@ -476,6 +476,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 	x.s.FairSlots[3] = FairSlot{Spot{true, purple}, 3}
 	x.s.startFair()
 	x.w.Advance()
+	x.passFairOpening() // his face-up cube Expert is offered as the Fair opens
 	eq(t, "choosing Experts", x.pending(), []engine.Seat{purple})
 	x.apply(purple, x.faceUp(purple, Taste, Aroma)[:3]...) // his "3" tile allows three: the choice ends there
 	faces("after the Fair", 2, 1)

@@ -260,3 +260,78 @@ func TestFirstEditionVintageDataFile(t *testing.T) {
 		t.Run(name, func(t *testing.T) { loadErr(t, c.src, c.key) })
 	}
 }
+
+// 000 takes back pairs "before performing an Action or before the Fair
+// Step", where its Experts add "before performing a Bonus Action": after
+// the action, a benefit's Bonus Action comes with no pair first. The
+// Reserve's reading (AMB-7) allows one there (TestPairBeforeAnAdditionalAction).
+func TestFirstEditionPairsOnlyBeforeAnActionOrTheFair(t *testing.T) {
+	x := blueBeforeABonusAction(t)
+	if !slices.Contains(x.ids(blue), "pair-hotel") {
+		t.Errorf("before the action Blue is offered %v, want the Hotel pair", x.ids(blue))
+	}
+	x.refuses(blue, bonusAction, "pair-hotel")
+}
+
+// blueBeforeABonusAction is a first edition year 4 where Blue, on the
+// Vineyards space with a barrel on Alexandre's space, two on the Hotel
+// and none in his supply, has the turn.
+func blueBeforeABonusAction(t *testing.T) *example {
+	x := newClassicExample(t, 4, orange, yellow, blue, purple)
+	b := x.p(blue)
+	b.Money, b.Cell, b.Barrels = 10, CellTL, 0
+	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(7), red(3))}
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = blue
+	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue
+	x.turn(blue)
+	return x
+}
+
+// bonusAction passes, then discards a wine to move Blue's barrel along
+// Alexandre's row: the Bonus Action is chosen next.
+var bonusAction = []string{"pass@c", "order-1", "pass", "benefit", "w1-2", "anabela"}
+
+// The cube and barrel Experts may be flipped "before performing a Bonus
+// Action" (000): after the action, not at its end, but as the Bonus
+// Sales action begins, and not between its wines.
+func TestFirstEditionExpertsBeforeABonusAction(t *testing.T) {
+	x := blueBeforeABonusAction(t)
+	x.give(blue, x.expertID(Taste, ExpertRetrieveBarrel))
+	barrel := "expert-taste-retrieve_barrel"
+	x.refuses(blue, bonusAction[:3], barrel)
+	sales := append(slices.Clone(bonusAction), "anabela-sales")
+	if !slices.Contains(x.ids(blue, sales...), barrel) {
+		t.Errorf("as the Bonus Sales action begins Blue is offered %v, want the barrel Expert", x.ids(blue, sales...))
+	}
+}
+
+// 000 lets a free Expert be declined only by the last place ("he must
+// choose whether or not to take the free Tile"): Setúbal's are taken,
+// a player at 6 discarding one to make room.
+func TestFirstEditionFreeExpertsAreTakenAtTheLimit(t *testing.T) {
+	x := newClassicExample(t, 3, yellow, orange, blue, purple)
+	discard := sixExpertsBeforeSetubal(x)
+	got := x.ids(yellow, "vineyards@tl", "setubal", "e1")
+	if slices.Contains(got, "decline") || !slices.Contains(got, discard) {
+		t.Errorf("Setúbal's first free Expert at 6 offers %v, want discards and no decline", got)
+	}
+}
+
+// "Players cannot build cellars in Minho Estates." (V1 L1406): an Estate
+// that has a Cellar and no Vineyard takes no Minho Vineyard, whose region
+// would make it a Minho Estate with a Cellar; an empty Estate may.
+func TestFirstEditionNoMinhoVineyardInAnEstateWithACellar(t *testing.T) {
+	x := newClassicExample(t, 2, redPlayer, yellow, blue, purple)
+	r := x.p(redPlayer)
+	r.Money, r.Cell = 10, CellTM
+	r.Estates[0] = Estate{Cellar: true}
+	r.Estates[1] = Estate{}
+	x.deck(Minho, vy(Red, 3))
+	x.s.Regions[Minho].InPlay = true
+	x.turn(redPlayer)
+	x.refuses(redPlayer, []string{"vineyards@tl", "minho"}, "e1")
+	if !slices.Contains(x.ids(redPlayer, "vineyards@tl", "minho"), "e2") {
+		t.Errorf("an empty Estate refuses the Minho Vineyard: %v", x.ids(redPlayer, "vineyards@tl", "minho"))
+	}
+}

@@ -51,6 +51,7 @@ const (
 	stBenefitTurn
 	stFairPairs
 	stMaintenancePairs
+	stFairOpening
 )
 
 // work is the decision being built, on a walker; a decision that paused
@@ -185,6 +186,8 @@ func (s *State) firstStage() stage {
 		return stFairPicks
 	case PhaseMaintenancePairs:
 		return stMaintenancePairs
+	case PhaseFairOpening:
+		return stFairOpening
 	case PhaseBenefits:
 		return stBenefitTurn
 	}
@@ -253,6 +256,8 @@ func (s *walker) listStep() (step, bool) {
 		return s.pairsStep(func(s *walker) { s.pressIfOwed(s.work.seat) }), false
 	case stMaintenancePairs:
 		return s.maintenancePairsStep(), false
+	case stFairOpening:
+		return s.fairOpeningStep(), false
 	case stBenefitTurn:
 		return s.benefitTurnStep(), false
 	}

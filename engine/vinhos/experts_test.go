@@ -142,3 +142,44 @@ func TestStayOnPassOnlyWhenNothingElseIsPossible(t *testing.T) {
 		x.choice(yellow, "wine_experts@ml", "tile-sales", "w1-1", "hotel-red-6")
 	})
 }
+
+// First edition: the cube and barrel Experts "can be used before
+// performing an Action, before performing a Bonus Action or before the
+// Fair Step" (000, Wine Experts abilities). Before the move both are
+// offered; once a Sales action has sold a wine, neither is, between its
+// wines or after it; the +2 Bagos is usable "at any time".
+func TestFirstEditionExpertsOnlyBeforeAnActionABonusOrTheFair(t *testing.T) {
+	x := newClassicExample(t, 2, yellow, redPlayer, blue, purple)
+	y := x.p(yellow)
+	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(8))}
+	y.Barrels = 2
+	x.s.Sales[x.saleSlot(Hotel, White, 6)] = yellow
+	barrel, cube, cash := "expert-taste-retrieve_barrel", "expert-aroma-add_renown", "expert-alcohol-cash"
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel), x.expertID(Aroma, ExpertAddRenown), x.expertID(Alcohol, ExpertCash))
+	if ids := x.ids(yellow); !slices.Contains(ids, barrel) || !slices.Contains(ids, cube) {
+		t.Errorf("before the move Yellow is offered %v, want both Experts", ids)
+	}
+	sold := []string{"sales@bm", "w1-1", "enoteca-white-9"}
+	x.refuses(yellow, sold, barrel, cube)
+	x.refuses(yellow, append(sold, "done"), barrel, cube)
+	x.offers(yellow, append(sold, "done"), "done", "divest", cash)
+}
+
+// The exploit of issue 31: one Sales action sold two wines of value 9 on
+// the same Enoteca white 9 slot, taking back the barrel just placed
+// between them. The first edition refuses it and says why.
+func TestFirstEditionSalesNeverUseOneSlotTwice(t *testing.T) {
+	x := newClassicExample(t, 2, yellow, redPlayer, blue, purple)
+	y := x.p(yellow)
+	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(9))}
+	y.Barrels = 2
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
+	before := x.s.Sales
+	sold := engine.Action{"sales@bm", "w1-1", "enoteca-white-9"}
+	if _, _, err := x.s.Apply(yellow, append(sold, "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")); err == nil {
+		t.Error("one Sales action sold two wines on the Enoteca white 9 slot")
+	}
+	eq(t, "the Sales slots", x.s.Sales, before)
+	eq(t, "the refusal", x.s.Refusal(yellow, sold, "expert-taste-retrieve_barrel"),
+		"You flip the Wine Experts that add a Renown cube or take back a barrel only before actions, Bonus Actions or the Fair: never during an action nor after it.")
+}

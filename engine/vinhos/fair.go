@@ -13,6 +13,46 @@ import (
 func (s *State) startFair() {
 	s.At, s.Turn = PhaseFairPress, 0
 	s.FairOrder = slices.Clone(s.Order)
+	if s.opensFairFirst() {
+		s.At = PhaseFairOpening
+	}
+}
+
+// opensFairFirst reports whether pairs and the cube and barrel Experts
+// come before the Fair's Press Releases, in a phase of their own
+// (ruleset.fairOpening).
+func (s *State) opensFairFirst() bool { return s.rules().fairOpening && s.fixed().fairOpening }
+
+// fairOpener finds, from Turn on, the next player in order who may take
+// back a pair or flip a cube or barrel Expert before the Fair Step.
+func (s *State) fairOpener() (int, bool) {
+	for i := s.Turn; i < len(s.FairOrder); i++ {
+		if seat := s.FairOrder[i]; s.hasPair(seat) || s.hasExpertBefore(seat) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// hasExpertBefore reports whether seat holds a face-up cube or barrel
+// Expert.
+func (s *State) hasExpertBefore(seat engine.Seat) bool {
+	for _, x := range s.Seats[seat].Experts {
+		if _, t := s.expertTile(x.ID); x.FaceUp && onlyBeforeActions(t.Ability.V) {
+			return true
+		}
+	}
+	return false
+}
+
+// fairOpeningStep: before the Fair Step a player takes back pairs and
+// flips cube and barrel Experts, as many as they like, then is done.
+func (s *walker) fairOpeningStep() step {
+	st := s.pairsStep(func(s *walker) { s.work.stage = stDone })
+	st.Prompt = "Before the Fair: take back a pair of barrels, or flip a Wine Expert to add a Renown cube or take back a barrel?"
+	st.Opts[0].Label = "Nothing more before the Fair"
+	st.Opts = s.expertUses(st.Opts, s.work.seat, ExpertAddRenown, ExpertRetrieveBarrel)
+	return st
 }
 
 // fairPresser finds the next player who still owes the Fair a wine: one
@@ -31,7 +71,10 @@ func (s *State) fairPresser() (int, bool) {
 
 // fairPairs reports whether seat may take back pairs of barrels as the
 // Fair opens (R10, §8, AMB-7), before the last-minute Press Releases.
-func (s *State) fairPairs(seat engine.Seat) bool { return s.rules().pairs && s.hasPair(seat) }
+// Where the Fair opens first (opensFairFirst), they came then.
+func (s *State) fairPairs(seat engine.Seat) bool {
+	return s.rules().pairs && !s.opensFairFirst() && s.hasPair(seat)
+}
 
 // startFairDecision opens seat's decision at the Fair: its pairs first,
 // where it has some, then its last-minute Press Release if it owes one.

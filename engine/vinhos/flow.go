@@ -65,6 +65,10 @@ func (s *State) pending(out []engine.Pending) []engine.Pending {
 			}
 			return one(s.FairOrder[i], "present a wine at the Fair")
 		}
+	case PhaseFairOpening:
+		if i, ok := s.fairOpener(); ok {
+			return one(s.FairOrder[i], "take back pairs of barrels or use Wine Experts before the Fair")
+		}
 	case PhaseMaintenancePairs:
 		if i, ok := s.pairsOwer(); ok {
 			return one(s.Order[i], "take back a pair of barrels at Maintenance")
@@ -119,7 +123,7 @@ func (s *State) Phase() string {
 		return fmt.Sprintf("Year %d, maintenance", s.Year)
 	case PhaseProduction:
 		return fmt.Sprintf("Year %d, production", s.Year)
-	case PhaseFairPress, PhaseFairExperts:
+	case PhaseFairOpening, PhaseFairPress, PhaseFairExperts:
 		return fmt.Sprintf("Year %d, Wine Tasting Fair %d", s.Year, s.Fair+1)
 	case PhaseFairPicks:
 		return fmt.Sprintf("Year %d, Fair %d: secret Experts", s.Year, s.Fair+1)
@@ -149,7 +153,7 @@ func (s *walker) Complete(seat engine.Seat) {
 		s.Turn++
 	case PhaseActions:
 		s.nextAction()
-	case PhaseFairPress:
+	case PhaseFairPress, PhaseFairOpening:
 		// The Fair goes on after the player who just presented.
 		s.Turn = slices.Index(s.FairOrder, seat) + 1
 	case PhaseMaintenancePairs:
@@ -248,6 +252,8 @@ func (s *walker) endPhase() bool {
 		}
 	case PhaseMaintenancePairs:
 		s.startUpkeep()
+	case PhaseFairOpening:
+		s.At, s.Turn = PhaseFairPress, 0
 	case PhaseFairPress:
 		if s.rules().fairTiles {
 			s.startPicks()

@@ -46,7 +46,7 @@ func (s *walker) focus() string {
 		return FocusSales // a barrel back from the Sales area
 	case stFairExpert:
 		return FocusExperts
-	case stFairPairs, stMaintenancePairs:
+	case stFairPairs, stMaintenancePairs, stFairOpening:
 		return FocusSales // pairs of barrels on the Sales area
 	case stRun:
 		return runFocus[s.work.run.kind]

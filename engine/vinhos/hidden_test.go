@@ -183,3 +183,20 @@ func TestHiddenTileEndsTheDecision(t *testing.T) {
 		t.Fatal("the paused turn does not survive its encoding")
 	}
 }
+
+// The players' summaries, which exports and the bot show to everyone,
+// keep the Experts chosen in secret at a Fair hidden as the public view
+// does, until all have chosen.
+func TestPlayerSummariesHideTheSecretPicks(t *testing.T) {
+	x := secondReserveFair(t)
+	var picks []string
+	for _, id := range x.ids(purple) {
+		if id != "done" {
+			picks = append(picks, id)
+		}
+	}
+	x.apply(purple, picks...)
+	if got := mustJSON(t, x.s.Players()); strings.Contains(got, `"fair_picks"`) {
+		t.Errorf("the players' summaries show Purple's secret picks: %s", got)
+	}
+}

@@ -67,10 +67,23 @@ type ruleset struct {
 	// oneExpertPerTurn: one Wine Expert ability a turn (SV16); R10 allows
 	// any number (§9).
 	oneExpertPerTurn bool
+	// expertsBeforeActions: the cube and barrel Experts are flipped only
+	// "before performing an Action, before performing a Bonus Action or
+	// before the Fair Step" (000, Wine Experts abilities; R10 §9 takes
+	// the same timing): before the move, as an action or Additional
+	// Action begins, or before the Fair's Press Release, never between
+	// the wines of an action nor after it. SV16 flips one "currently
+	// performing the Export Action" (SV p. 11).
+	expertsBeforeActions bool
 	// expertLimit is the most Wine Experts a player may hold, 0 for no
 	// limit (SV16); to gain one more, a player first discards one (R10,
 	// §9, AMB-23).
 	expertLimit int
+	// freeExpertsTaken: a free Expert past that limit is taken, making
+	// room, where the Reserve lets it be declined (AMB-23): the first
+	// edition gives that choice to the last place's Expert only ("he
+	// must choose whether or not to take the free Tile").
+	freeExpertsTaken bool
 	// discardAfterBuying: the Wine Experts action buys past that limit
 	// and discards the excess after (the first edition, 000); the
 	// Reserve discards first.
@@ -82,6 +95,17 @@ type ruleset struct {
 	// pairs: a player takes back pairs of barrels from one Sales
 	// establishment, placing 2 Renown cubes for each (R10, §8, pairs.go).
 	pairs bool
+	// pairsOnlyBeforeActions: pairs come back "before performing an
+	// Action or before the Fair Step" only, not before a Bonus Action,
+	// which the same text names for the Experts (the first edition); the
+	// Reserve also takes them before an Additional Action (AMB-7).
+	pairsOnlyBeforeActions bool
+	// fairOpening: "before the Fair Step", whose last-minute Press
+	// Releases come after its Round marker (000 L1155-1161; R10 AMB-7:
+	// "before last-minute Press Releases"), each player in order takes
+	// back pairs and flips cube and barrel Experts, all before anyone's
+	// Press Release (PhaseFairOpening).
+	fairOpening bool
 	// managerRows: the Magnate benefits, a barrel moved along its
 	// Magnate's row for a discarded wine (R10, §10, benefits.go).
 	managerRows bool
@@ -259,6 +283,8 @@ var reserve = ruleset{
 	twoPlayerExport:         func(d *Data) *[R10ExportRows][R10ExportColumns]bool { return &d.Reserve.Export.TwoPlayer.V },
 	fairTiles:               true,
 	expertLimit:             R10ExpertLimit,
+	expertsBeforeActions:    true,
+	fairOpening:             true,
 	retrieveAnywhere:        true,
 	pairs:                   true,
 	managerRows:             true,
@@ -284,8 +310,10 @@ var reserve = ruleset{
 // 11/11/12/12 (11/12 with 2 players, counted in thousands by the text)
 // and the order left as drawn, any Multiplier slot taken without its
 // condition, Multiplier barrels that stay, no cap on the cash
-// Multiplier, Algarve's +1 in every Wine Value, and the 2-player Fair
-// paying the 1st and 2nd places.
+// Multiplier, Algarve's +1 in every Wine Value, the 2-player Fair
+// paying the 1st and 2nd places; and the readings of its own text: buying
+// past the Expert limit before discarding, free Experts taken, pairs
+// taken back before an action or the Fair only.
 func firstEdition(r ruleset) ruleset {
 	r.supply, r.board, r.quadrel = &Supplies[Classic2010], PlayerBoards[Classic2010], &Quadrel[Classic2010]
 	r.boxRegions = allRegions &^ NewRegionSet(Ribatejo)
@@ -297,6 +325,8 @@ func firstEdition(r ruleset) ruleset {
 	r.retrieveFromMultipliers = false
 	r.cashMultiplierCap = 0
 	r.discardAfterBuying = true
+	r.freeExpertsTaken = true
+	r.pairsOnlyBeforeActions = true
 	r.algarveAlways = true
 	r.twoPlayerFairPlaces = false
 	r.prompts.production = "move Enologists or use Porto"

@@ -14,7 +14,7 @@ import (
 func TestEveryEnumValueHasAName(t *testing.T) {
 	checkNames[component.Provenance](t, component.Text, component.DataFile)
 	checkNames[Mode](t, 0, Classic2010)
-	checkNames[Phase](t, 0, PhaseMaintenancePairs)
+	checkNames[Phase](t, 0, PhaseFairOpening)
 	checkNames[PlayerColor](t, 0, Purple)
 	checkNames[Color](t, 0, White)
 	checkNames[Feature](t, 0, Alcohol)

@@ -174,16 +174,48 @@ func TestMaintenanceVariantTakesAPairBack(t *testing.T) {
 	eq(t, "the year after the upkeep", []any{x.s.Year, x.p(yellow).Bank.Account}, []any{3, 5 + 1})
 }
 
+// fairYetToPress is a Reserve year-3 Fair about to open, where every
+// player but seat has made a Press Release; seat has a Douro red wine of
+// value q to present.
+func fairYetToPress(t *testing.T, seat engine.Seat, q int) *example {
+	x := newReserveExample(t, 3, orange, yellow, blue, purple)
+	for s := range x.s.Seats {
+		x.p(engine.Seat(s)).Pressed = engine.Seat(s) != seat
+	}
+	x.p(seat).Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(q))}
+	return x
+}
+
+// passFairOpening answers that they do nothing more for each player the
+// Fair's opening asks, in order.
+func (x *example) passFairOpening() {
+	for x.s.At == PhaseFairOpening {
+		x.apply(x.pending()[0], "done")
+	}
+}
+
+// Pairs come back "before the Fair Step" (V1 L702), whose last-minute Press
+// Releases follow its Round marker (V1 L1155-1161; AMB-7: "before
+// last-minute Press Releases"): every player's pairs come before anyone's
+// Press Release. Orange, first, may raise her Douro red 9 with a cube that
+// Yellow's pair, after her in order, placed in Douro.
+func TestEveryPairBeforeAnyLastMinutePressRelease(t *testing.T) {
+	x := fairYetToPress(t, orange, 9)
+	x.s.Regions[Douro].Cubes = 0
+	x.s.Sales[x.saleSlot(Hotel, Red, 6)], x.s.Sales[x.saleSlot(Hotel, White, 7)] = yellow, yellow
+	x.s.startFair()
+	x.w.Advance()
+	eq(t, "first asked", x.pending(), []engine.Seat{yellow})
+	x.apply(yellow, "pair-hotel", "douro", "minho")
+	eq(t, "then", x.s.Pending(), []engine.Pending{{Seat: orange, Prompt: "present a wine at the Fair"}})
+	x.offers(orange, []string{"w1-1"}, "cubes-0", "cubes-1")
+}
+
 // As a Fair opens, a player who made a Press Release already may take back
 // pairs of barrels; one who did not takes pairs first, then presents a
 // wine, and may place the barrels just taken back beside the Magnates.
 func TestPairsAsTheFairOpens(t *testing.T) {
-	x := newReserveExample(t, 3, orange, yellow, blue, purple)
-	for seat := range x.s.Seats {
-		x.p(engine.Seat(seat)).Pressed = true
-	}
-	x.p(yellow).Pressed = false
-	x.p(yellow).Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(6))}
+	x := fairYetToPress(t, yellow, 6)
 	x.p(yellow).Barrels = 0
 	x.p(orange).Barrels = 6
 	for _, slot := range []int{x.saleSlot(Hotel, Red, 6), x.saleSlot(Hotel, White, 7)} {
@@ -195,11 +227,12 @@ func TestPairsAsTheFairOpens(t *testing.T) {
 	x.s.startFair()
 	x.w.Advance()
 	eq(t, "first asked", x.pending(), []engine.Seat{orange})
-	eq(t, "Orange's question", x.s.Pending()[0].Prompt, "take back pairs of barrels before the Fair")
+	eq(t, "Orange's question", x.s.Pending()[0].Prompt, "take back pairs of barrels or use Wine Experts before the Fair")
 	x.apply(orange, "pair-enoteca", "douro", "minho") // no more pairs: that is all
 	eq(t, "Orange's barrels", x.p(orange).Barrels, 8)
 	eq(t, "then", x.pending(), []engine.Seat{yellow})
-	x.apply(yellow, "pair-hotel", "dao", "lisboa", "w1-1", "appearance-taste", "anabela", "done")
+	x.apply(yellow, "pair-hotel", "dao", "lisboa")
+	x.apply(yellow, "w1-1", "appearance-taste", "anabela", "done")
 	eq(t, "Yellow's barrels", []int{x.p(yellow).Barrels, x.p(yellow).Magnates[Anabela]}, []int{1, 1})
 }
 

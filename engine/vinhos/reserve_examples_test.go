@@ -337,6 +337,7 @@ func secondBankFair(x *example, fairPoints [4]int, purpleTile int) *example {
 	}
 	x.s.startFair()
 	x.w.Advance()
+	x.passFairOpening()
 	return x
 }
 

@@ -32,6 +32,17 @@ type fixes struct {
 	// (ruleset.vintage), where first-edition games had the Deluxe box's,
 	// which name Ribatejo.
 	editionVintage bool
+	// expertsBeforeActions: the Reserve and the first edition flip the
+	// cube and barrel Experts only before an action, a Bonus Action or
+	// the Fair (ruleset.expertsBeforeActions).
+	expertsBeforeActions bool
+	// fairOpening: pairs and those Experts come before anyone's
+	// last-minute Press Release (ruleset.fairOpening).
+	fairOpening bool
+	// firstEditionReadings: the first edition takes its free Experts
+	// (ruleset.freeExpertsTaken) and takes back pairs before an action or
+	// the Fair only (ruleset.pairsOnlyBeforeActions).
+	firstEditionReadings bool
 }
 
 // revisions are the rules revisions, by number.
@@ -43,11 +54,18 @@ var revisions = [...]fixes{
 		discardAfterBuying: true},
 	firstEditionVintageRules: {expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
 		discardAfterBuying: true, editionVintage: true},
+	// the Experts' and pairs' moments as 000 writes them, November 2026
+	expertTimingRules: {expertsWhereAllowed: true, stayCountsBonuses: true, bribeApart: true, secondSaleAfterFailure: true, numbersPerAction: true, tiedTrophies: true,
+		discardAfterBuying: true, editionVintage: true, expertsBeforeActions: true, fairOpening: true, firstEditionReadings: true},
 }
 
 // firstEditionVintageRules is the revision that gave the first edition
 // its own Vintage tiles, November 2026.
 const firstEditionVintageRules = 3
+
+// expertTimingRules is the revision that gave the Reserve and the first
+// edition their Experts' and pairs' moments, November 2026.
+const expertTimingRules = 4
 
 // LatestRules is the revision new games are set up under.
 const LatestRules = len(revisions) - 1

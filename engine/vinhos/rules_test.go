@@ -1,6 +1,7 @@
 package vinhos
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,22 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	eq(t, "Constantino's regions on tile 4", x.s.VintageTile().Carolina.V, NewRegionSet(Douro, Ribatejo, Alentejo, Algarve))
 	if text := x.s.vintageText(); !strings.HasSuffix(text, "Constantino Douro/Alentejo/Algarve") {
 		t.Errorf("tile 4 by the earlier rules reads %q", text)
+	}
+
+	// Revision 2: a first edition barrel Expert came back between the
+	// wines of a Sales action, and a free Expert at the limit could be
+	// declined.
+	x = newClassicExample(t, 2, yellow, redPlayer, blue, purple)
+	x.s.Rules = 2
+	y = x.p(yellow)
+	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(9))}
+	y.Barrels = 2
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
+	x.apply(yellow, "sales@bm", "w1-1", "enoteca-white-9", "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")
+	eq(t, "Yellow's wines sold by revision 2", x.p(yellow).Estates[0].Wines, wines())
+	sixExpertsBeforeSetubal(x)
+	if got := x.ids(yellow, "vineyards@tl", "setubal", "e2"); !slices.Contains(got, "decline") {
+		t.Errorf("revision 2: Setúbal's free Expert at 6 offers %v, want decline", got)
 	}
 }
 

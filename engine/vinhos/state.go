@@ -26,6 +26,9 @@ const (
 	// PhaseMaintenancePairs: R10's maintenance variant, pairs of barrels
 	// taken back in player order before the bank's upkeep.
 	PhaseMaintenancePairs
+	// PhaseFairOpening: before the Fair Step, in player order, pairs of
+	// barrels and the cube and barrel Experts (ruleset.fairOpening).
+	PhaseFairOpening
 )
 
 var phaseNames = [...]string{
@@ -33,7 +36,7 @@ var phaseNames = [...]string{
 	PhaseActions: "actions", PhaseMaintenance: "maintenance", PhaseProduction: "production",
 	PhaseFairPress: "fair_press", PhaseFairExperts: "fair_experts", PhaseDraft: "draft",
 	PhaseFinalAction: "final_action", PhaseOver: "over", PhaseFairPicks: "fair_picks", PhaseBenefits: "benefits",
-	PhaseMaintenancePairs: "maintenance_pairs",
+	PhaseMaintenancePairs: "maintenance_pairs", PhaseFairOpening: "fair_opening",
 }
 
 func (p Phase) String() string { return enumName(phaseNames[:], p) }

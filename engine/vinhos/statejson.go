@@ -515,8 +515,12 @@ type seatBoard struct {
 	seat int
 }
 
+// MarshalJSON is the seat's board as everyone sees it: without the Wine
+// Experts it chose in secret for a Fair, as View hides them.
 func (b seatBoard) MarshalJSON() ([]byte, error) {
-	return json.Marshal(b.s.idNames().player(&b.s.Seats[b.seat]))
+	j := b.s.idNames().player(&b.s.Seats[b.seat])
+	j.FairPicks = nil
+	return json.Marshal(j)
 }
 
 func (n idNames) playerIn(j *playerJSON) (Player, error) {

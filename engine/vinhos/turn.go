@@ -332,7 +332,37 @@ func (s *walker) bonusOptions(opts []option, seat engine.Seat, back stage) []opt
 		opts = s.pairOptions(opts, seat)
 	}
 	opts = s.benefitOptions(opts, seat, back)
-	return s.expertUses(opts, seat, ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel)
+	return s.expertUses(opts, seat, s.abilitiesBeside(back)...)
+}
+
+// Wine Expert abilities beside a turn's action: before it all three; after
+// it, where the mode flips the cube and barrel Experts only before an
+// action (ruleset.expertsBeforeActions), the +2 Bagos alone, the other two
+// waiting for an Additional Action to begin (abilitiesNow).
+var (
+	beforeAnAction = []ExpertAbility{ExpertCash, ExpertAddRenown, ExpertRetrieveBarrel}
+	anyTime        = []ExpertAbility{ExpertCash}
+)
+
+// abilitiesBeside are the abilities bonusOptions offers, returning to back.
+func (s *walker) abilitiesBeside(back stage) []ExpertAbility {
+	after := back == stTurnAfter || back == stBenefitTurn && s.work.benefitUsed
+	if after && s.expertsOnlyBefore() {
+		return anyTime
+	}
+	return beforeAnAction
+}
+
+// expertsOnlyBefore reports whether the cube and barrel Experts wait for
+// an action, a Bonus Action or the Fair (ruleset.expertsBeforeActions).
+func (s *State) expertsOnlyBefore() bool {
+	return s.rules().expertsBeforeActions && s.fixed().expertsBeforeActions
+}
+
+// onlyBeforeActions reports whether ability a is one that
+// expertsOnlyBefore keeps for before an action.
+func onlyBeforeActions(a ExpertAbility) bool {
+	return a == ExpertAddRenown || a == ExpertRetrieveBarrel
 }
 
 // flipTileKeys are the choice IDs of flipping an Action tile, by kind.
@@ -358,6 +388,9 @@ func (s *walker) expertUses(opts []option, seat engine.Seat, allowed ...ExpertAb
 	for i, x := range s.Seats[seat].Experts {
 		_, t := s.expertTile(x.ID)
 		ability := t.Ability.V
+		if x.FaceUp && !slices.Contains(allowed, ability) && s.Explaining && s.expertsOnlyBefore() && onlyBeforeActions(ability) {
+			s.refuse(s.expertKey(x.ID), "You flip the Wine Experts that add a Renown cube or take back a barrel only before actions, Additional Actions or the Fair: never during an action nor after it.")
+		}
 		if !x.FaceUp || !slices.Contains(allowed, ability) || !s.inOrder(rankExpert+i) {
 			continue
 		}
