@@ -106,20 +106,55 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 		if len(step.Choices) == 0 {
 			return Decision{}, fmt.Errorf("ai: no legal choice at %q", step.Prompt)
 		}
-		if len(step.Choices) > 1 {
-			n, err := sr.run(at, d.Action, b.share())
-			if err != nil {
-				return Decision{}, err
-			}
-			d.Iterations += n
-			b.left -= n
+		best, err := sr.searchStep(s, at, d.Action, step.Choices, b, &d)
+		if err != nil {
+			return Decision{}, err
 		}
-		best := sr.best(at, step.Choices)
 		if d.Action == nil {
 			d.Top = top(at, seat, step.Choices)
 		}
 		d.Action = append(d.Action, best.id)
 		at = &best.next
+	}
+}
+
+// searchStep searches one step of seat's decision, begun with prefix, and
+// returns its best choice. It searches half of what is left of the
+// budget; if the best choice then ends the decision (every later step is
+// forced), it searches the rest too, since no later step needs it: a
+// one-step decision spends its whole budget.
+func (sr *search) searchStep(s engine.State, at *node, prefix engine.Action, choices []engine.Choice, b *budget, d *Decision) (*edge, error) {
+	if len(choices) == 1 {
+		return sr.best(at, choices), nil
+	}
+	search := func(l limit) (*edge, error) {
+		n, err := sr.run(at, prefix, l)
+		d.Iterations += n
+		b.left -= n
+		return sr.best(at, choices), err
+	}
+	best, err := search(b.share())
+	if err != nil {
+		return nil, err
+	}
+	if ends, err := endsDecision(s, sr.seat, append(slices.Clip(prefix), best.id)); err != nil || !ends {
+		return best, err
+	}
+	return search(b.rest())
+}
+
+// endsDecision is whether the decision begun with prefix has no choice
+// left to make: every step after it has one choice only.
+func endsDecision(s engine.State, seat engine.Seat, prefix engine.Action) (bool, error) {
+	for act := prefix; ; {
+		step, err := s.Choices(seat, act)
+		if err != nil || step.Complete {
+			return err == nil, err
+		}
+		if len(step.Choices) != 1 {
+			return false, nil
+		}
+		act = append(slices.Clip(act), step.Choices[0].ID)
 	}
 }
 
@@ -153,6 +188,19 @@ func (b *budget) share() limit {
 	if b.cfg.Budget > 0 {
 		now := b.clock()
 		l.clock, l.until = b.clock, now+(b.cfg.Budget-(now-b.start))/2
+	}
+	return l
+}
+
+// rest is all that is left of the budget, for a step that ends the
+// decision. Under an iteration cap it searches once at least.
+func (b *budget) rest() limit {
+	var l limit
+	if b.cfg.Iterations > 0 {
+		l.iterations = max(1, b.left)
+	}
+	if b.cfg.Budget > 0 {
+		l.clock, l.until = b.clock, b.start+b.cfg.Budget
 	}
 	return l
 }

@@ -85,6 +85,22 @@ func TestDecisionIsDeterministicWithAnIterationCap(t *testing.T) {
 	}
 }
 
+// A decision spends its whole budget: its last real choice searches all
+// that the steps before it left. In nim a pile is one step and the count
+// another; with one pile left the pile is forced and the count is the
+// whole decision.
+func TestDecisionSpendsItsWholeBudget(t *testing.T) {
+	for _, piles := range [][]int{{6}, {5, 6}, {2, 7, 3}} {
+		d, err := Decide(nimAt(piles...), 0, Config{Iterations: 400, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Iterations != 400 {
+			t.Errorf("piles %v: %d iterations of 400", piles, d.Iterations)
+		}
+	}
+}
+
 // The AI decides from what its seat sees: a state and a sample of it,
 // which differs only in what the seat cannot see (Vinhos: deck orders
 // below the tops and the generator; La Viña: the deck, the covered cards
