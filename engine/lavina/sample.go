@@ -72,27 +72,36 @@ func (s *State) redrawPrestige(seat engine.Seat, rng *engine.RNG) int {
 	for b, start := range [2]Size{Small, Medium} { // the baskets at setup
 		prestige -= s.upgradeCost(start, p.Baskets[b].Size)
 	}
-	between := func(lo, hi int) int { return lo + rng.IntN(hi-lo+1) }
 	for _, w := range s.Wineries {
 		for slot, owner := range w.Barrels {
 			if owner != seat {
 				continue
 			}
-			r := w.Card.Slots[slot]
-			value := 0
-			if r.Halves > 0 {
-				value = between(w.Card.Min, w.Card.Min+3)
-				if w.Card.Cooperative {
-					value = between(2, 8)
-				}
-			}
-			prestige += r.Pays(value)
+			prestige += drawnReward(w.Card, slot, rng)
 			if !w.Card.Cooperative && slot == len(w.Card.Slots)-1 {
-				prestige += between(0, s.Round-1)
+				prestige += between(rng, 0, s.Round-1)
 			}
 		}
 	}
 	return max(0, prestige)
 }
+
+// drawnReward is what a delivery to slot of winery c pays: exact on a
+// fixed slot; on a multiplier slot, for a value drawn from the winery's
+// minimum to 3 above it (the cooperative, with no minimum: 2 to 8, a
+// basket of two or three cards).
+func drawnReward(c WineryCard, slot int, rng *engine.RNG) int {
+	r := c.Slots[slot]
+	if r.Halves == 0 {
+		return r.Fixed
+	}
+	if c.Cooperative {
+		return r.Pays(between(rng, 2, 8))
+	}
+	return r.Pays(between(rng, c.Min, c.Min+3))
+}
+
+// between draws an integer from lo to hi.
+func between(rng *engine.RNG, lo, hi int) int { return lo + rng.IntN(hi-lo+1) }
 
 var _ engine.Sampler = (*State)(nil)

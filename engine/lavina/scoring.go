@@ -11,6 +11,19 @@ import (
 // player whose picker came out of the vineyard first in the last round
 // (text l.315, A-34, A-35).
 func (s *walker) score() {
+	prestige := make([]int, len(s.Seats))
+	for seat, p := range s.Seats {
+		prestige[seat] = p.Prestige
+	}
+	s.rank(prestige)
+	for _, line := range s.Outcome() {
+		s.say(engine.NoSeat, "%s", line)
+	}
+}
+
+// rank ends the game with the seats ranked by the prestige given, a tie
+// going to the seat whose picker came out first in the last round.
+func (s *walker) rank(prestige []int) {
 	s.Ended = true
 	s.Turn = nil
 	s.Standings = make([]engine.Seat, len(s.Seats))
@@ -18,14 +31,11 @@ func (s *walker) score() {
 		s.Standings[i] = engine.Seat(i)
 	}
 	slices.SortStableFunc(s.Standings, func(a, b engine.Seat) int {
-		if d := s.Seats[b].Prestige - s.Seats[a].Prestige; d != 0 {
+		if d := prestige[b] - prestige[a]; d != 0 {
 			return d
 		}
 		return s.firstOut(a) - s.firstOut(b)
 	})
-	for _, line := range s.Outcome() {
-		s.say(engine.NoSeat, "%s", line)
-	}
 }
 
 // firstOut is when seat's first picker came out in the last round: its

@@ -99,8 +99,9 @@ type State struct {
 	Ended          bool          `json:"over,omitempty"`
 	Standings      []engine.Seat `json:"ranking,omitempty"` // winner first, once over
 	// Cut marks the end of an AI's playout that stopped looking ahead
-	// (playoutRounds) and ranked the seats as they stood: an estimate, not
-	// an end of the game, which no rule brings about.
+	// (playoutRounds) and ranked the seats by the prestige they might end
+	// with (projected): an estimate, not an end of the game, which no rule
+	// brings about.
 	Cut  bool       `json:"cut,omitempty"`
 	Turn *Turn      `json:"turn,omitempty"` // a turn paused where it turned up hidden information
 	RNG  engine.RNG `json:"rng"`
