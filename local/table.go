@@ -290,9 +290,15 @@ func (t *table) subcommand(cmd command, r *reply) error {
 	}
 	game := t.kind()
 	args := cmd.withoutFirst()
-	if name == commands.ShortcutGroup && len(args.positional) > 0 {
+	if name == commands.ShortcutGroup {
 		// /GAME do sell, as on Discord; the table also takes /GAME sell.
+		if len(args.positional) == 0 {
+			return t.shortcutUsage(game, "/"+t.game.Meta.Game+" do needs an action")
+		}
 		name, args = strings.ToLower(args.positional[0]), args.withoutFirst()
+		if _, ok := commands.Shortcut(game, name); !ok {
+			return t.shortcutUsage(game, engine.Quote(name)+" is not an action of /"+t.game.Meta.Game+" do")
+		}
 	}
 	if _, ok := commands.Shortcut(game, name); ok {
 		return t.move(args, name, r)
@@ -310,6 +316,13 @@ func (t *table) subcommand(cmd command, r *reply) error {
 		return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord. %s", t.game.Meta.Game, name, text)
 	}
 	return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord only.", t.game.Meta.Game, name)
+}
+
+// shortcutUsage refuses a /GAME do line for what it lacks, naming the
+// actions it takes.
+func (t *table) shortcutUsage(game engine.Game, lack string) error {
+	return engine.Errorf(codeUsage, "%s: %s (as /%s do sell, or /%s sell).", lack,
+		strings.Join(commands.ShortcutNames(game), ", "), t.game.Meta.Game, t.game.Meta.Game)
 }
 
 // kind is the game the table plays: its rules, commands and shortcuts.

@@ -266,6 +266,15 @@ func TestActionShortcutMovesToItsSpace(t *testing.T) {
 	}
 }
 
+// /vinhos do alone, or with what is not an action, names the actions it
+// takes: it is the table's as much as Discord's (issue 32).
+func TestDoWithoutAnActionNamesTheActions(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, "/vinhos do\n/vinhos do foo\n", "--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	refusedWith(t, answer(t, replies, 1), codeUsage, "/vinhos do needs an action: vineyards, cellars, wineries, experts, hire, export, sell, pass, bank (as /vinhos do sell, or /vinhos sell).")
+	refusedWith(t, answer(t, replies, 2), codeUsage, `"foo" is not an action of /vinhos do: vineyards,`)
+}
+
 func TestRegionsFlagChoosesTheRegions(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
