@@ -383,16 +383,22 @@ func (t *table) move(cmd command, shortcut string, r *reply) error {
 	// A command may hold a whole turn that the game plays in parts, where
 	// a step turns up a hidden tile; each part is a move of its own. Steps
 	// left out are declined where they may be, as in any command.
-	for first := true; ; first = false {
+	for n := 1; ; n++ {
 		part, err := engine.BuildPart(t.game.State, seat, values, named)
-		if err != nil && !first && len(values)+len(named) == 0 {
+		if err != nil && n > 1 && len(values)+len(named) == 0 {
 			return nil // a step that cannot be declined: the player goes on
 		}
 		if err != nil {
 			return err
 		}
 		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
-		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: referee.Play{Seat: seat, Action: action}, Now: t.now()})
+		// A later part is marked as Discord marks it, so that an undo
+		// takes back the whole command.
+		play := referee.Play{Seat: seat, Action: action}
+		if n > 1 {
+			play.Typed = commands.PartTyped("/"+cmd.name, n)
+		}
+		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: play, Now: t.now()})
 		if err != nil {
 			return err
 		}

@@ -139,6 +139,34 @@ func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 	refusedWith(t, answer(t, replies, 11), engine.CodeIllegal, "No undo request is open")
 }
 
+// An undo takes back the whole of the player's last command, a typed
+// turn played in two parts because hiring an Expert turned up the next
+// one: not its last part alone. That part revealed a tile, so the others
+// must agree (issue 32).
+func TestUndoTakesBackTheWholeTypedTurn(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, strings.Join([]string{
+		"/vinhos region:douro wine:table", "/vinhos dao", "/vinhos lisboa",
+		"/vinhos experts deck:taste", // 4: Ana hires, the next Expert turns up, her turn ends
+		"/vinhos undo",               // 5
+		"/agree as:Bento", "/agree as:Carla",
+		"",
+	}, "\n"), "--seed", "4", "--mode", "reserve2010", "--players", "3", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	if r := answer(t, replies, 4); !r.OK || r.Game.Move != 6 {
+		t.Fatalf("the typed turn: %+v", r)
+	}
+	asked := answer(t, replies, 5)
+	saysLine(t, asked, "undoing 2 moves. Because it revealed new information (")
+	if asked.Game.Move != 6 {
+		t.Errorf("the request took moves back: %+v", asked)
+	}
+	done := answer(t, replies, 7)
+	saysLine(t, done, "Ana took back their last action (2 moves); everyone agreed.")
+	if done.Game.Move != 4 || done.Next[0].Player != "Ana" {
+		t.Errorf("after everyone agreed: %+v", done.Game)
+	}
+}
+
 func TestGameOverShowsTheFinalScores(t *testing.T) {
 	replies := play(t, "/nim p1 3\n/nim p1 2\n/nim p2 3\n/nim p3 3\n/nim p3 2\n/nim undo\n/nim p1 1\n", nimTable(t.TempDir())...)
 	last := answer(t, replies, 5)
