@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 	"github.com/adega-bot/adega/engine/enginetest"
 )
 
@@ -101,6 +102,23 @@ func TestLeftOutStepsAreDeclinedAloudOrAsked(t *testing.T) {
 	o.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(3))}
 	x.s.Regions[Douro].Cubes = 2
 	_, err = x.build(orange, []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "booth-1"}, nil)
+	if engine.CodeOf(err) != engine.CodeIncomplete || !strings.Contains(err.Error(), "Missing barrel") {
+		t.Errorf("the Magnate barrel step was not asked: %v", err)
+	}
+}
+
+// In the 2010 Reserve and the first edition, the barrel a Press Release's
+// wine earns beside a Magnate is asked for too, not declined for a
+// command that left it out (issue 32).
+func TestLeftOutReserveMagnateBarrelIsAsked(t *testing.T) {
+	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
+	x.s.Vintage = 1
+	x.s.data.Vintage[1].Bruno = component.T(9)
+	r := x.p(redPlayer)
+	r.Cell = CellTL
+	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
+	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
+	_, err := x.build(redPlayer, []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol"}, nil)
 	if engine.CodeOf(err) != engine.CodeIncomplete || !strings.Contains(err.Error(), "Missing barrel") {
 		t.Errorf("the Magnate barrel step was not asked: %v", err)
 	}
