@@ -493,7 +493,9 @@ func (t *table) close(last *reply, f Flags, err error) error {
 			err = cmp.Or(err, exportErr)
 		}
 	}
-	r.Resume = f.resumeHint(t.game.ID)
+	if !t.game.State.Over() { // a game over has nothing to come back to
+		r.Resume = f.resumeHint(t.game.ID)
+	}
 	t.emit(r)
 	return err
 }

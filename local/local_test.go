@@ -132,6 +132,14 @@ func TestTableWritesTheEndingOfAGame(t *testing.T) {
 	if strings.Contains(out, "vp-sources") || strings.Contains(out, "vp-race") {
 		t.Fatalf("nim's ending has a VP chart:\n%s", out)
 	}
+	// The last move is told first, then the ending; a game over is not
+	// to be come back to (issue 32).
+	if strings.Index(out, "Ana took the last counter") > strings.Index(out, "The game, game.gif") {
+		t.Errorf("the animation is announced before the last move:\n%s", out)
+	}
+	if strings.Contains(out, "To come back to this game") {
+		t.Errorf("the table offers to resume a game that is over:\n%s", out)
+	}
 }
 
 // playNimScript plays script at a local table of nim (seed 7), with more

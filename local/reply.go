@@ -139,7 +139,10 @@ func (t *table) writeEnding(r *reply) {
 		if err = werr; err != nil {
 			break
 		}
-		r.file("The game, "+f.Name, path)
+		// Told after the last move, with the ending, as Discord's final
+		// message shows them below its narration.
+		r.Files = append(r.Files, path)
+		r.ending = append(r.ending, "The game, "+f.Name+": "+path)
 	}
 	if err != nil {
 		// The game is stored all the same; these are only views of it.
