@@ -120,6 +120,21 @@ func TestTableLooksBackAtAMove(t *testing.T) {
 		"the game so far: 3 frames", "-0002.gif", "Nim keeps no score that everyone may see as it goes")
 }
 
+// The terminal shows no Discord markdown: no heading marks, small print
+// marks, bold or code; a file's label ends in no stray period (issue 32).
+func TestTerminalShowsNoDiscordMarkdown(t *testing.T) {
+	out, err := playNimScript(t, "/nim p1 1\n/nim replay\n/nim rules\n")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, mark := range []string{"**", "`", "\n-# ", "\n# ", "\n### ", ").:"} {
+		if strings.Contains(out, mark) {
+			t.Errorf("the terminal shows %q:\n%s", mark, out)
+		}
+	}
+	outputHas(t, out, "now): ")
+}
+
 // The message that ends a game comes with the game's animation at the
 // table too, written beside the final board; nim keeps no VP and does not
 // tell where points come from, so it has neither VP chart.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/adega-bot/adega"
@@ -164,7 +165,7 @@ func (r *reply) say(lines ...string) { r.Text = append(r.Text, lines...) }
 // file records a file the line wrote, and says so.
 func (r *reply) file(label, path string) {
 	r.Files = append(r.Files, path)
-	r.say(label + ": " + path)
+	r.say(strings.TrimSuffix(label, ".") + ": " + path)
 }
 
 // addEvents narrates what happened, naming each event's player.
@@ -242,8 +243,19 @@ func (p printer) text(r reply) {
 		lines = append(lines, "To come back to this game: "+r.Resume)
 	}
 	for _, l := range lines {
-		fmt.Fprintln(p.w, l)
+		fmt.Fprintln(p.w, stripMarkdown(l))
 	}
+}
+
+// markdownLine matches the marks of Discord's markdown that start a
+// line: headings and the small print "-#".
+var markdownLine = regexp.MustCompile(`(?m)^(#{1,3}|-#) `)
+
+// stripMarkdown takes out the Discord markdown a terminal would show as
+// is: bold, code and the marks that start a line.
+func stripMarkdown(text string) string {
+	text = strings.NewReplacer("**", "", "`", "").Replace(text)
+	return markdownLine.ReplaceAllString(text, "")
 }
 
 func stepLines(s stepInfo) []string {

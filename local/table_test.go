@@ -119,7 +119,7 @@ func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 	}, "\n"), nimTable(t.TempDir(), "--players", "3")...)
 	asked := answer(t, replies, 4)
 	saysLine(t, asked, "Ana asks to take back their last action")
-	saysLine(t, asked, "every other player must agree")
+	saysLine(t, asked, "every other player must agree; the request closes in 12 hours: ")
 	if !asked.OK || asked.Game.Move != 3 {
 		t.Errorf("the request took moves back: %+v", asked)
 	}

@@ -61,7 +61,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	}
 	id := func(kind string) string { return customID{kind: kind, target: g.ID, stamp: g.Stamp}.String() }
 	msg := &discordgo.MessageSend{
-		Content: fit(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree by <t:%d:R>: %s",
+		Content: fit(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree; the request closes <t:%d:R>: %s",
 			g.Meta.Seats[seat].Name, lastText(g.Log[last]), plural(moves, "move"), strings.Join(reasonTexts(why, g.Log[last:]), " and "),
 			h.Now().Add(undoWindow).Unix(), joinNames(pings))),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
