@@ -641,7 +641,7 @@ func (t *table) log(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(t.plain(commands.LogText(g, page), g))...)
+	r.say(splitLines(t.plain(commands.WholeLogText(g, page), g))...)
 	return nil
 }
 

@@ -201,6 +201,20 @@ func TestStatusSaysWhoMustAct(t *testing.T) {
 	}
 }
 
+// The table's log tells every move in full: it has no message to fit
+// (issue 32).
+func TestTableLogTellsLongMovesInFull(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, "/vinhos region:douro wine:table\n/vinhos log\n", "--seed", "4", "--mode", "reserve2010", "--players", "3", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	r := answer(t, replies, 2)
+	saysLine(t, r, "Ana's estate 1 (Douro red) makes a red wine of quality 2.")
+	for _, line := range r.Text {
+		if strings.HasSuffix(line, "…") {
+			t.Errorf("a line of the log is cut: %q", line)
+		}
+	}
+}
+
 func TestLogAndRulesAnswerAsOnDiscord(t *testing.T) {
 	replies := play(t, "/nim p1 1\n/nim log\n/nim log page:2\n/nim log 1\n/nim rules overview\n/nim rules topic:dice\n/nim log page:1 2\n",
 		nimTable(t.TempDir())...)
