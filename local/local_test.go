@@ -290,3 +290,13 @@ func TestResumingAMissingGameNamesTheDatabaseAndCreatesNothing(t *testing.T) {
 		t.Error("--resume g9 created the board folder")
 	}
 }
+
+// /choices lines its labels up in one column, whatever the IDs' length
+// (issue 32).
+func TestChoicesColumnsAlignForLongIDs(t *testing.T) {
+	lines := stepLines(stepInfo{Step: engine.Step{Name: "action", Prompt: "Which?", Choices: []engine.Choice{
+		{ID: "divest", Label: "Divest"}, {ID: "expert-appearance-free_move", Label: "Flip your Appearance Expert"}}}})
+	if a, b := strings.Index(lines[1], "Divest"), strings.Index(lines[2], "Flip"); a != b {
+		t.Errorf("the labels start at columns %d and %d:\n%s", a, b, strings.Join(lines, "\n"))
+	}
+}

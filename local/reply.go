@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
@@ -258,10 +259,16 @@ func stripMarkdown(text string) string {
 	return markdownLine.ReplaceAllString(text, "")
 }
 
+// stepLines list a step's choices in two columns, the IDs as wide as the
+// longest.
 func stepLines(s stepInfo) []string {
 	lines := []string{fmt.Sprintf("%s (option %s:)", s.Prompt, s.Name)}
+	width := 0
 	for _, c := range s.Choices {
-		lines = append(lines, fmt.Sprintf("  %-16s %s", c.ID, c.Label))
+		width = max(width, utf8.RuneCountInString(c.ID))
+	}
+	for _, c := range s.Choices {
+		lines = append(lines, fmt.Sprintf("  %-*s  %s", width, c.ID, c.Label))
 	}
 	return lines
 }
