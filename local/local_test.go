@@ -300,3 +300,16 @@ func TestChoicesColumnsAlignForLongIDs(t *testing.T) {
 		t.Errorf("the labels start at columns %d and %d:\n%s", a, b, strings.Join(lines, "\n"))
 	}
 }
+
+// A step whose only answer declines it is complete for a typed command,
+// which leaves it out: the JSON says "complete" (issue 32).
+func TestAStepOnlyDeclinedIsComplete(t *testing.T) {
+	done := engine.Step{Name: "after", Prompt: "Anything else?", Choices: []engine.Choice{{ID: "done", Label: "End your turn"}}}
+	if !asTyped(done).Complete {
+		t.Error("a step whose only answer is done is not complete")
+	}
+	done.Choices = append(done.Choices, engine.Choice{ID: "divest", Label: "Divest"})
+	if asTyped(done).Complete {
+		t.Error("a step with a real choice left is complete")
+	}
+}

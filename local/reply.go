@@ -110,6 +110,7 @@ func (t *table) finish(r *reply) {
 	for _, p := range state.Pending() {
 		n := next{Seat: p.Seat, Player: state.Players()[p.Seat].Name, Prompt: p.Prompt}
 		if step, err := state.Choices(p.Seat, nil); err == nil {
+			step = asTyped(step)
 			n.Step = &step
 		}
 		r.Next = append(r.Next, n)
@@ -225,7 +226,7 @@ func (p printer) text(r reply) {
 			lines = append(lines, "  "+d.Text())
 		}
 	}
-	if s := r.Step; s != nil {
+	if s := r.Step; s != nil && len(s.Choices) > 0 {
 		lines = append(lines, stepLines(*s)...)
 	}
 	if r.Board != "" {

@@ -478,6 +478,15 @@ func (t *table) shortcutPrefix(seat engine.Seat, name string) ([]string, error) 
 	return nil, err
 }
 
+// asTyped is step as a typed command meets it: one whose only answer
+// declines it is complete, since a command leaves it out.
+func asTyped(step engine.Step) engine.Step {
+	if len(step.Choices) == 1 && slices.Contains(engine.SkipIDs, step.Choices[0].ID) {
+		step.Complete = true
+	}
+	return step
+}
+
 func (t *table) showChoices(cmd command, r *reply) error {
 	seat, values, named, err := t.decision(cmd)
 	if err != nil {
@@ -487,8 +496,8 @@ func (t *table) showChoices(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.Step = &stepInfo{Seat: seat, Player: t.game.State.Players()[seat].Name, Step: step}
-	if step.Complete {
+	r.Step = &stepInfo{Seat: seat, Player: t.game.State.Players()[seat].Name, Step: asTyped(step)}
+	if r.Step.Complete {
 		r.say(fmt.Sprintf("%q is a whole action; play it with /%s.", act, t.game.Meta.Game))
 	}
 	return nil
