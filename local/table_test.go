@@ -403,7 +403,8 @@ func TestPlayerNamesAreCheckedBeforeAnythingIsCreated(t *testing.T) {
 		{[]string{"--players", "Ana, ,Bruno"}, "--players: A player's name may not be empty."},
 		{[]string{"--players", "Ana," + strings.Repeat("x", 41)}, "is longer than 40 characters"},
 		{[]string{"--players", "Ana,Bruno\tX"}, "holds control characters"},
-		{[]string{"--players", "6"}, "--players: 6 players: give 1 to 5"},
+		{[]string{"--players", "6"}, "--players: Nim needs 2 to 4 players, not 6"},
+		{[]string{"--game", "lavina", "--players", "6"}, "--players: La Viña needs 2 to 5 players, not 6"}, // not "1 to 5" (issue 32)
 		{[]string{"--players", "Ana"}, "--players: Nim needs 2 to 4 players, not 1"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "2"}, "--players: Solo against Lacerda needs exactly 1 player, not 2"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "lacerda"}, `--players: the game seats "Lacerda" itself; choose another name`},
