@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Action is a complete answer to a prompt: the IDs of the choices taken, one
@@ -81,6 +83,67 @@ func (s Step) Find(id string) (Choice, bool) {
 		}
 	}
 	return Choice{}, false
+}
+
+// Match returns the choice typed means: by Find, or else the one whose
+// label has typed at the start of a word ("Taste Expert" for "Taste
+// Expert: rearrange a vineyard deck"), in any case, one where it ends a
+// word too winning over the rest. When several labels match as well, it
+// returns them, and no choice.
+func (s Step) Match(typed string) (c Choice, ok bool, ambiguous []Choice) {
+	if c, ok := s.Find(typed); ok {
+		return c, true, nil
+	}
+	typed = strings.ToLower(strings.TrimSpace(typed))
+	var starts, words []Choice
+	for _, c := range s.Choices {
+		start, whole := wordMatch(strings.ToLower(c.Label), typed)
+		if start {
+			starts = append(starts, c)
+		}
+		if whole {
+			words = append(words, c)
+		}
+	}
+	for _, matched := range [][]Choice{words, starts} {
+		if len(matched) == 1 {
+			return matched[0], true, nil
+		}
+	}
+	if len(words) > 1 {
+		return Choice{}, false, words
+	}
+	return Choice{}, false, starts
+}
+
+// wordMatch reports whether typed starts a word of label, and whether,
+// there, it ends one too.
+func wordMatch(label, typed string) (start, whole bool) {
+	if typed == "" {
+		return false, false
+	}
+	for i := 0; i+len(typed) <= len(label); i++ {
+		if !strings.HasPrefix(label[i:], typed) || (i > 0 && isWordRune(label[:i], true)) {
+			continue
+		}
+		start = true
+		if end := i + len(typed); end == len(label) || !isWordRune(label[end:], false) {
+			return true, true
+		}
+	}
+	return start, false
+}
+
+// isWordRune reports whether the last (or first) rune of text is a
+// letter or digit.
+func isWordRune(text string, last bool) bool {
+	var r rune
+	if last {
+		r, _ = utf8.DecodeLastRuneInString(text)
+	} else {
+		r, _ = utf8.DecodeRuneInString(text)
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // Filter returns at most limit choices whose ID or label contains typed,
@@ -199,6 +262,9 @@ func BuildPart(s State, seat Seat, positional []string, named map[string]string)
 		return Part{}, err
 	}
 	if !next.Complete {
+		if typo, ok := opts.misspelled(next.Name); ok {
+			return Part{}, Errorf(CodeUnknownChoice, "There is no option %s: here; did you mean %s:? Missing %s: %s Choices: %s", typo, next.Name, next.Name, next.Prompt, listChoices(next.Choices))
+		}
 		return Part{}, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
 	}
 	// Values left over belong to the rest of a decision that goes on;
@@ -217,6 +283,44 @@ type options struct {
 	named      map[string]string
 	steps      []string // the names of the steps met, in order
 	declined   []Declined
+}
+
+// misspelled returns the name of an option not taken that looks like a
+// misspelling of step ("acton" for "action", "região" for "region"): at
+// most two letters changed, added or dropped, one in a name of four
+// letters or fewer.
+func (o *options) misspelled(step string) (string, bool) {
+	for _, name := range slices.Sorted(maps.Keys(o.named)) {
+		limit := 2
+		if len([]rune(step)) <= 4 {
+			limit = 1
+		}
+		if editDistance(strings.ToLower(name), step) <= limit {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	row := make([]int, len(rb)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := range ra {
+		prev := row[0]
+		row[0] = i + 1
+		for j := range rb {
+			cost := 1
+			if ra[i] == rb[j] {
+				cost = 0
+			}
+			prev, row[j+1] = row[j+1], min(row[j+1]+1, row[j]+1, prev+cost)
+		}
+	}
+	return row[len(rb)]
 }
 
 // take returns the value for the step called name.
@@ -315,7 +419,10 @@ func (o *options) resolve(s State, seat Seat, skipOptional bool) (Action, Step, 
 			}
 			return act, step, nil
 		}
-		c, found := step.Find(value)
+		c, found, ambiguous := step.Match(value)
+		if len(ambiguous) > 0 {
+			return nil, Step{}, Errorf(CodeUnknownChoice, "%s could be any of: %s. Type more of the one you mean, or its ID.", Quote(value), listChoices(ambiguous))
+		}
 		if !found {
 			return nil, Step{}, refusal(s, seat, act, step, value)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -231,6 +232,33 @@ func TestResolveAndBuildReadOptionsByNameOrOrder(t *testing.T) {
 	}
 	if _, err := enginetest.Build(s, seat, []string{"p1", "1"}, map[string]string{"colour": "red"}); engine.CodeOf(err) != engine.CodeUnknownChoice {
 		t.Errorf("an unused option was accepted: %v", err)
+	}
+}
+
+// A label may be typed by an unambiguous prefix or word, in any case; an
+// ambiguous one is refused with the choices it could mean (issue 32).
+func TestLabelsMatchByPrefixOrWord(t *testing.T) {
+	s := newNim(t, 3)
+	seat := s.Pending()[0].Seat
+	for _, typed := range []string{"PILE 1", "pile 1 (6"} {
+		if act, err := enginetest.Build(s, seat, []string{typed, "2"}, nil); err != nil || act.String() != "p1 2" {
+			t.Errorf("%q: got %q, %v", typed, act, err)
+		}
+	}
+	_, err := enginetest.Build(s, seat, []string{"pile", "2"}, nil)
+	if engine.CodeOf(err) != engine.CodeUnknownChoice || !strings.HasPrefix(err.Error(), `"pile" could be any of: p1 (Pile 1`) {
+		t.Errorf("an ambiguous label: %v", err)
+	}
+}
+
+// An option whose name is a misspelling of the step it meant is named
+// before the step it left missing (issue 32).
+func TestMisspelledOptionIsNamedFirst(t *testing.T) {
+	s := newNim(t, 3)
+	seat := s.Pending()[0].Seat
+	_, err := enginetest.Build(s, seat, nil, map[string]string{"pyle": "p1", "count": "2"})
+	if engine.CodeOf(err) != engine.CodeUnknownChoice || !strings.HasPrefix(err.Error(), "There is no option pyle: here; did you mean pile:?") {
+		t.Errorf("got %v", err)
 	}
 }
 

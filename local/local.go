@@ -313,10 +313,14 @@ func playerNames(players string, given bool, mode engine.Mode) ([]string, error)
 		return defaultNames[:n], nil
 	}
 	if n, err := strconv.Atoi(strings.TrimSpace(players)); err == nil {
-		if n < 1 || n > len(defaultNames) {
-			return nil, fmt.Errorf("%d players: give 1 to %d, or the players' names", n, len(defaultNames))
+		// The mode's own range first: it is what the player can change.
+		if err := mode.CheckPlayers(n); err != nil {
+			return nil, err
 		}
-		return defaultNames[:n], mode.CheckPlayers(n)
+		if n > len(defaultNames) {
+			return nil, fmt.Errorf("%d players: name them, as --players %s,...", n, strings.Join(defaultNames, ","))
+		}
+		return defaultNames[:n], nil
 	}
 	var names []string
 	for _, name := range strings.Split(players, ",") {
@@ -493,7 +497,9 @@ func (t *table) close(last *reply, f Flags, err error) error {
 			err = cmp.Or(err, exportErr)
 		}
 	}
-	r.Resume = f.resumeHint(t.game.ID)
+	if !t.game.State.Over() { // a game over has nothing to come back to
+		r.Resume = f.resumeHint(t.game.ID)
+	}
 	t.emit(r)
 	return err
 }

@@ -120,6 +120,21 @@ func TestTableLooksBackAtAMove(t *testing.T) {
 		"the game so far: 3 frames", "-0002.gif", "Nim keeps no score that everyone may see as it goes")
 }
 
+// The terminal shows no Discord markdown: no heading marks, small print
+// marks, bold or code; a file's label ends in no stray period (issue 32).
+func TestTerminalShowsNoDiscordMarkdown(t *testing.T) {
+	out, err := playNimScript(t, "/nim p1 1\n/nim replay\n/nim rules\n")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, mark := range []string{"**", "`", "\n-# ", "\n# ", "\n### ", ").:"} {
+		if strings.Contains(out, mark) {
+			t.Errorf("the terminal shows %q:\n%s", mark, out)
+		}
+	}
+	outputHas(t, out, "now): ")
+}
+
 // The message that ends a game comes with the game's animation at the
 // table too, written beside the final board; nim keeps no VP and does not
 // tell where points come from, so it has neither VP chart.
@@ -131,6 +146,14 @@ func TestTableWritesTheEndingOfAGame(t *testing.T) {
 	outputHas(t, out, "The game, game.gif", "-0005-game.gif")
 	if strings.Contains(out, "vp-sources") || strings.Contains(out, "vp-race") {
 		t.Fatalf("nim's ending has a VP chart:\n%s", out)
+	}
+	// The last move is told first, then the ending; a game over is not
+	// to be come back to (issue 32).
+	if strings.Index(out, "Ana took the last counter") > strings.Index(out, "The game, game.gif") {
+		t.Errorf("the animation is announced before the last move:\n%s", out)
+	}
+	if strings.Contains(out, "To come back to this game") {
+		t.Errorf("the table offers to resume a game that is over:\n%s", out)
 	}
 }
 
@@ -283,5 +306,28 @@ func TestLocalRulesAnswerByTheTablesMode(t *testing.T) {
 	outputHas(t, out, "1 VP a Bago on the left slot, 1 for 2 on the right, with no cap", "Hire 1 or 2 enologists (1 Bago each")
 	if strings.Contains(out, "at most 16") || strings.Contains(out, "3 Bagos, +2 quality") {
 		t.Errorf("the first edition's help gives another mode's rules:\n%s", out)
+	}
+}
+
+// /choices lines its labels up in one column, whatever the IDs' length
+// (issue 32).
+func TestChoicesColumnsAlignForLongIDs(t *testing.T) {
+	lines := stepLines(stepInfo{Step: engine.Step{Name: "action", Prompt: "Which?", Choices: []engine.Choice{
+		{ID: "divest", Label: "Divest"}, {ID: "expert-appearance-free_move", Label: "Flip your Appearance Expert"}}}})
+	if a, b := strings.Index(lines[1], "Divest"), strings.Index(lines[2], "Flip"); a != b {
+		t.Errorf("the labels start at columns %d and %d:\n%s", a, b, strings.Join(lines, "\n"))
+	}
+}
+
+// A step whose only answer declines it is complete for a typed command,
+// which leaves it out: the JSON says "complete" (issue 32).
+func TestAStepOnlyDeclinedIsComplete(t *testing.T) {
+	done := engine.Step{Name: "after", Prompt: "Anything else?", Choices: []engine.Choice{{ID: "done", Label: "End your turn"}}}
+	if !asTyped(done).Complete {
+		t.Error("a step whose only answer is done is not complete")
+	}
+	done.Choices = append(done.Choices, engine.Choice{ID: "divest", Label: "Divest"})
+	if asTyped(done).Complete {
+		t.Error("a step with a real choice left is complete")
 	}
 }

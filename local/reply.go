@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
@@ -108,6 +110,7 @@ func (t *table) finish(r *reply) {
 	for _, p := range state.Pending() {
 		n := next{Seat: p.Seat, Player: state.Players()[p.Seat].Name, Prompt: p.Prompt}
 		if step, err := state.Choices(p.Seat, nil); err == nil {
+			step = asTyped(step)
 			n.Step = &step
 		}
 		r.Next = append(r.Next, n)
@@ -139,7 +142,10 @@ func (t *table) writeEnding(r *reply) {
 		if err = werr; err != nil {
 			break
 		}
-		r.file("The game, "+f.Name, path)
+		// Told after the last move, with the ending, as Discord's final
+		// message shows them below its narration.
+		r.Files = append(r.Files, path)
+		r.ending = append(r.ending, "The game, "+f.Name+": "+path)
 	}
 	if err != nil {
 		// The game is stored all the same; these are only views of it.
@@ -161,7 +167,7 @@ func (r *reply) say(lines ...string) { r.Text = append(r.Text, lines...) }
 // file records a file the line wrote, and says so.
 func (r *reply) file(label, path string) {
 	r.Files = append(r.Files, path)
-	r.say(label + ": " + path)
+	r.say(strings.TrimSuffix(label, ".") + ": " + path)
 }
 
 // addEvents narrates what happened, naming each event's player.
@@ -220,7 +226,7 @@ func (p printer) text(r reply) {
 			lines = append(lines, "  "+d.Text())
 		}
 	}
-	if s := r.Step; s != nil {
+	if s := r.Step; s != nil && len(s.Choices) > 0 {
 		lines = append(lines, stepLines(*s)...)
 	}
 	if r.Board != "" {
@@ -239,14 +245,31 @@ func (p printer) text(r reply) {
 		lines = append(lines, "To come back to this game: "+r.Resume)
 	}
 	for _, l := range lines {
-		fmt.Fprintln(p.w, l)
+		fmt.Fprintln(p.w, stripMarkdown(l))
 	}
 }
 
+// markdownLine matches the marks of Discord's markdown that start a
+// line: headings and the small print "-#".
+var markdownLine = regexp.MustCompile(`(?m)^(#{1,3}|-#) `)
+
+// stripMarkdown takes out the Discord markdown a terminal would show as
+// is: bold, code and the marks that start a line.
+func stripMarkdown(text string) string {
+	text = strings.NewReplacer("**", "", "`", "").Replace(text)
+	return markdownLine.ReplaceAllString(text, "")
+}
+
+// stepLines list a step's choices in two columns, the IDs as wide as the
+// longest.
 func stepLines(s stepInfo) []string {
 	lines := []string{fmt.Sprintf("%s (option %s:)", s.Prompt, s.Name)}
+	width := 0
 	for _, c := range s.Choices {
-		lines = append(lines, fmt.Sprintf("  %-16s %s", c.ID, c.Label))
+		width = max(width, utf8.RuneCountInString(c.ID))
+	}
+	for _, c := range s.Choices {
+		lines = append(lines, fmt.Sprintf("  %-*s  %s", width, c.ID, c.Label))
 	}
 	return lines
 }

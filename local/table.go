@@ -290,9 +290,15 @@ func (t *table) subcommand(cmd command, r *reply) error {
 	}
 	game := t.kind()
 	args := cmd.withoutFirst()
-	if name == commands.ShortcutGroup && len(args.positional) > 0 {
+	if name == commands.ShortcutGroup {
 		// /GAME do sell, as on Discord; the table also takes /GAME sell.
+		if len(args.positional) == 0 {
+			return t.shortcutUsage(game, "/"+t.game.Meta.Game+" do needs an action")
+		}
 		name, args = strings.ToLower(args.positional[0]), args.withoutFirst()
+		if _, ok := commands.Shortcut(game, name); !ok {
+			return t.shortcutUsage(game, engine.Quote(name)+" is not an action of /"+t.game.Meta.Game+" do")
+		}
 	}
 	if _, ok := commands.Shortcut(game, name); ok {
 		return t.move(args, name, r)
@@ -310,6 +316,13 @@ func (t *table) subcommand(cmd command, r *reply) error {
 		return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord. %s", t.game.Meta.Game, name, text)
 	}
 	return engine.Errorf(codeDiscordOnly, "/%s %s is for Discord only.", t.game.Meta.Game, name)
+}
+
+// shortcutUsage refuses a /GAME do line for what it lacks, naming the
+// actions it takes.
+func (t *table) shortcutUsage(game engine.Game, lack string) error {
+	return engine.Errorf(codeUsage, "%s: %s (as /%s do sell, or /%s sell).", lack,
+		strings.Join(commands.ShortcutNames(game), ", "), t.game.Meta.Game, t.game.Meta.Game)
 }
 
 // kind is the game the table plays: its rules, commands and shortcuts.
@@ -370,16 +383,22 @@ func (t *table) move(cmd command, shortcut string, r *reply) error {
 	// A command may hold a whole turn that the game plays in parts, where
 	// a step turns up a hidden tile; each part is a move of its own. Steps
 	// left out are declined where they may be, as in any command.
-	for first := true; ; first = false {
+	for n := 1; ; n++ {
 		part, err := engine.BuildPart(t.game.State, seat, values, named)
-		if err != nil && !first && len(values)+len(named) == 0 {
+		if err != nil && n > 1 && len(values)+len(named) == 0 {
 			return nil // a step that cannot be declined: the player goes on
 		}
 		if err != nil {
 			return err
 		}
 		action, rest, restNamed := part.Action, part.Rest, part.RestNamed
-		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: referee.Play{Seat: seat, Action: action}, Now: t.now()})
+		// A later part is marked as Discord marks it, so that an undo
+		// takes back the whole command.
+		play := referee.Play{Seat: seat, Action: action}
+		if n > 1 {
+			play.Typed = commands.PartTyped("/"+cmd.name, n)
+		}
+		res, err := t.referee.Move(referee.MoveRequest{Game: t.game.ID, Stamp: t.game.Stamp, Play: play, Now: t.now()})
 		if err != nil {
 			return err
 		}
@@ -459,6 +478,15 @@ func (t *table) shortcutPrefix(seat engine.Seat, name string) ([]string, error) 
 	return nil, err
 }
 
+// asTyped is step as a typed command meets it: one whose only answer
+// declines it is complete, since a command leaves it out.
+func asTyped(step engine.Step) engine.Step {
+	if len(step.Choices) == 1 && slices.Contains(engine.SkipIDs, step.Choices[0].ID) {
+		step.Complete = true
+	}
+	return step
+}
+
 func (t *table) showChoices(cmd command, r *reply) error {
 	seat, values, named, err := t.decision(cmd)
 	if err != nil {
@@ -468,8 +496,8 @@ func (t *table) showChoices(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.Step = &stepInfo{Seat: seat, Player: t.game.State.Players()[seat].Name, Step: step}
-	if step.Complete {
+	r.Step = &stepInfo{Seat: seat, Player: t.game.State.Players()[seat].Name, Step: asTyped(step)}
+	if r.Step.Complete {
 		r.say(fmt.Sprintf("%q is a whole action; play it with /%s.", act, t.game.Meta.Game))
 	}
 	return nil
@@ -622,7 +650,7 @@ func (t *table) log(cmd command, r *reply) error {
 	if err != nil {
 		return err
 	}
-	r.say(splitLines(t.plain(commands.LogText(g, page), g))...)
+	r.say(splitLines(t.plain(commands.WholeLogText(g, page), g))...)
 	return nil
 }
 

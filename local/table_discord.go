@@ -281,7 +281,7 @@ var (
 // plain turns Discord's markdown into terminal text: bold marks go, a
 // mention becomes the player's name and a timestamp a time in words.
 func (t *table) plain(text string, g *adega.Game) string {
-	text = strings.ReplaceAll(text, "**", "")
+	text = stripMarkdown(text)
 	text = mentionPattern.ReplaceAllStringFunc(text, func(m string) string {
 		id := mentionPattern.FindStringSubmatch(m)[1]
 		if k := slices.IndexFunc(g.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == id }); k >= 0 {

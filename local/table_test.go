@@ -119,7 +119,7 @@ func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 	}, "\n"), nimTable(t.TempDir(), "--players", "3")...)
 	asked := answer(t, replies, 4)
 	saysLine(t, asked, "Ana asks to take back their last action")
-	saysLine(t, asked, "every other player must agree")
+	saysLine(t, asked, "every other player must agree; the request closes in 12 hours: ")
 	if !asked.OK || asked.Game.Move != 3 {
 		t.Errorf("the request took moves back: %+v", asked)
 	}
@@ -137,6 +137,34 @@ func TestUndoAfterOthersPlayedWaitsUntilEveryoneAgrees(t *testing.T) {
 		t.Errorf("an undo of one's own last move, nobody having played since: %+v", r)
 	}
 	refusedWith(t, answer(t, replies, 11), engine.CodeIllegal, "No undo request is open")
+}
+
+// An undo takes back the whole of the player's last command, a typed
+// turn played in two parts because hiring an Expert turned up the next
+// one: not its last part alone. That part revealed a tile, so the others
+// must agree (issue 32).
+func TestUndoTakesBackTheWholeTypedTurn(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, strings.Join([]string{
+		"/vinhos region:douro wine:table", "/vinhos dao", "/vinhos lisboa",
+		"/vinhos experts deck:taste", // 4: Ana hires, the next Expert turns up, her turn ends
+		"/vinhos undo",               // 5
+		"/agree as:Bento", "/agree as:Carla",
+		"",
+	}, "\n"), "--seed", "4", "--mode", "reserve2010", "--players", "3", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	if r := answer(t, replies, 4); !r.OK || r.Game.Move != 6 {
+		t.Fatalf("the typed turn: %+v", r)
+	}
+	asked := answer(t, replies, 5)
+	saysLine(t, asked, "undoing 2 moves. Because it revealed new information (")
+	if asked.Game.Move != 6 {
+		t.Errorf("the request took moves back: %+v", asked)
+	}
+	done := answer(t, replies, 7)
+	saysLine(t, done, "Ana took back their last action (2 moves); everyone agreed.")
+	if done.Game.Move != 4 || done.Next[0].Player != "Ana" {
+		t.Errorf("after everyone agreed: %+v", done.Game)
+	}
 }
 
 func TestGameOverShowsTheFinalScores(t *testing.T) {
@@ -169,6 +197,20 @@ func TestStatusSaysWhoMustAct(t *testing.T) {
 		saysLine(t, r, "• Ana: Taken 1, Won 0")
 		if len(r.Players) != 2 || r.Players[0].Stats[0] != (engine.Stat{Key: "taken", Label: "Taken", Value: 1}) {
 			t.Errorf("players: %+v", r.Players)
+		}
+	}
+}
+
+// The table's log tells every move in full: it has no message to fit
+// (issue 32).
+func TestTableLogTellsLongMovesInFull(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, "/vinhos region:douro wine:table\n/vinhos log\n", "--seed", "4", "--mode", "reserve2010", "--players", "3", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	r := answer(t, replies, 2)
+	saysLine(t, r, "Ana's estate 1 (Douro red) makes a red wine of quality 2.")
+	for _, line := range r.Text {
+		if strings.HasSuffix(line, "…") {
+			t.Errorf("a line of the log is cut: %q", line)
 		}
 	}
 }
@@ -266,6 +308,15 @@ func TestActionShortcutMovesToItsSpace(t *testing.T) {
 	}
 }
 
+// /vinhos do alone, or with what is not an action, names the actions it
+// takes: it is the table's as much as Discord's (issue 32).
+func TestDoWithoutAnActionNamesTheActions(t *testing.T) {
+	dir := t.TempDir()
+	replies := play(t, "/vinhos do\n/vinhos do foo\n", "--seed", "5", "--db", filepath.Join(dir, "t.db"), "--out", dir)
+	refusedWith(t, answer(t, replies, 1), codeUsage, "/vinhos do needs an action: vineyards, cellars, wineries, experts, hire, export, sell, pass, bank (as /vinhos do sell, or /vinhos sell).")
+	refusedWith(t, answer(t, replies, 2), codeUsage, `"foo" is not an action of /vinhos do: vineyards,`)
+}
+
 func TestRegionsFlagChoosesTheRegions(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "t.db")
@@ -352,7 +403,8 @@ func TestPlayerNamesAreCheckedBeforeAnythingIsCreated(t *testing.T) {
 		{[]string{"--players", "Ana, ,Bruno"}, "--players: A player's name may not be empty."},
 		{[]string{"--players", "Ana," + strings.Repeat("x", 41)}, "is longer than 40 characters"},
 		{[]string{"--players", "Ana,Bruno\tX"}, "holds control characters"},
-		{[]string{"--players", "6"}, "--players: 6 players: give 1 to 5"},
+		{[]string{"--players", "6"}, "--players: Nim needs 2 to 4 players, not 6"},
+		{[]string{"--game", "lavina", "--players", "6"}, "--players: La Viña needs 2 to 5 players, not 6"}, // not "1 to 5" (issue 32)
 		{[]string{"--players", "Ana"}, "--players: Nim needs 2 to 4 players, not 1"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "2"}, "--players: Solo against Lacerda needs exactly 1 player, not 2"},
 		{[]string{"--mode", "solo", "--game", "vinhos", "--players", "lacerda"}, `--players: the game seats "Lacerda" itself; choose another name`},

@@ -69,12 +69,23 @@ func (h *Handler) narratedGame(g *adega.Game, err error) (*adega.Game, error) {
 func lastPage(g *adega.Game) int { return max(0, len(g.Log)-1) / logPageSize }
 
 // LogText is a page of g's log, counted from 0, narrated if g is
-// (storage.Store.Narrate). The local table shows it too.
-func LogText(g *adega.Game, page int) string {
+// (storage.Store.Narrate), each move cut to fit a Discord message.
+func LogText(g *adega.Game, page int) string { return fit(logText(g, page, logLineWidth)) }
+
+// WholeLogText is LogText with every move told in full, for the local
+// table, which has no message to fit.
+func WholeLogText(g *adega.Game, page int) string { return logText(g, page, 0) }
+
+// logLineWidth is how much of a move a Discord page of the log shows:
+// 20 moves of it fit a message.
+const logLineWidth = 95
+
+// logText is a page of g's log, each move cut to width (0: whole).
+func logText(g *adega.Game, page, width int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s, game %s: the log, page %d of %d**\n", g.Meta.Title, g.ID, page+1, lastPage(g)+1)
 	if page == 0 {
-		b.WriteString(eventLines("Setup", g.SetupEvents))
+		b.WriteString(eventLines("Setup", g.SetupEvents, width))
 	}
 	hints := func(move int) {
 		for _, asked := range g.Meta.HintsAsked {
@@ -86,21 +97,26 @@ func LogText(g *adega.Game, page int) string {
 	for k := page * logPageSize; k < min(len(g.Log), (page+1)*logPageSize); k++ {
 		hints(k)
 		e := g.Log[k]
-		b.WriteString(eventLines(fmt.Sprintf("Move %d, %s", k+1, g.Meta.Seats[e.Seat].Name), e.Events))
+		b.WriteString(eventLines(fmt.Sprintf("Move %d, %s", k+1, g.Meta.Seats[e.Seat].Name), e.Events, width))
 	}
 	if page == lastPage(g) {
 		hints(len(g.Log)) // asked for the decision still pending
 	}
-	return fit(b.String())
+	return b.String()
 }
 
-// eventLines shortens each move to its first events so a page fits.
-func eventLines(title string, events []engine.Event) string {
+// eventLines tells a move in one line, shortened to width so a page
+// fits (0: whole).
+func eventLines(title string, events []engine.Event, width int) string {
 	var texts []string
 	for _, e := range events {
 		texts = append(texts, e.Text)
 	}
-	return engine.Shorten(fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " ")), 95) + "\n"
+	line := fmt.Sprintf("**%s**: %s", title, strings.Join(texts, " "))
+	if width > 0 {
+		line = engine.Shorten(line, width)
+	}
+	return line + "\n"
 }
 
 func logButtons(g *adega.Game, page int) []discordgo.MessageComponent {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -125,7 +126,7 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 		// interaction, which the first part recorded. Steps left out are
 		// declined where they may be, as in any command; where they may
 		// not, the player goes on with the menu.
-		interaction, typed = "", fmt.Sprintf("%s (part %d)", typedKey(sub), part+1)
+		interaction, typed = "", PartTyped(typedKey(sub), part+1)
 		next, err := engine.BuildPart(g.State, seat, rest, nil)
 		if err != nil && len(rest) == 0 {
 			break
@@ -140,6 +141,15 @@ func (h *Handler) play(i *discordgo.Interaction, sub *discordgo.ApplicationComma
 	}
 	return withNote(h.played(i, g, seat, all), declinedNote(declined))
 }
+
+// PartTyped is the fingerprint of part n (from 2) of a typed command
+// played in parts: the same command, marked, so that a copy of it sent
+// again is known (referee.AlreadyPlayed) and an undo takes back all its
+// parts together (laterPart).
+func PartTyped(typed string, n int) string { return fmt.Sprintf("%s (part %d)", typed, n) }
+
+// laterPart matches the mark PartTyped puts on a command's later parts.
+var laterPart = regexp.MustCompile(` \(part [0-9]+\)$`)
 
 // declinedNote says which steps a command left out and so declined, so
 // that nothing of value is given up in silence.

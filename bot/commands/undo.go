@@ -34,10 +34,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	if err != nil {
 		return h.fail(i, err)
 	}
-	last := len(g.Log) - 1
-	for last >= 0 && g.Log[last].Seat != seat {
-		last--
-	}
+	last := lastCommand(g.Log, seat)
 	if last < 0 {
 		return private("You have no action to take back yet.")
 	}
@@ -46,7 +43,7 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	others := h.consenters(g, seat)
 	switch {
 	case len(others) == 0 && slices.Contains(why, revealedWhy):
-		return private("That would take back what was revealed since (a hidden card turned up), which needs the other players' " +
+		return private("That would take back what was revealed since (" + revealedText(g.Log[last:]) + "), which needs the other players' " +
 			"consent, and nobody else plays this game: the action stands. A game started with the `practice` option takes such " +
 			"moves back at once, and counts in no statistics.")
 	case len(why) == 0 || len(others) == 0:
@@ -64,8 +61,8 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	}
 	id := func(kind string) string { return customID{kind: kind, target: g.ID, stamp: g.Stamp}.String() }
 	msg := &discordgo.MessageSend{
-		Content: fit(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree by <t:%d:R>: %s",
-			g.Meta.Seats[seat].Name, lastText(g.Log[last]), plural(moves, "move"), strings.Join(why, " and "),
+		Content: fit(fmt.Sprintf("**%s** asks to take back their last action (%s), undoing %s. Because %s, every other player must agree; the request closes <t:%d:R>: %s",
+			g.Meta.Seats[seat].Name, lastText(g.Log[last]), plural(moves, "move"), strings.Join(reasonTexts(why, g.Log[last:]), " and "),
 			h.Now().Add(undoWindow).Unix(), joinNames(pings))),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Agree", Style: discordgo.SuccessButton, CustomID: id(kindAgree)},
@@ -76,6 +73,45 @@ func (h *Handler) undo(i *discordgo.Interaction) Reply {
 	r := private("Your request is posted; the others must agree.")
 	r.Posts = []Post{{ChannelID: g.Meta.ChannelID, Message: msg}}
 	return r
+}
+
+// lastCommand is the index of the first log entry of seat's last
+// command: its last move, and the parts before it of a typed command
+// played in parts (a step turned up hidden information), which an undo
+// takes back together. -1: seat has played nothing.
+func lastCommand(log []adega.LogEntry, seat engine.Seat) int {
+	last := len(log) - 1
+	for last >= 0 && log[last].Seat != seat {
+		last--
+	}
+	for last > 0 && laterPart.MatchString(log[last].Typed) && log[last-1].Seat == seat {
+		last--
+	}
+	return last
+}
+
+// revealedText is what the first of entries that revealed something
+// said.
+func revealedText(entries []adega.LogEntry) string {
+	for _, e := range entries {
+		for _, ev := range e.Events {
+			if ev.Reveal {
+				return engine.Shorten(ev.Text, 200)
+			}
+		}
+	}
+	return "a hidden card turned up"
+}
+
+// reasonTexts are undoReasons for players: what was revealed, named.
+func reasonTexts(why []string, entries []adega.LogEntry) []string {
+	out := slices.Clone(why)
+	for k, w := range out {
+		if w == revealedWhy {
+			out[k] = w + " (" + revealedText(entries) + ")"
+		}
+	}
+	return out
 }
 
 // undoReasons say why taking back g's log from entry last on needs the

@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/term"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
@@ -181,6 +184,7 @@ func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, 
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	tell := progressOf(progress, t.games)
 	for range min(t.parallel, t.games) {
 		wg.Go(func() {
 			runtime.LockOSThread()
@@ -193,7 +197,7 @@ func (t *tournament) play(ctx context.Context, progress io.Writer) ([]ai.Match, 
 				results[i], errs[i] = t.playOne(i, clock)
 				mu.Lock()
 				done++
-				fmt.Fprintf(progress, "\rgame %d of %d", done, t.games)
+				tell(done)
 				mu.Unlock()
 			}
 		})
@@ -208,7 +212,9 @@ feed:
 	}
 	close(todo)
 	wg.Wait()
-	fmt.Fprintln(progress)
+	if isTerminal(progress) {
+		fmt.Fprintln(progress) // the end of the bar's line
+	}
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("game %d (seed %d): %w", i, t.seed+uint64(i), err)
@@ -224,6 +230,25 @@ feed:
 		return nil, ctx.Err()
 	}
 	return out, nil
+}
+
+// progressOf tells on w that done of n games are played: a bar redrawn
+// in place at a terminal, elsewhere (a log, a pipe) one line a game.
+func progressOf(w io.Writer, n int) func(done int) {
+	if !isTerminal(w) {
+		return func(done int) { fmt.Fprintf(w, "game %d of %d\n", done, n) }
+	}
+	const width = 30
+	return func(done int) {
+		full := width * done / n
+		fmt.Fprintf(w, "\r[%s%s] game %d of %d", strings.Repeat("#", full), strings.Repeat(" ", width-full), done, n)
+	}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 func (t *tournament) playOne(i int, clock func() time.Duration) (ai.Match, error) {

@@ -73,6 +73,20 @@ func TestStoppedTournamentReportsTheGamesPlayed(t *testing.T) {
 	}
 }
 
+// Away from a terminal (a log, a pipe), the tournament tells one line a
+// game, not a bar redrawn with carriage returns (issue 32).
+func TestTournamentProgressIsOneLineAGameAwayFromATerminal(t *testing.T) {
+	var progress, out bytes.Buffer
+	env := Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &progress, Getenv: func(string) string { return "" }}
+	if err := Main(context.Background(), []string{"tournament", "--game", "nim", "--games", "2", "--players", "2",
+		"--seats", "random,first", "--parallel", "1"}, env); err != nil {
+		t.Fatal(err)
+	}
+	if got := progress.String(); got != "game 1 of 2\ngame 2 of 2\n" {
+		t.Errorf("the progress reads %q", got)
+	}
+}
+
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -46,7 +46,8 @@ func TestATypedTurnStopsAtHiddenInformation(t *testing.T) {
 		t.Fatalf("%+v, %v", part, err)
 	}
 	x.play(part.Action...)
-	if p := x.s.Pending(); len(p) != 1 || p[0].Seat != 0 || !p[0].Continues {
+	// Read as "Bruno must go on with the turn" (issue 32).
+	if p := x.s.Pending(); len(p) != 1 || p[0].Seat != 0 || !p[0].Continues || p[0].Prompt != "go on with the turn" {
 		t.Fatalf("pending %+v", p)
 	}
 	act, err := enginetest.Build(x.s, 0, part.Rest, nil)

@@ -117,7 +117,12 @@ func (s *State) wineryStep() step {
 	st := step{Name: "winery", Focus: FocusWineries, Prompt: fmt.Sprintf("Which winery takes basket %d?", b+1)}
 	for _, i := range s.takers(b) {
 		w := s.Wineries[i]
-		label := fmt.Sprintf("%s: slot %d of %d pays %s", w.Card.Text(), len(w.Barrels)+1, len(w.Card.Slots), w.Card.Slots[len(w.Barrels)].Text())
+		slot := w.Card.Slots[len(w.Barrels)]
+		label := fmt.Sprintf("%s: slot %d of %d pays %s", w.Card.Text(), len(w.Barrels)+1, len(w.Card.Slots), slot.Text())
+		if slot.Halves > 0 { // a multiplier: the figure it makes of this basket
+			value := cardsValue(s.player().Baskets[b].Cards)
+			label += fmt.Sprintf(": %d prestige for this basket's value of %d", slot.Pays(value), value)
+		}
 		if w.Seals > 0 && len(w.Barrels)+1 == len(w.Card.Slots) {
 			label += fmt.Sprintf(", and its %s", plural(w.Seals, "seal", "seals"))
 		}

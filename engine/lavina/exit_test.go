@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -119,6 +120,16 @@ func TestExampleCooperative15Gives7A24(t *testing.T) {
 	x.play("move", "exit", "deliver-1", "coop", "0", "done")
 	if x.p(0).Prestige != 1+7 || len(x.coop().Barrels) != 1 {
 		t.Fatalf("prestige %d", x.p(0).Prestige)
+	}
+}
+
+// The cooperative's choice names the prestige its "x 0.5" slot pays for
+// the basket, as every winery names its own (issue 32).
+func TestCooperativeChoiceNamesItsPrestige(t *testing.T) {
+	x := exitTable(t, "", c(PinotNoir, 5), c(Garnacha, 5), c(Chardonnay, 4), c(Cabernet, 1))
+	coop, ok := x.step("move", "exit", "deliver-1").Find("coop")
+	if want := "pays x0.5: 7 prestige for this basket's value of 15"; !ok || !strings.Contains(coop.Label, want) {
+		t.Errorf("the cooperative reads %q, want %q", coop.Label, want)
 	}
 }
 

@@ -205,7 +205,7 @@ func (s *State) Pending() []engine.Pending {
 	}
 	if s.Turn != nil {
 		seat := s.Pickers[s.Turn.Picker].Owner
-		return []engine.Pending{{Seat: seat, Prompt: "go on with your turn", Continues: true}}
+		return []engine.Pending{{Seat: seat, Prompt: "go on with the turn", Continues: true}}
 	}
 	p := s.rearmost()
 	if p < 0 {

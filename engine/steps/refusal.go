@@ -64,13 +64,11 @@ func (m *Machine[W]) deadEnd(w W, seat engine.Seat, o Option[W]) string {
 		if err != nil || done || len(m.Viable(c, seat, st.Opts)) > 0 {
 			break
 		}
-		if len(st.Opts) == 0 {
-			var reasons []string
-			for _, r := range k.refusals {
-				if !slices.Contains(reasons, r.reason) {
-					reasons = append(reasons, r.reason)
-				}
-			}
+		// A step that left answers out says why; one whose every answer
+		// is a detour (an Expert flipped first) would only say where the
+		// detour stops.
+		reasons := k.reasons()
+		if len(st.Opts) == 0 || len(reasons) > 0 {
 			if len(reasons) == 0 {
 				return fmt.Sprintf("After that, nothing would answer %s.", engine.Quote(st.Prompt))
 			}
@@ -80,4 +78,15 @@ func (m *Machine[W]) deadEnd(w W, seat engine.Seat, o Option[W]) string {
 		o.Do(c)
 	}
 	return "You could not finish your turn after that."
+}
+
+// reasons are the reasons noted for the answers left out, each once.
+func (k *Walk[W]) reasons() []string {
+	var reasons []string
+	for _, r := range k.refusals {
+		if !slices.Contains(reasons, r.reason) {
+			reasons = append(reasons, r.reason)
+		}
+	}
+	return reasons
 }

@@ -161,12 +161,21 @@ var abilityText = [...]string{
 }
 
 // takeExpert gives seat the top Expert of deck f, face up.
-func (s *walker) takeExpert(seat engine.Seat, f Feature) {
+func (s *walker) takeExpert(seat engine.Seat, f Feature) { s.hireExpert(seat, f, 0) }
+
+// hireExpert gives seat the top Wine Expert of deck f for price, which
+// the narration names.
+func (s *walker) hireExpert(seat engine.Seat, f Feature, price int) {
 	id := s.Experts[f][0]
 	s.Experts[f] = s.Experts[f][1:]
 	p := &s.Seats[seat]
 	p.Experts = append(p.Experts, HeldExpert{ID: id, FaceUp: true})
-	s.say(seat, func() string { return fmt.Sprintf("%s takes the %s.", p.Name, s.expertName(id)) })
+	s.say(seat, func() string {
+		if price > 0 {
+			return fmt.Sprintf("%s hires the %s, for %s.", p.Name, s.expertName(id), bagos(price))
+		}
+		return fmt.Sprintf("%s takes the %s.", p.Name, s.expertName(id))
+	})
 	if len(s.Experts[f]) > 0 {
 		s.reveal(engine.NoSeat, func() string {
 			return fmt.Sprintf("The %s deck now shows the %s.", s.featureTitle(f), s.expertName(s.Experts[f][0]))
@@ -210,11 +219,11 @@ func (s *walker) topOptions(opts []option, seat engine.Seat, price int, then fun
 		c := engine.Choice{ID: featureKey(Feature(f)), Label: label}
 		if price > 0 {
 			c.Cost = bagos(price)
-			c.Label += ", " + c.Cost
+			c.Label += "; hire it for " + c.Cost
 		}
 		opts = append(opts, option{Choice: c, Do: func(s *walker) {
 			s.Seats[seat].Money -= price
-			s.takeExpert(seat, Feature(f))
+			s.hireExpert(seat, Feature(f), price)
 			then(s)
 		}})
 	}

@@ -101,8 +101,26 @@ func startAction(s engine.State, seat engine.Seat, name string, a Action) (engin
 		for _, c := range step.Choices {
 			ids = append(ids, c.ID)
 		}
-		return nil, engine.Errorf(engine.CodeIllegal, "You cannot take the %s action now. %s", name,
+		return nil, engine.Errorf(engine.CodeIllegal, "You cannot take the %s action now. %s%s", name, st.actionRefusal(seat, step, a),
 			engine.Shorten("Legal now: "+strings.Join(ids, ", ")+".", 500))
 	}
 	return engine.Action{best}, nil
+}
+
+// actionRefusal says why no space of action a is a legal answer to step,
+// as a sentence and a space, or nothing when no rule says: the rule that
+// leaves the first such space out, or the question to answer first.
+func (s *State) actionRefusal(seat engine.Seat, step engine.Step, a Action) string {
+	for c := range Cell(NumCells) {
+		if Quadrel[s.Mode][c] != a {
+			continue
+		}
+		if why := s.Refusal(seat, nil, s.cellKey(c)); why != "" {
+			return why + " "
+		}
+	}
+	if step.Name != "action" {
+		return "First answer " + engine.Quote(step.Prompt) + ". "
+	}
+	return ""
 }

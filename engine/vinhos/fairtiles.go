@@ -138,6 +138,7 @@ func (s *walker) placeBarrelStep(seat engine.Seat, p *Player) step {
 			}
 			continue
 		}
+		st.Forfeits = true // the wine earned it: a command that leaves it out is asked
 		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: magnateKeys[m], Label: s.label(func() string { return fmt.Sprintf("Place a barrel beside %s", s.magnateTitle(Magnate(m))) })},
 			Do: func(s *walker) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/component"
 	"github.com/adega-bot/adega/engine/enginetest"
 )
 
@@ -106,6 +107,23 @@ func TestLeftOutStepsAreDeclinedAloudOrAsked(t *testing.T) {
 	}
 }
 
+// In the 2010 Reserve and the first edition, the barrel a Press Release's
+// wine earns beside a Magnate is asked for too, not declined for a
+// command that left it out (issue 32).
+func TestLeftOutReserveMagnateBarrelIsAsked(t *testing.T) {
+	x := newClassicExample(t, 4, redPlayer, yellow, blue, purple)
+	x.s.Vintage = 1
+	x.s.data.Vintage[1].Bruno = component.T(9)
+	r := x.p(redPlayer)
+	r.Cell = CellTL
+	r.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Cellar: true, Wines: wines(Wine{}, Wine{}, Wine{}, red(5))}
+	x.s.Regions[Douro].InPlay, x.s.Regions[Douro].Cubes = true, 2
+	_, err := x.build(redPlayer, []string{"pass@c", "order-1", "press", "w1-4", "cubes-2", "aroma-alcohol"}, nil)
+	if engine.CodeOf(err) != engine.CodeIncomplete || !strings.Contains(err.Error(), "Missing barrel") {
+		t.Errorf("the Magnate barrel step was not asked: %v", err)
+	}
+}
+
 // A refusal says which rule refuses the answer.
 func TestRefusalsNameTheRule(t *testing.T) {
 	x := newExample(t, 2, 1, yellow, orange, blue, purple)
@@ -120,7 +138,7 @@ func TestRefusalsNameTheRule(t *testing.T) {
 	}{
 		{[]string{"cellars@tm", "e2"}, `"e2": Minho has no Cellar (RB p. 12). Choices for estate:`},
 		{[]string{"vineyards@br", "setubal"}, `"setubal": Setúbal is not in play. Choices for region:`},
-		{[]string{"sales@bm"}, `"sales@bm": After that, nothing would answer "Which wine do you sell?". Choices for action:`},
+		{[]string{"sales@bm"}, `"sales@bm": After that, nothing would answer "Which wine do you sell?": You have no wine to sell. Choices for action:`},
 		// The second Winery's step had one answer, Done, so it was
 		// answered on its own; the value meant for it is still explained.
 		{[]string{"wineries@tr", "e1", "e1"}, `"e1": A second Winery costs 3 more Bagos; you have 1 Bago. The action "wineries@tr e1" is complete without it.`},
@@ -129,5 +147,27 @@ func TestRefusalsNameTheRule(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%v: got %v, want %s", c.action, err, c.want)
 		}
+	}
+}
+
+// An Export refused for want of a wine says so, though a Wine Expert that
+// takes a barrel back could be flipped first: the refusal is the wine's,
+// not the Expert's (issue 32).
+func TestExportWithoutAWineSaysWhy(t *testing.T) {
+	x := newExample(t, 2, 1, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Cell, y.Money = CellTL, 5
+	y.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(2))}
+	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
+	_, err := enginetest.Build(x.s, yellow, []string{"export@bl"}, nil)
+	want := `"export@bl": After that, nothing would answer "Which wine do you export?": No free Export slot takes your`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	y.Estates[0].Wines = wines()
+	_, err = enginetest.Build(x.s, yellow, []string{"export@bl"}, nil)
+	want = `"export@bl": After that, nothing would answer "Which wine do you export?": You have no wine to export.`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("no wine: got %v, want %s", err, want)
 	}
 }

@@ -156,8 +156,11 @@ func (s *walker) marketStep(m market) step {
 			}
 			return st
 		}
+		if s.Explaining && len(s.wines(seat)) == 0 {
+			s.refuse("wine", "You have no wine to %s.", m.verb)
+		}
 		for _, w := range s.wines(seat) {
-			if len(s.slots(m, seat, w, buf[:0])) == 0 {
+			if len(s.reachable(m, seat, w, buf[:0])) == 0 {
 				if s.Explaining {
 					s.refuse(wineKey(w), "No free %s slot takes your %s, even with its region's cubes.", m.name, s.wineLabel(seat, w))
 				}
@@ -206,6 +209,16 @@ func (s *walker) shown(text func() string) string {
 var salesMarket = market{name: "Sales", verb: "sell", whichWine: "Which wine do you sell?", whichSlot: "Sell it in which slot?"}
 
 var exportMarket = market{name: "Export", verb: "export", export: true, whichWine: "Which wine do you export?", whichSlot: "Export it in which slot?"}
+
+// reachable is slots, without the slots' own refusals: at the wine
+// step, the reason is the wine's.
+func (s *walker) reachable(m market, seat engine.Seat, w wineRef, buf []marketSlot) []marketSlot {
+	explaining := s.Explaining
+	s.Explaining = false
+	buf = s.slots(m, seat, w, buf)
+	s.Explaining = explaining
+	return buf
+}
 
 // slots appends to buf the empty slots of m that seat's wine w can reach.
 func (s *walker) slots(m market, seat engine.Seat, w wineRef, buf []marketSlot) []marketSlot {

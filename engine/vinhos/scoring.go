@@ -38,12 +38,33 @@ func (s *walker) scoreFinal() {
 	})
 	s.Final = f
 	s.At = PhaseOver
-	s.say(f.Ranking[0], func() string {
-		return fmt.Sprintf("%s wins with %d VP.", s.Seats[f.Ranking[0]].Name, s.Seats[f.Ranking[0]].VP)
-	})
+	s.say(f.Ranking[0], func() string { return s.winText(f.Ranking) })
 	if s.Solo != nil {
 		f.Solo = s.soloScore()
 	}
+}
+
+// winText announces the winner of ranking, and how a tie on VP was
+// broken: by Export barrels, then money.
+func (s *State) winText(ranking []engine.Seat) string {
+	win := &s.Seats[ranking[0]]
+	text := fmt.Sprintf("%s wins with %d VP", win.Name, win.VP)
+	if len(ranking) == 1 || s.Seats[ranking[1]].VP != win.VP {
+		return text + "."
+	}
+	next := &s.Seats[ranking[1]]
+	a, b := s.exportBarrels(ranking[0]), s.exportBarrels(ranking[1])
+	if a != b {
+		return fmt.Sprintf("%s, tied with %s on VP: the tie goes to more Export barrels, %d to %d.", text, next.Name, a, b)
+	}
+	money := "money"
+	if s.rules().bank {
+		money = "cash and bank account after divesting"
+	}
+	if ma, mb := s.tieMoney(ranking[0]), s.tieMoney(ranking[1]); ma != mb {
+		return fmt.Sprintf("%s, tied with %s on VP and Export barrels (%d): the tie goes to more %s, %s to %s.", text, next.Name, a, money, bagos(ma), bagos(mb))
+	}
+	return fmt.Sprintf("%s, tied with %s on VP, Export barrels and %s: first in the order of play.", text, next.Name, money)
 }
 
 // tieMoney is the money that breaks a tie after Export barrels: cash in

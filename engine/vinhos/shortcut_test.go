@@ -1,7 +1,9 @@
 package vinhos
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
@@ -50,5 +52,25 @@ func TestNeedsConfirmation(t *testing.T) {
 		if got := (Game{}).NeedsConfirmation(tc.action); got != tc.want {
 			t.Errorf("%v: %v, want %v", tc.action, got, tc.want)
 		}
+	}
+}
+
+// /vinhos export refused says why: the rule that leaves the Export space
+// out, not only the moves that are legal (issue 32).
+func TestShortcutRefusedSaysWhy(t *testing.T) {
+	x := newExample(t, 2, 1, yellow, orange, blue, purple)
+	y := x.p(yellow)
+	y.Cell, y.Money = CellTL, 5
+	y.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1}
+	export := slices.IndexFunc(shortcuts, func(sc struct {
+		name   string
+		action Action
+	}) bool {
+		return sc.name == "export"
+	})
+	_, err := Game{}.Shortcuts()[export].Start(x.state(), yellow)
+	want := `You cannot take the export action now. After that, nothing would answer "Which wine do you export?": You have no wine to export. Legal now:`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }
