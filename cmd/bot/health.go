@@ -28,7 +28,7 @@ func healthCommand(args []string, env Env) error {
 	path := botDatabase(cfg)
 	held, err := storage.InUse(path)
 	if err != nil {
-		return fmt.Errorf("health: no bot runs on %s: %w", path, err)
+		return fmt.Errorf("health: no bot runs: %w", err)
 	}
 	if !held {
 		return fmt.Errorf("health: no bot runs on %s: no process holds it open", path)
