@@ -133,7 +133,7 @@ func openFile(path string, readOnly bool) (*bbolt.DB, error) {
 		release(file)
 		return nil, err
 	case errors.Is(err, bolterrors.ErrTimeout):
-		return nil, fmt.Errorf("storage: database %s is in use by another process", path)
+		return nil, fmt.Errorf("storage: database %s is %w", path, ErrInUse)
 	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
 		errors.Is(err, bolterrors.ErrVersionMismatch), errors.Is(err, bolterrors.ErrInvalidMapping):
 		return nil, &DamagedError{Path: path, Cause: err.Error()}

@@ -2,7 +2,7 @@
 // replay of a stored or exported game, or the check and salvage of a
 // damaged database.
 //
-//	adega [run|local|replay|tournament|check|salvage] [flags]
+//	adega [run|local|replay|tournament|check|salvage|health|version] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -92,6 +92,10 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return checkCommand(args, env)
 	case "salvage":
 		return salvageCommand(args, env)
+	case "health":
+		return healthCommand(args, env)
+	case "version":
+		return versionCommand(args, env)
 	case "help":
 		fmt.Fprint(env.Stdout, usage)
 		return nil
@@ -113,6 +117,9 @@ commands:
            check a database file, with the bot stopped: every page, every game replayed
   salvage FILE NEW
            copy every game of a damaged database that can be read into a new file
+  health   succeed if a running bot holds the configured database open
+           (the container's health check, docs/deploy.md)
+  version  print the version, the commit and the Go version of this build
   help     show this text
 
 Run "adega COMMAND -h" for a command's flags.

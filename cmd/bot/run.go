@@ -49,7 +49,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	store, err := storage.Open(filepath.Join(cfg.DataDir, "adega.db"), reg)
+	store, err := storage.Open(botDatabase(cfg), reg)
 	if err != nil {
 		return err
 	}
@@ -75,4 +75,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	store.AnnounceRepairs(b.Handler().Repaired())
 	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	return b.Run(ctx)
+}
+
+// botDatabase is the bot's database file, in the data folder.
+func botDatabase(cfg Config) string {
+	return filepath.Join(cfg.DataDir, "adega.db")
 }
