@@ -259,9 +259,9 @@ func (r *crashRun) playOne(rng *rand.Rand, until time.Time) bool {
 		return false
 	}
 	at := r.srv.InGuild(r.player, r.thread)
-	last := len(g.Log) - 1
+	last := commandStart(g.Log)
 	var in fakediscord.Interaction
-	undo := last >= 0 && !engine.Revealed(g.Log[last].Events) && rng.IntN(4) == 0
+	undo := last >= 0 && !revealedSince(g.Log[last:]) && rng.IntN(4) == 0
 	act, err := engine.Auto(g.State, 0)
 	if err != nil {
 		r.t.Fatal(err)
@@ -305,14 +305,39 @@ func (r *crashRun) playOne(rng *rand.Rand, until time.Time) bool {
 			r.t.Fatal(err)
 		}
 		moves := r.game.Moves()
+		start := len(moves)
 		for _, p := range parts {
 			moves = append(moves, engine.Move{Seat: 0, Action: p})
 		}
 		r.replay(moves)
+		for k := start + 1; k < len(moves); k++ {
+			r.game.Log[k].Typed = commands.PartTyped(act.String(), k-start+1)
+		}
 	default:
 		r.t.Fatalf("unexpected answer %q", reply)
 	}
 	return true
+}
+
+// commandStart is the index of the first log entry of the last command
+// (a typed command played in parts marks its later parts), which an undo
+// takes back whole; -1 for an empty log.
+func commandStart(log []adega.LogEntry) int {
+	last := len(log) - 1
+	for last > 0 && strings.Contains(log[last].Typed, " (part ") {
+		last--
+	}
+	return last
+}
+
+// revealedSince reports whether any of entries revealed something.
+func revealedSince(entries []adega.LogEntry) bool {
+	for _, e := range entries {
+		if engine.Revealed(e.Events) {
+			return true
+		}
+	}
+	return false
 }
 
 // replay makes the local view of the game the one moves lead to.
@@ -324,7 +349,11 @@ func (r *crashRun) replay(moves []engine.Move) {
 	g := *r.game
 	g.State, g.Log = state, nil
 	for k, m := range moves {
-		g.Log = append(g.Log, adega.LogEntry{Seat: m.Seat, Action: m.Action, Events: events[k]})
+		e := adega.LogEntry{Seat: m.Seat, Action: m.Action, Events: events[k]}
+		if k < len(r.game.Log) {
+			e.Typed = r.game.Log[k].Typed // the moves kept keep their marks
+		}
+		g.Log = append(g.Log, e)
 	}
 	r.game = &g
 }
