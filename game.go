@@ -69,7 +69,7 @@ type BoardStyle string
 
 const (
 	BoardFull    BoardStyle = ""        // every area and every player's board
-	BoardCompact BoardStyle = "compact" // two narrow columns, for phones
+	BoardCompact BoardStyle = "compact" // one narrow column, for phones
 )
 
 // SeatUser is who plays a seat. UserID is empty for a seat nobody plays,

@@ -23,10 +23,12 @@ type Canvas struct {
 	boxes *[]TextBox // nil unless recording
 }
 
-// TextBox is the ink of one drawn string, in pixels.
+// TextBox is the ink of one drawn string, in pixels, and its type size
+// in pixels: what a test needs to tell how large it reads.
 type TextBox struct {
 	Text string
 	Box  image.Rectangle
+	Size float64
 }
 
 // Style is how a string is drawn: its size in user units, weight and color.
@@ -62,24 +64,27 @@ func (c *Canvas) Boxes() []TextBox {
 // RGBA is the canvas's pixels.
 func (c *Canvas) RGBA() *image.RGBA { return c.img }
 
-func (c *Canvas) face(st Style) font.Face {
+// face is the font face of st at the canvas's scale, and its size in
+// pixels.
+func (c *Canvas) face(st Style) (font.Face, float64) {
 	size := math.Round(st.Size*c.scale*4) / 4 // few distinct faces, each caching its glyphs
 	if st.Bold {
-		return c.faces.Bold(size)
+		return c.faces.Bold(size), size
 	}
-	return c.faces.Regular(size)
+	return c.faces.Regular(size), size
 }
 
 // Measure returns the advance width of s in user units.
 func (c *Canvas) Measure(s string, st Style) float64 {
-	return float64(font.MeasureString(c.face(st), s)) / 64 / c.scale
+	face, _ := c.face(st)
+	return float64(font.MeasureString(face, s)) / 64 / c.scale
 }
 
 // Text draws s anchored at x, y: ax 0, 0.5 or 1 puts x at its left, center
 // or right; ay 0, 0.5 or 1 puts y at the top, middle or bottom (the
 // baseline) of its capitals. It returns the advance width in user units.
 func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
-	face := c.face(st)
+	face, size := c.face(st)
 	w := float64(font.MeasureString(face, s)) / 64
 	px, py := c.TransformPoint(x, y)
 	px -= ax * w
@@ -90,7 +95,7 @@ func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
 	if c.boxes != nil && s != "" {
 		b, _ := font.BoundString(face, s)
 		r := image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
-		*c.boxes = append(*c.boxes, TextBox{s, r.Add(image.Pt(dot.X.Round(), dot.Y.Round()))})
+		*c.boxes = append(*c.boxes, TextBox{s, r.Add(image.Pt(dot.X.Round(), dot.Y.Round())), size})
 	}
 	return w / c.scale
 }

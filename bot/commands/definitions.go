@@ -126,7 +126,7 @@ func boardStyleOption(name, description string) *discordgo.ApplicationCommandOpt
 	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: description,
 		Choices: []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "full: every area and every player's board", Value: "full"},
-			{Name: "compact: two narrow columns, for phones", Value: string(adega.BoardCompact)},
+			{Name: "compact: one narrow column, for phones", Value: string(adega.BoardCompact)},
 		}}
 }
 

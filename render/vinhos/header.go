@@ -11,8 +11,8 @@ import (
 // gameTitle names the game and the mode played.
 func gameTitle(mode vinhos.Mode) string { return vinhos.BoardTitle(mode) }
 
-// bannerBox is the header's line of who must act.
-func bannerBox(r rect) rect { return rect{X: r.X, Y: r.Y + 46, W: r.W, H: 42} }
+// bannerBox is the header's line of who must act, at its foot.
+func bannerBox(r rect) rect { return rect{X: r.X, Y: r.Bottom() - 50, W: r.W, H: 42} }
 
 func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	c.Text(gameTitle(mode), r.X, r.Y+26, 0, 0.5, title)
@@ -22,17 +22,29 @@ func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	render.TurnMarker(c.Context, b.X+22, b.CY(), 10)
 }
 
-// header: the phase, then who must act and what: the line a player looks
-// for first, large enough to read in Discord's preview.
+// header: the phase, after the title or, where the line is too short
+// (the compact board), under it; then who must act and what: the line a
+// player looks for first, large enough to read in Discord's preview.
 func (v *view) header(c *render.Canvas, r rect) {
-	x := r.X + c.Measure(gameTitle(v.s.Mode), title)
-	c.Text("·  "+v.s.Phase(), x+14, r.Y+26, 0, 0.5, title.In(render.Muted))
+	phase, st := "·  "+v.s.Phase(), title.In(render.Muted)
+	x := r.X + c.Measure(gameTitle(v.s.Mode), title) + 14
+	if x+c.Measure(phase, st) <= r.Right() {
+		c.Text(phase, x, r.Y+26, 0, 0.5, st)
+	} else {
+		st = banner.In(render.Muted)
+		c.Text(c.Fit(v.s.Phase(), r.W, st), r.X, r.Y+60, 0, 0.5, st)
+	}
 	b := bannerBox(r)
 	x, y := b.X+44, b.CY()
 	if f := v.s.Final; f != nil {
 		win := f.Ranking[0]
 		v.token(c, win, x+14, y, 14)
-		c.Text(fmt.Sprintf("Game over: %s wins with %d VP", v.names[win], v.s.Seats[win].VP), x+36, y, 0, 0.5, banner)
+		// Where the line is short, the phase above says "Game over".
+		won, room := fmt.Sprintf("%s wins with %d VP", v.names[win], v.s.Seats[win].VP), b.Right()-x-50
+		if c.Measure("Game over: "+won, banner) <= room {
+			won = "Game over: " + won
+		}
+		c.Text(c.Fit(won, room, banner), x+36, y, 0, 0.5, banner)
 		return
 	}
 	pending := v.pending

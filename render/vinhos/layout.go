@@ -30,8 +30,8 @@ type layout struct {
 	board   []bool // by seat: drawn with a player board
 	mode    vinhos.Mode
 	estates int // on each player board
-	// compact is the board in two columns of focused-view panels, with a
-	// strip for every seat: half as wide, for a phone.
+	// compact is the board in one column of focused-view panels, each seat
+	// with its counters and estates: for a phone.
 	compact bool
 	width   float64
 	header  rect
@@ -100,11 +100,12 @@ func (l *layout) place2016() {
 	l.placeSeats(y + row2H + gap)
 }
 
-// place2016Compact places the compact 2016 board in two columns.
+// place2016Compact places the compact 2016 board in one column.
 func (l *layout) place2016Compact() {
-	l.placeColumns(
-		[]slot{{&l.quadrel, focusInner, row1H}, {&l.sales, focusInner, salesH}, {&l.vintage, focusInner, vintageH}, {&l.booths, boothsW, row2H}, {&l.scores, focusInner, row2H}},
-		[]slot{{&l.regions, focusInner, regionsH}, {&l.export, focusInner, exportH}, {&l.display, focusInner, displayH}, {&l.decks, focusInner, row2H}, {&l.supply, focusInner, supplyLineH}})
+	l.placeColumn(
+		slot{&l.quadrel, focusInner, row1H}, slot{&l.regions, focusInner, regionsH}, slot{&l.sales, focusInner, salesH},
+		slot{&l.export, focusInner, exportH}, slot{&l.vintage, focusInner, vintageH}, slot{&l.display, focusInner, displayH},
+		slot{&l.booths, boothsW, row2H}, slot{&l.decks, focusInner, row2H}, slot{&l.scores, focusInner, row2H}, slot{&l.supply, focusInner, supplyLineH})
 }
 
 // placeFirstRow places the header, then the first row of the shared
@@ -120,8 +121,11 @@ func (l *layout) placeFirstRow() rect {
 	return rect{X: l.sales.X, Y: l.sales.Bottom() + gap, W: l.sales.W, H: y + row1H - l.sales.Bottom() - gap}
 }
 
-// compactWidth is two focused-view columns side by side.
-const compactWidth = 2*margin + 2*focusInner + gap
+// compactWidth is one focused view's.
+const compactWidth = focusWidth
+
+// compactHeaderH leaves the phase a line of its own under the title.
+const compactHeaderH = headerH + 32
 
 // slot is an area of the compact board: the rect it is placed in, and
 // its size.
@@ -130,28 +134,18 @@ type slot struct {
 	w, h float64
 }
 
-// placeColumns places the compact board: under the header, the areas of
-// left and right in two columns one focused view wide, top to bottom, so
-// that a phone zoomed on a column reads it as well as a focused view; then
-// the seats.
-func (l *layout) placeColumns(left, right []slot) {
-	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: headerH}
-	ly, ry := float64(headerH), float64(headerH)
-	for _, s := range left {
-		*s.r = column(&ly, margin, s.w, s.h)
+// placeColumn places the compact board: under the header, the areas one
+// above the other in a column one focused view wide, so that a phone
+// showing it 400 pixels wide reads it as well as a focused view; then the
+// seats.
+func (l *layout) placeColumn(slots ...slot) {
+	l.header = rect{X: margin, Y: 0, W: compactWidth - 2*margin, H: compactHeaderH}
+	y := float64(compactHeaderH)
+	for _, s := range slots {
+		*s.r = rect{X: margin, Y: y, W: s.w, H: s.h}
+		y += s.h + gap
 	}
-	for _, s := range right {
-		*s.r = column(&ry, margin+focusInner+gap, s.w, s.h)
-	}
-	l.placeSeats(max(ly, ry))
-}
-
-// column places an area of height h and width w at x, y in a column,
-// and moves y below it.
-func column(y *float64, x, w, h float64) rect {
-	r := rect{X: x, Y: *y, W: w, H: h}
-	*y += h + gap
-	return r
+	l.placeSeats(y)
 }
 
 // placeSeats puts the seats' boards or strips from y, then the legend.
@@ -159,8 +153,8 @@ func (l *layout) placeSeats(y float64) {
 	for _, b := range l.board {
 		h := float64(stripH)
 		switch {
-		case b && l.compact:
-			h = compactStripH
+		case l.compact:
+			h = compactSeatH(b, l.estates)
 		case b:
 			h = panelH
 		}
@@ -169,7 +163,7 @@ func (l *layout) placeSeats(y float64) {
 	}
 	l.legend = rect{X: margin, Y: y + gap/2, W: l.width - 2*margin, H: legendH}
 	if l.compact {
-		l.legend.H = 3 * legendH
+		l.legend.H = compactLegendLines * legendH
 	}
 	l.height = int(l.legend.Bottom()) + margin
 }
@@ -198,9 +192,12 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 		}
 	}
 	for seat, r := range l.seats {
-		if l.board[seat] && !l.compact {
+		switch {
+		case l.compact:
+			compactSeatStatic(c, r, l.board[seat], l.estates)
+		case l.board[seat]:
 			boardStatic(c, r, l.estates)
-		} else {
+		default:
 			stripStatic(c, r)
 		}
 	}
@@ -233,10 +230,8 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	}
 	for seat, r := range l.seats {
 		switch {
-		case l.compact && l.board[seat]:
-			v.compactStrip(c, engine.Seat(seat), r)
 		case l.compact:
-			v.strip(c, engine.Seat(seat), r, "")
+			v.compactSeat(c, engine.Seat(seat), r)
 		case l.board[seat]:
 			v.playerBoard(c, engine.Seat(seat), r)
 		default:

@@ -1,12 +1,17 @@
 package vinhos
 
 import (
+	"cmp"
 	"fmt"
+	"image"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/render/rendertest"
 )
 
@@ -65,29 +70,80 @@ func TestTrasOsMontesFairPointsComeAtTheFair(t *testing.T) {
 	}
 }
 
-// The compact board shows every player's wines, by estate, under their
-// counters: what each could sell or export, which the turn message that
-// carries it should tell at a glance.
-func TestCompactBoardShowsEveryPlayersWines(t *testing.T) {
-	for name, s := range map[string]*vinhos.State{"mid-3p": state(t, "mid-3p"), "reserve-mid": reserveMid(t)} {
-		want := map[string]int{}
-		for _, p := range s.Seats {
+// compactBoard draws the compact board of s, recording its text, and
+// returns the boxes of its text (background and pieces), its layout and
+// the pixels a layout unit takes.
+func compactBoard(s *vinhos.State) ([]render.TextBox, *layout, float64) {
+	o := defaults(s)
+	o.Compact = true
+	c, bg := drawBoard(s, o, true)
+	l := newLayout(newView(s, o).board, true, s.Mode, s.Estates())
+	return append(slices.Clone(bg.Boxes()), c.Boxes()...), l, float64(c.RGBA().Bounds().Dx()) / l.width
+}
+
+// textIn is the text of the boxes that lie in r, a rect in layout units
+// scale pixels each.
+func textIn(boxes []render.TextBox, r rect, scale float64) []render.TextBox {
+	px := image.Rect(int(r.X*scale), int(r.Y*scale), int(math.Ceil(r.Right()*scale)), int(math.Ceil(r.Bottom()*scale)))
+	var in []render.TextBox
+	for _, b := range boxes {
+		if b.Box.In(px) {
+			in = append(in, b)
+		}
+	}
+	return in
+}
+
+// A phone shows the compact board 400 pixels wide: there, the words of
+// the Managers' rows, the bank and the Fair read at 9 pixels or more, as
+// a focused view's do (the initials on the players' pieces aside, which
+// their colour tells apart). Two columns 926 pixels wide showed them at 5.
+func TestCompactBoardReadsOnAPhone(t *testing.T) {
+	for name, s := range map[string]*vinhos.State{"reserve-mid": reserveMid(t), "reserve-final": reserveFinal(t), "reserve-fullest": reserveFullest(t), "first-edition": firstEditionMid(t)} {
+		boxes, l, scale := compactBoard(s)
+		tags := newView(s, Options{}).tags
+		for panel, r := range map[string]rect{"Managers' rows": l.managers, "bank": l.bank, "Fair": l.fair} {
+			words := slices.DeleteFunc(textIn(boxes, r, scale), func(b render.TextBox) bool { return slices.Contains(tags, b.Text) })
+			if len(words) == 0 {
+				t.Fatalf("%s: no text in the %s", name, panel)
+			}
+			smallest := slices.MinFunc(words, func(a, b render.TextBox) int { return cmp.Compare(a.Size, b.Size) })
+			if px := smallest.Size * 400 / (l.width * scale); px < 9 {
+				t.Errorf("%s: 400 pixels wide, the smallest text in the %s (%q) is %.1f pixels high", name, panel, smallest.Text, px)
+			}
+		}
+	}
+}
+
+// The compact board shows each player's estates: every region they hold,
+// with its wines, in that player's own place on the board, as a phone
+// must read them to weigh what each could sell or export.
+func TestCompactBoardShowsEveryPlayersEstates(t *testing.T) {
+	for name, s := range map[string]*vinhos.State{"mid-3p": state(t, "mid-3p"), "solo": state(t, "solo"), "reserve-mid": reserveMid(t), "first-edition": firstEditionMid(t)} {
+		boxes, l, scale := compactBoard(s)
+		for seat, p := range s.Seats {
+			if !l.board[seat] {
+				continue
+			}
+			shown := map[string]int{}
+			for _, b := range textIn(boxes, l.seats[seat], scale) {
+				shown[b.Text]++
+			}
+			want := map[string]int{}
 			for _, est := range p.Estates {
+				if est.Region != 0 {
+					want[vinhos.Regions[est.Region].Name]++
+				}
 				for _, w := range est.Wines {
 					if w.Quality > 0 {
 						want[fmt.Sprintf("%s%d", wineLetter[w.Color], w.Quality)]++
 					}
 				}
 			}
-		}
-		c, _ := drawBoard(s, Options{Compact: true}, true)
-		shown := map[string]int{}
-		for _, b := range c.Boxes() {
-			shown[b.Text]++
-		}
-		for wine, n := range want {
-			if shown[wine] < n {
-				t.Errorf("%s: the players hold %d %s wines; the compact board shows %d", name, n, wine, shown[wine])
+			for text, n := range want {
+				if shown[text] < n {
+					t.Errorf("%s: %s holds %d × %s; their place on the compact board shows %d", name, p.Name, n, text, shown[text])
+				}
 			}
 		}
 	}

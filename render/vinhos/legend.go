@@ -1,6 +1,8 @@
 package vinhos
 
 import (
+	"strings"
+
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 )
@@ -27,6 +29,15 @@ func legendStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	item(16, func(x, y float64) { c.Person(x+8, y, 20, enologistColor) }, "Enologist (in a winery)")
 	item(16, func(x, y float64) { c.Cube(x+8, y, 14, cubeColor) }, "Renown cube")
 	item(52, func(x, y float64) { taxMarker(c, x+26, y, 0) }, "Year marker: +1 to move there")
-	item(0, func(x, y float64) {}, "wine R5 over 6→8: red, quality 5, value 6 (8 with its region's cubes); gold: most valuable")
+	// A note wider than the legend goes in parts, which the lines take as items.
+	note := func(parts ...string) {
+		if text := strings.Join(parts, " "); c.Measure(text, small) <= r.W-4 {
+			parts = []string{text}
+		}
+		for _, p := range parts {
+			item(0, func(x, y float64) {}, p)
+		}
+	}
+	note("wine R5 over 6→8: red, quality 5, value 6 (8 with its region's cubes);", "gold: most valuable")
 	item(0, func(x, y float64) {}, "grey tile: face down")
 }

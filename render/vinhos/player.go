@@ -38,8 +38,7 @@ func boardStatic(c *render.Canvas, r rect, estates int) {
 }
 
 func estateStatic(c *render.Canvas, k rect, e int) {
-	c.Box(k, 6, render.Paper, render.Rule)
-	c.Token(k.X+13, k.Y+13, 10, render.Muted, fmt.Sprint(e+1))
+	estateFrame(c, k, e)
 	for i := range vinhos.PlayerBoards[vinhos.SpecialVintage2016].EstateSlots {
 		c.Box(buildingSlot(k, i), 4, render.SlotFill, render.Rule)
 	}
@@ -48,13 +47,14 @@ func estateStatic(c *render.Canvas, k rect, e int) {
 	}
 }
 
+// estateFrame is estate e's box k and its number at the top left.
+func estateFrame(c *render.Canvas, k rect, e int) {
+	c.Box(k, 6, render.Paper, render.Rule)
+	c.Token(k.X+13, k.Y+13, 10, render.Muted, fmt.Sprint(e+1))
+}
+
 func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
-	if v.acting[seat] {
-		c.DrawRoundedRectangle(r.X, r.Y, r.W, r.H, 8)
-		c.SetColor(render.Accent)
-		c.SetLineWidth(3)
-		c.Stroke()
-	}
+	v.actingFrame(c, seat, r)
 	v.nameplate(c, seat, r.X, r.Y+26, estateX-76)
 	v.stats(c, seat, rect{X: r.X + 16, Y: r.Y + 64}, 2, 128, 34)
 	p := &v.s.Seats[seat]
@@ -72,6 +72,16 @@ func (v *view) playerBoard(c *render.Canvas, seat engine.Seat, r rect) {
 		v.bankBox(c, seat, estateBox(r.X+estateX, r.Y+10, v.s.Estates()))
 	}
 	v.chips(c, seat, rect{X: r.X + chipsX, Y: r.Y + 12}, 3, 5)
+}
+
+// actingFrame outlines a seat's board if the seat must decide now.
+func (v *view) actingFrame(c *render.Canvas, seat engine.Seat, r rect) {
+	if v.acting[seat] {
+		c.DrawRoundedRectangle(r.X, r.Y, r.W, r.H, 8)
+		c.SetColor(render.Accent)
+		c.SetLineWidth(3)
+		c.Stroke()
+	}
 }
 
 // bankOnBoard reports whether a player board shows its bank where a 2016
@@ -107,22 +117,37 @@ func (v *view) estates(c *render.Canvas, seat engine.Seat, x, y float64) {
 	}
 }
 
-// stats draws a seat's counters in a grid of cols columns from r's corner.
-func (v *view) stats(c *render.Canvas, seat engine.Seat, r rect, cols int, colW, rowH float64) {
+// A stat is one of a seat's counters: its icon, drawn centered at x, y,
+// and its text.
+type stat struct {
+	icon func(x, y float64)
+	text string
+}
+
+// statIcon is the room of a stat's icon, before its text.
+const statIcon = 26
+
+// statList is a seat's counters: money, VP, Fair Points and barrels.
+func (v *view) statList(c *render.Canvas, seat engine.Seat) []stat {
 	p := &v.s.Seats[seat]
-	items := []struct {
-		icon func(x, y float64)
-		text string
-	}{
+	return []stat{
 		{func(x, y float64) { c.Coin(x, y, 10, "") }, fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))},
 		{func(x, y float64) { c.Star(x, y, 11, render.Gold) }, fmt.Sprintf("%d VP", p.VP)},
 		{func(x, y float64) { c.Glass(x, y, 20, wineColors[vinhos.White]) }, fmt.Sprintf("%d Fair pts", p.FairPoints)},
 		{func(x, y float64) { v.barrel(c, seat, x, y, 18, 20) }, fmt.Sprintf("%d %s", p.Barrels, plural(p.Barrels, "barrel", "barrels"))},
 	}
-	for i, it := range items {
-		x, y := r.X+float64(i%cols)*colW, r.Y+float64(i/cols)*rowH
-		it.icon(x+10, y)
-		c.Text(it.text, x+26, y, 0, 0.5, heading)
+}
+
+// drawStat draws a counter from x, its middle at y.
+func drawStat(c *render.Canvas, it stat, x, y float64) {
+	it.icon(x+10, y)
+	c.Text(it.text, x+statIcon, y, 0, 0.5, heading)
+}
+
+// stats draws a seat's counters in a grid of cols columns from r's corner.
+func (v *view) stats(c *render.Canvas, seat engine.Seat, r rect, cols int, colW, rowH float64) {
+	for i, it := range v.statList(c, seat) {
+		drawStat(c, it, r.X+float64(i%cols)*colW, r.Y+float64(i/cols)*rowH)
 	}
 }
 
@@ -153,22 +178,7 @@ func (v *view) bestWine(seat engine.Seat) wineRef {
 
 func (v *view) estate(c *render.Canvas, seat engine.Seat, e int, k rect, best wineRef) {
 	est := &v.s.Seats[seat].Estates[e]
-	y, right := k.Y+13, k.Right()-4
-	if est.Cellar {
-		c.Arch(right-10, y, 18, 18, cellarColor)
-		right -= 24
-	}
-	if est.Porto {
-		portoIcon(c, right-10, y)
-		right -= 24
-	}
-	if est.Region != 0 {
-		name := c.Fit(vinhos.Regions[est.Region].Name, right-k.X-30-24, bold)
-		x := k.X + 30 + c.Text(name, k.X+30, y, 0, 0.5, bold)
-		wineChip(c, x+12, y, est.Color)
-	} else {
-		c.Text("no vineyard", k.X+30, y, 0, 0.5, small)
-	}
+	estateHeading(c, est, k)
 	v.buildings(c, est, k)
 	if n := est.WineSlots(); n < len(est.Wines) {
 		// The slots only a Cellar opens, shown as one locked space.
@@ -193,6 +203,28 @@ func (v *view) estate(c *render.Canvas, seat engine.Seat, e int, k rect, best wi
 	if est.Waiting > 0 {
 		c.Cube(k.Right()-44, k.Bottom()-10, 12, cubeColor)
 		c.Text(fmt.Sprintf("×%d", est.Waiting), k.Right()-34, k.Bottom()-10, 0, 0.5, small)
+	}
+}
+
+// estateHeading writes, on the top line of estate box k after its
+// number, the estate's region and wine color, or that it has none, and at
+// the right its Cellar and Porto.
+func estateHeading(c *render.Canvas, est *vinhos.Estate, k rect) {
+	y, right := k.Y+13, k.Right()-4
+	if est.Cellar {
+		c.Arch(right-10, y, 18, 18, cellarColor)
+		right -= 24
+	}
+	if est.Porto {
+		portoIcon(c, right-10, y)
+		right -= 24
+	}
+	if est.Region != 0 {
+		name := c.Fit(vinhos.Regions[est.Region].Name, right-k.X-30-24, bold)
+		x := k.X + 30 + c.Text(name, k.X+30, y, 0, 0.5, bold)
+		wineChip(c, x+12, y, est.Color)
+	} else {
+		c.Text("no vineyard", k.X+30, y, 0, 0.5, small)
 	}
 }
 
@@ -241,17 +273,6 @@ func wineTile(c *render.Canvas, s rect, w vinhos.Wine, value, cubes int, best bo
 		val += fmt.Sprintf("→%d", value+cubes)
 	}
 	c.Text(val, s.CX(), s.Y+37, 0.5, 0.5, render.Style{Size: 14, Bold: true, Color: ink})
-}
-
-// compactStripH is a seat's strip on the compact board: its counters,
-// then a row of its wines by estate.
-const compactStripH = stripH + winesRowH
-
-// compactStrip is a seat on the compact board: the strip of its counters,
-// and under it the wines of each estate that holds any.
-func (v *view) compactStrip(c *render.Canvas, seat engine.Seat, r rect) {
-	v.strip(c, seat, rect{X: r.X, Y: r.Y, W: r.W, H: stripH}, "")
-	v.wineRows(c, seat, rect{X: r.X + 26, Y: r.Y + stripH - 8, W: r.W - 38}, 1)
 }
 
 func stripStatic(c *render.Canvas, r rect) {

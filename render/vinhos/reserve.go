@@ -23,11 +23,13 @@ func (l *layout) placeReserve() {
 	l.placeSeats(y + h + gap)
 }
 
-// placeReserveCompact places the compact board in two columns.
+// placeReserveCompact places the compact board in one column.
 func (l *layout) placeReserveCompact() {
-	l.placeColumns(
-		[]slot{{&l.quadrel, focusInner, row1H}, {&l.sales, focusInner, salesH}, {&l.decks, focusInner, row2H}, {&l.managers, focusInner, float64(managersH)}, {&l.scores, focusInner, row2H + 24}},
-		[]slot{{&l.regions, focusInner, regionsH}, {&l.export, focusInner, exportH}, {&l.bank, focusInner, float64(bankH)}, {&l.fair, focusInner, float64(fairH)}, {&l.supply, focusInner, supplyLineH}})
+	l.placeColumn(
+		slot{&l.quadrel, focusInner, row1H}, slot{&l.regions, focusInner, regionsH}, slot{&l.sales, focusInner, salesH},
+		slot{&l.export, focusInner, exportH}, slot{&l.decks, focusInner, row2H}, slot{&l.managers, focusInner, float64(managersH)},
+		slot{&l.bank, focusInner, float64(bankH)}, slot{&l.fair, focusInner, float64(fairH)}, slot{&l.scores, focusInner, row2H + 24},
+		slot{&l.supply, focusInner, supplyLineH})
 }
 
 // reserveAreas draws the Reserve's areas that its layout draws whole, with

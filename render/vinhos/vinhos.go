@@ -21,8 +21,8 @@ type Options struct {
 	// automa: their pieces stay on the shared board and a strip shows what
 	// they hold. Nil means every seat has a board.
 	NoBoard func(engine.Seat) bool
-	// Compact draws the board in two columns as wide as a focused view,
-	// every seat as a strip: for a phone (newCompactLayout).
+	// Compact draws the board in one column as wide as a focused view,
+	// each seat with its counters and estates: for a phone (placeColumn).
 	Compact bool
 }
 
