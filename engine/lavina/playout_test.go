@@ -1,7 +1,6 @@
 package lavina
 
 import (
-	"flag"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -13,9 +12,6 @@ import (
 	"github.com/adega-bot/adega/engine/enginetest"
 	"github.com/adega-bot/adega/engine/steps/stepstest"
 )
-
-// long runs the full playouts: 10,000 games per player count.
-var long = flag.Bool("long", false, "play 10,000 random games per player count")
 
 var names = []string{"Ana", "Bruno", "Carla", "Duarte", "Eva"}
 
@@ -172,7 +168,7 @@ func alternatives(g int) map[string]string {
 
 // TestRandomPlayouts plays seeded games at each player count by random
 // legal choices, checking every invariant after every action: 200 games
-// per count, 10,000 with -long, 50 with -short; a third of them with
+// per count, 10,000 with -long, 50 with -short (enginetest.Games); a third of them with
 // alternative readings, and every fourth by the first rules, the others
 // by the latest. A game that no last barrel has ended after testRounds
 // rounds stops there. Each count runs in two parallel halves.
@@ -181,13 +177,7 @@ func TestRandomPlayouts(t *testing.T) {
 	// between collections.
 	old := debug.SetGCPercent(400)
 	t.Cleanup(func() { debug.SetGCPercent(old) })
-	games := 200
-	if *long {
-		games = 10000
-	}
-	if testing.Short() {
-		games = 50
-	}
+	games := enginetest.Games(10000)
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		for half := range 2 {
 			t.Run(fmt.Sprintf("%dp-half%d", players, half+1), func(t *testing.T) {

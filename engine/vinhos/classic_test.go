@@ -8,6 +8,7 @@ import (
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/component"
+	"github.com/adega-bot/adega/engine/enginetest"
 )
 
 // The first edition (2010) as a mode: its setup and random games. Its
@@ -71,24 +72,20 @@ func TestClassicSetup(t *testing.T) {
 }
 
 // Random first-edition games play to their end with every invariant
-// holding after every action: 10,000 at each player count (200 with
-// -short), in two parallel halves.
+// holding after every action: 200 at each player count, 10,000 with -long,
+// 50 with -short (enginetest.Games), in two parallel halves.
 func TestClassicPlayouts(t *testing.T) {
-	games := 10000
-	if testing.Short() {
-		games = 200
-	}
+	games := enginetest.Games(10000)
 	for players := MinPlayers; players <= MaxPlayers; players++ {
 		for half := range uint64(2) {
 			t.Run(fmt.Sprintf("%dp-half%d", players, half+1), func(t *testing.T) {
 				t.Parallel()
+				actions := 0
 				for seed := half; seed < uint64(games); seed += 2 {
-					playOut(t, newClassic(t, seed, players, ""), seed, quickDecision, func(s *State, move int) {
-						if err := invariants(s); err != nil {
-							t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
-						}
-					})
+					playOut(t, newClassic(t, seed, players, ""), seed, quickDecision, holdInvariants(t, seed, &actions))
 				}
+				n := (games + 1 - int(half)) / 2
+				t.Logf("%d games, %.1f actions on average", n, float64(actions)/float64(n))
 			})
 		}
 	}

@@ -137,14 +137,23 @@ func TestQuickAndPublicDecisionsAgree(t *testing.T) {
 	}
 }
 
-// TestRandomPlayouts plays 10,000 seeded games at each player count by
-// random legal choices, checking every invariant after every action (200
-// with -short). Each count runs in two parallel halves.
-func TestRandomPlayouts(t *testing.T) {
-	games := 10000
-	if testing.Short() {
-		games = 200
+// holdInvariants is the check of a random playout: every invariant holds
+// after every action of the seeded game. It counts the actions in actions.
+func holdInvariants(t testing.TB, seed uint64, actions *int) func(s *State, move int) {
+	return func(s *State, move int) {
+		*actions++
+		if err := invariants(s); err != nil {
+			t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
+		}
 	}
+}
+
+// TestRandomPlayouts plays seeded games at each player count by random
+// legal choices, checking every invariant after every action: 200 per
+// count, 10,000 with -long, 50 with -short (enginetest.Games). Each count
+// runs in two parallel halves.
+func TestRandomPlayouts(t *testing.T) {
+	games := enginetest.Games(10000)
 	for players := 2; players <= 4; players++ {
 		for half := range 2 {
 			t.Run(fmt.Sprintf("%dp-half%d", players, half+1), func(t *testing.T) {
@@ -152,12 +161,7 @@ func TestRandomPlayouts(t *testing.T) {
 				winning, actions := 0, 0
 				for g := half; g < games; g += 2 {
 					seed := uint64(players*1_000_000 + g)
-					s := playRandom(t, seed, players, func(s *State, move int) {
-						actions++
-						if err := invariants(s); err != nil {
-							t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
-						}
-					})
+					s := playRandom(t, seed, players, holdInvariants(t, seed, &actions))
 					winning += s.Seats[s.Final.Ranking[0]].VP
 				}
 				n := (games + 1 - half) / 2
@@ -167,15 +171,12 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 }
 
-// TestRandomSoloPlayouts plays 10,000 seeded solo games (200 with -short)
-// by random legal choices, checking every invariant after every action, in
-// two parallel halves. Once both are done it logs how the games ended: the
+// TestRandomSoloPlayouts plays seeded solo games by random legal choices,
+// checking every invariant after every action, as many as
+// TestRandomPlayouts plays at a count, in two parallel halves. Once both are done it logs how the games ended: the
 // accolades and titles, how often each criterion was met, and Lacerda's VP.
 func TestRandomSoloPlayouts(t *testing.T) {
-	games := 10000
-	if testing.Short() {
-		games = 200
-	}
+	games := enginetest.Games(10000)
 	var (
 		mu  sync.Mutex
 		all soloStats
@@ -188,12 +189,7 @@ func TestRandomSoloPlayouts(t *testing.T) {
 			start := time.Now()
 			for g := half; g < games; g += 2 {
 				seed := uint64(1_000_000 + g)
-				s := playRandom(t, seed, 1, func(s *State, move int) {
-					st.actions++
-					if err := invariants(s); err != nil {
-						t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
-					}
-				})
+				s := playRandom(t, seed, 1, holdInvariants(t, seed, &st.actions))
 				st.add(s)
 			}
 			st.elapsed = time.Since(start)

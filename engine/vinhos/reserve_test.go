@@ -212,19 +212,17 @@ func newRandomReserve(t testing.TB, seed uint64, players int, variants string) e
 // TestReservePlayouts plays seeded 2010 Reserve games by random legal
 // choices to their end, checking every invariant after every action:
 // money and bank accounts within their limits, every component somewhere,
-// at most 6 Experts, every placement rule. 10,000 games at each player
-// count, and 2,000 with each variant (spread over the counts); with
-// -short, 200 and 40. Each set runs in two parallel halves.
+// at most 6 Experts, every placement rule. With -long 10,000 games at
+// each player count, and 2,000 with each variant (spread over the counts);
+// by default a fiftieth of them, 200 and 40, and with -short a
+// two-hundredth (enginetest.Games). Each set runs in two parallel halves.
 func TestReservePlayouts(t *testing.T) {
 	sets := []struct {
 		variant string
 		games   int
 	}{{"", 10000}, {"maintenance", 2000}, {"five-estates", 2000}}
 	for _, set := range sets {
-		games := set.games
-		if testing.Short() {
-			games /= 50
-		}
+		games := enginetest.Games(set.games)
 		for players := MinPlayers; players <= MaxPlayers; players++ {
 			n := games
 			if set.variant != "" {
@@ -236,12 +234,7 @@ func TestReservePlayouts(t *testing.T) {
 					winning, actions := 0, 0
 					for g := half; g < n; g += 2 {
 						seed := uint64(players*1_000_000 + g)
-						final := playOut(t, newRandomReserve(t, seed, players, set.variant), seed, quickDecision, func(s *State, move int) {
-							actions++
-							if err := invariants(s); err != nil {
-								t.Fatalf("seed %d, move %d (%s): %v", seed, move, s.Phase(), err)
-							}
-						})
+						final := playOut(t, newRandomReserve(t, seed, players, set.variant), seed, quickDecision, holdInvariants(t, seed, &actions))
 						if final.Final == nil || len(final.Final.Bank) != players {
 							t.Fatalf("seed %d: no Reserve final score", seed)
 						}
