@@ -44,25 +44,68 @@ func (s *walker) scoreFinal() {
 	}
 }
 
+// TieBreak is what put the first of a ranking ahead of the second when
+// they tied on VP [T] (SV p. 16): more Export barrels, then more money,
+// then the order of play.
+type TieBreak int
+
+const (
+	NotTied TieBreak = iota
+	ByExportBarrels
+	ByMoney
+	ByOrderOfPlay
+)
+
+// String names what broke the tie, briefly ("" when there was none).
+func (t TieBreak) String() string {
+	return [...]string{"", "Export barrels", "money", "order of play"}[t]
+}
+
+// WinTieBreak is what decided the winner of a finished game over the
+// runner-up; NotTied when the winner had more VP or the game is not over.
+func (s *State) WinTieBreak() TieBreak {
+	if s.Final == nil {
+		return NotTied
+	}
+	return s.tieBreak(s.Final.Ranking)
+}
+
+// tieBreak is what put ranking's first ahead of its second.
+func (s *State) tieBreak(ranking []engine.Seat) TieBreak {
+	if len(ranking) < 2 {
+		return NotTied
+	}
+	switch a, b := ranking[0], ranking[1]; {
+	case s.Seats[a].VP != s.Seats[b].VP:
+		return NotTied
+	case s.exportBarrels(a) != s.exportBarrels(b):
+		return ByExportBarrels
+	case s.tieMoney(a) != s.tieMoney(b):
+		return ByMoney
+	}
+	return ByOrderOfPlay
+}
+
 // winText announces the winner of ranking, and how a tie on VP was
-// broken: by Export barrels, then money.
+// broken.
 func (s *State) winText(ranking []engine.Seat) string {
 	win := &s.Seats[ranking[0]]
 	text := fmt.Sprintf("%s wins with %d VP", win.Name, win.VP)
-	if len(ranking) == 1 || s.Seats[ranking[1]].VP != win.VP {
+	tie := s.tieBreak(ranking)
+	if tie == NotTied {
 		return text + "."
 	}
 	next := &s.Seats[ranking[1]]
 	a, b := s.exportBarrels(ranking[0]), s.exportBarrels(ranking[1])
-	if a != b {
-		return fmt.Sprintf("%s, tied with %s on VP: the tie goes to more Export barrels, %d to %d.", text, next.Name, a, b)
-	}
 	money := "money"
 	if s.rules().bank {
 		money = "cash and bank account after divesting"
 	}
-	if ma, mb := s.tieMoney(ranking[0]), s.tieMoney(ranking[1]); ma != mb {
-		return fmt.Sprintf("%s, tied with %s on VP and Export barrels (%d): the tie goes to more %s, %s to %s.", text, next.Name, a, money, bagos(ma), bagos(mb))
+	switch tie {
+	case ByExportBarrels:
+		return fmt.Sprintf("%s, tied with %s on VP: the tie goes to more Export barrels, %d to %d.", text, next.Name, a, b)
+	case ByMoney:
+		return fmt.Sprintf("%s, tied with %s on VP and Export barrels (%d): the tie goes to more %s, %s to %s.", text, next.Name, a, money, bagos(s.tieMoney(ranking[0])), bagos(s.tieMoney(ranking[1])))
 	}
 	return fmt.Sprintf("%s, tied with %s on VP, Export barrels and %s: first in the order of play.", text, next.Name, money)
 }

@@ -24,23 +24,36 @@ func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 
 // header: the phase, after the title or, where the line is too short
 // (the compact board), under it; then who must act and what: the line a
-// player looks for first, large enough to read in Discord's preview.
+// player looks for first, large enough to read in Discord's preview. At
+// the end, who won, and what broke a tie on VP: in the banner, or where
+// it is short, on the phase's line.
 func (v *view) header(c *render.Canvas, r rect) {
 	phase, st := "·  "+v.s.Phase(), title.In(render.Muted)
 	x := r.X + c.Measure(gameTitle(v.s.Mode), title) + 14
-	if x+c.Measure(phase, st) <= r.Right() {
+	tie := ""
+	if t := v.s.WinTieBreak(); t != vinhos.NotTied {
+		tie = "tie broken on " + t.String()
+	}
+	wide := x+c.Measure(phase, st) <= r.Right()
+	if wide {
 		c.Text(phase, x, r.Y+26, 0, 0.5, st)
 	} else {
-		st = banner.In(render.Muted)
-		c.Text(c.Fit(v.s.Phase(), r.W, st), r.X, r.Y+60, 0, 0.5, st)
+		st, phase = banner.In(render.Muted), v.s.Phase()
+		if tie != "" {
+			phase += ": " + tie
+		}
+		c.Text(c.Fit(phase, r.W, st), r.X, r.Y+60, 0, 0.5, st)
 	}
 	b := bannerBox(r)
 	x, y := b.X+44, b.CY()
 	if f := v.s.Final; f != nil {
 		win := f.Ranking[0]
 		v.token(c, win, x+14, y, 14)
-		// Where the line is short, the phase above says "Game over".
 		won, room := fmt.Sprintf("%s wins with %d VP", v.names[win], v.s.Seats[win].VP), b.Right()-x-50
+		if wide && tie != "" {
+			won += " (" + tie + ")"
+		}
+		// Where the line is short, the phase above says "Game over".
 		if c.Measure("Game over: "+won, banner) <= room {
 			won = "Game over: " + won
 		}

@@ -148,3 +148,35 @@ func TestCompactBoardShowsEveryPlayersEstates(t *testing.T) {
 		}
 	}
 }
+
+// A tie on VP goes to more Export barrels, then more money [T] (SV
+// p. 16): at the end of the game the header, full or compact, says what
+// broke the tie, as the narration does (issue 32).
+func TestHeaderSaysHowTheWinnersTieWasBroken(t *testing.T) {
+	s := reserveFinal(t)
+	winner, second := s.Final.Ranking[0], s.Final.Ranking[1]
+	s.Seats[second].VP = s.Seats[winner].VP
+	if s.WinTieBreak() != vinhos.ByMoney {
+		t.Fatalf("the tie is broken on %v, not on money", s.WinTieBreak())
+	}
+	name, vp := s.Seats[winner].Name, s.Seats[winner].VP
+	for _, x := range []struct {
+		o    Options
+		want []string
+	}{
+		{defaults(s), []string{fmt.Sprintf("Game over: %s wins with %d VP (tie broken on money)", name, vp)}},
+		// The compact board's banner is short: the phase's line says it.
+		{Options{Compact: true}, []string{"Game over: tie broken on money", fmt.Sprintf("%s wins with %d VP", name, vp)}},
+	} {
+		c, _ := drawBoard(s, x.o, true)
+		var texts []string
+		for _, b := range c.Boxes() {
+			texts = append(texts, b.Text)
+		}
+		for _, want := range x.want {
+			if !slices.Contains(texts, want) {
+				t.Errorf("compact %v: the header does not read %q: %q", x.o.Compact, want, texts[:5])
+			}
+		}
+	}
+}
