@@ -210,8 +210,12 @@ func Validate(s State, seat Seat, action Action) error {
 func Resolve(s State, seat Seat, positional []string, named map[string]string) (Action, Step, error) {
 	opts := &options{positional: positional, named: maps.Clone(named)}
 	act, next, err := opts.resolve(s, seat, false)
-	if err == nil && next.Complete {
+	switch {
+	case err != nil:
+	case next.Complete:
 		err = opts.leftover(s, seat, act)
+	default:
+		err = opts.refuseMisspelled(next)
 	}
 	return act, next, err
 }
@@ -262,8 +266,8 @@ func BuildPart(s State, seat Seat, positional []string, named map[string]string)
 		return Part{}, err
 	}
 	if !next.Complete {
-		if typo, ok := opts.misspelled(next.Name); ok {
-			return Part{}, Errorf(CodeUnknownChoice, "There is no option %s: here; did you mean %s:? Missing %s: %s Choices: %s", typo, next.Name, next.Name, next.Prompt, listChoices(next.Choices))
+		if err := opts.refuseMisspelled(next); err != nil {
+			return Part{}, err
 		}
 		return Part{}, Errorf(CodeIncomplete, "Missing %s: %s Choices: %s", next.Name, next.Prompt, listChoices(next.Choices))
 	}
@@ -283,6 +287,16 @@ type options struct {
 	named      map[string]string
 	steps      []string // the names of the steps met, in order
 	declined   []Declined
+}
+
+// refuseMisspelled refuses an option not taken that looks like a
+// misspelling of next, the step the options stopped at, naming it before
+// the step it left missing.
+func (o *options) refuseMisspelled(next Step) error {
+	if typo, ok := o.misspelled(next.Name); ok {
+		return Errorf(CodeUnknownChoice, "There is no option %s: here; did you mean %s:? Missing %s: %s Choices: %s", typo, next.Name, next.Name, next.Prompt, listChoices(next.Choices))
+	}
+	return nil
 }
 
 // misspelled returns the name of an option not taken that looks like a

@@ -84,6 +84,15 @@ func saysLine(t *testing.T, r reply, want string) {
 	}
 }
 
+// /choices names a misspelled option, as a typed move does, rather than
+// listing the choices of the step it meant as if it had not been typed
+// (issue 32).
+func TestChoicesNamesAMisspelledOption(t *testing.T) {
+	replies := play(t, "/choices pyle:p1\n/choices pile:p1 cont:2\n", nimTable(t.TempDir())...)
+	refusedWith(t, answer(t, replies, 1), engine.CodeUnknownChoice, "There is no option pyle: here; did you mean pile:?")
+	refusedWith(t, answer(t, replies, 2), engine.CodeUnknownChoice, "There is no option cont: here; did you mean count:?")
+}
+
 func TestRepeatedOptionIsRefused(t *testing.T) {
 	replies := play(t, "/nim pile:p1 pile:p2 count:1\n/nim pile:p1 PILE:p1 1\n/nim pile:p1 count:1\n", nimTable(t.TempDir())...)
 	refusedWith(t, answer(t, replies, 1), codeUsage, "pile: is given twice")
