@@ -27,14 +27,7 @@ func (s *walker) scoreFinal() {
 	}
 	f.Ranking = slices.Clone(s.Order)
 	sort.SliceStable(f.Ranking, func(i, j int) bool {
-		a, b := &s.Seats[f.Ranking[i]], &s.Seats[f.Ranking[j]]
-		if a.VP != b.VP {
-			return a.VP > b.VP
-		}
-		if ea, eb := s.exportBarrels(f.Ranking[i]), s.exportBarrels(f.Ranking[j]); ea != eb {
-			return ea > eb
-		}
-		return s.tieMoney(f.Ranking[i]) > s.tieMoney(f.Ranking[j])
+		return slices.Compare(s.rankKeys(f.Ranking[i]), s.rankKeys(f.Ranking[j])) > 0
 	})
 	s.Final = f
 	s.At = PhaseOver
@@ -70,18 +63,23 @@ func (s *State) WinTieBreak() TieBreak {
 	return s.tieBreak(s.Final.Ranking)
 }
 
-// tieBreak is what put ranking's first ahead of its second.
+// rankKeys are what ranks seat at the end, most first: VP, then Export
+// barrels, then money; the order of play breaks a tie on all three.
+func (s *State) rankKeys(seat engine.Seat) []int {
+	return []int{s.Seats[seat].VP, s.exportBarrels(seat), s.tieMoney(seat)}
+}
+
+// tieBreak is what put ranking's first ahead of its second: the first of
+// their rankKeys that differs, past VP.
 func (s *State) tieBreak(ranking []engine.Seat) TieBreak {
 	if len(ranking) < 2 {
 		return NotTied
 	}
-	switch a, b := ranking[0], ranking[1]; {
-	case s.Seats[a].VP != s.Seats[b].VP:
-		return NotTied
-	case s.exportBarrels(a) != s.exportBarrels(b):
-		return ByExportBarrels
-	case s.tieMoney(a) != s.tieMoney(b):
-		return ByMoney
+	a, b := s.rankKeys(ranking[0]), s.rankKeys(ranking[1])
+	for key := range a {
+		if a[key] != b[key] {
+			return TieBreak(key) // the keys are in TieBreak's order
+		}
 	}
 	return ByOrderOfPlay
 }
