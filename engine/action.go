@@ -69,11 +69,22 @@ type Choice struct {
 	Cost string `json:"cost,omitempty"`
 }
 
-// Find returns the choice whose ID matches id, or failing that whose label
-// matches it, both case-insensitively.
+// ShownID is the form of a choice ID players see and type: words joined by
+// "-" only ("expert-appearance-free-move"). Games name some of their
+// values with "_" (state keys, stored in snapshots and data files), so the
+// IDs they build are turned into this form when listed.
+func ShownID(id string) string { return strings.ReplaceAll(id, "_", "-") }
+
+// SameID reports whether two choice IDs are the same answer: in any case,
+// "_" and "-" alike, so that logs and commands written before the IDs
+// used "-" only still apply.
+func SameID(a, b string) bool { return strings.EqualFold(ShownID(a), ShownID(b)) }
+
+// Find returns the choice whose ID matches id (SameID), or failing that
+// whose label matches it case-insensitively.
 func (s Step) Find(id string) (Choice, bool) {
 	for _, c := range s.Choices {
-		if strings.EqualFold(c.ID, id) {
+		if SameID(c.ID, id) {
 			return c, true
 		}
 	}
@@ -155,7 +166,7 @@ func (s Step) Filter(typed string, limit int) []Choice {
 		if len(out) == limit {
 			break
 		}
-		if typed == "" || strings.Contains(strings.ToLower(c.Label), typed) || strings.Contains(strings.ToLower(c.ID), typed) {
+		if typed == "" || strings.Contains(strings.ToLower(c.Label), typed) || strings.Contains(strings.ToLower(ShownID(c.ID)), ShownID(typed)) {
 			out = append(out, c)
 		}
 	}
@@ -375,7 +386,7 @@ func (o *options) takeForced(taken []Taken, next Step) error {
 }
 
 func matches(c Choice, v string) bool {
-	return strings.EqualFold(c.ID, v) || strings.EqualFold(c.Label, v)
+	return SameID(c.ID, v) || strings.EqualFold(c.Label, v)
 }
 
 // leftover refuses values that a complete action has no step for: an

@@ -95,7 +95,7 @@ func (m *Machine[W]) Next(w W, seat engine.Seat) (st Step[W], done bool, err err
 			return st, false, nil
 		}
 		if k.taking != nil {
-			*k.taking = append(*k.taking, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: st.Opts[0].Choice})
+			*k.taking = append(*k.taking, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: shown(st.Opts[0].Choice)})
 		}
 		answer(k, w, st, st.Opts[0])
 	}
@@ -187,9 +187,15 @@ func (m *Machine[W]) walk(w W, seat engine.Seat, prefix engine.Action, ahead boo
 	return nil
 }
 
+// shown is c as players see it, its ID in engine.ShownID's form.
+func shown(c engine.Choice) engine.Choice {
+	c.ID = engine.ShownID(c.ID)
+	return c
+}
+
 func find[W any](opts []Option[W], id string) (Option[W], bool) {
 	for _, o := range opts {
-		if o.ID == id {
+		if engine.SameID(o.ID, id) {
 			return o, true
 		}
 	}
@@ -325,7 +331,7 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 		out = engine.Step{Name: st.Name, Prompt: m.words(c, st.Prompt), Forfeits: st.Forfeits, Taken: taken, Focus: st.Focus}
 		offered = m.Viable(c, seat, st.Opts)
 		for _, o := range offered {
-			out.Choices = append(out.Choices, o.Choice)
+			out.Choices = append(out.Choices, shown(o.Choice))
 		}
 	}
 	asked := st

@@ -33,7 +33,7 @@ func (m *Machine[W]) Refusal(start func() W, seat engine.Seat, prefix engine.Act
 		return ""
 	}
 	for _, r := range k.refusals {
-		if strings.EqualFold(r.id, value) {
+		if engine.SameID(r.id, value) {
 			return r.reason
 		}
 	}
@@ -41,7 +41,7 @@ func (m *Machine[W]) Refusal(start func() W, seat engine.Seat, prefix engine.Act
 		return ""
 	}
 	for _, o := range st.Opts {
-		if (strings.EqualFold(o.ID, value) || strings.EqualFold(o.Label, value)) && o.Risky && !m.LeadsToEnd(c, seat, o) {
+		if (engine.SameID(o.ID, value) || strings.EqualFold(o.Label, value)) && o.Risky && !m.LeadsToEnd(c, seat, o) {
 			return m.deadEnd(c, seat, o)
 		}
 	}

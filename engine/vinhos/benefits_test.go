@@ -212,7 +212,7 @@ func TestCarolinasAdditionalActions(t *testing.T) {
 		x.give(blue, x.expertID(f, ExpertCash))
 	}
 	x.give(blue, x.expertID(Taste, ExpertFreeMove), x.expertID(Aroma, ExpertFreeMove))
-	discard := "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	discard := engine.ShownID("discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove)))
 	got := x.ids(blue, "benefit", "w2-2", "carolina", "carolina-expert")
 	if slices.Contains(got, "taste") || !slices.Contains(got, discard) {
 		t.Errorf("at 6 Experts the free Expert offers %v, want discards and no deck", got)
@@ -286,17 +286,17 @@ func TestExampleExpertLimit(t *testing.T) {
 		x.expertID(Alcohol, ExpertRearrangeDeck), x.expertID(Taste, ExpertFreeMove))
 	y.Experts[3].FaceUp, y.Experts[4].FaceUp = false, false
 	down := x.expertID(Taste, ExpertFreeMove)
-	discard := "discard-" + x.s.expertKey(down)
+	discard := engine.ShownID("discard-" + x.s.expertKey(down))
 	x.s.Experts[Aroma] = x.s.Experts[Aroma][:1] // no tile turns up under the one hired
 	x.turn(yellow)
 
-	x.offers(yellow, []string{"wine_experts@ml"}, "taste", "aroma", "appearance", "alcohol")
-	second := x.ids(yellow, "wine_experts@ml", "aroma")
+	x.offers(yellow, []string{"wine-experts@ml"}, "taste", "aroma", "appearance", "alcohol")
+	second := x.ids(yellow, "wine-experts@ml", "aroma")
 	if slices.Contains(second, "taste") || !slices.Contains(second, discard) || !slices.Contains(second, "done") || len(second) != 1+R10ExpertLimit {
 		t.Errorf("at 6 Experts the second hire offers %v, want done and the 6 discards", second)
 	}
-	x.offers(yellow, []string{"wine_experts@ml", "aroma", discard}, "done", "taste", "appearance", "alcohol")
-	x.apply(yellow, "wine_experts@ml", "aroma", discard, "appearance") // the cube and barrel Experts hired wait for an action
+	x.offers(yellow, []string{"wine-experts@ml", "aroma", discard}, "done", "taste", "appearance", "alcohol")
+	x.apply(yellow, "wine-experts@ml", "aroma", discard, "appearance") // the cube and barrel Experts hired wait for an action
 
 	y = x.p(yellow)
 	up := 0
@@ -323,7 +323,7 @@ func sixExpertsBeforeSetubal(x *example) string {
 	x.deck(Setubal, vy(White, 3))
 	x.s.Regions[Setubal].InPlay = true
 	x.turn(yellow)
-	return "discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove))
+	return engine.ShownID("discard-" + x.s.expertKey(x.expertID(Taste, ExpertFreeMove)))
 }
 
 // AMB-19, AMB-23: Setúbal's 2 free Experts respect the limit; at 6 a

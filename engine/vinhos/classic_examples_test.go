@@ -262,11 +262,11 @@ func TestFirstEditionExampleTakingActions(t *testing.T) {
 	for seat := range x.s.Seats {
 		x.p(engine.Seat(seat)).Money = 10
 	}
-	x.apply(redPlayer, "wine_experts@ml", "taste", "done", "done")
+	x.apply(redPlayer, "wine-experts@ml", "taste", "done", "done")
 	x.apply(purple, "pass@c", "order-1", "done")
 	x.apply(blue, "pass@c", "order-4", "done")
-	eq(t, "Yellow's move", x.choice(yellow, "wine_experts@ml").Cost, "3 Bagos")
-	x.apply(yellow, "wine_experts@ml", "aroma", "done", "done")
+	eq(t, "Yellow's move", x.choice(yellow, "wine-experts@ml").Cost, "3 Bagos")
+	x.apply(yellow, "wine-experts@ml", "aroma", "done", "done")
 	eq(t, "cash (Red, Yellow, Blue, Purple)", x.money(), []int{10 - 1 - 1 + 1, 10 - 3 - 1, 10, 10})
 	eq(t, "Phase 2's order", x.s.Order, []engine.Seat{purple, redPlayer, yellow, blue})
 }
@@ -299,7 +299,7 @@ func TestFirstEditionExampleWineExperts(t *testing.T) {
 	x := newClassicExample(t, 2, purple, redPlayer, yellow, blue)
 	p := x.p(purple)
 	p.Money = 4
-	x.apply(purple, "wine_experts@ml", "taste", "taste", "done")
+	x.apply(purple, "wine-experts@ml", "taste", "taste", "done")
 	p = x.p(purple)
 	eq(t, "Purple's cash", p.Money, 4-2)
 	eq(t, "Purple's Experts", len(p.Experts), 2)
@@ -464,7 +464,7 @@ func TestFirstEditionExampleExpertLimit(t *testing.T) {
 	eq(t, "Purple's cash after the free move", x.p(purple).Money, 5)
 
 	x.inYear(3, purple, redPlayer, yellow, blue)
-	x.apply(purple, "wine_experts@ml", "aroma", "aroma", "discard-"+x.s.expertKey(down)) // the cube and barrel Experts hired wait for an action
+	x.apply(purple, "wine-experts@ml", "aroma", "aroma", "discard-"+x.s.expertKey(down)) // the cube and barrel Experts hired wait for an action
 	faces("year 3, after hiring", 5, 1)
 	eq(t, "Purple's cash", x.p(purple).Money, 5-2)
 
@@ -601,12 +601,12 @@ func TestFirstEditionBuysThenDiscardsAtTheExpertLimit(t *testing.T) {
 	p.Experts[0].FaceUp = false
 	x.s.Experts[Taste] = nil // the Taste deck is empty
 	x.turn(purple)
-	discard := "discard-" + x.s.expertKey(down)
-	hire := x.ids(purple, "wine_experts@ml")
+	discard := engine.ShownID("discard-" + x.s.expertKey(down))
+	hire := x.ids(purple, "wine-experts@ml")
 	if slices.Contains(hire, discard) || !slices.Contains(hire, "aroma") || slices.Contains(hire, "taste") {
 		t.Fatalf("at 6 Experts the hire offers %v: the decks, no discard first", hire)
 	}
-	x.apply(purple, "wine_experts@ml", "aroma") // the deck's next tile shows
+	x.apply(purple, "wine-experts@ml", "aroma") // the deck's next tile shows
 	if next := x.ids(purple); !slices.Contains(next, "done") || slices.Contains(next, discard) {
 		t.Fatalf("after one purchase the hire offers %v: another, or done", next)
 	}

@@ -295,7 +295,7 @@ var bonusAction = []string{"pass@c", "order-1", "pass", "benefit", "w1-2", "anab
 func TestFirstEditionExpertsBeforeABonusAction(t *testing.T) {
 	x := blueBeforeABonusAction(t)
 	x.give(blue, x.expertID(Taste, ExpertRetrieveBarrel))
-	barrel := "expert-taste-retrieve_barrel"
+	barrel := "expert-taste-retrieve-barrel"
 	x.refuses(blue, bonusAction[:3], barrel)
 	sales := append(slices.Clone(bonusAction), "anabela-sales")
 	if !slices.Contains(x.ids(blue, sales...), barrel) {

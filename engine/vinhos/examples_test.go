@@ -319,7 +319,7 @@ func TestExampleMovement1(t *testing.T) {
 	}
 	eq(t, "Orange's move costs", costs, map[string]string{
 		"cellars@tm": "", "wineries@tr": "", "pass@c": "", "sales@bm": "", "vineyards@br": "",
-		"vineyards@tl": "1 Bago", "wine_experts@ml": "1 Bago", "export@bl": "1 Bago",
+		"vineyards@tl": "1 Bago", "wine-experts@ml": "1 Bago", "export@bl": "1 Bago",
 	})
 }
 
@@ -382,8 +382,8 @@ func TestExampleMovement4AndTurnOrder(t *testing.T) {
 	x.topOfDeck(x.expertID(Aroma, ExpertRearrangeDeck))
 
 	// Orange: Export to Wine Experts is adjacent, but taxed.
-	eq(t, "Orange's cost", x.choice(orange, "wine_experts@ml").Cost, "1 Bago")
-	x.apply(orange, "wine_experts@ml", "taste", "done")
+	eq(t, "Orange's cost", x.choice(orange, "wine-experts@ml").Cost, "1 Bago")
+	x.apply(orange, "wine-experts@ml", "taste", "done")
 	eq(t, "Orange's money", x.p(orange).Money, 10-1-1)
 
 	// Yellow and Blue pass for free, to bottom-row slots 1 and 4.
@@ -397,8 +397,8 @@ func TestExampleMovement4AndTurnOrder(t *testing.T) {
 
 	// Purple: lower-right Vineyards to Wine Experts is not adjacent, and
 	// the tax and Orange are there: 2 to the supply and 1 to Orange.
-	eq(t, "Purple's cost", x.choice(purple, "wine_experts@ml").Cost, "3 Bagos")
-	x.apply(purple, "wine_experts@ml", "aroma", "done")
+	eq(t, "Purple's cost", x.choice(purple, "wine-experts@ml").Cost, "3 Bagos")
+	x.apply(purple, "wine-experts@ml", "aroma", "done")
 	eq(t, "Purple's money", x.p(purple).Money, 10-3-1)
 	eq(t, "Orange's money after Purple's move", x.p(orange).Money, 10-1-1+1)
 
@@ -612,7 +612,7 @@ func TestExampleWineExperts(t *testing.T) {
 	top, second := x.expertID(Taste, ExpertRearrangeDeck), x.expertID(Taste, ExpertVineyardDiscount)
 	x.topOfDeck(second)
 	x.topOfDeck(top)
-	x.apply(purple, "wine_experts@ml", "taste", "taste")
+	x.apply(purple, "wine-experts@ml", "taste", "taste")
 	p := x.p(purple)
 	eq(t, "Purple's money", p.Money, 5-2)
 	eq(t, "Purple's Experts", p.Experts, []HeldExpert{{top, true}, {second, true}})
@@ -648,9 +648,9 @@ func TestExampleWineExpertUse(t *testing.T) {
 	// The move costs 1; his free-move Expert would spend the turn's one
 	// Expert and leave him no barrel, so he is offered only to pay.
 	x.offers(yellow, []string{"export@bl"}, "pay")
-	x.offers(yellow, []string{"export@bl", "pay"}, "expert-taste-retrieve_barrel")
-	x.offers(yellow, []string{"export@bl", "pay", "expert-taste-retrieve_barrel"}, "casa-de-fados-red-3", "tile-multiplier:vineyards")
-	x.apply(yellow, "export@bl", "pay", "expert-taste-retrieve_barrel", "casa-de-fados-red-3", "w1-1", exportKey(2, 4)) // a 6
+	x.offers(yellow, []string{"export@bl", "pay"}, "expert-taste-retrieve-barrel")
+	x.offers(yellow, []string{"export@bl", "pay", "expert-taste-retrieve-barrel"}, "casa-de-fados-red-3", "tile-multiplier:vineyards")
+	x.apply(yellow, "export@bl", "pay", "expert-taste-retrieve-barrel", "casa-de-fados-red-3", "w1-1", exportKey(2, 4)) // a 6
 	y = x.p(yellow)
 	eq(t, "Yellow's export", x.s.Export[2][4], yellow)
 	eq(t, "the sold barrel", x.s.Sales[sold], engine.NoSeat)
@@ -662,8 +662,8 @@ func TestExampleWineExpertUse(t *testing.T) {
 	x.s.FairOrder = slices.Clone(x.s.Order)
 	x.s.data.Vintage[1].Features.V[Appearance] = 2
 	press := []string{"w2-1", "booth-1"}
-	x.offers(yellow, press, "none", "expert-taste-add_renown")
-	x.apply(yellow, append(press, "expert-taste-add_renown", "expert-aroma-cash", "expert-appearance-cash")...)
+	x.offers(yellow, press, "none", "expert-taste-add-renown")
+	x.apply(yellow, append(press, "expert-taste-add-renown", "expert-aroma-cash", "expert-appearance-cash")...)
 	y = x.p(yellow)
 	// Value 4, Taste 3+1 (arrow), Aroma 1, Appearance 2+1 (arrow).
 	eq(t, "Yellow's Fair Points", y.FairPoints, 4+4+1+3)
@@ -841,7 +841,7 @@ func secondFair(t *testing.T, order ...engine.Seat) *example {
 
 // bluePresses is Blue's last-minute Press Release of the Fair example.
 func (x *example) bluePresses() {
-	x.apply(blue, "w1-1", "booth-4", "expert-aroma-cash", "expert-appearance-free_move", "carolina")
+	x.apply(blue, "w1-1", "booth-4", "expert-aroma-cash", "expert-appearance-free-move", "carolina")
 }
 
 // SV p. 14, Wine Tasting Fair, 5th year: Blue's last-minute Press Release
@@ -851,7 +851,7 @@ func TestExampleWineTastingFair(t *testing.T) {
 	x := secondFair(t)
 	eq(t, "presenting", x.pending(), []engine.Seat{blue})
 	x.offers(blue, []string{"w1-1"}, "booth-4") // no cube step: Setúbal has none
-	x.offers(blue, []string{"w1-1", "booth-4", "expert-aroma-cash", "expert-appearance-free_move"}, "done", "carolina")
+	x.offers(blue, []string{"w1-1", "booth-4", "expert-aroma-cash", "expert-appearance-free-move"}, "done", "carolina")
 	barrels := x.p(blue).Barrels
 	x.bluePresses()
 	b := x.p(blue)
@@ -927,7 +927,7 @@ func TestExampleMagnateDraft(t *testing.T) {
 	x.apply(yellow, "alcohol")
 
 	eq(t, "first pick (booth 1)", x.pending(), []engine.Seat{purple})
-	x.offers(purple, nil, "pass", "export@1", "export@2", "x-cellars@3", "fair_points@4", "x-wines@5")
+	x.offers(purple, nil, "pass", "export@1", "export@2", "x-cellars@3", "fair-points@4", "x-wines@5")
 	x.apply(purple, "export@1", "w1-1")
 	eq(t, "Purple's tiles", x.p(purple).Tiles, []HeldTile{{ID: x.actionTile(MagnateExport, 0), FaceUp: true}})
 
@@ -938,15 +938,15 @@ func TestExampleMagnateDraft(t *testing.T) {
 	eq(t, "Orange's barrels", x.p(orange).Barrels, barrels-1)
 
 	eq(t, "next (booth 3)", x.pending(), []engine.Seat{yellow})
-	x.offers(yellow, nil, "pass", "export@2", "fair_points@4") // no barrel for a Multiplier
+	x.offers(yellow, nil, "pass", "export@2", "fair-points@4") // no barrel for a Multiplier
 	x.apply(yellow, "pass")
 
 	eq(t, "next (booth 4)", x.pending(), []engine.Seat{blue})
-	x.refuses(blue, nil, "fair_points@4") // he holds a Fair Points tile
+	x.refuses(blue, nil, "fair-points@4") // he holds a Fair Points tile
 	x.apply(blue, "pass")
 
 	eq(t, "Purple again", x.pending(), []engine.Seat{purple})
-	x.offers(purple, nil, "pass", "fair_points@4", "x-wines@5")
+	x.offers(purple, nil, "pass", "fair-points@4", "x-wines@5")
 	x.apply(purple, "pass")
 
 	// Orange has no wine left; Yellow and Blue passed for good.

@@ -37,9 +37,9 @@ func TestExpertCubeBeforeTheFairsPressRelease(t *testing.T) {
 	x.p(yellow).Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wines: wines(red(2))}
 	x.give(yellow, x.expertID(Taste, ExpertAddRenown))
 	x.fairPress()
-	x.offers(yellow, nil, "w1-1", "expert-taste-add_renown")
-	x.refuses(yellow, []string{"w1-1"}, "expert-taste-add_renown") // once presented, too late
-	x.apply(yellow, "expert-taste-add_renown", "minho", "w1-1", "cubes-1", "booth-1")
+	x.offers(yellow, nil, "w1-1", "expert-taste-add-renown")
+	x.refuses(yellow, []string{"w1-1"}, "expert-taste-add-renown") // once presented, too late
+	x.apply(yellow, "expert-taste-add-renown", "minho", "w1-1", "cubes-1", "booth-1")
 	eq(t, "Yellow's Fair Points", x.p(yellow).FairPoints, 3+Regions[Minho].FairPoints)
 	eq(t, "Minho's cubes, spent", x.s.Regions[Minho].Cubes, 0)
 }
@@ -57,8 +57,8 @@ func TestExpertBarrelBackBuysAMultiplierInTheDraft(t *testing.T) {
 	mult, key := x.draftWithMultiplier()
 
 	x.refuses(yellow, nil, key)
-	x.choice(yellow, key, "expert-taste-retrieve_barrel", "casa-de-fados-red-3")
-	x.apply(yellow, "expert-taste-retrieve_barrel", "casa-de-fados-red-3", key, "w1-1")
+	x.choice(yellow, key, "expert-taste-retrieve-barrel", "casa-de-fados-red-3")
+	x.apply(yellow, "expert-taste-retrieve-barrel", "casa-de-fados-red-3", key, "w1-1")
 	eq(t, "Yellow's tiles", x.p(yellow).Tiles, []HeldTile{{ID: mult, FaceUp: true, Barrel: true}})
 	eq(t, "the Sales slot", x.s.Sales[sold], engine.NoSeat)
 }
@@ -73,8 +73,8 @@ func TestExpertBarrelBackBetweenTwoSales(t *testing.T) {
 	money := y.Money
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
 	first := []string{"sales@bm", "w1-1", "hotel-red-6"}
-	x.offers(yellow, first, "done", "expert-taste-retrieve_barrel")
-	x.apply(yellow, append(first, "expert-taste-retrieve_barrel", "hotel-red-6", "w1-2", "casa-de-fados-red-5")...)
+	x.offers(yellow, first, "done", "expert-taste-retrieve-barrel")
+	x.apply(yellow, append(first, "expert-taste-retrieve-barrel", "hotel-red-6", "w1-2", "casa-de-fados-red-5")...)
 	y = x.p(yellow)
 	eq(t, "Yellow's money", y.Money, money+6+5)
 	eq(t, "Yellow's barrels", y.Barrels, 0)
@@ -124,7 +124,7 @@ func TestStayOnPassOnlyWhenNothingElseIsPossible(t *testing.T) {
 		x := stuck(t)
 		x.give(yellow, x.expertID(Taste, ExpertCash))
 		x.refuses(yellow, nil, stay)
-		x.choice(yellow, "wine_experts@ml", "expert-taste-cash")
+		x.choice(yellow, "wine-experts@ml", "expert-taste-cash")
 	})
 	t.Run("a barrel back lets him sell, then move", func(t *testing.T) {
 		x := stuck(t)
@@ -133,13 +133,13 @@ func TestStayOnPassOnlyWhenNothingElseIsPossible(t *testing.T) {
 		x.p(orange).Cell, x.p(blue).Cell = CellC, CellC // Sales is free now
 		x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
 		x.refuses(yellow, nil, stay)
-		x.choice(yellow, "sales@bm", "expert-taste-retrieve_barrel", "casa-de-fados-red-3")
+		x.choice(yellow, "sales@bm", "expert-taste-retrieve-barrel", "casa-de-fados-red-3")
 	})
 	t.Run("a Sales tile raises the Bagos to move", func(t *testing.T) {
 		x := stuck(t)
 		x.p(yellow).Tiles = []HeldTile{{ID: x.actionTile(MagnateSales, 0), FaceUp: true}}
 		x.refuses(yellow, nil, stay)
-		x.choice(yellow, "wine_experts@ml", "tile-sales", "w1-1", "hotel-red-6")
+		x.choice(yellow, "wine-experts@ml", "tile-sales", "w1-1", "hotel-red-6")
 	})
 }
 
@@ -154,7 +154,7 @@ func TestFirstEditionExpertsOnlyBeforeAnActionABonusOrTheFair(t *testing.T) {
 	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(8))}
 	y.Barrels = 2
 	x.s.Sales[x.saleSlot(Hotel, White, 6)] = yellow
-	barrel, cube, cash := "expert-taste-retrieve_barrel", "expert-aroma-add_renown", "expert-alcohol-cash"
+	barrel, cube, cash := "expert-taste-retrieve-barrel", "expert-aroma-add-renown", "expert-alcohol-cash"
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel), x.expertID(Aroma, ExpertAddRenown), x.expertID(Alcohol, ExpertCash))
 	if ids := x.ids(yellow); !slices.Contains(ids, barrel) || !slices.Contains(ids, cube) {
 		t.Errorf("before the move Yellow is offered %v, want both Experts", ids)
@@ -176,10 +176,10 @@ func TestFirstEditionSalesNeverUseOneSlotTwice(t *testing.T) {
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
 	before := x.s.Sales
 	sold := engine.Action{"sales@bm", "w1-1", "enoteca-white-9"}
-	if _, _, err := x.s.Apply(yellow, append(sold, "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")); err == nil {
+	if _, _, err := x.s.Apply(yellow, append(sold, "expert-taste-retrieve-barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")); err == nil {
 		t.Error("one Sales action sold two wines on the Enoteca white 9 slot")
 	}
 	eq(t, "the Sales slots", x.s.Sales, before)
-	eq(t, "the refusal", x.s.Refusal(yellow, sold, "expert-taste-retrieve_barrel"),
+	eq(t, "the refusal", x.s.Refusal(yellow, sold, "expert-taste-retrieve-barrel"),
 		"You flip the Wine Experts that add a Renown cube or take back a barrel only before actions, Bonus Actions or the Fair: never during an action nor after it.")
 }

@@ -28,12 +28,12 @@ func TestEveryStepHasANameOfItsOwn(t *testing.T) {
 	y.Tiles = []HeldTile{{ID: x.actionTile(MagnateSales, 0), FaceUp: true}}
 	part, err := x.build(yellow, nil, map[string]string{
 		"slot2": "casa-de-fados-red-5", "wine2": "w1-2", "action": "tile-sales", "wine": "w1-1", "slot": "hotel-red-6",
-		"move": "wine_experts@ml", "deck": "taste", "deck2": "done",
+		"move": "wine-experts@ml", "deck": "taste", "deck2": "done",
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "action", part.Action.String(), "tile-sales w1-1 hotel-red-6 w1-2 casa-de-fados-red-5 wine_experts@ml taste")
+	eq(t, "action", part.Action.String(), "tile-sales w1-1 hotel-red-6 w1-2 casa-de-fados-red-5 wine-experts@ml taste")
 	st, err := x.s.Choices(yellow, engine.Action{"tile-sales"})
 	eq(t, "the first wine's step", st.Name, "wine")
 	st, err = x.s.Choices(yellow, engine.Action{"tile-sales", "w1-1", "hotel-red-6"})
@@ -72,7 +72,7 @@ func TestForcedStepMayBeTyped(t *testing.T) {
 func TestUnknownOptionIsNamed(t *testing.T) {
 	x := newExample(t, 2, 1, yellow, orange, blue, purple)
 	x.p(yellow).Cell = CellTL
-	_, err := enginetest.Build(x.s, yellow, nil, map[string]string{"action": "wine_experts@ml", "deck": "taste", "foo": "1"})
+	_, err := enginetest.Build(x.s, yellow, nil, map[string]string{"action": "wine-experts@ml", "deck": "taste", "foo": "1"})
 	if err == nil || !strings.Contains(err.Error(), `There is no option "foo" in this decision; its steps are action, deck.`) {
 		t.Errorf("got %v", err)
 	}

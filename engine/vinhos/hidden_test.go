@@ -145,19 +145,19 @@ func TestHiddenTileEndsTheDecision(t *testing.T) {
 	if x.s.Experts[Taste][0] != y.s.Experts[Taste][0] || x.s.Experts[Taste][1] == y.s.Experts[Taste][1] {
 		t.Fatal("the two games should differ only below the top")
 	}
-	for _, prefix := range [][]string{nil, {"wine_experts@ml"}} {
+	for _, prefix := range [][]string{nil, {"wine-experts@ml"}} {
 		a, b := x.step(orange, prefix...), y.step(orange, prefix...)
 		if !slices.Equal(a.Choices, b.Choices) {
 			t.Fatalf("after %v the choices depend on a hidden tile:\n%v\n%v", prefix, a.Choices, b.Choices)
 		}
 	}
-	if st, err := x.s.Choices(orange, []string{"wine_experts@ml", "taste"}); err != nil || !st.Complete {
+	if st, err := x.s.Choices(orange, []string{"wine-experts@ml", "taste"}); err != nil || !st.Complete {
 		t.Fatalf("hiring the top Expert does not end the decision: %+v, %v", st, err)
 	}
-	if _, err := x.s.Choices(orange, []string{"wine_experts@ml", "taste", "done"}); err == nil {
+	if _, err := x.s.Choices(orange, []string{"wine-experts@ml", "taste", "done"}); err == nil {
 		t.Fatal("a step after the hidden tile came up is offered before it is played")
 	}
-	next, events, err := x.s.Apply(orange, engine.Action{"wine_experts@ml", "taste"})
+	next, events, err := x.s.Apply(orange, engine.Action{"wine-experts@ml", "taste"})
 	if err != nil {
 		t.Fatal(err)
 	}

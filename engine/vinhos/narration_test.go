@@ -60,7 +60,7 @@ func TestOrderSlotNarrationFollowsTheYear(t *testing.T) {
 func TestSoloPhaseNamesWhoseActionItIs(t *testing.T) {
 	x := soloExample(t)
 	eq(t, "phase", x.s.Phase(), "Year 2, Ana's action 1 of 2")
-	x.apply(ana, "wine_experts@ml", "taste", "done")
+	x.apply(ana, "wine-experts@ml", "taste", "done")
 	eq(t, "phase", x.s.Phase(), "Year 2, Ana's action 2 of 2")
 }
 
@@ -75,7 +75,7 @@ func TestNarrationArticlesAndPlurals(t *testing.T) {
 	y.Estates[0] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wines: wines(red(2))}
 	x.give(yellow, x.expertID(Aroma, ExpertCash), x.expertID(Taste, ExpertAddRenown))
 	x.cubes(Douro, 1)
-	eq(t, "cube label", x.choice(yellow, "douro", "expert-taste-add_renown").Label, "Douro (1 cube now)")
+	eq(t, "cube label", x.choice(yellow, "douro", "expert-taste-add-renown").Label, "Douro (1 cube now)")
 	x.fairPress()
 	eq(t, "Aroma prompt", x.step(yellow, "w1-1", "booth-1", "none").Prompt, "Send an Aroma Expert to the Fair (1 symbol)?")
 }

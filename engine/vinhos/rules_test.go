@@ -19,7 +19,7 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	x.s.Solo.Bribes[CellML] = true
 	x.p(LacerdaSeat).Cell = CellML
 	x.give(ana, x.expertID(Alcohol, ExpertFreeMove))
-	x.apply(ana, "wine_experts@ml", "expert-alcohol-free_move", "taste", "done")
+	x.apply(ana, "wine-experts@ml", "expert-alcohol-free-move", "taste", "done")
 	eq(t, "Ana's money by the first rules", x.p(ana).Money, 20-1)
 
 	// The first rules: no Wine Expert inside a Sales action, so without a
@@ -45,8 +45,8 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	for _, a := range []ExpertAbility{ExpertFreeMove, ExpertRearrangeDeck, ExpertCash} {
 		x.give(purple, x.expertID(Taste, a), x.expertID(Aroma, a))
 	}
-	x.refuses(purple, []string{"wine_experts@ml"}, "aroma")
-	x.apply(purple, "wine_experts@ml", "discard-"+x.s.expertKey(x.expertID(Taste, ExpertCash)), "aroma", "done", "done")
+	x.refuses(purple, []string{"wine-experts@ml"}, "aroma")
+	x.apply(purple, "wine-experts@ml", "discard-"+x.s.expertKey(x.expertID(Taste, ExpertCash)), "aroma", "done", "done")
 	eq(t, "Purple's Experts by revision 1", len(x.p(purple).Experts), R10ExpertLimit)
 
 	// Before the first edition had its own Vintage tiles, its games
@@ -68,7 +68,7 @@ func TestGamesKeepTheRulesTheyStartedUnder(t *testing.T) {
 	y.Estates[0] = Estate{Region: Douro, Color: White, Vineyards: 1, Wines: wines(white(9), white(9))}
 	y.Barrels = 2
 	x.give(yellow, x.expertID(Taste, ExpertRetrieveBarrel))
-	x.apply(yellow, "sales@bm", "w1-1", "enoteca-white-9", "expert-taste-retrieve_barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")
+	x.apply(yellow, "sales@bm", "w1-1", "enoteca-white-9", "expert-taste-retrieve-barrel", "enoteca-white-9", "w1-2", "enoteca-white-9", "done")
 	eq(t, "Yellow's wines sold by revision 2", x.p(yellow).Estates[0].Wines, wines())
 	sixExpertsBeforeSetubal(x)
 	if got := x.ids(yellow, "vineyards@tl", "setubal", "e2"); !slices.Contains(got, "decline") {

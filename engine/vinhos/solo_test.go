@@ -247,12 +247,12 @@ func TestEnteringBribedSpaceCostsOneMore(t *testing.T) {
 	x.s.Solo.Bribes[CellML] = true
 	x.p(LacerdaSeat).Cell = CellML
 	eq(t, "fee", x.s.MoveFee(ana, CellML), 2)
-	eq(t, "label", x.choice(ana, "wine_experts@ml").Label, "Wine Experts, move 2 Bagos (1 for Lacerda's bribe)")
+	eq(t, "label", x.choice(ana, "wine-experts@ml").Label, "Wine Experts, move 2 Bagos (1 for Lacerda's bribe)")
 
 	x.p(ana).Money = 2 // the move, but no Expert after it
-	x.refuses(ana, nil, "wine_experts@ml")
+	x.refuses(ana, nil, "wine-experts@ml")
 	x.p(ana).Money = 3
-	x.apply(ana, "wine_experts@ml", "taste")
+	x.apply(ana, "wine-experts@ml", "taste")
 	eq(t, "Ana's money", x.p(ana).Money, 0)
 	eq(t, "Lacerda's money", x.p(LacerdaSeat).Money, 1)
 	eq(t, "bribe", x.s.Solo.Bribes[CellML], false)
@@ -266,9 +266,9 @@ func TestFreeMoveStillPaysLacerdasBribe(t *testing.T) {
 	x.s.Solo.Bribes[CellML] = true
 	x.p(LacerdaSeat).Cell = CellML // a Bago owed to him, which the Expert waives
 	x.give(ana, x.expertID(Alcohol, ExpertFreeMove))
-	eq(t, "payment label", x.choice(ana, "expert-alcohol-free_move", "wine_experts@ml").Label,
+	eq(t, "payment label", x.choice(ana, "expert-alcohol-free-move", "wine-experts@ml").Label,
 		"Flip your Alcohol Expert: move for free (arrow) (Lacerda's bribe of 1 Bago is still due)")
-	x.apply(ana, "wine_experts@ml", "expert-alcohol-free_move", "taste", "done")
+	x.apply(ana, "wine-experts@ml", "expert-alcohol-free-move", "taste", "done")
 	eq(t, "Ana's money (the bribe, then the Expert)", x.p(ana).Money, 20-1-1)
 	eq(t, "Lacerda's money", x.p(LacerdaSeat).Money, 0)
 	eq(t, "bribe", x.s.Solo.Bribes[CellML], false)
@@ -602,7 +602,7 @@ func TestSoloEachPlayerTakesBothActions(t *testing.T) {
 	eq(t, "pending", x.s.Pending(), []engine.Pending{{Seat: ana, Prompt: "take action 2 of year 2"}})
 	eq(t, "order row", x.s.Bottom, []engine.Seat{engine.NoSeat, ana})
 	x.stackActions(CellTL, CellC, CellBR, CellTM)
-	x.apply(ana, "wine_experts@ml", "taste", "done")
+	x.apply(ana, "wine-experts@ml", "taste", "done")
 	eq(t, "year", x.s.Year, 3)
 	// He passed on his second action, taking the slot Ana left him, and
 	// the order changed only then.
@@ -835,7 +835,7 @@ func TestLacerdaFinalActionIsAPass(t *testing.T) {
 	x.s.Solo.Trophies = [][]engine.Seat{nil, nil, nil}
 	x.s.Order = []engine.Seat{ana, LacerdaSeat}
 	x.p(LacerdaSeat).Cell = CellBM
-	x.apply(ana, "wine_experts@ml", "taste", "done")
+	x.apply(ana, "wine-experts@ml", "taste", "done")
 	eq(t, "his space", x.p(LacerdaSeat).Cell, CellC)
 	eq(t, "his bribe", x.s.Solo.Bribes[CellBM], true)
 	eq(t, "over", x.s.Over(), true)

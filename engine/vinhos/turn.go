@@ -86,7 +86,7 @@ func (s *State) moveCost(seat engine.Seat, c Cell) (fee, bribe int) {
 
 // cellOf is the cell a move's choice ID names, in the game's mode.
 func (s *State) cellOf(id string) (Cell, bool) {
-	i := slices.Index(cellKeys[s.Mode][:NumCells], id)
+	i := slices.IndexFunc(cellKeys[s.Mode][:NumCells], func(key string) bool { return engine.SameID(key, id) })
 	return Cell(i), i >= 0
 }
 

@@ -32,11 +32,11 @@ func TestHiringAnExpertStatesThePrice(t *testing.T) {
 	x := newExample(t, 2, 1, yellow, orange, blue, purple)
 	y := x.p(yellow)
 	y.Cell, y.Money = CellTL, 5
-	label := x.choice(yellow, "taste", "wine_experts@ml").Label
+	label := x.choice(yellow, "taste", "wine-experts@ml").Label
 	if !strings.HasSuffix(label, "; hire it for 1 Bago") {
 		t.Errorf("the choice reads %q", label)
 	}
-	_, events, err := playThrough(x.state(), yellow, []string{"wine_experts@ml", "taste", "done", "done"})
+	_, events, err := playThrough(x.state(), yellow, []string{"wine-experts@ml", "taste", "done", "done"})
 	if err != nil {
 		t.Fatal(err)
 	}
