@@ -78,7 +78,43 @@ func ShownID(id string) string { return strings.ReplaceAll(id, "_", "-") }
 // SameID reports whether two choice IDs are the same answer: in any case,
 // "_" and "-" alike, so that logs and commands written before the IDs
 // used "-" only still apply.
-func SameID(a, b string) bool { return strings.EqualFold(ShownID(a), ShownID(b)) }
+//
+// It runs for every option of every step an Apply walks, so ASCII IDs,
+// which every game uses, compare byte by byte without allocating.
+func SameID(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return strings.EqualFold(ShownID(a), ShownID(b))
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		if foldID(a[i]) != foldID(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// foldID is an ID's byte as SameID compares it: lower case, "_" as "-".
+func foldID(c byte) byte {
+	switch {
+	case c == '_':
+		return '-'
+	case 'A' <= c && c <= 'Z':
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // Find returns the choice whose ID matches id (SameID), or failing that
 // whose label matches it case-insensitively.

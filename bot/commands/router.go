@@ -140,7 +140,7 @@ func gameRoutes() []route {
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "topic", MaxLength: choiceValueLimit,
 				Description: "A topic, rulings, or a ruling's title (none: the list of topics)", Autocomplete: true}).
 			completedBy(func(h *Handler, i *discordgo.Interaction, g engine.Game, sub *option) []*discordgo.ApplicationCommandOptionChoice {
-				return topicChoices(g, h.gameInView(i), sub)
+				return topicChoices(g, h.gameInView(i, g), sub)
 			}),
 		fixed("abandon", "End this game for good (its creator or a server manager)", byInteraction((*Handler).abandon)),
 		fixed("undo", "Take back your last action (others must agree if they played since or it revealed something)", byInteraction((*Handler).undo)),

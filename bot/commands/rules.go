@@ -35,7 +35,7 @@ func (h *Handler) rules(i *discordgo.Interaction, game engine.Game, sub *discord
 			topic = o.StringValue()
 		}
 	}
-	text, err := RulesText(game, h.gameInView(i), topic)
+	text, err := RulesText(game, h.gameInView(i, game), topic)
 	if err != nil {
 		return private(err.Error())
 	}
@@ -44,8 +44,13 @@ func (h *Handler) rules(i *discordgo.Interaction, game engine.Game, sub *discord
 
 // gameInView is the channel's game, if it is one of the command's game:
 // the rules help answers by its mode. With none, or one that cannot be
-// read, the help answers for no game in particular.
-func (h *Handler) gameInView(i *discordgo.Interaction) *adega.Game {
+// read, the help answers for no game in particular. A game of one mode
+// answers the same either way, so its help (and every keystroke of its
+// autocomplete) reads nothing from the store.
+func (h *Handler) gameInView(i *discordgo.Interaction, game engine.Game) *adega.Game {
+	if len(game.Modes()) < 2 {
+		return nil
+	}
 	g, err := h.channelGame(i)
 	if err != nil {
 		return nil

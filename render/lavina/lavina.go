@@ -11,6 +11,7 @@ package lavina
 import (
 	"image"
 	"image/color"
+	"slices"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
@@ -23,7 +24,7 @@ var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, F
 // Colors is each seat's color in an engine state of La Viña, for the
 // charts: its pickers' and barrels' on the boards (view.color).
 func Colors(s engine.State) []color.Color {
-	return seatColors[:len(s.Players())]
+	return slices.Clone(seatColors[:len(s.Players())]) // callers may not paint the board's own palette
 }
 
 // Board draws an engine state of La Viña, for render.Boards.
