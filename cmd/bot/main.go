@@ -1,8 +1,8 @@
 // Command bot runs adega: the Discord bot, a local table in the terminal, a
-// replay of a stored or exported game, or the check and salvage of a
-// damaged database.
+// replay of a stored or exported game, the check and salvage of a
+// damaged database, or the restore of a backup.
 //
-//	adega [run|local|replay|tournament|check|salvage|health|version] [flags]
+//	adega [run|local|replay|tournament|check|salvage|restore|health|version] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -92,6 +92,8 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return checkCommand(args, env)
 	case "salvage":
 		return salvageCommand(args, env)
+	case "restore":
+		return restoreCommand(args, env)
 	case "health":
 		return healthCommand(args, env)
 	case "version":
@@ -117,6 +119,8 @@ commands:
            check a database file, with the bot stopped: every page, every game replayed
   salvage FILE NEW
            copy every game of a damaged database that can be read into a new file
+  restore FILE
+           with the bot stopped, check the backup FILE and put it in place of the database
   health   succeed if a running bot holds the configured database open
            (the container's health check, docs/deploy.md)
   version  print the version, the commit and the Go version of this build
