@@ -29,7 +29,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopOnSignal(os.Stderr, os.Exit)
 	defer stop()
 	tuneGC(os.Getenv)
 	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
@@ -39,6 +39,35 @@ func main() {
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "adega:", err)
 		os.Exit(1)
+	}
+}
+
+// stopOnSignal returns a context that ends at the first SIGINT or SIGTERM,
+// for the bot to stop in order (bot.Run); a second signal calls exit(1) at
+// once. stop stops listening.
+func stopOnSignal(stderr io.Writer, exit func(int)) (ctx context.Context, stop func()) {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		cancel()
+		select {
+		case sig := <-signals:
+			fmt.Fprintf(stderr, "adega: %v again: exiting at once\n", sig)
+			exit(1)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel()
 	}
 }
 
@@ -190,8 +219,13 @@ func loadConfig(path string, env Env) (Config, error) {
 	return LoadConfig(path, path == defaultConfigPath, env.Getenv)
 }
 
-// newLogger logs to stderr at the configured level.
+// newLogger logs to stderr at the configured level, in the configured
+// format.
 func newLogger(cfg Config, env Env) *slog.Logger {
 	level, _ := parseLevel(cfg.LogLevel) // validated on load
-	return slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(env.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(env.Stderr, opts))
 }
