@@ -78,6 +78,7 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
+	s.LogLevel = discordLevel(logger)
 	b := &Bot{cfg: cfg, log: logger, session: s}
 	handler.IsThread, handler.Fetch = b.isThread, b.fetch
 	b.handler = commands.New(handler)
