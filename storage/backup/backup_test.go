@@ -1,6 +1,7 @@
 package backup_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -229,5 +230,34 @@ func TestBackupOnDemand(t *testing.T) {
 	}
 	if r, err := storage.Check(want, games()); err != nil || r.Games != 1 {
 		t.Errorf("the backup: %+v, %v", r, err)
+	}
+}
+
+// Run takes backups on its schedule until its context ends, logging each.
+func TestScheduledBackups(t *testing.T) {
+	dir := t.TempDir()
+	store := open(t, filepath.Join(dir, "adega.db"))
+	var logs strings.Builder
+	folder := filepath.Join(dir, "backups")
+	b := &backup.Backups{Store: store, Dir: folder, Keep: 2, Log: slog.New(slog.NewTextHandler(&logs, nil)), Now: clock()}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b.Run(ctx, time.Millisecond)
+	}()
+	for taken := 0; taken < 2; time.Sleep(time.Millisecond) {
+		entries, _ := os.ReadDir(folder)
+		taken = 0
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), "adega-") {
+				taken++
+			}
+		}
+	}
+	cancel()
+	<-done
+	if !strings.Contains(logs.String(), `msg="backup taken" why=scheduled file=`+folder) {
+		t.Errorf("the log says:\n%s", logs.String())
 	}
 }
