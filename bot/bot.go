@@ -16,6 +16,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -52,6 +53,10 @@ type Bot struct {
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
 	running sync.WaitGroup  // interactions being handled
+	// connects counts the gateway's connections; listening is whether the
+	// Interactions Endpoint serves (Connected).
+	connects  atomic.Int64
+	listening atomic.Bool
 }
 
 // New prepares a bot and its handler, made of handler with the bot's own
@@ -67,9 +72,8 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	if cfg.Transport != nil {
-		s.Client.Transport = cfg.Transport
-	}
+	// Discord's answers are counted by status (a nil Metrics counts none).
+	s.Client.Transport = handler.Metrics.Transport(cfg.Transport)
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
@@ -80,12 +84,36 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
+	s.AddHandler(func(*discordgo.Session, *discordgo.Connect) {
+		if b.connects.Add(1) > 1 {
+			b.handler.Metrics.Reconnected()
+		}
+	})
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
 }
 
 // Handler is the bot's handler of interactions.
 func (b *Bot) Handler() *commands.Handler { return b.handler }
+
+// Connected is nil while interactions can reach the bot: its gateway
+// connection is up (between a connection's first heartbeat and its close),
+// or its Interactions Endpoint is listening; else it says which is not.
+func (b *Bot) Connected() error {
+	if b.cfg.Listener != nil {
+		if !b.listening.Load() {
+			return errors.New("the Interactions Endpoint is not listening")
+		}
+		return nil
+	}
+	b.session.RLock()
+	up := b.session.DataReady
+	b.session.RUnlock()
+	if !up {
+		return errors.New("the gateway is not connected")
+	}
+	return nil
+}
 
 // Run connects, registers the commands, and serves until ctx is done; then
 // it finishes the interactions in hand and disconnects. With a Listener it
@@ -105,7 +133,9 @@ func (b *Bot) Run(ctx context.Context) error {
 func (b *Bot) runHTTP(ctx context.Context) error {
 	srv := b.endpointServer()
 	failed := make(chan error, 1)
+	b.listening.Store(true)
 	go func() {
+		defer b.listening.Store(false)
 		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {
 			failed <- fmt.Errorf("bot: serve interactions: %w", err)
 		}

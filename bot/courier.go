@@ -17,6 +17,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/ops"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -162,12 +163,14 @@ func (c *courier) deliver(ctx context.Context, o adega.Outgoing) {
 	if err == nil {
 		return
 	}
-	log, store := c.log.With("seq", o.Seq, "game", o.Game), c.b.handler.Store
+	log, store, metrics := c.log.With("seq", o.Seq, "game", o.Game), c.b.handler.Store, c.b.handler.Metrics
 	o.Attempts++
 	if refused(err) && o.Attempts >= refusedAttempts {
 		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
+		metrics.Delivery(ops.Dropped)
 		err = store.Discard(o.Seq)
 	} else {
+		metrics.Delivery(ops.Retried)
 		o.NotBefore = c.b.handler.Now().Add(backoff(o.Attempts, err))
 		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", o.NotBefore, "err", err)
 		if ctx.Err() != nil {
@@ -198,6 +201,7 @@ func (c *courier) post(o *adega.Outgoing) (err error) {
 	}
 	if body == nil {
 		c.forget(o.Seq)
+		h.Metrics.Delivery(ops.Skipped)
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
 	channelID := o.ChannelID
@@ -213,10 +217,12 @@ func (c *courier) post(o *adega.Outgoing) (err error) {
 		return err
 	}
 	if id != "" {
+		h.Metrics.Delivery(ops.Found)
 		return c.delivered(o.Seq, id)
 	}
 	m, err := c.b.sendOnce(channelID, body, c.attachments(*o), o.Nonce)
 	if err == nil {
+		h.Metrics.Delivery(ops.Posted)
 		err = c.delivered(o.Seq, m.ID)
 	}
 	if err != nil && mayHavePosted(err) && o.MaybePosted.IsZero() {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/ops"
 )
 
 // interact handles one interaction. The handler's work (reading and
@@ -20,8 +21,11 @@ import (
 // copy answers it; interact then reports false. The initial response goes
 // through respond (see responder), everything after it through REST.
 func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
+	arrived := time.Now() // the wall clock: the acknowledgement's delay is measured
+	metrics, kind := b.handler.Metrics, kindOf(i)
 	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(i.ID) {
 		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
+		metrics.Interaction(kind, ops.Duplicate)
 		return false
 	}
 	b.running.Add(1)
@@ -30,12 +34,32 @@ func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("panic while handling an interaction", "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
+			metrics.Interaction(kind, ops.Panicked)
 			b.apologize(i, respond, acked)
 		}
 	}()
 	reply := b.decide(i, respond, &acked)
+	if acked {
+		metrics.Acknowledged(time.Since(arrived))
+		metrics.Interaction(kind, ops.Answered)
+	} else {
+		metrics.Interaction(kind, ops.Failed)
+	}
 	b.follow(i, reply)
 	return true
+}
+
+// kindOf is an interaction's kind, for the metrics.
+func kindOf(i *discordgo.Interaction) ops.Kind {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return ops.KindCommand
+	case discordgo.InteractionMessageComponent:
+		return ops.KindComponent
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return ops.KindAutocomplete
+	}
+	return ops.KindOther
 }
 
 // handledBefore reports an interaction whose move was stored by an earlier

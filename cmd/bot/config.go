@@ -45,6 +45,14 @@ type Config struct {
 	VinhosData string    `toml:"vinhos_data"`
 	Reminders  Reminders `toml:"reminders"`
 	AI         AI        `toml:"ai"`
+	Ops        Ops       `toml:"ops"`
+}
+
+// Ops is the operations endpoint: metrics, health and readiness (ops.go).
+type Ops struct {
+	// Listen is its address; "" serves none, and a port alone (":9090")
+	// listens on the loopback interface only.
+	Listen string `toml:"listen"`
 }
 
 // AI is how long the bot's AI may think per decision at each level, on one
@@ -115,6 +123,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
 		"ADEGA_DATA_DIR":       &c.DataDir,
 		"ADEGA_LOG_LEVEL":      &c.LogLevel,
+		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -162,6 +171,9 @@ func (c Config) validate() error {
 	}
 	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
 		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")
+	}
+	if _, err := c.opsAddress(); err != nil {
+		return err
 	}
 	return nil
 }
