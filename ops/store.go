@@ -39,10 +39,12 @@ type source struct {
 type storeCollector struct{ src atomic.Pointer[source] }
 
 // Watch has the database's gauges read store, whose outbox moments are
-// set on the clock now, replacing what they read before.
+// set on the clock now, and its write transactions timed, replacing what
+// was watched before.
 func (m *Metrics) Watch(store *storage.Store, now func() time.Time) {
 	if m != nil {
 		m.store.src.Store(&source{store: store, now: now})
+		store.ObserveWriter(m.WriterHeld)
 	}
 }
 

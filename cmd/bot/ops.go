@@ -61,7 +61,6 @@ func serveOps(ctx context.Context, cfg Config, metrics *ops.Metrics, store *stor
 		return fmt.Errorf("ops.listen: %w", err)
 	}
 	metrics.Watch(store, now)
-	store.ObserveWriter(metrics.WriterHeld)
 	srv := ops.NewServer(metrics, logger,
 		ops.Check{Name: "discord", Err: b.Connected},
 		ops.DatabaseCheck(store),
