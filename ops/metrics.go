@@ -127,7 +127,7 @@ func NewMetrics() *Metrics {
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{Name: "adega_gateway_reconnects_total",
 			Help: "Connections to the gateway after the first (resumed or identified again)."}),
 		writeHeld: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "adega_db_write_lock_seconds",
-			Help: "Time each write transaction held the database's single writer, its commit included.",
+			Help:    "Time each write transaction held the database's single writer, its commit included.",
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1}}),
 	}
 	for _, k := range []Kind{KindCommand, KindComponent, KindAutocomplete, KindOther} {
