@@ -135,13 +135,13 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	failed := make(chan error, 1)
 	b.listening.Store(true)
 	go func() {
-		defer b.listening.Store(false)
 		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {
 			failed <- fmt.Errorf("bot: serve interactions: %w", err)
 		}
 	}()
 	b.log.Info("serving interactions over HTTP", "addr", b.cfg.Listener.Addr().String())
 	stop := func() {
+		b.listening.Store(false)
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)

@@ -232,3 +232,18 @@ func TestReadinessFollowsTheGateway(t *testing.T) {
 		return nil
 	})
 }
+
+// TestReadyOverHTTP: a bot serving the Interactions Endpoint is connected
+// while it listens, with no gateway, and no longer once it has stopped.
+func TestReadyOverHTTP(t *testing.T) {
+	h := newHTTPHarness(t, summaryDrawer{})
+	if err := h.bot.Connected(); err != nil {
+		t.Fatalf("listening: %v", err)
+	}
+	stop := h.stop
+	h.stop = func() {}
+	stop()
+	if err := h.bot.Connected(); err == nil || err.Error() != "the Interactions Endpoint is not listening" {
+		t.Fatalf("stopped: %v", err)
+	}
+}
