@@ -4,28 +4,20 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/adega-bot/adega"
-	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/internal/gametest"
 	"github.com/adega-bot/adega/internal/rusage"
 	"github.com/adega-bot/adega/ops"
-	"github.com/adega-bot/adega/storage"
 )
 
 // BenchmarkScrape is one scrape of /metrics, encoded as Prometheus reads
 // it, with the database's gauges read from 1,000 games and 100 messages
 // owed: what a scrape costs the bot.
 func BenchmarkScrape(b *testing.B) {
-	store, err := storage.Open(filepath.Join(b.TempDir(), "adega.db"), engine.NewRegistry(nim.Game{}))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
+	store := openStore(b)
 	for k := range 1000 {
 		gametest.Create(b, store, fmt.Sprint("channel", k))
 	}

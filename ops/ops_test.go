@@ -13,13 +13,15 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/storage"
 )
 
-func openStore(t *testing.T) *storage.Store {
+// openStore opens a new database of Nim games.
+func openStore(t testing.TB) *storage.Store {
 	t.Helper()
-	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry())
+	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(nim.Game{}))
 	if err != nil {
 		t.Fatal(err)
 	}
