@@ -90,8 +90,10 @@ func New(cfg Config) *Handler {
 		panic("commands: Config.Now is required")
 	}
 	h := &Handler{Config: cfg}
-	h.thinkers.Waited = cfg.Metrics.AIWaited
-	cfg.Metrics.WatchQueues(h.painters.Waiting, h.thinkers.Waiting)
+	if cfg.Metrics != nil {
+		h.thinkers.Waited = cfg.Metrics.AIWaited
+		cfg.Metrics.WatchQueues(h.painters.Waiting, h.thinkers.Waiting)
+	}
 	return h
 }
 
