@@ -63,7 +63,9 @@ type Outgoing struct {
 	// it); zero when none can have. Discord knows the nonce only for a few
 	// minutes after.
 	MaybePosted time.Time `json:"maybe_posted,omitzero"`
-	Queued      time.Time `json:"queued,omitzero"`
+	// Queued is when the message was queued, on the wall clock (storage
+	// sets it): how long it has waited. Zero in entries older than it.
+	Queued time.Time `json:"queued,omitzero"`
 }
 
 // BoardRef names the moment of a game whose board a message shows: the

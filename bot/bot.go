@@ -16,6 +16,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -56,6 +57,10 @@ type Bot struct {
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
 	running sync.WaitGroup  // interactions being handled
+	// connects counts the gateway's connections; listening is whether the
+	// Interactions Endpoint serves (Connected).
+	connects  atomic.Int64
+	listening atomic.Bool
 }
 
 // New prepares a bot and its handler, made of handler with the bot's own
@@ -71,9 +76,8 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	if cfg.Transport != nil {
-		s.Client.Transport = cfg.Transport
-	}
+	// Discord's answers are counted by status (a nil Metrics counts none).
+	s.Client.Transport = handler.Metrics.Transport(cfg.Transport)
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
@@ -85,12 +89,36 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	})
+	s.AddHandler(func(*discordgo.Session, *discordgo.Connect) {
+		if b.connects.Add(1) > 1 {
+			b.handler.Metrics.Reconnected()
+		}
+	})
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
 }
 
 // Handler is the bot's handler of interactions.
 func (b *Bot) Handler() *commands.Handler { return b.handler }
+
+// Connected is nil while interactions can reach the bot: its gateway
+// connection is up (between a connection's first heartbeat and its close),
+// or its Interactions Endpoint is listening; else it says which is not.
+func (b *Bot) Connected() error {
+	if b.cfg.Listener != nil {
+		if !b.listening.Load() {
+			return errors.New("the Interactions Endpoint is not listening")
+		}
+		return nil
+	}
+	b.session.RLock()
+	up := b.session.DataReady
+	b.session.RUnlock()
+	if !up {
+		return errors.New("the gateway is not connected")
+	}
+	return nil
+}
 
 // Run connects, registers the commands, and serves until ctx is done; then
 // it stops (see serve). With a Listener it serves the Interactions Endpoint
@@ -111,6 +139,7 @@ func (b *Bot) Run(ctx context.Context) error {
 func (b *Bot) runHTTP(ctx context.Context) error {
 	srv := b.endpointServer()
 	failed := make(chan error, 1)
+	b.listening.Store(true)
 	go func() {
 		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {
 			failed <- fmt.Errorf("bot: serve interactions: %w", err)
@@ -118,6 +147,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	}()
 	b.log.Info("serving interactions over HTTP", "addr", b.cfg.Listener.Addr().String())
 	stop := func() {
+		b.listening.Store(false)
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/ops"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -163,12 +164,14 @@ func (c *courier) deliver(ctx context.Context, o adega.Outgoing) {
 	if err == nil {
 		return
 	}
-	store := c.b.handler.Store
+	store, metrics := c.b.handler.Store, c.b.handler.Metrics
 	o.Attempts++
 	if refused(err) && o.Attempts >= refusedAttempts {
 		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
+		metrics.Delivery(ops.Dropped)
 		err = store.Discard(o.Seq)
 	} else {
+		metrics.Delivery(ops.Retried)
 		o.NotBefore = c.b.handler.Now().Add(backoff(o.Attempts, err))
 		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", o.NotBefore, "err", err)
 		if ctx.Err() != nil {
@@ -211,6 +214,7 @@ func (c *courier) post(log *slog.Logger, o *adega.Outgoing) (err error) {
 	}
 	if body == nil {
 		c.forget(o.Seq)
+		h.Metrics.Delivery(ops.Skipped)
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
 	channelID := o.ChannelID
@@ -227,11 +231,13 @@ func (c *courier) post(log *slog.Logger, o *adega.Outgoing) (err error) {
 	}
 	if id != "" {
 		log.Info("message found posted by an earlier attempt", "message", id)
+		h.Metrics.Delivery(ops.Found)
 		return c.delivered(o.Seq, id)
 	}
 	m, err := c.b.sendOnce(channelID, body, c.attachments(log, *o), o.Nonce)
 	if err == nil {
 		log.Info("message posted", "message", m.ID, "took", time.Since(start).Round(time.Millisecond))
+		h.Metrics.Delivery(ops.Posted)
 		err = c.delivered(o.Seq, m.ID)
 	}
 	if err != nil && mayHavePosted(err) && o.MaybePosted.IsZero() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/ops"
 )
 
 // interact handles one interaction. The handler's work (reading and
@@ -23,10 +24,12 @@ import (
 // copy answers it; interact then reports false. The initial response goes
 // through respond (see responder), everything after it through REST.
 func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
-	start := time.Now()
+	arrived := time.Now() // the wall clock: the acknowledgement's delay is measured
 	log := b.interactionLog(i)
+	metrics, kind := b.handler.Metrics, kindOf(i)
 	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(log, i.ID) {
 		log.Info("dropped an interaction delivered twice")
+		metrics.Interaction(kind, ops.Duplicate)
 		return false
 	}
 	b.running.Add(1)
@@ -35,16 +38,23 @@ func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
 	defer func() {
 		if p := recover(); p != nil {
 			log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
+			metrics.Interaction(kind, ops.Panicked)
 			b.apologize(log, i, respond, acked)
 		}
 	}()
 	reply := b.decide(log, i, respond, &acked)
+	if acked {
+		metrics.Acknowledged(time.Since(arrived))
+		metrics.Interaction(kind, ops.Answered)
+	} else {
+		metrics.Interaction(kind, ops.Failed)
+	}
 	// Autocomplete comes at every keystroke: its lines are for debugging.
 	level := slog.LevelInfo
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		level = slog.LevelDebug
 	}
-	log.Log(context.Background(), level, "interaction answered", "acked", acked, "took", time.Since(start).Round(time.Millisecond))
+	log.Log(context.Background(), level, "interaction answered", "acked", acked, "took", time.Since(arrived).Round(time.Millisecond))
 	b.follow(log, i, reply)
 	return true
 }
@@ -79,6 +89,19 @@ func interactionUser(i *discordgo.Interaction) *discordgo.User {
 		return i.Member.User
 	}
 	return i.User
+}
+
+// kindOf is an interaction's kind, for the metrics.
+func kindOf(i *discordgo.Interaction) ops.Kind {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return ops.KindCommand
+	case discordgo.InteractionMessageComponent:
+		return ops.KindComponent
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return ops.KindAutocomplete
+	}
+	return ops.KindOther
 }
 
 // handledBefore reports an interaction whose move was stored by an earlier

@@ -12,6 +12,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 )
 
@@ -215,6 +216,7 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	start := time.Now() // the wall clock: a duration measured, not a moment of the game
 	act, err := s.AI.Play(r.st, seat, level, ai.Seed(r.g.ID, r.g.Version, len(r.plays)))
 	r.spent += time.Since(start)
+	s.Metrics.Decided(ops.ForPlay)
 	if err != nil {
 		// A failing search must not stop the game: the simple choice
 		// keeps it going, and the log tells why.
@@ -241,7 +243,10 @@ func (s *Scheduler) storeBots(r *run) error {
 	unlock := s.Out.Lock(r.g.Meta.ChannelID)
 	defer unlock()
 	_, err := s.referee().BotMoves(r.g.ID, r.g.Stamp, r.plays, s.now(), s.Out.Bots(r.g.Meta, r.plays))
-	if errors.Is(err, adega.ErrStale) {
+	switch {
+	case err == nil:
+		s.Metrics.Moved(ops.ByBot, len(r.plays))
+	case errors.Is(err, adega.ErrStale):
 		return nil // a move came first and asked for a turn of its own
 	}
 	return err

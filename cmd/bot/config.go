@@ -50,6 +50,7 @@ type Config struct {
 	// ShutdownGrace is how long a stopping bot lets the outbox deliver.
 	ShutdownGrace time.Duration `toml:"shutdown_grace"`
 	Backup        Backup        `toml:"backup"`
+	Ops           Ops           `toml:"ops"`
 }
 
 // Backup is the schedule of the database's backups (storage/backup).
@@ -65,6 +66,13 @@ func (c Config) backupDir() string {
 		return c.Backup.Dir
 	}
 	return filepath.Join(c.DataDir, "backups")
+}
+
+// Ops is the operations endpoint: metrics, health and readiness (ops.go).
+type Ops struct {
+	// Listen is its address; "" serves none, and a port alone (":9090")
+	// listens on the loopback interface only.
+	Listen string `toml:"listen"`
 }
 
 // AI is how long the bot's AI may think per decision at each level, on one
@@ -141,6 +149,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ADEGA_DATA_DIR":       &c.DataDir,
 		"ADEGA_LOG_LEVEL":      &c.LogLevel,
 		"ADEGA_LOG_FORMAT":     &c.LogFormat,
+		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -194,6 +203,9 @@ func (c Config) validate() error {
 	}
 	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
 		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")
+	}
+	if _, err := c.opsAddress(); err != nil {
+		return err
 	}
 	return nil
 }

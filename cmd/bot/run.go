@@ -65,10 +65,11 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	}
 	// The one clock: the handler's, and through it the scheduler's.
 	now := time.Now
+	metrics := opsMetrics(cfg)
 	handler := commands.Config{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: adega.Absent(cfg.Reminders.Absent)},
-		AI: cfg.aiSettings()}
+		AI: cfg.aiSettings(), Metrics: metrics}
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
@@ -83,6 +84,11 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	store.AnnounceRepairs(b.Handler().Repaired())
+	ctx, stopOps := context.WithCancel(ctx)
+	defer stopOps()
+	if err := serveOps(ctx, cfg, metrics, store, b, backups, now, logger); err != nil {
+		return err
+	}
 	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	return b.Run(ctx)
 }
