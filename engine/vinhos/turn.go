@@ -34,19 +34,20 @@ func (s *walker) turnStartStep() step {
 		if c == p.Cell {
 			continue
 		}
-		fee, bribe := s.moveCost(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
-		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
+		price := s.movePrice(seat, c, s.canFreeMove(seat))
+		if !price.Affordable {
 			if s.Explaining {
-				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(fee+bribe), bagos(p.Money))
+				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(price.Bagos), bagos(p.Money))
 			}
 			continue
 		}
+		_, bribe := s.moveCost(seat, c)
 		ch := engine.Choice{ID: s.cellKey(c), Label: s.cellLabel(c)}
-		if fee+bribe > 0 {
-			ch.Cost = bagos(fee + bribe)
+		if price.Bagos > 0 {
+			ch.Cost = bagos(price.Bagos)
 		}
-		if !s.NoLabels && fee+bribe > 0 {
+		if !s.NoLabels && price.Bagos > 0 {
 			ch.Label += ", move " + ch.Cost
 		}
 		if !s.NoLabels && bribe > 0 {
@@ -200,7 +201,7 @@ func (s *walker) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
 	st := step{Name: "payment", Prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), Opts: s.EmptyOptions()}
-	if s.Seats[seat].Money >= s.work.fee+bribe {
+	if s.pay(seat, s.work.fee+bribe).Affordable {
 		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, Risky: true,
 			Do: func(s *walker) { s.payMove(false) }})
 	}

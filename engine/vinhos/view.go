@@ -36,13 +36,6 @@ func (e *Estate) WineSlots() int { return e.slots() }
 // TaxedCell is the Quadrel cell that holds the Year/Taxation marker now.
 func (s *State) TaxedCell() Cell { return s.taxedCell() }
 
-// MoveFee is what moving seat's Action marker to c costs now, before any
-// Wine Expert, Lacerda's bribe included.
-func (s *State) MoveFee(seat engine.Seat, c Cell) int {
-	fee, _ := s.moveFee(seat, c)
-	return fee + s.bribe(seat, c)
-}
-
 // ExportLeaders returns, per Export column, the seats with the most
 // barrels there (none if it is empty).
 func (s *State) ExportLeaders() [ExportColumns][]engine.Seat {
@@ -84,7 +77,7 @@ func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }
 func (s *State) IsSolo() bool { return s.Solo != nil }
 
 // Bribed reports whether Lacerda left a bribe on cell c: entering it costs
-// the solo player 1 Bago more, included in MoveFee.
+// the solo player 1 Bago more, included in MovePrice.
 func (s *State) Bribed(c Cell) bool { return s.Solo != nil && s.Solo.Bribes[c] }
 
 // Trophies counts the Fairs seat has won in a solo game.
