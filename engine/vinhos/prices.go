@@ -34,9 +34,21 @@ func (s *State) initialVineyardPrice(seat engine.Seat, t VineyardTile) Price {
 	return s.vineyardPrice(seat, t, 0)
 }
 
+// decision is seat's decision in progress, if s shows one: the one a
+// Preview walked into, or one paused at a hidden tile.
+func (s *State) decision(seat engine.Seat) *work {
+	for _, d := range []*work{s.deciding, s.Paused} {
+		if d != nil && d.seat == seat {
+			return d
+		}
+	}
+	return nil
+}
+
 // VineyardPrice is what seat pays now for region r's top vineyard: in the
-// setup the first estate's, in a turn its printed cost before any Wine
-// Expert's discount. False if r is out of play or has none left.
+// setup the first estate's; in a turn its printed cost, less the
+// discount of the purchase under way (a Wine Expert's, a Magnate tile's
+// or benefit's). False if r is out of play or has none left.
 func (s *State) VineyardPrice(seat engine.Seat, r RegionID) (Price, bool) {
 	reg := &s.Regions[r]
 	if !reg.InPlay || len(reg.Deck) == 0 {
@@ -45,7 +57,11 @@ func (s *State) VineyardPrice(seat engine.Seat, r RegionID) (Price, bool) {
 	if s.At == PhaseInitialVineyard {
 		return s.initialVineyardPrice(seat, reg.Deck[0]), true
 	}
-	return s.vineyardPrice(seat, reg.Deck[0], 0), true
+	discount := 0
+	if d := s.decision(seat); d != nil && d.run.kind == runVineyards {
+		discount = d.run.discount
+	}
+	return s.vineyardPrice(seat, reg.Deck[0], discount), true
 }
 
 // movePrice is what moving seat's Action marker to c costs, the fee and
@@ -60,10 +76,12 @@ func (s *State) movePrice(seat engine.Seat, c Cell, freeMove bool) Price {
 	return p
 }
 
-// MovePrice is what moving seat's Action marker to c costs at the start of
-// its turn, when its face-up free-move Wine Expert may still waive the fee.
+// MovePrice is what moving seat's Action marker to c costs in its turn,
+// where its face-up free-move Wine Expert may waive the fee unless the
+// turn used its Expert already.
 func (s *State) MovePrice(seat engine.Seat, c Cell) Price {
-	return s.movePrice(seat, c, s.faceUpAbility(seat, ExpertFreeMove) >= 0)
+	d := s.decision(seat)
+	return s.movePrice(seat, c, s.freeMove(seat, d != nil && d.expertUsed))
 }
 
 // ActionPrice is what one item of the Quadrel's action act costs seat in
@@ -78,4 +96,24 @@ func (s *State) ActionPrice(seat engine.Seat, act Action) Price {
 func (s *State) FarmerPrice(seat engine.Seat) (Price, bool) {
 	run := &s.rules().actions[ActEnologists]
 	return s.pay(seat, run.farmerPrice), run.farmers
+}
+
+// ExpertPrice is what seat pays for the top Wine Expert of a deck at its
+// decision: in a hire under way, the hire's price (the action's, a
+// Magnate tile's, a benefit's); an Expert owed (a region's, the Fair's)
+// nothing; else, in a turn, the Wine Experts action's, and nothing
+// outside one.
+func (s *State) ExpertPrice(seat engine.Seat) Price {
+	if d := s.decision(seat); d != nil {
+		switch {
+		case d.experts > 0:
+			return s.pay(seat, 0)
+		case d.run.kind == runExperts:
+			return s.pay(seat, d.run.price)
+		}
+	}
+	if s.At != PhaseActions && s.At != PhaseFinalAction {
+		return s.pay(seat, 0)
+	}
+	return s.ActionPrice(seat, ActWineExperts)
 }

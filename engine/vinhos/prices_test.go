@@ -13,9 +13,9 @@ import (
 
 // The prices a focused view draws (prices.go) are what Apply charges: in
 // seeded random games of every mode, at the start of each decision that
-// buys (an initial vineyard, a turn), every offered purchase is walked on
-// a copy and the cash it takes compared with the price; and a price not
-// affordable is never offered. 20 games a mode (1,000 with -long, 5 with
+// buys (an initial vineyard, a turn), and again with the player's cash
+// at 0, every offered purchase is walked on a copy and the cash it takes
+// compared with the price; and a price not affordable is never offered. 20 games a mode (1,000 with -long, 5 with
 // -short).
 func TestPricesAreWhatApplyCharges(t *testing.T) {
 	games := enginetest.Games(1000)
@@ -35,7 +35,11 @@ func TestPricesAreWhatApplyCharges(t *testing.T) {
 			for g := range games {
 				seed := uint64(7_000 + g)
 				playOut(t, m.start(seed), seed, func(t testing.TB, st engine.State, seat engine.Seat, r *engine.RNG) engine.Action {
-					seen.decision(t, st.(*State), seat)
+					s := st.(*State)
+					seen.decision(t, s, seat)
+					if s.At != PhaseInitialVineyard { // the starting cash pays any first vineyard
+						seen.decision(t, broke(s, seat), seat)
+					}
 					return quickDecision(t, st, seat, r)
 				}, nil)
 			}
@@ -47,11 +51,20 @@ func TestPricesAreWhatApplyCharges(t *testing.T) {
 	}
 }
 
+// broke is a copy of s where seat has no money: where a free-move Wine
+// Expert, or none, decides whether a move is affordable.
+func broke(s *State, seat engine.Seat) *State {
+	c := s.walker()
+	c.Seats[seat].Money = 0
+	return &c.State
+}
+
 // priceChecks counts the purchases checked, and the prices found not
 // affordable and not offered.
 type priceChecks struct{ moves, vineyards, items, refused int }
 
-// decision checks the prices at the start of seat's decision on s.
+// decision checks the prices at the start of seat's decision on s, and
+// those of the action it may start, as Preview shows them.
 func (n *priceChecks) decision(t testing.TB, s *State, seat engine.Seat) {
 	t.Helper()
 	w := s.walker()
@@ -77,31 +90,70 @@ func (n *priceChecks) decision(t testing.TB, s *State, seat engine.Seat) {
 			if !price.Affordable {
 				n.refused++
 			}
-			moved := charged(t, w, seat, st, offered, s.cellKey(c), price, "the move to "+s.cellLabel(c))
-			if moved != nil {
+			if moved, prefix := charged(t, w, seat, st, offered, s.cellKey(c), price, "the move to "+s.cellLabel(c)); moved != nil {
 				n.moves++
-				n.action(t, moved, seat, s.rules().quadrel[c])
+				n.run(t, s, moved, seat, prefix, s.rules().quadrel[c], true)
+			}
+		}
+		// A Magnate tile or benefit used first starts its own action; a
+		// Wine Expert used first may change what the move costs.
+		for _, o := range offered {
+			if _, cell := s.cellOf(o.ID); !cell {
+				used := walkTo(w, st, offered, o.ID)
+				n.run(t, s, used, seat, engine.Action{o.ID}, 0, false)
+				n.moves += movesAfter(t, s, used, seat, engine.Action{o.ID})
 			}
 		}
 	}
 }
 
-// action checks the prices of the first items of action act, which seat
-// has just moved to on w.
-func (n *priceChecks) action(t testing.TB, w *walker, seat engine.Seat, act Action) {
+// movesAfter checks the moves' prices, as Preview shows them, once
+// prefix, a Magnate tile or Wine Expert used first on s, left w at the
+// move; it returns how many moves it checked.
+func movesAfter(t testing.TB, s *State, w *walker, seat engine.Seat, prefix engine.Action) int {
 	t.Helper()
 	st, offered := nextStep(t, w, seat)
-	if offered == nil {
+	if st.Name != "move" {
+		return 0
+	}
+	shown, err := s.Preview(seat, prefix)
+	if err != nil {
+		t.Fatalf("preview of %v: %v", prefix, err)
+	}
+	moves := 0
+	for c := range Cell(NumCells) {
+		if c != s.Seats[seat].Cell {
+			price := shown.(*State).MovePrice(seat, c)
+			if moved, _ := charged(t, w, seat, st, offered, s.cellKey(c), price, fmt.Sprintf("the move to %s after %v", s.cellLabel(c), prefix)); moved != nil {
+				moves++
+			}
+		}
+	}
+	return moves
+}
+
+// run checks the prices of the first items of the action in progress on
+// w, which prefix began on s: on the Quadrel's action act if quadrel.
+func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, prefix engine.Action, act Action, quadrel bool) {
+	t.Helper()
+	st, offered := nextStep(t, w, seat)
+	if offered == nil || w.work.stage != stRun {
 		return
 	}
+	shown, err := s.Preview(seat, prefix)
+	if err != nil {
+		t.Fatalf("preview of %v: %v", prefix, err)
+	}
+	preview := shown.(*State)
+	kind := w.work.run.kind
 	for _, o := range offered {
-		what := fmt.Sprintf("%s %q after the move to %s", act, o.ID, w.cellLabel(w.Seats[seat].Cell))
-		price, ok := itemPrice(&w.State, seat, act, o.ID)
+		what := fmt.Sprintf("%q after %v", o.ID, prefix)
+		price, ok := itemPrice(preview, seat, kind, act, quadrel, o.ID)
 		if !ok {
 			continue
 		}
 		n.items++
-		if act != ActVineyards {
+		if kind != runVineyards {
 			charged(t, w, seat, st, offered, o.ID, price, what)
 			continue
 		}
@@ -114,8 +166,8 @@ func (n *priceChecks) action(t testing.TB, w *walker, seat engine.Seat, act Acti
 		charged(t, chosen, seat, est, estates, estates[0].ID, price, what)
 		n.vineyards++
 	}
-	for r := RegionID(1); act == ActVineyards && int(r) <= NumRegions; r++ {
-		if price, ok := w.VineyardPrice(seat, r); ok && !price.Affordable {
+	for r := RegionID(1); kind == runVineyards && int(r) <= NumRegions; r++ {
+		if price, ok := preview.VineyardPrice(seat, r); ok && !price.Affordable {
 			n.refused++
 			if slices.ContainsFunc(offered, func(o steps.Option[*walker]) bool { return o.ID == regionKey(r) }) {
 				t.Errorf("%s's vineyard costs %d, more than %d, and is offered", Regions[r].Name, price.Bagos, w.Seats[seat].Money)
@@ -124,21 +176,26 @@ func (n *priceChecks) action(t testing.TB, w *walker, seat engine.Seat, act Acti
 	}
 }
 
-// itemPrice is the price prices.go gives the item an option of action
-// act's first step buys, and false for an option that buys nothing.
-func itemPrice(s *State, seat engine.Seat, act Action, id string) (Price, bool) {
+// itemPrice is the price prices.go gives, on the preview s, the item an
+// option of the first step of an action of kind buys, and false for an
+// option that buys nothing. Buildings and workers are priced as the
+// Quadrel's action act, if quadrel.
+func itemPrice(s *State, seat engine.Seat, kind runKind, act Action, quadrel bool, id string) (Price, bool) {
 	switch {
-	case act == ActVineyards:
+	case kind == runVineyards:
 		r := slices.Index(regionKeys[:], id)
 		if r < 1 {
 			return Price{}, false
 		}
 		return s.VineyardPrice(seat, RegionID(r))
+	case kind == runExperts && slices.Contains(featureKeys[:], id):
+		return s.ExpertPrice(seat), true
+	case !quadrel:
+		return Price{}, false
 	case act == ActEnologists && strings.HasPrefix(id, "farmer-"):
 		return s.FarmerPrice(seat)
 	case act == ActEnologists && strings.HasPrefix(id, "enologist-"),
-		(act == ActCellars || act == ActWineries) && slices.Contains(estateKeys[:], id),
-		act == ActWineExperts && slices.Contains(featureKeys[:], id):
+		(act == ActCellars || act == ActWineries) && slices.Contains(estateKeys[:], id):
 		return s.ActionPrice(seat, act), true
 	}
 	return Price{}, false
@@ -169,24 +226,24 @@ func walkTo(w *walker, st steps.Step[*walker], offered []steps.Option[*walker], 
 // charged checks that answer id of step st is offered only if price is
 // affordable and, if offered, takes price.Bagos from seat's cash (paying
 // when a free-move Expert asks how); it returns the copy of w that took
-// it, or nil if it is not offered.
-func charged(t testing.TB, w *walker, seat engine.Seat, st steps.Step[*walker], offered []steps.Option[*walker], id string, price Price, what string) *walker {
+// it and the answers taken, or nil if it is not offered.
+func charged(t testing.TB, w *walker, seat engine.Seat, st steps.Step[*walker], offered []steps.Option[*walker], id string, price Price, what string) (*walker, engine.Action) {
 	t.Helper()
 	if !slices.ContainsFunc(offered, func(o steps.Option[*walker]) bool { return o.ID == id }) {
-		return nil
+		return nil, nil
 	}
 	if !price.Affordable {
 		t.Errorf("%s costs %d, more than %d, and is offered", what, price.Bagos, w.Seats[seat].Money)
 	}
-	c := walkTo(w, st, offered, id)
+	c, taken := walkTo(w, st, offered, id), engine.Action{id}
 	if pay, opts := nextStep(t, c, seat); pay.Name == "payment" {
 		if !slices.ContainsFunc(opts, func(o steps.Option[*walker]) bool { return o.ID == "pay" }) {
-			return c
+			return c, taken
 		}
-		c = walkTo(c, pay, opts, "pay")
+		c, taken = walkTo(c, pay, opts, "pay"), append(taken, "pay")
 	}
 	if paid := w.Seats[seat].Money - c.Seats[seat].Money; paid != price.Bagos {
 		t.Errorf("%s: the price is %d, and Apply charges %d", what, price.Bagos, paid)
 	}
-	return c
+	return c, taken
 }

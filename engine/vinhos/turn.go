@@ -222,8 +222,12 @@ func (s *walker) paymentStep() step {
 }
 
 // canFreeMove: a face-up free-move Expert and no Expert used this turn.
-func (s *walker) canFreeMove(seat engine.Seat) bool {
-	return !s.expertSpent() && s.faceUpAbility(seat, ExpertFreeMove) >= 0
+func (s *walker) canFreeMove(seat engine.Seat) bool { return s.freeMove(seat, s.work.expertUsed) }
+
+// freeMove: seat holds a face-up free-move Expert and, where only one
+// Expert is used a turn, expertUsed says none was.
+func (s *State) freeMove(seat engine.Seat, expertUsed bool) bool {
+	return !(s.rules().oneExpertPerTurn && expertUsed) && s.faceUpAbility(seat, ExpertFreeMove) >= 0
 }
 
 // payMove makes the move, paying its fee unless it is free and any bribe
