@@ -36,6 +36,14 @@ func (e *Estate) WineSlots() int { return e.slots() }
 // TaxedCell is the Quadrel cell that holds the Year/Taxation marker now.
 func (s *State) TaxedCell() Cell { return s.taxedCell() }
 
+// Moved reports whether seat's decision in progress (a Preview's, or one
+// paused at a hidden tile) has moved its Action marker already: no other
+// move is on offer in it.
+func (s *State) Moved(seat engine.Seat) bool {
+	d := s.decision(seat)
+	return d != nil && (d.stage == stTurnAfter || d.stage == stRun && d.back == stTurnAfter)
+}
+
 // ExportLeaders returns, per Export column, the seats with the most
 // barrels there (none if it is empty).
 func (s *State) ExportLeaders() [ExportColumns][]engine.Seat {

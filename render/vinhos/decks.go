@@ -34,12 +34,17 @@ func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 // decksNote is the note of the decks' panel on a board.
 const decksNote = "top of each deck"
 
-// hireNote is the decks' note in seat's focused view: with what a hire
-// costs seat in the Wine Experts action, struck out if it cannot pay.
+// hireNote is the decks' note in seat's focused view: with what an
+// Expert costs seat at its decision, struck out if it cannot pay.
 func (v *view) hireNote(c *render.Canvas, r rect, seat engine.Seat) {
 	y := r.Y + render.PanelTitle/2 + 1
-	w := priceTag(c, v.s.ActionPrice(seat, vinhos.ActWineExperts), r.Right()-12, y)
-	c.Text(decksNote+" · hire at ", r.Right()-12-w, y, 1, 0.5, small)
+	price := v.s.ExpertPrice(seat)
+	w := priceTag(c, price, r.Right()-12, y)
+	note := decksNote + " · "
+	if price.Bagos > 0 {
+		note += "hire at "
+	}
+	c.Text(note, r.Right()-12-w, y, 1, 0.5, small)
 }
 
 func (v *view) decks(c *render.Canvas, r rect) {

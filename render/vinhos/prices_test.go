@@ -23,10 +23,13 @@ type drawnPrice struct {
 // what the player to act pays, the engine's price (vinhos.Price), struck
 // out where their cash does not cover it: on the Quadrel each move and
 // each action's item, at the regions each vineyard, at the decks a
-// hire. Each view is drawn with the player's cash at 0, at 2 and at 100.
+// hire. Each view is drawn with the player's cash at 0, at 2 and at
+// 100, at the start of decisions and once a move is made (Preview), when
+// the Quadrel offers no more moves.
 func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 	cases := map[string]*vinhos.State{"2016": state(t, "mid-3p"), "solo": state(t, "solo"), "reserve": reserveMid(t),
-		"2016 setup": newGame(t, 11, 2).(*vinhos.State), "reserve setup": setUp(t, vinhos.ModeReserve2010)}
+		"2016 setup": newGame(t, 11, 2).(*vinhos.State), "reserve setup": setUp(t, vinhos.ModeReserve2010),
+		"2016 moved": movedTo(t, state(t, "mid-3p")), "reserve moved": movedTo(t, reserveMid(t))}
 	for name, s := range cases {
 		seat := s.Pending()[0].Seat
 		p := &s.Seats[seat]
@@ -34,22 +37,24 @@ func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 			p.Money = money
 			what := fmt.Sprintf("%s, %s with %d Bagos", name, p.Name, money)
 
-			// The Quadrel, where the player is to move: its digits are
-			// many (coins, order slots), so what is checked is what is
-			// struck.
+			// The Quadrel in a turn: its digits are many (coins, order
+			// slots), so what is checked is what is struck.
 			if s.At == vinhos.PhaseActions {
 				samePrices(t, what+", the actions", struck(quadrelPrices(s, seat)), struck(drawnPrices(drawFocus(s, seat, vinhos.FocusActions, true), digits)))
 			}
 			samePrices(t, what+", the regions", regionPrices(s, seat), drawnPrices(drawFocus(s, seat, vinhos.FocusRegions, true), tags))
-			hire := []drawnPrice{priceDrawn(s.ActionPrice(seat, vinhos.ActWineExperts), true)}
+			hire := []drawnPrice{priceDrawn(s.ExpertPrice(seat), true)}
 			samePrices(t, what+", the Wine Experts", hire, drawnPrices(drawFocus(s, seat, vinhos.FocusExperts, true), tags))
 		}
 	}
 }
 
 // quadrelPrices are the engine's prices of seat's moves and of each
-// action's items.
+// action's items; none once seat moved, when the Quadrel offers nothing.
 func quadrelPrices(s *vinhos.State, seat engine.Seat) []drawnPrice {
+	if s.Moved(seat) {
+		return nil
+	}
 	var prices []drawnPrice
 	for cell := range vinhos.Cell(vinhos.NumCells) {
 		if cell != s.Seats[seat].Cell {
@@ -74,6 +79,26 @@ func regionPrices(s *vinhos.State, seat engine.Seat) []drawnPrice {
 		}
 	}
 	return prices
+}
+
+// movedTo is s previewed after its player to act made the first move
+// that costs money.
+func movedTo(t *testing.T, s *vinhos.State) *vinhos.State {
+	t.Helper()
+	seat := s.Pending()[0].Seat
+	step, err := s.Choices(seat, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(step.Choices, func(c engine.Choice) bool { return c.Cost != "" })
+	if i < 0 {
+		t.Fatalf("%s has no move that costs money: %+v", s.Seats[seat].Name, step.Choices)
+	}
+	moved, err := s.Preview(seat, engine.Action{step.Choices[i].ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moved.(*vinhos.State)
 }
 
 // setUp is a new 3-player game of mode, at its first estates' vineyards.

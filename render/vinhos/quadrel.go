@@ -143,10 +143,11 @@ func (v *view) quadrel(c *render.Canvas, r rect) {
 	}
 }
 
-// mover is the seat about to move its Action marker, if any.
+// mover is the seat about to move its Action marker, if any: not one
+// whose decision in progress moved it already.
 func (v *view) mover() (engine.Seat, bool) {
 	p := v.pending
-	if len(p) != 1 || (v.s.At != vinhos.PhaseActions && v.s.At != vinhos.PhaseFinalAction) {
+	if len(p) != 1 || (v.s.At != vinhos.PhaseActions && v.s.At != vinhos.PhaseFinalAction) || v.s.Moved(p[0].Seat) {
 		return 0, false
 	}
 	return p[0].Seat, true
