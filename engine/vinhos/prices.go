@@ -117,3 +117,36 @@ func (s *State) ExpertPrice(seat engine.Seat) Price {
 	}
 	return s.ActionPrice(seat, ActWineExperts)
 }
+
+// A Purchase is an item the decision in progress buys, and its price.
+type Purchase struct {
+	Item  string // "Winery", "Cellar", "Enologist", "Farmer"
+	Price Price
+}
+
+// Buying lists what seat's decision in progress (a Preview's, or one
+// paused) buys for a set price: a building, or the workers it may hire;
+// none outside such an action.
+func (s *State) Buying(seat engine.Seat) []Purchase {
+	d := s.decision(seat)
+	if d == nil || d.stage != stRun {
+		return nil
+	}
+	run := &d.run
+	switch run.kind {
+	case runWineries:
+		return []Purchase{{"Winery", s.pay(seat, run.price)}}
+	case runCellars:
+		return []Purchase{{"Cellar", s.pay(seat, run.price)}}
+	case runWorkers:
+		var out []Purchase
+		if run.enologists {
+			out = append(out, Purchase{"Enologist", s.pay(seat, run.price)})
+		}
+		if run.farmers {
+			out = append(out, Purchase{"Farmer", s.pay(seat, run.farmerPrice)})
+		}
+		return out
+	}
+	return nil
+}

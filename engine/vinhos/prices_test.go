@@ -145,10 +145,13 @@ func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, p
 		t.Fatalf("preview of %v: %v", prefix, err)
 	}
 	preview := shown.(*State)
+	if quadrel {
+		quadrelPrices(t, preview, seat, act)
+	}
 	kind := w.work.run.kind
 	for _, o := range offered {
 		what := fmt.Sprintf("%q after %v", o.ID, prefix)
-		price, ok := itemPrice(preview, seat, kind, act, quadrel, o.ID)
+		price, ok := itemPrice(preview, seat, kind, o.ID)
 		if !ok {
 			continue
 		}
@@ -178,9 +181,9 @@ func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, p
 
 // itemPrice is the price prices.go gives, on the preview s, the item an
 // option of the first step of an action of kind buys, and false for an
-// option that buys nothing. Buildings and workers are priced as the
-// Quadrel's action act, if quadrel.
-func itemPrice(s *State, seat engine.Seat, kind runKind, act Action, quadrel bool, id string) (Price, bool) {
+// option that buys nothing.
+func itemPrice(s *State, seat engine.Seat, kind runKind, id string) (Price, bool) {
+	item := ""
 	switch {
 	case kind == runVineyards:
 		r := slices.Index(regionKeys[:], id)
@@ -190,15 +193,36 @@ func itemPrice(s *State, seat engine.Seat, kind runKind, act Action, quadrel boo
 		return s.VineyardPrice(seat, RegionID(r))
 	case kind == runExperts && slices.Contains(featureKeys[:], id):
 		return s.ExpertPrice(seat), true
-	case !quadrel:
-		return Price{}, false
-	case act == ActEnologists && strings.HasPrefix(id, "farmer-"):
-		return s.FarmerPrice(seat)
-	case act == ActEnologists && strings.HasPrefix(id, "enologist-"),
-		(act == ActCellars || act == ActWineries) && slices.Contains(estateKeys[:], id):
-		return s.ActionPrice(seat, act), true
+	case kind == runWineries && slices.Contains(estateKeys[:], id):
+		item = "Winery"
+	case kind == runCellars && slices.Contains(estateKeys[:], id):
+		item = "Cellar"
+	case kind == runWorkers && strings.HasPrefix(id, "enologist-"):
+		item = "Enologist"
+	case kind == runWorkers && strings.HasPrefix(id, "farmer-"):
+		item = "Farmer"
+	}
+	for _, p := range s.Buying(seat) {
+		if p.Item == item {
+			return p.Price, true
+		}
 	}
 	return Price{}, false
+}
+
+// quadrelPrices checks that what the preview s buys in the Quadrel's
+// action act costs what the Quadrel shows (ActionPrice, FarmerPrice).
+func quadrelPrices(t testing.TB, s *State, seat engine.Seat, act Action) {
+	t.Helper()
+	for _, p := range s.Buying(seat) {
+		want := s.ActionPrice(seat, act)
+		if farmer, ok := s.FarmerPrice(seat); ok && p.Item == "Farmer" {
+			want = farmer
+		}
+		if p.Price != want {
+			t.Errorf("a %s of the %s action costs %d; the Quadrel shows %d", p.Item, act, p.Price.Bagos, want.Bagos)
+		}
+	}
 }
 
 // nextStep is seat's next step on w and the answers offered there; none

@@ -39,7 +39,7 @@ const decksNote = "top of each deck"
 func (v *view) hireNote(c *render.Canvas, r rect, seat engine.Seat) {
 	y := r.Y + render.PanelTitle/2 + 1
 	price := v.s.ExpertPrice(seat)
-	w := priceTag(c, price, r.Right()-12, y)
+	w := priceTag(c, price, r.Right()-12, y, 1)
 	note := decksNote + " · "
 	if price.Bagos > 0 {
 		note += "hire at "

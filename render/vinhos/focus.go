@@ -34,7 +34,7 @@ var fixed = render.Fixed[*view]
 var focusBlocks = map[string][]block{
 	vinhos.FocusActions: {quadrelBlock, winesBlock, heldBlock},
 	vinhos.FocusRegions: {regionsBlock, winesBlock},
-	vinhos.FocusEstates: {estatesBlock, supplyBlock},
+	vinhos.FocusEstates: {estatesBlock, supplyBlock, buyingBlock},
 	vinhos.FocusExperts: {decksBlock, winesBlock, heldBlock},
 	vinhos.FocusSales:   {salesBlock, winesBlock},
 	vinhos.FocusExport:  {exportBlock, winesBlock},
@@ -123,6 +123,11 @@ var (
 		v.decks(c, r)
 	}}
 	supplyBlock = block{Height: fixed(supplyLineH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}
+	// buyingBlock: what the action under way buys, and at what price.
+	buyingBlock = block{
+		Height: func(v *view, seat engine.Seat) float64 { return float64(min(1, len(v.s.Buying(seat)))) * supplyLineH },
+		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.buying(c, seat, r) },
+	}
 	// boothsBlock: the Fair booths beside the Experts the player could
 	// send to the Fair.
 	boothsBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
@@ -197,6 +202,17 @@ func (v *view) supplyLine(c *render.Canvas, r rect) {
 		at := x + float64(i)*step
 		it.icon(c, at+14, r.CY())
 		c.Text(fmt.Sprint(it.left(v.s)), at+28, r.CY(), 0, 0.5, heading)
+	}
+}
+
+// buying writes, in a line, each item the action under way buys and its
+// price for seat (vinhos.State.Buying).
+func (v *view) buying(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Box(r, 8, render.PanelFill, render.Rule)
+	x := r.X + 12 + c.Text("Buying", r.X+12, r.CY(), 0, 0.5, bold)
+	for _, p := range v.s.Buying(seat) {
+		x += 16 + c.Text(p.Item+" at ", x+16, r.CY(), 0, 0.5, normal)
+		x += priceTag(c, p.Price, x, r.CY(), 0)
 	}
 }
 
@@ -409,7 +425,7 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect, seat eng
 	if seat == engine.NoSeat {
 		// A shared board: nobody's price.
 	} else if price, ok := v.s.VineyardPrice(seat, id); ok {
-		priceTag(c, price, k.Right()-8, tile.Bottom()+12)
+		priceTag(c, price, k.Right()-8, tile.Bottom()+12, 1)
 	}
 	x := k.X + 16
 	if n := reg.Cubes; n > 0 {
@@ -426,17 +442,17 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect, seat eng
 	}
 }
 
-// priceTag writes what a seat pays, right-aligned at x: "free", or its
-// Bagos, struck out in Accent where the seat's cash does not cover it. It
-// returns its width.
-func priceTag(c *render.Canvas, p vinhos.Price, x, y float64) float64 {
+// priceTag writes what a seat pays at x, y, anchored as Text's ax says:
+// "free", or its Bagos, struck out in Accent where the seat's cash does
+// not cover it. It returns its width.
+func priceTag(c *render.Canvas, p vinhos.Price, x, y, ax float64) float64 {
 	switch {
 	case p.Bagos == 0:
-		return c.Text("free", x, y, 1, 0.5, smallB)
+		return c.Text("free", x, y, ax, 0.5, smallB)
 	case !p.Affordable:
-		return c.Struck(bagosText(p.Bagos), x, y, 1, 0.5, smallB.In(render.Accent))
+		return c.Struck(bagosText(p.Bagos), x, y, ax, 0.5, smallB.In(render.Accent))
 	}
-	return c.Text(bagosText(p.Bagos), x, y, 1, 0.5, smallB)
+	return c.Text(bagosText(p.Bagos), x, y, ax, 0.5, smallB)
 }
 
 // bagosText says an amount of money: "1 Bago", "4 Bagos".

@@ -23,13 +23,19 @@ type drawnPrice struct {
 // what the player to act pays, the engine's price (vinhos.Price), struck
 // out where their cash does not cover it: on the Quadrel each move and
 // each action's item, at the regions each vineyard, at the decks a
-// hire. Each view is drawn with the player's cash at 0, at 2 and at
+// hire, at the estates what a building or hiring action buys. Each view is drawn with the player's cash at 0, at 2 and at
 // 100, at the start of decisions and once a move is made (Preview), when
 // the Quadrel offers no more moves.
 func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 	cases := map[string]*vinhos.State{"2016": state(t, "mid-3p"), "solo": state(t, "solo"), "reserve": reserveMid(t),
 		"2016 setup": newGame(t, 11, 2).(*vinhos.State), "reserve setup": setUp(t, vinhos.ModeReserve2010),
-		"2016 moved": movedTo(t, state(t, "mid-3p")), "reserve moved": movedTo(t, reserveMid(t))}
+		"2016 moved": movedTo(t, state(t, "mid-3p"), ""), "reserve moved": movedTo(t, reserveMid(t), ""),
+		"2016 tile": movedTo(t, state(t, "mid-3p"), "Flip your Action tile: hire"), "reserve building": movedTo(t, reserveMid(t), "Wineries")}
+	for _, name := range []string{"2016 tile", "reserve building"} {
+		if s := cases[name]; len(s.Buying(s.Pending()[0].Seat)) == 0 {
+			t.Fatalf("%s: nothing is being bought", name)
+		}
+	}
 	for name, s := range cases {
 		seat := s.Pending()[0].Seat
 		p := &s.Seats[seat]
@@ -45,6 +51,11 @@ func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 			samePrices(t, what+", the regions", regionPrices(s, seat), drawnPrices(drawFocus(s, seat, vinhos.FocusRegions, true), tags))
 			hire := []drawnPrice{priceDrawn(s.ExpertPrice(seat), true)}
 			samePrices(t, what+", the Wine Experts", hire, drawnPrices(drawFocus(s, seat, vinhos.FocusExperts, true), tags))
+			var buying []drawnPrice
+			for _, b := range s.Buying(seat) {
+				buying = append(buying, priceDrawn(b.Price, true))
+			}
+			samePrices(t, what+", the estates", buying, drawnPrices(drawFocus(s, seat, vinhos.FocusEstates, true), tags))
 		}
 	}
 }
@@ -81,18 +92,22 @@ func regionPrices(s *vinhos.State, seat engine.Seat) []drawnPrice {
 	return prices
 }
 
-// movedTo is s previewed after its player to act made the first move
-// that costs money.
-func movedTo(t *testing.T, s *vinhos.State) *vinhos.State {
+// movedTo is s previewed after its player to act, with 20 Bagos, moved
+// to the cell whose label begins with action, or made the first move that
+// costs money.
+func movedTo(t *testing.T, s *vinhos.State, action string) *vinhos.State {
 	t.Helper()
 	seat := s.Pending()[0].Seat
+	s.Seats[seat].Money = 20
 	step, err := s.Choices(seat, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := slices.IndexFunc(step.Choices, func(c engine.Choice) bool { return c.Cost != "" })
+	i := slices.IndexFunc(step.Choices, func(c engine.Choice) bool {
+		return action == "" && c.Cost != "" || action != "" && strings.HasPrefix(c.Label, action)
+	})
 	if i < 0 {
-		t.Fatalf("%s has no move that costs money: %+v", s.Seats[seat].Name, step.Choices)
+		t.Fatalf("%s has no move to %q: %+v", s.Seats[seat].Name, action, step.Choices)
 	}
 	moved, err := s.Preview(seat, engine.Action{step.Choices[i].ID})
 	if err != nil {
