@@ -42,7 +42,7 @@ func (s *walker) turnStartStep() step {
 			}
 			continue
 		}
-		_, bribe := s.moveCost(seat, c)
+		bribe := s.bribe(seat, c)
 		ch := engine.Choice{ID: s.cellKey(c), Label: s.cellLabel(c)}
 		if price.Bagos > 0 {
 			ch.Cost = bagos(price.Bagos)
