@@ -15,10 +15,11 @@ import (
 // seeded random games of every mode, at the start of each decision that
 // buys (an initial vineyard, a turn), and again with the player's cash
 // at 0, every offered purchase is walked on a copy and the cash it takes
-// compared with the price; and a price not affordable is never offered. 20 games a mode (1,000 with -long, 5 with
-// -short).
+// compared with the price, as Preview shows it once the decision is under
+// way; and a price not affordable is never offered. 10 games a mode (500
+// with -long, 2 with -short).
 func TestPricesAreWhatApplyCharges(t *testing.T) {
-	games := enginetest.Games(1000)
+	games := enginetest.Games(500)
 	modes := []struct {
 		name  string
 		start func(seed uint64) engine.State
