@@ -25,14 +25,14 @@ func quadrelCell(r rect, c vinhos.Cell) rect {
 // actionText names each action and says what it does; an item's price
 // is left out, marked %, for the engine's (priced).
 var actionText = [...][2]string{
-	vinhos.ActVineyards:   {"Vineyards", "1–2, printed cost"},
-	vinhos.ActCellars:     {"Cellars", "1–2 at % each"},
-	vinhos.ActWineries:    {"Wineries", "1–2 at % each"},
-	vinhos.ActWineExperts: {"Wine Experts", "1–2 at % each"},
+	vinhos.ActVineyards:   {"Vineyards", "1-2, printed cost"},
+	vinhos.ActCellars:     {"Cellars", "1-2 at % each"},
+	vinhos.ActWineries:    {"Wineries", "1-2 at % each"},
+	vinhos.ActWineExperts: {"Wine Experts", "1-2 at % each"},
 	vinhos.ActPass:        {"Pass / Press", "always free to enter"},
 	vinhos.ActEnologists:  {"Enologists", "% each, Farmers %"},
-	vinhos.ActExport:      {"Export", "1–2 wines for VP"},
-	vinhos.ActSales:       {"Sales", "1–2 wines for Bagos"},
+	vinhos.ActExport:      {"Export", "1-2 wines for VP"},
+	vinhos.ActSales:       {"Sales", "1-2 wines for Bagos"},
 }
 
 // reserveActionText is what the 2010 Reserve counts otherwise, and its
@@ -40,7 +40,7 @@ var actionText = [...][2]string{
 var reserveActionText = map[vinhos.Action][2]string{
 	vinhos.ActVineyards:  {"Vineyards", "1 a region, at cost"},
 	vinhos.ActCellars:    {"Cellars", "1 at %"},
-	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1–2 at %%, salary %d", vinhos.R10EnologistSalary)},
+	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1-2 at %%, salary %d", vinhos.R10EnologistSalary)},
 	vinhos.ActExport:     {"Export", "wines for row VP"},
 	vinhos.ActSales:      {"Sales", "wines into the bank"},
 	vinhos.ActBank:       {"Bank", "cash in/out, invest"},
