@@ -14,9 +14,10 @@ type Price struct {
 	Affordable bool
 }
 
-// pay is the price of bagos Bagos for seat.
+// pay is the price of bagos Bagos for seat: nobody's (engine.NoSeat)
+// is never affordable.
 func (s *State) pay(seat engine.Seat, bagos int) Price {
-	return Price{Bagos: bagos, Affordable: bagos <= s.Seats[seat].Money}
+	return Price{Bagos: bagos, Affordable: seat >= 0 && int(seat) < len(s.Seats) && bagos <= s.Seats[seat].Money}
 }
 
 // vineyardPrice is what seat pays for vineyard t with discount Bagos off

@@ -422,9 +422,7 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect, seat eng
 	} else {
 		c.Text("sold out", tile.CX(), tile.CY(), 0.5, 0.5, small)
 	}
-	if seat == engine.NoSeat {
-		// A shared board: nobody's price.
-	} else if price, ok := v.s.VineyardPrice(seat, id); ok {
+	if price, ok := v.s.VineyardPrice(seat, id); ok && seat != engine.NoSeat {
 		priceTag(c, price, k.Right()-8, tile.Bottom()+12, 1)
 	}
 	x := k.X + 16
