@@ -47,6 +47,8 @@ type gateway struct {
 	session    *gwSession
 	identifies []discordgo.Identify
 	resumes    int
+	counts     gatewayCounts  // faults injected and their effects
+	cut        bool           // see CutGateway
 	closed     bool           // the test is over: no new connections
 	wg         sync.WaitGroup // connection goroutines; Add only while !closed
 }
@@ -87,6 +89,13 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if c := r.URL.Query().Get("compress"); c != "" {
 		g.s.t.Errorf("fakediscord: the gateway does not compress, the bot asked for %q", c)
 		http.Error(w, "unsupported compression", http.StatusBadRequest)
+		return
+	}
+	g.mu.Lock()
+	cut := g.cut
+	g.mu.Unlock()
+	if cut {
+		http.Error(w, "the gateway is cut", http.StatusServiceUnavailable)
 		return
 	}
 	conn, err := upgrader.Upgrade(w, r, nil)
@@ -195,11 +204,13 @@ func (g *gateway) handleLocked(conn *websocket.Conn, p payload) error {
 		sess := g.session
 		if sess == nil || sess.id != rs.SessionID || sess.token != rs.Token || rs.Seq > sess.seq {
 			// Not resumable: the bot must identify again.
+			g.counts.InvalidSessions++
 			return g.writeLocked(conn, payload{Op: opInvalidSession, D: json.RawMessage("false")})
 		}
 		g.resumes++
 		for _, d := range sess.sent {
 			if *d.S > rs.Seq {
+				g.replayingLocked(d)
 				if err := g.writeLocked(conn, d); err != nil {
 					return err
 				}
@@ -291,13 +302,17 @@ func (g *gateway) dropLocked(conn *websocket.Conn) {
 }
 
 // Dispatch sends an event to the bot, with the next sequence number. If the
-// connection is down, the event waits for the bot to resume. The bot must
-// have identified.
+// connection is down, the event waits for the bot to resume; if the
+// session has ended, it is lost. The bot must have identified.
 func (s *Server) Dispatch(event string, data any) {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.session == nil {
+		if len(g.identifies) > 0 {
+			g.counts.LostEvents++ // the session ended: Discord drops its events
+			return
+		}
 		s.t.Errorf("fakediscord: Dispatch(%s) before the bot identified", event)
 		return
 	}
@@ -329,16 +344,6 @@ func (s *Server) WaitReady(timeout time.Duration) error {
 		return nil
 	case <-time.After(timeout):
 		return fmt.Errorf("fakediscord: the bot was not ready on the gateway within %v", timeout)
-	}
-}
-
-// DropGateway cuts the bot's gateway connection without a close frame, like
-// a network failure. The session stays resumable.
-func (s *Server) DropGateway() {
-	s.gw.mu.Lock()
-	defer s.gw.mu.Unlock()
-	if s.gw.conn != nil {
-		s.gw.dropLocked(s.gw.conn)
 	}
 }
 
