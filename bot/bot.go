@@ -67,9 +67,11 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	if cfg.Transport != nil {
-		s.Client.Transport = cfg.Transport
+	next := cfg.Transport
+	if next == nil {
+		next = http.DefaultTransport
 	}
+	s.Client.Transport = &globalLimit{next: next}
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
