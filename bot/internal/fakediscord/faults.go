@@ -134,6 +134,7 @@ type FaultCounts struct {
 	Closes          int // gateway connections closed with a code
 	Reconnects      int // RECONNECTs sent
 	InvalidSessions int // INVALID_SESSIONs sent
+	Refused         int // connections refused while the gateway was cut
 	Resumes         int // sessions resumed
 	Identifies      int // sessions started
 	Replayed        int // dispatches replayed on a RESUME
@@ -148,7 +149,7 @@ func (s *Server) Faults() FaultCounts {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
 	g := s.gw.counts
-	c.Drops, c.Closes, c.Reconnects, c.InvalidSessions = g.Drops, g.Closes, g.Reconnects, g.InvalidSessions
+	c.Drops, c.Closes, c.Reconnects, c.InvalidSessions, c.Refused = g.Drops, g.Closes, g.Reconnects, g.InvalidSessions, g.Refused
 	c.Resumes, c.Identifies, c.Replayed, c.LostEvents = s.gw.resumes, len(s.gw.identifies), g.Replayed, g.LostEvents
 	return c
 }

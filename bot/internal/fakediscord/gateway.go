@@ -93,6 +93,9 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	cut := g.cut
+	if cut {
+		g.counts.Refused++
+	}
 	g.mu.Unlock()
 	if cut {
 		http.Error(w, "the gateway is cut", http.StatusServiceUnavailable)

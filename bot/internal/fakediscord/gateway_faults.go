@@ -12,7 +12,7 @@ const opReconnect = 7
 
 // gatewayCounts are the gateway's faults and their effects, for Faults.
 type gatewayCounts struct {
-	Drops, Closes, Reconnects, InvalidSessions, Replayed, LostEvents int
+	Drops, Closes, Reconnects, InvalidSessions, Refused, Replayed, LostEvents int
 }
 
 // DropGateway cuts the bot's gateway connection without a close frame, like
