@@ -53,16 +53,24 @@ func (tb *table) playedOnce(in fakediscord.Interaction, version uint64) {
 // A move sent while the gateway connection is down reaches the bot when it
 // resumes (the gateway replays what it missed), and is played once: after
 // a drop, a close with a code that keeps the session, a RECONNECT, and an
-// outage that refuses connections for a while.
-func TestMoveSentWhileTheGatewayIsDownIsPlayedOnResume(t *testing.T) {
+// outage that refuses connections for a while. When Discord ends the
+// session instead (it expired, or closed with 4009), the bot's RESUME is
+// answered with INVALID_SESSION and it identifies anew; the move sent in
+// the gap is lost with the session, as on Discord, and the player's next
+// try is played once.
+func TestMoveSentWhileTheGatewayIsDownIsPlayedOnce(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		fault func(*fakediscord.Server)
+		cut   bool // the gateway refuses connections until restored
+		ended bool // the session ends
 	}{
-		{"dropped", (*fakediscord.Server).DropGateway},
-		{"closed with 4000", func(s *fakediscord.Server) { s.CloseGateway(4000) }},
-		{"RECONNECT", (*fakediscord.Server).Reconnect},
-		{"cut until a connection is refused", (*fakediscord.Server).CutGateway},
+		{name: "dropped", fault: (*fakediscord.Server).DropGateway},
+		{name: "closed with 4000", fault: func(s *fakediscord.Server) { s.CloseGateway(4000) }},
+		{name: "RECONNECT", fault: (*fakediscord.Server).Reconnect},
+		{name: "cut until a connection is refused", fault: (*fakediscord.Server).CutGateway, cut: true},
+		{name: "expired", fault: (*fakediscord.Server).ExpireSession, ended: true},
+		{name: "closed with 4009", fault: func(s *fakediscord.Server) { s.CloseGateway(4009) }, ended: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t)
@@ -71,43 +79,23 @@ func TestMoveSentWhileTheGatewayIsDownIsPlayedOnResume(t *testing.T) {
 			before := tb.game().Version
 			c.fault(h.srv)
 			in := h.srv.SlashCommand(tb.at(ana), "vinhos", typed(act))
-			if c.name == "cut until a connection is refused" {
+			if c.cut {
 				h.waitFaults(func(f fakediscord.FaultCounts) bool { return f.Refused > 0 })
 				h.srv.RestoreGateway()
 			}
+			want := fakediscord.FaultCounts{Resumes: 1, Identifies: 1}
+			if c.ended {
+				h.waitFaults(func(f fakediscord.FaultCounts) bool { return f.Identifies == 2 })
+				if err := h.srv.WaitReady(wait); err != nil {
+					t.Fatal(err)
+				}
+				in = h.srv.SlashCommand(tb.at(ana), "vinhos", typed(act))
+				want = fakediscord.FaultCounts{InvalidSessions: 1, Identifies: 2, LostEvents: 1}
+			}
 			tb.playedOnce(in, before)
-			if f := h.srv.Faults(); f.Resumes != 1 || f.Identifies != 1 || f.Replayed == 0 {
-				t.Errorf("%+v: want one resume that replayed the move, and no new session", f)
-			}
-		})
-	}
-}
-
-// When Discord ends the session (it timed out, or closed with 4009), the
-// bot's RESUME is answered with INVALID_SESSION and it identifies anew; a
-// move sent in the gap is lost with the session, as on Discord, and the
-// player's next try is played once.
-func TestEndedSessionIdentifiesAnew(t *testing.T) {
-	for _, c := range []struct {
-		name  string
-		fault func(*fakediscord.Server)
-	}{
-		{"expired", (*fakediscord.Server).ExpireSession},
-		{"closed with 4009", func(s *fakediscord.Server) { s.CloseGateway(4009) }},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			h := newHarness(t)
-			tb := h.newTable(3, 2)
-			_, ana, act := tb.next()
-			before := tb.game().Version
-			c.fault(h.srv)
-			h.waitFaults(func(f fakediscord.FaultCounts) bool { return f.Identifies == 2 })
-			if err := h.srv.WaitReady(wait); err != nil {
-				t.Fatal(err)
-			}
-			tb.playedOnce(h.srv.SlashCommand(tb.at(ana), "vinhos", typed(act)), before)
-			if f := h.srv.Faults(); f.InvalidSessions != 1 || f.Resumes != 0 {
-				t.Errorf("%+v: want one INVALID_SESSION and no resume", f)
+			f := h.srv.Faults()
+			if got := (fakediscord.FaultCounts{Resumes: f.Resumes, Identifies: f.Identifies, InvalidSessions: f.InvalidSessions, LostEvents: f.LostEvents}); got != want || !c.ended && f.Replayed == 0 {
+				t.Errorf("%+v: want %+v, and the move replayed unless the session ended", f, want)
 			}
 		})
 	}

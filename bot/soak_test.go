@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -52,29 +53,31 @@ var gatewayFaults = []struct {
 }
 
 func TestSoak(t *testing.T) {
-	games, duration, every := 3, 6*time.Second, time.Second
+	games, duration, every := 3, 5*time.Second, 800*time.Millisecond
 	if *soak {
 		games, duration, every = *soakGames, *soakDuration, 4*time.Second
 	}
 	h := newHarnessWith(t, summaryDrawer{}, fakediscord.WithoutFileData())
-	tables := make([]*soakTable, games)
-	for k := range tables {
-		tb := h.newTable(uint64(k+1), 0)
-		tables[k] = &soakTable{table: tb, stamp: tb.game().Stamp, posts: len(h.public(tb.thread))}
+	var seeds atomic.Uint64
+	players := make([]*soakPlayers, games)
+	for k := range players {
+		players[k] = &soakPlayers{h: h, seeds: &seeds}
+		players[k].newGame()
 	}
 	start := time.Now()
 	h.srv.SetChaos(soakChaos(*soakSeed))
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	for _, st := range tables {
-		wg.Go(func() { st.play(stop) })
+	for _, p := range players {
+		wg.Go(func() { p.play(stop) })
 	}
 	// The gateway's faults, one every `every` or so; each kind in turn, in
-	// an order drawn anew for each round, so a short run meets them all.
+	// an order drawn anew for each round. The first round is played
+	// whole, so a short run meets them all.
 	rng := rand.New(rand.NewPCG(*soakSeed, 2))
-	for round := 0; time.Since(start) < duration; round++ {
+	for round := 0; round == 0 || time.Since(start) < duration; round++ {
 		for _, k := range rng.Perm(len(gatewayFaults)) {
-			if time.Since(start) >= duration {
+			if round > 0 && time.Since(start) >= duration {
 				break
 			}
 			time.Sleep(time.Duration(float64(every) * (0.5 + rng.Float64())))
@@ -83,7 +86,7 @@ func TestSoak(t *testing.T) {
 	}
 	close(stop)
 	wg.Wait()
-	played := time.Since(start)
+	elapsed := time.Since(start)
 	h.srv.Heal()
 	if err := h.srv.WaitReady(3 * wait); err != nil {
 		t.Fatal(err)
@@ -92,64 +95,81 @@ func TestSoak(t *testing.T) {
 	faults := h.srv.Faults()
 
 	var acked, changes, turns, lost, doubled, requests int
-	for _, st := range tables {
-		for _, id := range st.acked {
-			acked++
-			if done, err := h.store.Handled(id); err != nil || !done {
-				lost++
-				t.Errorf("the move of interaction %s was acknowledged, and is not stored", id)
+	for _, p := range players {
+		for _, sg := range p.games {
+			for _, id := range sg.acked {
+				acked++
+				if done, err := h.store.Handled(id); err != nil || !done {
+					lost++
+					t.Errorf("the move of interaction %s was acknowledged, and is not stored", id)
+				}
 			}
-		}
-		g := st.game()
-		made := int(g.Stamp - st.stamp)
-		posted := len(h.public(st.thread)) - st.posts
-		changes += made
-		turns += posted
-		// Every change the bot made queued one turn message.
-		if want := made - st.direct; posted != want {
-			t.Errorf("game %s changed %d times through the bot; its thread has %d turn messages", g.ID, want, posted)
-			lost += max(want-posted, 0)
-			doubled += max(posted-want, 0)
+			g := sg.game()
+			made := int(g.Stamp - sg.stamp)
+			posted := len(h.public(sg.thread))
+			changes += made
+			turns += posted
+			// Every change the bot made queued one turn message.
+			if want := made - sg.direct; posted != want {
+				t.Errorf("game %s changed %d times through the bot; its thread has %d turn messages", g.ID, want, posted)
+				lost += max(want-posted, 0)
+				doubled += max(posted-want, 0)
+			}
 		}
 	}
 	for _, r := range h.srv.Requests() {
-		if r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && r.At.After(start) {
+		if r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" {
 			requests++
 		}
 	}
-	t.Logf("%d games for %v: %d moves acknowledged, %d changes, %d turn messages from %d posts; %d lost, %d doubled",
-		games, played.Round(time.Second), acked, changes, turns, requests, lost, doubled)
+	t.Logf("%d games (%d at once) for %v: %d moves acknowledged, %d changes, %d turn messages from %d posts; %d lost, %d doubled",
+		seeds.Load(), games, elapsed.Round(time.Second), acked, changes, turns, requests, lost, doubled)
 	t.Logf("faults: %+v", faults)
 	if acked == 0 {
 		t.Error("no move was acknowledged")
 	}
 }
 
-// soakTable is a game of the soak and what its players saw.
-type soakTable struct {
+// soakPlayers are the players of a seat at the soak's table: they play
+// one game after another.
+type soakPlayers struct {
+	h     *harness
+	seeds *atomic.Uint64 // the games' seeds, one after another
+	games []*soakGame
+}
+
+// soakGame is a game of the soak and what its players saw.
+type soakGame struct {
 	*table
-	stamp  uint64   // the game's stamp when the soak began
-	posts  int      // the thread's public messages then
+	stamp  uint64   // the game's stamp when it was set up
 	direct int      // changes stored without the bot, which post nothing
 	acked  []string // the interactions of the moves the bot acknowledged
 }
 
-// play has the players type their decisions until stop.
-func (st *soakTable) play(stop <-chan struct{}) {
-	h := st.h
+func (p *soakPlayers) newGame() {
+	tb := p.h.seatTable(p.seeds.Add(1), 0)
+	p.games = append(p.games, &soakGame{table: tb, stamp: tb.game().Stamp})
+}
+
+// play has the players type their decisions until stop, starting a new
+// game when one ends.
+func (p *soakPlayers) play(stop <-chan struct{}) {
+	h := p.h
 	for {
 		select {
 		case <-stop:
 			return
 		default:
 		}
-		g, err := h.store.Load(st.id)
+		sg := p.games[len(p.games)-1]
+		g, err := h.store.Load(sg.id)
 		if err != nil {
 			h.t.Error(err)
 			return
 		}
 		if g.State.Over() {
-			return
+			p.newGame()
+			continue
 		}
 		seat := g.State.Pending()[0].Seat
 		act, err := engine.Auto(g.State, seat)
@@ -164,11 +184,11 @@ func (st *soakTable) play(stop <-chan struct{}) {
 		}
 		if len(act) > 8 {
 			if _, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: g.Stamp, Play: referee.Play{Seat: seat, Action: act}, Now: time.Now()}); err == nil {
-				st.direct++
+				sg.direct++
 			}
 			continue
 		}
-		st.typeMove(st.at(st.users[seat]), act)
+		sg.typeMove(sg.at(sg.users[seat]), act)
 	}
 }
 
@@ -176,7 +196,7 @@ func (st *soakTable) play(stop <-chan struct{}) {
 // bot acknowledged it as played. An answer that never comes (its
 // interaction was lost with a session), or fails, is what a player meets
 // when Discord fails: the next try reads the game anew.
-func (st *soakTable) typeMove(o fakediscord.Origin, act engine.Action) {
+func (st *soakGame) typeMove(o fakediscord.Origin, act engine.Action) {
 	h := st.h
 	in := h.srv.SlashCommand(o, "vinhos", typed(act))
 	for range 2 {
@@ -203,7 +223,7 @@ func (st *soakTable) typeMove(o fakediscord.Origin, act engine.Action) {
 // answer is the text of the bot's acknowledgement of in, if Discord took
 // one: discordgo retries a 502 at once, so a failed answer may be
 // followed by one that went through.
-func (st *soakTable) answer(in fakediscord.Interaction) (string, bool) {
+func (st *soakGame) answer(in fakediscord.Interaction) (string, bool) {
 	h := st.h
 	taken := func(r fakediscord.Request) bool { return in.IsCallback(r) && r.Status < 300 }
 	r, err := h.srv.WaitFor(wait, in.IsCallback)

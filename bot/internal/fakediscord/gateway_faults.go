@@ -20,9 +20,14 @@ type gatewayCounts struct {
 func (s *Server) DropGateway() {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
-	if s.gw.conn != nil {
-		s.gw.counts.Drops++
-		s.gw.dropLocked(s.gw.conn)
+	s.gw.injectDropLocked()
+}
+
+// injectDropLocked drops the connection, if there is one, as a fault.
+func (g *gateway) injectDropLocked() {
+	if g.conn != nil {
+		g.counts.Drops++
+		g.dropLocked(g.conn)
 	}
 }
 
@@ -69,10 +74,7 @@ func (s *Server) ExpireSession() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.session = nil
-	if g.conn != nil {
-		g.counts.Drops++
-		g.dropLocked(g.conn)
-	}
+	g.injectDropLocked()
 }
 
 // CutGateway drops the bot's connection and refuses new ones until
@@ -83,10 +85,7 @@ func (s *Server) CutGateway() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.cut = true
-	if g.conn != nil {
-		g.counts.Drops++
-		g.dropLocked(g.conn)
-	}
+	g.injectDropLocked()
 }
 
 // RestoreGateway ends a CutGateway: the bot's next attempt connects.
