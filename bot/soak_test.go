@@ -198,6 +198,7 @@ func (p *soakPlayers) play(stop <-chan struct{}) {
 // when Discord fails: the next try reads the game anew.
 func (st *soakGame) typeMove(o fakediscord.Origin, act engine.Action) {
 	h := st.h
+	posts := len(h.public(st.thread))
 	in := h.srv.SlashCommand(o, "vinhos", typed(act))
 	for range 2 {
 		says, ok := st.answer(in)
@@ -206,6 +207,7 @@ func (st *soakGame) typeMove(o fakediscord.Origin, act engine.Action) {
 			return
 		case strings.HasPrefix(says, "Played"):
 			st.acked = append(st.acked, in.ID)
+			st.seeTurn(posts)
 			return
 		case !strings.Contains(says, "to confirm"):
 			time.Sleep(50 * time.Millisecond) // "already played", or moved meanwhile
@@ -217,6 +219,15 @@ func (st *soakGame) typeMove(o fakediscord.Origin, act engine.Action) {
 			return
 		}
 		in = h.srv.Button(o, view.ID, confirm)
+	}
+}
+
+// seeTurn waits for the turn message of a move played, as a player waits
+// to see the board before the next decision; a while at most, since a
+// message may be in its backoff after Discord failed it.
+func (st *soakGame) seeTurn(posts int) {
+	for deadline := time.Now().Add(20 * time.Second); len(st.h.public(st.thread)) <= posts && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
