@@ -4,6 +4,7 @@ import (
 	"flag"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -95,8 +96,10 @@ func TestSoak(t *testing.T) {
 	faults := h.srv.Faults()
 
 	var acked, changes, turns, lost, doubled, requests int
+	var acks []time.Duration
 	for _, p := range players {
 		for _, sg := range p.games {
+			acks = append(acks, sg.acks...)
 			for _, id := range sg.acked {
 				acked++
 				if done, err := h.store.Handled(id); err != nil || !done {
@@ -125,6 +128,9 @@ func TestSoak(t *testing.T) {
 	t.Logf("%d games (%d at once) for %v: %d moves acknowledged, %d changes, %d turn messages from %d posts; %d lost, %d doubled",
 		seeds.Load(), games, elapsed.Round(time.Second), acked, changes, turns, requests, lost, doubled)
 	t.Logf("faults: %+v", faults)
+	if slices.Sort(acks); len(acks) > 0 {
+		t.Logf("%d acknowledgements: p50 %v, p99 %v, longest %v", len(acks), quantile(acks, 0.5), quantile(acks, 0.99), acks[len(acks)-1])
+	}
 	if acked == 0 {
 		t.Error("no move was acknowledged")
 	}
@@ -141,9 +147,10 @@ type soakPlayers struct {
 // soakGame is a game of the soak and what its players saw.
 type soakGame struct {
 	*table
-	stamp  uint64   // the game's stamp when it was set up
-	direct int      // changes stored without the bot, which post nothing
-	acked  []string // the interactions of the moves the bot acknowledged
+	stamp  uint64          // the game's stamp when it was set up
+	direct int             // changes stored without the bot, which post nothing
+	acked  []string        // the interactions of the moves the bot acknowledged
+	acks   []time.Duration // how long each acknowledgement took
 }
 
 func (p *soakPlayers) newGame() {
@@ -246,6 +253,7 @@ func (st *soakGame) answer(in fakediscord.Interaction) (string, bool) {
 			return "", false
 		}
 	}
+	st.acks = append(st.acks, r.At.Sub(in.SentAt))
 	var a answer
 	if err := r.Decode(&a); err != nil || a.Data == nil {
 		return "", false
