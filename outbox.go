@@ -26,8 +26,12 @@ type Outgoing struct {
 	Seq uint64 `json:"seq"` // its place in the outbox, set when queued
 	// Queue orders entries: those of one queue are delivered in Seq order.
 	Queue string `json:"queue"`
-	// Game is the game the message is about, if any.
-	Game string `json:"game,omitempty"`
+	// Game is the game the message is about, if any; GuildID its server,
+	// and Interaction the interaction whose move queued the message, for
+	// the logs to follow a move to its messages.
+	Game        string `json:"game,omitempty"`
+	GuildID     string `json:"guild_id,omitempty"`
+	Interaction string `json:"interaction,omitempty"`
 	// ChannelID is where it goes; when empty, it is a direct message to
 	// UserID.
 	ChannelID string `json:"channel_id,omitempty"`

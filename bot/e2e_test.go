@@ -70,6 +70,9 @@ type harness struct {
 	ai ai.Settings
 	// logs collects what the bot logs; no secret may appear in it.
 	logs syncBuffer
+	// debugJSON logs everything, in JSON, discordgo's own lines included,
+	// as `log_level = "debug"` and `log_format = "json"` do.
+	debugJSON bool
 	// key, if set, is the application's signing key: the bot serves
 	// interactions over HTTP and the fake POSTs them, signed.
 	key ed25519.PrivateKey
@@ -168,6 +171,10 @@ func (h *harness) referee() *referee.Referee { return referee.New(h.store) }
 func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
+	if h.debugJSON {
+		logger = slog.New(bot.Redact(slog.NewJSONHandler(&h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}), "test-token"))
+		bot.RouteDiscordLogs(logger)
+	}
 	settings := h.ai
 	if settings == (ai.Settings{}) {
 		settings = testAI

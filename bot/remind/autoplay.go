@@ -172,7 +172,7 @@ func (s *Scheduler) step(w *work, r *run) {
 		more := false
 		defer func() {
 			if p := recover(); p != nil {
-				s.log().Error("reminders: panic while the bot searched", "game", r.g.ID, "panic", p, "stack", string(debug.Stack()))
+				s.log().Error("reminders: panic while the bot searched", "game", r.g.ID, "guild", r.g.Meta.GuildID, "panic", p, "stack", string(debug.Stack()))
 				more = false
 			}
 			if more {
@@ -198,7 +198,7 @@ func (s *Scheduler) advance(ctx context.Context, r *run) bool {
 	}
 	if len(r.plays) > 0 || r.err != nil {
 		if err := r.store(r); err != nil {
-			s.log().Warn("reminders: the bot could not play", "game", r.g.ID, "err", err)
+			s.log().Warn("reminders: the bot could not play", "game", r.g.ID, "guild", r.g.Meta.GuildID, "err", err)
 		}
 	}
 	return false
@@ -218,7 +218,7 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	if err != nil {
 		// A failing search must not stop the game: the simple choice
 		// keeps it going, and the log tells why.
-		s.log().Warn("reminders: the AI failed; the bot plays its first choices", "game", r.g.ID, "seat", seat, "err", err)
+		s.log().Warn("reminders: the AI failed; the bot plays its first choices", "game", r.g.ID, "guild", r.g.Meta.GuildID, "seat", seat, "err", err)
 		if act, err = engine.Auto(r.st, seat); err != nil {
 			return err
 		}

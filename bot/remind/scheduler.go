@@ -229,7 +229,7 @@ func (s *Scheduler) game(ctx context.Context, due adega.Wake) error {
 		if a.Rules.Absent == adega.AbsentAuto {
 			auto = append(auto, a)
 		} else if err := s.skip(a); err != nil {
-			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
+			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "guild", a.Game.GuildID, "seat", a.Seat, "err", err)
 		}
 	}
 	s.hand(ctx, due.ID, auto, bots)

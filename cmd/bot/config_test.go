@@ -56,6 +56,10 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"[reminders]\nfloor = \"0s\"\n",
 		"public_key = \"not hex\"\n",
 		"public_key = \"abcd\"\n",
+		"log_format = \"xml\"\n",
+		"shutdown_grace = \"-1s\"\n",
+		"[backup]\nkeep = 0\n",
+		"[backup]\ninterval = \"-1h\"\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)

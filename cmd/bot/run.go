@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/adega-bot/adega"
@@ -15,6 +16,7 @@ import (
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/storage/backup"
 )
 
 // runCommand connects to Discord and serves until interrupted: over the
@@ -54,6 +56,13 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
+	// The operations listener serves backups on POST /backup as well.
+	backups := &backup.Backups{Store: store, Dir: cfg.backupDir(), Keep: cfg.Backup.Keep, Log: logger.With("part", "backup"), Now: time.Now}
+	if cfg.Backup.Interval > 0 {
+		var scheduled sync.WaitGroup
+		defer scheduled.Wait() // before the store closes
+		scheduled.Go(func() { backups.Run(ctx, cfg.Backup.Interval) })
+	}
 	// The one clock: the handler's, and through it the scheduler's.
 	now := time.Now
 	handler := commands.Config{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: now,
@@ -68,6 +77,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		ShardCount:    cfg.ShardCount,
 		Listener:      listener,
 		PublicKey:     key,
+		ShutdownGrace: cfg.ShutdownGrace,
 	}, handler, logger)
 	if err != nil {
 		return err
