@@ -130,7 +130,7 @@ type FaultCounts struct {
 	// before the bot could know of the limit, or by a bot that ignores it.
 	InLimit int
 
-	Drops           int // gateway connections cut without a close frame
+	Drops           int // gateway connections dropped without a close frame, outages aside
 	Closes          int // gateway connections closed with a code
 	Reconnects      int // RECONNECTs sent
 	InvalidSessions int // INVALID_SESSIONs sent

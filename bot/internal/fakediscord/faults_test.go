@@ -82,7 +82,7 @@ func TestGatewayFaults(t *testing.T) {
 	g.dispatch("RESUMED", 2)
 
 	got := srv.Faults()
-	want := fakediscord.FaultCounts{Drops: 2, Closes: 2, Reconnects: 1, InvalidSessions: 2, Refused: 1, Resumes: 3, Identifies: 3, Replayed: 1, LostEvents: 1}
+	want := fakediscord.FaultCounts{Drops: 1, Closes: 2, Reconnects: 1, InvalidSessions: 2, Refused: 1, Resumes: 3, Identifies: 3, Replayed: 1, LostEvents: 1}
 	if got != want {
 		t.Errorf("Faults() = %+v, want %+v", got, want)
 	}

@@ -45,11 +45,11 @@ type gateway struct {
 	conn       *websocket.Conn
 	ready      chan struct{} // closed once conn has a READY or RESUMED
 	session    *gwSession
+	counts     gatewayCounts // faults injected and their effects (gateway_faults.go)
 	identifies []discordgo.Identify
 	resumes    int
-	counts     gatewayCounts  // faults injected and their effects
-	cut        bool           // see CutGateway
 	closed     bool           // the test is over: no new connections
+	down       bool           // cut by CutGateway: no new connections (outage.go)
 	wg         sync.WaitGroup // connection goroutines; Add only while !closed
 }
 
@@ -73,7 +73,7 @@ type payload struct {
 
 func newGateway(s *Server) *gateway {
 	g := &gateway{s: s, ready: make(chan struct{})}
-	g.hs = httptest.NewServer(http.HandlerFunc(g.serve))
+	g.hs = httptest.NewServer(g.counted(g.serve))
 	g.url = "ws" + strings.TrimPrefix(g.hs.URL, "http")
 	return g
 }
@@ -91,14 +91,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unsupported compression", http.StatusBadRequest)
 		return
 	}
-	g.mu.Lock()
-	cut := g.cut
-	if cut {
-		g.counts.Refused++
-	}
-	g.mu.Unlock()
-	if cut {
-		http.Error(w, "the gateway is cut", http.StatusServiceUnavailable)
+	if g.refuse(w) {
 		return
 	}
 	conn, err := upgrader.Upgrade(w, r, nil)

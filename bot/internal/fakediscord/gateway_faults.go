@@ -1,8 +1,12 @@
 package fakediscord
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"net/http"
+)
 
-// The gateway's faults, as Discord and networks cause them. After each the
+// The gateway's faults, as Discord and networks cause them (an outage is
+// in outage.go). After each the
 // bot must come back: by RESUME, which replays the dispatches it missed,
 // or by a new IDENTIFY where the session has ended (whose missed
 // dispatches are lost, as on Discord: a user's interaction then fails).
@@ -77,22 +81,17 @@ func (s *Server) ExpireSession() {
 	g.injectDropLocked()
 }
 
-// CutGateway drops the bot's connection and refuses new ones until
-// RestoreGateway, like an outage between the bot and Discord. The session
-// stays resumable.
-func (s *Server) CutGateway() {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	g.cut = true
-	g.injectDropLocked()
-}
-
-// RestoreGateway ends a CutGateway: the bot's next attempt connects.
-func (s *Server) RestoreGateway() {
-	s.gw.mu.Lock()
-	defer s.gw.mu.Unlock()
-	s.gw.cut = false
+// counted notes the connections refused during an outage (outage.go),
+// for Faults.
+func (g *gateway) counted(serve http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		g.mu.Lock()
+		if g.down {
+			g.counts.Refused++
+		}
+		g.mu.Unlock()
+		serve(w, r)
+	}
 }
 
 // replayingLocked notes a dispatch about to be replayed. An interaction
