@@ -76,8 +76,9 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	// Discord's answers are counted by status (a nil Metrics counts none).
-	s.Client.Transport = handler.Metrics.Transport(cfg.Transport)
+	// Discord's answers are counted by status (a nil Metrics counts none),
+	// and a global 429 holds every request but interaction answers.
+	s.Client.Transport = &globalLimit{next: handler.Metrics.Transport(cfg.Transport)}
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.

@@ -29,6 +29,15 @@ type table struct {
 // buttons, as a turn message does.
 func (h *harness) newTable(seed uint64, moves int) *table {
 	h.t.Helper()
+	tb := h.seatTable(seed, moves)
+	h.callback(h.srv.SlashCommand(tb.at(tb.users[0]), "vinhos", fakediscord.Subcommand("board")))
+	h.waitPosts(tb.thread, 1)
+	return tb
+}
+
+// seatTable is newTable without the board.
+func (h *harness) seatTable(seed uint64, moves int) *table {
+	h.t.Helper()
 	tb := &table{h: h, thread: h.srv.NewChannel("game").ID}
 	names := []string{"Ana", "Bruno"}
 	var seats []adega.SeatUser
@@ -52,8 +61,6 @@ func (h *harness) newTable(seed uint64, moves int) *table {
 			}
 		}
 	}
-	h.callback(h.srv.SlashCommand(tb.at(tb.users[0]), "vinhos", fakediscord.Subcommand("board")))
-	h.waitPosts(tb.thread, 1)
 	return tb
 }
 

@@ -47,7 +47,12 @@ func (s *Server) interactionCallback(w http.ResponseWriter, r Request) {
 		return
 	}
 	if late := time.Since(in.sentAt); late > AckDeadline {
-		s.refuse(w, r, http.StatusNotFound, codeUnknownInteraction, fmt.Sprintf("Unknown interaction (answered after %v)", late.Round(time.Millisecond)))
+		msg := fmt.Sprintf("Unknown interaction (answered after %v)", late.Round(time.Millisecond))
+		if _, replayed := s.delayed.Load(in.id); replayed {
+			writeError(w, http.StatusNotFound, codeUnknownInteraction, msg) // the gateway's fault, not the bot's
+			return
+		}
+		s.refuse(w, r, http.StatusNotFound, codeUnknownInteraction, msg)
 		return
 	}
 	var resp struct {

@@ -45,6 +45,7 @@ type gateway struct {
 	conn       *websocket.Conn
 	ready      chan struct{} // closed once conn has a READY or RESUMED
 	session    *gwSession
+	counts     gatewayCounts // faults injected and their effects (gateway_faults.go)
 	identifies []discordgo.Identify
 	resumes    int
 	closed     bool           // the test is over: no new connections
@@ -72,7 +73,7 @@ type payload struct {
 
 func newGateway(s *Server) *gateway {
 	g := &gateway{s: s, ready: make(chan struct{})}
-	g.hs = httptest.NewServer(http.HandlerFunc(g.serve))
+	g.hs = httptest.NewServer(g.counted(g.serve))
 	g.url = "ws" + strings.TrimPrefix(g.hs.URL, "http")
 	return g
 }
@@ -199,11 +200,13 @@ func (g *gateway) handleLocked(conn *websocket.Conn, p payload) error {
 		sess := g.session
 		if sess == nil || sess.id != rs.SessionID || sess.token != rs.Token || rs.Seq > sess.seq {
 			// Not resumable: the bot must identify again.
+			g.counts.InvalidSessions++
 			return g.writeLocked(conn, payload{Op: opInvalidSession, D: json.RawMessage("false")})
 		}
 		g.resumes++
 		for _, d := range sess.sent {
 			if *d.S > rs.Seq {
+				g.replayingLocked(d)
 				if err := g.writeLocked(conn, d); err != nil {
 					return err
 				}
@@ -295,13 +298,17 @@ func (g *gateway) dropLocked(conn *websocket.Conn) {
 }
 
 // Dispatch sends an event to the bot, with the next sequence number. If the
-// connection is down, the event waits for the bot to resume. The bot must
-// have identified.
+// connection is down, the event waits for the bot to resume; if the
+// session has ended, it is lost. The bot must have identified.
 func (s *Server) Dispatch(event string, data any) {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.session == nil {
+		if len(g.identifies) > 0 {
+			g.counts.LostEvents++ // the session ended: Discord drops its events
+			return
+		}
 		s.t.Errorf("fakediscord: Dispatch(%s) before the bot identified", event)
 		return
 	}
@@ -333,16 +340,6 @@ func (s *Server) WaitReady(timeout time.Duration) error {
 		return nil
 	case <-time.After(timeout):
 		return fmt.Errorf("fakediscord: the bot was not ready on the gateway within %v", timeout)
-	}
-}
-
-// DropGateway cuts the bot's gateway connection without a close frame, like
-// a network failure. The session stays resumable.
-func (s *Server) DropGateway() {
-	s.gw.mu.Lock()
-	defer s.gw.mu.Unlock()
-	if s.gw.conn != nil {
-		s.gw.dropLocked(s.gw.conn)
 	}
 }
 

@@ -96,7 +96,7 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 		req.Status = f.Status
 		s.recordLocked(req)
 		s.mu.Unlock()
-		s.fail(w, f)
+		s.fail(w, req, f)
 		return
 	}
 	switch auth := hr.Header.Get("Authorization"); {
@@ -125,8 +125,8 @@ func (s *Server) serveREST(w http.ResponseWriter, hr *http.Request) {
 	}
 	s.recordLocked(req)
 	s.mu.Unlock()
-	if f != nil { // Lost: the work is done, the answer never arrives
-		s.fail(w, f)
+	if f != nil { // Lost: the work is done, its answer is lost
+		s.fail(w, req, f)
 		return
 	}
 

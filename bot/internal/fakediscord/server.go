@@ -55,6 +55,9 @@ type Server struct {
 	gw   *gateway
 
 	lastID atomic.Uint64
+	// delayed holds the IDs of the interactions replayed on a RESUME,
+	// apart from mu: the gateway's lock, taken first, marks them.
+	delayed sync.Map
 
 	mu           sync.Mutex
 	requests     []Request
@@ -69,6 +72,9 @@ type Server struct {
 	uploads      map[string][]byte // files users attached, by URL
 	attachments  map[string]*discordgo.MessageAttachment
 	faults       []*fault
+	chaos        *chaos           // see SetChaos
+	limits       limits           // rate limits in force
+	counts       FaultCounts      // the HTTP faults injected
 	dropFiles    bool             // keep uploads' sizes, not their bytes
 	mentionsRule bool             // see WithMentionsRule
 	now          func() time.Time // see WithClock
