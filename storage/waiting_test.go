@@ -138,12 +138,18 @@ func TestReplacedSeatStartsANewWait(t *testing.T) {
 }
 
 // Games stored before reminders existed get their waiting record when the
-// scheduler starts.
+// scheduler starts; later starts read no game.
 func TestEnsureWaitingIndexesOldGames(t *testing.T) {
 	s := newStore(t)
 	g := play(t, s, gametest.Create(t, s, "c1"), 2)
-	err := s.update(func(tx *bbolt.Tx) error {
+	forget := func(tx *bbolt.Tx) error { // as a database from before reminders
 		if err := tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMeta).Delete(keyWaitsKept)
+	}
+	err := s.update(func(tx *bbolt.Tx) error {
+		if err := forget(tx); err != nil {
 			return err
 		}
 		return tx.DeleteBucket(bucketReminders)
@@ -166,6 +172,30 @@ func TestEnsureWaitingIndexesOldGames(t *testing.T) {
 	}
 	if n, _ := s.EnsureWaiting(later); n != 0 {
 		t.Fatal("EnsureWaiting did the same game twice")
+	}
+	// Once every game has its record, a start looks at none: the record
+	// taken away behind the store's back is not seen.
+	if err := s.update(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.EnsureWaiting(later); err != nil || n != 0 {
+		t.Fatalf("a start after the games were indexed read them again: EnsureWaiting = %d, %v", n, err)
+	}
+}
+
+// A new database needs no walk over its games at the bot's first start.
+func TestNewDatabaseKeepsEveryWait(t *testing.T) {
+	s := newStore(t)
+	g := play(t, s, gametest.Create(t, s, "c1"), 2)
+	if err := s.update(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketGames).Bucket([]byte(g.ID)).Delete([]byte(keyWaiting))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.EnsureWaiting(t0); err != nil || n != 0 {
+		t.Fatalf("the first start walked the games of a new database: EnsureWaiting = %d, %v", n, err)
 	}
 }
 
