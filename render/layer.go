@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"runtime"
 	"sync"
@@ -53,9 +54,13 @@ func NewLayer(w, h int, scale float64, draw func(*Canvas)) *Layer {
 	draw(c)
 	l.boxes = c.Boxes()
 	l.bands = newBandCache(img)
+	var z []byte
 	for y := 0; y < h; y += bandRows {
 		rows := img.Pix[img.PixOffset(0, y):img.PixOffset(0, min(h, y+bandRows))]
-		l.bg = append(l.bg, s2.Encode(nil, rows))
+		if n := s2.MaxEncodedLen(len(rows)); cap(z) < n {
+			z = make([]byte, n)
+		}
+		l.bg = append(l.bg, bytes.Clone(s2.Encode(z, rows)))
 	}
 	return l
 }

@@ -285,7 +285,7 @@ func TestLayerKeepsItsBackgroundCompressed(t *testing.T) {
 	})
 	kept := 0
 	for _, z := range l.bg {
-		kept += len(z)
+		kept += cap(z)
 	}
 	if pixels := 4 * w * h; kept > pixels/20 {
 		t.Errorf("the background takes %d bytes beside its %d of working memory", kept, pixels)
