@@ -1,4 +1,4 @@
-package main
+package bot
 
 import "runtime/debug"
 
@@ -8,16 +8,25 @@ import "runtime/debug"
 // second, and a decision spends a quarter of its CPU on the collector's
 // write barriers and sweeping. A collection every 32 MB buys hard some 30%
 // more iterations in the same budget (docs/BENCHMARKS.md, the garbage
-// collector and the AI); the memory limit keeps a large heap from growing
-// ninefold.
+// collector and the AI).
+//
+// The soft memory limit is what bounds the heap: GOGC=800 alone lets a
+// bot that keeps 13 MB live (1,000 stored games, 200 in play) grow to 120
+// MB between collections. The limit is the Go runtime's share of the bot's
+// 50 MB of memory (docs/BENCHMARKS.md, Scale): the collector runs as
+// rarely as GOGC says while the heap is small, and more often as it nears
+// the limit. A service is better bounded by a limit than by a ratio: what
+// it may use is known, what it keeps live is not. If the live heap outgrew
+// the limit, the runtime would give the collector at most half the CPU
+// and let the heap pass it; GOMEMLIMIT then raises it.
 const (
 	gcPercent   = 800
-	memoryLimit = 512 << 20
+	memoryLimit = 24 << 20
 )
 
-// tuneGC sets the collector for the AI, unless the operator set GOGC or
-// GOMEMLIMIT, which the runtime has already read.
-func tuneGC(getenv func(string) string) {
+// TuneGC sets the collector for the AI and the bot's memory, unless the
+// operator set GOGC or GOMEMLIMIT, which the runtime has already read.
+func TuneGC(getenv func(string) string) {
 	if getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
