@@ -12,16 +12,18 @@ import "runtime/debug"
 //
 // The soft memory limit is what bounds the heap: GOGC=800 alone lets a
 // bot that keeps 13 MB live (1,000 stored games, 200 in play) grow to 120
-// MB between collections. The limit is the Go runtime's share of the bot's
-// 50 MB of memory (docs/BENCHMARKS.md, Scale): the collector runs as
-// rarely as GOGC says while the heap is small, and more often as it nears
-// the limit. A service is better bounded by a limit than by a ratio: what
-// it may use is known, what it keeps live is not. If the live heap outgrew
-// the limit, the runtime would give the collector at most half the CPU
-// and let the heap pass it; GOMEMLIMIT then raises it.
+// MB between collections. Under the limit the collector runs as rarely as
+// GOGC says while the heap is small, and more often as it nears the limit.
+// A service is better bounded by what it may use than by a ratio of what
+// it keeps live, which it does not choose. 32 MiB leaves such a bot some
+// 15 MB of garbage between collections (24 MiB left too few: it collected
+// 38 times a second, and its CPU a move doubled; docs/BENCHMARKS.md,
+// Scale). If the live heap outgrew the limit, the runtime would give the
+// collector at most half the CPU and let the heap pass it; GOMEMLIMIT
+// then raises it.
 const (
 	gcPercent   = 800
-	memoryLimit = 24 << 20
+	memoryLimit = 32 << 20
 )
 
 // TuneGC sets the collector for the AI and the bot's memory, unless the
