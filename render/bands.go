@@ -148,7 +148,7 @@ type scratch struct {
 
 func (s *scratch) release(e *encoder) {
 	if s.zw != nil {
-		e.pool.Put(s.zw)
+		e.keep(s.zw)
 	}
 }
 
@@ -178,7 +178,7 @@ func (s *scratch) encode(e *encoder, m *image.RGBA, i int, b *band) bool {
 	}
 	raw = raw[:size]
 	if s.zw == nil {
-		s.zw = e.pool.Get().(deflater)
+		s.zw = e.deflater()
 	}
 	s.out.Reset()
 	s.zw.Reset(&s.out)

@@ -76,11 +76,33 @@ type deflater interface {
 
 // encoder writes opaque images as PNG with a deflate implementation.
 type encoder struct {
-	pool sync.Pool // of deflaters: each holds hundreds of kilobytes of tables
+	// free keeps a deflater for each core that encodes bands: each holds
+	// most of a megabyte of tables, and a sync.Pool would drop them at
+	// every collection, which the bot runs often under its memory limit.
+	free chan deflater
+	make func() deflater
 }
 
 func newEncoder(newDeflater func() deflater) *encoder {
-	return &encoder{pool: sync.Pool{New: func() any { return newDeflater() }}}
+	return &encoder{free: make(chan deflater, runtime.GOMAXPROCS(0)), make: newDeflater}
+}
+
+// deflater lends a kept deflater, or a new one if none is free.
+func (e *encoder) deflater() deflater {
+	select {
+	case d := <-e.free:
+		return d
+	default:
+		return e.make()
+	}
+}
+
+// keep takes back a deflater; past the free list's size it is dropped.
+func (e *encoder) keep(d deflater) {
+	select {
+	case e.free <- d:
+	default:
+	}
 }
 
 // deflateRGB compresses with klauspost/compress at its fastest level, which
