@@ -11,19 +11,19 @@ import "runtime/debug"
 // collector and the AI).
 //
 // The soft memory limit is what bounds the heap: GOGC=800 alone lets a
-// bot that keeps 13 MB live (1,000 stored games, 200 in play) grow to 120
-// MB between collections. Under the limit the collector runs as rarely as
-// GOGC says while the heap is small, and more often as it nears the limit.
-// A service is better bounded by what it may use than by a ratio of what
-// it keeps live, which it does not choose. 32 MiB leaves such a bot some
-// 15 MB of garbage between collections (24 MiB left too few: it collected
-// 38 times a second, and its CPU a move doubled; docs/BENCHMARKS.md,
-// Scale). If the live heap outgrew the limit, the runtime would give the
-// collector at most half the CPU and let the heap pass it; GOMEMLIMIT
-// then raises it.
+// bot that keeps 13 MB live (1,000 stored games, 200 in play) grow to 200
+// MB and more between collections. Under the limit the collector runs as
+// rarely as GOGC says while the heap is small, and more often as it nears
+// the limit. A service is better bounded by what it may use than by a
+// ratio of what it keeps live, which it does not choose. With 48 MiB such
+// a bot collects some 4 times a second under load; with 32 MiB it
+// collected 20 times a second and spent 16% more CPU a move
+// (docs/BENCHMARKS.md, Scale). If the live heap outgrew the limit, the
+// runtime would give the collector at most half the CPU and let the heap
+// pass it; GOMEMLIMIT then raises it.
 const (
 	gcPercent   = 800
-	memoryLimit = 32 << 20
+	memoryLimit = 48 << 20
 )
 
 // TuneGC sets the collector for the AI and the bot's memory, unless the
