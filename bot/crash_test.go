@@ -67,6 +67,7 @@ func runCrashChild(cfg string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
+	bot.TuneGC(os.Getenv) // the collector as the program sets it
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	store, err := storage.Open(c.DB, engine.NewRegistry(vinhos.Game{}))
 	if err != nil {

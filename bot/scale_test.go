@@ -121,10 +121,15 @@ func TestScale(t *testing.T) {
 
 	// Resident memory of the bot, sampled each second.
 	atStart := readMemory(pid)
-	var filePeak, anonPeak uint64
+	exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var filePeak, anonPeak, dbPeak, exePeak uint64
 	stopSampling := every(time.Second, func() {
-		m := readMemory(pid)
+		m, files := readMemory(pid), residentOf(pid, path, exe)
 		filePeak, anonPeak = max(filePeak, m["RssFile"]), max(anonPeak, m["RssAnon"])
+		dbPeak, exePeak = max(dbPeak, files[0]), max(exePeak, files[1])
 	})
 	botCPU, ownCPU := childCPU(pid), rusage.CPU()
 	h := &harness{t: t, srv: srv} // typeMove only: the bot is the child
@@ -271,6 +276,8 @@ func TestScale(t *testing.T) {
 	t.Logf("resident memory of the bot: %.1f MB at the start of the run (%.1f MB anonymous, %.1f MB file-backed); at the end %.1f MB, of which %.1f MB anonymous and %.1f MB file-backed (the mapped database, %.1f MB on disk, which the kernel may drop); at the most %.1f MB (VmHWM), anonymous %.1f MB, file-backed %.1f MB (sampled each second)",
 		kb(atStart["VmRSS"]), kb(atStart["RssAnon"]), kb(atStart["RssFile"]),
 		kb(atEnd["VmRSS"]), kb(atEnd["RssAnon"]), kb(atEnd["RssFile"]), mb(uint64(info.Size())), kb(atEnd["VmHWM"]), kb(anonPeak), kb(filePeak))
+	t.Logf("of the resident memory, at the most (sampled each second): the mapped database %.1f MB, the program's own code and data %.1f MB; memory the Go runtime held %.1f MB (heap, stacks, its own; target of the peak resident memory under 50 MB: %s)",
+		kb(dbPeak), kb(exePeak), mb(heap.PeakRuntime), within(kb(atEnd["VmHWM"]), 50))
 }
 
 // scaleStore stores the games of the scale test in a new database at path
@@ -541,6 +548,31 @@ func readMemory(pid int) map[string]uint64 {
 	return out
 }
 
+// residentOf is how many kB of each file named a process's mappings of it
+// hold resident (its /proc smaps).
+func residentOf(pid int, files ...string) []uint64 {
+	out := make([]uint64, len(files))
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/smaps", pid))
+	if err != nil {
+		return out
+	}
+	k := -1
+	for line := range strings.Lines(string(data)) {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) >= 5 && strings.Contains(fields[0], "-") && !strings.HasSuffix(fields[0], ":"):
+			k = -1 // a mapping's first line: range, permissions, offset, device, inode, name
+			if len(fields) == 6 {
+				k = slices.Index(files, fields[5])
+			}
+		case k >= 0 && len(fields) == 3 && fields[0] == "Rss:":
+			n, _ := strconv.ParseUint(fields[1], 10, 64)
+			out[k] += n
+		}
+	}
+	return out
+}
+
 // childCPU is the user and system time a process has used, from its /proc
 // stat (in clock ticks of 10 ms, Linux's USER_HZ).
 func childCPU(pid int) time.Duration {
@@ -563,8 +595,11 @@ func childCPU(pid int) time.Duration {
 type childStats struct {
 	PeakInuse uint64 `json:"peak_inuse"` // HeapInuse, sampled each second
 	PeakGoal  uint64 `json:"peak_goal"`  // NextGC, sampled each second
-	Live      uint64 `json:"live"`       // HeapAlloc after a GC, when it stopped
-	GCs       uint32 `json:"gcs"`
+	// PeakRuntime is the memory the Go runtime held from the system and
+	// had not given back (heap, stacks, its own), sampled each second.
+	PeakRuntime uint64 `json:"peak_runtime"`
+	Live        uint64 `json:"live"` // HeapAlloc after a GC, when it stopped
+	GCs         uint32 `json:"gcs"`
 }
 
 // measure starts what the child was asked to measure, and returns what
@@ -579,6 +614,9 @@ func (c crashChild) measure() (finish func(), err error) {
 			return nil, err
 		}
 	}
+	if c.HeapProfile != "" {
+		runtime.MemProfileRate = 16 << 10 // finer than the default 512 KB: the live heap is a few MB
+	}
 	var s childStats
 	stop := func() {}
 	if c.Stats != "" {
@@ -586,6 +624,7 @@ func (c crashChild) measure() (finish func(), err error) {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			s.PeakInuse, s.PeakGoal = max(s.PeakInuse, m.HeapInuse), max(s.PeakGoal, m.NextGC)
+			s.PeakRuntime = max(s.PeakRuntime, m.Sys-m.HeapReleased)
 		})
 	}
 	return func() {

@@ -243,6 +243,24 @@ func SeatView(s State, seat Seat) any {
 // no hidden information.
 func PublicView(s State) any { return SeatView(s, NoSeat) }
 
+// Memoized is implemented by states that keep the walk of their last
+// Choices beside their value (engine/steps.Memo), as much memory again as
+// the state. Share returns the same state with a memo of its own: a store
+// that keeps states for long hands these to its readers, so that what a
+// reader walks goes with the reader, and a state kept holds one state,
+// not two. Readers of one kept state then each walk a decision anew.
+type Memoized interface {
+	Share() State
+}
+
+// Share returns s with a memo of its own if it keeps one (Memoized), else s.
+func Share(s State) State {
+	if m, ok := s.(Memoized); ok {
+		return m.Share()
+	}
+	return s
+}
+
 // Positioned is implemented by states whose positions recur by other
 // orders of moves (in nim, the same piles after taking from one pile and
 // then another, or the other way round). Position names the state as

@@ -28,15 +28,12 @@ type band struct {
 }
 
 // A version is a band as some image had it, with the row above the band
-// (the Up filter reads it; the first band has none). A background's
-// version holds those pixels, shared with the background image, and has no
-// bytes until an image first needs them. Any other version holds only a
-// digest of its pixels: copies of them would take 12 MB a version of every
-// band of a board, more than all else the bot keeps. A version never
-// changes.
+// (the Up filter reads it; the first band has none), known by a digest of
+// those pixels: copies of them would take 11 MB a version of every band
+// of a board, more than all else the bot keeps. The background's version
+// has no bytes until an image first needs them. A version never changes.
 type version struct {
-	pix []byte // the background's: its RGBA rows, 4 bytes a pixel
-	sum uint64 // the others': bandSum of their rows
+	sum uint64 // bandSum of its rows
 	band
 }
 
@@ -59,39 +56,10 @@ func bandSum(m *image.RGBA, i int) uint64 {
 	return h.Sum64()
 }
 
-// matches reports whether band i of m has the background version's
-// pixels, and the same row above it, so the version's bytes encode it
-// exactly.
-func (v *version) matches(m *image.RGBA, i int) bool {
-	rw := 4 * m.Rect.Dx()
-	p := v.pix
-	y0, y1 := versionRows(i, m.Rect.Dy())
-	for y := y0; y < y1; y++ {
-		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
-		if !bytes.Equal(m.Pix[o:o+rw], p[:rw]) {
-			return false
-		}
-		p = p[rw:]
-	}
-	return true
-}
-
 // versionRows are the rows of an image of height h that a version of band
 // i holds: the row above the band, if any, and the band's.
 func versionRows(i, h int) (y0, y1 int) {
 	return max(i*bandRows-1, 0), min(h, (i+1)*bandRows)
-}
-
-// copyBand returns band i of m and the row above it as a version's pixels.
-func copyBand(m *image.RGBA, i int) []byte {
-	rw := 4 * m.Rect.Dx()
-	y0, y1 := versionRows(i, m.Rect.Dy())
-	pix := make([]byte, 0, rw*(y1-y0))
-	for y := y0; y < y1; y++ {
-		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
-		pix = append(pix, m.Pix[o:o+rw]...)
-	}
-	return pix
 }
 
 // bandCache holds the versions of each band of a layer's images: the
@@ -113,17 +81,8 @@ type versions struct {
 func newBandCache(bg *image.RGBA) *bandCache {
 	n := (bg.Rect.Dy() + bandRows - 1) / bandRows
 	c := &bandCache{bands: make([]versions, n)}
-	rw := 4 * bg.Rect.Dx()
 	for i := range c.bands {
-		var pix []byte
-		if y0, y1 := versionRows(i, bg.Rect.Dy()); bg.Stride == rw {
-			// The background's rows follow each other: share them.
-			o := bg.PixOffset(bg.Rect.Min.X, bg.Rect.Min.Y+y0)
-			pix = bg.Pix[o : o+rw*(y1-y0) : o+rw*(y1-y0)]
-		} else {
-			pix = copyBand(bg, i)
-		}
-		c.bands[i].bg = &version{pix: pix}
+		c.bands[i].bg = &version{sum: bandSum(bg, i)}
 	}
 	return c
 }
@@ -136,12 +95,12 @@ func (c *bandCache) snapshot() []versions {
 }
 
 // find returns the version that band i of m matches, or nil, and the
-// band's digest if it was taken (0 if not).
+// band's digest.
 func (vs versions) find(m *image.RGBA, i int) (*version, uint64) {
-	if vs.bg.matches(m, i) {
-		return vs.bg, 0
-	}
 	sum := bandSum(m, i)
+	if sum == vs.bg.sum {
+		return vs.bg, sum
+	}
 	for _, v := range vs.recent {
 		if v.sum == sum {
 			return v, sum
@@ -170,7 +129,7 @@ func (c *bandCache) keep(m *image.RGBA, got []result) {
 		case r.from == nil:
 			vs.recent = append([]*version{fresh[i]}, vs.recent[:min(len(vs.recent), keepVersions-1)]...)
 		case r.from == vs.bg && r.fresh:
-			vs.bg = &version{pix: vs.bg.pix, band: r.band}
+			vs.bg = &version{sum: vs.bg.sum, band: r.band}
 		case len(vs.recent) > 1 && r.from != vs.recent[0]:
 			if k := slices.Index(vs.recent, r.from); k > 0 {
 				recent := slices.Delete(slices.Clone(vs.recent), k, k+1)
@@ -189,7 +148,7 @@ type scratch struct {
 
 func (s *scratch) release(e *encoder) {
 	if s.zw != nil {
-		e.pool.Put(s.zw)
+		e.keep(s.zw)
 	}
 }
 
@@ -219,7 +178,7 @@ func (s *scratch) encode(e *encoder, m *image.RGBA, i int, b *band) bool {
 	}
 	raw = raw[:size]
 	if s.zw == nil {
-		s.zw = e.pool.Get().(deflater)
+		s.zw = e.deflater()
 	}
 	s.out.Reset()
 	s.zw.Reset(&s.out)

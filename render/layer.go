@@ -6,25 +6,35 @@ import (
 	"runtime"
 	"sync"
 	"weak"
+
+	"github.com/klauspost/compress/s2"
 )
 
 // Layer is a background drawn once and shared by many renders: its pixels
 // and the boxes of the text on it. Nothing may change it once built.
 type Layer struct {
-	img   *image.RGBA
+	rect  image.Rectangle
 	scale float64
 	boxes []TextBox
 
-	bandsOnce sync.Once
-	bands     *bandCache // the compressed bands of its images, for EncodePNG
+	// bg is the background's pixels by bands of bandRows rows, each
+	// compressed with S2: a board's flat areas make some 11 MB of RGBA
+	// about a megabyte, and S2 decodes at memory speed. Only the working
+	// memory holds the pixels whole.
+	bg    [][]byte
+	bands *bandCache // the compressed bands of its images, for EncodePNG
 
 	// work is the memory canvases draw in, made once and kept outside the
-	// collected heap like the background (lifelong), and lent to one
-	// canvas at a time: lent is that loan, nil while work is free. A
-	// canvas made while it is lent draws in a copy on the heap.
+	// collected heap (lifelong), and lent to one canvas at a time: lent is
+	// that loan, nil while work is free. A canvas made while it is lent
+	// draws in a copy on the heap.
 	workMu sync.Mutex
 	work   []byte
 	lent   *loan
+	// painted lists the bands of work known to hold the background: those
+	// of the last image PNG encoded there that matched the background's.
+	// The next canvas paints the others only.
+	painted []bool
 }
 
 // A loan is one canvas's use of a layer's working memory. It ends when PNG
@@ -34,17 +44,54 @@ type loan struct{}
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
 // units are scale pixels, recording its text boxes. A layer lives as long
-// as the process (see Cache).
+// as the process (see Cache). The background is drawn in what becomes the
+// working memory.
 func NewLayer(w, h int, scale float64, draw func(*Canvas)) *Layer {
-	bg := &image.RGBA{Pix: lifelong(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
-	c := NewCanvas(bg, scale)
+	l := &Layer{rect: image.Rect(0, 0, w, h), scale: scale, work: lifelong(4 * w * h)}
+	img := l.image(l.work)
+	c := NewCanvas(img, scale)
 	c.Record()
 	draw(c)
-	return &Layer{img: c.img, scale: scale, boxes: c.Boxes()}
+	l.boxes = c.Boxes()
+	l.bands = newBandCache(img)
+	var z []byte
+	for y := 0; y < h; y += bandRows {
+		rows := img.Pix[img.PixOffset(0, y):img.PixOffset(0, min(h, y+bandRows))]
+		if n := s2.MaxEncodedLen(len(rows)); cap(z) < n {
+			z = make([]byte, n)
+		}
+		l.bg = append(l.bg, bytes.Clone(s2.Encode(z, rows)))
+	}
+	return l
 }
 
-// Image is the background alone.
-func (l *Layer) Image() image.Image { return l.img }
+// image is an image of the layer's size over pix.
+func (l *Layer) image(pix []byte) *image.RGBA {
+	return &image.RGBA{Pix: pix, Stride: 4 * l.rect.Dx(), Rect: l.rect}
+}
+
+// Image is the background alone, in memory of its own.
+func (l *Layer) Image() image.Image {
+	img := l.image(make([]byte, 4*l.rect.Dx()*l.rect.Dy()))
+	l.paint(img.Pix, nil)
+	return img
+}
+
+// paint writes the background's pixels into pix, but for the bands that
+// painted says hold them already (nil: none does).
+func (l *Layer) paint(pix []byte, painted []bool) {
+	band := 4 * l.rect.Dx() * bandRows
+	for i, z := range l.bg {
+		if painted != nil && painted[i] {
+			continue
+		}
+		// By bands: the garbage collector waits for a copy to end before
+		// it can stop the goroutine, spinning on the other cores meanwhile.
+		if _, err := s2.Decode(pix[i*band:min(len(pix), (i+1)*band)], z); err != nil {
+			panic(err) // it encoded them
+		}
+	}
+}
 
 // Boxes are the boxes of the background's text.
 func (l *Layer) Boxes() []TextBox { return l.boxes }
@@ -58,41 +105,40 @@ func (l *Layer) Canvas() *Canvas {
 	l.workMu.Lock()
 	var pix []byte
 	var borrowed *loan
+	var painted []bool
 	if l.lent == nil {
-		if l.work == nil {
-			l.work = lifelong(len(l.img.Pix))
-		}
-		pix, borrowed = l.work, new(loan)
-		l.lent = borrowed
+		pix, borrowed, painted = l.work, new(loan), l.painted
+		l.lent, l.painted = borrowed, nil
 	}
 	l.workMu.Unlock()
-	if pix != nil {
-		// By parts: the garbage collector waits for a copy to end before it
-		// can stop the goroutine, spinning on the other cores meanwhile.
-		const part = 256 << 10
-		for off := 0; off < len(pix); off += part {
-			copy(pix[off:min(off+part, len(pix))], l.img.Pix[off:])
-		}
-	} else {
-		// Cloning skips zeroing memory that the copy overwrites anyway.
-		pix = bytes.Clone(l.img.Pix)
+	if pix == nil {
+		pix = make([]byte, len(l.work))
 	}
-	img := &image.RGBA{Pix: pix, Stride: l.img.Stride, Rect: l.img.Rect}
+	l.paint(pix, painted)
+	img := l.image(pix)
 	k := weak.Make(img)
 	drawnOn.Store(k, drawing{l, borrowed})
 	runtime.AddCleanup(img, func(d drawnKey) {
 		drawnOn.Delete(d.k)
-		d.layer.repay(d.borrowed)
+		d.layer.repay(d.borrowed, nil)
 	}, drawnKey{k, drawing{l, borrowed}})
 	return NewCanvas(img, l.scale)
 }
 
-// repay ends a loan of the working memory, if it is still running.
-func (l *Layer) repay(borrowed *loan) {
+// repay ends a loan of the working memory, if it is still running; bands
+// are how PNG encoded the image drawn there, or nil.
+func (l *Layer) repay(borrowed *loan, bands []result) {
 	l.workMu.Lock()
 	defer l.workMu.Unlock()
-	if borrowed != nil && l.lent == borrowed {
-		l.lent = nil
+	if borrowed == nil || l.lent != borrowed {
+		return
+	}
+	l.lent = nil
+	if bands != nil {
+		l.painted = make([]bool, len(bands))
+		for i, r := range bands {
+			l.painted[i] = r.background
+		}
 	}
 }
 
@@ -121,7 +167,7 @@ func drawingOf(m *image.RGBA) drawing {
 		return drawing{}
 	}
 	d := v.(drawing)
-	if m.Rect.Size() != d.layer.img.Rect.Size() || len(m.Pix) != len(d.layer.img.Pix) {
+	if m.Rect.Size() != d.layer.rect.Size() || len(m.Pix) != len(d.layer.work) {
 		return drawing{}
 	}
 	return d
@@ -133,7 +179,6 @@ func bandsOf(m *image.RGBA) *bandCache {
 	if l == nil {
 		return nil
 	}
-	l.bandsOnce.Do(func() { l.bands = newBandCache(l.img) })
 	return l.bands
 }
 

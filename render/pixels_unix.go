@@ -4,8 +4,8 @@ package render
 
 import "syscall"
 
-// lifelong returns n zeroed bytes that are never freed. A board's cached
-// background is 11 MB that lives as long as the process: kept outside the
+// lifelong returns n zeroed bytes that are never freed. A board's working
+// memory is 11 MB that lives as long as the process: kept outside the
 // collected heap, it does not count toward the collector's goal, which
 // would otherwise let the heap grow by as much again before each
 // collection. Small sizes, and any failure, take ordinary memory.

@@ -20,27 +20,38 @@ import (
 // it shares with the layer's background or with the layer's last images,
 // so a board costs what changed. Anything else goes through image/png.
 func EncodePNG(img image.Image) ([]byte, error) {
+	b, _, err := encodePNG(img)
+	return b, err
+}
+
+// encodePNG is EncodePNG, with how each band was got when it was encoded
+// by bands.
+func encodePNG(img image.Image) ([]byte, []result, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		if b, _, ok := deflateRGB.encode(m, bandsOf(m)); ok {
-			return b, nil
+		if b, bands, ok := deflateRGB.encode(m, bandsOf(m)); ok {
+			return b, bands, nil
 		}
 	}
 	var buf bytes.Buffer
 	if err := fallback.Encode(&buf, img); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), nil, nil
 }
 
 // PNG draws an image with draw and encodes it with EncodePNG. The image
 // must be the caller's alone, and is no longer once encoded: the next
-// canvas of the layer that made it copies the background into its memory,
-// which costs less than a fresh copy (no allocation, less garbage to
-// collect).
+// canvas of the layer that made it paints the background again only on the
+// bands where this image differs from it, which costs less than a fresh
+// copy (no allocation, less garbage to collect, a few bands to paint).
 func PNG(draw func() image.Image) ([]byte, error) {
 	img := draw()
-	b, err := EncodePNG(img)
-	Release(img)
+	b, bands, err := encodePNG(img)
+	if m, ok := img.(*image.RGBA); ok {
+		if d := drawingOf(m); d.layer != nil {
+			d.layer.repay(d.borrowed, bands)
+		}
+	}
 	return b, err
 }
 
@@ -49,7 +60,7 @@ func PNG(draw func() image.Image) ([]byte, error) {
 func Release(img image.Image) {
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed)
+			d.layer.repay(d.borrowed, nil)
 		}
 	}
 }
@@ -65,11 +76,33 @@ type deflater interface {
 
 // encoder writes opaque images as PNG with a deflate implementation.
 type encoder struct {
-	pool sync.Pool // of deflaters: each holds hundreds of kilobytes of tables
+	// free keeps a deflater for each core that encodes bands: each holds
+	// most of a megabyte of tables, and a sync.Pool would drop them at
+	// every collection, which the bot runs often under its memory limit.
+	free chan deflater
+	make func() deflater
 }
 
 func newEncoder(newDeflater func() deflater) *encoder {
-	return &encoder{pool: sync.Pool{New: func() any { return newDeflater() }}}
+	return &encoder{free: make(chan deflater, runtime.GOMAXPROCS(0)), make: newDeflater}
+}
+
+// deflater lends a kept deflater, or a new one if none is free.
+func (e *encoder) deflater() deflater {
+	select {
+	case d := <-e.free:
+		return d
+	default:
+		return e.make()
+	}
+}
+
+// keep takes back a deflater; past the free list's size it is dropped.
+func (e *encoder) keep(d deflater) {
+	select {
+	case e.free <- d:
+	default:
+	}
 }
 
 // deflateRGB compresses with klauspost/compress at its fastest level, which
@@ -80,17 +113,17 @@ var deflateRGB = newEncoder(func() deflater {
 	return zw
 })
 
-// encode writes the PNG of an opaque image and how many bands it
-// compressed, or reports false if a pixel is not opaque. Each band of rows
+// encode writes the PNG of an opaque image and how it got each band, or
+// reports false if a pixel is not opaque. Each band of rows
 // is filtered and deflated on its own and ended by a sync flush, so the
 // bands' outputs concatenate into one zlib stream, closed by an empty final
 // block, whose checksum combines theirs. A band that the cache holds, with
 // the row above it, is not compressed again. Each row uses the Up filter:
 // cheap, and it turns the boards' flat areas into runs of zeros.
-func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int, ok bool) {
+func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []result, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
-		return nil, 0, false
+		return nil, nil, false
 	}
 	n := (h + bandRows - 1) / bandRows
 	var known []versions
@@ -113,6 +146,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int
 				r := &out[i]
 				if known != nil {
 					r.from, r.sum = known[i].find(m, i)
+					r.background = r.from == known[i].bg
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -128,17 +162,12 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int
 	}
 	wg.Wait()
 	if translucent.Load() {
-		return nil, 0, false
+		return nil, nil, false
 	}
 	if cache != nil {
 		cache.keep(m, out)
 	}
-	for i := range out {
-		if out[i].fresh {
-			fresh++
-		}
-	}
-	return assemble(w, h, out), fresh, true
+	return assemble(w, h, out), out, true
 }
 
 // result is how one band of an image was got: encoded fresh, or taken
@@ -146,9 +175,10 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, fresh int
 // been encoded yet.
 type result struct {
 	band
-	from  *version
-	sum   uint64 // the band's digest, if find took it
-	fresh bool
+	from       *version
+	sum        uint64 // the band's digest, if a cache was given
+	fresh      bool
+	background bool // from is the background's version
 }
 
 // assemble writes the PNG file: the header, one IDAT chunk holding the zlib

@@ -160,9 +160,15 @@ func TestEncodeLayer(t *testing.T) {
 	red, blue, green := color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0, 0xff, 0xff}, color.RGBA{0, 0xff, 0, 0xff}
 	check := func(name string, m *image.RGBA, want int) {
 		t.Helper()
-		b, fresh, ok := deflateRGB.encode(m, bandsOf(m))
+		b, bands, ok := deflateRGB.encode(m, bandsOf(m))
 		if !ok {
 			t.Fatalf("%s: not encoded", name)
+		}
+		fresh := 0
+		for _, r := range bands {
+			if r.fresh {
+				fresh++
+			}
 		}
 		if fresh != want {
 			t.Errorf("%s: %d bands compressed, want %d", name, fresh, want)
@@ -263,4 +269,32 @@ func TestCanvasLendsItsWorkingMemoryToOneAtATime(t *testing.T) {
 		}
 	}
 	t.Fatal("an image collected unencoded kept the working memory")
+}
+
+// A layer keeps its background whole only in its working memory: the
+// copy it paints each canvas from is compressed, a small part of a
+// board's flat pixels.
+func TestLayerKeepsItsBackgroundCompressed(t *testing.T) {
+	w, h := 900, 700
+	l := NewLayer(w, h, 1, func(c *Canvas) {
+		for y := range h {
+			for x := range w {
+				c.img.SetRGBA(x, y, color.RGBA{uint8(40 * (x / 100)), uint8(30 * (y / 70)), 0x80, 0xff})
+			}
+		}
+	})
+	kept := 0
+	for _, z := range l.bg {
+		kept += cap(z)
+	}
+	if pixels := 4 * w * h; kept > pixels/20 {
+		t.Errorf("the background takes %d bytes beside its %d of working memory", kept, pixels)
+	}
+	bg := l.Image().(*image.RGBA)
+	if bg.At(450, 350) != (color.RGBA{160, 150, 0x80, 0xff}) {
+		t.Errorf("the background reads %v at 450,350", bg.At(450, 350))
+	}
+	if got := l.Canvas().RGBA().Pix; !bytes.Equal(got, bg.Pix) {
+		t.Error("a canvas does not hold the background")
+	}
 }

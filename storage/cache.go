@@ -5,13 +5,16 @@ import (
 	"sync"
 
 	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/engine"
 )
 
 // gameCache keeps the newest moment of recently used games, as this
 // process loaded or stored it, so that a move reads its game instead of
 // replaying the whole log. An entry is valid while the stored stamp is its
 // own: every change of a game's state, seats or status changes the stamp.
-// Entries are never changed in place; readers get copies (Game.Clone).
+// Entries are never changed in place; readers get copies (Game.Clone),
+// whose state keeps what its reader walks apart (engine.Share): an entry
+// holds one state, not the state and a walk of its next decision.
 type gameCache struct {
 	mu    sync.Mutex
 	games map[string]*adega.Game
@@ -27,7 +30,14 @@ func (c *gameCache) get(id string, stamp uint64) *adega.Game {
 	if g == nil || g.Stamp != stamp {
 		return nil
 	}
-	return g.Clone()
+	return shared(g)
+}
+
+// shared is a copy of g for one reader or keeper (see gameCache).
+func shared(g *adega.Game) *adega.Game {
+	c := g.Clone()
+	c.State = engine.Share(g.State)
+	return c
 }
 
 // put keeps g unless the cache holds a newer moment of the game, or the
@@ -57,7 +67,7 @@ func (c *gameCache) put(g *adega.Game) {
 // only grew by its moves keeps up to twice that many before it is
 // trimmed: a move costs no copy of the whole log.
 func recentNarration(g *adega.Game) *adega.Game {
-	c := g.Clone()
+	c := shared(g)
 	from := max(0, len(g.Log)-narratedTail)
 	if c.NarratedFrom >= len(g.Log)-2*narratedTail {
 		return c

@@ -190,8 +190,13 @@ func copyRecordsOf(from, to *bbolt.Bucket, keep func(k, v []byte) bool) error {
 
 // rebuildIndexes writes the channel index (a channel's active games,
 // oldest first) and the reminders index (each game's next look, each
-// user's digest) from the games and users of tx.
+// user's digest) from the games and users of tx. A game copied may lack
+// its waiting record (removed, or never written): the bot's next start
+// looks at every game (EnsureWaiting).
 func (s *Store) rebuildIndexes(tx *bbolt.Tx) error {
+	if err := tx.Bucket(bucketMeta).Delete(keyWaitsKept); err != nil {
+		return err
+	}
 	var active []adega.Meta
 	err := tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
 		id := string(k)

@@ -237,3 +237,27 @@ func TestCheckAndSalvageOfAFileCutAnywhere(t *testing.T) {
 		t.Error("no cut kept the games and lost only free pages: check never said a file was cut short")
 	}
 }
+
+// A game copied without its waiting record (as from a file older than
+// reminders) gets one at the salvaged file's first start.
+func TestSalvagedGamesGetTheirWaitsAtTheFirstStart(t *testing.T) {
+	path, games := gamesFile(t, 2)
+	withFile(t, path, func(s *Store) {
+		if err := s.update(func(tx *bbolt.Tx) error {
+			return tx.Bucket(bucketGames).Bucket([]byte(games[1].ID)).Delete([]byte(keyWaiting))
+		}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	salvaged := filepath.Join(t.TempDir(), "salvaged.db")
+	if _, err := Salvage(path, salvaged, registry); err != nil {
+		t.Fatal(err)
+	}
+	s := openAt(t, salvaged)
+	if n, err := s.EnsureWaiting(t0); err != nil || n != 1 {
+		t.Fatalf("the first start of the salvaged file indexed %d games (%v), want 1", n, err)
+	}
+	if w := waiting(t, s, games[1].ID); len(w.Seats) != 1 {
+		t.Errorf("waiting: %+v", w)
+	}
+}

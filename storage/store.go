@@ -84,7 +84,10 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 			}
 		}
 		raw := meta.Get(keySchema)
-		if raw == nil {
+		if raw == nil { // a new file: no game lacks a waiting record
+			if err := meta.Put(keyWaitsKept, []byte{1}); err != nil {
+				return err
+			}
 			return meta.Put(keySchema, u64(schemaVersion))
 		}
 		v, err := readU64("database", "meta/schema", raw)

@@ -313,13 +313,25 @@ func (s *Store) ReplanUser(userID string, now time.Time) error {
 	})
 }
 
+// keyWaitsKept in the meta bucket marks a database whose every game has
+// its waiting record: a new one, or one EnsureWaiting went through. Every
+// write of a game keeps its record, so a start reads no game again: the
+// walk would map in every page of the file, finished games included
+// (docs/BENCHMARKS.md, Scale). A salvaged copy lacks the mark, and is
+// walked once.
+var keyWaitsKept = []byte("waits_kept")
+
 // EnsureWaiting gives every active game without a waiting record one, as
 // if it had just been loaded: for games stored before reminders existed.
 // Each game is read on its own and written in a transaction of its own, so
 // that the bot's other work never waits long for the writer.
 func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 	var ids []string
+	kept := false
 	err := s.db.View(func(tx *bbolt.Tx) error {
+		if kept = tx.Bucket(bucketMeta).Get(keyWaitsKept) != nil; kept {
+			return nil
+		}
 		return tx.Bucket(bucketGames).ForEach(func(k, _ []byte) error {
 			gb := tx.Bucket(bucketGames).Bucket(k)
 			if gb == nil || gb.Get([]byte(keyWaiting)) != nil {
@@ -335,7 +347,7 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 			return nil
 		})
 	})
-	if err != nil {
+	if err != nil || kept {
 		return 0, err
 	}
 	n := 0
@@ -360,7 +372,7 @@ func (s *Store) EnsureWaiting(now time.Time) (int, error) {
 			return n, err
 		}
 	}
-	return n, nil
+	return n, s.update(func(tx *bbolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyWaitsKept, []byte{1}) })
 }
 
 // WatchWakes returns a channel that receives (at most one value pending)

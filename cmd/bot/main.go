@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/nim"
@@ -31,7 +32,7 @@ import (
 func main() {
 	ctx, stop := stopOnSignal(os.Stderr, os.Exit)
 	defer stop()
-	tuneGC(os.Getenv)
+	bot.TuneGC(os.Getenv)
 	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	err := Main(ctx, os.Args[1:], env)
 	switch {

@@ -117,6 +117,14 @@ func (s *State) walker() *walker {
 	return w
 }
 
+// Share is s with a memo of its own (engine.Memoized): a published state
+// is never changed, so the two share everything else.
+func (s *State) Share() engine.State {
+	c := *s
+	c.memo = &steps.Memo[*walker]{}
+	return &c
+}
+
 // publish is the state the walker stands at, handed out with a memo of
 // its own; the walker is done with.
 func (s *walker) publish() *State {

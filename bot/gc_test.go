@@ -1,4 +1,4 @@
-package main
+package bot
 
 import (
 	"math"
@@ -12,7 +12,7 @@ func TestTuneGCLeavesTheOperatorsSettings(t *testing.T) {
 	percent, limit := debug.SetGCPercent(100), debug.SetMemoryLimit(math.MaxInt64)
 	t.Cleanup(func() { debug.SetGCPercent(percent); debug.SetMemoryLimit(limit) })
 
-	tuneGC(func(string) string { return "" })
+	TuneGC(func(string) string { return "" })
 	if got := debug.SetGCPercent(100); got != gcPercent {
 		t.Errorf("GC percent %d, want %d", got, gcPercent)
 	}
@@ -20,7 +20,7 @@ func TestTuneGCLeavesTheOperatorsSettings(t *testing.T) {
 		t.Errorf("memory limit %d, want %d", got, memoryLimit)
 	}
 
-	tuneGC(func(key string) string { return map[string]string{"GOGC": "50", "GOMEMLIMIT": "1GiB"}[key] })
+	TuneGC(func(key string) string { return map[string]string{"GOGC": "50", "GOMEMLIMIT": "1GiB"}[key] })
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GOGC set, yet the GC percent became %d", got)
 	}
