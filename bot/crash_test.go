@@ -48,6 +48,9 @@ type crashChild struct {
 	Stats       string `json:"stats,omitempty"`
 	CPUProfile  string `json:"cpu_profile,omitempty"`
 	HeapProfile string `json:"heap_profile,omitempty"`
+	// Clock has the child tell its CPU time: on each request to Discord
+	// and when the parent asks (cpuClock, path_bench_test.go).
+	Clock bool `json:"clock,omitempty"`
 }
 
 func TestMain(m *testing.M) {
@@ -76,6 +79,9 @@ func runCrashChild(cfg string) int {
 	if err != nil {
 		logger.Error("redirect", "err", err)
 		return 2
+	}
+	if c.Clock {
+		transport = cpuClock(transport)
 	}
 	var drawer commands.Drawer = summaryDrawer{}
 	if c.RealBoards {
@@ -215,14 +221,16 @@ func (r *crashRun) start(life int) {
 	r.child = startChild(r.t, r.srv, crashChild{REST: r.srv.URL(), DB: r.db}, r.log)
 }
 
-// startChild starts the bot in a child process, its output going to log,
-// and waits until it is connected to the fake Discord.
-func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer) *exec.Cmd {
+// startChild starts the bot in a child process, its output going to log
+// and extra given as its files from descriptor 3, and waits until it is
+// connected to the fake Discord.
+func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer, extra ...*os.File) *exec.Cmd {
 	t.Helper()
 	cfg, _ := json.Marshal(c)
 	child := exec.Command(os.Args[0], "-test.run=^$")
 	child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
 	child.Stdout, child.Stderr = log, log
+	child.ExtraFiles = extra
 	identified := len(srv.Identifies())
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
