@@ -423,15 +423,23 @@ func (r *crashRun) verify() {
 		if err != nil {
 			r.t.Fatal(err)
 		}
-		var turns int
+		var turns, endings int
 		for _, m := range r.srv.Messages(thread) {
-			if m.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			switch {
+			case m.Flags&discordgo.MessageFlagsEphemeral != 0:
+			case strings.Contains(m.Content, "move by move"):
+				endings++
+			default:
 				turns++
 			}
 		}
-		// Every change made the stamp grow by one and queued one message.
+		// Every change made the stamp grow by one and queued one message;
+		// the change that ended the game queued its ending too.
 		if changes := int(g.Stamp) - 1; turns != changes {
 			r.t.Errorf("game %s changed %d times; its thread has %d turn messages", id, changes, turns)
+		}
+		if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
+			r.t.Errorf("game %s (over: %v) has %d endings", id, over, endings)
 		}
 	}
 }

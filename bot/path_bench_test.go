@@ -167,6 +167,9 @@ func BenchmarkMovePath(b *testing.B) {
 			}
 			for k, s := range sent {
 				acks = append(acks, cpuStamp(b, s.answer)-asked[k])
+				if os.Getenv("DBG") != "" && cpuStamp(b, s.answer)-asked[k] > 5*time.Millisecond {
+					b.Logf("ack %v move %d part %d: %.80s", cpuStamp(b, s.answer)-asked[k], changes, k, s.answer.JSON)
+				}
 			}
 			// A typed command goes on after a hidden tile as the same
 			// command (a confirmed one does not), each part a change with
@@ -237,7 +240,7 @@ func startClockedChild(b *testing.B, srv *fakediscord.Server, db string) childCl
 	if err != nil {
 		b.Fatal(err)
 	}
-	child := startChild(b, srv, crashChild{REST: srv.URL(), DB: db, RealBoards: true, Clock: true}, os.Stderr, askR, tellW)
+	child := startChild(b, srv, crashChild{REST: srv.URL(), DB: db, RealBoards: true, Clock: true, CPUProfile: os.Getenv("PROF")}, os.Stderr, askR, tellW)
 	askR.Close()
 	tellW.Close()
 	b.Cleanup(func() {

@@ -45,6 +45,7 @@ func PNGFile(png []byte) *discordgo.File {
 const (
 	kindReminder   = "reminder"    // a reminder in the game's channel
 	kindReminderDM = "reminder-dm" // the same by direct message
+	kindEnding     = "ending"      // a game's animation and charts, after its last turn message
 )
 
 // Compose builds an outbox entry's message at delivery, as the JSON body
@@ -57,6 +58,8 @@ func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 		return o.Message, nil
 	case kindNews:
 		return h.newsMessage(o)
+	case kindEnding:
+		return h.endingMessage(o)
 	case kindReminder, kindReminderDM:
 		var r remind.Reminder
 		if err := json.Unmarshal(o.Payload, &r); err != nil {
@@ -71,11 +74,27 @@ func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 	return nil, fmt.Errorf("outbox %d: unknown kind %q", o.Seq, o.Kind)
 }
 
+// endingMessage is a game's ending, unless an undo has taken the end back
+// before it went out.
+func (h *Handler) endingMessage(o adega.Outgoing) (json.RawMessage, error) {
+	g, err := h.Store.Load(o.Game)
+	if engine.CodeOf(err) == adega.CodeNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Board == nil || *adega.BoardOf(g) != *o.Board {
+		return nil, nil
+	}
+	return o.Message, nil
+}
+
 // BoardPNG draws the board an outbox entry shows, or nil when that moment
 // of the game can no longer be drawn: an undo took it away before its
-// message went out.
+// message went out. A game's ending shows no board: its turn message did.
 func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
-	if o.Board == nil {
+	if o.Board == nil || o.Kind == kindEnding {
 		return nil, nil
 	}
 	g, err := h.Store.Load(o.Game)
@@ -108,9 +127,10 @@ func (h *Handler) BoardFiles(o adega.Outgoing) ([]*discordgo.File, error) {
 	return []*discordgo.File{PNGFile(png)}, nil
 }
 
-// Endings draws what the message that ends a game carries besides its
-// board: the game's animation and its VP charts. It draws nothing for other
-// messages, or when an undo has taken the ending away.
+// Endings draws what a game's ending carries: the game's animation and its
+// VP charts (and, on a turn message that an older build queued as the
+// game's last, besides its board). It draws nothing for other messages,
+// or when an undo has taken the ending away.
 func (h *Handler) Endings(o adega.Outgoing) ([]*discordgo.File, error) {
 	if !o.Ending || o.Board == nil {
 		return nil, nil
