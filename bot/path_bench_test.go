@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"math/rand/v2"
@@ -198,6 +199,13 @@ func BenchmarkMovePath(b *testing.B) {
 			moves = append(moves, cpuStamp(b, post)-asked[0])
 		}
 		lasts += moves[len(moves)-1]
+		// The ending follows the last turn message; the next game starts
+		// once it is posted.
+		if _, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+			return r.Method == http.MethodPost && r.Params["channel_id"] == thread && bytes.Contains(r.JSON, []byte("move by move"))
+		}); err != nil {
+			b.Fatal("no ending:", err)
+		}
 		cpu := rusage.CPU()
 		for range backgroundEncodes {
 			if _, err := render.EncodePNG(background); err != nil {

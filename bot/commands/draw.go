@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -23,16 +24,34 @@ import (
 // for a game with no human seat left, remind.ClassOf), what a user asks to
 // see is the user's, and owners take turns.
 
+// A painter starts no drawing while an interaction is being answered
+// (Answering): its acknowledgement shares no CPU with a board, and the
+// moves of a command played in parts are all stored before their turn
+// messages are drawn. It waits at most answersFirst for a moment without
+// answers.
+const answersFirst = time.Second
+
+// Answering marks an interaction being answered until the returned done
+// is called, once its acknowledgement is sent.
+func (h *Handler) Answering() (done func()) { return h.answering.Hold() }
+
+// painter waits for a moment with no interaction being answered, then for
+// a painter's slot for owner's work in class, and returns its release.
+func (h *Handler) painter(class fair.Class, owner string) (release func()) {
+	h.answering.Wait(answersFirst)
+	return h.painters.Acquire(class, owner)
+}
+
 // png draws and encodes an image with a painter, as owner's work in class.
 func (h *Handler) png(class fair.Class, owner string, img func() image.Image) ([]byte, error) {
-	defer h.painters.Acquire(class, owner)()
+	defer h.painter(class, owner)()
 	return render.PNG(img)
 }
 
 // paint runs one drawing with a painter, as owner's work in class, such
 // as a frame of an animation (drawn, scaled and compressed).
 func (h *Handler) paint(class fair.Class, owner string, draw func()) {
-	defer h.painters.Acquire(class, owner)()
+	defer h.painter(class, owner)()
 	draw()
 }
 

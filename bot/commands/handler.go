@@ -69,9 +69,10 @@ type Config struct {
 type Handler struct {
 	Config
 
-	painters fair.Pool // draw the boards, views and charts (draw.go)
-	thinkers fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
-	drawn    drawnOnce // replays drawn once for every asker (drawn.go)
+	painters  fair.Pool // draw the boards, views and charts (draw.go)
+	answering fair.Gate // held while an interaction is answered: painters wait (draw.go)
+	thinkers  fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
+	drawn     drawnOnce // replays drawn once for every asker (drawn.go)
 	// soloStarts makes one solo game at a time, so that starts sent at
 	// once cannot pass the limit together (solo.go).
 	soloStarts sync.Mutex

@@ -129,7 +129,7 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 		return private(text + "\n" + NoChartText(g))
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		release := h.painters.Acquire(fair.People, user(i).ID)
+		release := h.painter(fair.People, user(i).ID)
 		png, err := VPRaceChart(h.Games, h.Drawer, g)
 		release()
 		if err != nil {
