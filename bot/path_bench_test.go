@@ -257,13 +257,17 @@ func startClockedChild(b *testing.B, srv *fakediscord.Server, db string) childCl
 	if err != nil {
 		b.Fatal(err)
 	}
-	child := startChild(b, srv, crashChild{REST: srv.URL(), DB: db, RealBoards: true, Clock: true, CPUProfile: *movePathProfile}, os.Stderr, askR, tellW)
+	var logs syncBuffer
+	child := startChild(b, srv, crashChild{REST: srv.URL(), DB: db, RealBoards: true, Clock: true, CPUProfile: *movePathProfile}, &logs, askR, tellW)
 	askR.Close()
 	tellW.Close()
 	b.Cleanup(func() {
 		_ = child.Process.Signal(syscall.SIGTERM)
 		if err := child.Wait(); err != nil {
 			b.Errorf("the bot did not stop cleanly: %v", err)
+		}
+		if b.Failed() {
+			b.Log("the bot's log:\n", logs.String())
 		}
 		askW.Close()
 		tellR.Close()

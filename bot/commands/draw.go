@@ -112,6 +112,8 @@ func (h *Handler) endingMessage(o adega.Outgoing) (json.RawMessage, error) {
 // BoardPNG draws the board an outbox entry shows, or nil when that moment
 // of the game can no longer be drawn: an undo took it away before its
 // message went out. A game's ending shows no board: its turn message did.
+// A moment's board is drawn once for its turn message and the followers'
+// news that shows it (turnBoards).
 func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if o.Board == nil || o.Kind == kindEnding {
 		return nil, nil
@@ -124,7 +126,11 @@ func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	return h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
+	d, err := h.turnBoards.get(drawingKey("board-"+string(g.Meta.Board), g.ID, *o.Board), func() (drawing, error) {
+		png, err := h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
+		return drawing{data: png}, err
+	})
+	return d.data, err
 }
 
 // TurnBoard draws a state of g as its turn messages show it: the full

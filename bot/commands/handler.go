@@ -73,6 +73,9 @@ type Handler struct {
 	answering fair.Gate // held while an interaction is answered: painters wait (draw.go)
 	thinkers  fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
 	drawn     drawnOnce // replays drawn once for every asker (drawn.go)
+	// turnBoards keeps a moment's turn board, drawn once for its message
+	// and the followers' news that shows it (draw.go).
+	turnBoards drawnOnce
 	// soloStarts makes one solo game at a time, so that starts sent at
 	// once cannot pass the limit together (solo.go).
 	soloStarts sync.Mutex
@@ -86,7 +89,7 @@ func New(cfg Config) *Handler {
 	if cfg.Now == nil {
 		panic("commands: Config.Now is required")
 	}
-	return &Handler{Config: cfg}
+	return &Handler{Config: cfg, turnBoards: drawnOnce{budget: turnBoardsBudget}}
 }
 
 // referee changes the games of h.Store by their rules.
