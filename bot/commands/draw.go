@@ -96,17 +96,20 @@ func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 // endingMessage is a game's ending, unless an undo has taken the end back
 // before it went out.
 func (h *Handler) endingMessage(o adega.Outgoing) (json.RawMessage, error) {
+	g, err := h.gameOf(o)
+	if g == nil || err != nil || o.Board == nil || *adega.BoardOf(g) != *o.Board {
+		return nil, err
+	}
+	return o.Message, nil
+}
+
+// gameOf loads the game an outbox entry is about: nil if it is gone.
+func (h *Handler) gameOf(o adega.Outgoing) (*adega.Game, error) {
 	g, err := h.Store.Load(o.Game)
 	if engine.CodeOf(err) == adega.CodeNotFound {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	if o.Board == nil || *adega.BoardOf(g) != *o.Board {
-		return nil, nil
-	}
-	return o.Message, nil
+	return g, err
 }
 
 // BoardPNG draws the board an outbox entry shows, or nil when that moment
