@@ -190,7 +190,8 @@ func BenchmarkMovePath(b *testing.B) {
 			}
 			changes++
 			n := 0
-			post, err := srv.WaitFor(wait, func(r fakediscord.Request) bool {
+			// The last turn message waited for the ending before issue 33.
+			post, err := srv.WaitFor(3*wait, func(r fakediscord.Request) bool {
 				if r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == thread && len(r.Files) > 0 {
 					n++
 				}
