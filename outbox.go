@@ -26,8 +26,12 @@ type Outgoing struct {
 	Seq uint64 `json:"seq"` // its place in the outbox, set when queued
 	// Queue orders entries: those of one queue are delivered in Seq order.
 	Queue string `json:"queue"`
-	// Game is the game the message is about, if any.
-	Game string `json:"game,omitempty"`
+	// Game is the game the message is about, if any; GuildID its server,
+	// and Interaction the interaction whose move queued the message, for
+	// the logs to follow a move to its messages.
+	Game        string `json:"game,omitempty"`
+	GuildID     string `json:"guild_id,omitempty"`
+	Interaction string `json:"interaction,omitempty"`
 	// ChannelID is where it goes; when empty, it is a direct message to
 	// UserID.
 	ChannelID string `json:"channel_id,omitempty"`
@@ -60,7 +64,9 @@ type Outgoing struct {
 	// it); zero when none can have. Discord knows the nonce only for a few
 	// minutes after.
 	MaybePosted time.Time `json:"maybe_posted,omitzero"`
-	Queued      time.Time `json:"queued,omitzero"`
+	// Queued is when the message was queued, on the wall clock (storage
+	// sets it): how long it has waited. Zero in entries older than it.
+	Queued time.Time `json:"queued,omitzero"`
 }
 
 // BoardRef names the moment of a game whose board a message shows: the

@@ -16,6 +16,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -41,6 +42,10 @@ type Config struct {
 	PublicKey ed25519.PublicKey
 	// Timeouts bound the endpoint's clients; zero: the defaults.
 	Timeouts EndpointTimeouts
+	// ShutdownGrace is how long a stopping bot lets the outbox deliver
+	// once the interactions in hand are done; what is left goes out at
+	// the next start.
+	ShutdownGrace time.Duration
 }
 
 // Bot is a Discord bot serving one set of shards.
@@ -52,6 +57,10 @@ type Bot struct {
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
 	running sync.WaitGroup  // interactions being handled
+	// connects counts the gateway's connections; listening is whether the
+	// Interactions Endpoint serves (Connected).
+	connects  atomic.Int64
+	listening atomic.Bool
 }
 
 // New prepares a bot and its handler, made of handler with the bot's own
@@ -67,18 +76,23 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
-	if cfg.Transport != nil {
-		s.Client.Transport = cfg.Transport
-	}
+	// Discord's answers are counted by status (a nil Metrics counts none).
+	s.Client.Transport = handler.Metrics.Transport(cfg.Transport)
 	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
+	s.LogLevel = discordLevel(logger)
 	b := &Bot{cfg: cfg, log: logger, session: s}
 	handler.IsThread, handler.Fetch = b.isThread, b.fetch
 	b.handler = commands.New(handler)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
+	})
+	s.AddHandler(func(*discordgo.Session, *discordgo.Connect) {
+		if b.connects.Add(1) > 1 {
+			b.handler.Metrics.Reconnected()
+		}
 	})
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
@@ -87,9 +101,28 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 // Handler is the bot's handler of interactions.
 func (b *Bot) Handler() *commands.Handler { return b.handler }
 
+// Connected is nil while interactions can reach the bot: its gateway
+// connection is up (between a connection's first heartbeat and its close),
+// or its Interactions Endpoint is listening; else it says which is not.
+func (b *Bot) Connected() error {
+	if b.cfg.Listener != nil {
+		if !b.listening.Load() {
+			return errors.New("the Interactions Endpoint is not listening")
+		}
+		return nil
+	}
+	b.session.RLock()
+	up := b.session.DataReady
+	b.session.RUnlock()
+	if !up {
+		return errors.New("the gateway is not connected")
+	}
+	return nil
+}
+
 // Run connects, registers the commands, and serves until ctx is done; then
-// it finishes the interactions in hand and disconnects. With a Listener it
-// serves the Interactions Endpoint there and never opens the gateway.
+// it stops (see serve). With a Listener it serves the Interactions Endpoint
+// there and never opens the gateway.
 func (b *Bot) Run(ctx context.Context) error {
 	if b.cfg.Listener != nil {
 		return b.runHTTP(ctx)
@@ -97,14 +130,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	if err := b.session.Open(); err != nil {
 		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
-	defer b.session.Close()
-	return b.serve(ctx, nil, func() {})
+	// Closing the gateway ends the interactions' arrival; the REST API
+	// still answers those in hand.
+	return b.serve(ctx, nil, func() { _ = b.session.Close() })
 }
 
 // runHTTP serves interactions on the listener until ctx is done.
 func (b *Bot) runHTTP(ctx context.Context) error {
 	srv := b.endpointServer()
 	failed := make(chan error, 1)
+	b.listening.Store(true)
 	go func() {
 		if err := srv.Serve(b.cfg.Listener); !errors.Is(err, http.ErrServerClosed) {
 			failed <- fmt.Errorf("bot: serve interactions: %w", err)
@@ -112,6 +147,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 	}()
 	b.log.Info("serving interactions over HTTP", "addr", b.cfg.Listener.Addr().String())
 	stop := func() {
+		b.listening.Store(false)
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)
@@ -120,8 +156,11 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 }
 
 // serve registers the commands and runs the background work until ctx is
-// done or failed says the transport broke; stop then closes the transport
-// before the interactions in hand are finished.
+// done or failed says the transport broke. Then it stops in order: stop
+// closes the transport, so no interaction comes in; the interactions in
+// hand and the scheduler's work finish; the courier delivers the outbox
+// for up to ShutdownGrace, and what it leaves stays stored for the next
+// start.
 func (b *Bot) serve(ctx context.Context, failed <-chan error, stop func()) error {
 	if err := b.register(); err != nil {
 		stop()
@@ -130,19 +169,50 @@ func (b *Bot) serve(ctx context.Context, failed <-chan error, stop func()) error
 	ctx, cancel := context.WithCancel(ctx)
 	var background sync.WaitGroup
 	background.Go(func() { b.runScheduler(ctx) })
-	background.Go(func() { newCourier(b).run(ctx) })
 	background.Go(func() { b.runAuditor(ctx) })
+	delivering, stopCourier := context.WithCancel(context.Background())
+	courierDone := make(chan struct{})
+	go func() {
+		defer close(courierDone)
+		newCourier(b).run(delivering)
+	}()
 	var err error
 	select {
 	case <-ctx.Done():
 	case err = <-failed:
 	}
-	b.log.Info("disconnecting")
+	b.log.Info("stopping: no new interactions; finishing those in hand")
 	stop()
 	cancel()
 	background.Wait()
 	b.running.Wait()
+	b.log.Info("stopping: delivering the outbox", "grace", b.cfg.ShutdownGrace)
+	left := b.drain(b.cfg.ShutdownGrace)
+	stopCourier()
+	<-courierDone
+	b.log.Info("stopped", "messages_left", left)
 	return err
+}
+
+// drainPoll is how often drain looks at the outbox: deliveries do not
+// wake its watchers.
+const drainPoll = 20 * time.Millisecond
+
+// drain waits until the outbox is empty or grace has passed, and returns
+// the messages left in it.
+func (b *Bot) drain(grace time.Duration) int {
+	deadline := time.Now().Add(grace)
+	for {
+		out, err := b.handler.Store.Outbox()
+		if err != nil {
+			b.log.Error("cannot read the outbox", "err", err)
+			return 0
+		}
+		if len(out) == 0 || !time.Now().Before(deadline) {
+			return len(out)
+		}
+		time.Sleep(min(drainPoll, time.Until(deadline)))
+	}
 }
 
 // register overwrites the commands in bulk, which is idempotent: a restart

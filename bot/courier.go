@@ -17,6 +17,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/ops"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -158,16 +159,19 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 
 // deliver posts one entry and records the outcome.
 func (c *courier) deliver(ctx context.Context, o adega.Outgoing) {
-	err := c.post(&o)
+	log := c.entryLog(o)
+	err := c.post(log, &o)
 	if err == nil {
 		return
 	}
-	log, store := c.log.With("seq", o.Seq, "game", o.Game), c.b.handler.Store
+	store, metrics := c.b.handler.Store, c.b.handler.Metrics
 	o.Attempts++
 	if refused(err) && o.Attempts >= refusedAttempts {
 		log.Error("Discord refuses a message for good; dropping it", "attempts", o.Attempts, "err", err)
+		metrics.Delivery(ops.Dropped)
 		err = store.Discard(o.Seq)
 	} else {
+		metrics.Delivery(ops.Retried)
 		o.NotBefore = c.b.handler.Now().Add(backoff(o.Attempts, err))
 		log.Warn("could not deliver a message; trying again", "attempts", o.Attempts, "at", o.NotBefore, "err", err)
 		if ctx.Err() != nil {
@@ -180,14 +184,26 @@ func (c *courier) deliver(ctx context.Context, o adega.Outgoing) {
 	}
 }
 
+// entryLog is the logger of an entry's delivery: each line names the
+// entry, its game and server, and the interaction whose move queued it.
+func (c *courier) entryLog(o adega.Outgoing) *slog.Logger {
+	attrs := []any{"seq", o.Seq}
+	for _, kv := range [][2]string{{"game", o.Game}, {"guild", o.GuildID}, {"interaction", o.Interaction}, {"channel", o.ChannelID}} {
+		if kv[1] != "" {
+			attrs = append(attrs, kv[0], kv[1])
+		}
+	}
+	return c.log.With(attrs...)
+}
+
 // post builds, draws and sends one entry, unless it finds the entry's
 // message posted already, and notes in o.MaybePosted when an attempt that
 // failed may have posted it; a panic is a failed attempt.
-func (c *courier) post(o *adega.Outgoing) (err error) {
+func (c *courier) post(log *slog.Logger, o *adega.Outgoing) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v", p)
-			c.log.Error("panic while delivering a message", "seq", o.Seq, "panic", p, "stack", string(debug.Stack()))
+			log.Error("panic while delivering a message", "panic", p, "stack", string(debug.Stack()))
 		}
 	}()
 	h := c.b.handler
@@ -198,6 +214,7 @@ func (c *courier) post(o *adega.Outgoing) (err error) {
 	}
 	if body == nil {
 		c.forget(o.Seq)
+		h.Metrics.Delivery(ops.Skipped)
 		return h.Store.Discard(o.Seq) // no longer worth sending
 	}
 	channelID := o.ChannelID
@@ -208,15 +225,19 @@ func (c *courier) post(o *adega.Outgoing) (err error) {
 		}
 		channelID = ch.ID
 	}
-	id, err := c.findEarlier(o, channelID, body, start)
+	id, err := c.findEarlier(log, o, channelID, body, start)
 	if err != nil {
 		return err
 	}
 	if id != "" {
+		log.Info("message found posted by an earlier attempt", "message", id)
+		h.Metrics.Delivery(ops.Found)
 		return c.delivered(o.Seq, id)
 	}
-	m, err := c.b.sendOnce(channelID, body, c.attachments(*o), o.Nonce)
+	m, err := c.b.sendOnce(channelID, body, c.attachments(log, *o), o.Nonce)
 	if err == nil {
+		log.Info("message posted", "message", m.ID, "took", time.Since(start).Round(time.Millisecond))
+		h.Metrics.Delivery(ops.Posted)
 		err = c.delivered(o.Seq, m.ID)
 	}
 	if err != nil && mayHavePosted(err) && o.MaybePosted.IsZero() {
@@ -227,15 +248,15 @@ func (c *courier) post(o *adega.Outgoing) (err error) {
 
 // attachments draws an entry's board and, for the message that ends a
 // game, its animation and charts; what cannot be drawn is left out.
-func (c *courier) attachments(o adega.Outgoing) []*discordgo.File {
+func (c *courier) attachments(log *slog.Logger, o adega.Outgoing) []*discordgo.File {
 	h := c.b.handler
 	files, err := c.draw(o, h.BoardFiles)
 	if err != nil {
-		c.log.Error("could not draw the board; posting without it", "seq", o.Seq, "game", o.Game, "err", err)
+		log.Error("could not draw the board; posting without it", "err", err)
 	}
 	endings, err := c.draw(o, h.Endings)
 	if err != nil {
-		c.log.Error("could not draw the game's animation and charts; posting without them", "seq", o.Seq, "game", o.Game, "err", err)
+		log.Error("could not draw the game's animation and charts; posting without them", "err", err)
 	}
 	return append(files, endings...)
 }
@@ -244,7 +265,7 @@ func (c *courier) attachments(o adega.Outgoing) []*discordgo.File {
 // it where the nonce may no longer tell Discord so: after a restart, or
 // nonceTrust after the attempt. "" means post it: it is not there, or
 // Discord still knows the nonce.
-func (c *courier) findEarlier(o *adega.Outgoing, channelID string, body json.RawMessage, now time.Time) (string, error) {
+func (c *courier) findEarlier(log *slog.Logger, o *adega.Outgoing, channelID string, body json.RawMessage, now time.Time) (string, error) {
 	c.mu.Lock()
 	unsure := c.unsure[o.Seq]
 	c.mu.Unlock()
@@ -260,7 +281,7 @@ func (c *courier) findEarlier(o *adega.Outgoing, channelID string, body json.Raw
 	case refused(err):
 		// Without leave to read the channel, a copy too many is better
 		// than none.
-		c.log.Warn("cannot look for a message the bot may have posted; posting it", "seq", o.Seq, "err", err)
+		log.Warn("cannot look for a message the bot may have posted; posting it", "err", err)
 	case err != nil || id != "":
 		return id, err
 	}

@@ -40,6 +40,8 @@ const crashEnv = "ADEGA_CRASH_CHILD"
 type crashChild struct {
 	REST string `json:"rest"`
 	DB   string `json:"db"`
+	// Grace is the bot's ShutdownGrace.
+	Grace time.Duration `json:"grace,omitempty"`
 	// RealBoards draws with the real renderer instead of plain cards.
 	RealBoards bool `json:"real_boards,omitempty"`
 	// Stats, CPUProfile and HeapProfile are where the child writes its
@@ -94,7 +96,7 @@ func runCrashChild(cfg string) int {
 	}
 	defer finish()
 	handler := commands.Config{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: drawer, Log: logger, Now: time.Now}
-	b, err := bot.New(bot.Config{Token: "test-token", Transport: transport}, handler, logger)
+	b, err := bot.New(bot.Config{Token: "test-token", Transport: transport, ShutdownGrace: c.Grace}, handler, logger)
 	if err != nil {
 		logger.Error("new", "err", err)
 		return 2
@@ -121,6 +123,10 @@ type crashRun struct {
 	threads map[string]string // game ID → its thread
 	acked   []string          // interactions of moves the bot acknowledged
 	child   *exec.Cmd
+	grace   time.Duration // the children's ShutdownGrace
+	// sent, if set, is called once an interaction has been sent, before
+	// its answer is awaited; then it is cleared.
+	sent func()
 	// last is the previous typed move and when it was answered: a player
 	// who types the same again waits to read the answer first, or the bot
 	// takes it for a copy sent by mistake.
@@ -140,15 +146,7 @@ func TestCrashSafety(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector makes each of the 200 lives several times slower; the plain run covers it")
 	}
-	dir := t.TempDir()
-	r := &crashRun{t: t, srv: fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()),
-		db: filepath.Join(dir, "adega.db"), threads: map[string]string{}}
-	var err error
-	if r.log, err = os.Create(filepath.Join(dir, "children.log")); err != nil {
-		t.Fatal(err)
-	}
-	defer r.log.Close()
-	r.player = r.srv.NewUser("ana")
+	r := newCrashRun(t)
 	rng := rand.New(rand.NewPCG(11, 12))
 	const lives = 200
 	moves := 0
@@ -180,6 +178,21 @@ func TestCrashSafety(t *testing.T) {
 	}
 	r.verify()
 	t.Logf("%d lives, %d moves and undos acknowledged, %d games", lives+1, moves, len(r.threads))
+}
+
+// newCrashRun makes the fake Discord, the player and the children's log,
+// with no game yet.
+func newCrashRun(t *testing.T) *crashRun {
+	dir := t.TempDir()
+	r := &crashRun{t: t, srv: fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()),
+		db: filepath.Join(dir, "adega.db"), threads: map[string]string{}}
+	var err error
+	if r.log, err = os.Create(filepath.Join(dir, "children.log")); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.log.Close() })
+	r.player = r.srv.NewUser("ana")
+	return r
 }
 
 // open opens the database while no child holds it.
@@ -218,7 +231,7 @@ func (r *crashRun) reload() {
 func (r *crashRun) start(life int) {
 	r.t.Helper()
 	fmt.Fprintf(r.log, "=== life %d\n", life)
-	r.child = startChild(r.t, r.srv, crashChild{REST: r.srv.URL(), DB: r.db}, r.log)
+	r.child = startChild(r.t, r.srv, crashChild{REST: r.srv.URL(), DB: r.db, Grace: r.grace}, r.log)
 }
 
 // startChild starts the bot in a child process, its output going to log
@@ -368,6 +381,10 @@ func (r *crashRun) replay(moves []engine.Move) {
 
 // answer waits for the bot's answer to in until the child is due to die.
 func (r *crashRun) answer(in fakediscord.Interaction, until time.Time) (string, bool) {
+	if sent := r.sent; sent != nil {
+		r.sent = nil
+		sent()
+	}
 	req, err := r.srv.WaitFor(max(time.Until(until), 0)+200*time.Millisecond, in.IsCallback)
 	if err != nil {
 		return "", false

@@ -28,6 +28,7 @@ import (
 	"github.com/adega-bot/adega/engine/ai"
 	"github.com/adega-bot/adega/engine/lavina"
 	"github.com/adega-bot/adega/engine/vinhos"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/render"
 	"github.com/adega-bot/adega/storage"
@@ -70,6 +71,9 @@ type harness struct {
 	ai ai.Settings
 	// logs collects what the bot logs; no secret may appear in it.
 	logs syncBuffer
+	// debugJSON logs everything, in JSON, discordgo's own lines included,
+	// as `log_level = "debug"` and `log_format = "json"` do.
+	debugJSON bool
 	// key, if set, is the application's signing key: the bot serves
 	// interactions over HTTP and the fake POSTs them, signed.
 	key ed25519.PrivateKey
@@ -82,6 +86,9 @@ type harness struct {
 	offset atomic.Int64
 	// gameSeed, if set, is the seed of the games started from then on.
 	gameSeed atomic.Uint64
+	// metrics, if set, are the bot's (ops_test.go); bot is the bot running.
+	metrics *ops.Metrics
+	bot     *bot.Bot
 }
 
 // seed draws a new game's seed: gameSeed if set, else a random one.
@@ -168,12 +175,16 @@ func (h *harness) referee() *referee.Referee { return referee.New(h.store) }
 func (h *harness) start() {
 	h.t.Helper()
 	logger := slog.New(slog.NewTextHandler(&h.logs, nil))
+	if h.debugJSON {
+		logger = slog.New(bot.Redact(slog.NewJSONHandler(&h.logs, &slog.HandlerOptions{Level: slog.LevelDebug}), "test-token"))
+		bot.RouteDiscordLogs(logger)
+	}
 	settings := h.ai
 	if settings == (ai.Settings{}) {
 		settings = testAI
 	}
 	handler := commands.Config{Store: h.store, Games: testGames(), Drawer: h.drawer,
-		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed}
+		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed, Metrics: h.metrics}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -188,6 +199,7 @@ func (h *harness) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	h.bot = b
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()

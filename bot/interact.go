@@ -1,7 +1,10 @@
 package bot
 
 import (
+	"context"
+	"log/slog"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -9,6 +12,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/commands"
+	"github.com/adega-bot/adega/ops"
 )
 
 // interact handles one interaction. The handler's work (reading and
@@ -20,8 +24,12 @@ import (
 // copy answers it; interact then reports false. The initial response goes
 // through respond (see responder), everything after it through REST.
 func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
-	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(i.ID) {
-		b.log.Info("dropped an interaction delivered twice", "interaction", i.ID)
+	arrived := time.Now() // the wall clock: the acknowledgement's delay is measured
+	log := b.interactionLog(i)
+	metrics, kind := b.handler.Metrics, kindOf(i)
+	if !b.seen.Mark(i.ID, b.handler.Now()) || b.handledBefore(log, i.ID) {
+		log.Info("dropped an interaction delivered twice")
+		metrics.Interaction(kind, ops.Duplicate)
 		return false
 	}
 	b.running.Add(1)
@@ -29,38 +37,96 @@ func (b *Bot) interact(i *discordgo.Interaction, respond responder) bool {
 	acked := false
 	defer func() {
 		if p := recover(); p != nil {
-			b.log.Error("panic while handling an interaction", "interaction", i.ID, "panic", p, "stack", string(debug.Stack()))
-			b.apologize(i, respond, acked)
+			log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
+			metrics.Interaction(kind, ops.Panicked)
+			b.apologize(log, i, respond, acked)
 		}
 	}()
-	reply := b.decide(i, respond, &acked)
-	b.follow(i, reply)
+	reply := b.decide(log, i, respond, &acked)
+	if acked {
+		metrics.Acknowledged(time.Since(arrived))
+		metrics.Interaction(kind, ops.Answered)
+	} else {
+		metrics.Interaction(kind, ops.Failed)
+	}
+	// Autocomplete comes at every keystroke: its lines are for debugging.
+	level := slog.LevelInfo
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		level = slog.LevelDebug
+	}
+	log.Log(context.Background(), level, "interaction answered", "acked", acked, "took", time.Since(arrived).Round(time.Millisecond))
+	b.follow(log, i, reply)
 	return true
+}
+
+// interactionLog is the logger of an interaction's work: each line names
+// the interaction, its server, channel and user, what was asked (the
+// command or the component's custom ID) and the channel's game, so that an
+// operator can follow a move through the log (docs/deploy.md).
+func (b *Bot) interactionLog(i *discordgo.Interaction) *slog.Logger {
+	attrs := []any{"interaction", i.ID, "guild", i.GuildID, "channel", i.ChannelID}
+	if u := interactionUser(i); u != nil {
+		attrs = append(attrs, "user", u.ID)
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		attrs = append(attrs, "command", i.ApplicationCommandData().Name)
+	case discordgo.InteractionMessageComponent:
+		attrs = append(attrs, "custom_id", i.MessageComponentData().CustomID)
+	case discordgo.InteractionModalSubmit:
+		attrs = append(attrs, "custom_id", i.ModalSubmitData().CustomID)
+	}
+	if games, err := b.handler.Store.ActiveGames(i.ChannelID); err == nil && len(games) > 0 {
+		attrs = append(attrs, "game", strings.Join(games, ","))
+	}
+	return b.log.With(attrs...)
+}
+
+// interactionUser is who sent an interaction: a member in a server, a
+// user in DMs.
+func interactionUser(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// kindOf is an interaction's kind, for the metrics.
+func kindOf(i *discordgo.Interaction) ops.Kind {
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return ops.KindCommand
+	case discordgo.InteractionMessageComponent:
+		return ops.KindComponent
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return ops.KindAutocomplete
+	}
+	return ops.KindOther
 }
 
 // handledBefore reports an interaction whose move was stored by an earlier
 // run of the bot.
-func (b *Bot) handledBefore(id string) bool {
+func (b *Bot) handledBefore(log *slog.Logger, id string) bool {
 	done, err := b.handler.Store.Handled(id)
 	if err != nil {
-		b.log.Error("cannot tell whether an interaction was handled", "interaction", id, "err", err)
+		log.Error("cannot tell whether an interaction was handled", "err", err)
 	}
 	return done
 }
 
 // decide gets the handler's reply, queues its posts and sends the ack. No
 // painter starts meanwhile (commands.Handler.Answering).
-func (b *Bot) decide(i *discordgo.Interaction, respond responder, acked *bool) commands.Reply {
+func (b *Bot) decide(log *slog.Logger, i *discordgo.Interaction, respond responder, acked *bool) commands.Reply {
 	defer b.handler.Answering()()
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		unlock := b.locks.lock(i.ChannelID)
 		defer unlock()
 	}
 	reply := b.handler.Handle(i)
-	b.queue(reply.Posts)
+	b.queue(log, reply.Posts)
 	if reply.Ack != nil {
 		if err := respond(i, reply.Ack); err != nil {
-			b.log.Error("could not answer the interaction", "interaction", i.ID, "err", err)
+			log.Error("could not answer the interaction", "err", err)
 			return commands.Reply{}
 		}
 		*acked = true
@@ -77,8 +143,7 @@ const threadArchiveMinutes = 7 * 24 * 60
 
 // follow does the rest of a reply after the ack: the thread or DM it
 // opens, and the edit of a deferred ack.
-func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
-	log := b.log.With("interaction", i.ID)
+func (b *Bot) follow(log *slog.Logger, i *discordgo.Interaction, r commands.Reply) {
 	if t := r.Thread; t != nil {
 		start := &discordgo.ThreadStart{Name: t.Name, AutoArchiveDuration: threadArchiveMinutes, Type: discordgo.ChannelTypeGuildPublicThread}
 		var ch *discordgo.Channel
@@ -89,10 +154,10 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 			ch, err = b.session.ThreadStartComplex(t.ChannelID, start)
 		}
 		if err != nil {
-			log.Error("could not open a thread", "channel", t.ChannelID, "err", err)
+			log.Error("could not open a thread", "parent", t.ChannelID, "err", err)
 			return
 		}
-		b.queue(t.Then(ch.ID).Posts)
+		b.queue(log, t.Then(ch.ID).Posts)
 	}
 	if dm := r.DM; dm != nil {
 		ch, err := b.session.UserChannelCreate(dm.UserID)
@@ -100,7 +165,7 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 			log.Error("could not open a DM", "err", err)
 			return
 		}
-		b.queue(dm.Then(ch.ID).Posts)
+		b.queue(log, dm.Then(ch.ID).Posts)
 	}
 	if r.Edit != nil {
 		edit, err := r.Edit()
@@ -116,23 +181,23 @@ func (b *Bot) follow(i *discordgo.Interaction, r commands.Reply) {
 }
 
 // queue puts posts in the outbox, for the courier.
-func (b *Bot) queue(posts []commands.Post) {
+func (b *Bot) queue(log *slog.Logger, posts []commands.Post) {
 	var out []*adega.Outgoing
 	for _, p := range posts {
 		o, err := commands.Outgoing(p)
 		if err != nil {
-			b.log.Error("could not queue a message", "channel", p.ChannelID, "err", err)
+			log.Error("could not queue a message", "to_channel", p.ChannelID, "err", err)
 			continue
 		}
 		out = append(out, o)
 	}
 	if err := b.handler.Store.Enqueue(out...); err != nil {
-		b.log.Error("could not queue messages", "err", err)
+		log.Error("could not queue messages", "err", err)
 	}
 }
 
 // apologize answers an interaction whose handler panicked, privately.
-func (b *Bot) apologize(i *discordgo.Interaction, respond responder, acked bool) {
+func (b *Bot) apologize(log *slog.Logger, i *discordgo.Interaction, respond responder, acked bool) {
 	const sorry = "Sorry, something went wrong on my side. Your move was not played unless the board says so; please try again."
 	var err error
 	if acked {
@@ -146,7 +211,7 @@ func (b *Bot) apologize(i *discordgo.Interaction, respond responder, acked bool)
 		})
 	}
 	if err != nil {
-		b.log.Error("could not apologize", "interaction", i.ID, "err", err)
+		log.Error("could not apologize", "err", err)
 	}
 }
 

@@ -8,6 +8,16 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
+// discordLevel is how much of discordgo's own logging a session does for
+// logger: everything when logger takes debug lines (gateway events and
+// all, their tokens redacted), else its warnings and errors.
+func discordLevel(logger *slog.Logger) int {
+	if logger.Enabled(context.Background(), slog.LevelDebug) {
+		return discordgo.LogDebug
+	}
+	return discordgo.LogWarning
+}
+
 // RouteDiscordLogs sends discordgo's own log lines into logger at the
 // matching level, instead of discordgo's default writer.
 func RouteDiscordLogs(logger *slog.Logger) {

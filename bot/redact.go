@@ -17,6 +17,11 @@ import (
 // tokenInURL matches the token segment of Discord's interaction URLs.
 var tokenInURL = regexp.MustCompile(`(/(?:webhooks|interactions)/[0-9]+/)[^/\s"?]+`)
 
+// tokenField matches the value of a token field, in JSON ("token":"…", as
+// in a gateway event discordgo logs at debug level) or in Go's syntax
+// (Token:"…", a struct printed with %#v).
+var tokenField = regexp.MustCompile(`(?i)("token"\s*:\s*"|\btoken:\s*")[^"]*`)
+
 // redacted stands for a secret in log lines.
 const redacted = "[redacted]"
 
@@ -44,6 +49,7 @@ func (r redactor) clean(s string) string {
 	for _, secret := range r.secrets {
 		s = strings.ReplaceAll(s, secret, redacted)
 	}
+	s = tokenField.ReplaceAllString(s, "${1}"+redacted)
 	return tokenInURL.ReplaceAllString(s, "${1}"+redacted)
 }
 

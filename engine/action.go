@@ -59,6 +59,29 @@ type Explainer interface {
 	Refusal(seat Seat, prefix Action, value string) string
 }
 
+// Previewer is implemented by states that can show the game as the
+// answers so far of a decision leave it, before it is complete: a move
+// paid, an item bought. A view drawn in the middle of a decision draws
+// it, so that the money and prices it shows are those the next step
+// weighs.
+type Previewer interface {
+	// Preview is the state as seat's answers prefix leave it; prefix
+	// must be answers Choices offered.
+	Preview(seat Seat, prefix Action) (State, error)
+}
+
+// Previewed is s as seat's answers prefix leave it (Previewer): s itself
+// before the first answer, for a game that shows no such state, or for a
+// prefix it refuses.
+func Previewed(s State, seat Seat, prefix Action) State {
+	if p, ok := s.(Previewer); ok && len(prefix) > 0 {
+		if v, err := p.Preview(seat, prefix); err == nil {
+			return v
+		}
+	}
+	return s
+}
+
 // Choice is one legal answer to a step.
 type Choice struct {
 	// ID is stable across versions and state changes: it is stored in logs.

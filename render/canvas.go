@@ -24,11 +24,13 @@ type Canvas struct {
 }
 
 // TextBox is the ink of one drawn string, in pixels, and its type size
-// in pixels: what a test needs to tell how large it reads.
+// in pixels: what a test needs to tell how large it reads; Struck marks a
+// string drawn struck out (Canvas.Struck).
 type TextBox struct {
-	Text string
-	Box  image.Rectangle
-	Size float64
+	Text   string
+	Box    image.Rectangle
+	Size   float64
+	Struck bool
 }
 
 // Style is how a string is drawn: its size in user units, weight and color.
@@ -95,9 +97,30 @@ func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
 	if c.boxes != nil && s != "" {
 		b, _ := font.BoundString(face, s)
 		r := image.Rect(b.Min.X.Floor(), b.Min.Y.Floor(), b.Max.X.Ceil(), b.Max.Y.Ceil())
-		*c.boxes = append(*c.boxes, TextBox{s, r.Add(image.Pt(dot.X.Round(), dot.Y.Round())), size})
+		*c.boxes = append(*c.boxes, TextBox{Text: s, Box: r.Add(image.Pt(dot.X.Round(), dot.Y.Round())), Size: size})
 	}
 	return w / c.scale
+}
+
+// Struck draws s as Text does, in st's color, with a line through it: a
+// price a player cannot pay, still legible. It returns the advance width.
+func (c *Canvas) Struck(s string, x, y, ax, ay float64, st Style) float64 {
+	w := c.Text(s, x, y, ax, ay, st)
+	c.strikeLast(s)
+	left := x - ax*w
+	mid := y + (0.5-ay)*capHeight*st.Size
+	c.SetColor(st.Color)
+	c.SetLineWidth(max(1.5, st.Size/8))
+	c.DrawLine(left-1, mid, left+w+1, mid)
+	c.Stroke()
+	return w
+}
+
+// strikeLast marks s, the string just drawn, struck in the record.
+func (c *Canvas) strikeLast(s string) {
+	if c.boxes != nil && s != "" {
+		(*c.boxes)[len(*c.boxes)-1].Struck = true
+	}
 }
 
 // Fit shortens s with an ellipsis until it is at most width user units wide.

@@ -41,7 +41,9 @@ func DrawColumn[V any](col Column, v V, seat engine.Seat, blocks []Block[V], rec
 	heights := make([]float64, len(blocks))
 	for i, b := range blocks {
 		heights[i] = b.Height(v, seat)
-		total += heights[i] + col.Gap
+		if heights[i] > 0 { // a block of no height is left out
+			total += heights[i] + col.Gap
+		}
 	}
 	c := NewCanvas(image.NewRGBA(image.Rect(0, 0, int(col.Width*col.Scale), int(total*col.Scale))), col.Scale)
 	if record {
@@ -51,8 +53,10 @@ func DrawColumn[V any](col Column, v V, seat engine.Seat, blocks []Block[V], rec
 	top(c)
 	y := col.Top
 	for i, b := range blocks {
-		b.Draw(c, v, seat, Rect{X: col.Margin, Y: y, W: col.Width - 2*col.Margin, H: heights[i]})
-		y += heights[i] + col.Gap
+		if heights[i] > 0 {
+			b.Draw(c, v, seat, Rect{X: col.Margin, Y: y, W: col.Width - 2*col.Margin, H: heights[i]})
+			y += heights[i] + col.Gap
+		}
 	}
 	return c
 }

@@ -106,6 +106,17 @@ func (c *Canvas) Coin(x, y, r float64, label string) {
 	c.centered(label, x, y, r, Gold)
 }
 
+// CrossedCoin draws a coin as Coin does, crossed out in Accent: an
+// amount a player cannot pay.
+func (c *Canvas) CrossedCoin(x, y, r float64, label string) {
+	c.Coin(x, y, r, label)
+	c.strikeLast(label)
+	c.SetColor(Accent)
+	c.SetLineWidth(3)
+	c.DrawLine(x-r, y-r, x+r, y+r)
+	c.Stroke()
+}
+
 // Star draws a five-pointed star of outer radius r.
 func (c *Canvas) Star(x, y, r float64, fill color.Color) {
 	for i := range 10 {

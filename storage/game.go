@@ -561,6 +561,12 @@ func (s *Store) announce(tx *bbolt.Tx, c adega.Change, post adega.PostFunc) erro
 	if err != nil {
 		return err
 	}
+	for _, o := range out {
+		o.GuildID = c.Game.Meta.GuildID
+		if len(c.Added) > 0 {
+			o.Interaction = c.Added[0].Interaction
+		}
+	}
 	return s.enqueue(tx, out...)
 }
 

@@ -46,6 +46,9 @@ func (s *Store) enqueueOne(tx *bbolt.Tx, o *adega.Outgoing) error {
 	if o.Queue == "" {
 		o.Queue = o.ChannelID
 	}
+	// The wall clock, not the handler's: Queued only measures how long a
+	// message waits (the operations endpoint's outbox age).
+	o.Queued = time.Now()
 	if o.Queue == "" {
 		o.Queue = "user:" + o.UserID
 	}

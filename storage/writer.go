@@ -23,8 +23,9 @@ type WriterStats struct {
 }
 
 type writerClock struct {
-	mu    sync.Mutex
-	stats WriterStats
+	mu      sync.Mutex
+	stats   WriterStats
+	observe func(held time.Duration) // ObserveWriter's
 }
 
 func (c *writerClock) add(held, working time.Duration) {
@@ -36,6 +37,9 @@ func (c *writerClock) add(held, working time.Duration) {
 	st.Working += working
 	st.LongestHeld = max(st.LongestHeld, held)
 	st.LongestWorking = max(st.LongestWorking, working)
+	if c.observe != nil {
+		c.observe(held)
+	}
 }
 
 // WriterStats returns the figures since the store was opened.

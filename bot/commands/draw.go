@@ -43,16 +43,18 @@ func (h *Handler) painter(class fair.Class, owner string) (release func()) {
 }
 
 // png draws and encodes an image with a painter, as owner's work in class.
-func (h *Handler) png(class fair.Class, owner string, img func() image.Image) ([]byte, error) {
-	defer h.painter(class, owner)()
-	return render.PNG(img)
+func (h *Handler) png(class fair.Class, owner string, img func() image.Image) (png []byte, err error) {
+	h.paint(class, owner, func() { png, err = render.PNG(img) })
+	return png, err
 }
 
 // paint runs one drawing with a painter, as owner's work in class, such
 // as a frame of an animation (drawn, scaled and compressed).
 func (h *Handler) paint(class fair.Class, owner string, draw func()) {
 	defer h.painter(class, owner)()
+	start := time.Now() // the wall clock: a duration measured
 	draw()
+	h.Metrics.Drew(time.Since(start))
 }
 
 // PNGFile attaches a board PNG to a message.

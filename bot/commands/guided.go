@@ -89,38 +89,20 @@ func (h *Handler) guided(i *discordgo.Interaction, id customID) Reply {
 		return private(errBadCustomID.Error())
 	}
 	content := stepText(g, seat, labels, len(path), step)
-	shown := step.Focus // paging through one step keeps its image
-	if !slices.Equal(path, id.path) {
-		shown = shownFocus(g, seat, id)
-	}
-	return h.stepView(i, g, seat, shown, step, content, stepComponents(g, path, step, id.offset))
-}
-
-// shownFocus is the focus of the step the clicked message shows, whose
-// image it carries: "" for the turn message's button, which has none.
-func shownFocus(g *adega.Game, seat engine.Seat, id customID) string {
-	if id.kind == kindGo {
-		return ""
-	}
-	prefix, _, err := resolvePath(g.State, seat, id.path)
-	if err != nil {
-		return ""
-	}
-	step, err := g.State.Choices(seat, prefix)
-	if err != nil {
-		return ""
-	}
-	return step.Focus
+	// Paging through one step keeps its image; an answer taken or taken
+	// back changes what the view shows (money paid, prices).
+	paging := id.kind == kindStep && slices.Equal(path, id.path)
+	return h.stepView(i, g, seat, prefix, paging, step, content, stepComponents(g, path, step, id.offset))
 }
 
 // stepView shows a step of the guided flow with the focused view of the
-// part of the board it is about. The view is drawn after a deferred ack,
-// so that the step and its picture show together, and only when the
-// message does not carry it already: a step about the same part of the
-// board answers at once.
-func (h *Handler) stepView(i *discordgo.Interaction, g *adega.Game, seat engine.Seat, shown string, step engine.Step, content string, components []discordgo.MessageComponent) Reply {
+// part of the board it is about, as the answers prefix leave the game
+// (engine.Previewed). The view is drawn after a deferred ack, so that
+// the step and its picture show together, and only when the message does
+// not carry it already: paging through a step's choices answers at once.
+func (h *Handler) stepView(i *discordgo.Interaction, g *adega.Game, seat engine.Seat, prefix engine.Action, paging bool, step engine.Step, content string, components []discordgo.MessageComponent) Reply {
 	inPlace := i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
-	if inPlace && shown == step.Focus {
+	if inPlace && paging {
 		return update(content, components...)
 	}
 	ack := deferPrivate()
@@ -128,14 +110,17 @@ func (h *Handler) stepView(i *discordgo.Interaction, g *adega.Game, seat engine.
 		ack = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 	}
 	content = fit(content)
-	return Reply{Ack: ack, Edit: h.focusEdit(g, seat, step.Focus, &content, &components)}
+	return Reply{Ack: ack, Edit: h.focusEdit(g, seat, prefix, step.Focus, &content, &components)}
 }
 
-// focusEdit draws seat's focused view and puts it on the answer in place
-// of any image it had, with its text and menus if given.
-func (h *Handler) focusEdit(g *adega.Game, seat engine.Seat, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
+// focusEdit draws seat's focused view as the answers prefix leave the
+// game, and puts it on the answer in place of any image it had, with its
+// text and menus if given.
+func (h *Handler) focusEdit(g *adega.Game, seat engine.Seat, prefix engine.Action, focus string, content *string, components *[]discordgo.MessageComponent) func() (*discordgo.WebhookEdit, error) {
 	return func() (*discordgo.WebhookEdit, error) {
-		png, err := h.png(fair.People, g.Meta.Seats[seat].UserID, func() image.Image { return h.Drawer.Focus(g.Meta.Game, g.State, seat, focus) })
+		png, err := h.png(fair.People, g.Meta.Seats[seat].UserID, func() image.Image {
+			return h.Drawer.Focus(g.Meta.Game, engine.Previewed(g.State, seat, prefix), seat, focus)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -183,7 +168,7 @@ func (h *Handler) played(i *discordgo.Interaction, g *adega.Game, seat engine.Se
 	// The move is acknowledged at once; the view of the rest of the turn,
 	// on a board that has changed, follows.
 	r := dropImages(h.view(i, fit(text+"\n"+stepText(g, seat, nil, 0, step)), stepComponents(g, nil, step, 0)...))
-	r.Edit = h.focusEdit(g, seat, step.Focus, nil, nil)
+	r.Edit = h.focusEdit(g, seat, nil, step.Focus, nil, nil)
 	return r
 }
 

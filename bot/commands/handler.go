@@ -17,6 +17,7 @@ import (
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
@@ -62,6 +63,9 @@ type Config struct {
 	// Seed draws the random seed of a new game; nil draws one at random.
 	// A test sets it to play a game it knows.
 	Seed func() uint64
+	// Metrics, if set, counts what the handler and the bot do (the
+	// operations endpoint, package ops).
+	Metrics *ops.Metrics
 }
 
 // Handler answers interactions. It is safe for concurrent use; the bot
@@ -89,7 +93,12 @@ func New(cfg Config) *Handler {
 	if cfg.Now == nil {
 		panic("commands: Config.Now is required")
 	}
-	return &Handler{Config: cfg, turnBoards: drawnOnce{budget: turnBoardsBudget}}
+	h := &Handler{Config: cfg, turnBoards: drawnOnce{budget: turnBoardsBudget}}
+	if cfg.Metrics != nil {
+		h.thinkers.Waited = cfg.Metrics.AIWaited
+		cfg.Metrics.WatchQueues(h.painters.Waiting, h.thinkers.Waiting)
+	}
+	return h
 }
 
 // referee changes the games of h.Store by their rules.

@@ -14,6 +14,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 )
 
@@ -47,6 +48,7 @@ func (h *Handler) hint(i *discordgo.Interaction) Reply {
 	answer := make(chan string, 1) // the search ends even if nobody reads it
 	h.thinkers.Go(fair.People, asker, func() {
 		text := h.searchHint(g.ID, think)
+		h.Metrics.Decided(ops.ForHint)
 		h.hinting.done(asker) // before the answer, which may be read at once
 		answer <- text
 	})

@@ -129,9 +129,9 @@ func (h *Handler) status(i *discordgo.Interaction, sub *discordgo.ApplicationCom
 		return private(text + "\n" + NoChartText(g))
 	}
 	return Reply{Ack: deferPrivate(), Edit: func() (*discordgo.WebhookEdit, error) {
-		release := h.painter(fair.People, user(i).ID)
-		png, err := VPRaceChart(h.Games, h.Drawer, g)
-		release()
+		var png []byte
+		var err error
+		h.paint(fair.People, user(i).ID, func() { png, err = VPRaceChart(h.Games, h.Drawer, g) })
 		if err != nil {
 			return nil, err
 		}

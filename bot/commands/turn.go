@@ -12,6 +12,7 @@ import (
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 )
 
@@ -24,9 +25,13 @@ func (h *Handler) move(i *discordgo.Interaction, g *adega.Game, stamp uint64, ac
 	if !ok {
 		return nil, errNotPlaying
 	}
-	return h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
+	res, err := h.referee().Move(referee.MoveRequest{Game: g.ID, Stamp: stamp, Now: h.Now(),
 		Play: referee.Play{Seat: seat, Action: action, Interaction: interaction, Typed: typed},
 		Post: h.turn(fmt.Sprintf("**%s** played.", displayName(i)), true), Acked: h.acked})
+	if err == nil {
+		h.Metrics.Moved(ops.ByPlayer, 1)
+	}
+	return res, err
 }
 
 // turn builds the messages that announce a change of a game: the turn

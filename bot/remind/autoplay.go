@@ -12,6 +12,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 )
 
@@ -172,7 +173,7 @@ func (s *Scheduler) step(w *work, r *run) {
 		more := false
 		defer func() {
 			if p := recover(); p != nil {
-				s.log().Error("reminders: panic while the bot searched", "game", r.g.ID, "panic", p, "stack", string(debug.Stack()))
+				s.log().Error("reminders: panic while the bot searched", "game", r.g.ID, "guild", r.g.Meta.GuildID, "panic", p, "stack", string(debug.Stack()))
 				more = false
 			}
 			if more {
@@ -198,7 +199,7 @@ func (s *Scheduler) advance(ctx context.Context, r *run) bool {
 	}
 	if len(r.plays) > 0 || r.err != nil {
 		if err := r.store(r); err != nil {
-			s.log().Warn("reminders: the bot could not play", "game", r.g.ID, "err", err)
+			s.log().Warn("reminders: the bot could not play", "game", r.g.ID, "guild", r.g.Meta.GuildID, "err", err)
 		}
 	}
 	return false
@@ -215,10 +216,11 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	start := time.Now() // the wall clock: a duration measured, not a moment of the game
 	act, err := s.AI.Play(r.st, seat, level, ai.Seed(r.g.ID, r.g.Version, len(r.plays)))
 	r.spent += time.Since(start)
+	s.Metrics.Decided(ops.ForPlay)
 	if err != nil {
 		// A failing search must not stop the game: the simple choice
 		// keeps it going, and the log tells why.
-		s.log().Warn("reminders: the AI failed; the bot plays its first choices", "game", r.g.ID, "seat", seat, "err", err)
+		s.log().Warn("reminders: the AI failed; the bot plays its first choices", "game", r.g.ID, "guild", r.g.Meta.GuildID, "seat", seat, "err", err)
 		if act, err = engine.Auto(r.st, seat); err != nil {
 			return err
 		}
@@ -241,7 +243,10 @@ func (s *Scheduler) storeBots(r *run) error {
 	unlock := s.Out.Lock(r.g.Meta.ChannelID)
 	defer unlock()
 	_, err := s.referee().BotMoves(r.g.ID, r.g.Stamp, r.plays, s.now(), s.Out.Bots(r.g.Meta, r.plays))
-	if errors.Is(err, adega.ErrStale) {
+	switch {
+	case err == nil:
+		s.Metrics.Moved(ops.ByBot, len(r.plays))
+	case errors.Is(err, adega.ErrStale):
 		return nil // a move came first and asked for a turn of its own
 	}
 	return err

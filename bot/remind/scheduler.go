@@ -14,6 +14,7 @@ import (
 	"github.com/adega-bot/adega/bot/internal/fair"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/ai"
+	"github.com/adega-bot/adega/ops"
 	"github.com/adega-bot/adega/referee"
 	"github.com/adega-bot/adega/storage"
 )
@@ -97,6 +98,9 @@ type Scheduler struct {
 	// scheduler's own.
 	AI       ai.Settings
 	Thinkers *fair.Pool
+	// Metrics, if set, counts the reminders, the digests and the bot's
+	// moves.
+	Metrics *ops.Metrics
 
 	ownThinkers fair.Pool
 	mu          sync.Mutex
@@ -206,8 +210,9 @@ func (s *Scheduler) game(ctx context.Context, due adega.Wake) error {
 	now := s.now()
 	var absences []Absence
 	var bots bool
+	queued := 0
 	err := s.Store.ClaimGame(due, func(m adega.Meta, w *adega.WaitState, users adega.UserLookup) ([]*adega.Outgoing, error) {
-		absences = nil
+		absences, queued = nil, 0
 		if m.Status != adega.StatusActive {
 			return nil, nil
 		}
@@ -219,17 +224,19 @@ func (s *Scheduler) game(ctx context.Context, due adega.Wake) error {
 		var out []*adega.Outgoing
 		var err error
 		out, absences, err = s.claimWaits(now, m, w, users)
+		queued = len(out)
 		return out, err
 	})
 	if err != nil {
 		return err
 	}
+	s.Metrics.Reminded(ops.Remind, queued)
 	var auto []Absence
 	for _, a := range absences {
 		if a.Rules.Absent == adega.AbsentAuto {
 			auto = append(auto, a)
 		} else if err := s.skip(a); err != nil {
-			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "seat", a.Seat, "err", err)
+			s.log().Warn("reminders: could not play for an absent player", "game", a.Game.ID, "guild", a.Game.GuildID, "seat", a.Seat, "err", err)
 		}
 	}
 	s.hand(ctx, due.ID, auto, bots)
@@ -325,6 +332,8 @@ func (s *Scheduler) playAbsent(g *adega.Game, a Absence, plays []referee.Play, f
 	p.Result, err = s.referee().BotMoves(g.ID, g.Stamp, plays, s.now(), s.Out.Absent(a, p))
 	unlock()
 	switch {
+	case err == nil:
+		s.Metrics.Moved(ops.ByAbsent, len(plays))
 	case errors.Is(err, adega.ErrStale):
 		return nil // someone moved at the same moment; looked at again after Retry
 	case engine.CodeOf(err) != "":
@@ -392,5 +401,9 @@ func (s *Scheduler) digest(due adega.Wake) error {
 	if len(d.Games) == 0 {
 		return nil
 	}
-	return s.Store.Enqueue(s.Out.Digest(d)...)
+	if err := s.Store.Enqueue(s.Out.Digest(d)...); err != nil {
+		return err
+	}
+	s.Metrics.Reminded(ops.Digest, 1)
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -38,6 +39,7 @@ type Config struct {
 	DevGuildID string `toml:"dev_guild_id"`
 	DataDir    string `toml:"data_dir"`
 	LogLevel   string `toml:"log_level"`
+	LogFormat  string `toml:"log_format"` // text or json
 	ShardID    int    `toml:"shard_id"`
 	ShardCount int    `toml:"shard_count"`
 	// VinhosData is an optional TOML file that corrects reconstructed
@@ -45,6 +47,32 @@ type Config struct {
 	VinhosData string    `toml:"vinhos_data"`
 	Reminders  Reminders `toml:"reminders"`
 	AI         AI        `toml:"ai"`
+	// ShutdownGrace is how long a stopping bot lets the outbox deliver.
+	ShutdownGrace time.Duration `toml:"shutdown_grace"`
+	Backup        Backup        `toml:"backup"`
+	Ops           Ops           `toml:"ops"`
+}
+
+// Backup is the schedule of the database's backups (storage/backup).
+type Backup struct {
+	Interval time.Duration `toml:"interval"` // 0: none on a schedule
+	Dir      string        `toml:"dir"`      // empty: data_dir/backups
+	Keep     int           `toml:"keep"`
+}
+
+// backupDir is the folder of the backups.
+func (c Config) backupDir() string {
+	if c.Backup.Dir != "" {
+		return c.Backup.Dir
+	}
+	return filepath.Join(c.DataDir, "backups")
+}
+
+// Ops is the operations endpoint: metrics, health and readiness (ops.go).
+type Ops struct {
+	// Listen is its address; "" serves none, and a port alone (":9090")
+	// listens on the loopback interface only.
+	Listen string `toml:"listen"`
 }
 
 // AI is how long the bot's AI may think per decision at each level, on one
@@ -73,9 +101,14 @@ func DefaultConfig() Config {
 	return Config{
 		DataDir:    "data",
 		LogLevel:   "info",
+		LogFormat:  "text",
 		ShardCount: 1,
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
+		// Enough for a busy game's few messages; systemd and Docker wait
+		// longer than this before they kill the process.
+		ShutdownGrace: 5 * time.Second,
+		Backup:        Backup{Keep: 7},
 	}
 }
 
@@ -115,6 +148,8 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
 		"ADEGA_DATA_DIR":       &c.DataDir,
 		"ADEGA_LOG_LEVEL":      &c.LogLevel,
+		"ADEGA_LOG_FORMAT":     &c.LogFormat,
+		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -141,8 +176,14 @@ func (c Config) validate() error {
 	if _, err := parseLevel(c.LogLevel); err != nil {
 		return err
 	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("config: log_format %q must be text or json", c.LogFormat)
+	}
 	if _, err := c.publicKey(); err != nil {
 		return err
+	}
+	if c.ShutdownGrace < 0 || c.Backup.Interval < 0 || c.Backup.Keep < 1 {
+		return errors.New("config: shutdown_grace and backup.interval must not be negative, and backup.keep must be at least 1")
 	}
 	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
 		return fmt.Errorf("config: shard_id %d must be in [0, shard_count %d)", c.ShardID, c.ShardCount)
@@ -162,6 +203,9 @@ func (c Config) validate() error {
 	}
 	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
 		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")
+	}
+	if _, err := c.opsAddress(); err != nil {
+		return err
 	}
 	return nil
 }

@@ -56,6 +56,13 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"[reminders]\nfloor = \"0s\"\n",
 		"public_key = \"not hex\"\n",
 		"public_key = \"abcd\"\n",
+		"log_format = \"xml\"\n",
+		"shutdown_grace = \"-1s\"\n",
+		"[backup]\nkeep = 0\n",
+		"[backup]\ninterval = \"-1h\"\n",
+		"[ops]\nlisten = \"localhost\"\n",
+		"[ops]\nlisten = \":http\"\n",
+		"[ops]\nlisten = \"99999\"\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)
@@ -144,5 +151,27 @@ func TestHTTPNeedsThePublicKey(t *testing.T) {
 	}
 	if k, err := cfg.publicKey(); err != nil || len(k) != 32 {
 		t.Fatalf("decoding the key: %v %x", err, k)
+	}
+}
+
+// TestOpsListensOnLoopbackUnlessTold: a port alone keeps the operations
+// endpoint on the loopback interface; a host must be named to publish it.
+func TestOpsListensOnLoopbackUnlessTold(t *testing.T) {
+	for listen, want := range map[string]string{
+		"":             "",
+		"9090":         "127.0.0.1:9090",
+		":9090":        "127.0.0.1:9090",
+		"0.0.0.0:9090": "0.0.0.0:9090",
+		"[::1]:9090":   "[::1]:9090",
+	} {
+		cfg, err := LoadConfig(writeConfig(t, ""), false, func(k string) string {
+			return map[string]string{"ADEGA_OPS_LISTEN": listen}[k]
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := cfg.opsAddress(); got != want || err != nil {
+			t.Errorf("listen %q: address %q, %v; want %q", listen, got, err, want)
+		}
 	}
 }

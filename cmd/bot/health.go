@@ -9,7 +9,7 @@ import (
 // healthCommand succeeds when a bot runs on the configured data folder:
 // a running bot holds its database open from its start to its stop. That
 // is all it can see; whether the gateway is connected and the outbox keeps
-// up is for the operations endpoint's /healthz (docs/deploy.md).
+// up is for the operations endpoint's /readyz (docs/deploy.md).
 func healthCommand(args []string, env Env) error {
 	cmd := newCommand("health", env)
 	cmd.Usage = func() {

@@ -1,8 +1,8 @@
 // Command bot runs adega: the Discord bot, a local table in the terminal, a
-// replay of a stored or exported game, or the check and salvage of a
-// damaged database.
+// replay of a stored or exported game, the check and salvage of a
+// damaged database, or the restore of a backup.
 //
-//	adega [run|local|replay|tournament|check|salvage|health|version] [flags]
+//	adega [run|local|replay|tournament|check|salvage|restore|health|version] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -29,7 +29,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stopOnSignal(os.Stderr, os.Exit)
 	defer stop()
 	tuneGC(os.Getenv)
 	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
@@ -39,6 +39,35 @@ func main() {
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "adega:", err)
 		os.Exit(1)
+	}
+}
+
+// stopOnSignal returns a context that ends at the first SIGINT or SIGTERM,
+// for the bot to stop in order (bot.Run); a second signal calls exit(1) at
+// once. stop stops listening.
+func stopOnSignal(stderr io.Writer, exit func(int)) (ctx context.Context, stop func()) {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		cancel()
+		select {
+		case sig := <-signals:
+			fmt.Fprintf(stderr, "adega: %v again: exiting at once\n", sig)
+			exit(1)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel()
 	}
 }
 
@@ -92,6 +121,8 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return checkCommand(args, env)
 	case "salvage":
 		return salvageCommand(args, env)
+	case "restore":
+		return restoreCommand(args, env)
 	case "health":
 		return healthCommand(args, env)
 	case "version":
@@ -117,6 +148,8 @@ commands:
            check a database file, with the bot stopped: every page, every game replayed
   salvage FILE NEW
            copy every game of a damaged database that can be read into a new file
+  restore FILE
+           with the bot stopped, check the backup FILE and put it in place of the database
   health   succeed if a running bot holds the configured database open
            (the container's health check, docs/deploy.md)
   version  print the version, the commit and the Go version of this build
@@ -186,8 +219,13 @@ func loadConfig(path string, env Env) (Config, error) {
 	return LoadConfig(path, path == defaultConfigPath, env.Getenv)
 }
 
-// newLogger logs to stderr at the configured level.
+// newLogger logs to stderr at the configured level, in the configured
+// format.
 func newLogger(cfg Config, env Env) *slog.Logger {
 	level, _ := parseLevel(cfg.LogLevel) // validated on load
-	return slog.New(slog.NewTextHandler(env.Stderr, &slog.HandlerOptions{Level: level}))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(env.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(env.Stderr, opts))
 }

@@ -14,26 +14,36 @@ import (
 
 // checkCommand checks a database file and reports each problem.
 func checkCommand(args []string, env Env) error {
-	files, reg, err := rescueArgs("check FILE", "Checks every page of the database FILE and replays every game; changes nothing.", args, env)
+	files, _, reg, err := rescueArgs("check FILE", "Checks every page of the database FILE and replays every game; changes nothing.", args, env)
 	if err != nil {
 		return err
 	}
 	file := files[0]
-	r, err := storage.Check(file, reg)
+	n, err := checkFile(file, reg, env.Stdout)
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
 	}
-	fmt.Fprintf(env.Stdout, "%s: %d games read and replayed.\n", file, r.Games)
-	if n := printReport(env.Stdout, r); n > 0 {
+	if n > 0 {
 		return fmt.Errorf("check: %s has problems (%d, listed above): to keep what can be read, stop the bot and run `adega salvage %s NEW`", file, n, file)
 	}
 	fmt.Fprintln(env.Stdout, "No problems found.")
 	return nil
 }
 
+// checkFile checks a database file (storage.Check), reports what it found
+// to w, and counts the problems.
+func checkFile(file string, reg *engine.Registry, w io.Writer) (int, error) {
+	r, err := storage.Check(file, reg)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(w, "%s: %d games read and replayed.\n", file, r.Games)
+	return printReport(w, r), nil
+}
+
 // salvageCommand copies what can be read of a database file into a new one.
 func salvageCommand(args []string, env Env) error {
-	files, reg, err := rescueArgs("salvage FILE NEW", "Copies every game of the database FILE that reads and replays, and the records it can read, "+
+	files, _, reg, err := rescueArgs("salvage FILE NEW", "Copies every game of the database FILE that reads and replays, and the records it can read, "+
 		"into the new file NEW; lists the games lost. FILE is not changed.", args, env)
 	if err != nil {
 		return err
@@ -50,9 +60,9 @@ func salvageCommand(args []string, env Env) error {
 }
 
 // rescueArgs reads the flags and the files of a command used as "adega USE"
-// ("check FILE"), and the games (with the configured component data) that
-// replay the files' games.
-func rescueArgs(use, about string, args []string, env Env) ([]string, *engine.Registry, error) {
+// ("check FILE"), the configuration, and the games (with the configured
+// component data) that replay the files' games.
+func rescueArgs(use, about string, args []string, env Env) ([]string, Config, *engine.Registry, error) {
 	name, files, _ := strings.Cut(use, " ")
 	fs := newCommand(name, env)
 	fs.Usage = func() {
@@ -61,14 +71,14 @@ func rescueArgs(use, about string, args []string, env Env) ([]string, *engine.Re
 	}
 	cfg, err := fs.parse(args, env)
 	if err != nil {
-		return nil, nil, err
+		return nil, Config{}, nil, err
 	}
 	if fs.NArg() != len(strings.Fields(files)) {
 		fs.Usage()
-		return nil, nil, fmt.Errorf("%s: name %s", name, files)
+		return nil, Config{}, nil, fmt.Errorf("%s: name %s", name, files)
 	}
 	reg, err := games(cfg)
-	return fs.Args(), reg, err
+	return fs.Args(), cfg, reg, err
 }
 
 // printReport lists the games lost and the other problems, and counts them.

@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/adega-bot/adega"
@@ -15,6 +16,7 @@ import (
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/storage/backup"
 )
 
 // runCommand connects to Discord and serves until interrupted: over the
@@ -54,12 +56,20 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	defer store.Close()
+	// The operations listener serves backups on POST /backup as well.
+	backups := &backup.Backups{Store: store, Dir: cfg.backupDir(), Keep: cfg.Backup.Keep, Log: logger.With("part", "backup"), Now: time.Now}
+	if cfg.Backup.Interval > 0 {
+		var scheduled sync.WaitGroup
+		defer scheduled.Wait() // before the store closes
+		scheduled.Go(func() { backups.Run(ctx, cfg.Backup.Interval) })
+	}
 	// The one clock: the handler's, and through it the scheduler's.
 	now := time.Now
+	metrics := opsMetrics(cfg)
 	handler := commands.Config{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: adega.Absent(cfg.Reminders.Absent)},
-		AI: cfg.aiSettings()}
+		AI: cfg.aiSettings(), Metrics: metrics}
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
@@ -68,11 +78,17 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		ShardCount:    cfg.ShardCount,
 		Listener:      listener,
 		PublicKey:     key,
+		ShutdownGrace: cfg.ShutdownGrace,
 	}, handler, logger)
 	if err != nil {
 		return err
 	}
 	store.AnnounceRepairs(b.Handler().Repaired())
+	ctx, stopOps := context.WithCancel(ctx)
+	defer stopOps()
+	if err := serveOps(ctx, cfg, metrics, store, b, backups, now, logger); err != nil {
+		return err
+	}
 	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
 	return b.Run(ctx)
 }

@@ -220,8 +220,9 @@ func (s *State) upgradeStep() step {
 	st := step{Name: "size", Focus: FocusSupply, Prompt: fmt.Sprintf("Which basket replaces your empty %s basket %d?", old, b+1)}
 	for _, z := range s.upgrades(b) {
 		cost := s.upgradeCost(old, z)
-		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: z.String(), Cost: fmt.Sprintf("%d prestige", cost),
-			Label: fmt.Sprintf("A %s basket, holding %d (%d left in the supply)", z, s.capacity(z), s.BasketSupply[z])},
+		price := fmt.Sprintf("%d prestige", cost)
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: z.String(), Cost: price,
+			Label: fmt.Sprintf("A %s basket, holding %d (%d left in the supply), for %s", z, s.capacity(z), s.BasketSupply[z], price)},
 			Do: func(s *walker) {
 				p := s.player()
 				p.Prestige -= cost

@@ -173,14 +173,15 @@ func TestLastSlotTakesTheSealsA27(t *testing.T) {
 // "He may upgrade one or more baskets ... trade in an empty basket ... and
 // pay the difference between its price and the price of a new basket"
 // (text l.255): only at the exit, an empty basket, for a bigger one from
-// the supply, each basket once per exit (A-18).
+// the supply, each basket once per exit (A-18). The menu says what each
+// costs.
 func TestUpgradeAnEmptyBasketPayingTheDifferenceA18(t *testing.T) {
 	x := exitTable(t, "", c(PinotNoir, 1))
 	x.p(0).Prestige = 10
 	x.refused("at the exit", "upgrade-2")
 	x.refused("only an empty basket", "move", "exit", "upgrade-1")
 	st := x.step("move", "exit", "upgrade-2")
-	if len(st.Choices) != 1 || st.Choices[0].ID != "large" || st.Choices[0].Cost != "4 prestige" {
+	if len(st.Choices) != 1 || st.Choices[0].ID != "large" || st.Choices[0].Cost != "4 prestige" || !strings.HasSuffix(st.Choices[0].Label, "for 4 prestige") {
 		t.Fatalf("upgrades of the medium basket: %+v", st.Choices)
 	}
 	x.refused("once per exit", "move", "exit", "upgrade-2", "large", "upgrade-2")

@@ -341,6 +341,14 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 	return out, nil
 }
 
+// Walked returns a walker of its own, from start, walked through prefix,
+// the answers so far of seat's decision: the game as they leave it.
+func (m *Machine[W]) Walked(start func() W, seat engine.Seat, prefix engine.Action) (W, error) {
+	c := start()
+	c.Steps().NoLabels = true
+	return c, m.walk(c, seat, prefix, false)
+}
+
 // walked returns a walker walked through prefix (see walk), labelling
 // nothing. It goes on from the walker the last Choices walked when that
 // one's prefix begins prefix, and takes it over; else from start's.

@@ -201,7 +201,7 @@ func (s *walker) vineyardStep() step {
 			continue
 		}
 		top := s.Regions[r].Deck[0]
-		cost := max(0, top.Cost.V-run.discount)
+		cost := s.vineyardPrice(seat, top, run.discount).Bagos
 		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
 			Do:     chooseRegion[r],
@@ -250,7 +250,7 @@ func (s *walker) mayBuyFrom(r RegionID) bool {
 func (s *walker) buyable(r RegionID, t VineyardTile, discount int) bool {
 	seat := s.work.seat
 	var estates [len(estateKeys)]int // on the stack: every look-ahead at Vineyards asks
-	return max(0, t.Cost.V-discount) <= s.Seats[seat].Money && len(s.vineyardEstates(estates[:0], seat, r, t.Color)) > 0
+	return s.vineyardPrice(seat, t, discount).Affordable && len(s.vineyardEstates(estates[:0], seat, r, t.Color)) > 0
 }
 
 // anyBuyable reports whether some region other than except offers a
@@ -324,7 +324,7 @@ func (s *walker) vineyardEstateStep() step {
 	run := &s.work.run
 	r := run.region
 	top := s.Regions[r].Deck[0]
-	cost := max(0, top.Cost.V-run.discount)
+	cost := s.vineyardPrice(seat, top, run.discount).Bagos
 	p := &s.Seats[seat]
 	st := step{Name: "estate", Prompt: s.shown(func() string {
 		return fmt.Sprintf("Which estate takes the %s %s vineyard?", Regions[r].Name, top.Color)
@@ -434,7 +434,7 @@ func (s *walker) wineryStep() step {
 	run := s.work.run
 	board := s.board()
 	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Wineries == 0 || p.Money < run.price {
+	if s.Supply.Wineries == 0 || !s.pay(seat, run.price).Affordable {
 		if s.Explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
 		}
@@ -475,12 +475,12 @@ func (s *walker) workerStep() step {
 	st := step{Name: "hire", Prompt: "Hire whom, for which estate?", Opts: s.moreOptions()}
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
-		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && p.Money >= run.price {
+		if run.enologists && est.Enologists < est.Wineries && s.Supply.Enologists > 0 && s.pay(seat, run.price).Affordable {
 			st.Opts = append(st.Opts, s.hireOption(seat, e, enologist, run.price))
 		} else if s.Explaining {
 			s.refuse("enologist-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Enologist", run.enologists, est.Enologists < est.Wineries, s.Supply.Enologists, run.price))
 		}
-		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && p.Money >= run.farmerPrice {
+		if run.farmers && est.Farmers < est.Vineyards && s.Supply.Farmers > 0 && s.pay(seat, run.farmerPrice).Affordable {
 			st.Opts = append(st.Opts, s.hireOption(seat, e, farmer, run.farmerPrice))
 		} else if s.Explaining {
 			s.refuse("farmer-"+estateKeys[e], "%s", s.workerRefusal(p, e, "Farmer", run.farmers, est.Farmers < est.Vineyards, s.Supply.Farmers, run.farmerPrice))
@@ -522,7 +522,7 @@ func (s *walker) cellarStep() step {
 	p := &s.Seats[seat]
 	run := s.work.run
 	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Cellars == 0 || p.Money < run.price {
+	if s.Supply.Cellars == 0 || !s.pay(seat, run.price).Affordable {
 		if s.Explaining {
 			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
 		}

@@ -207,7 +207,7 @@ func (s *walker) deckOptions(opts []option, seat engine.Seat, price int, then fu
 // whatever seat holds.
 func (s *walker) topOptions(opts []option, seat engine.Seat, price int, then func(*walker)) []option {
 	for f := range s.Experts {
-		if len(s.Experts[f]) == 0 || s.Seats[seat].Money < price {
+		if len(s.Experts[f]) == 0 || !s.pay(seat, price).Affordable {
 			if s.Explaining && len(s.Experts[f]) == 0 {
 				s.refuse(featureKey(Feature(f)), "The %s deck is empty.", s.featureTitle(Feature(f)))
 			} else if s.Explaining {
@@ -291,7 +291,7 @@ func faceSide(up bool) string {
 // for every gain, hired or free). The decks are offered once there is
 // room; a discard is offered only when a deck can then be taken.
 func (s *walker) limitOptions(opts []option, seat engine.Seat, price int) []option {
-	if s.Seats[seat].Money < price || !s.anyExperts() {
+	if !s.pay(seat, price).Affordable || !s.anyExperts() {
 		if s.Explaining {
 			s.refuseAll(featureKeys[:], fmt.Sprintf("You hold %d Wine Experts, the most, and could take none after discarding one.", s.rules().expertLimit))
 		}

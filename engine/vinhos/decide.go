@@ -303,6 +303,19 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	return c.publish(), events, nil
 }
 
+// Preview is the game as seat's answers prefix leave it
+// (engine.Previewer), with the decision in progress, whose prices the
+// focused view draws (prices.go).
+func (s *State) Preview(seat engine.Seat, prefix engine.Action) (engine.State, error) {
+	c, err := machine.Walked(s.walker, seat, prefix)
+	if err != nil {
+		return nil, err
+	}
+	st := c.publish()
+	st.deciding = &c.work
+	return st, nil
+}
+
 // Refusal says why value is not a legal answer to seat's step after
 // prefix, or "" when no rule of the step explains it (engine.Explainer).
 func (s *State) Refusal(seat engine.Seat, prefix engine.Action, value string) string {

@@ -48,8 +48,8 @@ func (s *walker) vineyardRefusal(r RegionID) string {
 		return "You bought from " + name + " already in this action; a second vineyard comes from another region."
 	}
 	top := reg.Deck[0]
-	if cost := max(0, top.Cost.V-s.work.run.discount); cost > s.Seats[s.work.seat].Money {
-		return fmt.Sprintf("The %s %s vineyard costs %s; you have %s.", name, top.Color, bagos(cost), bagos(s.Seats[s.work.seat].Money))
+	if price := s.vineyardPrice(s.work.seat, top, s.work.run.discount); !price.Affordable {
+		return fmt.Sprintf("The %s %s vineyard costs %s; you have %s.", name, top.Color, bagos(price.Bagos), bagos(s.Seats[s.work.seat].Money))
 	}
 	return fmt.Sprintf("None of your estates can take the %s %s vineyard: an estate holds vineyards of one region and color, at most %d, in %d slots shared with Wineries.",
 		name, top.Color, s.board().MaxVineyardsPerEstate, s.board().EstateSlots)

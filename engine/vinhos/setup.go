@@ -303,10 +303,7 @@ func (s *walker) initRegionStep() step {
 			continue
 		}
 		top := s.Regions[r].Deck[0]
-		cost := 0
-		if s.rules().initialVineyardPaid {
-			cost = top.Cost.V
-		}
+		cost := s.initialVineyardPrice(seat, top).Bagos
 		ch := engine.Choice{ID: regionKey(r), Label: s.label(func() string {
 			return fmt.Sprintf("%d %s: %s vineyard, %s", RegionNumber(s.Mode, r), Regions[r].Name, top.Color, initialBenefit(r))
 		})}

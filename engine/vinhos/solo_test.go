@@ -246,7 +246,7 @@ func TestEnteringBribedSpaceCostsOneMore(t *testing.T) {
 	x := soloExample(t)
 	x.s.Solo.Bribes[CellML] = true
 	x.p(LacerdaSeat).Cell = CellML
-	eq(t, "fee", x.s.MoveFee(ana, CellML), 2)
+	eq(t, "fee", x.s.MovePrice(ana, CellML).Bagos, 2)
 	eq(t, "label", x.choice(ana, "wine-experts@ml").Label, "Wine Experts, move 2 Bagos (1 for Lacerda's bribe)")
 
 	x.p(ana).Money = 2 // the move, but no Expert after it

@@ -105,6 +105,9 @@ type State struct {
 	Solo *Solo `json:"solo,omitempty"`
 
 	data *Data // the component data the game was set up with
+	// deciding is the decision in progress of a state that Preview
+	// walked part of a decision into; nil in every other.
+	deciding *work
 	// memo is the walker the last Choices walked (steps.Memo), a cache
 	// beside the state: every state handed out has its own, copies none.
 	memo *steps.Memo[*walker]
@@ -310,7 +313,7 @@ type copyArrays struct {
 // copyTo makes c a copy of s (see clone), its slices cut from a's arrays.
 func (s *State) copyTo(c *State, a *copyArrays) {
 	*c = *s
-	c.memo = nil
+	c.memo, c.deciding = nil, nil
 	a.seats = append(a.seats[:0], s.Seats...)
 	c.Seats = a.seats
 	experts, tiles := 0, 0

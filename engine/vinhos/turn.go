@@ -34,19 +34,20 @@ func (s *walker) turnStartStep() step {
 		if c == p.Cell {
 			continue
 		}
-		fee, bribe := s.moveCost(seat, c)
 		// A free-move Expert waives the fee but not the bribe [T].
-		if bribe > p.Money || (fee+bribe > p.Money && !s.canFreeMove(seat)) {
+		price := s.movePrice(seat, c, s.canFreeMove(seat))
+		if !price.Affordable {
 			if s.Explaining {
-				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(fee+bribe), bagos(p.Money))
+				s.refuse(s.cellKey(c), "Moving to %s costs %s; you have %s.", s.cellLabel(c), bagos(price.Bagos), bagos(p.Money))
 			}
 			continue
 		}
+		bribe := s.bribe(seat, c)
 		ch := engine.Choice{ID: s.cellKey(c), Label: s.cellLabel(c)}
-		if fee+bribe > 0 {
-			ch.Cost = bagos(fee + bribe)
+		if price.Bagos > 0 {
+			ch.Cost = bagos(price.Bagos)
 		}
-		if !s.NoLabels && fee+bribe > 0 {
+		if !s.NoLabels && price.Bagos > 0 {
 			ch.Label += ", move " + ch.Cost
 		}
 		if !s.NoLabels && bribe > 0 {
@@ -200,7 +201,7 @@ func (s *walker) paymentStep() step {
 	seat := s.work.seat
 	bribe := s.bribe(seat, s.work.cell)
 	st := step{Name: "payment", Prompt: s.shown(func() string { return fmt.Sprintf("Moving there costs %s. How do you pay?", bagos(s.work.fee+bribe)) }), Opts: s.EmptyOptions()}
-	if s.Seats[seat].Money >= s.work.fee+bribe {
+	if s.pay(seat, s.work.fee+bribe).Affordable {
 		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "pay", Label: "Pay " + bagos(s.work.fee+bribe), Cost: bagos(s.work.fee + bribe)}, Risky: true,
 			Do: func(s *walker) { s.payMove(false) }})
 	}
@@ -221,8 +222,12 @@ func (s *walker) paymentStep() step {
 }
 
 // canFreeMove: a face-up free-move Expert and no Expert used this turn.
-func (s *walker) canFreeMove(seat engine.Seat) bool {
-	return !s.expertSpent() && s.faceUpAbility(seat, ExpertFreeMove) >= 0
+func (s *walker) canFreeMove(seat engine.Seat) bool { return s.freeMove(seat, s.work.expertUsed) }
+
+// freeMove: seat holds a face-up free-move Expert and, where only one
+// Expert is used a turn, expertUsed says none was.
+func (s *State) freeMove(seat engine.Seat, expertUsed bool) bool {
+	return !(s.rules().oneExpertPerTurn && expertUsed) && s.faceUpAbility(seat, ExpertFreeMove) >= 0
 }
 
 // payMove makes the move, paying its fee unless it is free and any bribe

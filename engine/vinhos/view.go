@@ -36,11 +36,12 @@ func (e *Estate) WineSlots() int { return e.slots() }
 // TaxedCell is the Quadrel cell that holds the Year/Taxation marker now.
 func (s *State) TaxedCell() Cell { return s.taxedCell() }
 
-// MoveFee is what moving seat's Action marker to c costs now, before any
-// Wine Expert, Lacerda's bribe included.
-func (s *State) MoveFee(seat engine.Seat, c Cell) int {
-	fee, _ := s.moveFee(seat, c)
-	return fee + s.bribe(seat, c)
+// Moved reports whether seat's decision in progress (a Preview's, or one
+// paused at a hidden tile) has moved its Action marker already: no other
+// move is on offer in it.
+func (s *State) Moved(seat engine.Seat) bool {
+	d := s.decision(seat)
+	return d != nil && (d.stage == stTurnAfter || d.stage == stRun && d.back == stTurnAfter)
 }
 
 // ExportLeaders returns, per Export column, the seats with the most
@@ -84,7 +85,7 @@ func EstablishmentTitle(e Establishment) string { return establishmentTitle(e) }
 func (s *State) IsSolo() bool { return s.Solo != nil }
 
 // Bribed reports whether Lacerda left a bribe on cell c: entering it costs
-// the solo player 1 Bago more, included in MoveFee.
+// the solo player 1 Bago more, included in MovePrice.
 func (s *State) Bribed(c Cell) bool { return s.Solo != nil && s.Solo.Bribes[c] }
 
 // Trophies counts the Fairs seat has won in a solo game.

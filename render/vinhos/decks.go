@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
 )
@@ -15,7 +16,6 @@ func deckRow(r rect, f vinhos.Feature) float64 { return r.Y + render.PanelTitle 
 
 func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	c.Panel(r, "Wine Experts")
-	c.PanelNote(r, "top of each deck")
 	for f := range vinhos.Feature(vinhos.NumFeatures) {
 		y := deckRow(r, f)
 		featureChip(c, mode, r.X+26, y, f)
@@ -29,6 +29,22 @@ func decksStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 		}
 		c.Text(c.Fit(title, 96, bold), r.X+48, y, 0, 0.5, bold)
 	}
+}
+
+// decksNote is the note of the decks' panel on a board.
+const decksNote = "top of each deck"
+
+// hireNote is the decks' note in seat's focused view: with what an
+// Expert costs seat at its decision, struck out if it cannot pay.
+func (v *view) hireNote(c *render.Canvas, r rect, seat engine.Seat) {
+	y := r.Y + render.PanelTitle/2 + 1
+	price := v.s.ExpertPrice(seat)
+	w := priceTag(c, price, r.Right()-12, y, 1)
+	note := decksNote + " · "
+	if price.Bagos > 0 {
+		note += "hire at "
+	}
+	c.Text(note, r.Right()-12-w, y, 1, 0.5, small)
 }
 
 func (v *view) decks(c *render.Canvas, r rect) {

@@ -34,7 +34,7 @@ var fixed = render.Fixed[*view]
 var focusBlocks = map[string][]block{
 	vinhos.FocusActions: {quadrelBlock, winesBlock, heldBlock},
 	vinhos.FocusRegions: {regionsBlock, winesBlock},
-	vinhos.FocusEstates: {estatesBlock, supplyBlock},
+	vinhos.FocusEstates: {estatesBlock, supplyBlock, buyingBlock},
 	vinhos.FocusExperts: {decksBlock, winesBlock, heldBlock},
 	vinhos.FocusSales:   {salesBlock, winesBlock},
 	vinhos.FocusExport:  {exportBlock, winesBlock},
@@ -81,9 +81,9 @@ func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *re
 func (v *view) focusTop(c *render.Canvas, seat engine.Seat) {
 	v.token(c, seat, margin+14, 20, 13)
 	p := &v.s.Seats[seat]
-	counters := fmt.Sprintf("%d %s · %d VP · %d Fair pts", p.Money, plural(p.Money, "Bago", "Bagos"), p.VP, p.FairPoints)
+	counters := fmt.Sprintf("%s · %d VP · %d Fair pts", bagosText(p.Money), p.VP, p.FairPoints)
 	if vinhos.ReserveBoard(v.s.Mode) {
-		counters = fmt.Sprintf("%d %s · %d in bank · %d VP · %d FP", p.Money, plural(p.Money, "Bago", "Bagos"), p.Bank.Account, p.VP, p.FairPoints)
+		counters = fmt.Sprintf("%s · %d in bank · %d VP · %d FP", bagosText(p.Money), p.Bank.Account, p.VP, p.FairPoints)
 	}
 	right := c.Text(counters, focusWidth-margin, 20, 1, 0.5, bold)
 	// The name takes what the counters leave, 150 at most.
@@ -117,11 +117,17 @@ var (
 		vintageStatic(c, r)
 		v.vintage(c, r)
 	}}
-	decksBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) {
+	decksBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
 		decksStatic(c, r, v.s.Mode)
+		v.hireNote(c, r, seat)
 		v.decks(c, r)
 	}}
 	supplyBlock = block{Height: fixed(supplyLineH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.supplyLine(c, r) }}
+	// buyingBlock: what the action under way buys, and at what price.
+	buyingBlock = block{
+		Height: func(v *view, seat engine.Seat) float64 { return float64(min(1, len(v.s.Buying(seat)))) * supplyLineH },
+		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.buying(c, seat, r) },
+	}
 	// boothsBlock: the Fair booths beside the Experts the player could
 	// send to the Fair.
 	boothsBlock = block{Height: fixed(row2H), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
@@ -138,7 +144,7 @@ var (
 		Height: func(v *view, _ engine.Seat) float64 { return estatesH(v.s.Estates(), v.bankOnBoard()) },
 		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r, v.allEstates()) },
 	}
-	regionsBlock = block{Height: fixed(regionsH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.regionList(c, r) }}
+	regionsBlock = block{Height: fixed(pricedRegionsH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.regionList(c, r, seat) }}
 	displayBlock = block{Height: fixed(displayH), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.displayGrid(c, r) }}
 )
 
@@ -196,6 +202,17 @@ func (v *view) supplyLine(c *render.Canvas, r rect) {
 		at := x + float64(i)*step
 		it.icon(c, at+14, r.CY())
 		c.Text(fmt.Sprint(it.left(v.s)), at+28, r.CY(), 0, 0.5, heading)
+	}
+}
+
+// buying writes, in a line, each item the action under way buys and its
+// price for seat (vinhos.State.Buying).
+func (v *view) buying(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Box(r, 8, render.PanelFill, render.Rule)
+	x := r.X + 12 + c.Text("Buying", r.X+12, r.CY(), 0, 0.5, bold)
+	for _, p := range v.s.Buying(seat) {
+		x += 16 + c.Text(p.Item+" at ", x+16, r.CY(), 0, 0.5, normal)
+		x += priceTag(c, p.Price, x, r.CY(), 0)
 	}
 }
 
@@ -359,23 +376,36 @@ func (v *view) wineRows(c *render.Canvas, seat engine.Seat, r rect, maxRows int)
 
 // The regions, two to a row: each with the next vineyard and its price,
 // how many are left, the Renown cubes, what a first vineyard there brings
-// and whose estates are there.
+// and whose estates are there. In a seat's focused view a card also says
+// what that seat pays for the vineyard, struck out if it cannot.
 const (
-	regionCardW = (focusInner - 20 - regionGap) / 2
-	regionCardH = 80
-	regionsH    = render.PanelTitle + 2 + 5*(regionCardH+regionGap) + 4
+	regionCardW    = (focusInner - 20 - regionGap) / 2
+	regionCardH    = 80
+	pricedCardH    = regionCardH + 16
+	regionsH       = render.PanelTitle + 2 + 5*(regionCardH+regionGap) + 4
+	pricedRegionsH = regionsH + 5*(pricedCardH-regionCardH)
 )
 
-func (v *view) regionList(c *render.Canvas, r rect) {
+// regionList draws the regions' cards, with what seat pays unless seat is
+// engine.NoSeat.
+func (v *view) regionList(c *render.Canvas, r rect, seat engine.Seat) {
 	c.Panel(r, "Regions")
-	c.PanelNote(r, "next vineyard · left · cubes")
+	h := float64(regionCardH)
+	if seat != engine.NoSeat {
+		h = pricedCardH
+	}
+	if seat != engine.NoSeat {
+		c.PanelNote(r, "next vineyard · your price · left")
+	} else {
+		c.PanelNote(r, "next vineyard · left · cubes")
+	}
 	for i, id := range mapRegions(v.s.Mode) {
-		k := rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%2, i/2, regionCardW, regionCardH, regionGap)
-		v.regionCard(c, id, k)
+		k := rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(i%2, i/2, regionCardW, h, regionGap)
+		v.regionCard(c, id, k, seat)
 	}
 }
 
-func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
+func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect, seat engine.Seat) {
 	c.Box(k, 6, render.Paper, render.Rule)
 	reg := &v.s.Regions[id]
 	tile := rect{X: k.Right() - 50, Y: k.Y + 6, W: 44, H: 44}
@@ -392,6 +422,9 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
 	} else {
 		c.Text("sold out", tile.CX(), tile.CY(), 0.5, 0.5, small)
 	}
+	if price, ok := v.s.VineyardPrice(seat, id); ok && seat != engine.NoSeat {
+		priceTag(c, price, k.Right()-8, tile.Bottom()+12, 1)
+	}
 	x := k.X + 16
 	if n := reg.Cubes; n > 0 {
 		c.Cube(x, k.Bottom()-15, 13, cubeColor)
@@ -406,6 +439,22 @@ func (v *view) regionCard(c *render.Canvas, id vinhos.RegionID, k rect) {
 		}
 	}
 }
+
+// priceTag writes what a seat pays at x, y, anchored as Text's ax says:
+// "free", or its Bagos, struck out in Accent where the seat's cash does
+// not cover it. It returns its width.
+func priceTag(c *render.Canvas, p vinhos.Price, x, y, ax float64) float64 {
+	switch {
+	case p.Bagos == 0:
+		return c.Text("free", x, y, ax, 0.5, smallB)
+	case !p.Affordable:
+		return c.Struck(bagosText(p.Bagos), x, y, ax, 0.5, smallB.In(render.Accent))
+	}
+	return c.Text(bagosText(p.Bagos), x, y, ax, 0.5, smallB)
+}
+
+// bagosText says an amount of money: "1 Bago", "4 Bagos".
+func bagosText(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "Bago", "Bagos")) }
 
 // The Magnate tiles on display, four to a row.
 const (

@@ -177,6 +177,7 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	salesStatic(c, l.sales, d, l.mode)
 	exportStatic(c, l.export, d, l.players, l.mode)
 	decksStatic(c, l.decks, l.mode)
+	c.PanelNote(l.decks, decksNote)
 	scoresStatic(c, l.scores)
 	if vinhos.ReserveBoard(l.mode) {
 		if !l.compact {
@@ -218,7 +219,7 @@ func (l *layout) pieces(c *render.Canvas, v *view) {
 	case l.compact:
 		v.vintage(c, l.vintage)
 		v.booths(c, l.booths)
-		v.regionList(c, l.regions)
+		v.regionList(c, l.regions, engine.NoSeat)
 		v.displayGrid(c, l.display)
 		v.supplyLine(c, l.supply)
 	default:

@@ -131,7 +131,7 @@ const statIcon = 26
 func (v *view) statList(c *render.Canvas, seat engine.Seat) []stat {
 	p := &v.s.Seats[seat]
 	return []stat{
-		{func(x, y float64) { c.Coin(x, y, 10, "") }, fmt.Sprintf("%d %s", p.Money, plural(p.Money, "Bago", "Bagos"))},
+		{func(x, y float64) { c.Coin(x, y, 10, "") }, bagosText(p.Money)},
 		{func(x, y float64) { c.Star(x, y, 11, render.Gold) }, fmt.Sprintf("%d VP", p.VP)},
 		{func(x, y float64) { c.Glass(x, y, 20, wineColors[vinhos.White]) }, fmt.Sprintf("%d Fair pts", p.FairPoints)},
 		{func(x, y float64) { v.barrel(c, seat, x, y, 18, 20) }, fmt.Sprintf("%d %s", p.Barrels, plural(p.Barrels, "barrel", "barrels"))},

@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/vinhos"
@@ -21,36 +22,58 @@ func quadrelCell(r rect, c vinhos.Cell) rect {
 	return rect{X: r.X + 10, Y: r.Y + render.PanelTitle + 2}.Grid(c.Col(), c.Row(), cellW, cellH, cellGap)
 }
 
-// actionText names each action and says what it costs.
+// actionText names each action and says what it does; an item's price
+// is left out, marked %, for the engine's (priced).
 var actionText = [...][2]string{
 	vinhos.ActVineyards:   {"Vineyards", "1-2, printed cost"},
-	vinhos.ActCellars:     {"Cellars", fmt.Sprintf("1-2 at %d each", vinhos.PriceCellar)},
-	vinhos.ActWineries:    {"Wineries", fmt.Sprintf("1-2 at %d each", vinhos.PriceWinery)},
-	vinhos.ActWineExperts: {"Wine Experts", fmt.Sprintf("1-2 at %d each", vinhos.PriceExpert)},
+	vinhos.ActCellars:     {"Cellars", "1-2 at % each"},
+	vinhos.ActWineries:    {"Wineries", "1-2 at % each"},
+	vinhos.ActWineExperts: {"Wine Experts", "1-2 at % each"},
 	vinhos.ActPass:        {"Pass / Press", "always free to enter"},
-	vinhos.ActEnologists:  {"Enologists", fmt.Sprintf("%d each, Farmers %d", vinhos.PriceEnologist, vinhos.PriceFarmer)},
+	vinhos.ActEnologists:  {"Enologists", "% each, Farmers %"},
 	vinhos.ActExport:      {"Export", "1-2 wines for VP"},
 	vinhos.ActSales:       {"Sales", "1-2 wines for Bagos"},
 }
 
-// reserveActionText is what the 2010 Reserve prices or counts otherwise,
-// and its Bank action.
+// reserveActionText is what the 2010 Reserve counts otherwise, and its
+// Bank action.
 var reserveActionText = map[vinhos.Action][2]string{
 	vinhos.ActVineyards:  {"Vineyards", "1 a region, at cost"},
-	vinhos.ActCellars:    {"Cellars", fmt.Sprintf("1 at %d", vinhos.R10PriceCellar)},
-	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1-2 at %d, salary %d", vinhos.R10PriceEnologist, vinhos.R10EnologistSalary)},
+	vinhos.ActCellars:    {"Cellars", "1 at %"},
+	vinhos.ActEnologists: {"Enologists", fmt.Sprintf("1-2 at %%, salary %d", vinhos.R10EnologistSalary)},
 	vinhos.ActExport:     {"Export", "wines for row VP"},
 	vinhos.ActSales:      {"Sales", "wines into the bank"},
 	vinhos.ActBank:       {"Bank", "cash in/out, invest"},
 }
 
-// cellText names a Quadrel cell's action in a mode and says what it costs.
+// cellText names a Quadrel cell's action in a mode and says what it does.
 func cellText(mode vinhos.Mode, cell vinhos.Cell) [2]string {
 	act := vinhos.Quadrel[mode][cell]
 	if t, ok := reserveActionText[act]; ok && vinhos.ReserveBoard(mode) {
 		return t
 	}
 	return actionText[act]
+}
+
+// priced draws a cell's line at x, y with its items' prices for seat in
+// the places marked %: the action's item, then the Farmer; struck out
+// where strike and seat cannot pay.
+func (v *view) priced(c *render.Canvas, line string, act vinhos.Action, seat engine.Seat, strike bool, x, y float64) {
+	prices := []vinhos.Price{v.s.ActionPrice(seat, act)}
+	if farmer, ok := v.s.FarmerPrice(seat); ok {
+		prices = append(prices, farmer)
+	}
+	for i, part := range strings.Split(line, "%") {
+		if i > 0 {
+			p := prices[min(i, len(prices))-1]
+			if strike && !p.Affordable {
+				x += c.Struck(fmt.Sprint(p.Bagos), x, y, 0, 0.5, smallB.In(render.Accent))
+			} else {
+				x += c.Text(fmt.Sprint(p.Bagos), x, y, 0, 0.5, smallB)
+			}
+		}
+		x += c.Text(part, x, y, 0, 0.5, small)
+	}
 }
 
 // orderRow is the y of Player Order row i (0 the top row).
@@ -66,9 +89,7 @@ func quadrelStatic(c *render.Canvas, r rect, players int, mode vinhos.Mode) {
 	for cell := range vinhos.Cell(vinhos.NumCells) {
 		k := quadrelCell(r, cell)
 		c.Box(k, 6, render.Paper, render.Rule)
-		t := cellText(mode, cell)
-		c.Text(t[0], k.X+8, k.Y+14, 0, 0.5, bold)
-		c.Text(t[1], k.X+8, k.Y+34, 0, 0.5, small)
+		c.Text(cellText(mode, cell)[0], k.X+8, k.Y+14, 0, 0.5, bold)
 	}
 	for i, label := range []string{"Player order", "Passed"} {
 		y := orderRow(r, i)
@@ -90,6 +111,7 @@ func (v *view) quadrel(c *render.Canvas, r rect) {
 	taxed := v.s.TaxedCell()
 	for cell := range vinhos.Cell(vinhos.NumCells) {
 		k := quadrelCell(r, cell)
+		v.priced(c, cellText(v.s.Mode, cell)[1], vinhos.Quadrel[v.s.Mode][cell], mover, moving, k.X+8, k.Y+34)
 		x := k.X + 20
 		for seat := range v.s.Seats {
 			if v.s.Seats[seat].Cell == cell {
@@ -101,11 +123,12 @@ func (v *view) quadrel(c *render.Canvas, r rect) {
 			taxMarker(c, k.X+34, k.Y+58, v.s.Year)
 		}
 		if moving && v.s.Seats[mover].Cell != cell {
-			fee := v.s.MoveFee(mover, cell)
-			c.Coin(k.Right()-18, k.Y+60, 13, fmt.Sprint(fee))
-			if fee > v.s.Seats[mover].Money {
-				cross(c, k.Right()-18, k.Y+60, 13)
+			move := v.s.MovePrice(mover, cell)
+			coin := c.Coin
+			if !move.Affordable {
+				coin = c.CrossedCoin
 			}
+			coin(k.Right()-18, k.Y+60, 13, fmt.Sprint(move.Bagos))
 		}
 	}
 	for k, seat := range v.s.Order {
@@ -120,10 +143,11 @@ func (v *view) quadrel(c *render.Canvas, r rect) {
 	}
 }
 
-// mover is the seat about to move its Action marker, if any.
+// mover is the seat about to move its Action marker, if any: not one
+// whose decision in progress moved it already.
 func (v *view) mover() (engine.Seat, bool) {
 	p := v.pending
-	if len(p) != 1 || (v.s.At != vinhos.PhaseActions && v.s.At != vinhos.PhaseFinalAction) {
+	if len(p) != 1 || (v.s.At != vinhos.PhaseActions && v.s.At != vinhos.PhaseFinalAction) || v.s.Moved(p[0].Seat) {
 		return 0, false
 	}
 	return p[0].Seat, true
@@ -138,12 +162,4 @@ func taxMarker(c *render.Canvas, x, y float64, year int) {
 		label = fmt.Sprintf("Y +%d", vinhos.FeeTaxation)
 	}
 	c.Text(label, x, y, 0.5, 0.5, smallB.In(render.InkOn(render.Accent)))
-}
-
-// cross strikes out something a player cannot afford.
-func cross(c *render.Canvas, x, y, r float64) {
-	c.SetColor(render.Accent)
-	c.SetLineWidth(3)
-	c.DrawLine(x-r, y-r, x+r, y+r)
-	c.Stroke()
 }

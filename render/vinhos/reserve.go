@@ -1,6 +1,9 @@
 package vinhos
 
-import "github.com/adega-bot/adega/render"
+import (
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/render"
+)
 
 // The 2010 Reserve's board: the areas it shares with 2016 (regions,
 // Quadrel, markets, Wine Experts, standings, player boards) and its own,
@@ -36,7 +39,7 @@ func (l *layout) placeReserveCompact() {
 // their pieces.
 func (v *view) reserveAreas(c *render.Canvas, l *layout) {
 	if l.compact {
-		v.regionList(c, l.regions)
+		v.regionList(c, l.regions, engine.NoSeat)
 	} else {
 		v.regions(c, l.regions)
 	}

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 )
 
 // Class orders work: a task of a lower class never starts while one of a
@@ -33,9 +34,13 @@ type Pool struct {
 	// Slots bounds the tasks running at once; zero is GOMAXPROCS − 1, at
 	// least 1, which leaves a core for everything else.
 	Slots int
+	// Waited, if set before the pool is used, is told how long each task
+	// waited for its slot.
+	Waited func(time.Duration)
 
 	mu      sync.Mutex
 	running int
+	queued  int    // tasks waiting
 	starts  uint64 // tasks started so far
 	owners  map[key]*owner
 	waiting [classes][]*owner // owners with tasks waiting
@@ -56,8 +61,10 @@ type owner struct {
 // Acquire waits for a slot for a task of owner in class, and returns its
 // release, which must be called once the task is done.
 func (p *Pool) Acquire(class Class, owner string) (release func()) {
+	queued := time.Now() // the wall clock: a wait measured
 	o, ready := p.enqueue(class, owner)
 	<-ready
+	p.waited(queued)
 	return func() { p.release(o) }
 }
 
@@ -72,9 +79,11 @@ func (p *Pool) Do(class Class, owner string, task func()) {
 // queues before it ends is in line when its slot is freed. A panic in task
 // is not recovered.
 func (p *Pool) Go(class Class, owner string, task func()) {
+	queued := time.Now() // the wall clock: a wait measured
 	o, ready := p.enqueue(class, owner)
 	go func() {
 		<-ready
+		p.waited(queued)
 		defer p.release(o)
 		task()
 	}()
@@ -97,7 +106,22 @@ func (p *Pool) enqueue(class Class, owner string) (o *owner, ready chan struct{}
 		p.waiting[class] = append(p.waiting[class], o)
 	}
 	o.waiting = append(o.waiting, ready)
+	p.queued++
 	return o, ready
+}
+
+// waited tells Waited how long a task queued at queued waited.
+func (p *Pool) waited(queued time.Time) {
+	if p.Waited != nil {
+		p.Waited(time.Since(queued))
+	}
+}
+
+// Waiting is how many tasks wait for a slot.
+func (p *Pool) Waiting() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.queued
 }
 
 func (p *Pool) slots() int {
@@ -158,6 +182,7 @@ func (p *Pool) wake(class Class) {
 	if o.waiting = o.waiting[1:]; len(o.waiting) == 0 {
 		p.waiting[class] = slices.Delete(line, next, next+1)
 	}
+	p.queued--
 	p.start(o)
 	close(ready)
 }

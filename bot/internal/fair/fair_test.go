@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 	"testing/synctest"
+	"time"
 )
 
 // The tests run in a synctest bubble: synctest.Wait returns once every
@@ -188,6 +189,36 @@ func TestAContinuationKeepsItsPlaceInLine(t *testing.T) {
 		synctest.Wait()
 		if want := []string{"decision 1", "decision 2", "bots"}; !slices.Equal(order, want) {
 			t.Fatalf("ran %v, want %v", order, want)
+		}
+	})
+}
+
+// The pool tells how many tasks wait, and how long each waited for its
+// slot: the operations endpoint's queue and wait.
+func TestWaitsAreCountedAndTimed(t *testing.T) {
+	bubble(t, 1, func(t *testing.T, p *Pool, tr *tracker) {
+		var mu sync.Mutex
+		var waits []time.Duration
+		p.Waited = func(d time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			waits = append(waits, d)
+		}
+		tr.queue(p, People, "ana", "a")
+		tr.queue(p, People, "bia", "b")
+		tr.queue(p, Bots, "g", "c")
+		if n := p.Waiting(); n != 2 {
+			t.Fatalf("%d tasks wait, want 2", n)
+		}
+		time.Sleep(3 * time.Second)
+		tr.finish("a")
+		if n := p.Waiting(); n != 1 {
+			t.Fatalf("%d tasks wait, want 1", n)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if !slices.Equal(waits, []time.Duration{0, 3 * time.Second}) {
+			t.Fatalf("waits %v, want none for the first task and 3s for the second", waits)
 		}
 	})
 }

@@ -48,6 +48,7 @@ type gateway struct {
 	identifies []discordgo.Identify
 	resumes    int
 	closed     bool           // the test is over: no new connections
+	down       bool           // cut by CutGateway: no new connections (outage.go)
 	wg         sync.WaitGroup // connection goroutines; Add only while !closed
 }
 
@@ -87,6 +88,9 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if c := r.URL.Query().Get("compress"); c != "" {
 		g.s.t.Errorf("fakediscord: the gateway does not compress, the bot asked for %q", c)
 		http.Error(w, "unsupported compression", http.StatusBadRequest)
+		return
+	}
+	if g.refuse(w) {
 		return
 	}
 	conn, err := upgrader.Upgrade(w, r, nil)
