@@ -44,8 +44,9 @@ type Outgoing struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 	// Board, if set, attaches the board of the game's moment Board names.
 	Board *BoardRef `json:"board,omitempty"`
-	// Ending marks the message that ends a game: it also carries the game
-	// as an animated GIF and a chart of the players' VP through it.
+	// Ending marks the message that follows the last turn message of a
+	// game (or, queued by an older build, that turn message): it carries
+	// the game as an animated GIF and charts of the players' VP.
 	Ending bool `json:"ending,omitempty"`
 	// Turn marks the game's turn message: once posted it is the target of
 	// the game's jump links, and the users in Held (named but not pinged,

@@ -57,8 +57,7 @@ func playWithThreeBotSeats(t *testing.T, mode string) {
 	for decisions := 0; ; decisions++ {
 		g := h.untilAnaOrEnd(id, ana.ID)
 		if g.State.Over() {
-			end := h.waitMessage(thread, "the final scores", containing("The game is over."))
-			checkEnding(t, end, g)
+			checkEnding(t, h, thread, g)
 			bots := 0
 			for _, e := range g.Log {
 				if g.Meta.Seats[e.Seat].Bot != e.Bot {

@@ -50,6 +50,9 @@ type crashChild struct {
 	Stats       string `json:"stats,omitempty"`
 	CPUProfile  string `json:"cpu_profile,omitempty"`
 	HeapProfile string `json:"heap_profile,omitempty"`
+	// Clock has the child tell its CPU time: on each request to Discord
+	// and when the parent asks (cpuClock, path_bench_test.go).
+	Clock bool `json:"clock,omitempty"`
 }
 
 func TestMain(m *testing.M) {
@@ -79,6 +82,9 @@ func runCrashChild(cfg string) int {
 	if err != nil {
 		logger.Error("redirect", "err", err)
 		return 2
+	}
+	if c.Clock {
+		transport = cpuClock(transport)
 	}
 	var drawer commands.Drawer = summaryDrawer{}
 	if c.RealBoards {
@@ -229,14 +235,16 @@ func (r *crashRun) start(life int) {
 	r.child = startChild(r.t, r.srv, crashChild{REST: r.srv.URL(), DB: r.db, Grace: r.grace}, r.log)
 }
 
-// startChild starts the bot in a child process, its output going to log,
-// and waits until it is connected to the fake Discord.
-func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer) *exec.Cmd {
+// startChild starts the bot in a child process, its output going to log
+// and extra given as its files from descriptor 3, and waits until it is
+// connected to the fake Discord.
+func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer, extra ...*os.File) *exec.Cmd {
 	t.Helper()
 	cfg, _ := json.Marshal(c)
 	child := exec.Command(os.Args[0], "-test.run=^$")
 	child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
 	child.Stdout, child.Stderr = log, log
+	child.ExtraFiles = extra
 	identified := len(srv.Identifies())
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
@@ -433,15 +441,23 @@ func (r *crashRun) verify() {
 		if err != nil {
 			r.t.Fatal(err)
 		}
-		var turns int
+		var turns, endings int
 		for _, m := range r.srv.Messages(thread) {
-			if m.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			switch {
+			case m.Flags&discordgo.MessageFlagsEphemeral != 0:
+			case strings.Contains(m.Content, "move by move"):
+				endings++
+			default:
 				turns++
 			}
 		}
-		// Every change made the stamp grow by one and queued one message.
+		// Every change made the stamp grow by one and queued one message;
+		// the change that ended the game queued its ending too.
 		if changes := int(g.Stamp) - 1; turns != changes {
 			r.t.Errorf("game %s changed %d times; its thread has %d turn messages", id, changes, turns)
+		}
+		if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
+			r.t.Errorf("game %s (over: %v) has %d endings", id, over, endings)
 		}
 	}
 }

@@ -122,6 +122,7 @@ func TestFollowerGetsTheNewsByDM(t *testing.T) {
 	h.waitMessage(tb.thread, "end message counting the followers", func(m fakediscord.Message) bool {
 		return strings.Contains(m.Content, "**The game is over.**") && strings.Contains(m.Content, "👀 1 following")
 	})
+	h.waitMessage(tb.thread, "the game's ending", containing("move by move"))
 	h.settle()
 	if n := len(h.srv.Messages(h.srv.DMChannel(carla.ID))); n != 2 {
 		t.Errorf("the follower got %d direct messages, want 2", n)

@@ -124,7 +124,7 @@ func playWholeGame(t *testing.T, h *harness) {
 	var oldGo string
 	for moves := 0; ; moves++ {
 		msgs := h.waitPosts(thread, moves+1)
-		if len(msgs) != moves+1 {
+		if len(msgs) != moves+1 && !(len(msgs) == moves+2 && strings.Contains(msgs[moves+1].Content, "move by move")) {
 			t.Fatalf("after %d moves the thread has %d messages: one per move, please", moves, len(msgs))
 		}
 		turn := msgs[moves]
@@ -136,7 +136,7 @@ func playWholeGame(t *testing.T, h *harness) {
 			if !strings.Contains(turn.Content, "The game is over.") || len(turn.Embeds) == 0 || len(turn.Embeds[0].Fields) == 0 {
 				t.Fatalf("the last message has no final scores: %q", turn.Content)
 			}
-			checkEnding(t, turn, h.finished(ana.ID))
+			checkEnding(t, h, thread, h.finished(ana.ID))
 			if moves < 30 {
 				t.Fatalf("the game ended after only %d moves", moves)
 			}
@@ -321,25 +321,32 @@ func (h *harness) finished(userID string) *adega.Game {
 	return g
 }
 
-// checkEnding checks that the message that ends g carries, besides its
-// board, the game as an animated GIF of several frames, the chart of the
-// players' VP through it and the chart of their VP by source, drawn from
-// a breakdown that adds up to the final scores.
-func checkEnding(t *testing.T, end fakediscord.Message, g *adega.Game) {
+// checkEnding checks that the last turn message of g, in channelID, carries
+// its board alone, and that the game's ending follows it: the game as an
+// animated GIF of several frames, the chart of the players' VP through it
+// and the chart of their VP by source, drawn from a breakdown that adds up
+// to the final scores.
+func checkEnding(t *testing.T, h *harness, channelID string, g *adega.Game) {
 	t.Helper()
-	if len(end.Files) != 4 || end.Files[1].Name != commands.AnimationFile || end.Files[2].Name != commands.ChartFile ||
-		end.Files[3].Name != commands.SourcesFile {
-		t.Fatalf("the last message carries %d files, want the board, %s, %s and %s", len(end.Files),
+	end := h.waitMessage(channelID, "the game's ending", containing("move by move"))
+	msgs := h.public(channelID)
+	k := slices.IndexFunc(msgs, func(m fakediscord.Message) bool { return m.ID == end.ID })
+	if k < 1 || !strings.Contains(msgs[k-1].Content, "The game is over.") || len(msgs[k-1].Files) != 1 {
+		t.Fatal("the game's ending does not follow its last turn message, with its board alone")
+	}
+	if len(end.Files) != 3 || end.Files[0].Name != commands.AnimationFile || end.Files[1].Name != commands.ChartFile ||
+		end.Files[2].Name != commands.SourcesFile {
+		t.Fatalf("the ending carries %d files, want %s, %s and %s", len(end.Files),
 			commands.AnimationFile, commands.ChartFile, commands.SourcesFile)
 	}
-	anim, err := gif.DecodeAll(bytes.NewReader(end.Files[1].Data))
+	anim, err := gif.DecodeAll(bytes.NewReader(end.Files[0].Data))
 	if err != nil || len(anim.Image) < 3 {
 		t.Fatalf("the animation does not decode to frames: %v", err)
 	}
-	if !isPNG(end.Files[2].Data) {
+	if !isPNG(end.Files[1].Data) {
 		t.Fatal("the chart is not a PNG")
 	}
-	if chart, err := commands.VPSourcesChart(summaryDrawer{}, g); err != nil || !bytes.Equal(end.Files[3].Data, chart) {
+	if chart, err := commands.VPSourcesChart(summaryDrawer{}, g); err != nil || !bytes.Equal(end.Files[2].Data, chart) {
 		t.Fatalf("the VP-by-source chart is not the chart of the game's breakdown (%v)", err)
 	}
 	checkSourcesMatchFinalScores(t, g.State.(*vinhos.State))

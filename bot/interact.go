@@ -114,8 +114,10 @@ func (b *Bot) handledBefore(log *slog.Logger, id string) bool {
 	return done
 }
 
-// decide gets the handler's reply, queues its posts and sends the ack.
+// decide gets the handler's reply, queues its posts and sends the ack. No
+// painter starts meanwhile (commands.Handler.Answering).
 func (b *Bot) decide(log *slog.Logger, i *discordgo.Interaction, respond responder, acked *bool) commands.Reply {
+	defer b.handler.Answering()()
 	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		unlock := b.locks.lock(i.ChannelID)
 		defer unlock()

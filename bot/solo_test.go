@@ -38,7 +38,7 @@ func TestSoloGameInADM(t *testing.T) {
 			t.Fatalf("move %d: no board", moves)
 		}
 		if strings.Contains(turn.Content, "The game is over.") {
-			checkEnding(t, turn, h.finished(ana.ID))
+			checkEnding(t, h, dm, h.finished(ana.ID))
 			scoring := ""
 			for _, f := range turn.Embeds[0].Fields {
 				scoring += f.Value

@@ -187,8 +187,9 @@ func (h *harness) settleWithin(limit time.Duration) {
 // acked is an interaction and how long its answer took, from the fake
 // sending it to receiving the answer.
 type acked struct {
-	in  fakediscord.Interaction
-	ack time.Duration
+	in     fakediscord.Interaction
+	ack    time.Duration
+	answer fakediscord.Request // the callback
 }
 
 // typeMove types a decision as /vinhos play and, when the bot asks for a
@@ -202,14 +203,21 @@ func (h *harness) typeMove(o fakediscord.Origin, act engine.Action) ([]acked, er
 
 // typeGameMove is typeMove with another game's command.
 func (h *harness) typeGameMove(o fakediscord.Origin, game string, act engine.Action) ([]acked, error) {
+	return typeCommand(h.srv, o, game, act, func() {})
+}
+
+// typeCommand is typeGameMove on a fake Discord, calling before just
+// before it sends each interaction.
+func typeCommand(srv *fakediscord.Server, o fakediscord.Origin, game string, act engine.Action, before func()) ([]acked, error) {
 	var sent []acked
-	in := h.srv.SlashCommand(o, game, typed(act))
+	before()
+	in := srv.SlashCommand(o, game, typed(act))
 	for {
-		r, err := h.srv.WaitFor(wait, in.IsCallback)
+		r, err := srv.WaitFor(wait, in.IsCallback)
 		if err != nil {
 			return sent, fmt.Errorf("%v: %w", act, err)
 		}
-		sent = append(sent, acked{in, r.At.Sub(in.SentAt)})
+		sent = append(sent, acked{in, r.At.Sub(in.SentAt), r})
 		var a answer
 		if err := r.Decode(&a); err != nil || a.Data == nil {
 			return sent, fmt.Errorf("%v: unreadable answer %s", act, r.JSON)
@@ -220,7 +228,7 @@ func (h *harness) typeGameMove(o fakediscord.Origin, game string, act engine.Act
 		case len(sent) > 1 || !strings.Contains(a.Data.Content, "to confirm"):
 			return sent, fmt.Errorf("%v: %q", act, a.Data.Content)
 		}
-		msgs := h.srv.Messages(o.ChannelID)
+		msgs := srv.Messages(o.ChannelID)
 		k := len(msgs) - 1
 		for k >= 0 && msgs[k].Flags&discordgo.MessageFlagsEphemeral == 0 {
 			k--
@@ -232,6 +240,7 @@ func (h *harness) typeGameMove(o fakediscord.Origin, game string, act engine.Act
 		if !ok {
 			return sent, fmt.Errorf("%v: no Confirm button on %q", act, msgs[k].Content)
 		}
-		in = h.srv.Button(o, msgs[k].ID, confirm)
+		before()
+		in = srv.Button(o, msgs[k].ID, confirm)
 	}
 }

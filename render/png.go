@@ -16,7 +16,7 @@ import (
 
 // EncodePNG encodes img as PNG. An opaque *image.RGBA, which is what the
 // renderers make, is encoded as 8-bit RGB by bands of rows compressed in
-// parallel; an image drawn on a Layer's canvas reuses the compressed bands
+// parallel (on all cores but one: encoders); an image drawn on a Layer's canvas reuses the compressed bands
 // it shares with the layer's background or with the layer's last images,
 // so a board costs what changed. Anything else goes through image/png.
 func EncodePNG(img image.Image) ([]byte, error) {
@@ -134,7 +134,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 	var next atomic.Int64
 	var translucent atomic.Bool
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
+	for range min(encoders(), n) {
 		wg.Go(func() {
 			var s scratch
 			defer s.release(e)
@@ -169,6 +169,11 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 	}
 	return assemble(w, h, out), out, true
 }
+
+// encoders is how many goroutines compress the bands of one image: every
+// core but one, which is left for the caller's other work (the bot's
+// acknowledgements), and at least one.
+func encoders() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 // result is how one band of an image was got: encoded fresh, or taken
 // from a version of the cache (from), or both when that version had not

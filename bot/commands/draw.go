@@ -24,6 +24,24 @@ import (
 // for a game with no human seat left, remind.ClassOf), what a user asks to
 // see is the user's, and owners take turns.
 
+// A painter starts no drawing while an interaction is being answered
+// (Answering): its acknowledgement shares no CPU with a board, and the
+// moves of a command played in parts are all stored before their turn
+// messages are drawn. It waits at most answersFirst for a moment without
+// answers.
+const answersFirst = time.Second
+
+// Answering marks an interaction being answered until the returned done
+// is called, once its acknowledgement is sent.
+func (h *Handler) Answering() (done func()) { return h.answering.Hold() }
+
+// painter waits for a moment with no interaction being answered, then for
+// a painter's slot for owner's work in class, and returns its release.
+func (h *Handler) painter(class fair.Class, owner string) (release func()) {
+	h.answering.Wait(answersFirst)
+	return h.painters.Acquire(class, owner)
+}
+
 // png draws and encodes an image with a painter, as owner's work in class.
 func (h *Handler) png(class fair.Class, owner string, img func() image.Image) (png []byte, err error) {
 	h.paint(class, owner, func() { png, err = render.PNG(img) })
@@ -33,7 +51,7 @@ func (h *Handler) png(class fair.Class, owner string, img func() image.Image) (p
 // paint runs one drawing with a painter, as owner's work in class, such
 // as a frame of an animation (drawn, scaled and compressed).
 func (h *Handler) paint(class fair.Class, owner string, draw func()) {
-	defer h.painters.Acquire(class, owner)()
+	defer h.painter(class, owner)()
 	start := time.Now() // the wall clock: a duration measured
 	draw()
 	h.Metrics.Drew(time.Since(start))
@@ -48,6 +66,7 @@ func PNGFile(png []byte) *discordgo.File {
 const (
 	kindReminder   = "reminder"    // a reminder in the game's channel
 	kindReminderDM = "reminder-dm" // the same by direct message
+	kindEnding     = "ending"      // a game's animation and charts, after its last turn message
 )
 
 // Compose builds an outbox entry's message at delivery, as the JSON body
@@ -60,6 +79,8 @@ func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 		return o.Message, nil
 	case kindNews:
 		return h.newsMessage(o)
+	case kindEnding:
+		return h.endingMessage(o)
 	case kindReminder, kindReminderDM:
 		var r remind.Reminder
 		if err := json.Unmarshal(o.Payload, &r); err != nil {
@@ -74,11 +95,32 @@ func (h *Handler) Compose(o adega.Outgoing) (json.RawMessage, error) {
 	return nil, fmt.Errorf("outbox %d: unknown kind %q", o.Seq, o.Kind)
 }
 
+// endingMessage is a game's ending, unless an undo has taken the end back
+// before it went out.
+func (h *Handler) endingMessage(o adega.Outgoing) (json.RawMessage, error) {
+	g, err := h.gameOf(o)
+	if g == nil || err != nil || o.Board == nil || *adega.BoardOf(g) != *o.Board {
+		return nil, err
+	}
+	return o.Message, nil
+}
+
+// gameOf loads the game an outbox entry is about: nil if it is gone.
+func (h *Handler) gameOf(o adega.Outgoing) (*adega.Game, error) {
+	g, err := h.Store.Load(o.Game)
+	if engine.CodeOf(err) == adega.CodeNotFound {
+		return nil, nil
+	}
+	return g, err
+}
+
 // BoardPNG draws the board an outbox entry shows, or nil when that moment
 // of the game can no longer be drawn: an undo took it away before its
-// message went out.
+// message went out. A game's ending shows no board: its turn message did.
+// A moment's board is drawn once for its turn message and the followers'
+// news that shows it (turnBoards).
 func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
-	if o.Board == nil {
+	if o.Board == nil || o.Kind == kindEnding {
 		return nil, nil
 	}
 	g, err := h.Store.Load(o.Game)
@@ -89,7 +131,11 @@ func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	return h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
+	d, err := h.turnBoards.get(drawingKey("board-"+string(g.Meta.Board), g.ID, *o.Board), func() (drawing, error) {
+		png, err := h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
+		return drawing{data: png}, err
+	})
+	return d.data, err
 }
 
 // TurnBoard draws a state of g as its turn messages show it: the full
@@ -111,9 +157,10 @@ func (h *Handler) BoardFiles(o adega.Outgoing) ([]*discordgo.File, error) {
 	return []*discordgo.File{PNGFile(png)}, nil
 }
 
-// Endings draws what the message that ends a game carries besides its
-// board: the game's animation and its VP charts. It draws nothing for other
-// messages, or when an undo has taken the ending away.
+// Endings draws what a game's ending carries: the game's animation and its
+// VP charts (and, on a turn message that an older build queued as the
+// game's last, besides its board). It draws nothing for other messages,
+// or when an undo has taken the ending away.
 func (h *Handler) Endings(o adega.Outgoing) ([]*discordgo.File, error) {
 	if !o.Ending || o.Board == nil {
 		return nil, nil

@@ -21,6 +21,11 @@ import (
 // a whole 2-player game takes 1.5 MB) and a few dozen boards.
 const drawnBudget = 16 << 20
 
+// turnBoardsBudget bounds the turn boards kept for the followers' news
+// that shows the same moment (a dozen boards of about 400 KB): apart from
+// the replays', so that the boards of every move do not push them out.
+const turnBoardsBudget = 5 << 20
+
 // drawing is what was drawn: an encoded image, and for an animation the
 // number of its frames.
 type drawing struct {
@@ -36,6 +41,7 @@ func drawingKey(kind, gameID string, at adega.BoardRef) string {
 }
 
 type drawnOnce struct {
+	budget int // the bytes kept; zero is drawnBudget
 	flight singleflight.Group
 	mu     sync.Mutex
 	kept   []keptDrawing // oldest first
@@ -86,7 +92,11 @@ func (d *drawnOnce) keep(key string, v drawing) {
 	defer d.mu.Unlock()
 	d.kept = append(d.kept, keptDrawing{key, v})
 	d.bytes += len(v.data)
-	for d.bytes > drawnBudget && len(d.kept) > 0 {
+	budget := d.budget
+	if budget == 0 {
+		budget = drawnBudget
+	}
+	for d.bytes > budget && len(d.kept) > 0 {
 		d.bytes -= len(d.kept[0].data)
 		d.kept = slices.Delete(d.kept, 0, 1)
 	}

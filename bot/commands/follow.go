@@ -152,15 +152,9 @@ func winnerText(state engine.State) string {
 // newsMessage is a follower's news at delivery: nil, not to be sent, when
 // an undo took its moment back or its follower no longer follows.
 func (h *Handler) newsMessage(o adega.Outgoing) (json.RawMessage, error) {
-	g, err := h.Store.Load(o.Game)
-	if engine.CodeOf(err) == adega.CodeNotFound {
-		return nil, nil
-	}
-	if err != nil {
+	g, err := h.gameOf(o)
+	if g == nil || err != nil || o.Board == nil || !reachable(g, *o.Board) || !slices.Contains(g.Meta.Followers, o.UserID) {
 		return nil, err
-	}
-	if o.Board == nil || !reachable(g, *o.Board) || !slices.Contains(g.Meta.Followers, o.UserID) {
-		return nil, nil
 	}
 	return o.Message, nil
 }

@@ -73,9 +73,13 @@ type Config struct {
 type Handler struct {
 	Config
 
-	painters fair.Pool // draw the boards, views and charts (draw.go)
-	thinkers fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
-	drawn    drawnOnce // replays drawn once for every asker (drawn.go)
+	painters  fair.Pool // draw the boards, views and charts (draw.go)
+	answering fair.Gate // held while an interaction is answered: painters wait (draw.go)
+	thinkers  fair.Pool // run the AI's searches: hints, and the bot's moves (Thinkers)
+	drawn     drawnOnce // replays drawn once for every asker (drawn.go)
+	// turnBoards keeps a moment's turn board, drawn once for its message
+	// and the followers' news that shows it (draw.go).
+	turnBoards drawnOnce
 	// soloStarts makes one solo game at a time, so that starts sent at
 	// once cannot pass the limit together (solo.go).
 	soloStarts sync.Mutex
@@ -89,7 +93,7 @@ func New(cfg Config) *Handler {
 	if cfg.Now == nil {
 		panic("commands: Config.Now is required")
 	}
-	h := &Handler{Config: cfg}
+	h := &Handler{Config: cfg, turnBoards: drawnOnce{budget: turnBoardsBudget}}
 	if cfg.Metrics != nil {
 		h.thinkers.Waited = cfg.Metrics.AIWaited
 		cfg.Metrics.WatchQueues(h.painters.Waiting, h.thinkers.Waiting)

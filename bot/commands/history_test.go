@@ -128,7 +128,9 @@ func TestReplaceGivesASeatToAUserOrTheBot(t *testing.T) {
 	if !g.State.Over() {
 		t.Fatalf("two bot seats stopped at %s", g.State.Phase())
 	}
-	if msgs := deliver(t, h); len(msgs) != 1 || !strings.Contains(msgs[0].Content, "The bot played for **Bruno and Ana**") {
+	// One turn message, and the game's ending after it.
+	if msgs := deliver(t, h); len(msgs) != 2 || !strings.Contains(msgs[0].Content, "The bot played for **Bruno and Ana**") ||
+		!strings.Contains(msgs[1].Content, "move by move") {
 		for _, m := range msgs {
 			t.Log(m.Content)
 		}

@@ -23,7 +23,6 @@ func (h *Handler) Repaired() adega.PostFunc {
 		if err != nil {
 			return nil, err
 		}
-		o.Ending = false // the game's end was announced when it ended
 		return []*adega.Outgoing{o}, nil
 	}
 }

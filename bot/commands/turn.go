@@ -37,16 +37,25 @@ func (h *Handler) move(i *discordgo.Interaction, g *adega.Game, stamp uint64, ac
 // turn builds the messages that announce a change of a game: the turn
 // message (what happened, the board, and a ping, unless ping is false,
 // for exactly the players who must act now, with the button that opens
-// their choices), and the followers' news when the change ended a Fair or
-// the game. They are queued in the change's own transaction.
+// their choices), the game's ending after it when the change ended the
+// game, and the followers' news when the change ended a Fair or the game.
+// They are queued in the change's own transaction.
 func (h *Handler) turn(header string, ping bool) adega.PostFunc {
 	return func(c adega.Change) ([]*adega.Outgoing, error) {
 		o, err := h.turnOut(c.Game, header, ping, narration(c.Game, c.Added), len(c.Added), c.Users)
 		if err != nil {
 			return nil, err
 		}
+		out := []*adega.Outgoing{o}
+		if c.Game.State.Over() && (c.Before == nil || !c.Before.Over()) {
+			ending, err := endingOut(c.Game)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ending)
+		}
 		news, err := h.followerNews(c)
-		return append([]*adega.Outgoing{o}, news...), err
+		return append(out, news...), err
 	}
 }
 
@@ -120,7 +129,21 @@ func (h *Handler) turnOut(g *adega.Game, header string, ping bool, events []engi
 		return nil, err
 	}
 	return &adega.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Message: data, Board: adega.BoardOf(g),
-		Ending: state.Over(), Turn: ping, Held: held, Stamp: g.Stamp}, nil
+		Turn: ping, Held: held, Stamp: g.Stamp}, nil
+}
+
+// endingOut is the message that follows the turn message ending g: the
+// game as an animation and its charts (Endings). Drawing them takes a
+// second or more, so they come after the last move's turn message, which
+// costs no more than any other.
+func endingOut(g *adega.Game) (*adega.Outgoing, error) {
+	data, err := json.Marshal(&discordgo.MessageSend{AllowedMentions: NoMentions(),
+		Content: fmt.Sprintf("🎬 **%s**, game %s, move by move, and the players' VP through it.", g.Meta.Title, g.ID)})
+	if err != nil {
+		return nil, err
+	}
+	return &adega.Outgoing{Game: g.ID, ChannelID: g.Meta.ChannelID, Kind: kindEnding, Message: data, Board: adega.BoardOf(g),
+		Ending: true, Stamp: g.Stamp}, nil
 }
 
 // turnComponents: the button that opens the guided choices of whoever

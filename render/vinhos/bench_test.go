@@ -36,9 +36,8 @@ func BenchmarkBoardDraw(b *testing.B) {
 // layer made the background's own image): the floor that the boards are
 // compared with.
 func BenchmarkBackground(b *testing.B) {
-	_, bg := drawBoard(state(b, "late-4p"), Options{}, false)
-	img := bg.Image()
-	rendertest.BenchEncode(b, func() image.Image { return img })
+	bg := Background(state(b, "late-4p"))
+	rendertest.BenchEncode(b, func() image.Image { return bg })
 }
 
 // BenchmarkGame is what a painter does after every move of a whole

@@ -51,6 +51,14 @@ func DrawWith(s *vinhos.State, o Options) image.Image {
 	return c.RGBA()
 }
 
+// Background is the cached background of the shared board of s: its
+// static parts alone, which the benchmarks compare a move's cost with.
+func Background(s *vinhos.State) image.Image {
+	c, bg := drawBoard(s, defaults(s), false)
+	render.Release(c.RGBA())
+	return bg.Image()
+}
+
 // Renderer draws Vinhos for render.Boards.
 var Renderer = render.Renderer{Board: Board, Compact: Compact, Player: Player, Focus: FocusOf, Colors: Colors}
 
