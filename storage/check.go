@@ -78,7 +78,11 @@ func Check(path string, games *engine.Registry) (*Report, error) {
 			return err
 		}
 		for _, name := range append(buckets[1:], keptBuckets...) {
-			if err := s.db.guard(string(name), func() error { return walk(tx.Bucket(name)) }); err != nil {
+			var damaged *DamagedError
+			if err := s.db.guard(string(name), func() error { return walk(tx.Bucket(name)) }); errors.As(err, &damaged) {
+				r.problem("%s: on a damaged page (%s)", name, damaged.Cause)
+				r.damaged = true
+			} else if err != nil {
 				r.problem("%s: %v", name, err)
 				r.damaged = true
 			}
@@ -127,11 +131,19 @@ func walk(b *bbolt.Bucket) error {
 
 // openToRescue opens a damaged file read-only, as a store of games, if
 // its records can be reached at all: the pages bbolt starts from (its two
-// meta pages, the root that lists the buckets) are not damaged.
+// meta pages, the root that lists the buckets) are not damaged. A file
+// whose records cannot be reached is an *UnreadableError.
 func openToRescue(path string, games *engine.Registry) (*Store, error) {
-	db, err := openFile(path, true)
+	bolt, err := openFile(path, true)
+	db := database{DB: bolt}
 	if err == nil {
-		err = database{db}.View(func(tx *bbolt.Tx) error {
+		err = db.View(func(tx *bbolt.Tx) error {
+			var cut *DamagedError
+			if err := cutShort(tx); errors.As(err, &cut) { // reads no page
+				db.cut = cut.Cause
+			} else if err != nil {
+				return err
+			}
 			return tx.ForEach(func([]byte, *bbolt.Bucket) error { return nil })
 		})
 		if err != nil {
@@ -139,13 +151,26 @@ func openToRescue(path string, games *engine.Registry) (*Store, error) {
 		}
 	}
 	var damaged *DamagedError
-	if errors.As(err, &damaged) {
-		return nil, fmt.Errorf("storage: nothing in %s can be reached: the pages every record is found from are damaged (%s); restore it from a backup", path, damaged.Cause)
-	}
-	if err != nil {
+	switch {
+	case errors.As(err, &damaged) && db.cut != "":
+		return nil, &UnreadableError{Path: path, Why: db.cut + ", and the pages every record is found from are in the part missing"}
+	case errors.As(err, &damaged):
+		return nil, &UnreadableError{Path: path, Why: "the pages every record is found from are damaged (" + damaged.Cause + ")"}
+	case err != nil:
 		return nil, err
 	}
-	return &Store{db: database{db}, games: games, buildID: runningBuild()}, nil
+	return &Store{db: db, games: games, buildID: runningBuild()}, nil
+}
+
+// UnreadableError is a file in which no record can be reached: there is
+// nothing to check or salvage.
+type UnreadableError struct {
+	Path string
+	Why  string
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("storage: nothing in %s can be read: %s", e.Path, e.Why)
 }
 
 // String says in a line which game is lost, and why.

@@ -43,6 +43,8 @@ func (e *DamagedError) Error() string {
 // database is a store's bbolt file, whose transactions are guarded.
 type database struct {
 	*bbolt.DB
+	// cut, for a file opened to be rescued, says how it is cut short.
+	cut string
 }
 
 func (d database) View(fn func(*bbolt.Tx) error) error {
@@ -56,8 +58,18 @@ func (d database) Update(fn func(*bbolt.Tx) error) error {
 // guard runs fn, turning the panic of a damaged page into a *DamagedError
 // about record.
 func (d database) guard(record string, fn func() error) error {
-	return guard(d.Path(), record, fn)
+	err := guard(d.Path(), record, fn)
+	var damaged *DamagedError
+	if d.cut != "" && errors.As(err, &damaged) {
+		// bbolt's words for a page past the end (a nil pointer, a page
+		// that is not what it expects) would tell an operator nothing.
+		damaged.Cause = pastTheEnd
+	}
+	return err
 }
+
+// pastTheEnd is the cause of the damage found in a file cut short.
+const pastTheEnd = "most likely past the end of the file, which is cut short"
 
 func guard(path, record string, fn func() error) (err error) {
 	// A read past the end of a file cut short faults: make it a panic.
@@ -150,7 +162,7 @@ func cutShort(tx *bbolt.Tx) error {
 		return err
 	}
 	if tx.Size() > fi.Size() {
-		return &DamagedError{Path: tx.DB().Path(), Cause: fmt.Sprintf("the file is cut short: its pages take %d bytes, and it holds %d", tx.Size(), fi.Size())}
+		return &DamagedError{Path: tx.DB().Path(), Cause: fmt.Sprintf("the file is cut short (it ends at byte %d, and its pages take %d bytes)", fi.Size(), tx.Size())}
 	}
 	return nil
 }

@@ -68,7 +68,7 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := database{bolt}
+	db := database{DB: bolt}
 	err = db.Update(func(tx *bbolt.Tx) error {
 		for _, name := range buckets {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/adega-bot/adega/bot"
@@ -30,23 +31,51 @@ import (
 )
 
 func main() {
-	ctx, stop := stopOnSignal(os.Stderr, os.Exit)
+	exits := &exitLog{stderr: os.Stderr}
+	ctx, stop := stopOnSignal(exits, os.Exit)
 	defer stop()
 	bot.TuneGC(os.Getenv)
-	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	env := Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, UseLogger: exits.use}
 	err := Main(ctx, os.Args[1:], env)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 	case err != nil:
-		fmt.Fprintln(os.Stderr, "adega:", err)
+		exits.print("exiting", err)
 		os.Exit(1)
+	}
+}
+
+// exitLog writes the lines of the program's own as it exits: the error it
+// exits on, a second signal. Once the bot has its logger (Env.UseLogger),
+// they are lines of its log, in its format (a log collector reads every
+// line as JSON with log_format = "json"); before, plain text.
+type exitLog struct {
+	stderr io.Writer
+	logger atomic.Pointer[slog.Logger]
+}
+
+func (l *exitLog) use(logger *slog.Logger) { l.logger.Store(logger) }
+
+// print writes msg and err, if any: "adega: ERR" (or "adega: MSG") as
+// plain text.
+func (l *exitLog) print(msg string, err error) {
+	logger := l.logger.Load()
+	switch {
+	case logger != nil && err != nil:
+		logger.Error(msg, "err", err)
+	case logger != nil:
+		logger.Error(msg)
+	case err != nil:
+		fmt.Fprintln(l.stderr, "adega:", err)
+	default:
+		fmt.Fprintln(l.stderr, "adega:", msg)
 	}
 }
 
 // stopOnSignal returns a context that ends at the first SIGINT or SIGTERM,
 // for the bot to stop in order (bot.Run); a second signal calls exit(1) at
 // once. stop stops listening.
-func stopOnSignal(stderr io.Writer, exit func(int)) (ctx context.Context, stop func()) {
+func stopOnSignal(exits *exitLog, exit func(int)) (ctx context.Context, stop func()) {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -60,7 +89,7 @@ func stopOnSignal(stderr io.Writer, exit func(int)) (ctx context.Context, stop f
 		cancel()
 		select {
 		case sig := <-signals:
-			fmt.Fprintf(stderr, "adega: %v again: exiting at once\n", sig)
+			exits.print(fmt.Sprintf("%v again: exiting at once", sig), nil)
 			exit(1)
 		case <-done:
 		}
@@ -77,6 +106,9 @@ type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
+	// UseLogger, if set, is given the bot's logger once it has one
+	// (exitLog).
+	UseLogger func(*slog.Logger)
 }
 
 // games is every game this binary can run, the default first, with the
@@ -226,7 +258,17 @@ func newLogger(cfg Config, env Env) *slog.Logger {
 	level, _ := parseLevel(cfg.LogLevel) // validated on load
 	opts := &slog.HandlerOptions{Level: level}
 	if cfg.LogFormat == "json" {
+		opts.ReplaceAttr = durationText
 		return slog.New(slog.NewJSONHandler(env.Stderr, opts))
 	}
 	return slog.New(slog.NewTextHandler(env.Stderr, opts))
+}
+
+// durationText writes a duration as the text handler does ("1.5s"), not
+// as JSON's count of nanoseconds.
+func durationText(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		a.Value = slog.StringValue(a.Value.Duration().String())
+	}
+	return a
 }

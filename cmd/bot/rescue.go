@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,7 +22,7 @@ func checkCommand(args []string, env Env) error {
 	file := files[0]
 	n, err := checkFile(file, reg, env.Stdout)
 	if err != nil {
-		return fmt.Errorf("check: %w", err)
+		return fmt.Errorf("check: %w%s", err, unreadable(err))
 	}
 	if n > 0 {
 		return fmt.Errorf("check: %s has problems (%d, listed above): to keep what can be read, stop the bot and run `adega salvage %s NEW`", file, n, file)
@@ -41,6 +42,15 @@ func checkFile(file string, reg *engine.Registry, w io.Writer) (int, error) {
 	return printReport(w, r), nil
 }
 
+// unreadable is the advice for a database file of which nothing can be
+// read, and "" for another error.
+func unreadable(err error) string {
+	if errors.As(err, new(*storage.UnreadableError)) {
+		return "; restore it from a backup"
+	}
+	return ""
+}
+
 // salvageCommand copies what can be read of a database file into a new one.
 func salvageCommand(args []string, env Env) error {
 	files, _, reg, err := rescueArgs("salvage FILE NEW", "Copies every game of the database FILE that reads and replays, and the records it can read, "+
@@ -51,7 +61,7 @@ func salvageCommand(args []string, env Env) error {
 	from, to := files[0], files[1]
 	r, err := storage.Salvage(from, to, reg)
 	if err != nil {
-		return fmt.Errorf("salvage: %w", err)
+		return fmt.Errorf("salvage: %w%s", err, unreadable(err))
 	}
 	fmt.Fprintf(env.Stdout, "%d games copied into %s.\n", r.Games, to)
 	printReport(env.Stdout, r)

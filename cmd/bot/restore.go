@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -54,9 +55,9 @@ func restoreCommand(args []string, env Env) error {
 	}
 	aside := ""
 	if exists {
-		aside = db + ".before-restore-" + time.Now().UTC().Format("2006-01-02T15-04-05Z")
+		aside = db + ".before-restore-" + time.Now().UTC().Format("2006-01-02T15-04-05.000Z")
 	}
-	if err := replace(db, file, aside); err != nil {
+	if aside, err = replace(db, file, aside); err != nil {
 		return fmt.Errorf("restore: %w", err)
 	}
 	fmt.Fprintf(env.Stdout, "Restored %s as %s.\n", file, db)
@@ -68,15 +69,16 @@ func restoreCommand(args []string, env Env) error {
 
 // replace puts a copy of file in the place of db in one rename, so that db
 // is always either the old database or the whole new one; the old one
-// stays as aside (a second name for it), unless aside is "".
-func replace(db, file, aside string) (err error) {
+// stays under a second name, aside or, if a file has that name, aside
+// numbered (keepAside), unless aside is "". It returns that name.
+func replace(db, file, aside string) (kept string, err error) {
 	dir := filepath.Dir(db)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	tmp, err := os.CreateTemp(dir, ".restore-*.db")
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer func() {
 		if err != nil {
@@ -84,6 +86,28 @@ func replace(db, file, aside string) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
+	if err := copyInto(tmp, db, file); err != nil {
+		return "", err
+	}
+	if aside != "" {
+		if aside, err = keepAside(db, aside); err != nil {
+			return "", fmt.Errorf("keeping the old database aside: %w; nothing was changed", err)
+		}
+	}
+	if err = os.Rename(tmp.Name(), db); err != nil {
+		return "", err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	return aside, d.Sync()
+}
+
+// copyInto writes file into tmp, with db's permissions if db exists,
+// synced to the disk, and closes tmp.
+func copyInto(tmp *os.File, db, file string) error {
 	if old, err := os.Stat(db); err == nil {
 		if err := tmp.Chmod(old.Mode().Perm()); err != nil {
 			return err
@@ -94,27 +118,25 @@ func replace(db, file, aside string) (err error) {
 		return err
 	}
 	defer src.Close()
-	if _, err = io.Copy(tmp, src); err != nil {
+	if _, err := io.Copy(tmp, src); err != nil {
 		return err
 	}
-	if err = tmp.Sync(); err != nil {
+	if err := tmp.Sync(); err != nil {
 		return err
 	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if aside != "" {
-		if err = os.Link(db, aside); err != nil {
-			return fmt.Errorf("keeping the old database aside: %w; nothing was changed", err)
+	return tmp.Close()
+}
+
+// keepAside gives db the second name aside, or aside-2, aside-3, ... if
+// that is taken (two restores in one millisecond), and returns it.
+func keepAside(db, aside string) (string, error) {
+	for n := 1; ; n++ {
+		name := aside
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d", aside, n)
+		}
+		if err := os.Link(db, name); !errors.Is(err, fs.ErrExist) {
+			return name, err
 		}
 	}
-	if err = os.Rename(tmp.Name(), db); err != nil {
-		return err
-	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,6 +72,52 @@ func TestRestorePutsABackupInPlace(t *testing.T) {
 	out, err = runMain(t, "/status\n/nim p2 1\n", "local", "--resume", "g1", "--db", db, "--out", filepath.Dir(config))
 	if err != nil || !strings.Contains(out, "12 counters left, move 1.") || !strings.Contains(out, "Bento took 1 from pile 2") {
 		t.Errorf("the restored game does not play on: %v\n%s", err, out)
+	}
+}
+
+// Two restores in a row each keep the database they replace, under names
+// of their own, even in the same millisecond.
+func TestRestoreTwiceKeepsBothDatabases(t *testing.T) {
+	config, db, backup := restoreSetup(t)
+	for range 2 {
+		if out, err := runMain(t, "", "restore", backup, "--config", config); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+	}
+	if aside, _ := filepath.Glob(db + ".before-restore-*"); len(aside) != 2 {
+		t.Errorf("kept aside: %v; want two files", aside)
+	}
+	taken := db + ".before-restore-now"
+	for _, want := range []string{taken, taken + "-2", taken + "-3"} {
+		if kept, err := keepAside(db, taken); kept != want || err != nil {
+			t.Errorf("kept as %s (%v), want %s", kept, err, want)
+		}
+	}
+}
+
+// A backup cut short (a copy that did not finish) is refused, with why in
+// words, and adega check says the same: no panic's message.
+func TestRestoreOfAFileCutShortSaysSo(t *testing.T) {
+	config, db, backup := restoreSetup(t)
+	data, err := os.ReadFile(backup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int{len(data) / 2, 8192} {
+		cut := filepath.Join(t.TempDir(), "cut.db")
+		if err := os.WriteFile(cut, data[:size], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		why := fmt.Sprintf("the file is cut short (it ends at byte %d, and its pages take ", size)
+		for _, command := range []string{"restore", "check"} {
+			out, err := runMain(t, "", command, cut, "--config", config)
+			if err == nil || !strings.Contains(out+err.Error(), why) || strings.Contains(out+err.Error(), "runtime error") {
+				t.Errorf("%s of the first %d bytes: %v, want %q\n%s", command, size, err, why, out)
+			}
+		}
+	}
+	if aside, _ := filepath.Glob(db + ".before-restore-*"); len(aside) > 0 {
+		t.Errorf("a refused restore set a file aside: %v", aside)
 	}
 }
 

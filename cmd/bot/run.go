@@ -44,6 +44,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	// No line of the log shows the token or an interaction's token.
 	logger := slog.New(bot.Redact(newLogger(cfg, env).Handler(), cfg.Token.Reveal()))
 	bot.RouteDiscordLogs(logger)
+	if env.UseLogger != nil {
+		env.UseLogger(logger)
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
 		return err
 	}
