@@ -145,8 +145,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 				}
 				r := &out[i]
 				if known != nil {
-					r.from, r.sum = known[i].find(m, i)
-					r.background = r.from == known[i].bg
+					r.from, r.sum, r.clean = known[i].find(m, i)
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -180,10 +179,10 @@ func encoders() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 // been encoded yet.
 type result struct {
 	band
-	from       *version
-	sum        uint64 // the band's digest, if a cache was given
-	fresh      bool
-	background bool // from is the background's version
+	from  *version
+	sum   uint64 // the band's digest, if a cache was given
+	fresh bool
+	clean uint64 // the band's tiles that hold the background, by bit
 }
 
 // assemble writes the PNG file: the header, one IDAT chunk holding the zlib
