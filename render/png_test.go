@@ -109,8 +109,11 @@ type layerTest struct {
 	w, h int
 }
 
-func newLayerTest() layerTest {
-	w, h := 37, 5*bandRows+7
+func newLayerTest() layerTest { return newWideLayerTest(37) }
+
+// newWideLayerTest is a layerTest w pixels wide.
+func newWideLayerTest(w int) layerTest {
+	h := 5*bandRows + 7
 	l := NewLayer(w, h, 1, func(c *Canvas) {
 		for y := range h {
 			for x := range w {
@@ -240,6 +243,28 @@ func TestPNGReusesPixels(t *testing.T) {
 		m = lt.image(color.RGBA{uint8(40 * i), 0, 0xff, 0xff}, 0, i*bandRows+i, lt.h-1)
 		decodesTo(t, b, m)
 	}
+}
+
+// A canvas repaints only the tiles of its band that the image before it
+// drew over: whichever tile, and whichever row of the band (the last row
+// of a band is the row above the next band's), each next canvas holds
+// the background exactly.
+func TestPNGRepaintsTheTilesDrawnOver(t *testing.T) {
+	lt := newWideLayerTest(3*tileCols + 5) // the last tile 5 pixels wide
+	bg := lt.Image().(*image.RGBA).Pix
+	m := lt.Canvas().RGBA()
+	for i, x := range []int{0, tileCols - 1, tileCols, 2*tileCols + 30, lt.w - 1} {
+		y := (i*bandRows + bandRows - 1) % lt.h
+		m.SetRGBA(x, y, color.RGBA{0xff, 0xff, uint8(i), 0xff})
+		if _, err := PNG(func() image.Image { return m }); err != nil {
+			t.Fatal(err)
+		}
+		m = lt.Canvas().RGBA() // in the working memory, where m was
+		if !bytes.Equal(m.Pix, bg) {
+			t.Fatalf("after a pixel drawn at %d,%d, the next canvas does not hold the background", x, y)
+		}
+	}
+	Release(m)
 }
 
 // A layer lends its working memory to one canvas at a time: a canvas made
