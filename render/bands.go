@@ -60,13 +60,13 @@ type tileSums [maxTiles]uint64
 
 // bandSum digests band i of m and the row above it: the digest of each
 // tile, and of the band from them.
-func bandSum(m *image.RGBA, i int) (uint64, *tileSums) {
+func bandSum(m *image.RGBA, i int) (uint64, tileSums) {
 	var h maphash.Hash
 	h.SetSeed(bandSums)
 	w := m.Rect.Dx()
 	tw := tileWidth(w)
 	y0, y1 := versionRows(i, m.Rect.Dy())
-	tiles := new(tileSums)
+	var tiles tileSums
 	var sums [8 * maxTiles]byte
 	n := 0
 	for x := 0; x < w; x, n = x+tw, n+1 {
@@ -120,7 +120,7 @@ func newBandCache(bg *image.RGBA) *bandCache {
 	c := &bandCache{bands: make([]versions, n)}
 	for i := range c.bands {
 		sum, tiles := bandSum(bg, i)
-		c.bands[i].bg, c.bands[i].bgTiles = &version{sum: sum}, tiles
+		c.bands[i].bg, c.bands[i].bgTiles = &version{sum: sum}, &tiles
 	}
 	return c
 }
