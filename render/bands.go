@@ -112,7 +112,7 @@ type bandCache struct {
 type versions struct {
 	recent  []*version
 	bg      *version
-	bgTiles *tileSums // the background's tiles, never changed
+	bgTiles *tileSums // the digests of the background's tiles; never change
 }
 
 func newBandCache(bg *image.RGBA) *bandCache {
