@@ -44,6 +44,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	// No line of the log shows the token or an interaction's token.
 	logger := slog.New(bot.Redact(newLogger(cfg, env).Handler(), cfg.Token.Reveal()))
 	bot.RouteDiscordLogs(logger)
+	// The store's own warnings (a snapshot rebuilt, a damaged page) use
+	// the default logger: the same format, and redacted too.
+	slog.SetDefault(logger)
 	if env.UseLogger != nil {
 		env.UseLogger(logger)
 	}
