@@ -62,9 +62,8 @@ func (s *walker) bankStep() step {
 	} else if s.Explaining {
 		s.refuse("deposit", "You need cash, and room in the account (it stops at %d).", R10AccountMax)
 	}
-	bar := &s.data.Reserve.Investment
-	if p.Bank.Invest < R10InvestMax && bar.InvestCost(p.Bank.Invest) <= p.Bank.Account {
-		cost := bar.InvestCost(p.Bank.Invest)
+	if price, ok := s.InvestPrice(seat); ok && price.Affordable {
+		bar, cost := &s.data.Reserve.Investment, price.Bagos
 		st.Opts = append(st.Opts, option{
 			Choice: engine.Choice{ID: "invest", Label: fmt.Sprintf("Invest: %+d → %+d, %s from the account", p.Bank.Invest, p.Bank.Invest+1, bagos(cost))},
 			Do: func(s *walker) {
