@@ -229,6 +229,32 @@ func TestBasketTradesAreWhatTheExitCharges(t *testing.T) {
 	}
 }
 
+// In the middle of an exit the game as the answers so far leave it
+// (Preview) has the trades the next step weighs: a delivery's prestige
+// pays for them and the basket it emptied may be traded; a basket traded
+// is not again.
+func TestPreviewedExitHasTheTradesOfTheTurn(t *testing.T) {
+	x := exitTable(t, "W01", c(PinotNoir, 4), c(PinotNoir, 3))
+	x.p(0).Prestige = 0
+	trades := func(prefix ...string) []Trade {
+		s, err := x.s.Preview(0, prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.(*State).Trades(0)
+	}
+	if got := trades("move", "exit"); len(got) != 1 || got[0].Basket != 1 || got[0].Affordable {
+		t.Fatalf("before the delivery: %+v", got)
+	}
+	delivered := trades("move", "exit", "deliver-1", "W01", "0")
+	if len(delivered) != 3 || delivered[0].Basket != 0 || !delivered[0].Affordable || !delivered[1].Affordable {
+		t.Fatalf("after a delivery of 10 prestige: %+v", delivered)
+	}
+	if got := trades("move", "exit", "deliver-1", "W01", "0", "upgrade-1", "large"); len(got) != 1 || got[0].Basket != 1 {
+		t.Fatalf("after basket 1 was traded: %+v", got)
+	}
+}
+
 // A delivery holds a basket's grapes: wildcards alone are no delivery
 // unless the game allows it.
 func TestNoWildcardOnlyDeliveryA20(t *testing.T) {
