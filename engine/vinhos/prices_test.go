@@ -191,7 +191,8 @@ func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, p
 // invest checks the Reserve's Bank action on w, at step st: its focused
 // view is the bank, and the next investment step is offered only where
 // the account holds its price (InvestPrice, on the preview s), which it
-// takes from the account, not from cash.
+// takes from the account, not from cash, with the VP an emptied account
+// loses (Bank.OverdraftVP).
 func (n *priceChecks) invest(t testing.TB, s *State, w *walker, seat engine.Seat, st steps.Step[*walker], offered []steps.Option[*walker]) {
 	t.Helper()
 	if f := w.focus(); f != FocusBank {
@@ -212,6 +213,9 @@ func (n *priceChecks) invest(t testing.TB, s *State, w *walker, seat engine.Seat
 	c, before := walkTo(w, st, offered, "invest"), w.Seats[seat]
 	if paid := before.Bank.Account - c.Seats[seat].Bank.Account; paid != price.Bagos || c.Seats[seat].Money != before.Money {
 		t.Errorf("investing: the price is %d from the account, and Apply takes %d from it and %d from cash", price.Bagos, paid, before.Money-c.Seats[seat].Money)
+	}
+	if lost, want := before.VP-c.Seats[seat].VP, before.Bank.OverdraftVP(price.Bagos); lost != want {
+		t.Errorf("investing %d of an account of %d loses %d VP; the bank says %d", price.Bagos, before.Bank.Account, lost, want)
 	}
 }
 
