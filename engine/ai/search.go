@@ -204,7 +204,7 @@ func (sr *search) selectOrExpand(at *node, seat engine.Seat, step string, choice
 // further. A narrow step (nim's three piles) opens all its choices within
 // a few iterations, as before.
 func widen(visits int) int {
-	return 1 + int(math.Sqrt(float64(visits)))
+	return 2 + int(math.Sqrt(float64(visits)))
 }
 
 // ucb is UCB1 with availability counts. An edge never visited (see best)
