@@ -61,13 +61,7 @@ func lineDepth(at *node) int {
 // then the one whose moves did best, for its seat.
 func TestNodeOpensTheMostPromisingChoiceFirst(t *testing.T) {
 	m := newMast()
-	for _, credit := range []struct {
-		id     string
-		reward float64
-	}{{"sales", 0.9}, {"export", 0.2}, {"pass", 0.5}} {
-		m.Took(0, "action", credit.id)
-		m.credit(result{reward: []float64{credit.reward, 0}})
-	}
+	creditActions(m, moveResult{"sales", 0.9}, moveResult{"export", 0.2}, moveResult{"pass", 0.5})
 	rng := engine.NewRNG(1)
 	if got := m.promising(0, "action", []string{"export", "sales", "vineyards", "pass"}, &rng); got != "vineyards" {
 		t.Errorf("opened %s first, want vineyards, never tried", got)
