@@ -197,12 +197,12 @@ func (sr *search) selectOrExpand(at *node, seat engine.Seat, step string, choice
 // widen is how many choices a node searches after visits iterations
 // (progressive widening: Coulom 2007, Chaslot et al. 2008). A node that
 // tried every choice before it tried any twice would spread a wide step's
-// iterations (a Vinhos step may offer thirty wines or regions) over them
-// all, and the search would stay shallow whatever its budget; widened a
-// choice at a time, the most promising first (mast.promising), it searches
-// the best choices and their replies deeper, and a larger budget reaches
-// further. A narrow step (nim's three piles) opens all its choices within
-// a few iterations, as before.
+// iterations (a Vinhos step may offer a dozen spaces, regions or wines)
+// over them all, and the search would stay shallow whatever its budget;
+// widened a choice at a time, the most promising first (mast.promising),
+// it searches the best choices and their replies deeper. A narrow step
+// (nim's three piles) opens all its choices within two iterations, as
+// before.
 func widen(visits int) int {
 	return 2 + int(math.Sqrt(float64(visits)))
 }
