@@ -44,6 +44,7 @@ var failures = map[string]string{
 	"storage.CorruptError":         "a stored value that cannot be read: the apology",
 	"storage.DamagedError":         "a damaged database file: the operator's, its own apology",
 	"storage.ErrInUse":             "a database another process holds: the operator's, at start and in adega health",
+	"storage.UnreadableError":      "a database file cut short past reading: the operator's, in check, salvage and restore",
 	"storage.errChecksum":          "a snapshot whose sum is wrong: the game is rebuilt from its log",
 	"storage.errSnapshotDisagrees": "a snapshot the replay contradicts: logged, the replay wins",
 }

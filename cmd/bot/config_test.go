@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/BurntSushi/toml"
 )
@@ -173,5 +176,29 @@ func TestOpsListensOnLoopbackUnlessTold(t *testing.T) {
 		if got, err := cfg.opsAddress(); got != want || err != nil {
 			t.Errorf("listen %q: address %q, %v; want %q", listen, got, err, want)
 		}
+	}
+}
+
+// A bot that cannot start exits, with backups on a schedule too: their
+// schedule ends with the bot, so systemd or Docker can restart it.
+func TestRunThatCannotStartExitsWithBackupsScheduled(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	path := writeConfig(t, fmt.Sprintf("token = \"t\"\ndata_dir = %q\n[backup]\ninterval = \"1h\"\n[ops]\nlisten = %q\n",
+		t.TempDir(), taken.Addr().String()))
+	done := make(chan error, 1)
+	go func() {
+		done <- runCommand(t.Context(), []string{"--config", path}, Env{Stderr: io.Discard, Getenv: noEnv})
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "ops.listen") {
+			t.Fatalf("run with the operations port taken: %v, want an error naming ops.listen", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("run did not return: the backups' schedule kept it waiting")
 	}
 }

@@ -38,7 +38,7 @@ func checkFile(file string, reg *engine.Registry, w io.Writer) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	fmt.Fprintf(w, "%s: %d games read and replayed.\n", file, r.Games)
+	fmt.Fprintf(w, "%s: %s read and replayed.\n", file, gamesCount(r.Games))
 	return printReport(w, r), nil
 }
 
@@ -63,7 +63,7 @@ func salvageCommand(args []string, env Env) error {
 	if err != nil {
 		return fmt.Errorf("salvage: %w%s", err, unreadable(err))
 	}
-	fmt.Fprintf(env.Stdout, "%d games copied into %s.\n", r.Games, to)
+	fmt.Fprintf(env.Stdout, "%s copied into %s.\n", gamesCount(r.Games), to)
 	printReport(env.Stdout, r)
 	fmt.Fprintf(env.Stdout, "%s is unchanged. To run the bot on the copy, stop it and put %s in its place.\n", from, to)
 	return nil
@@ -100,4 +100,12 @@ func printReport(w io.Writer, r *storage.Report) int {
 		fmt.Fprintln(w, "Problem:", p)
 	}
 	return len(r.Lost) + len(r.Problems)
+}
+
+// gamesCount is "1 game" or "N games".
+func gamesCount(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }

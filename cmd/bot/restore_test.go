@@ -60,7 +60,7 @@ func TestRestorePutsABackupInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	outputHas(t, out, backup+": 1 games read and replayed.", "Restored "+backup+" as "+db+".", "The database it replaced is kept as "+db+".before-restore-")
+	outputHas(t, out, backup+": 1 game read and replayed.", "Restored "+backup+" as "+db+".", "The database it replaced is kept as "+db+".before-restore-")
 	aside, _ := filepath.Glob(db + ".before-restore-*")
 	if len(aside) != 1 {
 		t.Fatalf("kept aside: %v", aside)

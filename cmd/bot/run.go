@@ -44,6 +44,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	// No line of the log shows the token or an interaction's token.
 	logger := slog.New(bot.Redact(newLogger(cfg, env).Handler(), cfg.Token.Reveal()))
 	bot.RouteDiscordLogs(logger)
+	// The store's own warnings (a snapshot rebuilt, a damaged page) use
+	// the default logger: the same format, and redacted too.
+	slog.SetDefault(logger)
 	if env.UseLogger != nil {
 		env.UseLogger(logger)
 	}
@@ -62,9 +65,13 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	// The operations listener serves backups on POST /backup as well.
 	backups := &backup.Backups{Store: store, Dir: cfg.backupDir(), Keep: cfg.Backup.Keep, Log: logger.With("part", "backup"), Now: time.Now}
 	if cfg.Backup.Interval > 0 {
+		// The schedule ends with the bot, however the bot ends (a signal,
+		// or Discord unreachable at start), and before the store closes.
+		scheduleCtx, endSchedule := context.WithCancel(ctx)
 		var scheduled sync.WaitGroup
-		defer scheduled.Wait() // before the store closes
-		scheduled.Go(func() { backups.Run(ctx, cfg.Backup.Interval) })
+		defer scheduled.Wait()
+		defer endSchedule()
+		scheduled.Go(func() { backups.Run(scheduleCtx, cfg.Backup.Interval) })
 	}
 	// The one clock: the handler's, and through it the scheduler's.
 	now := time.Now

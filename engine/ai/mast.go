@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/adega-bot/adega/engine"
+import (
+	"math"
+
+	"github.com/adega-bot/adega/engine"
+)
 
 // greedy is how often, in percent, a steered playout takes the move that
 // has done best so far in the search rather than one at random: random
@@ -50,6 +54,29 @@ func (m *mast) Pick(seat engine.Seat, step string, ids []string, rng *engine.RNG
 		}
 	}
 	return rng.IntN(len(ids))
+}
+
+// promising is which of ids, none yet in the tree, the search should try
+// first: one never credited (nothing is known of it), else the best mean.
+// Ties are broken at random.
+func (m *mast) promising(seat engine.Seat, step string, ids []string, rng *engine.RNG) string {
+	best, bestMean, ties := "", math.Inf(-1), 0
+	for _, id := range ids {
+		mean := math.Inf(1)
+		if st := m.stats[mastKey{seat, step, id}]; st != nil {
+			mean = st.sum / float64(st.n)
+		}
+		switch {
+		case mean > bestMean:
+			best, bestMean, ties = id, mean, 1
+		case mean == bestMean:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = id
+			}
+		}
+	}
+	return best
 }
 
 // Took is engine.Policy's: the move is credited with the iteration's

@@ -11,13 +11,7 @@ import (
 // never the greedy pick. Each seat's moves are its own.
 func TestMastPrefersTheMoveThatDidBest(t *testing.T) {
 	m := newMast()
-	for _, credit := range []struct {
-		id     string
-		reward float64
-	}{{"sales", 0.9}, {"sales", 0.7}, {"export", 0.2}} {
-		m.Took(0, "action", credit.id)
-		m.credit(result{reward: []float64{credit.reward, 0}})
-	}
+	creditActions(m, moveResult{"sales", 0.9}, moveResult{"sales", 0.7}, moveResult{"export", 0.2})
 	ids := []string{"vineyards", "export", "sales", "pass"}
 	rng := engine.NewRNG(1)
 	count := map[string]int{}
@@ -41,5 +35,19 @@ func TestMastPrefersTheMoveThatDidBest(t *testing.T) {
 	}
 	if got := float64(count["sales"]) / picks; got > 0.3 {
 		t.Errorf("seat 1 took seat 0's best move %.1f%% of the time, want 25%%", 100*got)
+	}
+}
+
+// moveResult is one iteration of seat 0's: the action it took, its result.
+type moveResult struct {
+	id     string
+	reward float64
+}
+
+// creditActions credits m with seat 0's iterations, one action each.
+func creditActions(m *mast, iterations ...moveResult) {
+	for _, it := range iterations {
+		m.Took(0, "action", it.id)
+		m.credit(result{reward: []float64{it.reward, 0}})
 	}
 }

@@ -110,7 +110,7 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 		if len(step.Choices) == 0 {
 			return fmt.Errorf("ai: no legal choice at %q", step.Prompt)
 		}
-		e, fresh := sr.selectOrExpand(at, seat, step.Choices)
+		e, fresh := sr.selectOrExpand(at, seat, step.Name, step.Choices)
 		sr.mast.Took(seat, step.Name, e.id)
 		path = append(path, e)
 		act = append(act, e.id)
@@ -163,21 +163,24 @@ func (sr *search) transpose(st engine.State, at *node) *node {
 }
 
 // selectOrExpand counts the legal choices as available and returns a
-// choice never tried from at, added to the tree (fresh), or else the best
-// by UCB1 for the seat that takes it.
-func (sr *search) selectOrExpand(at *node, seat engine.Seat, choices []engine.Choice) (*edge, bool) {
+// choice never tried from at, added to the tree (fresh), while the node
+// may widen (see widen), or else the best by UCB1 for the seat that takes
+// it.
+func (sr *search) selectOrExpand(at *node, seat engine.Seat, step string, choices []engine.Choice) (*edge, bool) {
 	var legal []*edge
 	var untried []string
+	visits := 0
 	for _, c := range choices {
 		if e := at.child(seat, c.ID); e != nil {
 			e.avail++
 			legal = append(legal, e)
+			visits += e.visits
 		} else {
 			untried = append(untried, c.ID)
 		}
 	}
-	if len(untried) > 0 {
-		e := &edge{seat: seat, id: untried[sr.rng.IntN(len(untried))], avail: 1}
+	if len(untried) > 0 && len(legal) < widen(visits) {
+		e := &edge{seat: seat, id: sr.mast.promising(seat, step, untried, &sr.rng), avail: 1}
 		at.children = append(at.children, e)
 		return e, true
 	}
@@ -189,6 +192,19 @@ func (sr *search) selectOrExpand(at *node, seat engine.Seat, choices []engine.Ch
 		}
 	}
 	return best, false
+}
+
+// widen is how many choices a node searches after visits iterations
+// (progressive widening: Coulom 2007, Chaslot et al. 2008). A node that
+// tried every choice before it tried any twice would spread a wide step's
+// iterations (a Vinhos step may offer a dozen spaces, regions or wines)
+// over them all, and the search would stay shallow whatever its budget;
+// widened a choice at a time, the most promising first (mast.promising),
+// it searches the best choices and their replies deeper. A narrow step
+// (nim's three piles) opens all its choices within two iterations, as
+// before.
+func widen(visits int) int {
+	return 2 + int(math.Sqrt(float64(visits)))
 }
 
 // ucb is UCB1 with availability counts. An edge never visited (see best)

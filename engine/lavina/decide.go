@@ -189,6 +189,18 @@ func (s *State) Apply(seat engine.Seat, action engine.Action) (engine.State, []e
 	return &c.State, events, nil
 }
 
+// Preview is the game as seat's answers prefix leave it
+// (engine.Previewer), with the turn in progress: at the exit, the
+// prestige a delivery brought and the baskets it emptied or traded,
+// whose trades the focused view draws (State.Trades).
+func (s *State) Preview(seat engine.Seat, prefix engine.Action) (engine.State, error) {
+	c, err := machine.Walked(s.walker, seat, prefix)
+	if err != nil {
+		return nil, err
+	}
+	return &c.State, nil
+}
+
 // Refusal is the reason value is not a legal answer to the step after
 // prefix (engine.Explainer), or "" if no rule explains it.
 func (s *State) Refusal(seat engine.Seat, prefix engine.Action, value string) string {

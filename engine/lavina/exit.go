@@ -191,19 +191,44 @@ func (s *walker) deliver(wildcards int) {
 	}
 }
 
-// upgrades lists the sizes basket b may be traded for: it must be empty and
-// not traded yet this exit, the new one bigger, in the supply and
-// affordable (text l.255, A-18).
-func (s *State) upgrades(b int) []Size {
-	p := s.player()
-	basket := p.Baskets[b]
-	if len(basket.Cards) > 0 || s.Turn.Upgraded[b] {
-		return nil
+// A Trade is one of a seat's empty baskets traded in for a bigger one
+// (text l.255, A-18): what it costs in prestige, and whether the seat's
+// prestige pays it.
+type Trade struct {
+	Basket     int  `json:"basket"`
+	Size       Size `json:"size"`
+	Prestige   int  `json:"prestige"`
+	Affordable bool `json:"affordable"`
+}
+
+// Trades lists the trades seat's baskets may make at the exit: each empty
+// basket not traded yet this exit, for each bigger size the supply has.
+// The exit offers the affordable ones, and the focused view draws them
+// all.
+func (s *State) Trades(seat engine.Seat) []Trade {
+	p := &s.Seats[seat]
+	var out []Trade
+	for b, basket := range p.Baskets {
+		if len(basket.Cards) > 0 || s.Turn != nil && s.seat() == seat && s.Turn.Upgraded[b] {
+			continue
+		}
+		for z := basket.Size + 1; z < NumSizes; z++ {
+			if s.BasketSupply[z] > 0 && s.capacity(z) > s.capacity(basket.Size) {
+				cost := s.upgradeCost(basket.Size, z)
+				out = append(out, Trade{Basket: b, Size: z, Prestige: cost, Affordable: cost <= p.Prestige})
+			}
+		}
 	}
-	var out []Size
-	for z := basket.Size + 1; z < NumSizes; z++ {
-		if s.BasketSupply[z] > 0 && s.capacity(z) > s.capacity(basket.Size) && s.upgradeCost(basket.Size, z) <= p.Prestige {
-			out = append(out, z)
+	return out
+}
+
+// upgrades lists the trades basket b of the player to act may make now:
+// the affordable ones.
+func (s *State) upgrades(b int) []Trade {
+	var out []Trade
+	for _, t := range s.Trades(s.seat()) {
+		if t.Basket == b && t.Affordable {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -218,8 +243,8 @@ func (s *State) upgradeStep() step {
 	b := s.Turn.Basket
 	old := s.player().Baskets[b].Size
 	st := step{Name: "size", Focus: FocusSupply, Prompt: fmt.Sprintf("Which basket replaces your empty %s basket %d?", old, b+1)}
-	for _, z := range s.upgrades(b) {
-		cost := s.upgradeCost(old, z)
+	for _, t := range s.upgrades(b) {
+		z, cost := t.Size, t.Prestige
 		price := fmt.Sprintf("%d prestige", cost)
 		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: z.String(), Cost: price,
 			Label: fmt.Sprintf("A %s basket, holding %d (%d left in the supply), for %s", z, s.capacity(z), s.BasketSupply[z], price)},

@@ -1,6 +1,7 @@
 package lavina
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -188,6 +189,69 @@ func TestUpgradeAnEmptyBasketPayingTheDifferenceA18(t *testing.T) {
 	x.play("move", "exit", "dump-1", "upgrade-1", "large", "done")
 	if x.p(0).Baskets[0].Size != Large || x.p(0).Prestige != 10-7 || x.s.BasketSupply[Large] != 1 {
 		t.Fatalf("baskets %v, prestige %d, supply %v", x.p(0).Baskets, x.p(0).Prestige, x.s.BasketSupply)
+	}
+}
+
+// The trades a focused view draws (State.Trades) are what the exit
+// charges: with 0 to 10 prestige, each empty basket's trade for each
+// bigger size is offered if and only if the prestige pays it, and then
+// takes exactly its price.
+func TestBasketTradesAreWhatTheExitCharges(t *testing.T) {
+	offered, refused := 0, 0
+	for prestige := range 11 {
+		x := exitTable(t, "")
+		x.p(0).Prestige = prestige
+		trades := x.s.Trades(0)
+		if len(trades) != 3 { // small for medium or large, medium for large
+			t.Fatalf("trades %+v", trades)
+		}
+		for _, tr := range trades {
+			prefix := []string{"move", "exit", fmt.Sprintf("upgrade-%d", tr.Basket+1)}
+			on := x.offers(prefix[2], prefix[:2]...) && x.offers(tr.Size.String(), prefix...)
+			if on != tr.Affordable {
+				t.Errorf("%d prestige: %+v, and the exit offers it: %v", prestige, tr, on)
+			}
+			if !on {
+				refused++
+				continue
+			}
+			offered++
+			y := exitTable(t, "")
+			y.p(0).Prestige = prestige
+			y.play(append(prefix, tr.Size.String(), "done")...)
+			if paid := prestige - y.p(0).Prestige; paid != tr.Prestige {
+				t.Errorf("%+v: the exit charges %d prestige", tr, paid)
+			}
+		}
+	}
+	if offered == 0 || refused == 0 {
+		t.Errorf("%d trades offered, %d refused", offered, refused)
+	}
+}
+
+// In the middle of an exit the game as the answers so far leave it
+// (Preview) has the trades the next step weighs: a delivery's prestige
+// pays for them and the basket it emptied may be traded; a basket traded
+// is not again.
+func TestPreviewedExitHasTheTradesOfTheTurn(t *testing.T) {
+	x := exitTable(t, "W01", c(PinotNoir, 4), c(PinotNoir, 3))
+	x.p(0).Prestige = 0
+	trades := func(prefix ...string) []Trade {
+		s, err := x.s.Preview(0, prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.(*State).Trades(0)
+	}
+	if got := trades("move", "exit"); len(got) != 1 || got[0].Basket != 1 || got[0].Affordable {
+		t.Fatalf("before the delivery: %+v", got)
+	}
+	delivered := trades("move", "exit", "deliver-1", "W01", "0")
+	if len(delivered) != 3 || delivered[0].Basket != 0 || !delivered[0].Affordable || !delivered[1].Affordable {
+		t.Fatalf("after a delivery of 10 prestige: %+v", delivered)
+	}
+	if got := trades("move", "exit", "deliver-1", "W01", "0", "upgrade-1", "large"); len(got) != 1 || got[0].Basket != 1 {
+		t.Fatalf("after basket 1 was traded: %+v", got)
 	}
 }
 

@@ -6,7 +6,8 @@ import "github.com/adega-bot/adega/engine"
 // deck's size but not its order, a lower card's variety and value but not
 // its tool until it has been seen (text l.151, A-14), and other players'
 // prestige only when the game was created with public scores or is over
-// (text l.251, A-36). The random generator, which decides every shuffle to
+// (text l.251, A-36), and so the trades of baskets a seat can afford only
+// to that seat. The random generator, which decides every shuffle to
 // come, is left out.
 func (s *State) View(seat engine.Seat) any {
 	v := publicState{State: s, Deck: len(s.Deck), Players: make([]publicPlayer, len(s.Seats)), Aisle: make([]publicSpace, len(s.Aisle))}
@@ -14,6 +15,9 @@ func (s *State) View(seat engine.Seat) any {
 		v.Players[i] = publicPlayer{Player: p}
 		if s.scoresShown() || engine.Seat(i) == seat {
 			v.Players[i].Prestige = &s.Seats[i].Prestige
+		}
+		if engine.Seat(i) == seat { // what they cost tells the prestige
+			v.Trades = s.Trades(seat)
 		}
 	}
 	for i, space := range s.Aisle {
@@ -41,6 +45,7 @@ type publicState struct {
 	Deck    int            `json:"deck"`
 	Players []publicPlayer `json:"players"`
 	Aisle   []publicSpace  `json:"aisle"`
+	Trades  []Trade        `json:"trades,omitempty"` // the seat's own (State.Trades)
 	RNG     *struct{}      `json:"rng,omitempty"`
 }
 

@@ -79,13 +79,20 @@ func (b *Bank) Charge(n int) (paid, vpLost int) {
 	return paid, b.debit(paid)
 }
 
-// debit takes n the account holds, and returns the VP lost if it empties.
-func (b *Bank) debit(n int) (vpLost int) {
-	b.Account -= n
-	if b.Account == 0 {
+// OverdraftVP is the VP a payment of n from the account loses: entering
+// the "−2 VP" space, where n empties it.
+func (b *Bank) OverdraftVP(n int) int {
+	if n > 0 && n == b.Account {
 		return R10OverdraftVP
 	}
 	return 0
+}
+
+// debit takes n the account holds, and returns the VP lost if it empties.
+func (b *Bank) debit(n int) (vpLost int) {
+	vpLost = b.OverdraftVP(n)
+	b.Account -= n
+	return vpLost
 }
 
 // Upkeep is what a Maintenance costs a player (§11).

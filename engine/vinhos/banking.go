@@ -28,7 +28,7 @@ func (s *walker) bankStep() step {
 	run := &s.work.run
 	switch run.op {
 	case bankWithdraw:
-		return s.amountStep("How many Bagos do you withdraw from your account?", p.Bank.Account, func(s *walker, n int) {
+		return s.amountStep("How many Bagos do you withdraw from your account?", p.Bank.Account, p.Bank.OverdraftVP, func(s *walker, n int) {
 			p := &s.Seats[seat]
 			before := p.Bank.Account
 			lost, _ := p.Bank.Withdraw(n) // the step offers only what the account holds
@@ -39,7 +39,7 @@ func (s *walker) bankStep() step {
 			s.overdraft(seat, lost)
 		})
 	case bankDeposit:
-		return s.amountStep("How many Bagos do you deposit into your account?", min(p.Money, R10AccountMax-p.Bank.Account), func(s *walker, n int) {
+		return s.amountStep("How many Bagos do you deposit into your account?", min(p.Money, R10AccountMax-p.Bank.Account), noVP, func(s *walker, n int) {
 			p := &s.Seats[seat]
 			before := p.Bank.Account
 			_ = p.Bank.Deposit(n) // the step offers only what the account takes
@@ -62,11 +62,10 @@ func (s *walker) bankStep() step {
 	} else if s.Explaining {
 		s.refuse("deposit", "You need cash, and room in the account (it stops at %d).", R10AccountMax)
 	}
-	bar := &s.data.Reserve.Investment
-	if p.Bank.Invest < R10InvestMax && bar.InvestCost(p.Bank.Invest) <= p.Bank.Account {
-		cost := bar.InvestCost(p.Bank.Invest)
+	if price, ok := s.InvestPrice(seat); ok && price.Affordable {
+		bar, cost := &s.data.Reserve.Investment, price.Bagos
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: "invest", Label: fmt.Sprintf("Invest: %+d → %+d, %s from the account", p.Bank.Invest, p.Bank.Invest+1, bagos(cost))},
+			Choice: engine.Choice{ID: "invest", Label: fmt.Sprintf("Invest: %+d → %+d, %s from the account%s", p.Bank.Invest, p.Bank.Invest+1, bagos(cost), emptying(p.Bank.OverdraftVP(cost)))},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
 				lost, _ := p.Bank.InvestStep(bar) // offered only when the account pays it
@@ -91,18 +90,30 @@ func (s *walker) bankDone() []option {
 	return append(s.EmptyOptions(), doneOption("Done at the bank", func(s *walker) { s.endRun() }))
 }
 
-// amountStep asks for an amount from 1 to most, which do applies; the
-// Bank action then goes on.
-func (s *walker) amountStep(prompt string, most int, do func(s *walker, n int)) step {
+// amountStep asks for an amount from 1 to most, which do applies, each
+// labelled with the VP it loses (vpLost); the Bank action then goes on.
+func (s *walker) amountStep(prompt string, most int, vpLost func(n int) int, do func(s *walker, n int)) step {
 	st := step{Name: "amount", Prompt: prompt, Opts: s.EmptyOptions()}
 	for n := 1; n <= most; n++ {
-		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: strconv.Itoa(n), Label: bagos(n)}, Do: func(s *walker) {
+		st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: strconv.Itoa(n), Label: bagos(n) + emptying(vpLost(n))}, Do: func(s *walker) {
 			do(s, n)
 			s.work.run.op = bankChoose
 			s.work.run.done++
 		}})
 	}
 	return st
+}
+
+// noVP is what an amount paid into the account loses: nothing.
+func noVP(int) int { return 0 }
+
+// emptying says, after a payment's label, the VP it loses by emptying the
+// account; nothing if it loses none.
+func emptying(vp int) string {
+	if vp == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", emptying the account: −%d VP", vp)
 }
 
 func (s *State) investRefusal(p *Player) string {

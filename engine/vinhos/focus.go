@@ -13,6 +13,7 @@ const (
 	FocusBarrels = "barrels" // everywhere a barrel may be taken back from
 	FocusFair    = "fair"    // the Fair: features, booths, Magnates, the player's wines and Experts
 	FocusTiles   = "tiles"   // the Magnate tiles on display and the player's wines
+	FocusBank    = "bank"    // the Reserve's Banco do Vinho: accounts, investments, what investing costs
 )
 
 // focus names the part of the board the decision's next step is about.
@@ -59,5 +60,5 @@ var runFocus = [...]string{
 	runCellars: FocusEstates, runExperts: FocusExperts, runSales: FocusSales,
 	runExport: FocusExport, runPass: FocusActions, runPress: FocusFair,
 	runAddCube: FocusRegions, runRetrieve: FocusBarrels,
-	runBank: FocusActions, runBenefit: FocusBarrels,
+	runBank: FocusBank, runBenefit: FocusBarrels,
 }

@@ -151,3 +151,19 @@ func (s *State) Buying(seat engine.Seat) []Purchase {
 	}
 	return nil
 }
+
+// InvestPrice is what seat's next investment step costs in the 2010
+// Reserve (§7.7), paid from the bank account, never from cash: affordable
+// where the account holds it. False where the mode has no bank or the
+// investment is at its most.
+func (s *State) InvestPrice(seat engine.Seat) (Price, bool) {
+	if !s.rules().bank || seat < 0 || int(seat) >= len(s.Seats) {
+		return Price{}, false
+	}
+	b := &s.Seats[seat].Bank
+	if b.Invest >= R10InvestMax {
+		return Price{}, false
+	}
+	cost := s.data.Reserve.Investment.InvestCost(b.Invest)
+	return Price{Bagos: cost, Affordable: cost <= b.Account}, true
+}

@@ -16,7 +16,8 @@ import (
 // buys (an initial vineyard, a turn), and again with the player's cash
 // at 0, every offered purchase is walked on a copy and the cash it takes
 // compared with the price, as Preview shows it once the decision is under
-// way; and a price not affordable is never offered. 10 games a mode (500
+// way; an investment at the Reserve's bank is paid from the account; and
+// a price not affordable is never offered. 10 games a mode (500
 // with -long, 2 with -short).
 func TestPricesAreWhatApplyCharges(t *testing.T) {
 	games := enginetest.Games(500)
@@ -48,6 +49,9 @@ func TestPricesAreWhatApplyCharges(t *testing.T) {
 			if seen.moves == 0 || seen.vineyards == 0 || seen.items == 0 || seen.refused == 0 {
 				t.Errorf("the games checked too little: %+v", seen)
 			}
+			if strings.HasSuffix(m.name, "2010") && seen.invests == 0 {
+				t.Errorf("no investment was checked: %+v", seen)
+			}
 		})
 	}
 }
@@ -62,7 +66,7 @@ func broke(s *State, seat engine.Seat) *State {
 
 // priceChecks counts the purchases checked, and the prices found not
 // affordable and not offered.
-type priceChecks struct{ moves, vineyards, items, refused int }
+type priceChecks struct{ moves, vineyards, items, invests, refused int }
 
 // decision checks the prices at the start of seat's decision on s, and
 // those of the action it may start, as Preview shows them.
@@ -150,6 +154,10 @@ func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, p
 		quadrelPrices(t, preview, seat, act)
 	}
 	kind := w.work.run.kind
+	if kind == runBank {
+		n.invest(t, preview, w, seat, st, offered)
+		return
+	}
 	for _, o := range offered {
 		what := fmt.Sprintf("%q after %v", o.ID, prefix)
 		price, ok := itemPrice(preview, seat, kind, o.ID)
@@ -177,6 +185,37 @@ func (n *priceChecks) run(t testing.TB, s *State, w *walker, seat engine.Seat, p
 				t.Errorf("%s's vineyard costs %d, more than %d, and is offered", Regions[r].Name, price.Bagos, w.Seats[seat].Money)
 			}
 		}
+	}
+}
+
+// invest checks the Reserve's Bank action on w, at step st: its focused
+// view is the bank, and the next investment step is offered only where
+// the account holds its price (InvestPrice, on the preview s), which it
+// takes from the account, not from cash, with the VP an emptied account
+// loses (Bank.OverdraftVP).
+func (n *priceChecks) invest(t testing.TB, s *State, w *walker, seat engine.Seat, st steps.Step[*walker], offered []steps.Option[*walker]) {
+	t.Helper()
+	if f := w.focus(); f != FocusBank {
+		t.Errorf("the Bank action's step %q is about %q", st.Name, f)
+	}
+	price, ok := s.InvestPrice(seat)
+	on := slices.ContainsFunc(offered, func(o steps.Option[*walker]) bool { return o.ID == "invest" })
+	switch {
+	case on && (!ok || !price.Affordable):
+		t.Errorf("investing costs %d, more than the account's %d, and is offered", price.Bagos, w.Seats[seat].Bank.Account)
+	case !on && ok && price.Affordable:
+		t.Errorf("investing costs %d, which the account's %d covers, and is not offered", price.Bagos, w.Seats[seat].Bank.Account)
+	case !on:
+		n.refused++
+		return
+	}
+	n.invests++
+	c, before := walkTo(w, st, offered, "invest"), w.Seats[seat]
+	if paid := before.Bank.Account - c.Seats[seat].Bank.Account; paid != price.Bagos || c.Seats[seat].Money != before.Money {
+		t.Errorf("investing: the price is %d from the account, and Apply takes %d from it and %d from cash", price.Bagos, paid, before.Money-c.Seats[seat].Money)
+	}
+	if lost, want := before.VP-c.Seats[seat].VP, before.Bank.OverdraftVP(price.Bagos); lost != want {
+		t.Errorf("investing %d of an account of %d loses %d VP; the bank says %d", price.Bagos, before.Bank.Account, lost, want)
 	}
 }
 

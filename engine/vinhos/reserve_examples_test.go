@@ -470,6 +470,17 @@ func TestExampleBank(t *testing.T) {
 	}
 	eq(t, "the bank shortcut", start, engine.Action{"bank@br"})
 	x.offers(yellow, []string{"bank@br"}, "withdraw", "invest", "divest")
+	// A payment that would empty the account says the 2 VP it costs.
+	for _, c := range []struct {
+		id     string
+		prefix []string
+		empty  bool
+	}{{"11", []string{"bank@br", "withdraw"}, true}, {"10", []string{"bank@br", "withdraw"}, false},
+		{"invest", []string{"bank@br", "withdraw", "8"}, true}, {"invest", []string{"bank@br", "withdraw", "3"}, false}} {
+		if label := x.choice(yellow, c.id, c.prefix...).Label; strings.HasSuffix(label, "emptying the account: −2 VP") != c.empty {
+			t.Errorf("after %v, %q reads %q", c.prefix, c.id, label)
+		}
+	}
 	x.apply(yellow, "bank@br", "withdraw", "3", "invest", "invest", "done", "done")
 	y = x.p(yellow)
 	eq(t, "Yellow's bank", y.Bank, Bank{Account: 3, Invest: 1})

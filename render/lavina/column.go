@@ -36,6 +36,9 @@ var (
 		supplyStatic(c, r)
 		v.supply(c, r)
 	}}
+	tradesBlock = block{Height: func(v *view, _ engine.Seat) float64 { return tradesHeight(len(v.v.Trades)) }, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
+		v.trades(c, seat, r)
+	}}
 	seatBlock = block{Height: render.Fixed[*view](seatH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) {
 		seatStatic(c, r)
 		v.seat(c, seat, r)
@@ -52,8 +55,8 @@ var focusBlocks = map[string][]block{
 	lavina.FocusBaskets:  {seatBlock, aisleBlock},
 	lavina.FocusTools:    {seatBlock, supplyBlock},
 	lavina.FocusWineries: {wineriesBlock, seatBlock},
-	lavina.FocusExit:     {seatBlock, wineriesBlock, supplyBlock},
-	lavina.FocusSupply:   {supplyBlock, seatBlock},
+	lavina.FocusExit:     {seatBlock, wineriesBlock, tradesBlock},
+	lavina.FocusSupply:   {supplyBlock, tradesBlock, seatBlock},
 }
 
 // DrawPlayer renders seat's own board: their picker card with their

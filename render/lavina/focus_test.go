@@ -37,12 +37,20 @@ func TestFocusedViewGolden(t *testing.T) {
 // TestFocusedViewsReadOnAPhone checks what makes a column view readable
 // 400 pixels wide: it is one panel wide, so the smallest text keeps 10 of
 // its 12 units, and never taller than a phone's screen, about 2.2 times
-// as tall as wide.
+// as tall as wide, with every winery in play and every basket trade the
+// player could make listed.
 func TestFocusedViewsReadOnAPhone(t *testing.T) {
 	if shown := small.Size * 400 / columnW; shown < 10 {
 		t.Errorf("the smallest text shows %.1f pixels high at a phone's width", shown)
 	}
 	s := crowded(t, false)
+	// Seat 0's baskets empty and small, bigger ones in the supply: the
+	// most trades to list.
+	s.Seats[0].Baskets = [2]lavina.Basket{{Size: lavina.Small}, {Size: lavina.Small}}
+	s.BasketSupply[lavina.Medium], s.BasketSupply[lavina.Large] = 1, 1
+	if len(s.Trades(0)) != 4 {
+		t.Fatalf("trades %v", s.Trades(0))
+	}
 	for f := range focusBlocks {
 		img := Focus(s, 0, f)
 		if w := img.Bounds().Dx(); w != columnW*columnScale {

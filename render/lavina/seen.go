@@ -29,6 +29,9 @@ type seen struct {
 	Ended          bool                 `json:"over"`
 	Standings      []engine.Seat        `json:"ranking"`
 	Turn           *lavina.Turn         `json:"turn"`
+	// Trades are the looking seat's own basket trades and their prices
+	// (lavina.State.Trades); none for anyone else.
+	Trades []lavina.Trade `json:"trades"`
 }
 
 // seenPlayer is a seat's picker card; Prestige is nil where the view

@@ -155,3 +155,22 @@ func (v *view) bankBox(c *render.Canvas, seat engine.Seat, k rect) {
 		c.Text(fmt.Sprintf("divest: +%d Bagos", bar.DivestProceeds(p.Bank.Invest)), k.X+10, k.Y+136, 0, 0.5, small)
 	}
 }
+
+// investLine writes, in a line, what seat's next investment step costs
+// from its account (vinhos.State.InvestPrice), struck out where the
+// account does not hold it, and the VP it loses if it empties it.
+func (v *view) investLine(c *render.Canvas, seat engine.Seat, r rect) {
+	c.Box(r, 8, render.PanelFill, render.Rule)
+	at := v.s.Seats[seat].Bank.Invest
+	price, ok := v.s.InvestPrice(seat)
+	if !ok {
+		c.Text(fmt.Sprintf("Your investment is at %+d, the most", at), r.X+12, r.CY(), 0, 0.5, bold)
+		return
+	}
+	x := r.X + 12 + c.Text(fmt.Sprintf("Investing %+d → %+d costs ", at, at+1), r.X+12, r.CY(), 0, 0.5, bold)
+	x += priceTag(c, price, x, r.CY(), 0)
+	x += c.Text(" from your account", x, r.CY(), 0, 0.5, normal)
+	if vp := v.s.Seats[seat].Bank.OverdraftVP(price.Bagos); vp > 0 {
+		c.Text(fmt.Sprintf(", −%d VP", vp), x, r.CY(), 0, 0.5, smallB.In(render.Accent))
+	}
+}

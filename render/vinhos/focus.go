@@ -61,6 +61,7 @@ func FocusOf(s engine.State, seat engine.Seat, focus string) image.Image {
 var reserveFocusBlocks = map[string][]block{
 	vinhos.FocusFair:  {fairBlock, winesBlock},
 	vinhos.FocusTiles: {managersBlock, winesBlock},
+	vinhos.FocusBank:  {bankBlock, investBlock, winesBlock},
 }
 
 func drawFocus(s *vinhos.State, seat engine.Seat, focus string, record bool) *render.Canvas {
@@ -137,10 +138,13 @@ var (
 		v.heldList(c, seat, rect{X: b.Right() + gap, Y: r.Y, W: r.Right() - b.Right() - gap, H: r.H}, true)
 	}}
 	managersBlock = block{Height: fixed(float64(managersH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.managers(c, r) }}
-	fairBlock     = block{Height: fixed(float64(fairH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
-	heldBlock     = block{Height: heldH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
-	winesBlock    = block{Height: winesH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
-	estatesBlock  = block{
+	bankBlock     = block{Height: fixed(float64(bankH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.bank(c, r) }}
+	// investBlock: what the player's next investment step costs them.
+	investBlock  = block{Height: fixed(supplyLineH), Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.investLine(c, seat, r) }}
+	fairBlock    = block{Height: fixed(float64(fairH)), Draw: func(c *render.Canvas, v *view, _ engine.Seat, r rect) { v.fair(c, r) }}
+	heldBlock    = block{Height: heldH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.heldList(c, seat, r, false) }}
+	winesBlock   = block{Height: winesH, Draw: func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.winesPanel(c, seat, r) }}
+	estatesBlock = block{
 		Height: func(v *view, _ engine.Seat) float64 { return estatesH(v.s.Estates(), v.bankOnBoard()) },
 		Draw:   func(c *render.Canvas, v *view, seat engine.Seat, r rect) { v.estateGrid(c, seat, r, v.allEstates()) },
 	}

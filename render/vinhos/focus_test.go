@@ -29,6 +29,19 @@ func focusCases(t testing.TB) map[string]rendertest.FocusCase {
 	return search.Cases(t, slices.Sorted(maps.Keys(focusBlocks)), *updateStates)
 }
 
+// everyFocus names every focus a view is drawn for, the Reserve's own
+// (the bank) too.
+func everyFocus() []string {
+	return slices.Compact(slices.Sorted(func(yield func(string) bool) {
+		for f := range maps.Keys(focusBlocks) {
+			yield(f)
+		}
+		for f := range maps.Keys(reserveFocusBlocks) {
+			yield(f)
+		}
+	}))
+}
+
 // TestFocusedViewGolden keeps one focused view per kind of step, each
 // drawn from a moment of a seeded game whose step is about it.
 func TestFocusedViewGolden(t *testing.T) {
@@ -49,7 +62,7 @@ func TestFocusedViewsReadOnAPhone(t *testing.T) {
 }
 
 func readOnAPhone(t *testing.T, crowded *vinhos.State) {
-	for f := range focusBlocks {
+	for _, f := range everyFocus() {
 		for seat := range crowded.Seats {
 			c := drawFocus(crowded, engine.Seat(seat), f, true)
 			img := c.RGBA()
@@ -88,7 +101,7 @@ func TestEveryStepHasAFocusedView(t *testing.T) {
 func TestEveryFocusShowsThePlayersWinesAndMoney(t *testing.T) {
 	for _, s := range []*vinhos.State{state(t, "mid-3p"), reserveMid(t)} {
 		for seat, p := range s.Seats {
-			for _, f := range append(slices.Sorted(maps.Keys(focusBlocks)), "") {
+			for _, f := range append(everyFocus(), "") {
 				showsWinesAndMoney(t, fmt.Sprintf("%s, the %q focus", p.Name, f), drawFocus(s, engine.Seat(seat), f, true), p)
 			}
 		}

@@ -23,9 +23,12 @@ type drawnPrice struct {
 // what the player to act pays, the engine's price (vinhos.Price), struck
 // out where their cash does not cover it: on the Quadrel each move and
 // each action's item, at the regions each vineyard, at the decks a
-// hire, at the estates what a building or hiring action buys. Each view is drawn with the player's cash at 0, at 2 and at
-// 100, at the start of decisions and once a move is made (Preview), when
-// the Quadrel offers no more moves.
+// hire, at the estates what a building or hiring action buys, at the
+// Reserve's bank the next investment step, paid from the account (and
+// the VP lost where it empties it). Each view is drawn with the player's
+// cash (and account) at 0, at 2 and at 100 (24), at the start of
+// decisions and once a move is made (Preview), when the Quadrel offers no
+// more moves.
 func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 	cases := map[string]*vinhos.State{"2016": state(t, "mid-3p"), "solo": state(t, "solo"), "reserve": reserveMid(t),
 		"2016 setup": newGame(t, 11, 2).(*vinhos.State), "reserve setup": setUp(t, vinhos.ModeReserve2010),
@@ -36,6 +39,7 @@ func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 			t.Fatalf("%s: nothing is being bought", name)
 		}
 	}
+	banks := 0
 	for name, s := range cases {
 		seat := s.Pending()[0].Seat
 		p := &s.Seats[seat]
@@ -56,7 +60,23 @@ func TestFocusedViewsShowWhatThePlayerCanAfford(t *testing.T) {
 				buying = append(buying, priceDrawn(b.Price, true))
 			}
 			samePrices(t, what+", the estates", buying, drawnPrices(drawFocus(s, seat, vinhos.FocusEstates, true), tags))
+
+			// The Reserve's bank: investing is paid from the account.
+			if _, bank := s.InvestPrice(seat); bank {
+				banks++
+				p.Bank.Account = min(money, vinhos.R10AccountMax)
+				invest, _ := s.InvestPrice(seat)
+				samePrices(t, what+" in the account, the bank", []drawnPrice{priceDrawn(invest, true)}, drawnPrices(drawFocus(s, seat, vinhos.FocusBank, true), tags))
+				// An investment that empties the account says the VP it loses.
+				p.Bank.Account = invest.Bagos
+				if !slices.ContainsFunc(drawFocus(s, seat, vinhos.FocusBank, true).Boxes(), func(b render.TextBox) bool { return b.Text == ", −2 VP" }) {
+					t.Errorf("%s: investing the account's %d Bagos does not say it loses 2 VP", what, invest.Bagos)
+				}
+			}
 		}
+	}
+	if banks == 0 {
+		t.Error("no view of a bank was checked")
 	}
 }
 
