@@ -43,17 +43,53 @@ type version struct {
 // lifetimes.
 var bandSums = maphash.MakeSeed()
 
-// bandSum digests band i of m and the row above it.
-func bandSum(m *image.RGBA, i int) uint64 {
+// tileCols is how many pixels wide a tile of a band is, at least: a board
+// changes a few places of most bands, and a layer's canvas paints the
+// background again only on the tiles the image before it drew over.
+const tileCols = 64
+
+// maxTiles is how many tiles a band has at most: which of them hold the
+// background is a bit mask.
+const maxTiles = 64
+
+// tileWidth is the width of the tiles of an image w pixels wide.
+func tileWidth(w int) int { return max(tileCols, (w+maxTiles-1)/maxTiles) }
+
+// tileSums are the digests of the tiles of a band, as many as it has.
+type tileSums [maxTiles]uint64
+
+// bandSum digests band i of m and the row above it: the digest of each
+// tile, and of the band from them.
+func bandSum(m *image.RGBA, i int) (uint64, tileSums) {
 	var h maphash.Hash
 	h.SetSeed(bandSums)
-	rw := 4 * m.Rect.Dx()
+	w := m.Rect.Dx()
+	tw := tileWidth(w)
 	y0, y1 := versionRows(i, m.Rect.Dy())
-	for y := y0; y < y1; y++ {
-		o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y+y)
-		h.Write(m.Pix[o : o+rw])
+	var tiles tileSums
+	var sums [8 * maxTiles]byte
+	n := 0
+	for x := 0; x < w; x, n = x+tw, n+1 {
+		h.Reset()
+		for y := y0; y < y1; y++ {
+			o := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
+			h.Write(m.Pix[o : o+4*min(tw, w-x)])
+		}
+		tiles[n] = h.Sum64()
+		binary.LittleEndian.PutUint64(sums[8*n:], tiles[n])
 	}
-	return h.Sum64()
+	return maphash.Bytes(bandSums, sums[:8*n]), tiles
+}
+
+// same is the mask of the tiles that a and b share.
+func (a *tileSums) same(b *tileSums) uint64 {
+	var mask uint64
+	for t := range a {
+		if a[t] == b[t] {
+			mask |= 1 << t
+		}
+	}
+	return mask
 }
 
 // versionRows are the rows of an image of height h that a version of band
@@ -74,15 +110,17 @@ type bandCache struct {
 // background's. A change replaces the slice, never its elements, so a
 // copy taken under the lock stays valid.
 type versions struct {
-	recent []*version
-	bg     *version
+	recent  []*version
+	bg      *version
+	bgTiles *tileSums // the digests of the background's tiles; never change
 }
 
 func newBandCache(bg *image.RGBA) *bandCache {
 	n := (bg.Rect.Dy() + bandRows - 1) / bandRows
 	c := &bandCache{bands: make([]versions, n)}
 	for i := range c.bands {
-		c.bands[i].bg = &version{sum: bandSum(bg, i)}
+		sum, tiles := bandSum(bg, i)
+		c.bands[i].bg, c.bands[i].bgTiles = &version{sum: sum}, &tiles
 	}
 	return c
 }
@@ -94,19 +132,20 @@ func (c *bandCache) snapshot() []versions {
 	return slices.Clone(c.bands)
 }
 
-// find returns the version that band i of m matches, or nil, and the
-// band's digest.
-func (vs versions) find(m *image.RGBA, i int) (*version, uint64) {
-	sum := bandSum(m, i)
+// find returns the version that band i of m matches, or nil, the band's
+// digest, and the mask of its tiles that match the background's.
+func (vs versions) find(m *image.RGBA, i int) (*version, uint64, uint64) {
+	sum, tiles := bandSum(m, i)
 	if sum == vs.bg.sum {
-		return vs.bg, sum
+		return vs.bg, sum, ^uint64(0)
 	}
+	clean := tiles.same(vs.bgTiles)
 	for _, v := range vs.recent {
 		if v.sum == sum {
-			return v, sum
+			return v, sum, clean
 		}
 	}
-	return nil, sum
+	return nil, sum, clean
 }
 
 // keep records how each band of m was encoded: a band that matched a

@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"weak"
-
-	"github.com/klauspost/compress/s2"
 )
 
 // Layer is a background drawn once and shared by many renders: its pixels
@@ -17,11 +15,16 @@ type Layer struct {
 	scale float64
 	boxes []TextBox
 
-	// bg is the background's pixels by bands of bandRows rows, each
-	// compressed with S2: a board's flat areas make some 11 MB of RGBA
-	// about a megabyte, and S2 decodes at memory speed. Only the working
-	// memory holds the pixels whole.
-	bg    [][]byte
+	// The background's pixels, by tiles (bands of bandRows rows cut
+	// across, tileWidth pixels wide): rows holds each distinct row of a
+	// tile once, and bg where in rows each row of each tile is, row by row.
+	// A board's flat areas repeat rows, so some 11 MB of RGBA take about
+	// a megabyte, and painting a tile copies its rows at memory speed
+	// (S2's decoder, before, took over ten times as long). Only the
+	// working memory holds the pixels whole.
+	rows  []byte
+	bg    []uint32
+	tiles int        // how many a band has
 	bands *bandCache // the compressed bands of its images, for EncodePNG
 
 	// work is the memory canvases draw in, made once and kept outside the
@@ -31,10 +34,10 @@ type Layer struct {
 	workMu sync.Mutex
 	work   []byte
 	lent   *loan
-	// painted lists the bands of work known to hold the background: those
-	// of the last image PNG encoded there that matched the background's.
-	// The next canvas paints the others only.
-	painted []bool
+	// clean marks the tiles of work known to hold the background, a mask
+	// a band: those of the last image PNG encoded there that matched the
+	// background's. The next canvas paints the others only.
+	clean []uint64
 }
 
 // A loan is one canvas's use of a layer's working memory. It ends when PNG
@@ -54,14 +57,23 @@ func NewLayer(w, h int, scale float64, draw func(*Canvas)) *Layer {
 	draw(c)
 	l.boxes = c.Boxes()
 	l.bands = newBandCache(img)
-	var z []byte
-	for y := 0; y < h; y += bandRows {
-		rows := img.Pix[img.PixOffset(0, y):img.PixOffset(0, min(h, y+bandRows))]
-		if n := s2.MaxEncodedLen(len(rows)); cap(z) < n {
-			z = make([]byte, n)
+	tw := tileWidth(w)
+	l.tiles = (w + tw - 1) / tw
+	seen := make(map[string]uint32)
+	for y := range h {
+		for x := 0; x < w; x += tw {
+			o := img.PixOffset(x, y)
+			row := img.Pix[o : o+4*min(tw, w-x)]
+			at, ok := seen[string(row)]
+			if !ok {
+				at = uint32(len(l.rows))
+				l.rows = append(l.rows, row...)
+				seen[string(row)] = at
+			}
+			l.bg = append(l.bg, at)
 		}
-		l.bg = append(l.bg, bytes.Clone(s2.Encode(z, rows)))
 	}
+	l.rows = bytes.Clone(l.rows)
 	return l
 }
 
@@ -77,18 +89,20 @@ func (l *Layer) Image() image.Image {
 	return img
 }
 
-// paint writes the background's pixels into pix, but for the bands that
-// painted says hold them already (nil: none does).
-func (l *Layer) paint(pix []byte, painted []bool) {
-	band := 4 * l.rect.Dx() * bandRows
-	for i, z := range l.bg {
-		if painted != nil && painted[i] {
-			continue
-		}
-		// By bands: the garbage collector waits for a copy to end before
-		// it can stop the goroutine, spinning on the other cores meanwhile.
-		if _, err := s2.Decode(pix[i*band:min(len(pix), (i+1)*band)], z); err != nil {
-			panic(err) // it encoded them
+// paint writes the background's pixels into pix, but for the tiles that
+// clean says hold them already (nil: none does).
+func (l *Layer) paint(pix []byte, clean []uint64) {
+	w, h := l.rect.Dx(), l.rect.Dy()
+	tw := tileWidth(w)
+	for y := range h {
+		for t := range l.tiles {
+			if clean != nil && clean[y/bandRows]&(1<<t) != 0 {
+				continue
+			}
+			x := t * tw
+			n := 4 * min(tw, w-x)
+			at := l.bg[y*l.tiles+t]
+			copy(pix[4*(y*w+x):][:n], l.rows[at:at+uint32(n)])
 		}
 	}
 }
@@ -105,16 +119,16 @@ func (l *Layer) Canvas() *Canvas {
 	l.workMu.Lock()
 	var pix []byte
 	var borrowed *loan
-	var painted []bool
+	var clean []uint64
 	if l.lent == nil {
-		pix, borrowed, painted = l.work, new(loan), l.painted
-		l.lent, l.painted = borrowed, nil
+		pix, borrowed, clean = l.work, new(loan), l.clean
+		l.lent, l.clean = borrowed, nil
 	}
 	l.workMu.Unlock()
 	if pix == nil {
 		pix = make([]byte, len(l.work))
 	}
-	l.paint(pix, painted)
+	l.paint(pix, clean)
 	img := l.image(pix)
 	k := weak.Make(img)
 	drawnOn.Store(k, drawing{l, borrowed})
@@ -135,9 +149,9 @@ func (l *Layer) repay(borrowed *loan, bands []result) {
 	}
 	l.lent = nil
 	if bands != nil {
-		l.painted = make([]bool, len(bands))
+		l.clean = make([]uint64, len(bands))
 		for i, r := range bands {
-			l.painted[i] = r.background
+			l.clean[i] = r.clean
 		}
 	}
 }

@@ -145,8 +145,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 				}
 				r := &out[i]
 				if known != nil {
-					r.from, r.sum = known[i].find(m, i)
-					r.background = r.from == known[i].bg
+					r.from, r.sum, r.clean = known[i].find(m, i)
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -180,38 +179,41 @@ func encoders() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 // been encoded yet.
 type result struct {
 	band
-	from       *version
-	sum        uint64 // the band's digest, if a cache was given
-	fresh      bool
-	background bool // from is the background's version
+	from  *version
+	sum   uint64 // the band's digest, if a cache was given
+	fresh bool
+	clean uint64 // the band's tiles that hold the background, by bit
 }
 
 // assemble writes the PNG file: the header, one IDAT chunk holding the zlib
-// stream of the bands, and the end.
+// stream of the bands, and the end, in one allocation of its size.
 func assemble(w, h int, bands []result) []byte {
 	size := 0
 	for i := range bands {
 		size += len(bands[i].z)
 	}
-	z := make([]byte, 0, 2+size+2+4)
-	z = append(z, 0x78, 0x01) // zlib header: deflate, 32K window, fastest
-	sum := uint32(1)
-	rowLen := 1 + 3*w
-	for i := range bands {
-		z = append(z, bands[i].z...)
-		sum = adler32Combine(sum, bands[i].adler, rowLen*(min(h, (i+1)*bandRows)-i*bandRows))
-	}
-	z = append(z, 0x03, 0x00) // an empty final block with fixed codes
-	z = binary.BigEndian.AppendUint32(z, sum)
-
-	out := make([]byte, 0, len(z)+64)
+	zlen := 2 + size + 2 + 4
+	out := make([]byte, 0, 8+(12+13)+(12+zlen)+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 2 // 8 bits per sample, truecolor
 	out = chunk(out, "IHDR", ihdr)
-	out = chunk(out, "IDAT", z)
+
+	out = binary.BigEndian.AppendUint32(out, uint32(zlen))
+	start := len(out)
+	out = append(out, "IDAT"...)
+	out = append(out, 0x78, 0x01) // zlib header: deflate, 32K window, fastest
+	sum := uint32(1)
+	rowLen := 1 + 3*w
+	for i := range bands {
+		out = append(out, bands[i].z...)
+		sum = adler32Combine(sum, bands[i].adler, rowLen*(min(h, (i+1)*bandRows)-i*bandRows))
+	}
+	out = append(out, 0x03, 0x00) // an empty final block with fixed codes
+	out = binary.BigEndian.AppendUint32(out, sum)
+	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
 	return chunk(out, "IEND", nil)
 }
 

@@ -109,8 +109,11 @@ type layerTest struct {
 	w, h int
 }
 
-func newLayerTest() layerTest {
-	w, h := 37, 5*bandRows+7
+func newLayerTest() layerTest { return newWideLayerTest(37) }
+
+// newWideLayerTest is a layerTest w pixels wide.
+func newWideLayerTest(w int) layerTest {
+	h := 5*bandRows + 7
 	l := NewLayer(w, h, 1, func(c *Canvas) {
 		for y := range h {
 			for x := range w {
@@ -242,6 +245,28 @@ func TestPNGReusesPixels(t *testing.T) {
 	}
 }
 
+// A canvas repaints only the tiles of its band that the image before it
+// drew over: whichever tile, and whichever row of the band (the last row
+// of a band is the row above the next band's), each next canvas holds
+// the background exactly.
+func TestPNGRepaintsTheTilesDrawnOver(t *testing.T) {
+	lt := newWideLayerTest(3*tileCols + 5) // the last tile 5 pixels wide
+	bg := lt.Image().(*image.RGBA).Pix
+	m := lt.Canvas().RGBA()
+	for i, x := range []int{0, tileCols - 1, tileCols, 2*tileCols + 30, lt.w - 1} {
+		y := (i*bandRows + bandRows - 1) % lt.h
+		m.SetRGBA(x, y, color.RGBA{0xff, 0xff, uint8(i), 0xff})
+		if _, err := PNG(func() image.Image { return m }); err != nil {
+			t.Fatal(err)
+		}
+		m = lt.Canvas().RGBA() // in the working memory, where m was
+		if !bytes.Equal(m.Pix, bg) {
+			t.Fatalf("after a pixel drawn at %d,%d, the next canvas does not hold the background", x, y)
+		}
+	}
+	Release(m)
+}
+
 // A layer lends its working memory to one canvas at a time: a canvas made
 // meanwhile draws in memory of its own, and the loan ends when PNG has
 // encoded the image, or when the image is collected unencoded.
@@ -283,10 +308,7 @@ func TestLayerKeepsItsBackgroundCompressed(t *testing.T) {
 			}
 		}
 	})
-	kept := 0
-	for _, z := range l.bg {
-		kept += cap(z)
-	}
+	kept := cap(l.rows) + 4*cap(l.bg)
 	if pixels := 4 * w * h; kept > pixels/20 {
 		t.Errorf("the background takes %d bytes beside its %d of working memory", kept, pixels)
 	}
