@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/referee"
@@ -109,7 +111,21 @@ func TestSoak(t *testing.T) {
 			}
 			g := sg.game()
 			made := int(g.Stamp - sg.stamp)
-			posted := len(h.public(sg.thread))
+			// A game's ending (its animation and charts) is a message of
+			// its own after the last turn message: one, once it is over.
+			msgs := h.public(sg.thread)
+			endings := slices.DeleteFunc(slices.Clone(msgs), func(m fakediscord.Message) bool {
+				return len(m.Files) == 0 || m.Files[0].Name != commands.AnimationFile
+			})
+			want := 0
+			if g.Meta.Status == adega.StatusFinished {
+				want = 1
+			}
+			if len(endings) != want {
+				t.Errorf("game %s (%s) has %d endings posted, want %d", g.ID, g.Meta.Status, len(endings), want)
+				doubled += max(len(endings)-want, 0)
+			}
+			posted := len(msgs) - len(endings)
 			changes += made
 			turns += posted
 			// Every change the bot made queued one turn message.
