@@ -81,12 +81,15 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
 	b := &Bot{cfg: cfg, log: logger}
-	handler.IsThread, handler.Fetch = b.isThread, b.fetch
-	b.handler = commands.New(handler)
-	if err := b.newShards(); err != nil {
+	// Discord's answers are counted by status (a nil Metrics counts none),
+	// and a global 429 holds every request but interaction answers: one
+	// transport for every session, since the limit is the bot's.
+	if err := b.newShards(&globalLimit{next: handler.Metrics.Transport(cfg.Transport)}); err != nil {
 		return nil, err
 	}
 	b.session = b.shards[0]
+	handler.IsThread, handler.Fetch = b.isThread, b.fetch
+	b.handler = commands.New(handler)
 	return b, nil
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"net/http"
 	"sync/atomic"
 	"time"
 
@@ -18,17 +19,14 @@ import (
 // each rate-limit key (shard ID % max_concurrency) may start a session.
 const identifyWindow = 5 * time.Second
 
-// newShards makes a session for each shard the bot runs.
-func (b *Bot) newShards() error {
+// newShards makes a session for each shard the bot runs, each sending its
+// requests through transport.
+func (b *Bot) newShards(transport http.RoundTripper) error {
 	ids := b.cfg.ShardIDs
 	if len(ids) == 0 {
 		ids = []int{0}
 	}
 	count := max(b.cfg.ShardCount, 1)
-	// Discord's answers are counted by status (a nil Metrics counts none),
-	// and a global 429 holds every request but interaction answers: one
-	// transport for every session, since the limit is the bot's.
-	transport := &globalLimit{next: b.handler.Metrics.Transport(b.cfg.Transport)}
 	for _, id := range ids {
 		if id < 0 || id >= count {
 			return fmt.Errorf("bot: shard %d is not below the shard count %d", id, count)
