@@ -110,8 +110,11 @@ func (b *Bot) Connected() error {
 		s.RLock()
 		up := s.DataReady
 		s.RUnlock()
-		if !up {
+		switch {
+		case !up && len(b.shards) > 1:
 			return fmt.Errorf("the gateway is not connected (shard %d)", s.ShardID)
+		case !up:
+			return errors.New("the gateway is not connected")
 		}
 	}
 	return nil
