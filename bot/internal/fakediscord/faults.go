@@ -51,10 +51,13 @@ func (s *Server) Heal() {
 }
 
 // faultLocked returns the fault that r meets: a rate limit still in
-// force, one asked for with Fail, or one drawn at random, in that order.
-// A 429 starts a rate limit.
+// force, the global rate exceeded, one asked for with Fail, or one drawn
+// at random, in that order. A 429 starts a rate limit.
 func (s *Server) faultLocked(r Request) *Fault {
 	f := s.limitedLocked(r)
+	if f == nil {
+		f = s.overRateLocked(r)
+	}
 	if f == nil {
 		for _, sf := range s.faults {
 			if sf.times > 0 && sf.match(r) {

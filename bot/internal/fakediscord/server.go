@@ -79,6 +79,7 @@ type Server struct {
 	faults       []*fault
 	chaos        *chaos           // see SetChaos
 	limits       limits           // rate limits in force
+	globalRate   int              // see WithGlobalRate; 0: not counted
 	counts       FaultCounts      // the HTTP faults injected
 	dropFiles    bool             // keep uploads' sizes, not their bytes
 	mentionsRule bool             // see WithMentionsRule
