@@ -209,8 +209,12 @@ func (g *gateway) handleLocked(c *gwConn, p payload) error {
 		}
 		for _, old := range g.sessions {
 			if old.shard == shard {
-				// A new session of a shard replaces the old one, as a
-				// bot's new IDENTIFY after a lost session does.
+				// A new session of a shard replaces the old one and its
+				// connection, as a bot's new IDENTIFY after a lost
+				// session does.
+				if old.conn != nil {
+					g.dropLocked(old.conn)
+				}
 				g.endLocked(old)
 				break
 			}
@@ -265,8 +269,8 @@ func (g *gateway) sessionLocked(id string) *gwSession {
 }
 
 // endLocked ends a session, as Discord does to one that timed out or
-// closed cleanly: it cannot be resumed, and its connection, if any, is
-// dropped.
+// closed cleanly: it cannot be resumed, and its connection, if any,
+// serves nothing more (the caller closes it).
 func (g *gateway) endLocked(sess *gwSession) {
 	for i, s := range g.sessions {
 		if s == sess {
