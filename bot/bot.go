@@ -29,8 +29,13 @@ type Config struct {
 	Token         string // never logged
 	ApplicationID string // empty: the bot user's ID, which Discord uses for bots
 	DevGuildID    string // commands go to this server only, at once; empty: global
-	ShardID       int
-	ShardCount    int
+	// ShardIDs are the gateway shards this process runs, of ShardCount
+	// (shards.go); none: shard 0.
+	ShardIDs   []int
+	ShardCount int
+	// IdentifyPause waits between two windows of identifies (shards.go);
+	// nil: time.Sleep. Tests pass one that does not sleep.
+	IdentifyPause func(time.Duration)
 	// Transport, if set, carries every HTTP request; tests point it at a
 	// fake Discord.
 	Transport http.RoundTripper
@@ -50,16 +55,17 @@ type Config struct {
 
 // Bot is a Discord bot serving one set of shards.
 type Bot struct {
-	cfg     Config
-	log     *slog.Logger
+	cfg Config
+	log *slog.Logger
+	// session speaks to the API, and runs the first shard's gateway
+	// connection; shards holds it and the other shards' sessions.
 	session *discordgo.Session
+	shards  []*discordgo.Session
 	handler *commands.Handler
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
 	running sync.WaitGroup  // interactions being handled
-	// connects counts the gateway's connections; listening is whether the
-	// Interactions Endpoint serves (Connected).
-	connects  atomic.Int64
+	// listening is whether the Interactions Endpoint serves (Connected).
 	listening atomic.Bool
 }
 
@@ -72,30 +78,18 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	if cfg.Listener != nil && len(cfg.PublicKey) != ed25519.PublicKeySize {
 		return nil, errors.New("bot: serving interactions over HTTP needs the application's public key (set ADEGA_PUBLIC_KEY or public_key in the config)")
 	}
-	s, err := discordgo.New("Bot " + cfg.Token)
-	if err != nil {
-		return nil, fmt.Errorf("bot: %w", err)
-	}
-	// Discord's answers are counted by status (a nil Metrics counts none),
-	// and a global 429 holds every request but interaction answers.
-	s.Client.Transport = &globalLimit{next: handler.Metrics.Transport(cfg.Transport)}
-	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
-	s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
-	s.LogLevel = discordLevel(logger)
-	b := &Bot{cfg: cfg, log: logger, session: s}
+	b := &Bot{cfg: cfg, log: logger}
+	// Discord's answers are counted by status (a nil Metrics counts none),
+	// and a global 429 holds every request but interaction answers: one
+	// transport for every session, since the limit is the bot's.
+	if err := b.newShards(&globalLimit{next: handler.Metrics.Transport(cfg.Transport)}); err != nil {
+		return nil, err
+	}
+	b.session = b.shards[0]
 	handler.IsThread, handler.Fetch = b.isThread, b.fetch
 	b.handler = commands.New(handler)
-	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		b.log.Info("connected to Discord", "user", r.User.Username, "shard", cfg.ShardID, "shards", cfg.ShardCount)
-	})
-	s.AddHandler(func(*discordgo.Session, *discordgo.Connect) {
-		if b.connects.Add(1) > 1 {
-			b.handler.Metrics.Reconnected()
-		}
-	})
-	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interact(ic.Interaction, b.viaREST) })
 	return b, nil
 }
 
@@ -112,11 +106,16 @@ func (b *Bot) Connected() error {
 		}
 		return nil
 	}
-	b.session.RLock()
-	up := b.session.DataReady
-	b.session.RUnlock()
-	if !up {
-		return errors.New("the gateway is not connected")
+	for _, s := range b.shards {
+		s.RLock()
+		up := s.DataReady
+		s.RUnlock()
+		switch {
+		case !up && len(b.shards) > 1:
+			return fmt.Errorf("the gateway is not connected (shard %d)", s.ShardID)
+		case !up:
+			return errors.New("the gateway is not connected")
+		}
 	}
 	return nil
 }
@@ -128,12 +127,13 @@ func (b *Bot) Run(ctx context.Context) error {
 	if b.cfg.Listener != nil {
 		return b.runHTTP(ctx)
 	}
-	if err := b.session.Open(); err != nil {
+	if err := b.openShards(); err != nil {
+		b.closeShards()
 		return fmt.Errorf("bot: connect to Discord: %w", err)
 	}
 	// Closing the gateway ends the interactions' arrival; the REST API
 	// still answers those in hand.
-	return b.serve(ctx, nil, func() { _ = b.session.Close() })
+	return b.serve(ctx, nil, b.closeShards)
 }
 
 // runHTTP serves interactions on the listener until ctx is done.

@@ -89,6 +89,8 @@ type harness struct {
 	// metrics, if set, are the bot's (ops_test.go); bot is the bot running.
 	metrics *ops.Metrics
 	bot     *bot.Bot
+	// shards, if set, are the shards the bot runs (shards_test.go).
+	shards *shardsRun
 }
 
 // seed draws a new game's seed: gameSeed if set, else a random one.
@@ -186,6 +188,9 @@ func (h *harness) start() {
 	handler := commands.Config{Store: h.store, Games: testGames(), Drawer: h.drawer,
 		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed, Metrics: h.metrics}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
+	if h.shards != nil {
+		h.shards.configure(&cfg)
+	}
 	if h.key != nil {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {

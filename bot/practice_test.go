@@ -27,7 +27,13 @@ func (h *harness) aloneAt(user *discordgo.User, bots bool, opts ...fakediscord.C
 		h.waitPosts(o.ChannelID, posts+1)
 		return o
 	}
-	channel := h.srv.NewChannel("vinhos").ID
+	return h.aloneIn(user, h.srv.NewChannel("vinhos").ID, opts...)
+}
+
+// aloneIn starts a game of Vinhos in a thread of channel that user plays
+// with a bot seat, and returns where it is played.
+func (h *harness) aloneIn(user *discordgo.User, channel string, opts ...fakediscord.CommandOption) fakediscord.Origin {
+	h.t.Helper()
 	opts = append(opts, fakediscord.IntegerOption("players", 2), fakediscord.IntegerOption("bots", 1), fakediscord.StringOption("level", "easy"))
 	if r := h.callback(h.srv.SlashCommand(h.srv.InGuild(user, channel), "vinhos", fakediscord.Subcommand("new", opts...))); r.Data == nil ||
 		!strings.Contains(r.Data.Content, "Press **Join**") {

@@ -40,8 +40,12 @@ type Config struct {
 	DataDir    string `toml:"data_dir"`
 	LogLevel   string `toml:"log_level"`
 	LogFormat  string `toml:"log_format"` // text or json
-	ShardID    int    `toml:"shard_id"`
-	ShardCount int    `toml:"shard_count"`
+	// ShardIDs are the gateway shards this process runs, of ShardCount.
+	// ShardID is their older form, one shard, kept for older files; a
+	// loaded Config holds it in ShardIDs.
+	ShardIDs   []int `toml:"shard_ids"`
+	ShardID    int   `toml:"shard_id"`
+	ShardCount int   `toml:"shard_count"`
 	// VinhosData is an optional TOML file that corrects reconstructed
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
@@ -102,6 +106,7 @@ func DefaultConfig() Config {
 		DataDir:    "data",
 		LogLevel:   "info",
 		LogFormat:  "text",
+		ShardIDs:   []int{0},
 		ShardCount: 1,
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
@@ -116,10 +121,11 @@ func DefaultConfig() Config {
 // A missing file is fine when path is the default one (optional is true).
 func LoadConfig(path string, optional bool, getenv func(string) string) (Config, error) {
 	cfg := DefaultConfig()
+	var md toml.MetaData
 	data, err := os.ReadFile(path)
 	switch {
 	case err == nil:
-		md, err := toml.Decode(string(data), &cfg)
+		md, err = toml.Decode(string(data), &cfg)
 		if err != nil {
 			return Config{}, fmt.Errorf("config %s: %w", path, err)
 		}
@@ -137,7 +143,23 @@ func LoadConfig(path string, optional bool, getenv func(string) string) (Config,
 	if err := cfg.applyEnv(getenv); err != nil {
 		return Config{}, err
 	}
+	if err := cfg.foldShardID(md.IsDefined("shard_id") || getenv("ADEGA_SHARD_ID") != "",
+		md.IsDefined("shard_ids") || getenv("ADEGA_SHARD_IDS") != ""); err != nil {
+		return Config{}, err
+	}
 	return cfg, cfg.validate()
+}
+
+// foldShardID makes the older shard_id, where it was set, the one shard of
+// shard_ids; setting both is a mistake to point out, not to guess at.
+func (c *Config) foldShardID(idSet, idsSet bool) error {
+	switch {
+	case idSet && idsSet:
+		return errors.New("config: shard_id and shard_ids are both set; keep shard_ids (shard_id = N is the older form of shard_ids = [N])")
+	case idSet:
+		c.ShardIDs = []int{c.ShardID}
+	}
+	return nil
 }
 
 // applyEnv lets the environment override the file; secrets belong there.
@@ -169,6 +191,16 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 			*field = n
 		}
 	}
+	if v := getenv("ADEGA_SHARD_IDS"); v != "" {
+		c.ShardIDs = nil
+		for f := range strings.SplitSeq(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return fmt.Errorf("config: ADEGA_SHARD_IDS=%q is not a list of whole numbers separated by commas", v)
+			}
+			c.ShardIDs = append(c.ShardIDs, n)
+		}
+	}
 	return nil
 }
 
@@ -185,8 +217,8 @@ func (c Config) validate() error {
 	if c.ShutdownGrace < 0 || c.Backup.Interval < 0 || c.Backup.Keep < 1 {
 		return errors.New("config: shutdown_grace and backup.interval must not be negative, and backup.keep must be at least 1")
 	}
-	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
-		return fmt.Errorf("config: shard_id %d must be in [0, shard_count %d)", c.ShardID, c.ShardCount)
+	if err := c.validateShards(); err != nil {
+		return err
 	}
 	switch c.Reminders.Pace {
 	case "relaxed", "normal", "fast":
@@ -228,4 +260,25 @@ func parseLevel(s string) (slog.Level, error) {
 		return 0, fmt.Errorf("config: log_level %q must be debug, info, warn or error", s)
 	}
 	return l, nil
+}
+
+// validateShards checks shard_ids against shard_count.
+func (c Config) validateShards() error {
+	if c.ShardCount < 1 {
+		return fmt.Errorf("config: shard_count %d must be at least 1", c.ShardCount)
+	}
+	if len(c.ShardIDs) == 0 {
+		return errors.New("config: shard_ids is empty; list the shards this process runs, such as [0]")
+	}
+	seen := map[int]bool{}
+	for _, id := range c.ShardIDs {
+		switch {
+		case id < 0 || id >= c.ShardCount:
+			return fmt.Errorf("config: shard %d of shard_ids %v must be in [0, shard_count %d): shards count from 0", id, c.ShardIDs, c.ShardCount)
+		case seen[id]:
+			return fmt.Errorf("config: shard %d is twice in shard_ids %v", id, c.ShardIDs)
+		}
+		seen[id] = true
+	}
+	return nil
 }

@@ -90,6 +90,9 @@ func TestExampleDocumentsEveryKeyWithItsDefault(t *testing.T) {
 		t.Errorf("example values %+v differ from defaults %+v", fromExample, want)
 	}
 	for _, key := range tomlKeys(reflect.TypeOf(Config{}), "") {
+		if key == "shard_id" {
+			continue // the older form of shard_ids, which the example shows
+		}
 		if !md.IsDefined(strings.Split(key, ".")...) {
 			t.Errorf("config.example.toml does not document %s", key)
 		}

@@ -84,7 +84,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
 		DevGuildID:    cfg.DevGuildID,
-		ShardID:       cfg.ShardID,
+		ShardIDs:      cfg.ShardIDs,
 		ShardCount:    cfg.ShardCount,
 		Listener:      listener,
 		PublicKey:     key,
@@ -99,7 +99,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err := serveOps(ctx, cfg, metrics, store, b, backups, now, logger); err != nil {
 		return err
 	}
-	logger.Info("starting", "data_dir", cfg.DataDir, "shard", cfg.ShardID, "shards", cfg.ShardCount)
+	logger.Info("starting", "data_dir", cfg.DataDir, "shard_ids", cfg.ShardIDs, "shard_count", cfg.ShardCount)
 	return b.Run(ctx)
 }
 

@@ -51,10 +51,13 @@ func (s *Server) Heal() {
 }
 
 // faultLocked returns the fault that r meets: a rate limit still in
-// force, one asked for with Fail, or one drawn at random, in that order.
-// A 429 starts a rate limit.
+// force, the global rate exceeded, one asked for with Fail, or one drawn
+// at random, in that order. A 429 starts a rate limit.
 func (s *Server) faultLocked(r Request) *Fault {
 	f := s.limitedLocked(r)
+	if f == nil {
+		f = s.overRateLocked(r)
+	}
 	if f == nil {
 		for _, sf := range s.faults {
 			if sf.times > 0 && sf.match(r) {
@@ -139,6 +142,10 @@ type FaultCounts struct {
 	Identifies      int // sessions started
 	Replayed        int // dispatches replayed on a RESUME
 	LostEvents      int // dispatches lost with a session that ended
+	// IdentifiesRefused counts IDENTIFYs beyond max_concurrency (also in
+	// InvalidSessions); Unrouted the dispatches for a shard the bot never
+	// identified as (shards.go).
+	IdentifiesRefused, Unrouted int
 }
 
 // Faults returns the faults injected so far.
@@ -151,6 +158,7 @@ func (s *Server) Faults() FaultCounts {
 	g := s.gw.counts
 	c.Drops, c.Closes, c.Reconnects, c.InvalidSessions, c.Refused = g.Drops, g.Closes, g.Reconnects, g.InvalidSessions, g.Refused
 	c.Resumes, c.Identifies, c.Replayed, c.LostEvents = s.gw.resumes, len(s.gw.identifies), g.Replayed, g.LostEvents
+	c.IdentifiesRefused, c.Unrouted = g.IdentifiesRefused, g.Unrouted
 	return c
 }
 

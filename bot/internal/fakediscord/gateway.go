@@ -35,22 +35,32 @@ const heartbeatInterval = 41250
 // test that dispatches to it.
 const writeTimeout = 5 * time.Second
 
-// gateway is a fake Discord gateway for one bot session at a time.
+// gateway is a fake Discord gateway: each of the bot's connections serves
+// one session, of one shard (shards.go), and a bot may hold several.
 type gateway struct {
 	s   *Server
 	hs  *httptest.Server
 	url string // ws://127.0.0.1:port
 
 	mu         sync.Mutex // guards the fields below and serializes writes
-	conn       *websocket.Conn
-	ready      chan struct{} // closed once conn has a READY or RESUMED
-	session    *gwSession
+	conns      map[*websocket.Conn]*gwConn
+	sessions   []*gwSession  // those a RESUME may continue, one a shard
+	changed    chan struct{} // closed and replaced when a session's readiness changes
 	counts     gatewayCounts // faults injected and their effects (gateway_faults.go)
 	identifies []discordgo.Identify
+	identified map[int]time.Time // the last IDENTIFY of each rate-limit key (shards.go)
 	resumes    int
 	closed     bool           // the test is over: no new connections
 	down       bool           // cut by CutGateway: no new connections (outage.go)
 	wg         sync.WaitGroup // connection goroutines; Add only while !closed
+}
+
+// gwConn is one connection, and the session it serves once the bot has
+// identified or resumed on it.
+type gwConn struct {
+	ws      *websocket.Conn
+	session *gwSession
+	ready   bool // READY or RESUMED sent
 }
 
 // gwSession is what a RESUME continues: the sequence and every dispatch, so
@@ -58,9 +68,13 @@ type gateway struct {
 type gwSession struct {
 	id    string
 	token string
+	shard [2]int
 	seq   int64
 	sent  []payload // dispatches made with Dispatch
+	conn  *gwConn   // the connection serving it; nil while the bot is away
 }
+
+func (sess *gwSession) ready() bool { return sess.conn != nil && sess.conn.ready }
 
 // payload is a gateway message. Like Discord, it sends s and t as null
 // outside dispatches.
@@ -72,7 +86,7 @@ type payload struct {
 }
 
 func newGateway(s *Server) *gateway {
-	g := &gateway{s: s, ready: make(chan struct{})}
+	g := &gateway{s: s, conns: map[*websocket.Conn]*gwConn{}, changed: make(chan struct{}), identified: map[int]time.Time{}}
 	g.hs = httptest.NewServer(g.counted(g.serve))
 	g.url = "ws" + strings.TrimPrefix(g.hs.URL, "http")
 	return g
@@ -98,14 +112,15 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // the upgrader has answered the client
 	}
+	c := &gwConn{ws: conn}
 	conn.SetCloseHandler(func(code int, _ string) error {
 		if code == websocket.CloseNormalClosure || code == websocket.CloseGoingAway {
 			// Discord ends the session of a bot that closes with 1000 or
 			// 1001: a later RESUME fails. Done before the echo, so that a
 			// bot that saw it cannot resume.
 			g.mu.Lock()
-			if g.conn == conn {
-				g.session = nil
+			if c.session != nil && c.session.conn == c {
+				g.endLocked(c.session)
 			}
 			g.mu.Unlock()
 		}
@@ -117,34 +132,30 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		conn.Close()
 		return
 	}
-	if g.conn != nil {
-		// A second connection replaces the first, as a reconnect does.
-		g.dropLocked(g.conn)
-	}
-	g.conn = conn
+	g.conns[conn] = c
 	g.wg.Add(1)
-	err = g.writeLocked(conn, payload{Op: opHello, D: mustJSON(map[string]int{"heartbeat_interval": heartbeatInterval})})
+	err = g.writeLocked(c, payload{Op: opHello, D: mustJSON(map[string]int{"heartbeat_interval": heartbeatInterval})})
 	g.mu.Unlock()
 	defer g.wg.Done()
 	if err == nil {
-		g.read(conn)
+		g.read(c)
 	}
 	g.mu.Lock()
-	g.dropLocked(conn)
+	g.dropLocked(c)
 	g.mu.Unlock()
 }
 
 // read handles what the bot sends until the connection ends.
-func (g *gateway) read(conn *websocket.Conn) {
+func (g *gateway) read(c *gwConn) {
 	for {
 		var p payload
-		if err := conn.ReadJSON(&p); err != nil {
+		if err := c.ws.ReadJSON(&p); err != nil {
 			return
 		}
 		g.mu.Lock()
 		err := errReplaced
-		if g.conn == conn {
-			err = g.handleLocked(conn, p)
+		if g.conns[c.ws] == c {
+			err = g.handleLocked(c, p)
 		}
 		g.mu.Unlock()
 		if err != nil {
@@ -153,16 +164,16 @@ func (g *gateway) read(conn *websocket.Conn) {
 	}
 }
 
-var errReplaced = errors.New("a newer connection replaced this one")
+var errReplaced = errors.New("the connection was dropped")
 
-func (g *gateway) handleLocked(conn *websocket.Conn, p payload) error {
-	if (p.Op == opIdentify || p.Op == opResume) && isClosed(g.ready) {
+func (g *gateway) handleLocked(c *gwConn, p payload) error {
+	if (p.Op == opIdentify || p.Op == opResume) && c.ready {
 		g.s.t.Errorf("fakediscord: op %d on a gateway connection that is already ready", p.Op)
-		return g.closeLocked(conn, 4005, "Already authenticated.")
+		return g.closeLocked(c, 4005, "Already authenticated.")
 	}
 	switch p.Op {
 	case opHeartbeat:
-		return g.writeLocked(conn, payload{Op: opHeartbeatACK, D: json.RawMessage("null")})
+		return g.writeLocked(c, payload{Op: opHeartbeatACK, D: json.RawMessage("null")})
 	case opIdentify:
 		// Not into discordgo.Identify: discordgo writes presence.game.created_at
 		// as a time but reads it as an integer.
@@ -176,17 +187,44 @@ func (g *gateway) handleLocked(conn *websocket.Conn, p payload) error {
 		}
 		if err := json.Unmarshal(p.D, &id); err != nil {
 			g.s.t.Errorf("fakediscord: IDENTIFY: %v", err)
-			return g.closeLocked(conn, 4002, "Error while decoding payload.")
+			return g.closeLocked(c, 4002, "Error while decoding payload.")
 		}
 		if !g.tokenOK(id.Token) {
 			g.s.t.Errorf("fakediscord: IDENTIFY with a token other than the one the test set")
-			return g.closeLocked(conn, 4004, "Authentication failed.")
+			return g.closeLocked(c, 4004, "Authentication failed.")
 		}
-		g.session = &gwSession{id: newSessionID(), token: id.Token}
+		shard := [2]int{0, 1}
+		if id.Shard != nil {
+			shard = *id.Shard
+		}
+		if code, reason := g.checkShard(shard); code != 0 {
+			g.s.t.Errorf("fakediscord: IDENTIFY as shard %v: %s", shard, reason)
+			return g.closeLocked(c, code, reason)
+		}
+		if g.tooSoonLocked(shard) {
+			// Beyond max_concurrency: Discord answers INVALID_SESSION.
+			g.counts.InvalidSessions++
+			g.counts.IdentifiesRefused++
+			return g.writeLocked(c, payload{Op: opInvalidSession, D: json.RawMessage("false")})
+		}
+		for _, old := range g.sessions {
+			if old.shard == shard {
+				// A new session of a shard replaces the old one and its
+				// connection, as a bot's new IDENTIFY after a lost
+				// session does.
+				if old.conn != nil {
+					g.dropLocked(old.conn)
+				}
+				g.endLocked(old)
+				break
+			}
+		}
+		sess := &gwSession{id: newSessionID(), token: id.Token, shard: shard}
+		g.sessions = append(g.sessions, sess)
 		g.identifies = append(g.identifies, discordgo.Identify{
 			Properties: id.Properties, Compress: id.Compress, LargeThreshold: id.LargeThreshold, Shard: id.Shard, Intents: id.Intents,
 		})
-		return g.readyLocked(conn, "READY", g.readyPayload(id.Shard))
+		return g.readyLocked(c, sess, "READY", g.readyPayload(sess))
 	case opResume:
 		var rs struct {
 			Token     string `json:"token"`
@@ -195,41 +233,77 @@ func (g *gateway) handleLocked(conn *websocket.Conn, p payload) error {
 		}
 		if err := json.Unmarshal(p.D, &rs); err != nil {
 			g.s.t.Errorf("fakediscord: RESUME: %v", err)
-			return g.closeLocked(conn, 4002, "Error while decoding payload.")
+			return g.closeLocked(c, 4002, "Error while decoding payload.")
 		}
-		sess := g.session
-		if sess == nil || sess.id != rs.SessionID || sess.token != rs.Token || rs.Seq > sess.seq {
+		sess := g.sessionLocked(rs.SessionID)
+		if sess == nil || sess.token != rs.Token || rs.Seq > sess.seq {
 			// Not resumable: the bot must identify again.
 			g.counts.InvalidSessions++
-			return g.writeLocked(conn, payload{Op: opInvalidSession, D: json.RawMessage("false")})
+			return g.writeLocked(c, payload{Op: opInvalidSession, D: json.RawMessage("false")})
+		}
+		if sess.conn != nil {
+			g.dropLocked(sess.conn) // the bot's new connection replaces it
 		}
 		g.resumes++
 		for _, d := range sess.sent {
 			if *d.S > rs.Seq {
 				g.replayingLocked(d)
-				if err := g.writeLocked(conn, d); err != nil {
+				if err := g.writeLocked(c, d); err != nil {
 					return err
 				}
 			}
 		}
-		return g.readyLocked(conn, "RESUMED", struct{}{})
+		return g.readyLocked(c, sess, "RESUMED", struct{}{})
 	}
 	// Presence updates, member requests and voice state: not modelled.
 	return nil
+}
+
+func (g *gateway) sessionLocked(id string) *gwSession {
+	for _, sess := range g.sessions {
+		if sess.id == id {
+			return sess
+		}
+	}
+	return nil
+}
+
+// endLocked ends a session, as Discord does to one that timed out or
+// closed cleanly: it cannot be resumed, and its connection, if any,
+// serves nothing more (the caller closes it).
+func (g *gateway) endLocked(sess *gwSession) {
+	for i, s := range g.sessions {
+		if s == sess {
+			g.sessions = append(g.sessions[:i], g.sessions[i+1:]...)
+			break
+		}
+	}
+	if sess.conn != nil {
+		sess.conn.session = nil
+		sess.conn = nil
+	}
+	g.changedLocked()
+}
+
+// changedLocked wakes those waiting for the sessions' readiness.
+func (g *gateway) changedLocked() {
+	close(g.changed)
+	g.changed = make(chan struct{})
 }
 
 func (g *gateway) tokenOK(token string) bool {
 	return g.s.token == "" || token == "Bot "+g.s.token || token == g.s.token
 }
 
-// readyLocked sends READY or RESUMED and marks the connection ready.
-func (g *gateway) readyLocked(conn *websocket.Conn, event string, data any) error {
-	g.session.seq++
-	seq := g.session.seq
-	if err := g.writeLocked(conn, payload{Op: opDispatch, D: mustJSON(data), S: &seq, T: &event}); err != nil {
+// readyLocked sends READY or RESUMED on c, which now serves sess.
+func (g *gateway) readyLocked(c *gwConn, sess *gwSession, event string, data any) error {
+	sess.seq++
+	seq := sess.seq
+	if err := g.writeLocked(c, payload{Op: opDispatch, D: mustJSON(data), S: &seq, T: &event}); err != nil {
 		return err
 	}
-	close(g.ready)
+	c.session, c.ready, sess.conn = sess, true, c
+	g.changedLocked()
 	return nil
 }
 
@@ -256,90 +330,146 @@ type partialApplication struct {
 	Flags int    `json:"flags"`
 }
 
-func (g *gateway) readyPayload(shard *[2]int) readyEvent {
-	if shard == nil {
-		shard = &[2]int{0, 1}
+func (g *gateway) readyPayload(sess *gwSession) readyEvent {
+	shard := sess.shard
+	var guilds []unavailableGuild
+	for _, id := range g.s.Guilds() {
+		if shardOf(id, shard[1]) == shard[0] {
+			guilds = append(guilds, unavailableGuild{ID: id, Unavailable: true})
+		}
 	}
 	return readyEvent{
 		V:                10,
 		User:             g.s.bot,
-		Guilds:           []unavailableGuild{{ID: g.s.guild, Unavailable: true}},
-		SessionID:        g.session.id,
+		Guilds:           guilds,
+		SessionID:        sess.id,
 		ResumeGatewayURL: g.url,
-		Shard:            shard,
+		Shard:            &shard,
 		Application:      partialApplication{ID: g.s.bot.ID},
 		PrivateChannels:  []*discordgo.Channel{},
 	}
 }
 
-func (g *gateway) writeLocked(conn *websocket.Conn, p payload) error {
-	if err := conn.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
+func (g *gateway) writeLocked(c *gwConn, p payload) error {
+	if err := c.ws.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil {
 		return err
 	}
-	return conn.WriteJSON(p)
+	return c.ws.WriteJSON(p)
 }
 
-func (g *gateway) closeLocked(conn *websocket.Conn, code int, reason string) error {
+func (g *gateway) closeLocked(c *gwConn, code int, reason string) error {
 	msg := websocket.FormatCloseMessage(code, reason)
-	_ = conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeTimeout))
+	_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeTimeout))
 	return fmt.Errorf("closed with %d", code)
 }
 
-// dropLocked forgets a connection that has ended or is being dropped.
-func (g *gateway) dropLocked(conn *websocket.Conn) {
-	conn.Close()
-	if g.conn == conn {
-		g.conn = nil
-		if isClosed(g.ready) {
-			// WaitReady now waits for the next connection.
-			g.ready = make(chan struct{})
-		}
+// dropLocked forgets a connection that has ended or is being dropped; its
+// session stays, for the bot to resume.
+func (g *gateway) dropLocked(c *gwConn) {
+	c.ws.Close()
+	delete(g.conns, c.ws)
+	if c.session != nil && c.session.conn == c {
+		c.session.conn = nil
+		g.changedLocked()
+	}
+	c.session, c.ready = nil, false
+}
+
+// dropAllLocked drops every connection, as a network failure does.
+func (g *gateway) dropAllLocked() {
+	for _, c := range g.conns {
+		g.dropLocked(c)
 	}
 }
 
-// Dispatch sends an event to the bot, with the next sequence number. If the
-// connection is down, the event waits for the bot to resume; if the
-// session has ended, it is lost. The bot must have identified.
+// Dispatch sends an event to the bot, with the next sequence number, on the
+// session of the shard that Discord routes it to: by its guild_id, or
+// shard 0 without one (DMs). If the connection is down, the event waits
+// for the bot to resume; if the session has ended, it is lost. The bot
+// must have identified.
 func (s *Server) Dispatch(event string, data any) {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.session == nil {
-		if len(g.identifies) > 0 {
-			g.counts.LostEvents++ // the session ended: Discord drops its events
-			return
-		}
-		s.t.Errorf("fakediscord: Dispatch(%s) before the bot identified", event)
-		return
-	}
 	d, err := json.Marshal(data)
 	if err != nil {
 		s.t.Errorf("fakediscord: Dispatch(%s): %v", event, err)
 		return
 	}
-	g.session.seq++
-	seq := g.session.seq
-	p := payload{Op: opDispatch, D: d, S: &seq, T: &event}
-	g.session.sent = append(g.session.sent, p)
-	if g.conn != nil && isClosed(g.ready) {
-		if err := g.writeLocked(g.conn, p); err != nil {
-			// The bot will resume and get the event again.
-			g.dropLocked(g.conn)
+	guild := guildOf(d)
+	var to []*gwSession
+	for _, sess := range g.sessions {
+		if routesTo(guild, sess.shard) {
+			to = append(to, sess)
+		}
+	}
+	if len(to) == 0 {
+		g.undeliveredLocked(event, guild)
+		return
+	}
+	for _, sess := range to {
+		sess.seq++
+		seq := sess.seq
+		p := payload{Op: opDispatch, D: d, S: &seq, T: &event}
+		sess.sent = append(sess.sent, p)
+		if sess.ready() {
+			if err := g.writeLocked(sess.conn, p); err != nil {
+				// The bot will resume and get the event again.
+				g.dropLocked(sess.conn)
+			}
 		}
 	}
 }
 
-// WaitReady waits until the bot is connected to the gateway and has had its
-// READY (or RESUMED, after a drop).
+// undeliveredLocked counts an event no session takes: lost with its
+// shard's session, or for a shard the bot never identified as.
+func (g *gateway) undeliveredLocked(event, guild string) {
+	if len(g.identifies) == 0 {
+		g.s.t.Errorf("fakediscord: Dispatch(%s) before the bot identified", event)
+		return
+	}
+	for _, id := range g.identifies {
+		shard := [2]int{0, 1}
+		if id.Shard != nil {
+			shard = *id.Shard
+		}
+		if routesTo(guild, shard) {
+			g.counts.LostEvents++ // the session ended: Discord drops its events
+			return
+		}
+	}
+	g.counts.Unrouted++
+}
+
+// WaitReady waits until the bot is connected to the gateway and each of its
+// sessions has had its READY (or RESUMED, after a drop).
 func (s *Server) WaitReady(timeout time.Duration) error {
-	s.gw.mu.Lock()
-	ready := s.gw.ready
-	s.gw.mu.Unlock()
-	select {
-	case <-ready:
-		return nil
-	case <-time.After(timeout):
-		return fmt.Errorf("fakediscord: the bot was not ready on the gateway within %v", timeout)
+	return s.gw.wait(timeout, "the bot was not ready on the gateway", func() bool {
+		for _, sess := range s.gw.sessions {
+			if !sess.ready() {
+				return false
+			}
+		}
+		return len(s.gw.sessions) > 0
+	})
+}
+
+// wait waits until ok, called with the gateway's lock held, holds.
+func (g *gateway) wait(timeout time.Duration, what string, ok func() bool) error {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		g.mu.Lock()
+		done, changed := ok(), g.changed
+		g.mu.Unlock()
+		if done {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-timer.C:
+			return fmt.Errorf("fakediscord: %s within %v", what, timeout)
+		}
 	}
 }
 
@@ -361,21 +491,10 @@ func (s *Server) Resumes() int {
 func (g *gateway) close() {
 	g.mu.Lock()
 	g.closed = true
-	if g.conn != nil {
-		g.dropLocked(g.conn)
-	}
+	g.dropAllLocked()
 	g.mu.Unlock()
 	g.wg.Wait()
 	g.hs.Close()
-}
-
-func isClosed(c chan struct{}) bool {
-	select {
-	case <-c:
-		return true
-	default:
-		return false
-	}
 }
 
 func mustJSON(v any) json.RawMessage {

@@ -17,59 +17,61 @@ const opReconnect = 7
 // gatewayCounts are the gateway's faults and their effects, for Faults.
 type gatewayCounts struct {
 	Drops, Closes, Reconnects, InvalidSessions, Refused, Replayed, LostEvents int
+	IdentifiesRefused, Unrouted                                               int // shards.go
 }
 
-// DropGateway cuts the bot's gateway connection without a close frame, like
-// a network failure. The session stays resumable.
+// Each fault hits every connection of the bot, of every shard.
+
+// DropGateway cuts the bot's gateway connections without a close frame,
+// like a network failure. The sessions stay resumable.
 func (s *Server) DropGateway() {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
 	s.gw.injectDropLocked()
 }
 
-// injectDropLocked drops the connection, if there is one, as a fault.
+// injectDropLocked drops the connections, if any, as a fault.
 func (g *gateway) injectDropLocked() {
-	if g.conn != nil {
-		g.counts.Drops++
-		g.dropLocked(g.conn)
-	}
+	g.counts.Drops += len(g.conns)
+	g.dropAllLocked()
 }
 
-// CloseGateway closes the bot's connection with a close code, as Discord
+// CloseGateway closes the bot's connections with a close code, as Discord
 // does. 4007 (invalid sequence) and 4009 (session timed out) end the
-// session: the bot's RESUME gets INVALID_SESSION and it must identify
-// anew. Other codes, such as 4000 (unknown error), leave it resumable.
+// sessions: the bot's RESUME gets INVALID_SESSION and it must identify
+// anew. Other codes, such as 4000 (unknown error), leave them resumable.
 func (s *Server) CloseGateway(code int) {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.conn == nil {
-		return
+	for _, c := range g.conns {
+		g.counts.Closes++
+		if c.session != nil && (code == 4007 || code == 4009) {
+			g.endLocked(c.session)
+		}
+		_ = g.closeLocked(c, code, "injected close")
+		g.dropLocked(c)
 	}
-	g.counts.Closes++
-	if code == 4007 || code == 4009 {
-		g.session = nil
-	}
-	_ = g.closeLocked(g.conn, code, "injected close")
-	g.dropLocked(g.conn)
 }
 
-// Reconnect sends RECONNECT (op 7): the bot must close the connection,
-// open another and resume.
+// Reconnect sends RECONNECT (op 7) on each ready connection: the bot must
+// close it, open another and resume.
 func (s *Server) Reconnect() {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.conn == nil || !isClosed(g.ready) {
-		return
-	}
-	g.counts.Reconnects++
-	if err := g.writeLocked(g.conn, payload{Op: opReconnect, D: json.RawMessage("null")}); err != nil {
-		g.dropLocked(g.conn)
+	for _, c := range g.conns {
+		if !c.ready {
+			continue
+		}
+		g.counts.Reconnects++
+		if err := g.writeLocked(c, payload{Op: opReconnect, D: json.RawMessage("null")}); err != nil {
+			g.dropLocked(c)
+		}
 	}
 }
 
-// ExpireSession ends the bot's session and drops its connection, as
+// ExpireSession ends the bot's sessions and drops their connections, as
 // Discord does to a session that timed out: the bot's RESUME gets
 // INVALID_SESSION (not resumable), and what is dispatched until it has
 // identified anew is lost.
@@ -77,7 +79,9 @@ func (s *Server) ExpireSession() {
 	g := s.gw
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.session = nil
+	for len(g.sessions) > 0 {
+		g.endLocked(g.sessions[0])
+	}
 	g.injectDropLocked()
 }
 

@@ -3,7 +3,6 @@ package fakediscord_test
 import (
 	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -32,25 +31,10 @@ type frame struct {
 // connects and reads HELLO.
 func dialGateway(t *testing.T, srv *fakediscord.Server) *rawGateway {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, "https://discord.com/api/v10/gateway/bot", nil)
-	if err != nil {
-		t.Fatal(err)
+	g, gb := dialShard(t, srv)
+	if !strings.HasPrefix(gb.URL, "ws://127.0.0.1:") || gb.Shards != 1 {
+		t.Fatalf("GET /gateway/bot = %+v", gb)
 	}
-	req.Header.Set("Authorization", "Bot test-token")
-	resp, err := (&http.Client{Transport: srv.Transport()}).Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var gw struct {
-		URL    string `json:"url"`
-		Shards int    `json:"shards"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&gw); err != nil || !strings.HasPrefix(gw.URL, "ws://127.0.0.1:") || gw.Shards != 1 {
-		t.Fatalf("GET /gateway/bot = %+v (%v)", gw, err)
-	}
-	g := &rawGateway{t: t, url: gw.URL}
-	g.redial()
 	return g
 }
 

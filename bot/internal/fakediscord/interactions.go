@@ -32,10 +32,14 @@ const memberPermissions = discordgo.PermissionViewChannel | discordgo.Permission
 	discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles |
 	discordgo.PermissionUseApplicationCommands | discordgo.PermissionMentionEveryone
 
-// InGuild is a member with ordinary permissions in a channel of the bot's
-// guild. Add discordgo.PermissionManageGuild to Permissions for an admin.
+// InGuild is a member with ordinary permissions in a channel of one of the
+// bot's guilds (GuildID's, for a channel the fake does not know). Add
+// discordgo.PermissionManageGuild to Permissions for an admin.
 func (s *Server) InGuild(user *discordgo.User, channelID string) Origin {
-	return Origin{User: user, GuildID: s.guild, ChannelID: channelID, Permissions: memberPermissions}
+	s.mu.Lock()
+	guild := s.channelLocked(channelID).GuildID
+	s.mu.Unlock()
+	return Origin{User: user, GuildID: guild, ChannelID: channelID, Permissions: memberPermissions}
 }
 
 // InDM is a user in their DM channel with the bot.

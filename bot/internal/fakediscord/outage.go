@@ -7,14 +7,12 @@ import "net/http"
 // that a test sees the bot while it cannot reach Discord; then the bot
 // resumes its session.
 
-// CutGateway drops the bot's gateway connection and refuses new ones.
+// CutGateway drops the bot's gateway connections and refuses new ones.
 func (s *Server) CutGateway() {
 	s.gw.mu.Lock()
 	defer s.gw.mu.Unlock()
 	s.gw.down = true
-	if s.gw.conn != nil {
-		s.gw.dropLocked(s.gw.conn)
-	}
+	s.gw.dropAllLocked()
 }
 
 // RestoreGateway accepts connections again.

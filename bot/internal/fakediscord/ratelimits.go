@@ -17,6 +17,34 @@ import (
 type limits struct {
 	global time.Time            // the end of a global limit
 	routes map[string]time.Time // the end of each bucket's limit
+	// The second being counted for WithGlobalRate, and its requests.
+	second  time.Time
+	counted int
+}
+
+// WithGlobalRate counts the bot's requests bound by the global limit, from
+// every client and connection of its token together, as Discord does (50
+// a second for most bots): the one beyond perSecond within a second of the
+// fake's clock (WithClock) gets a global 429 for the rest of that second.
+func WithGlobalRate(perSecond int) Option {
+	return func(s *Server) { s.globalRate = perSecond }
+}
+
+// overRateLocked is the global 429 of a request beyond WithGlobalRate's
+// count, or nil.
+func (s *Server) overRateLocked(r Request) *Fault {
+	if s.globalRate == 0 || !boundGlobally(r) {
+		return nil
+	}
+	now := s.now()
+	if now.Sub(s.limits.second) >= time.Second {
+		s.limits.second, s.limits.counted = now, 0
+	}
+	s.limits.counted++
+	if s.limits.counted <= s.globalRate {
+		return nil
+	}
+	return &Fault{Status: http.StatusTooManyRequests, RetryAfter: s.limits.second.Add(time.Second).Sub(now), Global: true}
 }
 
 // bucketOf is a request's rate-limit bucket: its path. discordgo's buckets

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -168,9 +169,9 @@ func (s *Server) getGateway(w http.ResponseWriter, _ Request) {
 func (s *Server) getGatewayBot(w http.ResponseWriter, _ Request) {
 	writeJSON(w, http.StatusOK, discordgo.GatewayBotResponse{
 		URL:    s.gw.url,
-		Shards: 1,
+		Shards: s.shards,
 		SessionStartLimit: discordgo.SessionInformation{
-			Total: 1000, Remaining: 999, ResetAfter: 86400000, MaxConcurrency: 1,
+			Total: 1000, Remaining: 999, ResetAfter: 86400000, MaxConcurrency: s.maxConcurrency,
 		},
 	})
 }
@@ -290,7 +291,7 @@ func (s *Server) ownApplication(w http.ResponseWriter, r Request) bool {
 		s.refuse(w, r, http.StatusForbidden, codeMissingAccess, "Missing Access")
 		return false
 	}
-	if gid, ok := r.Params["guild_id"]; ok && gid != s.guild {
+	if gid, ok := r.Params["guild_id"]; ok && !slices.Contains(s.guilds, gid) {
 		s.refuse(w, r, http.StatusForbidden, codeMissingAccess, "Missing Access")
 		return false
 	}

@@ -50,6 +50,10 @@ type Server struct {
 	token string // the bot token to insist on; "" accepts any
 	bot   *discordgo.User
 	guild string
+	// Sharding (shards.go): the shards GET /gateway/bot asks for, and
+	// whether IDENTIFYs are held to max_concurrency.
+	shards, maxConcurrency int
+	limitIdentifies        bool
 
 	rest *httptest.Server
 	gw   *gateway
@@ -67,6 +71,7 @@ type Server struct {
 	dms          map[string]string // user ID → DM channel ID
 	messages     map[string][]*storedMessage
 	interactions map[string]*interaction // by ID
+	guilds       []string                // the bot's; GuildID's first
 	commands     map[string][]*discordgo.ApplicationCommand
 	nonces       map[string]nonced // enforced message nonces
 	uploads      map[string][]byte // files users attached, by URL
@@ -74,6 +79,7 @@ type Server struct {
 	faults       []*fault
 	chaos        *chaos           // see SetChaos
 	limits       limits           // rate limits in force
+	globalRate   int              // see WithGlobalRate; 0: not counted
 	counts       FaultCounts      // the HTTP faults injected
 	dropFiles    bool             // keep uploads' sizes, not their bytes
 	mentionsRule bool             // see WithMentionsRule
@@ -95,7 +101,8 @@ func WithoutFileData() Option {
 }
 
 // WithClock makes the fake read the time on now where Discord counts in
-// minutes (how long an enforced nonce is remembered), so that a test can
+// minutes (how long an enforced nonce is remembered) or in the windows of
+// max_concurrency (WithSharding), so that a test can
 // move past such a window without waiting; the seconds of an interaction's
 // deadline stay on the real clock.
 func WithClock(now func() time.Time) Option {
@@ -118,19 +125,21 @@ func New(t testing.TB, opts ...Option) *Server {
 		t.Fatalf("fakediscord: %v", err)
 	}
 	s := &Server{
-		t:            t,
-		spec:         spec,
-		changed:      make(chan struct{}),
-		users:        map[string]*discordgo.User{},
-		channels:     map[string]*discordgo.Channel{},
-		dms:          map[string]string{},
-		messages:     map[string][]*storedMessage{},
-		interactions: map[string]*interaction{},
-		commands:     map[string][]*discordgo.ApplicationCommand{},
-		nonces:       map[string]nonced{},
-		uploads:      map[string][]byte{},
-		attachments:  map[string]*discordgo.MessageAttachment{},
-		now:          time.Now,
+		t:              t,
+		spec:           spec,
+		changed:        make(chan struct{}),
+		users:          map[string]*discordgo.User{},
+		channels:       map[string]*discordgo.Channel{},
+		dms:            map[string]string{},
+		messages:       map[string][]*storedMessage{},
+		interactions:   map[string]*interaction{},
+		commands:       map[string][]*discordgo.ApplicationCommand{},
+		nonces:         map[string]nonced{},
+		uploads:        map[string][]byte{},
+		attachments:    map[string]*discordgo.MessageAttachment{},
+		now:            time.Now,
+		shards:         1,
+		maxConcurrency: 1,
 	}
 	for _, opt := range opts {
 		opt(s)
@@ -138,6 +147,7 @@ func New(t testing.TB, opts ...Option) *Server {
 	s.bot = &discordgo.User{ID: s.NewID(), Username: "adega-test", Discriminator: "0", Bot: true}
 	s.users[s.bot.ID] = s.bot
 	s.guild = s.NewID()
+	s.guilds = []string{s.guild}
 	s.rest = httptest.NewServer(http.HandlerFunc(s.serveREST))
 	s.gw = newGateway(s)
 	t.Cleanup(func() {
