@@ -22,6 +22,12 @@ var tokenInURL = regexp.MustCompile(`(/(?:webhooks|interactions)/[0-9]+/)[^/\s"?
 // (Token:"…", a struct printed with %#v).
 var tokenField = regexp.MustCompile(`(?i)("token"\s*:\s*"|\btoken:\s*")[^"]*`)
 
+// rawData matches the bytes of an event that discordgo prints with %#v
+// ("Expected READY/RESUMED, instead got: &discordgo.Event{...RawData:
+// json.RawMessage{0x7b, ...}"), a warning: an interaction's token hides in
+// them as numbers, which tokenField cannot see.
+var rawData = regexp.MustCompile(`(json\.RawMessage\{)[^}]*`)
+
 // redacted stands for a secret in log lines.
 const redacted = "[redacted]"
 
@@ -50,6 +56,7 @@ func (r redactor) clean(s string) string {
 		s = strings.ReplaceAll(s, secret, redacted)
 	}
 	s = tokenField.ReplaceAllString(s, "${1}"+redacted)
+	s = rawData.ReplaceAllString(s, "${1}"+redacted)
 	return tokenInURL.ReplaceAllString(s, "${1}"+redacted)
 }
 
