@@ -96,7 +96,10 @@ func (h *harness) postsTo(channelID string) []sentPost {
 // escalated one, and at the deadline the bot plays for them, says so, and
 // posts the new turn message pinging the next player.
 func TestAbsentPlayerIsRemindedThenAutoPlayed(t *testing.T) {
-	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 50 * time.Millisecond,
+	// The floor is the interval: a reminder every 250 ms until the deadline.
+	// A floor of 50 ms queued some 75 reminders ahead of the announcement,
+	// more than a loaded machine under -race posted in the test's wait.
+	h := newReminderHarness(t, remind.Config{Interval: 250 * time.Millisecond, Floor: 250 * time.Millisecond,
 		Deadline: 4 * time.Second, Absent: adega.AbsentAuto})
 	srv := h.srv
 	ana, bruno := srv.NewUser("ana"), srv.NewUser("bruno")
