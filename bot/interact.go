@@ -76,6 +76,11 @@ func (b *Bot) interactionLog(i *discordgo.Interaction) *slog.Logger {
 	case discordgo.InteractionModalSubmit:
 		attrs = append(attrs, "custom_id", i.ModalSubmitData().CustomID)
 	}
+	// Autocomplete comes at every keystroke and logs at debug level only:
+	// it is not worth a read of the store to name its game.
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		return b.log.With(attrs...)
+	}
 	if games, err := b.handler.Store.ActiveGames(i.ChannelID); err == nil && len(games) > 0 {
 		attrs = append(attrs, "game", strings.Join(games, ","))
 	}
