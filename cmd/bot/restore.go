@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/storage/backup"
 )
 
 // restoreCommand puts a backup in the place of the bot's database, with the
@@ -97,12 +98,7 @@ func replace(db, file, aside string) (kept string, err error) {
 	if err = os.Rename(tmp.Name(), db); err != nil {
 		return "", err
 	}
-	d, err := os.Open(dir)
-	if err != nil {
-		return "", err
-	}
-	defer d.Close()
-	return aside, d.Sync()
+	return aside, backup.SyncDir(dir)
 }
 
 // copyInto writes file into tmp, with db's permissions if db exists,

@@ -88,14 +88,14 @@ func (b *Backups) Take() (path string, size int64, err error) {
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return "", 0, fmt.Errorf("backup: %w", err)
 	}
-	if err = syncDir(b.Dir); err != nil {
+	if err = SyncDir(b.Dir); err != nil {
 		return "", 0, fmt.Errorf("backup: %w", err)
 	}
 	return path, size, b.prune()
 }
 
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
+// SyncDir makes a rename in dir durable.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
