@@ -44,12 +44,12 @@ func (p *peersRun) listen(t testing.TB) net.Listener {
 	return ln
 }
 
-// newCluster starts count bots on one fake Discord, each serving
+// newPeers starts count bots on one fake Discord, each serving
 // interactions over HTTP with its own store: bot k runs shard k of count,
 // and its owners are the others' endpoints. A forward waits a second at
 // most, well within Discord's 3. The fake POSTs to the last bot started
 // until told otherwise (deliverTo).
-func newCluster(t *testing.T, count int) []*harness {
+func newPeers(t *testing.T, count int) []*harness {
 	t.Parallel()
 	_, key, err := ed25519.GenerateKey(nil)
 	if err != nil {
@@ -108,7 +108,7 @@ func (h *harness) holds(user *discordgo.User, channelID string) int {
 // lobby's buttons, typed moves and their autocomplete; a DM's go to shard
 // 0's process.
 func TestInteractionsArePlayedByTheirShardsProcess(t *testing.T) {
-	hs := newCluster(t, 3)
+	hs := newPeers(t, 3)
 	srv := hs[0].srv
 	ana := srv.NewUser("ana")
 	channel := srv.NewChannelIn(srv.NewGuild(0, 3), "vinhos")
@@ -154,7 +154,7 @@ func TestInteractionsArePlayedByTheirShardsProcess(t *testing.T) {
 // and then to its shard's, is handled once: the copies are refused as
 // replays, and answer nothing.
 func TestAForwardedInteractionIsHandledOnce(t *testing.T) {
-	hs := newCluster(t, 3)
+	hs := newPeers(t, 3)
 	srv := hs[0].srv
 	table := srv.NewChannelIn(srv.NewGuild(1, 3), "vinhos")
 	deliverTo(hs[0])
@@ -192,7 +192,7 @@ func TestAForwardedInteractionIsHandledOnce(t *testing.T) {
 // interaction asks the user to try again, in time for Discord, and nothing
 // is played; once it is back, the interactions reach it again.
 func TestAnUnreachableShardProcessAsksToTryAgain(t *testing.T) {
-	hs := newCluster(t, 3)
+	hs := newPeers(t, 3)
 	srv, owner := hs[0].srv, hs[2]
 	ana := srv.NewUser("ana")
 	table := srv.NewChannelIn(srv.NewGuild(2, 3), "vinhos")
@@ -252,7 +252,7 @@ func TestAnUnreachableShardProcessAsksToTryAgain(t *testing.T) {
 // forwarded; a signed request forwarded to a process that does not run its
 // shard either is not passed on again. PING is answered by any process.
 func TestForwardsAreCheckedLikeDiscordsRequests(t *testing.T) {
-	hs := newCluster(t, 2)
+	hs := newPeers(t, 2)
 	srv, owner, other := hs[0].srv, hs[0], hs[1]
 	ana := srv.NewUser("ana")
 	table := srv.NewChannelIn(srv.NewGuild(0, 2), "vinhos")
