@@ -158,6 +158,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)
+		b.peers.CloseIdleConnections()
 	}
 	return b.serve(ctx, failed, stop)
 }

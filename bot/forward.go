@@ -80,10 +80,18 @@ func (b *Bot) elsewhere(i *discordgo.Interaction) (shard int, ok bool) {
 	return shard, true
 }
 
+// peerConns is how many idle connections the forwards keep to each
+// process: enough for a burst of interactions to find one open, rather
+// than Go's default of 2.
+const peerConns = 32
+
 // newPeerClient is the client of the forwards. It follows no redirect: a
 // signed interaction goes to the owner named, nowhere else.
 func newPeerClient() *http.Client {
-	return &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = peerConns
+	return &http.Client{Transport: t,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 }
 
 // forward hands an interaction of another shard to the process that runs
