@@ -27,6 +27,9 @@ import (
 // cluster names (Owners), never to an address a request carries.
 
 // Owners says which process serves each shard's interactions.
+// StaticOwners reads them from the configuration; with etcd, each process
+// is to put shard → its advertise_url under a lease, and an Owners that
+// watches those keys to take the list's place.
 type Owners interface {
 	// Owner is the URL of the Interactions Endpoint of the process that
 	// runs shard; ok is false when no process is known to run it.
