@@ -31,7 +31,7 @@ type walked[W any] struct {
 	seat   engine.Seat
 	prefix engine.Action
 	walker W
-	step   engine.Step // what Choices answered
+	step   engine.Step // what Choices answered, but its choices: offered's
 	// asked is the step the walker stands at, and offered its options
 	// that Choices listed: the next answer is taken from them as they are.
 	asked   Step[W]
@@ -50,7 +50,7 @@ func (m *Memo[W]) answered(seat engine.Seat, prefix engine.Action) (engine.Step,
 		return engine.Step{}, false
 	}
 	step := w.step
-	step.Choices, step.Taken = slices.Clone(step.Choices), slices.Clone(step.Taken)
+	step.Choices, step.Taken = choices(w.offered), slices.Clone(step.Taken)
 	return step, true
 }
 
