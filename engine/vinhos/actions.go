@@ -203,7 +203,7 @@ func (s *walker) vineyardStep() step {
 		top := s.Regions[r].Deck[0]
 		cost := s.vineyardPrice(seat, top, run.discount).Bagos
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return Regions[r].Name + " " + top.Color.String() + " vineyard, " + bagos(cost) }), Cost: bagos(cost)},
 			Do:     chooseRegion[r],
 		})
 	}
@@ -431,12 +431,12 @@ func distinctOrders(tiles []VineyardTile) [][]VineyardTile {
 func (s *walker) wineryStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	run := s.work.run
+	price := s.work.run.price
 	board := s.board()
-	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Wineries == 0 || !s.pay(seat, run.price).Affordable {
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(price)) }), Opts: s.moreOptions()}
+	if s.Supply.Wineries == 0 || !s.pay(seat, price).Affordable {
 		if s.Explaining {
-			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, price))
 		}
 		return st
 	}
@@ -449,14 +449,14 @@ func (s *walker) wineryStep() step {
 			continue
 		}
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "Winery in " + s.estateName(p, e) + ", " + bagos(price) }), Cost: bagos(price)},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
-				p.Money -= run.price
+				p.Money -= price
 				s.Supply.Wineries--
 				p.Estates[e].Wineries++
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(price))
 				})
 				s.buildCube(seat, e)
 				s.item()
@@ -520,11 +520,11 @@ func capitalize(w string) string { return string(w[0]-'a'+'A') + w[1:] }
 func (s *walker) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	run := s.work.run
-	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Cellars == 0 || !s.pay(seat, run.price).Affordable {
+	price := s.work.run.price
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(price)) }), Opts: s.moreOptions()}
+	if s.Supply.Cellars == 0 || !s.pay(seat, price).Affordable {
 		if s.Explaining {
-			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, price))
 		}
 		return st
 	}
@@ -539,14 +539,14 @@ func (s *walker) cellarStep() step {
 			continue
 		}
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "Cellar in " + s.estateName(p, e) + ", " + bagos(price) }), Cost: bagos(price)},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
-				p.Money -= run.price
+				p.Money -= price
 				s.Supply.Cellars--
 				p.Estates[e].Cellar = true
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(price))
 				})
 				s.buildCube(seat, e)
 				s.item()

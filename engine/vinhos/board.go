@@ -479,11 +479,12 @@ func (s *State) tileName(id int) string {
 	case MultMoney:
 		return "Multiplier: score money with the tile's own table"
 	case MultExportMajorities:
-		return fmt.Sprintf("Multiplier: %d VP per Export majority, %d per tied one", m.VP, m.TieVP)
+		return "Multiplier: " + strconv.Itoa(m.VP) + " VP per Export majority, " + strconv.Itoa(m.TieVP) + " per tied one"
 	}
-	text := fmt.Sprintf("Multiplier: %d VP per %s", m.VP, multiplierText[m.Kind])
+	// Built by concatenation: labels name tiles in every draft and turn.
+	text := "Multiplier: " + strconv.Itoa(m.VP) + " VP per " + multiplierText[m.Kind]
 	if m.Cap.V > 0 {
-		text += fmt.Sprintf(" (at most %d)", m.Cap.V)
+		text += " (at most " + strconv.Itoa(m.Cap.V) + ")"
 	}
 	return text
 }
