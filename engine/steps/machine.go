@@ -94,8 +94,8 @@ func (m *Machine[W]) Next(w W, seat engine.Seat) (st Step[W], done bool, err err
 		if len(st.Opts) != 1 || !st.Opts[0].Auto {
 			return st, false, nil
 		}
-		if k.taking != nil {
-			*k.taking = append(*k.taking, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: shown(st.Opts[0].Choice)})
+		if k.taking {
+			k.taken = append(k.taken, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: shown(st.Opts[0].Choice)})
 		}
 		answer(k, w, st, st.Opts[0])
 	}
@@ -328,10 +328,10 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 		return engine.Step{}, err
 	}
 	k := c.Steps()
-	var taken []engine.Taken
-	k.NoLabels, k.taking = false, &taken
+	k.NoLabels, k.taking = false, true
 	st, done, err := m.Next(c, seat)
-	k.taking = nil
+	taken := k.taken
+	k.taking, k.taken = false, nil
 	if err != nil {
 		return engine.Step{}, err
 	}
