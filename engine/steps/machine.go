@@ -94,8 +94,8 @@ func (m *Machine[W]) Next(w W, seat engine.Seat) (st Step[W], done bool, err err
 		if len(st.Opts) != 1 || !st.Opts[0].Auto {
 			return st, false, nil
 		}
-		if k.taking {
-			k.taken = append(k.taken, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: shown(st.Opts[0].Choice)})
+		if k.taking != nil {
+			*k.taking = append(*k.taking, engine.Taken{Name: st.Name, Prompt: m.words(w, st.Prompt), Choice: shown(st.Opts[0].Choice)})
 		}
 		answer(k, w, st, st.Opts[0])
 	}
@@ -327,11 +327,17 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 	if err != nil {
 		return engine.Step{}, err
 	}
+	if rec == nil {
+		rec = new(walked[W])
+	}
+	// The steps taken on their own are collected in the record, which
+	// the memo keeps: a slice of the call's own would escape.
 	k := c.Steps()
-	k.NoLabels, k.taking = false, true
+	rec.step.Taken = nil
+	k.NoLabels, k.taking = false, &rec.step.Taken
 	st, done, err := m.Next(c, seat)
-	taken := k.taken
-	k.taking, k.taken = false, nil
+	k.taking = nil
+	taken := rec.step.Taken
 	if err != nil {
 		return engine.Step{}, err
 	}
@@ -344,9 +350,6 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 	}
 	asked := st
 	asked.Opts = nil // in c's array, which its next step reuses
-	if rec == nil {
-		rec = new(walked[W])
-	}
 	kept := out
 	kept.Choices = nil // the caller's: the memo lists offered again
 	*rec = walked[W]{seat: seat, prefix: append(rec.prefix[:0], prefix...), walker: c, step: kept, asked: asked, offered: offered}

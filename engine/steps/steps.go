@@ -88,12 +88,9 @@ type Walk[W any] struct {
 	// keeps them with the paused decision.
 	Names []string
 
-	// taken are the steps answered on their own, kept only while taking:
-	// for Choices.
-	taking   bool
-	taken    []engine.Taken
-	opts     []Option[W] // where the next step lists its options
-	refusals []refusal   // the answers left out and why, when Explaining
+	taking   *[]engine.Taken // the steps answered on their own, for Choices
+	opts     []Option[W]     // where the next step lists its options
+	refusals []refusal       // the answers left out and why, when Explaining
 	// pending are who must decide, asked at each decision's start and
 	// after each in a playout, in an array the walker reuses.
 	pending []engine.Pending
