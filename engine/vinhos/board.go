@@ -215,11 +215,15 @@ func (s *walker) topOptions(opts []option, seat engine.Seat, price int, then fun
 			}
 			continue
 		}
-		label := s.expertName(s.Experts[f][0])
-		c := engine.Choice{ID: featureKey(Feature(f)), Label: label}
+		c := engine.Choice{ID: featureKey(Feature(f))}
 		if price > 0 {
 			c.Cost = bagos(price)
-			c.Label += "; hire it for " + c.Cost
+		}
+		if !s.NoLabels { // a look-ahead lists these, unread, at every hire
+			c.Label = s.expertName(s.Experts[f][0])
+			if price > 0 {
+				c.Label += "; hire it for " + c.Cost
+			}
 		}
 		opts = append(opts, option{Choice: c, Do: func(s *walker) {
 			s.Seats[seat].Money -= price
