@@ -2,6 +2,7 @@ package vinhos
 
 import (
 	"bytes"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -68,4 +69,34 @@ func playDecision(t *testing.T, s *State, seat engine.Seat, seed uint64) []byte 
 		t.Error(err)
 	}
 	return b
+}
+
+// Choices asked again for the prefix it answered last answers from its
+// memo, which lists the choices it offered again (memo.go): the step a
+// state without a memo lists, whatever the caller did to the first answer.
+func TestChoicesAskedAgainAnswerAlike(t *testing.T) {
+	playRandom(t, 11, 4, func(s *State, move int) {
+		if move%10 != 0 || len(s.Pending()) == 0 {
+			return
+		}
+		seat := s.Pending()[0].Seat
+		want, err := s.clone().Choices(seat, nil) // a copy remembers nothing
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := s.Choices(seat, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range first.Choices {
+			first.Choices[i] = engine.Choice{ID: "changed", Label: "changed"}
+		}
+		for i := range first.Taken {
+			first.Taken[i].Choice.Label = "changed"
+		}
+		again, err := s.Choices(seat, nil)
+		if err != nil || !reflect.DeepEqual(again, want) {
+			t.Fatalf("at %s, asked again: %+v, %v; want %+v", s.Phase(), again, err, want)
+		}
+	})
 }
