@@ -386,6 +386,7 @@ func (m *Machine[W]) walked(memo *Memo[W], start func() W, seat engine.Seat, pre
 	w, ok := memo.takeBefore(seat, prefix)
 	if !ok {
 		c := start()
+		memo.lend(c.Steps())
 		c.Steps().NoLabels = true
 		return c, nil, m.walk(c, seat, prefix, ahead)
 	}

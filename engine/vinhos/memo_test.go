@@ -12,8 +12,9 @@ import (
 // Many callers may list choices on one state at once, each building its
 // own decision, as the bot's handlers do: each gets the steps it would
 // get alone, and the state Apply returns is the same. Run with -race, it
-// also checks that the copy Choices keeps (memo.go) is handed to one
-// caller at a time.
+// also checks that the copy Choices keeps (memo.go), and the array for
+// options a published state keeps for its first walker, are handed to
+// one caller at a time.
 func TestConcurrentChoicesOnOneState(t *testing.T) {
 	var states []*State
 	playRandom(t, 7, 4, func(s *State, move int) {
