@@ -601,7 +601,6 @@ func (s *walker) endHiring() {
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
 func (s *walker) addCubeStep() step {
-	seat := s.work.seat
 	st := step{Name: "cube", Prompt: "Add a Renown cube to which region?", Opts: s.EmptyOptions()}
 	if s.Supply.Cubes == 0 {
 		if s.Explaining {
@@ -625,14 +624,18 @@ func (s *walker) addCubeStep() step {
 				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
 			})},
 			Risky: true,
-			Do: func(s *walker) {
-				s.placeCube(seat, r)
-				s.work.use = runNone
-			},
+			Do:    addCube[r],
 		})
 	}
 	return st
 }
+
+// addCube are the answers that add a Renown cube to each region, made
+// once: every look-ahead at a Wine Expert that adds one lists them.
+var addCube = answers(NumRegions+1, func(s *walker, r int) {
+	s.placeCube(s.work.seat, RegionID(r))
+	s.work.use = runNone
+})
 
 // retrieveStep: a Wine Expert takes back one of your barrels from anywhere
 // but the Magnates Area [T] (RB p. 9); in R10 from the Magnates area too
@@ -650,27 +653,39 @@ func (s *walker) retrieveStep() step {
 			s.work.use = runNone
 		}
 	}
+	// text names where a barrel comes back from, for its label and the
+	// narration; a look-ahead, which reads neither, leaves it empty.
+	label := func(prefix, text string) string {
+		if text == "" {
+			return ""
+		}
+		return prefix + strings.TrimPrefix(text, "from ")
+	}
 	for i, occ := range s.Sales {
 		if occ == seat {
 			slot := s.data.Sales[i]
-			text := fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
-			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]}, Risky: true,
+			text := s.shown(func() string {
+				return fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+			})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: label("Sales: ", text)}, Risky: true,
 				Do: func(s *walker) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
 		}
 	}
 	for r := range s.Export {
 		for c, occ := range s.Export[r] {
 			if occ == seat {
-				text := fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
-				st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]}, Risky: true,
+				text := s.shown(func() string {
+					return fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
+				})
+				st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: label("Export: ", text)}, Risky: true,
 					Do: func(s *walker) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
 			}
 		}
 	}
 	for i, t := range p.Tiles {
 		if t.Barrel {
-			text := "from the " + s.tileName(t.ID)
-			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]}, Risky: true,
+			text := s.shown(func() string { return "from the " + s.tileName(t.ID) })
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: label("", text)}, Risky: true,
 				Do: func(s *walker) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
 		}
 	}
