@@ -12,9 +12,11 @@ type wineRef struct{ estate, slot int }
 
 func wineKey(w wineRef) string { return wineKeys[w.estate][w.slot] }
 
-// wines lists seat's wines, estate by estate, left to right.
+// wines lists seat's wines, estate by estate, left to right. Inlined,
+// the list is on the caller's stack: every look-ahead at a wine step
+// lists them.
 func (s *State) wines(seat engine.Seat) []wineRef {
-	var out []wineRef
+	out := make([]wineRef, 0, len(Player{}.Estates)*len(Estate{}.Wines))
 	for e, est := range s.Seats[seat].Estates {
 		for i, w := range est.Wines {
 			if w.Quality > 0 {
