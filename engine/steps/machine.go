@@ -119,6 +119,9 @@ func (m *Machine[W]) Answer(w W, st Step[W], o Option[W]) { answer(w.Steps(), w,
 
 func answer[W any](k *Walk[W], w W, st Step[W], o Option[W]) {
 	if !k.Unnamed {
+		if k.Names == nil {
+			k.Names = make([]string, 0, 8) // a decision's names, in one array
+		}
 		k.Names = append(k.Names, st.Name)
 	}
 	o.Do(w)
