@@ -46,6 +46,10 @@ type Config struct {
 	ShardIDs   []int `toml:"shard_ids"`
 	ShardID    int   `toml:"shard_id"`
 	ShardCount int   `toml:"shard_count"`
+	// GlobalRate is Discord's global rate limit of the bot, in requests a
+	// second over all its processes; each process spends its shards'
+	// share (bot.Config.GlobalRate).
+	GlobalRate float64 `toml:"global_rate"`
 	// VinhosData is an optional TOML file that corrects reconstructed
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
@@ -108,6 +112,7 @@ func DefaultConfig() Config {
 		LogFormat:  "text",
 		ShardIDs:   []int{0},
 		ShardCount: 1,
+		GlobalRate: 50, // Discord's for most bots
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 		// Enough for a busy game's few messages; systemd and Docker wait
@@ -213,6 +218,9 @@ func (c Config) validate() error {
 	}
 	if _, err := c.publicKey(); err != nil {
 		return err
+	}
+	if c.GlobalRate <= 0 {
+		return fmt.Errorf("config: global_rate %v must be positive: the requests a second Discord allows the bot (50 for most bots)", c.GlobalRate)
 	}
 	if c.ShutdownGrace < 0 || c.Backup.Interval < 0 || c.Backup.Keep < 1 {
 		return errors.New("config: shutdown_grace and backup.interval must not be negative, and backup.keep must be at least 1")

@@ -86,6 +86,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		DevGuildID:    cfg.DevGuildID,
 		ShardIDs:      cfg.ShardIDs,
 		ShardCount:    cfg.ShardCount,
+		GlobalRate:    cfg.GlobalRate,
 		Listener:      listener,
 		PublicKey:     key,
 		ShutdownGrace: cfg.ShutdownGrace,
