@@ -50,6 +50,9 @@ type Config struct {
 	// second over all its processes; each process spends its shards'
 	// share (bot.Config.GlobalRate).
 	GlobalRate float64 `toml:"global_rate"`
+	// DiscordAPI, if set, is where the bot sends what it would send to
+	// https://discord.com: a REST proxy, or a fake Discord in tests.
+	DiscordAPI string `toml:"discord_api"`
 	// VinhosData is an optional TOML file that corrects reconstructed
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
@@ -177,6 +180,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ADEGA_LOG_LEVEL":      &c.LogLevel,
 		"ADEGA_LOG_FORMAT":     &c.LogFormat,
 		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
+		"ADEGA_DISCORD_API":    &c.DiscordAPI,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -221,6 +225,9 @@ func (c Config) validate() error {
 	}
 	if c.GlobalRate <= 0 {
 		return fmt.Errorf("config: global_rate %v must be positive: the requests a second Discord allows the bot (50 for most bots)", c.GlobalRate)
+	}
+	if _, err := c.discordAPI(); err != nil {
+		return err
 	}
 	if c.ShutdownGrace < 0 || c.Backup.Interval < 0 || c.Backup.Keep < 1 {
 		return errors.New("config: shutdown_grace and backup.interval must not be negative, and backup.keep must be at least 1")

@@ -80,6 +80,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: adega.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings(), Metrics: metrics}
+	transport, _ := cfg.discordAPI() // validated on load
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
@@ -87,6 +88,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		ShardIDs:      cfg.ShardIDs,
 		ShardCount:    cfg.ShardCount,
 		GlobalRate:    cfg.GlobalRate,
+		Transport:     transport,
 		Listener:      listener,
 		PublicKey:     key,
 		ShutdownGrace: cfg.ShutdownGrace,

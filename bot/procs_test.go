@@ -1,0 +1,499 @@
+package bot_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/nim"
+	"github.com/adega-bot/adega/storage"
+)
+
+// The processes' harness: the program, built once, started as several
+// processes, each running its shards of a count from its own data_dir,
+// against one fake Discord on loopback (discord_api), which routes each
+// server's interactions to its shard's process and DMs to shard 0's. A
+// test adds to every process's config with fleet.extra (a section of its
+// own, such as [cluster]).
+
+// processWait bounds every wait for the processes: long, for a loaded
+// machine under -race; a healthy run waits far less.
+const processWait = time.Minute
+
+// fleet is the bot run as processes against one fake Discord.
+type fleet struct {
+	t     *testing.T
+	bin   string // the program
+	srv   *fakediscord.Server
+	count int // shard_count
+	procs []*fleetProcess
+	rate  float64 // global_rate, the fake's too
+	// extra, if set, is more TOML for process k's config, at its end.
+	extra func(k int) string
+	// clock moves the fake's clock past max_concurrency's window before a
+	// process starts again, rather than waiting it out.
+	clock atomic.Int64
+	log   *os.File // every process's output
+}
+
+// process is one of the fleet's: the shards it runs and its files.
+type fleetProcess struct {
+	shards  []int
+	dataDir string
+	cmd     *exec.Cmd
+}
+
+// newCluster makes a fleet of processes, process k running the shards
+// shards[k] of count; none is started. The fake asks for count shards,
+// lets max_concurrency = count identify at once, and counts the global
+// rate over every process; the processes' global_rate is the fake's.
+func newCluster(t *testing.T, count int, rate float64, shards ...[]int) *fleet {
+	c := &fleet{t: t, count: count, rate: rate, bin: buildAdega(t)}
+	c.srv = fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(),
+		fakediscord.WithSharding(count, count), fakediscord.WithGlobalRate(int(rate)),
+		fakediscord.WithClock(func() time.Time { return time.Now().Add(time.Duration(c.clock.Load())) }))
+	dir := t.TempDir()
+	var err error
+	if c.log, err = os.Create(filepath.Join(dir, "processes.log")); err != nil {
+		t.Fatal(err)
+	}
+	for k, ids := range shards {
+		c.procs = append(c.procs, &fleetProcess{shards: ids, dataDir: filepath.Join(dir, fmt.Sprintf("process%d", k))})
+	}
+	t.Cleanup(func() {
+		for _, p := range c.procs {
+			if p.cmd != nil {
+				_ = p.cmd.Process.Kill()
+				_ = p.cmd.Wait()
+			}
+		}
+		c.log.Close()
+		if t.Failed() {
+			if out, err := os.ReadFile(c.log.Name()); err == nil {
+				t.Logf("the processes' log:\n%s", out)
+			}
+		}
+	})
+	return c
+}
+
+// buildAdega builds the program as the tests run (with the race detector
+// if they have it) and returns its path.
+func buildAdega(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "adega")
+	args := []string{"build", "-o", bin}
+	if raceEnabled {
+		args = append(args, "-race")
+	}
+	build := exec.Command("go", append(args, "./cmd/bot")...)
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(build.Args[1:], " "), err, out)
+	}
+	return bin
+}
+
+// processConfig is the config file of a process running shards of count
+// from dataDir, spending its share of rate, with extra at its end. The AI
+// thinks briefly: the bot's seats play quickly.
+func processConfig(discord, dataDir string, shards []int, count int, rate float64, extra string) string {
+	ids := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(shards)), ", "), "[]")
+	return fmt.Sprintf(`token = "test-token"
+discord_api = %q
+data_dir = %q
+log_format = "json"
+shard_ids = [%s]
+shard_count = %d
+global_rate = %v
+shutdown_grace = "1m"
+
+[ai]
+easy = "20ms"
+normal = "20ms"
+hard = "20ms"
+%s`, discord, dataDir, ids, count, rate, extra)
+}
+
+// start starts process k and waits until each of its shards is connected.
+func (c *fleet) start(t testing.TB, k int) {
+	t.Helper()
+	p := c.procs[k]
+	extra := ""
+	if c.extra != nil {
+		extra = c.extra(k)
+	}
+	config := p.dataDir + ".toml"
+	if err := os.WriteFile(config, []byte(processConfig(c.srv.URL(), p.dataDir, p.shards, c.count, c.rate, extra)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(c.log, "=== process %d (shards %v) starts\n", k, p.shards)
+	fmt.Printf("DEBUG %s start %d\n", time.Now().Format("15:04:05.000"), k)
+	p.cmd = exec.Command(c.bin, "run", "--config", config)
+	p.cmd.Stdout, p.cmd.Stderr = c.log, c.log
+	identified := len(c.srv.Identifies())
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(processWait); len(c.srv.Identifies()) < identified+len(p.shards); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d did not connect", k)
+		}
+	}
+	fmt.Printf("DEBUG %s identified %d\n", time.Now().Format("15:04:05.000"), k)
+	for _, id := range p.shards {
+		if err := c.srv.WaitShardReady(id, c.count, processWait); err != nil {
+			t.Fatalf("process %d: %v", k, err)
+		}
+	}
+}
+
+// startAll starts every process, as a deployment does.
+func (c *fleet) startAll(t testing.TB) {
+	t.Helper()
+	for k := range c.procs {
+		c.start(t, k)
+	}
+}
+
+// kill ends process k with SIGKILL: no step of its stopping runs. Its next
+// start comes a max_concurrency window later on the fake's clock.
+func (c *fleet) kill(k int) {
+	p := c.procs[k]
+	_ = p.cmd.Process.Signal(syscall.SIGKILL)
+	_ = p.cmd.Wait()
+	p.cmd = nil
+	c.clock.Add(int64(6 * time.Second))
+}
+
+// stop stops process k with SIGTERM, which must end it cleanly.
+func (c *fleet) stop(t testing.TB, k int) {
+	t.Helper()
+	p := c.procs[k]
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	err := p.cmd.Wait()
+	p.cmd = nil
+	if err != nil {
+		t.Fatalf("process %d did not stop cleanly: %v", k, err)
+	}
+}
+
+// open opens process k's database while it is stopped.
+func (c *fleet) open(k int) *storage.Store {
+	c.t.Helper()
+	if err := os.MkdirAll(c.procs[k].dataDir, 0o755); err != nil {
+		c.t.Fatal(err)
+	}
+	store, err := storage.Open(filepath.Join(c.procs[k].dataDir, "adega.db"), engine.NewRegistry(nim.Game{}))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return store
+}
+
+// nimTable is a game of Nim between a player and the bot's AI, in a channel
+// of a server or in the player's DMs.
+type nimTable struct {
+	at      fakediscord.Origin
+	process int    // the process that owns it
+	game    string // its ID
+	// acked are the interactions of the player's moves that were
+	// acknowledged; over, whether the game has ended.
+	acked []string
+	over  bool
+	// last is the move sent last, and lastAt when it was acknowledged.
+	last   []string
+	lastAt time.Time
+}
+
+// newTable creates a Nim game between player and the bot's AI in a new
+// channel of a new server of shard (or, with shard < 0, in the player's
+// DMs), in the file of the process that runs that shard (DMs: shard 0),
+// which must be stopped.
+func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTable {
+	c.t.Helper()
+	tb := &nimTable{at: c.srv.InDM(player)}
+	if shard >= 0 {
+		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, c.count), "nim"))
+	}
+	tb.process = c.owner(max(shard, 0))
+	store := c.open(tb.process)
+	defer store.Close()
+	g, err := store.Create(adega.Meta{ChannelID: tb.at.ChannelID, GuildID: tb.at.GuildID, CreatorID: player.ID,
+		Seats: []adega.SeatUser{{UserID: player.ID, Name: player.Username}, {Name: "Bot", Bot: true}}},
+		engine.Setup{Game: "nim", Mode: "standard", Seed: seed, Players: []string{player.Username, "Bot"}}, time.Now(), nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	tb.game = g.ID
+	return tb
+}
+
+// owner is the process that runs shard.
+func (c *fleet) owner(shard int) int {
+	for k, p := range c.procs {
+		for _, id := range p.shards {
+			if id == shard {
+				return k
+			}
+		}
+	}
+	c.t.Fatalf("no process runs shard %d", shard)
+	return -1
+}
+
+// choice is an autocomplete answer's entry.
+type completion struct{ Name, Value string }
+
+// complete asks the bot for the choices of the focused option of /nim play,
+// as a player's client does while they type.
+func (c *fleet) complete(o fakediscord.Origin, opts ...fakediscord.CommandOption) ([]completion, error) {
+	in := c.srv.Autocomplete(o, "nim", fakediscord.Subcommand("play", opts...))
+	req, err := c.srv.WaitFor(processWait, in.IsCallback)
+	if err != nil {
+		return nil, err
+	}
+	var a struct {
+		Data struct{ Choices []completion }
+	}
+	if err := req.Decode(&a); err != nil || len(a.Data.Choices) == 0 {
+		return nil, fmt.Errorf("autocomplete answered %s (%v)", req.JSON, err)
+	}
+	return a.Data.Choices, nil
+}
+
+// send sends the player's next move at tb, as a player does: once it is
+// their turn (the bot's AI may be thinking), the first choices
+// autocomplete offers at each step. It returns false when the game is
+// over.
+func (c *fleet) send(tb *nimTable) (fakediscord.Interaction, bool, error) {
+	focused := func(name string) fakediscord.CommandOption {
+		return fakediscord.Focused(fakediscord.StringOption(name, ""))
+	}
+	var piles []completion
+	for deadline := time.Now().Add(processWait); ; time.Sleep(10 * time.Millisecond) {
+		var err error
+		if piles, err = c.complete(tb.at, focused("step1")); err != nil {
+			return fakediscord.Interaction{}, false, err
+		}
+		if piles[0].Value != "?" {
+			break
+		}
+		switch {
+		case !strings.Contains(piles[0].Name, "turn"): // "The game is over", or no game left here
+			tb.over = true
+			return fakediscord.Interaction{}, false, nil
+		case time.Now().After(deadline):
+			return fakediscord.Interaction{}, false, fmt.Errorf("%s: never the player's turn: %q", tb.at.ChannelID, piles[0].Name)
+		}
+	}
+	var move []string
+	for _, pile := range piles {
+		counts, err := c.complete(tb.at, fakediscord.StringOption("step1", pile.Value), focused("step2"))
+		if err != nil {
+			return fakediscord.Interaction{}, false, err
+		}
+		for _, n := range counts {
+			if move = []string{pile.Value, n.Value}; !slices.Equal(move, tb.last) {
+				return c.sendMove(tb, move), true, nil
+			}
+		}
+	}
+	// The same command again is taken for a copy sent by mistake unless
+	// the player could know the first was played: its answer (which a
+	// restarted bot forgets) or a message since.
+	if _, err := c.srv.WaitFor(processWait, func(r fakediscord.Request) bool {
+		return r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && r.Params["channel_id"] == tb.at.ChannelID && r.At.After(tb.lastAt)
+	}); err != nil {
+		return fakediscord.Interaction{}, false, err
+	}
+	time.Sleep(time.Until(tb.lastAt.Add(1100 * time.Millisecond)))
+	return c.sendMove(tb, move), true, nil
+}
+
+// sendMove sends /nim play with move's steps.
+func (c *fleet) sendMove(tb *nimTable, move []string) fakediscord.Interaction {
+	tb.last = move
+	return c.srv.SlashCommand(tb.at, "nim", fakediscord.Subcommand("play",
+		fakediscord.StringOption("step1", move[0]), fakediscord.StringOption("step2", move[1])))
+}
+
+// answer waits for the bot's answer to in and notes an acknowledged move.
+func (c *fleet) answer(tb *nimTable, in fakediscord.Interaction) (string, error) {
+	req, err := c.srv.WaitFor(processWait, in.IsCallback)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", tb.at.ChannelID, err)
+	}
+	var a struct{ Data struct{ Content string } }
+	if err := req.Decode(&a); err != nil {
+		return "", err
+	}
+	if strings.HasPrefix(a.Data.Content, "Played") {
+		tb.acked = append(tb.acked, in.ID)
+		tb.lastAt = time.Now()
+	}
+	return a.Data.Content, nil
+}
+
+// play plays up to n of the player's moves at tb, each acknowledged.
+func (c *fleet) play(tb *nimTable, n int) error {
+	for range n {
+		in, ok, err := c.send(tb)
+		if err != nil || !ok {
+			return err
+		}
+		reply, err := c.answer(tb, in)
+		if err != nil {
+			return err
+		}
+		if !strings.HasPrefix(reply, "Played") {
+			return fmt.Errorf("%s: a move was answered %q", tb.at.ChannelID, reply)
+		}
+	}
+	return nil
+}
+
+// playEach plays up to n moves at each of tables in turn.
+func (c *fleet) playEach(t testing.TB, tables []*nimTable, n int) {
+	t.Helper()
+	for _, tb := range tables {
+		if err := c.play(tb, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// verify stops every process and checks each nimTable in its owner's file:
+// every acknowledged move is there, nothing is left to post, and every
+// change of the game was posted exactly once.
+func (c *fleet) verify(tables []*nimTable) {
+	c.t.Helper()
+	for k, p := range c.procs {
+		if p.cmd != nil {
+			c.stop(c.t, k)
+		}
+	}
+	for k := range c.procs {
+		store := c.open(k)
+		if out, _ := store.Outbox(); len(out) != 0 {
+			c.t.Errorf("process %d left %d messages unposted", k, len(out))
+		}
+		for _, tb := range tables {
+			if tb.process == k {
+				c.verifyTable(store, tb)
+			}
+		}
+		store.Close()
+	}
+}
+
+func (c *fleet) verifyTable(store *storage.Store, tb *nimTable) {
+	c.t.Helper()
+	for _, id := range tb.acked {
+		if done, err := store.Handled(id); err != nil || !done {
+			c.t.Errorf("game %s lost an acknowledged move (%v)", tb.game, err)
+		}
+	}
+	g, err := store.Load(tb.game)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var turns, endings int
+	for _, m := range c.srv.Messages(tb.at.ChannelID) {
+		switch {
+		case m.Flags&discordgo.MessageFlagsEphemeral != 0:
+		case strings.Contains(m.Content, "move by move"):
+			endings++
+		default:
+			turns++
+		}
+	}
+	// Every change raised the stamp by one and queued one message; the
+	// change that ended the game queued its ending too.
+	if changes := int(g.Stamp) - 1; turns != changes {
+		c.t.Errorf("game %s changed %d times; its channel has %d turn messages", tb.game, changes, turns)
+	}
+	if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
+		c.t.Errorf("game %s (over: %v) has %d endings", tb.game, over, endings)
+	}
+}
+
+// TestProcesses runs the bot as three processes, one shard each of three,
+// each with its own file: each plays its own servers' games, shard 0's
+// the DMs too; one killed with SIGKILL in the middle of play loses none of
+// its acknowledged moves and resumes its servers when it starts again,
+// while the others play on; and all three flooding Discord together stay
+// within the bot's global rate.
+func TestProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as three processes")
+	}
+	c := newCluster(t, 3, 30, []int{0}, []int{1}, []int{2})
+	ana := c.srv.NewUser("ana")
+	var tables []*nimTable
+	byProcess := make([][]*nimTable, len(c.procs))
+	for shard := range 3 {
+		for k := range 4 {
+			tb := c.newTable(ana, shard, uint64(10*shard+k+1))
+			tables, byProcess[tb.process] = append(tables, tb), append(byProcess[tb.process], tb)
+		}
+	}
+	dm := c.newTable(ana, -1, 99)
+	tables, byProcess[dm.process] = append(tables, dm), append(byProcess[dm.process], dm)
+	c.startAll(t)
+
+	t.Run("each process plays its servers, shard 0 the DMs", func(t *testing.T) {
+		c.playEach(t, tables, 1)
+		if f := c.srv.Faults(); f.Unrouted != 0 || f.LostEvents != 0 {
+			t.Errorf("%d interactions went to no process, %d were lost", f.Unrouted, f.LostEvents)
+		}
+	})
+
+	t.Run("a process killed mid-play resumes and the others play on", func(t *testing.T) {
+		victim := byProcess[1][0]
+		in, ok, err := c.send(victim)
+		if err != nil || !ok {
+			t.Fatalf("no move to send: %v", err)
+		}
+		// Killed once it has acknowledged a move, while it posts the
+		// move's turn message and its AI thinks over the reply.
+		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
+			t.Fatalf("the move before the kill: %q (%v)", reply, err)
+		}
+		c.kill(1)
+		c.playEach(t, append(byProcess[0], byProcess[2]...), 1)
+		c.start(t, 1)
+		c.playEach(t, byProcess[1], 2)
+	})
+
+	t.Run("the processes share the global rate", func(t *testing.T) {
+		before := c.srv.Faults().GlobalLimits
+		errs := make(chan error, len(tables))
+		for _, tb := range tables {
+			go func() { errs <- c.play(tb, 3) }()
+		}
+		for range tables {
+			if err := <-errs; err != nil {
+				t.Error(err)
+			}
+		}
+		if got := c.srv.Faults().GlobalLimits - before; got != 0 {
+			t.Errorf("the processes together met the global rate limit %d times", got)
+		}
+	})
+
+	c.verify(tables)
+}
