@@ -141,7 +141,6 @@ func (c *fleet) start(t testing.TB, k int) {
 		t.Fatal(err)
 	}
 	fmt.Fprintf(c.log, "=== process %d (shards %v) starts\n", k, p.shards)
-	fmt.Printf("DEBUG %s start %d\n", time.Now().Format("15:04:05.000"), k)
 	p.cmd = exec.Command(c.bin, "run", "--config", config)
 	p.cmd.Stdout, p.cmd.Stderr = c.log, c.log
 	identified := len(c.srv.Identifies())
@@ -153,7 +152,6 @@ func (c *fleet) start(t testing.TB, k int) {
 			t.Fatalf("process %d did not connect", k)
 		}
 	}
-	fmt.Printf("DEBUG %s identified %d\n", time.Now().Format("15:04:05.000"), k)
 	for _, id := range p.shards {
 		if err := c.srv.WaitShardReady(id, c.count, processWait); err != nil {
 			t.Fatalf("process %d: %v", k, err)
