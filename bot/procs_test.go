@@ -2,11 +2,12 @@ package bot_test
 
 import (
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
-	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -37,6 +38,7 @@ const processWait = time.Minute
 type fleet struct {
 	t     *testing.T
 	bin   string // the program
+	dir   string // the processes' data_dirs and configs
 	srv   *fakediscord.Server
 	count int // shard_count
 	procs []*fleetProcess
@@ -56,23 +58,21 @@ type fleetProcess struct {
 	cmd     *exec.Cmd
 }
 
-// newCluster makes a fleet of processes, process k running the shards
+// newFleet makes a fleet of processes, process k running the shards
 // shards[k] of count; none is started. The fake asks for count shards,
-// lets max_concurrency = count identify at once, and counts the global
-// rate over every process; the processes' global_rate is the fake's.
-func newCluster(t *testing.T, count int, rate float64, shards ...[]int) *fleet {
+// lets max_concurrency = 3 identify at once, and counts the global rate
+// over every process; the processes' global_rate is the fake's.
+func newFleet(t *testing.T, count int, rate float64, shards ...[]int) *fleet {
 	c := &fleet{t: t, count: count, rate: rate, bin: buildAdega(t)}
 	c.srv = fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(),
-		fakediscord.WithSharding(count, count), fakediscord.WithGlobalRate(int(rate)),
+		fakediscord.WithSharding(count, 3), fakediscord.WithGlobalRate(int(rate)),
 		fakediscord.WithClock(func() time.Time { return time.Now().Add(time.Duration(c.clock.Load())) }))
-	dir := t.TempDir()
+	c.dir = t.TempDir()
 	var err error
-	if c.log, err = os.Create(filepath.Join(dir, "processes.log")); err != nil {
+	if c.log, err = os.Create(filepath.Join(c.dir, "processes.log")); err != nil {
 		t.Fatal(err)
 	}
-	for k, ids := range shards {
-		c.procs = append(c.procs, &fleetProcess{shards: ids, dataDir: filepath.Join(dir, fmt.Sprintf("process%d", k))})
-	}
+	c.place(shards)
 	t.Cleanup(func() {
 		for _, p := range c.procs {
 			if p.cmd != nil {
@@ -107,6 +107,29 @@ func buildAdega(t *testing.T) string {
 	return bin
 }
 
+// place makes process k run shards[k], from the data_dir processK.
+func (c *fleet) place(shards [][]int) {
+	c.procs = nil
+	for k, ids := range shards {
+		c.procs = append(c.procs, &fleetProcess{shards: ids, dataDir: filepath.Join(c.dir, fmt.Sprintf("process%d", k))})
+	}
+}
+
+// writeConfig writes process k's config file and returns its path.
+func (c *fleet) writeConfig(t testing.TB, k int) string {
+	t.Helper()
+	p := c.procs[k]
+	extra := ""
+	if c.extra != nil {
+		extra = c.extra(k)
+	}
+	config := p.dataDir + ".toml"
+	if err := os.WriteFile(config, []byte(processConfig(c.srv.URL(), p.dataDir, p.shards, c.count, c.rate, extra)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return config
+}
+
 // processConfig is the config file of a process running shards of count
 // from dataDir, spending its share of rate, with extra at its end. The AI
 // thinks briefly: the bot's seats play quickly.
@@ -132,14 +155,7 @@ hard = "20ms"
 func (c *fleet) start(t testing.TB, k int) {
 	t.Helper()
 	p := c.procs[k]
-	extra := ""
-	if c.extra != nil {
-		extra = c.extra(k)
-	}
-	config := p.dataDir + ".toml"
-	if err := os.WriteFile(config, []byte(processConfig(c.srv.URL(), p.dataDir, p.shards, c.count, c.rate, extra)), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	config := c.writeConfig(t, k)
 	fmt.Fprintf(c.log, "=== process %d (shards %v) starts\n", k, p.shards)
 	p.cmd = exec.Command(c.bin, "run", "--config", config)
 	p.cmd.Stdout, p.cmd.Stderr = c.log, c.log
@@ -206,6 +222,7 @@ func (c *fleet) open(k int) *storage.Store {
 // of a server or in the player's DMs.
 type nimTable struct {
 	at      fakediscord.Origin
+	guild   string // "" in DMs
 	process int    // the process that owns it
 	game    string // its ID
 	// acked are the interactions of the player's moves that were
@@ -228,6 +245,7 @@ func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTab
 		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, c.count), "nim"))
 	}
 	tb.process = c.owner(max(shard, 0))
+	tb.guild = tb.at.GuildID
 	store := c.open(tb.process)
 	defer store.Close()
 	g, err := store.Create(adega.Meta{ChannelID: tb.at.ChannelID, GuildID: tb.at.GuildID, CreatorID: player.ID,
@@ -278,29 +296,13 @@ func (c *fleet) complete(o fakediscord.Origin, opts ...fakediscord.CommandOption
 // autocomplete offers at each step. It returns false when the game is
 // over.
 func (c *fleet) send(tb *nimTable) (fakediscord.Interaction, bool, error) {
-	focused := func(name string) fakediscord.CommandOption {
-		return fakediscord.Focused(fakediscord.StringOption(name, ""))
-	}
-	var piles []completion
-	for deadline := time.Now().Add(processWait); ; time.Sleep(10 * time.Millisecond) {
-		var err error
-		if piles, err = c.complete(tb.at, focused("step1")); err != nil {
-			return fakediscord.Interaction{}, false, err
-		}
-		if piles[0].Value != "?" {
-			break
-		}
-		switch {
-		case !strings.Contains(piles[0].Name, "turn"): // "The game is over", or no game left here
-			tb.over = true
-			return fakediscord.Interaction{}, false, nil
-		case time.Now().After(deadline):
-			return fakediscord.Interaction{}, false, fmt.Errorf("%s: never the player's turn: %q", tb.at.ChannelID, piles[0].Name)
-		}
+	piles, err := c.turn(tb)
+	if err != nil || tb.over {
+		return fakediscord.Interaction{}, false, err
 	}
 	var move []string
 	for _, pile := range piles {
-		counts, err := c.complete(tb.at, fakediscord.StringOption("step1", pile.Value), focused("step2"))
+		counts, err := c.complete(tb.at, fakediscord.StringOption("step1", pile.Value), fakediscord.Focused(fakediscord.StringOption("step2", "")))
 		if err != nil {
 			return fakediscord.Interaction{}, false, err
 		}
@@ -320,6 +322,26 @@ func (c *fleet) send(tb *nimTable) (fakediscord.Interaction, bool, error) {
 	}
 	time.Sleep(time.Until(tb.lastAt.Add(1100 * time.Millisecond)))
 	return c.sendMove(tb, move), true, nil
+}
+
+// turn waits for the player's turn at tb (the bot's AI may be thinking)
+// and returns the piles autocomplete offers, or marks tb over.
+func (c *fleet) turn(tb *nimTable) ([]completion, error) {
+	focused := fakediscord.Focused(fakediscord.StringOption("step1", ""))
+	for deadline := time.Now().Add(processWait); ; time.Sleep(10 * time.Millisecond) {
+		piles, err := c.complete(tb.at, focused)
+		switch {
+		case err != nil:
+			return nil, err
+		case piles[0].Value != "?":
+			return piles, nil
+		case !strings.Contains(piles[0].Name, "turn"): // "The game is over", or no game left here
+			tb.over = true
+			return nil, nil
+		case time.Now().After(deadline):
+			return nil, fmt.Errorf("%s: never the player's turn: %q", tb.at.ChannelID, piles[0].Name)
+		}
+	}
 }
 
 // sendMove sends /nim play with move's steps.
@@ -346,8 +368,11 @@ func (c *fleet) answer(tb *nimTable, in fakediscord.Interaction) (string, error)
 	return a.Data.Content, nil
 }
 
-// play plays up to n of the player's moves at tb, each acknowledged.
+// play plays up to n of the player's moves at tb, each acknowledged, and
+// waits for the bot's reply to the last. (A bot's turn that a stop or a
+// kill interrupts is taken up again a minute later: remind.Config.Retry.)
 func (c *fleet) play(tb *nimTable, n int) error {
+	defer func() { _, _ = c.turn(tb) }()
 	for range n {
 		in, ok, err := c.send(tb)
 		if err != nil || !ok {
@@ -439,7 +464,7 @@ func TestProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the bot as three processes")
 	}
-	c := newCluster(t, 3, 30, []int{0}, []int{1}, []int{2})
+	c := newFleet(t, 3, 30, []int{0}, []int{1}, []int{2})
 	ana := c.srv.NewUser("ana")
 	var tables []*nimTable
 	byProcess := make([][]*nimTable, len(c.procs))
@@ -466,12 +491,22 @@ func TestProcesses(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("no move to send: %v", err)
 		}
-		// Killed once it has acknowledged a move, while it posts the
-		// move's turn message and its AI thinks over the reply.
+		// Killed once it has acknowledged a move and its AI replied,
+		// while it posts their turn messages (at its share of the rate).
 		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
 			t.Fatalf("the move before the kill: %q (%v)", reply, err)
 		}
+		if _, err := c.turn(victim); err != nil {
+			t.Fatal(err)
+		}
 		c.kill(1)
+		store := c.open(1)
+		owed, err := store.Outbox()
+		store.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("killed with %d messages owed", len(owed))
 		c.playEach(t, append(byProcess[0], byProcess[2]...), 1)
 		c.start(t, 1)
 		c.playEach(t, byProcess[1], 2)
@@ -493,5 +528,102 @@ func TestProcesses(t *testing.T) {
 		}
 	})
 
+	c.verify(tables)
+}
+
+// reshard stops every process, moves the games to count shards run by
+// new processes, process k running shards[k] (with `adega reshard`, from
+// the old data_dirs; the new ones are process0, process1 and so on), and
+// finds each table in its new owner's file, exactly once. It returns what
+// the command said.
+func (c *fleet) reshard(t *testing.T, tables []*nimTable, count int, shards ...[]int) string {
+	t.Helper()
+	for k, p := range c.procs {
+		if p.cmd != nil {
+			c.stop(t, k)
+		}
+	}
+	var olds []string
+	for _, p := range c.procs {
+		olds = append(olds, p.dataDir)
+	}
+	c.count = count
+	c.place(shards)
+	var configs []string
+	for k := range c.procs {
+		configs = append(configs, c.writeConfig(t, k))
+	}
+	cmd := exec.Command(c.bin, append([]string{"reshard", "--to", strings.Join(configs, ",")}, olds...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("adega reshard: %v\n%s", err, out)
+	}
+	// A later start of shard 0, say, is a window after the old one's.
+	c.clock.Add(int64(6 * time.Second))
+	for _, tb := range tables {
+		tb.process, tb.game = -1, ""
+		shard := 0
+		if tb.guild != "" {
+			id, _ := strconv.ParseUint(tb.guild, 10, 64)
+			shard = int((id >> 22) % uint64(count))
+		}
+		want := c.owner(shard)
+		for k := range c.procs {
+			store := c.open(k)
+			ids, err := store.ActiveGames(tb.at.ChannelID)
+			store.Close()
+			switch {
+			case err != nil:
+				t.Fatal(err)
+			case len(ids) > 0 && (k != want || tb.game != ""):
+				t.Fatalf("the game of channel %s (shard %d of %d) is in process %d's file", tb.at.ChannelID, shard, count, k)
+			case len(ids) > 0:
+				tb.process, tb.game = k, ids[0]
+			}
+		}
+		if tb.game == "" {
+			t.Fatalf("the game of channel %s is in no file", tb.at.ChannelID)
+		}
+	}
+	return string(out)
+}
+
+// TestReshard runs the bot as two processes, one shard each of two, with
+// games on many servers and in DMs; moves them with `adega reshard` to
+// three processes, one shard each of three, whose data_dirs are the two
+// old ones and a new one; and plays on in every game in the new
+// processes: every game moved to its server's new shard exactly once,
+// and nothing acknowledged or posted before is lost or posted again.
+func TestReshard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as five processes")
+	}
+	c := newFleet(t, 2, 50, []int{0}, []int{1})
+	ana := c.srv.NewUser("ana")
+	var tables []*nimTable
+	for shard := range 2 {
+		for k := range 6 {
+			tables = append(tables, c.newTable(ana, shard, uint64(10*shard+k+1)))
+		}
+	}
+	tables = append(tables, c.newTable(ana, -1, 99))
+	c.startAll(t)
+	c.playEach(t, tables, 1)
+
+	out := c.reshard(t, tables, 3, []int{0}, []int{1}, []int{2})
+	if !strings.Contains(out, "Renamed:") || !strings.Contains(out, ".before-reshard-") {
+		t.Errorf("adega reshard said:\n%s\nwant the games given new IDs and the old files kept", out)
+	}
+	moved := 0
+	for _, tb := range tables {
+		if tb.guild != "" && tb.process == 2 {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Fatal("no game moved to the new process")
+	}
+	c.startAll(t)
+	c.playEach(t, tables, 1)
 	c.verify(tables)
 }
