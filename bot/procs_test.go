@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -36,7 +37,7 @@ const processWait = time.Minute
 
 // fleet is the bot run as processes against one fake Discord.
 type fleet struct {
-	t     *testing.T
+	t     testing.TB
 	bin   string // the program
 	dir   string // the processes' data_dirs and configs
 	srv   *fakediscord.Server
@@ -62,7 +63,7 @@ type fleetProcess struct {
 // shards[k] of count; none is started. The fake asks for count shards,
 // lets max_concurrency = 3 identify at once, and counts the global rate
 // over every process; the processes' global_rate is the fake's.
-func newFleet(t *testing.T, count int, rate float64, shards ...[]int) *fleet {
+func newFleet(t testing.TB, count int, rate float64, shards ...[]int) *fleet {
 	c := &fleet{t: t, count: count, rate: rate, bin: buildAdega(t)}
 	c.srv = fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(),
 		fakediscord.WithSharding(count, 3), fakediscord.WithGlobalRate(int(rate)),
@@ -92,7 +93,7 @@ func newFleet(t *testing.T, count int, rate float64, shards ...[]int) *fleet {
 
 // buildAdega builds the program as the tests run (with the race detector
 // if they have it) and returns its path.
-func buildAdega(t *testing.T) string {
+func buildAdega(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "adega")
 	args := []string{"build", "-o", bin}
@@ -229,6 +230,9 @@ type nimTable struct {
 	// acknowledged; over, whether the game has ended.
 	acked []string
 	over  bool
+	// took is how long each acknowledgement took, from the interaction
+	// sent to its answer.
+	took []time.Duration
 	// last is the move sent last, and lastAt when it was acknowledged.
 	last   []string
 	lastAt time.Time
@@ -364,6 +368,7 @@ func (c *fleet) answer(tb *nimTable, in fakediscord.Interaction) (string, error)
 	if strings.HasPrefix(a.Data.Content, "Played") {
 		tb.acked = append(tb.acked, in.ID)
 		tb.lastAt = time.Now()
+		tb.took = append(tb.took, req.At.Sub(in.SentAt))
 	}
 	return a.Data.Content, nil
 }
@@ -626,4 +631,71 @@ func TestReshard(t *testing.T) {
 	c.startAll(t)
 	c.playEach(t, tables, 1)
 	c.verify(tables)
+}
+
+// BenchmarkProcesses measures the moves a second the bot acknowledges, and
+// how long an acknowledgement takes, run as one process with all three
+// shards or as three processes with one each, on this machine: 24 players
+// at once, in servers spread over the shards, each playing Nim against
+// the bot's AI (20 ms a decision) and waiting for its reply before the
+// next move. Games that end give way to new ones; b.N moves in all.
+func BenchmarkProcesses(b *testing.B) {
+	for _, run := range []struct {
+		name   string
+		shards [][]int
+	}{{"one", [][]int{{0, 1, 2}}}, {"three", [][]int{{0}, {1}, {2}}}} {
+		b.Run(run.name, func(b *testing.B) {
+			c := newFleet(b, 3, 50, run.shards...)
+			ana := c.srv.NewUser("ana")
+			const players = 24
+			tables := make(chan *nimTable, b.N/2+players)
+			var all []*nimTable
+			for k := range cap(tables) {
+				tb := c.newTable(ana, k%3, uint64(k+1))
+				tables <- tb
+				all = append(all, tb)
+			}
+			c.startAll(b)
+			var left atomic.Int64
+			left.Store(int64(b.N))
+			errs := make(chan error, players)
+			b.ResetTimer()
+			began := time.Now()
+			for range players {
+				go func() {
+					for left.Load() > 0 {
+						var tb *nimTable
+						select {
+						case tb = <-tables:
+						default:
+							errs <- errors.New("no game left to play")
+							return
+						}
+						for !tb.over && left.Add(-1) >= 0 {
+							if err := c.play(tb, 1); err != nil {
+								errs <- err
+								return
+							}
+						}
+					}
+					errs <- nil
+				}()
+			}
+			for range players {
+				if err := <-errs; err != nil {
+					b.Fatal(err)
+				}
+			}
+			elapsed := time.Since(began)
+			b.StopTimer()
+			var took []time.Duration
+			for _, tb := range all {
+				took = append(took, tb.took...)
+			}
+			slices.Sort(took)
+			b.ReportMetric(float64(len(took))/elapsed.Seconds(), "moves/s")
+			b.ReportMetric(float64(took[len(took)*99/100].Microseconds())/1000, "ack-p99-ms")
+			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ack-p50-ms")
+		})
+	}
 }
