@@ -439,24 +439,7 @@ func (c *fleet) verifyTable(store *storage.Store, tb *nimTable) {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	var turns, endings int
-	for _, m := range c.srv.Messages(tb.at.ChannelID) {
-		switch {
-		case m.Flags&discordgo.MessageFlagsEphemeral != 0:
-		case strings.Contains(m.Content, "move by move"):
-			endings++
-		default:
-			turns++
-		}
-	}
-	// Every change raised the stamp by one and queued one message; the
-	// change that ended the game queued its ending too.
-	if changes := int(g.Stamp) - 1; turns != changes {
-		c.t.Errorf("game %s changed %d times; its channel has %d turn messages", tb.game, changes, turns)
-	}
-	if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
-		c.t.Errorf("game %s (over: %v) has %d endings", tb.game, over, endings)
-	}
+	postedOnce(c.t, c.srv, g, tb.at.ChannelID)
 }
 
 // TestProcesses runs the bot as three processes, one shard each of three,
