@@ -59,7 +59,11 @@ func TestMain(m *testing.M) {
 	if cfg := os.Getenv(crashEnv); cfg != "" {
 		os.Exit(runCrashChild(cfg))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // runCrashChild serves as the bot until it is killed, or stopped with

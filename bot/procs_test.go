@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -91,21 +92,37 @@ func newFleet(t testing.TB, count int, rate float64, shards ...[]int) *fleet {
 	return c
 }
 
+// built is the program, built once for every test that runs it, in a
+// folder TestMain removes.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
 // buildAdega builds the program as the tests run (with the race detector
-// if they have it) and returns its path.
+// if they have it), once, and returns its path.
 func buildAdega(t testing.TB) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "adega")
-	args := []string{"build", "-o", bin}
-	if raceEnabled {
-		args = append(args, "-race")
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "adega-bin-"); built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "adega")
+		args := []string{"build", "-o", built.path}
+		if raceEnabled {
+			args = append(args, "-race")
+		}
+		build := exec.Command("go", append(args, "./cmd/bot")...)
+		build.Dir = ".."
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go %s: %v\n%s", strings.Join(build.Args[1:], " "), err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	build := exec.Command("go", append(args, "./cmd/bot")...)
-	build.Dir = ".."
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(build.Args[1:], " "), err, out)
-	}
-	return bin
+	return built.path
 }
 
 // place makes process k run shards[k], from the data_dir processK.
