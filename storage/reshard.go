@@ -157,6 +157,9 @@ func (m *merge) moveFile(k int, tx *bbolt.Tx) error {
 		return nil
 	}
 	seal := tx.Bucket(bucketMeta).Get(keySeal)
+	if seal == nil {
+		return nil
+	}
 	for _, dst := range m.dsts {
 		if err := dst.update(func(out *bbolt.Tx) error { return out.Bucket(bucketMeta).Put(keySeal, seal) }); err != nil {
 			return err

@@ -38,11 +38,9 @@ func reshardCommand(args []string, env Env) error {
 	if err != nil {
 		return fmt.Errorf("reshard: %w; nothing was changed", err)
 	}
-	olds := make([]string, cmd.NArg())
-	for k, path := range cmd.Args() {
-		if olds[k], err = oldDatabase(path); err != nil {
-			return fmt.Errorf("reshard: %w; nothing was changed", err)
-		}
+	olds, err := oldDatabases(cmd.Args())
+	if err != nil {
+		return fmt.Errorf("reshard: %w; nothing was changed", err)
 	}
 	if err := notRunning(olds, news); err != nil {
 		return fmt.Errorf("reshard: %w; nothing was changed", err)
@@ -111,6 +109,7 @@ func newShards(paths []string) ([]Config, error) {
 	runs := map[int]string{}    // shard → config
 	dirs := map[string]string{} // data_dir → config
 	for _, path := range paths {
+		path = strings.TrimSpace(path)
 		cfg, err := LoadConfig(path, false, func(string) string { return "" })
 		if err != nil {
 			return nil, err
@@ -139,20 +138,25 @@ func newShards(paths []string) ([]Config, error) {
 	return news, nil
 }
 
-// oldDatabase is the database of an old process: path, or its data
-// folder's adega.db.
-func oldDatabase(path string) (string, error) {
-	fi, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return "", err
-	case fi.IsDir():
-		path = botDatabase(Config{DataDir: path})
-		if _, err := os.Stat(path); err != nil {
-			return "", err
+// oldDatabases are the databases of the old processes: each path, or its
+// data folder's adega.db; each once.
+func oldDatabases(paths []string) ([]string, error) {
+	var olds []string
+	for _, path := range paths {
+		fi, err := os.Stat(path)
+		if err == nil && fi.IsDir() {
+			path = botDatabase(Config{DataDir: path})
+			fi, err = os.Stat(path)
 		}
+		if err != nil {
+			return nil, fmt.Errorf("%s is not an old process's database or data folder: %w", path, err)
+		}
+		if isOld(fi, olds) {
+			return nil, fmt.Errorf("%s is named twice: each old database once", path)
+		}
+		olds = append(olds, path)
 	}
-	return path, nil
+	return olds, nil
 }
 
 // notRunning refuses while a bot holds an old database or a new process's

@@ -62,7 +62,8 @@ func TestReshardRefusesBadInput(t *testing.T) {
 		want string
 		prep func(t *testing.T) func()
 	}{
-		{name: "no old file", args: []string{"--to", three, filepath.Join(old, "missing")}, want: "no such file"},
+		{name: "no old file", args: []string{"--to", three, filepath.Join(old, "missing")}, want: "missing is not an old process's database or data folder"},
+		{name: "an old file twice", args: []string{"--to", three, old, filepath.Join(old, "adega.db")}, want: "adega.db is named twice"},
 		{name: "a shard run by none", args: []string{"--to", newConfig(t, news[0], 3, 0) + "," + newConfig(t, news[1], 3, 1), old}, want: "no new config runs shard 2 of 3"},
 		{name: "a shard run twice", args: []string{"--to", newConfig(t, news[0], 2, 0, 1) + "," + newConfig(t, news[1], 2, 1), old}, want: "shard 1 is in"},
 		{name: "two counts", args: []string{"--to", newConfig(t, news[0], 2, 0) + "," + newConfig(t, news[1], 3, 1), old}, want: "the new processes share one"},
