@@ -36,7 +36,8 @@ type Config struct {
 	// GlobalRate is Discord's global rate limit of the bot, in requests a
 	// second over all its processes (50 for most bots); this process
 	// spends its shards' share of it, GlobalRate × len(ShardIDs) /
-	// ShardCount. 0: no share enforced, only a global 429 waited out.
+	// ShardCount, less a tenth (shareOf). 0: no share enforced, only a
+	// global 429 waited out.
 	GlobalRate float64
 	// IdentifyPause waits between two windows of identifies (shards.go);
 	// nil: time.Sleep. Tests pass one that does not sleep.

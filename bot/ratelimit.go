@@ -82,13 +82,15 @@ func (g *globalLimit) wait(ctx context.Context) error {
 
 // shareOf is a process's share of the bot's global rate (requests a
 // second, over every process): its shards' part of it, or nil for a rate
-// of 0. In any second it sends at most that many: its burst and its rate
-// add up to the share, since a second may begin with the burst saved up.
+// of 0. In any second it sends at most nine tenths of that, the tenth
+// left for the network, which may bring a request late into Discord's
+// next second: its burst and its rate add up to that, since a second may
+// begin with the burst saved up.
 func shareOf(globalRate float64, shards, count int) *rate.Limiter {
 	if globalRate <= 0 {
 		return nil
 	}
-	share := globalRate * float64(shards) / float64(max(count, 1))
+	share := 0.9 * globalRate * float64(shards) / float64(max(count, 1))
 	burst := max(1, int(share/10))
 	return rate.NewLimiter(rate.Limit(max(share-float64(burst), 0.1)), burst)
 }
