@@ -616,8 +616,8 @@ func TestReshard(t *testing.T) {
 	c.playEach(t, tables, 1)
 
 	out := c.reshard(t, tables, 3, []int{0}, []int{1}, []int{2})
-	if !strings.Contains(out, "Renamed:") || !strings.Contains(out, ".before-reshard-") {
-		t.Errorf("adega reshard said:\n%s\nwant the games given new IDs and the old files kept", out)
+	if !strings.Contains(out, ".before-reshard-") {
+		t.Errorf("adega reshard said:\n%s\nwant the old files kept", out)
 	}
 	moved := 0
 	for _, tb := range tables {
