@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -62,6 +63,19 @@ type Config struct {
 	ShutdownGrace time.Duration `toml:"shutdown_grace"`
 	Backup        Backup        `toml:"backup"`
 	Ops           Ops           `toml:"ops"`
+	Cluster       Cluster       `toml:"cluster"`
+}
+
+// Cluster is how the processes that share one bot reach each other
+// (docs/deploy.md, Several processes behind one URL).
+type Cluster struct {
+	// AdvertiseURL is this process's Interactions Endpoint as the other
+	// processes reach it.
+	AdvertiseURL string `toml:"advertise_url"`
+	// Peers are the Interactions Endpoints of every shard's process,
+	// shard k's at index k, where `run --http` forwards the interactions
+	// of the shards it does not run.
+	Peers []string `toml:"peers"`
 }
 
 // Backup is the schedule of the database's backups (storage/backup).
@@ -122,6 +136,7 @@ func DefaultConfig() Config {
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
 		Backup:        Backup{Keep: 7},
+		Cluster:       Cluster{Peers: []string{}},
 	}
 }
 
@@ -173,14 +188,15 @@ func (c *Config) foldShardID(idSet, idsSet bool) error {
 // applyEnv lets the environment override the file; secrets belong there.
 func (c *Config) applyEnv(getenv func(string) string) error {
 	strs := map[string]*string{
-		"ADEGA_APPLICATION_ID": &c.ApplicationID,
-		"ADEGA_PUBLIC_KEY":     &c.PublicKey,
-		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
-		"ADEGA_DATA_DIR":       &c.DataDir,
-		"ADEGA_LOG_LEVEL":      &c.LogLevel,
-		"ADEGA_LOG_FORMAT":     &c.LogFormat,
-		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
-		"ADEGA_DISCORD_API":    &c.DiscordAPI,
+		"ADEGA_APPLICATION_ID":        &c.ApplicationID,
+		"ADEGA_PUBLIC_KEY":            &c.PublicKey,
+		"ADEGA_DEV_GUILD_ID":          &c.DevGuildID,
+		"ADEGA_DATA_DIR":              &c.DataDir,
+		"ADEGA_LOG_LEVEL":             &c.LogLevel,
+		"ADEGA_LOG_FORMAT":            &c.LogFormat,
+		"ADEGA_OPS_LISTEN":            &c.Ops.Listen,
+		"ADEGA_DISCORD_API":           &c.DiscordAPI,
+		"ADEGA_CLUSTER_ADVERTISE_URL": &c.Cluster.AdvertiseURL,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -254,7 +270,7 @@ func (c Config) validate() error {
 	if _, err := c.opsAddress(); err != nil {
 		return err
 	}
-	return nil
+	return c.validateCluster()
 }
 
 // publicKey decodes public_key; nil if it is not set.
@@ -294,6 +310,47 @@ func (c Config) validateShards() error {
 			return fmt.Errorf("config: shard %d is twice in shard_ids %v", id, c.ShardIDs)
 		}
 		seen[id] = true
+	}
+	return nil
+}
+
+// validateCluster checks that advertise_url and peers are URLs a process
+// can POST to, one for each shard, and that peers names this process where
+// it runs a shard.
+func (c Config) validateCluster() error {
+	if u := c.Cluster.AdvertiseURL; u != "" {
+		if err := checkPeerURL(u); err != nil {
+			return fmt.Errorf("config: cluster.advertise_url: %w", err)
+		}
+	}
+	peers := c.Cluster.Peers
+	if len(peers) == 0 {
+		return nil
+	}
+	if len(peers) != c.ShardCount {
+		return fmt.Errorf("config: cluster.peers lists %d URLs for shard_count %d: list one a shard, shard 0's first", len(peers), c.ShardCount)
+	}
+	for k, u := range peers {
+		if err := checkPeerURL(u); err != nil {
+			return fmt.Errorf("config: cluster.peers, shard %d: %w", k, err)
+		}
+	}
+	if c.Cluster.AdvertiseURL == "" {
+		return nil
+	}
+	for _, id := range c.ShardIDs {
+		if peers[id] != c.Cluster.AdvertiseURL {
+			return fmt.Errorf("config: cluster.peers names %s for shard %d, which this process runs at cluster.advertise_url %s", peers[id], id, c.Cluster.AdvertiseURL)
+		}
+	}
+	return nil
+}
+
+// checkPeerURL: an absolute http or https URL, with a host.
+func checkPeerURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http:// or https:// URL with a host, such as http://10.0.0.1:8080", s)
 	}
 	return nil
 }
