@@ -81,6 +81,15 @@ func reshard(from, to []string, owner func(string) int, games *engine.Registry) 
 	}
 	m := &merge{from: from, to: to, owner: owner, srcs: srcs, dsts: dsts, users: map[string]adega.User{},
 		seated: map[string][]int{}, r: &ReshardReport{Games: make([]int, len(to))}}
+	for _, src := range srcs {
+		err := src.db.View(func(tx *bbolt.Tx) error {
+			m.seq = max(m.seq, tx.Bucket(bucketGames).Sequence())
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	for k, src := range srcs {
 		if err := src.db.View(func(tx *bbolt.Tx) error { return m.moveFile(k, tx) }); err != nil {
 			return nil, err
@@ -98,6 +107,7 @@ type merge struct {
 	owner      func(string) int
 	srcs, dsts []*Store
 	moved      int                   // games copied
+	seq        uint64                // the last game ID any old file gave
 	users      map[string]adega.User // merged, by ID
 	seated     map[string][]int      // user → the files of their games
 	r          *ReshardReport
@@ -120,7 +130,7 @@ func (m *merge) moveFile(k int, tx *bbolt.Tx) error {
 		if err != nil {
 			return err
 		}
-		id, err := m.dsts[d].copyAs(gb, meta, tx.Bucket(bucketGames).Sequence())
+		id, err := m.dsts[d].copyAs(gb, meta, m.seq)
 		if err != nil {
 			return err
 		}
@@ -178,8 +188,8 @@ func (m *merge) target(guildID string) (int, error) {
 }
 
 // copyAs copies a game's bucket into s under its ID, or a new one if s
-// holds a game of that ID already. New IDs come after every ID the old
-// files gave (seq, the old file's sequence, and those before it).
+// holds a game of that ID already. New IDs come after seq, the last ID
+// any old file gave.
 func (s *Store) copyAs(from *bbolt.Bucket, meta adega.Meta, seq uint64) (string, error) {
 	id := meta.ID
 	err := s.update(func(tx *bbolt.Tx) error {
