@@ -33,6 +33,12 @@ type Config struct {
 	// (shards.go); none: shard 0.
 	ShardIDs   []int
 	ShardCount int
+	// GlobalRate is Discord's global rate limit of the bot, in requests a
+	// second over all its processes (50 for most bots); this process
+	// spends its shards' share of it, GlobalRate × len(ShardIDs) /
+	// ShardCount, less a tenth (shareOf). 0: no share enforced, only a
+	// global 429 waited out.
+	GlobalRate float64
 	// IdentifyPause waits between two windows of identifies (shards.go);
 	// nil: time.Sleep. Tests pass one that does not sleep.
 	IdentifyPause func(time.Duration)
@@ -90,7 +96,9 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	// Discord's answers are counted by status (a nil Metrics counts none),
 	// and a global 429 holds every request but interaction answers: one
 	// transport for every session, since the limit is the bot's.
-	if err := b.newShards(&globalLimit{next: handler.Metrics.Transport(cfg.Transport)}); err != nil {
+	limit := &globalLimit{next: handler.Metrics.Transport(cfg.Transport),
+		share: shareOf(cfg.GlobalRate, max(len(cfg.ShardIDs), 1), cfg.ShardCount)}
+	if err := b.newShards(limit); err != nil {
 		return nil, err
 	}
 	b.session = b.shards[0]

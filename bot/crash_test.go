@@ -62,7 +62,11 @@ func TestMain(m *testing.M) {
 	if cfg := os.Getenv(crashEnv); cfg != "" {
 		os.Exit(runCrashChild(cfg))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
 }
 
 // runCrashChild serves as the bot until it is killed, or stopped with
@@ -459,23 +463,29 @@ func (r *crashRun) verify() {
 		if err != nil {
 			r.t.Fatal(err)
 		}
-		var turns, endings int
-		for _, m := range r.srv.Messages(thread) {
-			switch {
-			case m.Flags&discordgo.MessageFlagsEphemeral != 0:
-			case strings.Contains(m.Content, "move by move"):
-				endings++
-			default:
-				turns++
-			}
+		postedOnce(r.t, r.srv, g, thread)
+	}
+}
+
+// postedOnce checks that every change of g was posted in channel once:
+// every change made the stamp grow by one and queued one message; the
+// change that ended the game queued its ending too.
+func postedOnce(t testing.TB, srv *fakediscord.Server, g *adega.Game, channel string) {
+	t.Helper()
+	var turns, endings int
+	for _, m := range srv.Messages(channel) {
+		switch {
+		case m.Flags&discordgo.MessageFlagsEphemeral != 0:
+		case strings.Contains(m.Content, "move by move"):
+			endings++
+		default:
+			turns++
 		}
-		// Every change made the stamp grow by one and queued one message;
-		// the change that ended the game queued its ending too.
-		if changes := int(g.Stamp) - 1; turns != changes {
-			r.t.Errorf("game %s changed %d times; its thread has %d turn messages", id, changes, turns)
-		}
-		if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
-			r.t.Errorf("game %s (over: %v) has %d endings", id, over, endings)
-		}
+	}
+	if changes := int(g.Stamp) - 1; turns != changes {
+		t.Errorf("game %s changed %d times; its channel has %d turn messages", g.ID, changes, turns)
+	}
+	if over := g.State.Over(); over && endings != 1 || !over && endings != 0 {
+		t.Errorf("game %s (over: %v) has %d endings", g.ID, over, endings)
 	}
 }

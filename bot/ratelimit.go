@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // globalLimit holds the bot's requests while Discord's global rate limit
@@ -19,8 +21,13 @@ import (
 // counts each against the bot (enough get it banned). Interaction answers
 // are not bound by the global limit: they go at once, within their 3
 // seconds.
+//
+// Discord counts the global limit over the bot's token: every shard of
+// every process together. Each process spends its share of it (share), so
+// that all together stay within it without talking to each other.
 type globalLimit struct {
-	next http.RoundTripper
+	next  http.RoundTripper
+	share *rate.Limiter // nil: no share enforced, only 429s waited out
 
 	mu    sync.Mutex
 	until time.Time // the end of the global limit in force
@@ -51,6 +58,11 @@ func boundGlobally(req *http.Request) bool {
 
 // wait returns when no global limit is in force, or when ctx is done.
 func (g *globalLimit) wait(ctx context.Context) error {
+	if g.share != nil {
+		if err := g.share.Wait(ctx); err != nil {
+			return err
+		}
+	}
 	for {
 		g.mu.Lock()
 		d := time.Until(g.until)
@@ -66,6 +78,21 @@ func (g *globalLimit) wait(ctx context.Context) error {
 		case <-t.C:
 		}
 	}
+}
+
+// shareOf is a process's share of the bot's global rate (requests a
+// second, over every process): its shards' part of it, or nil for a rate
+// of 0. In any second it sends at most nine tenths of that, the tenth
+// left for the network, which may bring a request late into Discord's
+// next second: its burst and its rate add up to that, since a second may
+// begin with the burst saved up.
+func shareOf(globalRate float64, shards, count int) *rate.Limiter {
+	if globalRate <= 0 {
+		return nil
+	}
+	share := 0.9 * globalRate * float64(shards) / float64(max(count, 1))
+	burst := max(1, int(share/10))
+	return rate.NewLimiter(rate.Limit(max(share-float64(burst), 0.1)), burst)
 }
 
 // maxLimitBody bounds the 429 body read: Discord's is a few fields.

@@ -99,3 +99,42 @@ func TestGlobalRateLimitHoldsTheOtherRequests(t *testing.T) {
 		t.Fatalf("another route after a route's 429: %v %v", resp, err)
 	}
 }
+
+// Processes that split the shards spend at most their shares of the
+// global rate, which add up to no more than Discord's, less a tenth for
+// the network: in every second of a process sending as fast as it can, on
+// a simulated clock.
+func TestProcessesSplitTheGlobalRate(t *testing.T) {
+	if shareOf(0, 1, 1) != nil {
+		t.Error("a rate of 0 enforces a share")
+	}
+	for _, c := range []struct {
+		rate          float64
+		shards, count int
+		want          int // the most a second
+	}{
+		{50, 1, 1, 45}, {50, 1, 3, 15}, {50, 2, 3, 30}, {10, 1, 3, 3}, {50, 5, 16, 14},
+	} {
+		share := shareOf(c.rate, c.shards, c.count)
+		start := time.Unix(0, 0)
+		var sent []time.Time
+		for at := start; at.Before(start.Add(5 * time.Second)); at = at.Add(time.Millisecond) {
+			if share.AllowN(at, 1) {
+				sent = append(sent, at)
+			}
+		}
+		most := 0
+		for k, at := range sent { // the sends in [at, at+1s)
+			n := 0
+			for _, later := range sent[k:] {
+				if later.Sub(at) < time.Second {
+					n++
+				}
+			}
+			most = max(most, n)
+		}
+		if most > c.want || most < c.want*4/5 {
+			t.Errorf("rate %v, %d shards of %d: at most %d a second, want up to %d", c.rate, c.shards, c.count, most, c.want)
+		}
+	}
+}

@@ -47,6 +47,13 @@ type Config struct {
 	ShardIDs   []int `toml:"shard_ids"`
 	ShardID    int   `toml:"shard_id"`
 	ShardCount int   `toml:"shard_count"`
+	// GlobalRate is Discord's global rate limit of the bot, in requests a
+	// second over all its processes; each process spends its shards'
+	// share (bot.Config.GlobalRate).
+	GlobalRate float64 `toml:"global_rate"`
+	// DiscordAPI, if set, is where the bot sends what it would send to
+	// https://discord.com: a REST proxy, or a fake Discord in tests.
+	DiscordAPI string `toml:"discord_api"`
 	// VinhosData is an optional TOML file that corrects reconstructed
 	// Vinhos component values (see engine/vinhos/testdata/data-example.toml).
 	VinhosData string    `toml:"vinhos_data"`
@@ -122,6 +129,7 @@ func DefaultConfig() Config {
 		LogFormat:  "text",
 		ShardIDs:   []int{0},
 		ShardCount: 1,
+		GlobalRate: 50, // Discord's for most bots
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 		// Enough for a busy game's few messages; systemd and Docker wait
@@ -187,6 +195,7 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 		"ADEGA_LOG_LEVEL":             &c.LogLevel,
 		"ADEGA_LOG_FORMAT":            &c.LogFormat,
 		"ADEGA_OPS_LISTEN":            &c.Ops.Listen,
+		"ADEGA_DISCORD_API":           &c.DiscordAPI,
 		"ADEGA_CLUSTER_ADVERTISE_URL": &c.Cluster.AdvertiseURL,
 	}
 	for name, field := range strs {
@@ -228,6 +237,12 @@ func (c Config) validate() error {
 		return fmt.Errorf("config: log_format %q must be text or json", c.LogFormat)
 	}
 	if _, err := c.publicKey(); err != nil {
+		return err
+	}
+	if c.GlobalRate <= 0 {
+		return fmt.Errorf("config: global_rate %v must be positive: the requests a second Discord allows the bot (50 for most bots)", c.GlobalRate)
+	}
+	if _, err := c.discordAPI(); err != nil {
 		return err
 	}
 	if c.ShutdownGrace < 0 || c.Backup.Interval < 0 || c.Backup.Keep < 1 {

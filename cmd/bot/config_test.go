@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -66,6 +67,10 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"[ops]\nlisten = \"localhost\"\n",
 		"[ops]\nlisten = \":http\"\n",
 		"[ops]\nlisten = \"99999\"\n",
+		"global_rate = 0\n",
+		"discord_api = \"ftp://proxy\"\n",
+		"discord_api = \"http://proxy:8080/api\"\n",
+		"discord_api = \"localhost:8080\"\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)
@@ -205,3 +210,36 @@ func TestRunThatCannotStartExitsWithBackupsScheduled(t *testing.T) {
 		t.Fatal("run did not return: the backups' schedule kept it waiting")
 	}
 }
+
+// discord_api sends what goes to https://discord.com to its address, path
+// and query kept; other hosts are left alone.
+func TestDiscordAPIRedirectsDiscordOnly(t *testing.T) {
+	cfg, err := LoadConfig(writeConfig(t, "discord_api = \"http://proxy:8080\"\n"), false, noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	transport, _ := cfg.discordAPI()
+	var seen []string
+	transport.(*redirect).next = roundTripFunc(func(req *http.Request) (*http.Response, error) {
+		seen = append(seen, req.URL.String())
+		return &http.Response{StatusCode: http.StatusOK, Body: http.NoBody, Request: req}, nil
+	})
+	for _, u := range []string{"https://discord.com/api/v10/gateway/bot?x=1", "https://cdn.discordapp.com/a.png"} {
+		req, _ := http.NewRequest(http.MethodGet, u, nil)
+		if _, err := transport.RoundTrip(req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []string{"http://proxy:8080/api/v10/gateway/bot?x=1", "https://cdn.discordapp.com/a.png"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("sent to %v, want %v", seen, want)
+	}
+	if cfg, _ := LoadConfig(writeConfig(t, ""), false, noEnv); cfg.DiscordAPI != "" {
+		t.Error("discord_api is set by default")
+	} else if transport, _ := cfg.discordAPI(); transport != nil {
+		t.Error("no discord_api, yet a redirect")
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(req *http.Request) (*http.Response, error) { return f(req) }

@@ -1,8 +1,9 @@
 // Command bot runs adega: the Discord bot, a local table in the terminal, a
 // replay of a stored or exported game, the check and salvage of a
-// damaged database, or the restore of a backup.
+// damaged database, the restore of a backup, or the move of games between
+// the processes' databases for a new shard count.
 //
-//	adega [run|local|replay|tournament|check|salvage|restore|health|version] [flags]
+//	adega [run|local|replay|tournament|check|salvage|restore|reshard|health|version] [flags]
 //
 // With no subcommand it runs the bot when a token is configured and opens
 // the local table otherwise.
@@ -156,6 +157,8 @@ func Main(ctx context.Context, args []string, env Env) error {
 		return salvageCommand(args, env)
 	case "restore":
 		return restoreCommand(args, env)
+	case "reshard":
+		return reshardCommand(args, env)
 	case "health":
 		return healthCommand(args, env)
 	case "version":
@@ -183,6 +186,9 @@ commands:
            copy every game of a damaged database that can be read into a new file
   restore FILE
            with the bot stopped, check the backup FILE and put it in place of the database
+  reshard --to NEW.toml,... OLD...
+           with every bot stopped, move the games of the old processes' databases
+           to the new processes' files for a new shard_count (docs/deploy.md)
   health   succeed if a running bot holds the configured database open
            (the container's health check, docs/deploy.md)
   version  print the version, the commit and the Go version of this build

@@ -80,12 +80,15 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
 			Absent: adega.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings(), Metrics: metrics}
+	transport, _ := cfg.discordAPI() // validated on load
 	b, err := bot.New(bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
 		DevGuildID:    cfg.DevGuildID,
 		ShardIDs:      cfg.ShardIDs,
 		ShardCount:    cfg.ShardCount,
+		GlobalRate:    cfg.GlobalRate,
+		Transport:     transport,
 		Listener:      listener,
 		PublicKey:     key,
 		Owners:        owners(cfg),
