@@ -1,0 +1,386 @@
+package cluster
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"github.com/adega-bot/adega"
+	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/storage"
+)
+
+// The keys, under the prefix:
+//
+//	players/USER/GAME  an entry: the process that owns the game, the game
+//	                   in progress (adega.GameWait), the user's record
+//	games/GAME         the process that owns the game, and its users with
+//	                   an entry, so that one who left loses theirs
+//	prefs/USER         the user's settings (adega.Prefs)
+//	digests/USER       the last digest claimed: when it fell due, by whom
+//
+// A process writes the entries of its own games only, from its file:
+// each write puts the whole current state, so writing again is harmless,
+// and a write that failed is tried again until it passes.
+
+// entry is what players/USER/GAME holds.
+type entry struct {
+	Process string          `json:"process"`
+	Game    *adega.GameWait `json:"game,omitempty"`
+	Record  *adega.Record   `json:"record,omitempty"`
+}
+
+// owner is what games/GAME holds.
+type owner struct {
+	Process string   `json:"process"`
+	Users   []string `json:"users"`
+}
+
+// claim is what digests/USER holds.
+type claim struct {
+	At      time.Time `json:"at"`
+	Process string    `json:"process"`
+}
+
+// sameDigest is how close two processes' times of one digest are: each
+// plans it from the same settings, so they agree but for a change of the
+// settings at the moment it fell due.
+const sameDigest = time.Hour
+
+// retryEvery is how long a publication or a watch that failed waits
+// before it tries again.
+const retryEvery = time.Second
+
+// Players is remind.Shared over etcd for a process and its store.
+type Players struct {
+	c     *Cluster
+	store *storage.Store
+	now   func() time.Time
+
+	mu      sync.Mutex
+	pending map[string]bool // games to publish
+	wake    chan struct{}
+}
+
+var _ remind.Shared = (*Players)(nil)
+
+// Players shares the players of store's games; Run publishes them.
+func (c *Cluster) Players(store *storage.Store, now func() time.Time) *Players {
+	p := &Players{c: c, store: store, now: now, pending: map[string]bool{}, wake: make(chan struct{}, 1)}
+	store.OnGameChange(p.changed)
+	return p
+}
+
+// changed queues a game to publish.
+func (p *Players) changed(id string) {
+	p.mu.Lock()
+	p.pending[id] = true
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run publishes the store's games (every one at the start, then each as it
+// changes) and applies the settings other processes save, until ctx is
+// done.
+func (p *Players) Run(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Go(func() { p.publish(ctx) })
+	wg.Go(func() { p.followPrefs(ctx) })
+	wg.Wait()
+}
+
+// publish publishes what changed, and what failed again a second later.
+func (p *Players) publish(ctx context.Context) {
+	for !p.sweep(ctx) {
+		if !sleep(ctx, retryEvery) {
+			return
+		}
+	}
+	for ctx.Err() == nil {
+		p.mu.Lock()
+		ids := p.pending
+		p.pending = map[string]bool{}
+		p.mu.Unlock()
+		failed := 0
+		for id := range ids {
+			if err := p.publishGame(ctx, id); err != nil {
+				failed++
+				p.changed(id)
+				if failed == 1 {
+					p.c.log.Warn("cluster: a game's players could not be published; trying again", "game", id, "err", err)
+				}
+			}
+		}
+		if failed > 0 {
+			if !sleep(ctx, retryEvery) {
+				return
+			}
+			continue
+		}
+		select {
+		case <-ctx.Done():
+		case <-p.wake:
+		}
+	}
+}
+
+// sweep queues every game of the store, and every game etcd says is this
+// process's (one it no longer holds loses its entries).
+func (p *Players) sweep(ctx context.Context) bool {
+	ids, err := p.store.GameIDs()
+	if err != nil {
+		p.c.log.Error("cluster: cannot list the games to publish", "err", err)
+		return false
+	}
+	get, cancel := context.WithTimeout(ctx, p.c.cfg.DialTimeout+requestTimeout)
+	defer cancel()
+	resp, err := p.c.client.Get(get, p.c.key("games")+"/", clientv3.WithPrefix())
+	if err != nil {
+		p.c.log.Warn("cluster: etcd cannot be reached; publishing the games when it can", "err", err)
+		return false
+	}
+	for _, kv := range resp.Kvs {
+		var o owner
+		if json.Unmarshal(kv.Value, &o) == nil && o.Process == p.c.cfg.Process {
+			ids = append(ids, string(kv.Key[len(p.c.key("games")+"/"):]))
+		}
+	}
+	for _, id := range ids {
+		p.changed(id)
+	}
+	return true
+}
+
+// publishGame writes the entries of game id as the store holds it now, and
+// takes out those of users no longer in it, in one transaction.
+func (p *Players) publishGame(ctx context.Context, id string) error {
+	entries, err := p.store.PlayerEntries(id)
+	if err != nil {
+		return err
+	}
+	gameKey := p.c.key("games", id)
+	for {
+		put, cancel := context.WithTimeout(ctx, requestTimeout)
+		resp, err := p.c.client.Get(put, gameKey)
+		if err != nil {
+			cancel()
+			return err
+		}
+		var old owner
+		var rev int64
+		if len(resp.Kvs) == 1 {
+			rev = resp.Kvs[0].ModRevision
+			if err := json.Unmarshal(resp.Kvs[0].Value, &old); err != nil {
+				p.c.log.Warn("cluster: a game's owner record is unreadable; writing it again", "game", id, "err", err)
+			}
+		}
+		if len(entries) == 0 && old.Process != p.c.cfg.Process {
+			cancel()
+			return nil // not ours, or not known at all
+		}
+		now := owner{Process: p.c.cfg.Process}
+		var ops []clientv3.Op
+		for _, e := range entries {
+			data, err := json.Marshal(entry{Process: p.c.cfg.Process, Game: e.Game, Record: e.Record})
+			if err != nil {
+				cancel()
+				return err
+			}
+			ops = append(ops, clientv3.OpPut(p.c.key("players", e.UserID, id), string(data)))
+			now.Users = append(now.Users, e.UserID)
+		}
+		for _, u := range old.Users {
+			if !slices.Contains(now.Users, u) {
+				ops = append(ops, clientv3.OpDelete(p.c.key("players", u, id)))
+			}
+		}
+		if len(entries) == 0 {
+			ops = append(ops, clientv3.OpDelete(gameKey))
+		} else {
+			data, _ := json.Marshal(now) // strings only
+			ops = append(ops, clientv3.OpPut(gameKey, string(data)))
+		}
+		txn, err := p.c.client.Txn(put).If(clientv3.Compare(clientv3.ModRevision(gameKey), "=", rev)).Then(ops...).Commit()
+		cancel()
+		if err != nil || txn.Succeeded {
+			return err
+		}
+		// The owner record changed meanwhile (a game moved between
+		// processes): read it again.
+	}
+}
+
+// entries reads a user's entries from every process.
+func (p *Players) entries(userID string) ([]entry, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	resp, err := p.c.client.Get(ctx, p.c.key("players", userID)+"/", clientv3.WithPrefix())
+	if err != nil {
+		return nil, unavailable("read a player's games", err)
+	}
+	out := make([]entry, 0, len(resp.Kvs))
+	for _, kv := range resp.Kvs {
+		var e entry
+		if err := json.Unmarshal(kv.Value, &e); err != nil {
+			return nil, fmt.Errorf("cluster: %s: %w", kv.Key, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// WaitingOfUser lists the user's games in progress on every process,
+// oldest first.
+func (p *Players) WaitingOfUser(userID string) ([]adega.GameWait, error) {
+	es, err := p.entries(userID)
+	var out []adega.GameWait
+	for _, e := range es {
+		if e.Game != nil {
+			out = append(out, *e.Game)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b adega.GameWait) int { return a.Meta.CreatedAt.Compare(b.Meta.CreatedAt) })
+	return out, err
+}
+
+// Records lists the statistics of the user's games on every process, in
+// the order of the games' IDs.
+func (p *Players) Records(userID string) ([]adega.Record, error) {
+	es, err := p.entries(userID)
+	var out []adega.Record
+	for _, e := range es {
+		if e.Record != nil {
+			out = append(out, *e.Record)
+		}
+	}
+	slices.SortFunc(out, func(a, b adega.Record) int { return cmp.Compare(a.GameID, b.GameID) })
+	return out, err
+}
+
+// SetPrefs saves the settings in etcd, then in this process's store; the
+// other processes hear of them through their watch (followPrefs). A
+// request that timed out may still have been saved, and then arrives.
+func (p *Players) SetPrefs(userID string, prefs adega.Prefs) (adega.User, error) {
+	data, err := json.Marshal(prefs)
+	if err != nil {
+		return adega.User{}, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	resp, err := p.c.client.Put(ctx, p.c.key("prefs", userID), string(data))
+	if err != nil {
+		return adega.User{}, unavailable("save a player's settings", err)
+	}
+	return remind.SavePrefs(p.store, userID, prefs, resp.Header.Revision, p.now())
+}
+
+// followPrefs applies to the store every user's settings, then each change
+// as it comes; after a broken watch, all of them again.
+func (p *Players) followPrefs(ctx context.Context) {
+	prefix := p.c.key("prefs") + "/"
+	for ctx.Err() == nil {
+		get, cancel := context.WithTimeout(ctx, p.c.cfg.DialTimeout+requestTimeout)
+		resp, err := p.c.client.Get(get, prefix, clientv3.WithPrefix())
+		cancel()
+		if err != nil {
+			if !sleep(ctx, retryEvery) {
+				return
+			}
+			continue
+		}
+		for _, kv := range resp.Kvs {
+			p.applyPrefs(string(kv.Key[len(prefix):]), kv.Value, kv.ModRevision)
+		}
+		watch, stop := context.WithCancel(ctx)
+		for w := range p.c.client.Watch(clientv3.WithRequireLeader(watch), prefix, clientv3.WithPrefix(), clientv3.WithRev(resp.Header.Revision+1)) {
+			if w.Err() != nil {
+				break
+			}
+			for _, ev := range w.Events {
+				if ev.Type == clientv3.EventTypePut {
+					p.applyPrefs(string(ev.Kv.Key[len(prefix):]), ev.Kv.Value, ev.Kv.ModRevision)
+				}
+			}
+		}
+		stop()
+		sleep(ctx, retryEvery)
+	}
+}
+
+// applyPrefs stores a user's settings as etcd holds them at revision.
+func (p *Players) applyPrefs(userID string, data []byte, revision int64) {
+	var prefs adega.Prefs
+	if err := json.Unmarshal(data, &prefs); err != nil {
+		p.c.log.Error("cluster: a player's settings are unreadable", "user", userID, "err", err)
+		return
+	}
+	if _, err := remind.SavePrefs(p.store, userID, prefs, revision, p.now()); err != nil {
+		p.c.log.Error("cluster: cannot store a player's settings", "user", userID, "err", err)
+	}
+}
+
+// ClaimDigest claims the user's digest due at `at` for this process,
+// unless another process claimed it: a transaction over the last claim.
+// A claim of this process is its own again (after a crash between the
+// claim and the queueing).
+func (p *Players) ClaimDigest(userID string, at time.Time) (bool, error) {
+	key := p.c.key("digests", userID)
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	mine, _ := json.Marshal(claim{At: at, Process: p.c.cfg.Process})
+	for {
+		resp, err := p.c.client.Get(ctx, key)
+		if err != nil {
+			return false, unavailable("claim a digest", err)
+		}
+		var rev int64
+		if len(resp.Kvs) == 1 {
+			var last claim
+			if err := json.Unmarshal(resp.Kvs[0].Value, &last); err != nil {
+				return false, fmt.Errorf("cluster: %s: %w", key, err)
+			}
+			switch {
+			case last.At.Equal(at) && last.Process == p.c.cfg.Process:
+				return true, nil
+			case at.Sub(last.At) < sameDigest:
+				return false, nil // claimed by another
+			}
+			rev = resp.Kvs[0].ModRevision
+		}
+		txn, err := p.c.client.Txn(ctx).If(clientv3.Compare(clientv3.ModRevision(key), "=", rev)).
+			Then(clientv3.OpPut(key, string(mine))).Commit()
+		switch {
+		case err != nil:
+			return false, unavailable("claim a digest", err)
+		case txn.Succeeded:
+			return true, nil
+		}
+	}
+}
+
+// unavailable is a refusal the player reads (adega.ErrUnavailable), with
+// what failed for the log.
+func unavailable(what string, err error) error {
+	return fmt.Errorf("cluster: %s: %w (%w)", what, adega.ErrUnavailable, err)
+}
+
+// sleep waits d, or less if ctx ends first; it reports whether ctx goes on.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
