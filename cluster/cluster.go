@@ -23,9 +23,10 @@ type Config struct {
 	// Endpoints are etcd's client addresses ("http://10.0.0.5:2379").
 	Endpoints []string
 	// Prefix begins every key the bot writes, so that one etcd may serve
-	// several bots; "adega/" if empty.
+	// several bots; DefaultPrefix if empty.
 	Prefix string
-	// DialTimeout bounds a connection's dialing; 2 seconds if zero.
+	// DialTimeout bounds a connection's dialing; DefaultDialTimeout if
+	// zero.
 	DialTimeout time.Duration
 	// Process names this process among the bot's, the same across its
 	// restarts (the shards it runs, say): a digest it claimed before a
@@ -43,6 +44,12 @@ type Cluster struct {
 	log    *slog.Logger
 }
 
+// The defaults of Config.
+const (
+	DefaultPrefix      = "adega/"
+	DefaultDialTimeout = 2 * time.Second
+)
+
 // requestTimeout bounds what a player waits for: within Discord's 3
 // seconds for an acknowledgement, with room for the reply.
 const requestTimeout = 1500 * time.Millisecond
@@ -57,10 +64,10 @@ func Open(cfg Config) (*Cluster, error) {
 		return nil, fmt.Errorf("cluster: the process name %q must be set and hold no slash", cfg.Process)
 	}
 	if cfg.Prefix == "" {
-		cfg.Prefix = "adega/"
+		cfg.Prefix = DefaultPrefix
 	}
 	if cfg.DialTimeout == 0 {
-		cfg.DialTimeout = 2 * time.Second
+		cfg.DialTimeout = DefaultDialTimeout
 	}
 	log := cfg.Log
 	if log == nil {

@@ -13,10 +13,13 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/storage"
 )
 
-// The keys, under the prefix:
+// The keys, under the prefix, where GAME is a game's server ("dm" for a
+// direct message) and ID (IDs count in each process's file, so only the
+// server, which one process owns, tells two apart):
 //
 //	players/USER/GAME  an entry: the process that owns the game, the game
 //	                   in progress (adega.GameWait), the user's record
@@ -28,6 +31,14 @@ import (
 // A process writes the entries of its own games only, from its file:
 // each write puts the whole current state, so writing again is harmless,
 // and a write that failed is tried again until it passes.
+
+// gameKey is the part of the keys that names a game.
+func gameKey(guildID, id string) string {
+	if guildID == "" {
+		guildID = "dm"
+	}
+	return guildID + "/" + id
+}
 
 // entry is what players/USER/GAME holds.
 type entry struct {
@@ -100,6 +111,7 @@ func (p *Players) Run(ctx context.Context) {
 
 // publish publishes what changed, and what failed again a second later.
 func (p *Players) publish(ctx context.Context) {
+	failing := false // said once, until a game is published again
 	for !p.sweep(ctx) {
 		if !sleep(ctx, retryEvery) {
 			return
@@ -112,12 +124,18 @@ func (p *Players) publish(ctx context.Context) {
 		p.mu.Unlock()
 		failed := 0
 		for id := range ids {
-			if err := p.publishGame(ctx, id); err != nil {
+			err := p.publishGame(ctx, id)
+			switch {
+			case err != nil:
 				failed++
 				p.changed(id)
-				if failed == 1 {
-					p.c.log.Warn("cluster: a game's players could not be published; trying again", "game", id, "err", err)
+				if !failing {
+					p.c.log.Warn("cluster: the players of games cannot be published; trying again every second", "game", id, "err", err)
 				}
+				failing = true
+			case failing:
+				p.c.log.Info("cluster: the players of games are published again")
+				failing = false
 			}
 		}
 		if failed > 0 {
@@ -133,44 +151,60 @@ func (p *Players) publish(ctx context.Context) {
 	}
 }
 
-// sweep queues every game of the store, and every game etcd says is this
-// process's (one it no longer holds loses its entries).
+// sweep queues every game of the store, and takes out of etcd the games
+// it says are this process's that the store does not hold (moved away).
 func (p *Players) sweep(ctx context.Context) bool {
-	ids, err := p.store.GameIDs()
+	metas, err := p.store.ListGames()
 	if err != nil {
 		p.c.log.Error("cluster: cannot list the games to publish", "err", err)
 		return false
 	}
 	get, cancel := context.WithTimeout(ctx, p.c.cfg.DialTimeout+requestTimeout)
 	defer cancel()
-	resp, err := p.c.client.Get(get, p.c.key("games")+"/", clientv3.WithPrefix())
+	prefix := p.c.key("games") + "/"
+	resp, err := p.c.client.Get(get, prefix, clientv3.WithPrefix())
 	if err != nil {
 		p.c.log.Warn("cluster: etcd cannot be reached; publishing the games when it can", "err", err)
 		return false
 	}
+	held := map[string]bool{}
+	for _, m := range metas {
+		held[gameKey(m.GuildID, m.ID)] = true
+		p.changed(m.ID)
+	}
 	for _, kv := range resp.Kvs {
 		var o owner
-		if json.Unmarshal(kv.Value, &o) == nil && o.Process == p.c.cfg.Process {
-			ids = append(ids, string(kv.Key[len(p.c.key("games")+"/"):]))
+		game := string(kv.Key[len(prefix):])
+		if json.Unmarshal(kv.Value, &o) == nil && o.Process == p.c.cfg.Process && !held[game] {
+			if err := p.write(ctx, game, nil); err != nil {
+				p.c.log.Warn("cluster: cannot take out a game moved away", "game", game, "err", err)
+				return false
+			}
 		}
-	}
-	for _, id := range ids {
-		p.changed(id)
 	}
 	return true
 }
 
-// publishGame writes the entries of game id as the store holds it now, and
-// takes out those of users no longer in it, in one transaction.
+// publishGame writes the entries of game id as the store holds it now.
 func (p *Players) publishGame(ctx context.Context, id string) error {
-	entries, err := p.store.PlayerEntries(id)
+	guildID, entries, err := p.store.PlayerEntries(id)
+	if engine.CodeOf(err) == adega.CodeNotFound {
+		return nil // never stored here
+	}
 	if err != nil {
 		return err
 	}
-	gameKey := p.c.key("games", id)
+	return p.write(ctx, gameKey(guildID, id), entries)
+}
+
+// write puts a game's entries and takes out those of users no longer in
+// it, in one transaction; no entries take the game out, if it is this
+// process's.
+func (p *Players) write(ctx context.Context, game string, entries []storage.PlayerEntry) error {
+	ownerKey := p.c.key("games", game)
 	for {
 		put, cancel := context.WithTimeout(ctx, requestTimeout)
-		resp, err := p.c.client.Get(put, gameKey)
+		resp, err := p.c.client.Get(put, ownerKey)
 		if err != nil {
 			cancel()
 			return err
@@ -180,7 +214,7 @@ func (p *Players) publishGame(ctx context.Context, id string) error {
 		if len(resp.Kvs) == 1 {
 			rev = resp.Kvs[0].ModRevision
 			if err := json.Unmarshal(resp.Kvs[0].Value, &old); err != nil {
-				p.c.log.Warn("cluster: a game's owner record is unreadable; writing it again", "game", id, "err", err)
+				p.c.log.Warn("cluster: a game's owner record is unreadable; writing it again", "game", game, "err", err)
 			}
 		}
 		if len(entries) == 0 && old.Process != p.c.cfg.Process {
@@ -195,21 +229,21 @@ func (p *Players) publishGame(ctx context.Context, id string) error {
 				cancel()
 				return err
 			}
-			ops = append(ops, clientv3.OpPut(p.c.key("players", e.UserID, id), string(data)))
+			ops = append(ops, clientv3.OpPut(p.c.key("players", e.UserID, game), string(data)))
 			now.Users = append(now.Users, e.UserID)
 		}
 		for _, u := range old.Users {
 			if !slices.Contains(now.Users, u) {
-				ops = append(ops, clientv3.OpDelete(p.c.key("players", u, id)))
+				ops = append(ops, clientv3.OpDelete(p.c.key("players", u, game)))
 			}
 		}
 		if len(entries) == 0 {
-			ops = append(ops, clientv3.OpDelete(gameKey))
+			ops = append(ops, clientv3.OpDelete(ownerKey))
 		} else {
 			data, _ := json.Marshal(now) // strings only
-			ops = append(ops, clientv3.OpPut(gameKey, string(data)))
+			ops = append(ops, clientv3.OpPut(ownerKey, string(data)))
 		}
-		txn, err := p.c.client.Txn(put).If(clientv3.Compare(clientv3.ModRevision(gameKey), "=", rev)).Then(ops...).Commit()
+		txn, err := p.c.client.Txn(put).If(clientv3.Compare(clientv3.ModRevision(ownerKey), "=", rev)).Then(ops...).Commit()
 		cancel()
 		if err != nil || txn.Succeeded {
 			return err

@@ -24,20 +24,19 @@ type PlayerEntry struct {
 	Record *adega.Record
 }
 
-// PlayerEntries returns the entries of the game id for each player of its
-// seats who has one; a game not stored has none.
-func (s *Store) PlayerEntries(id string) ([]PlayerEntry, error) {
-	var out []PlayerEntry
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-		if gb == nil {
-			return nil
+// PlayerEntries returns the server of the game id, and its entries for
+// each player of its seats who has one.
+func (s *Store) PlayerEntries(id string) (guildID string, entries []PlayerEntry, err error) {
+	err = s.db.View(func(tx *bbolt.Tx) error {
+		gb, err := gameBucket(tx, id)
+		if err != nil {
+			return err
 		}
 		var gw adega.GameWait
 		if err := get(gb, "game "+id, keyMeta, &gw.Meta); err != nil {
 			return err
 		}
-		var err error
+		guildID = gw.Meta.GuildID
 		if gw.Wait, _, err = readWaiting(gb, id); err != nil {
 			return err
 		}
@@ -60,23 +59,12 @@ func (s *Store) PlayerEntries(id string) ([]PlayerEntry, error) {
 				}
 			}
 			if e.Game != nil || e.Record != nil {
-				out = append(out, e)
+				entries = append(entries, e)
 			}
 		}
 		return nil
 	})
-	return out, err
-}
-
-// GameIDs returns the ID of every game stored.
-func (s *Store) GameIDs() ([]string, error) {
-	var ids []string
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		var err error
-		ids, err = s.gameIDs(tx)
-		return err
-	})
-	return ids, err
+	return guildID, entries, err
 }
 
 // OnGameChange has fn called with a game's ID after each transaction that

@@ -15,6 +15,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/cluster"
 	"github.com/adega-bot/adega/engine/ai"
 )
 
@@ -55,6 +56,31 @@ type Config struct {
 	ShutdownGrace time.Duration `toml:"shutdown_grace"`
 	Backup        Backup        `toml:"backup"`
 	Ops           Ops           `toml:"ops"`
+	Cluster       Cluster       `toml:"cluster"`
+}
+
+// Cluster is how several processes, each running some of the shards,
+// share what spans servers (package cluster; docs/deploy.md, Several
+// processes). No endpoints: one process, and no etcd.
+type Cluster struct {
+	EtcdEndpoints []string      `toml:"etcd_endpoints"`
+	KeyPrefix     string        `toml:"key_prefix"`
+	DialTimeout   time.Duration `toml:"dial_timeout"`
+	// Process names this process among the bot's, the same across its
+	// restarts; empty: its shards ("shards-0-1").
+	Process string `toml:"process"`
+}
+
+// process is this process's name among the bot's.
+func (c Config) process() string {
+	if c.Cluster.Process != "" {
+		return c.Cluster.Process
+	}
+	name := "shards"
+	for _, id := range c.ShardIDs {
+		name += "-" + strconv.Itoa(id)
+	}
+	return name
 }
 
 // Backup is the schedule of the database's backups (storage/backup).
@@ -114,6 +140,7 @@ func DefaultConfig() Config {
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
 		Backup:        Backup{Keep: 7},
+		Cluster:       Cluster{EtcdEndpoints: []string{}, KeyPrefix: cluster.DefaultPrefix, DialTimeout: cluster.DefaultDialTimeout},
 	}
 }
 
@@ -191,6 +218,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 			*field = n
 		}
 	}
+	if v := getenv("ADEGA_ETCD_ENDPOINTS"); v != "" {
+		c.Cluster.EtcdEndpoints = strings.Split(v, ",")
+	}
 	if v := getenv("ADEGA_SHARD_IDS"); v != "" {
 		c.ShardIDs = nil
 		for f := range strings.SplitSeq(v, ",") {
@@ -238,6 +268,9 @@ func (c Config) validate() error {
 	}
 	if _, err := c.opsAddress(); err != nil {
 		return err
+	}
+	if c.Cluster.DialTimeout <= 0 || c.Cluster.KeyPrefix == "" || strings.Contains(c.process(), "/") {
+		return errors.New("config: cluster.dial_timeout must be positive, cluster.key_prefix not empty, and cluster.process hold no slash")
 	}
 	return nil
 }

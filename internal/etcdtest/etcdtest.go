@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"go.etcd.io/etcd/server/v3/embed"
+	"go.uber.org/zap"
 )
 
 // Server is one etcd member.
@@ -50,7 +51,7 @@ func (s *Server) Start() {
 	cfg := embed.NewConfig()
 	cfg.Name = "etcdtest"
 	cfg.Dir = s.dir
-	cfg.LogLevel = "error"
+	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop()) // its closing says "failed" of every listener
 	cfg.ListenClientUrls, cfg.AdvertiseClientUrls = []url.URL{s.client}, []url.URL{s.client}
 	cfg.ListenPeerUrls, cfg.AdvertisePeerUrls = []url.URL{s.peer}, []url.URL{s.peer}
 	cfg.InitialCluster = cfg.InitialClusterFromName(cfg.Name)
