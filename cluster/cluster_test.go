@@ -239,3 +239,56 @@ func TestTheIdentifyLockHoldsOneProcessAtATime(t *testing.T) {
 		t.Errorf("the lock of key 0 went %v, want b to hold it once a released it", order)
 	}
 }
+
+// announcer records the digests the scheduler queues; the rest is not
+// asked of it here.
+type announcer struct {
+	mu      sync.Mutex
+	digests []remind.Digest
+}
+
+func (a *announcer) Remind(remind.Reminder) []*adega.Outgoing { return nil }
+func (a *announcer) Digest(d remind.Digest) []*adega.Outgoing {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.digests = append(a.digests, d)
+	return nil
+}
+func (a *announcer) Absent(remind.Absence, remind.Played) adega.PostFunc { return nil }
+func (a *announcer) Bots(adega.Meta, []referee.Play) adega.PostFunc     { return nil }
+func (a *announcer) Lock(string) func()                                  { return func() {} }
+
+// A player's digest falls due in every process; one sends it, listing
+// their games of every process, whichever process runs first.
+func TestADigestIsSentOnceWithTheGamesOfEveryProcess(t *testing.T) {
+	etcd := etcdtest.Start(t)
+	a, b := start(t, etcd, "a"), start(t, etcd, "b")
+	gametest.CreateIn(t, a.store, "guild-a", "channel-a")
+	gametest.CreateIn(t, b.store, "guild-b", "channel-b")
+	if _, err := a.players.SetPrefs("1001", adega.Prefs{Digest: true, DigestHour: 21}); err != nil {
+		t.Fatal(err)
+	}
+	var due time.Time
+	eventually(t, "the digest planned in b", func() bool {
+		u, err := b.store.GetUser("1001")
+		due = u.DigestAt
+		return err == nil && !due.IsZero()
+	})
+	eventually(t, "both games listed", a.seesGames("channel-a", "channel-b"))
+
+	out := &announcer{}
+	later := due.Add(time.Minute)
+	for _, p := range []*process{b, a} {
+		s := &remind.Scheduler{Store: p.store, Out: out, Now: func() time.Time { return later }, Shared: p.players}
+		s.RunDue(context.Background(), later)
+		if u, err := p.store.GetUser("1001"); err != nil || !u.DigestAt.Equal(due.Add(remind.Day)) {
+			t.Errorf("%s plans the next digest at %v (%v), want the next day's, %v", p.name, u.DigestAt, err, due.Add(remind.Day))
+		}
+	}
+	if len(out.digests) != 1 {
+		t.Fatalf("%d digests were queued, want 1", len(out.digests))
+	}
+	if got := channels(out.digests[0].Games); !slices.Equal(got, []string{"channel-a", "channel-b"}) {
+		t.Errorf("the digest lists the games of channels %v, want both processes' games", got)
+	}
+}

@@ -126,6 +126,8 @@ func (p *Players) publish(ctx context.Context) {
 		for id := range ids {
 			err := p.publishGame(ctx, id)
 			switch {
+			case ctx.Err() != nil:
+				return // the next start publishes it
 			case err != nil:
 				failed++
 				p.changed(id)
