@@ -255,7 +255,7 @@ func (a *announcer) Digest(d remind.Digest) []*adega.Outgoing {
 	return nil
 }
 func (a *announcer) Absent(remind.Absence, remind.Played) adega.PostFunc { return nil }
-func (a *announcer) Bots(adega.Meta, []referee.Play) adega.PostFunc     { return nil }
+func (a *announcer) Bots(adega.Meta, []referee.Play) adega.PostFunc      { return nil }
 func (a *announcer) Lock(string) func()                                  { return func() {} }
 
 // A player's digest falls due in every process; one sends it, listing
