@@ -261,7 +261,7 @@ func (p *Players) entries(userID string) ([]entry, error) {
 	defer cancel()
 	resp, err := p.c.client.Get(ctx, p.c.key("players", userID)+"/", clientv3.WithPrefix())
 	if err != nil {
-		return nil, unavailable("read a player's games", err)
+		return nil, p.c.unavailable("read a player's games", err)
 	}
 	out := make([]entry, 0, len(resp.Kvs))
 	for _, kv := range resp.Kvs {
@@ -278,12 +278,7 @@ func (p *Players) entries(userID string) ([]entry, error) {
 // oldest first.
 func (p *Players) WaitingOfUser(userID string) ([]adega.GameWait, error) {
 	es, err := p.entries(userID)
-	var out []adega.GameWait
-	for _, e := range es {
-		if e.Game != nil {
-			out = append(out, *e.Game)
-		}
-	}
+	out := each(es, func(e entry) *adega.GameWait { return e.Game })
 	slices.SortStableFunc(out, func(a, b adega.GameWait) int { return a.Meta.CreatedAt.Compare(b.Meta.CreatedAt) })
 	return out, err
 }
@@ -292,14 +287,20 @@ func (p *Players) WaitingOfUser(userID string) ([]adega.GameWait, error) {
 // the order of the games' IDs.
 func (p *Players) Records(userID string) ([]adega.Record, error) {
 	es, err := p.entries(userID)
-	var out []adega.Record
-	for _, e := range es {
-		if e.Record != nil {
-			out = append(out, *e.Record)
-		}
-	}
+	out := each(es, func(e entry) *adega.Record { return e.Record })
 	slices.SortFunc(out, func(a, b adega.Record) int { return cmp.Compare(a.GameID, b.GameID) })
 	return out, err
+}
+
+// each is the part of each entry that has it.
+func each[T any](es []entry, part func(entry) *T) []T {
+	var out []T
+	for _, e := range es {
+		if v := part(e); v != nil {
+			out = append(out, *v)
+		}
+	}
+	return out
 }
 
 // SetPrefs saves the settings in etcd, then in this process's store; the
@@ -314,7 +315,7 @@ func (p *Players) SetPrefs(userID string, prefs adega.Prefs) (adega.User, error)
 	defer cancel()
 	resp, err := p.c.client.Put(ctx, p.c.key("prefs", userID), string(data))
 	if err != nil {
-		return adega.User{}, unavailable("save a player's settings", err)
+		return adega.User{}, p.c.unavailable("save a player's settings", err)
 	}
 	return remind.SavePrefs(p.store, userID, prefs, resp.Header.Revision, p.now())
 }
@@ -376,7 +377,7 @@ func (p *Players) ClaimDigest(userID string, at time.Time) (bool, error) {
 	for {
 		resp, err := p.c.client.Get(ctx, key)
 		if err != nil {
-			return false, unavailable("claim a digest", err)
+			return false, p.c.unavailable("claim a digest", err)
 		}
 		var rev int64
 		if len(resp.Kvs) == 1 {
@@ -396,16 +397,17 @@ func (p *Players) ClaimDigest(userID string, at time.Time) (bool, error) {
 			Then(clientv3.OpPut(key, string(mine))).Commit()
 		switch {
 		case err != nil:
-			return false, unavailable("claim a digest", err)
+			return false, p.c.unavailable("claim a digest", err)
 		case txn.Succeeded:
 			return true, nil
 		}
 	}
 }
 
-// unavailable is a refusal the player reads (adega.ErrUnavailable), with
-// what failed for the log.
-func unavailable(what string, err error) error {
+// unavailable logs what failed, and is a refusal the player reads
+// (adega.ErrUnavailable).
+func (c *Cluster) unavailable(what string, err error) error {
+	c.log.Warn("cluster: etcd cannot be reached", "to", what, "err", err)
 	return fmt.Errorf("cluster: %s: %w (%w)", what, adega.ErrUnavailable, err)
 }
 

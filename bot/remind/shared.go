@@ -46,6 +46,11 @@ func (Local) ClaimDigest(string, time.Time) (bool, error) { return true, nil }
 // revision than the stored ones change nothing, nor do the same settings,
 // so a process may apply what it hears more than once.
 func SavePrefs(store *storage.Store, userID string, p adega.Prefs, revision int64, now time.Time) (adega.User, error) {
+	if revision != 0 { // a start hears every user's again: most are known
+		if u, err := store.GetUser(userID); err != nil || revision <= u.PrefsRevision {
+			return u, err
+		}
+	}
 	changed := false
 	u, err := store.UpdateUser(userID, func(u *adega.User) error {
 		if revision != 0 && (revision <= u.PrefsRevision || u.Prefs == p) {
