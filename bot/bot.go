@@ -51,6 +51,11 @@ type Config struct {
 	PublicKey ed25519.PublicKey
 	// Timeouts bound the endpoint's clients; zero: the defaults.
 	Timeouts EndpointTimeouts
+	// Owners, with a Listener, say which process runs each shard of
+	// ShardCount: an interaction of a shard that is not among ShardIDs is
+	// forwarded to its owner (forward.go). nil: this process serves every
+	// interaction it receives.
+	Owners Owners
 	// ShutdownGrace is how long a stopping bot lets the outbox deliver
 	// once the interactions in hand are done; what is left goes out at
 	// the next start.
@@ -68,6 +73,7 @@ type Bot struct {
 	handler *commands.Handler
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
+	peers   *http.Client    // forwards interactions to other shards' processes
 	running sync.WaitGroup  // interactions being handled
 	// listening is whether the Interactions Endpoint serves (Connected).
 	listening atomic.Bool
@@ -84,7 +90,7 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	}
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
-	b := &Bot{cfg: cfg, log: logger}
+	b := &Bot{cfg: cfg, log: logger, peers: newPeerClient()}
 	// Discord's answers are counted by status (a nil Metrics counts none),
 	// and a global 429 holds every request but interaction answers: one
 	// transport for every session, since the limit is the bot's.
@@ -156,6 +162,7 @@ func (b *Bot) runHTTP(ctx context.Context) error {
 		shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)
+		b.peers.CloseIdleConnections()
 	}
 	return b.serve(ctx, failed, stop)
 }

@@ -91,6 +91,9 @@ type harness struct {
 	bot     *bot.Bot
 	// shards, if set, are the shards the bot runs (shards_test.go).
 	shards *shardsRun
+	// peers, if set, are the processes the bot shares its Interactions
+	// Endpoint URL with (forward_test.go).
+	peers *peersRun
 }
 
 // seed draws a new game's seed: gameSeed if set, else a random one.
@@ -154,20 +157,27 @@ func newHarnessWith(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Op
 // openHarness makes the fake Discord and the store, with no bot yet (see
 // start).
 func openHarness(t testing.TB, drawer commands.Drawer, opts ...fakediscord.Option) *harness {
-	h := &harness{t: t, path: filepath.Join(t.TempDir(), "adega.db"), drawer: drawer, stop: func() {}}
+	h := &harness{t: t, drawer: drawer}
 	// Discord's minutes pass on the bot's clock (an enforced nonce's).
 	h.srv = fakediscord.New(t, append([]fakediscord.Option{fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(), fakediscord.WithClock(h.now)}, opts...)...)
+	h.openStore()
+	return h
+}
+
+// openStore gives the harness a store of its own, and stops its bot and
+// closes the store when the test ends.
+func (h *harness) openStore() {
+	h.path, h.stop = filepath.Join(h.t.TempDir(), "adega.db"), func() {}
 	store, err := storage.Open(h.path, testGames())
 	if err != nil {
-		t.Fatal(err)
+		h.t.Fatal(err)
 	}
 	h.store = store
-	t.Cleanup(func() {
+	h.t.Cleanup(func() {
 		h.stop()
 		h.store.Close()
 		h.checkLogs()
 	})
-	return h
 }
 
 // referee changes the games of the store, as the bot's does.
@@ -191,11 +201,11 @@ func (h *harness) start() {
 	if h.shards != nil {
 		h.shards.configure(&cfg)
 	}
+	if h.peers != nil {
+		h.peers.configure(&cfg)
+	}
 	if h.key != nil {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			h.t.Fatal(err)
-		}
+		ln := h.listen()
 		cfg.Listener, cfg.PublicKey, cfg.Timeouts = ln, h.key.Public().(ed25519.PublicKey), h.timeouts
 		h.endpoint = "http://" + ln.Addr().String() + "/interactions"
 		h.srv.DeliverOverHTTP(h.endpoint, h.key)
@@ -224,6 +234,20 @@ func (h *harness) start() {
 	}); err != nil {
 		h.t.Fatal("commands were not registered:", err)
 	}
+}
+
+// listen opens the bot's Interactions Endpoint: on its fixed address in
+// a cluster of peers, else on any port.
+func (h *harness) listen() net.Listener {
+	h.t.Helper()
+	if h.peers != nil {
+		return h.peers.listen(h.t)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return ln
 }
 
 func (h *harness) restart() {

@@ -45,6 +45,9 @@ type EndpointTimeouts struct {
 	Read   time.Duration // to send a whole request, its headers included
 	Write  time.Duration // from the end of the headers to the answer written
 	Idle   time.Duration // between two requests on a connection kept alive
+	// Forward is how long the process of another shard has to answer an
+	// interaction forwarded to it (forward.go).
+	Forward time.Duration
 }
 
 // defaultTimeouts: Discord waits 3 seconds for an answer, so a request
@@ -52,12 +55,15 @@ type EndpointTimeouts struct {
 // link three times that for the largest body. Write covers reading the
 // body and the acknowledgement, which can take up to 3 seconds under load.
 // A connection left idle is closed after half a minute: long enough to
-// carry a game's burst of moves.
+// carry a game's burst of moves. A forward leaves half a second of
+// Discord's 3 for the hops to and from the load balancer and the answer
+// asking to try again.
 var defaultTimeouts = EndpointTimeouts{
-	Header: 5 * time.Second,
-	Read:   10 * time.Second,
-	Write:  15 * time.Second,
-	Idle:   30 * time.Second,
+	Header:  5 * time.Second,
+	Read:    10 * time.Second,
+	Write:   15 * time.Second,
+	Idle:    30 * time.Second,
+	Forward: 2500 * time.Millisecond,
 }
 
 // endpointServer is the HTTP server of the Interactions Endpoint.
@@ -131,7 +137,8 @@ func (b *Bot) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, int, e
 // ServeHTTP is the Interactions Endpoint: it refuses with 401 any request
 // whose signature or timestamp does not check out, or that replays an
 // interaction already received, and with 413 one larger than any
-// interaction; answers PING with PONG; and hands any other
+// interaction; answers PING with PONG; forwards an interaction of a shard
+// another process runs to that process (forward.go); and hands any other
 // interaction to the same flow as the gateway's, writing its initial
 // response as the HTTP answer.
 func (b *Bot) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -153,6 +160,10 @@ func (b *Bot) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if i.Type == discordgo.InteractionPing {
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	if shard, ok := b.elsewhere(&i); ok {
+		b.forward(w, r, &i, body, shard)
 		return
 	}
 	answers := make(chan httpAnswer)

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
@@ -57,6 +59,22 @@ func (h *harness) post(body []byte, header map[string]string) (int, string) {
 	return resp.StatusCode, string(answer)
 }
 
+// newLobbyBody is a /vinhos new in channel that the fake never sent:
+// handling it would open a lobby.
+func newLobbyBody(t *testing.T, srv *fakediscord.Server, user *discordgo.User, channelID string) []byte {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{
+		"id": srv.NewID(), "application_id": srv.AppID(), "type": 2, "token": "aW50ZXJhY3Rpb24forged", "version": 1,
+		"channel_id": channelID, "guild_id": srv.InGuild(user, channelID).GuildID,
+		"member": map[string]any{"user": user, "roles": []string{}, "permissions": "2147483648"},
+		"data":   map[string]any{"id": "1", "name": "vinhos", "type": 1, "options": []any{map[string]any{"name": "new", "type": 1}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // signed are the headers Discord sends: key's signature of the timestamp
 // followed by the body.
 func signed(key ed25519.PrivateKey, at time.Time, body []byte) map[string]string {
@@ -76,19 +94,7 @@ func TestEndpointRefusesUnsignedRequests(t *testing.T) {
 	srv := h.srv
 	ana := srv.NewUser("ana")
 	table := srv.NewChannel("vinhos")
-	// A /vinhos new the fake never sent: handling it would open a lobby.
-	body := func() []byte {
-		b, err := json.Marshal(map[string]any{
-			"id": srv.NewID(), "application_id": srv.AppID(), "type": 2, "token": "aW50ZXJhY3Rpb24forged", "version": 1,
-			"channel_id": table.ID, "guild_id": srv.GuildID(),
-			"member": map[string]any{"user": ana, "roles": []string{}, "permissions": "2147483648"},
-			"data":   map[string]any{"id": "1", "name": "vinhos", "type": 1, "options": []any{map[string]any{"name": "new", "type": 1}}},
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	body := func() []byte { return newLobbyBody(t, srv, ana, table.ID) }
 	_, other, _ := ed25519.GenerateKey(nil)
 	now := time.Now()
 	before := len(srv.Requests())

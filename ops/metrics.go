@@ -36,6 +36,11 @@ const (
 	Failed    Outcome = "failed"    // the acknowledgement could not be sent
 	Panicked  Outcome = "panicked"  // the handler panicked; an apology was tried
 	Duplicate Outcome = "duplicate" // delivered twice: the second copy is dropped
+	// Over HTTP with several processes (bot/forward.go): sent on to the
+	// process that runs its server's shard, or not, for want of an answer
+	// from that process (the user is asked to try again).
+	Forwarded   Outcome = "forwarded"
+	Unforwarded Outcome = "unforwarded"
 )
 
 // Mover is who made a move.
@@ -131,7 +136,7 @@ func NewMetrics() *Metrics {
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1}}),
 	}
 	for _, k := range []Kind{KindCommand, KindComponent, KindAutocomplete, KindOther} {
-		for _, o := range []Outcome{Answered, Failed, Panicked, Duplicate} {
+		for _, o := range []Outcome{Answered, Failed, Panicked, Duplicate, Forwarded, Unforwarded} {
 			m.interactions.WithLabelValues(string(k), string(o))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,16 +60,25 @@ type Config struct {
 	Cluster       Cluster       `toml:"cluster"`
 }
 
-// Cluster is how several processes, each running some of the shards,
-// share what spans servers (package cluster; docs/deploy.md, Several
-// processes). No endpoints: one process, and no etcd.
+// Cluster is how the processes that share one bot reach each other and
+// share what spans servers (docs/deploy.md, Several processes, and
+// Several processes behind one URL).
 type Cluster struct {
+	// EtcdEndpoints are etcd's, where the processes share what spans
+	// servers (package cluster); none: one process, and no etcd.
 	EtcdEndpoints []string      `toml:"etcd_endpoints"`
 	KeyPrefix     string        `toml:"key_prefix"`
 	DialTimeout   time.Duration `toml:"dial_timeout"`
 	// Process names this process among the bot's, the same across its
 	// restarts; empty: its shards ("shards-0-1").
 	Process string `toml:"process"`
+	// AdvertiseURL is this process's Interactions Endpoint as the other
+	// processes reach it.
+	AdvertiseURL string `toml:"advertise_url"`
+	// Peers are the Interactions Endpoints of every shard's process,
+	// shard k's at index k, where `run --http` forwards the interactions
+	// of the shards it does not run.
+	Peers []string `toml:"peers"`
 }
 
 // process is this process's name among the bot's.
@@ -140,7 +150,8 @@ func DefaultConfig() Config {
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
 		Backup:        Backup{Keep: 7},
-		Cluster:       Cluster{EtcdEndpoints: []string{}, KeyPrefix: cluster.DefaultPrefix, DialTimeout: cluster.DefaultDialTimeout},
+		Cluster: Cluster{EtcdEndpoints: []string{}, KeyPrefix: cluster.DefaultPrefix, DialTimeout: cluster.DefaultDialTimeout,
+			Peers: []string{}},
 	}
 }
 
@@ -192,13 +203,14 @@ func (c *Config) foldShardID(idSet, idsSet bool) error {
 // applyEnv lets the environment override the file; secrets belong there.
 func (c *Config) applyEnv(getenv func(string) string) error {
 	strs := map[string]*string{
-		"ADEGA_APPLICATION_ID": &c.ApplicationID,
-		"ADEGA_PUBLIC_KEY":     &c.PublicKey,
-		"ADEGA_DEV_GUILD_ID":   &c.DevGuildID,
-		"ADEGA_DATA_DIR":       &c.DataDir,
-		"ADEGA_LOG_LEVEL":      &c.LogLevel,
-		"ADEGA_LOG_FORMAT":     &c.LogFormat,
-		"ADEGA_OPS_LISTEN":     &c.Ops.Listen,
+		"ADEGA_APPLICATION_ID":        &c.ApplicationID,
+		"ADEGA_PUBLIC_KEY":            &c.PublicKey,
+		"ADEGA_DEV_GUILD_ID":          &c.DevGuildID,
+		"ADEGA_DATA_DIR":              &c.DataDir,
+		"ADEGA_LOG_LEVEL":             &c.LogLevel,
+		"ADEGA_LOG_FORMAT":            &c.LogFormat,
+		"ADEGA_OPS_LISTEN":            &c.Ops.Listen,
+		"ADEGA_CLUSTER_ADVERTISE_URL": &c.Cluster.AdvertiseURL,
 	}
 	for name, field := range strs {
 		if v := getenv(name); v != "" {
@@ -269,10 +281,7 @@ func (c Config) validate() error {
 	if _, err := c.opsAddress(); err != nil {
 		return err
 	}
-	if c.Cluster.DialTimeout <= 0 || c.Cluster.KeyPrefix == "" || strings.Contains(c.process(), "/") {
-		return errors.New("config: cluster.dial_timeout must be positive, cluster.key_prefix not empty, and cluster.process hold no slash")
-	}
-	return nil
+	return c.validateCluster()
 }
 
 // publicKey decodes public_key; nil if it is not set.
@@ -312,6 +321,50 @@ func (c Config) validateShards() error {
 			return fmt.Errorf("config: shard %d is twice in shard_ids %v", id, c.ShardIDs)
 		}
 		seen[id] = true
+	}
+	return nil
+}
+
+// validateCluster checks etcd's settings, and that advertise_url and peers
+// are URLs a process can POST to, one for each shard, and that peers names
+// this process where it runs a shard.
+func (c Config) validateCluster() error {
+	if c.Cluster.DialTimeout <= 0 || c.Cluster.KeyPrefix == "" || strings.Contains(c.process(), "/") {
+		return errors.New("config: cluster.dial_timeout must be positive, cluster.key_prefix not empty, and cluster.process hold no slash")
+	}
+	if u := c.Cluster.AdvertiseURL; u != "" {
+		if err := checkPeerURL(u); err != nil {
+			return fmt.Errorf("config: cluster.advertise_url: %w", err)
+		}
+	}
+	peers := c.Cluster.Peers
+	if len(peers) == 0 {
+		return nil
+	}
+	if len(peers) != c.ShardCount {
+		return fmt.Errorf("config: cluster.peers lists %d URLs for shard_count %d: list one a shard, shard 0's first", len(peers), c.ShardCount)
+	}
+	for k, u := range peers {
+		if err := checkPeerURL(u); err != nil {
+			return fmt.Errorf("config: cluster.peers, shard %d: %w", k, err)
+		}
+	}
+	if c.Cluster.AdvertiseURL == "" {
+		return nil
+	}
+	for _, id := range c.ShardIDs {
+		if peers[id] != c.Cluster.AdvertiseURL {
+			return fmt.Errorf("config: cluster.peers names %s for shard %d, which this process runs at cluster.advertise_url %s", peers[id], id, c.Cluster.AdvertiseURL)
+		}
+	}
+	return nil
+}
+
+// checkPeerURL: an absolute http or https URL, with a host.
+func checkPeerURL(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http:// or https:// URL with a host, such as http://10.0.0.1:8080", s)
 	}
 	return nil
 }

@@ -52,9 +52,9 @@ func TestEnvironmentBeatsFile(t *testing.T) {
 	}
 }
 
-// A process joins the others through [cluster], or ADEGA_ETCD_ENDPOINTS;
+// A process shares etcd with the others through [cluster], or ADEGA_ETCD_ENDPOINTS;
 // it is named by its shards unless told.
-func TestClusterConfig(t *testing.T) {
+func TestEtcdConfig(t *testing.T) {
 	path := writeConfig(t, "shard_ids = [1, 2]\nshard_count = 3\n[cluster]\netcd_endpoints = [\"http://file:2379\"]\n")
 	cfg, err := LoadConfig(path, false, noEnv)
 	if err != nil {

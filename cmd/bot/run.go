@@ -32,8 +32,8 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	key, _ := cfg.publicKey() // validated on load
 	var listener net.Listener
 	if *httpAddr != "" {
-		if cfg.ShardCount > 1 {
-			return errors.New("run --http: shards divide the gateway's connections; over HTTP one process serves every interaction, so leave shard_count at 1")
+		if cfg.ShardCount > 1 && len(cfg.Cluster.Peers) == 0 {
+			return fmt.Errorf("run --http with shard_count %d: each process keeps its shards' games and forwards the other shards' interactions, so it must know where they run: list every shard's process in [cluster] peers (docs/deploy.md)", cfg.ShardCount)
 		}
 		if key == nil {
 			return errors.New("run --http needs the application's public key to check Discord's signatures: set public_key in the config or ADEGA_PUBLIC_KEY (Developer Portal > General Information > Public Key)")
@@ -89,6 +89,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		ShardCount:    cfg.ShardCount,
 		Listener:      listener,
 		PublicKey:     key,
+		Owners:        owners(cfg),
 		ShutdownGrace: cfg.ShutdownGrace,
 	}
 	if len(cfg.Cluster.EtcdEndpoints) > 0 {
@@ -120,6 +121,17 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	logger.Info("starting", "data_dir", cfg.DataDir, "shard_ids", cfg.ShardIDs, "shard_count", cfg.ShardCount,
 		"etcd", cfg.Cluster.EtcdEndpoints, "process", cfg.process())
 	return b.Run(ctx)
+}
+
+// owners are the processes of the shards this one does not run, where
+// `run --http` forwards their interactions; nil with no peers configured:
+// this process serves every interaction. (With etcd, the cluster's record
+// of who runs which shard will take the list's place.)
+func owners(cfg Config) bot.Owners {
+	if len(cfg.Cluster.Peers) == 0 {
+		return nil
+	}
+	return bot.StaticOwners(cfg.Cluster.Peers)
 }
 
 // botDatabase is the bot's database file, in the data folder.

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// Three processes behind one URL: each names every shard's process, and
+// itself where it runs a shard.
+const clusterConfig = `shard_count = 3
+shard_ids = [1]
+[cluster]
+advertise_url = "http://10.0.0.2:8080"
+peers = ["http://10.0.0.1:8080", "http://10.0.0.2:8080", "https://adega-2.internal/interactions"]
+`
+
+func TestClusterConfig(t *testing.T) {
+	cfg, err := LoadConfig(writeConfig(t, clusterConfig), false, noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if url, ok := owners(cfg).Owner(2); !ok || url != "https://adega-2.internal/interactions" {
+		t.Errorf("shard 2's process: %q %v", url, ok)
+	}
+	if owners(DefaultConfig()) != nil {
+		t.Error("with no peers, a process forwards nothing")
+	}
+	// One file for all, each process its own shards and address.
+	env := map[string]string{"ADEGA_SHARD_IDS": "0", "ADEGA_CLUSTER_ADVERTISE_URL": "http://10.0.0.1:8080"}
+	if cfg, err := LoadConfig(writeConfig(t, clusterConfig), false, func(k string) string { return env[k] }); err != nil || cfg.Cluster.AdvertiseURL != env["ADEGA_CLUSTER_ADVERTISE_URL"] {
+		t.Errorf("from the environment: %v %q", err, cfg.Cluster.AdvertiseURL)
+	}
+}
+
+func TestBadClusterConfigIsRefusedClearly(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{strings.Replace(clusterConfig, `"https://adega-2.internal/interactions"`, "", 1), "cluster.peers lists 2 URLs for shard_count 3"},
+		{strings.Replace(clusterConfig, `"http://10.0.0.1:8080"`, `"10.0.0.1:8080"`, 1), `cluster.peers, shard 0: "10.0.0.1:8080" is not an http:// or https:// URL`},
+		{strings.Replace(clusterConfig, `"http://10.0.0.1:8080"`, `"ftp://10.0.0.1"`, 1), "shard 0: \"ftp://10.0.0.1\" is not"},
+		{strings.Replace(clusterConfig, `advertise_url = "http://10.0.0.2:8080"`, `advertise_url = "http:///x"`, 1), "cluster.advertise_url: \"http:///x\" is not"},
+		{strings.Replace(clusterConfig, "shard_ids = [1]", "shard_ids = [0]", 1), "cluster.peers names http://10.0.0.1:8080 for shard 0, which this process runs at cluster.advertise_url http://10.0.0.2:8080"},
+	} {
+		_, err := LoadConfig(writeConfig(t, c.text), false, noEnv)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one saying %q", c.text, err, c.want)
+		}
+	}
+}
+
+// run --http with several shards needs the other shards' processes.
+func TestHTTPShardsNeedPeers(t *testing.T) {
+	path := writeConfig(t, "token = \"t\"\npublic_key = \""+strings.Repeat("ab", 32)+"\"\nshard_count = 3\n")
+	var stderr bytes.Buffer
+	err := runCommand(t.Context(), []string{"--config", path, "--http", "127.0.0.1:0"}, Env{Stderr: &stderr, Getenv: noEnv})
+	if err == nil || !strings.Contains(err.Error(), "[cluster] peers") {
+		t.Fatalf("run --http with 3 shards and no peers: %v", err)
+	}
+}
