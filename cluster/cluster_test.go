@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"path/filepath"
@@ -31,12 +32,15 @@ type process struct {
 }
 
 // start starts a process named name on etcd, publishing until the test
-// ends.
-func start(t *testing.T, etcd *etcdtest.Server, name string) *process {
+// ends; before, if given, writes its file first.
+func start(t *testing.T, etcd *etcdtest.Server, name string, before ...func(*storage.Store)) *process {
 	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(nim.Game{}))
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range before {
+		f(store)
 	}
 	c, err := cluster.Open(cluster.Config{Endpoints: etcd.Endpoints(), Process: name, Log: slog.New(slog.NewTextHandler(t.Output(), nil))})
 	if err != nil {
@@ -177,6 +181,34 @@ func TestSettingsSavedInOneProcessApplyInAll(t *testing.T) {
 	// A process started later learns them all at its start.
 	c := start(t, etcd, "c")
 	eventually(t, "a process started later holding the settings", holds(c, tokyo))
+}
+
+// Settings a process saved before it had etcd are shared at its start,
+// unless etcd holds newer ones of the user.
+func TestSettingsOfOneFileAreSharedAtTheStart(t *testing.T) {
+	etcd := etcdtest.Start(t)
+	a := start(t, etcd, "a")
+	tokyo, lisbon := adega.Prefs{TimeZone: "Asia/Tokyo"}, adega.Prefs{TimeZone: "Europe/Lisbon"}
+	if _, err := a.players.SetPrefs("1002", tokyo); err != nil {
+		t.Fatal(err)
+	}
+	b := start(t, etcd, "b", func(s *storage.Store) {
+		for _, user := range []string{"1001", "1002"} {
+			if _, err := remind.SavePrefs(s, user, lisbon, 0, gametest.T0); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	for _, c := range []struct {
+		p    *process
+		user string
+		want adega.Prefs
+	}{{a, "1001", lisbon}, {a, "1002", tokyo}, {b, "1002", tokyo}} {
+		eventually(t, fmt.Sprintf("%s holding %v for %s", c.p.name, c.want, c.user), func() bool {
+			u, err := c.p.store.GetUser(c.user)
+			return err == nil && u.Prefs == c.want
+		})
+	}
 }
 
 // Every process has a player's digest due; exactly one claims it, again

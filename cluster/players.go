@@ -321,14 +321,19 @@ func (p *Players) SetPrefs(userID string, prefs adega.Prefs) (adega.User, error)
 }
 
 // followPrefs applies to the store every user's settings, then each change
-// as it comes; after a broken watch, all of them again.
+// as it comes; after a broken watch, all of them again. First it offers
+// etcd the settings only its file holds.
 func (p *Players) followPrefs(ctx context.Context) {
 	prefix := p.c.key("prefs") + "/"
+	offered := false
 	for ctx.Err() == nil {
+		if !offered {
+			offered = p.offerPrefs(ctx)
+		}
 		get, cancel := context.WithTimeout(ctx, p.c.cfg.DialTimeout+requestTimeout)
 		resp, err := p.c.client.Get(get, prefix, clientv3.WithPrefix())
 		cancel()
-		if err != nil {
+		if !offered || err != nil {
 			if !sleep(ctx, retryEvery) {
 				return
 			}
@@ -351,6 +356,34 @@ func (p *Players) followPrefs(ctx context.Context) {
 		stop()
 		sleep(ctx, retryEvery)
 	}
+}
+
+// offerPrefs puts in etcd the settings saved in this file alone (by one
+// process before it had etcd) of users etcd has none of; etcd's win over
+// them. It reports whether every offer was made.
+func (p *Players) offerPrefs(ctx context.Context) bool {
+	users, err := p.store.Users()
+	if err != nil {
+		p.c.log.Error("cluster: cannot read the users to share their settings", "err", err)
+		return false
+	}
+	for _, u := range users {
+		if u.PrefsRevision != 0 || u.Prefs == (adega.Prefs{}) {
+			continue
+		}
+		key := p.c.key("prefs", u.ID)
+		data, err := json.Marshal(u.Prefs)
+		if err != nil {
+			return false
+		}
+		put, cancel := context.WithTimeout(ctx, p.c.cfg.DialTimeout+requestTimeout)
+		_, err = p.c.client.Txn(put).If(clientv3.Compare(clientv3.CreateRevision(key), "=", 0)).Then(clientv3.OpPut(key, string(data))).Commit()
+		cancel()
+		if err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // applyPrefs stores a user's settings as etcd holds them at revision.

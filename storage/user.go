@@ -37,6 +37,22 @@ func (s *Store) putUser(tx *bbolt.Tx, u adega.User) error {
 	return put(tx.Bucket(bucketUsers), u.ID, u)
 }
 
+// Users returns every stored user, in the order of their IDs.
+func (s *Store) Users() ([]adega.User, error) {
+	var out []adega.User
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketUsers).ForEach(func(k, v []byte) error {
+			var u adega.User
+			if err := decode("user "+string(k), "users/"+string(k), v, &u); err != nil {
+				return err
+			}
+			out = append(out, u)
+			return nil
+		})
+	})
+	return out, err
+}
+
 // GetUser returns the stored user, or a User with only its ID for one never stored.
 func (s *Store) GetUser(id string) (adega.User, error) {
 	var u adega.User
