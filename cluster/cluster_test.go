@@ -33,7 +33,7 @@ type process struct {
 
 // start starts a process named name on etcd, publishing until the test
 // ends; before, if given, writes its file first.
-func start(t *testing.T, etcd *etcdtest.Server, name string, before ...func(*storage.Store)) *process {
+func start(t testing.TB, etcd *etcdtest.Server, name string, before ...func(*storage.Store)) *process {
 	t.Helper()
 	store, err := storage.Open(filepath.Join(t.TempDir(), "adega.db"), engine.NewRegistry(nim.Game{}))
 	if err != nil {
@@ -62,7 +62,7 @@ func start(t *testing.T, etcd *etcdtest.Server, name string, before ...func(*sto
 
 // eventually polls cond until it holds, or fails the test after a minute
 // (a loaded machine under -race).
-func eventually(t *testing.T, what string, cond func() bool) {
+func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
