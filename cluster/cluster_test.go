@@ -291,36 +291,53 @@ func (a *announcer) Bots(adega.Meta, []referee.Play) adega.PostFunc      { retur
 func (a *announcer) Lock(string) func()                                  { return func() {} }
 
 // A player's digest falls due in every process; one sends it, listing
-// their games of every process, whichever process runs first.
+// their games of every process, whichever process runs first. A process
+// that claimed it and crashed before queueing it sends it after its
+// restart, and the other none.
 func TestADigestIsSentOnceWithTheGamesOfEveryProcess(t *testing.T) {
-	etcd := etcdtest.Start(t)
-	a, b := start(t, etcd, "a"), start(t, etcd, "b")
-	gametest.CreateIn(t, a.store, "guild-a", "channel-a")
-	gametest.CreateIn(t, b.store, "guild-b", "channel-b")
-	if _, err := a.players.SetPrefs("1001", adega.Prefs{Digest: true, DigestHour: 21}); err != nil {
-		t.Fatal(err)
-	}
-	var due time.Time
-	eventually(t, "the digest planned in b", func() bool {
-		u, err := b.store.GetUser("1001")
-		due = u.DigestAt
-		return err == nil && !due.IsZero()
-	})
-	eventually(t, "both games listed", a.seesGames("channel-a", "channel-b"))
+	for _, c := range []struct {
+		name    string
+		crashed bool // a claimed the digest before b ran, then crashed
+		sender  string
+	}{{"b first", false, "b"}, {"a claimed, then crashed", true, "a"}} {
+		t.Run(c.name, func(t *testing.T) {
+			etcd := etcdtest.Start(t)
+			a, b := start(t, etcd, "a"), start(t, etcd, "b")
+			gametest.CreateIn(t, a.store, "guild-a", "channel-a")
+			gametest.CreateIn(t, b.store, "guild-b", "channel-b")
+			if _, err := a.players.SetPrefs("1001", adega.Prefs{Digest: true, DigestHour: 21}); err != nil {
+				t.Fatal(err)
+			}
+			var due time.Time
+			eventually(t, "the digest planned in b", func() bool {
+				u, err := b.store.GetUser("1001")
+				due = u.DigestAt
+				return err == nil && !due.IsZero()
+			})
+			eventually(t, "both games listed", a.seesGames("channel-a", "channel-b"))
+			if c.crashed {
+				if mine, err := a.players.ClaimDigest("1001", due); err != nil || !mine {
+					t.Fatalf("a's claim: %v %v", mine, err)
+				}
+			}
 
-	out := &announcer{}
-	later := due.Add(time.Minute)
-	for _, p := range []*process{b, a} {
-		s := &remind.Scheduler{Store: p.store, Out: out, Now: func() time.Time { return later }, Shared: p.players}
-		s.RunDue(context.Background(), later)
-		if u, err := p.store.GetUser("1001"); err != nil || !u.DigestAt.Equal(due.Add(remind.Day)) {
-			t.Errorf("%s plans the next digest at %v (%v), want the next day's, %v", p.name, u.DigestAt, err, due.Add(remind.Day))
-		}
-	}
-	if len(out.digests) != 1 {
-		t.Fatalf("%d digests were queued, want 1", len(out.digests))
-	}
-	if got := channels(out.digests[0].Games); !slices.Equal(got, []string{"channel-a", "channel-b"}) {
-		t.Errorf("the digest lists the games of channels %v, want both processes' games", got)
+			later := due.Add(time.Minute)
+			sent := map[string][]remind.Digest{}
+			for _, p := range []*process{b, a} {
+				out := &announcer{}
+				s := &remind.Scheduler{Store: p.store, Out: out, Now: func() time.Time { return later }, Shared: p.players}
+				s.RunDue(context.Background(), later)
+				sent[p.name] = out.digests
+				if u, err := p.store.GetUser("1001"); err != nil || !u.DigestAt.Equal(due.Add(remind.Day)) {
+					t.Errorf("%s plans the next digest at %v (%v), want the next day's, %v", p.name, u.DigestAt, err, due.Add(remind.Day))
+				}
+			}
+			if len(sent["a"])+len(sent["b"]) != 1 || len(sent[c.sender]) != 1 {
+				t.Fatalf("a queued %d digests and b %d, want %s one", len(sent["a"]), len(sent["b"]), c.sender)
+			}
+			if got := channels(sent[c.sender][0].Games); !slices.Equal(got, []string{"channel-a", "channel-b"}) {
+				t.Errorf("the digest lists the games of channels %v, want both processes' games", got)
+			}
+		})
 	}
 }
