@@ -119,6 +119,9 @@ func (m *Machine[W]) Answer(w W, st Step[W], o Option[W]) { answer(w.Steps(), w,
 
 func answer[W any](k *Walk[W], w W, st Step[W], o Option[W]) {
 	if !k.Unnamed {
+		if k.Names == nil {
+			k.Names = make([]string, 0, 8) // a decision's names, in one array
+		}
 		k.Names = append(k.Names, st.Name)
 	}
 	o.Do(w)
@@ -203,9 +206,11 @@ func find[W any](opts []Option[W], id string) (Option[W], bool) {
 }
 
 // Viable keeps the options from which the decision can still be
-// completed, so that no offered answer leads into a dead end.
+// completed, so that no offered answer leads into a dead end. It keeps
+// them in opts' own array (a step's, which the next step listed on w
+// reuses): every step lists its options anew.
 func (m *Machine[W]) Viable(w W, seat engine.Seat, opts []Option[W]) []Option[W] {
-	out := make([]Option[W], 0, len(opts))
+	out := opts[:0]
 	for _, o := range opts {
 		if !o.Risky || m.LeadsToEnd(w, seat, o) {
 			out = append(out, o)
@@ -224,21 +229,29 @@ func (m *Machine[W]) LeadsToEnd(w W, seat engine.Seat, o Option[W]) bool {
 	})
 }
 
-// completable searches for any way to finish the decision from here.
+// completable searches for any way to finish the decision from w, a
+// look-ahead's scratch copy, which it may use up: any answer not risky
+// finishes, and of the risky ones, each but the last is tried on a copy of
+// its own and the last on w itself.
 func (m *Machine[W]) completable(w W, seat engine.Seat) bool {
 	st, done, err := m.Next(w, seat)
 	if err != nil {
 		return false
 	}
-	if done {
+	if done || slices.ContainsFunc(st.Opts, func(o Option[W]) bool { return !o.Risky }) {
 		return true
 	}
-	for _, o := range st.Opts {
-		if !o.Risky || m.LeadsToEnd(w, seat, o) {
+	if len(st.Opts) == 0 {
+		return false
+	}
+	last := st.Opts[len(st.Opts)-1] // w's next step overwrites the array
+	for _, o := range st.Opts[:len(st.Opts)-1] {
+		if m.LeadsToEnd(w, seat, o) {
 			return true
 		}
 	}
-	return false
+	last.Do(w)
+	return m.completable(w, seat)
 }
 
 // OnScratch answers ask on a copy of w, walked as w is, thrown away
@@ -283,7 +296,7 @@ func (m *Machine[W]) Finish(w W, seat engine.Seat) {
 // events that narrate it.
 func (m *Machine[W]) Apply(memo *Memo[W], start func() W, seat engine.Seat, action engine.Action) (W, []engine.Event, error) {
 	var none W
-	c, err := m.walked(memo, start, seat, action, false)
+	c, _, err := m.walked(memo, start, seat, action, false)
 	if err != nil {
 		return none, nil, err
 	}
@@ -313,15 +326,21 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 	if step, ok := memo.answered(seat, prefix); ok {
 		return step, nil
 	}
-	c, err := m.walked(memo, start, seat, prefix, true)
+	c, rec, err := m.walked(memo, start, seat, prefix, true)
 	if err != nil {
 		return engine.Step{}, err
 	}
+	if rec == nil {
+		rec = new(walked[W])
+	}
+	// The steps taken on their own are collected in the record, which
+	// the memo keeps: a slice of the call's own would escape.
 	k := c.Steps()
-	var taken []engine.Taken
-	k.NoLabels, k.taking = false, &taken
+	rec.step.Taken = nil
+	k.NoLabels, k.taking = false, &rec.step.Taken
 	st, done, err := m.Next(c, seat)
 	k.taking = nil
+	taken := rec.step.Taken
 	if err != nil {
 		return engine.Step{}, err
 	}
@@ -330,15 +349,28 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 	if !done {
 		out = engine.Step{Name: st.Name, Prompt: m.words(c, st.Prompt), Forfeits: st.Forfeits, Taken: taken, Focus: st.Focus}
 		offered = m.Viable(c, seat, st.Opts)
-		for _, o := range offered {
-			out.Choices = append(out.Choices, shown(o.Choice))
-		}
+		out.Choices = choices(offered)
 	}
 	asked := st
 	asked.Opts = nil // in c's array, which its next step reuses
-	memo.keep(&walked[W]{seat: seat, prefix: slices.Clone(prefix), walker: c, step: out, asked: asked, offered: offered})
-	out.Choices, out.Taken = slices.Clone(out.Choices), slices.Clone(out.Taken)
+	kept := out
+	kept.Choices = nil // the caller's: the memo lists offered again
+	*rec = walked[W]{seat: seat, prefix: append(rec.prefix[:0], prefix...), walker: c, step: kept, asked: asked, offered: offered}
+	memo.keep(rec)
+	out.Taken = slices.Clone(out.Taken)
 	return out, nil
+}
+
+// choices are the offered options as players see them; nil if none.
+func choices[W any](offered []Option[W]) []engine.Choice {
+	if len(offered) == 0 {
+		return nil
+	}
+	out := make([]engine.Choice, len(offered))
+	for i, o := range offered {
+		out[i] = shown(o.Choice)
+	}
+	return out
 }
 
 // Walked returns a walker of its own, from start, walked through prefix,
@@ -351,13 +383,15 @@ func (m *Machine[W]) Walked(start func() W, seat engine.Seat, prefix engine.Acti
 
 // walked returns a walker walked through prefix (see walk), labelling
 // nothing. It goes on from the walker the last Choices walked when that
-// one's prefix begins prefix, and takes it over; else from start's.
-func (m *Machine[W]) walked(memo *Memo[W], start func() W, seat engine.Seat, prefix engine.Action, ahead bool) (W, error) {
+// one's prefix begins prefix, and takes it over with its record, for
+// Choices to keep the next one in; else from start's, with no record.
+func (m *Machine[W]) walked(memo *Memo[W], start func() W, seat engine.Seat, prefix engine.Action, ahead bool) (W, *walked[W], error) {
 	w, ok := memo.takeBefore(seat, prefix)
 	if !ok {
 		c := start()
+		memo.lend(c.Steps())
 		c.Steps().NoLabels = true
-		return c, m.walk(c, seat, prefix, ahead)
+		return c, nil, m.walk(c, seat, prefix, ahead)
 	}
 	c, rest := w.walker, prefix[len(w.prefix):]
 	c.Steps().NoLabels = true
@@ -369,5 +403,5 @@ func (m *Machine[W]) walked(memo *Memo[W], start func() W, seat engine.Seat, pre
 			rest = rest[1:]
 		}
 	}
-	return c, m.walk(c, seat, rest, ahead)
+	return c, w, m.walk(c, seat, rest, ahead)
 }

@@ -23,6 +23,32 @@ import (
 type Memo[W any] struct {
 	mu   sync.Mutex
 	last *walked[W]
+	// spare is the array for options of the walker the state was
+	// published from, for the first walker started on the state.
+	spare []Option[W]
+}
+
+// MemoAfter is a memo for the state a walker stands at, which the walker
+// is done with, being published as that state: the first walker started
+// on it takes over the walker's array for options instead of growing one
+// (each decision starts one).
+func MemoAfter[W any](k *Walk[W]) *Memo[W] {
+	m := &Memo[W]{spare: k.opts[:0]}
+	k.opts = nil
+	return m
+}
+
+// lend hands the spare array for options, if any is left, to the walk k
+// of a walker just started on the state.
+func (m *Memo[W]) lend(k *Walk[W]) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if k.opts == nil {
+		k.opts, m.spare = m.spare, nil
+	}
 }
 
 // walked is a decision walked by Choices: the walker stands at the step it
@@ -31,7 +57,7 @@ type walked[W any] struct {
 	seat   engine.Seat
 	prefix engine.Action
 	walker W
-	step   engine.Step // what Choices answered
+	step   engine.Step // what Choices answered, but its choices: offered's
 	// asked is the step the walker stands at, and offered its options
 	// that Choices listed: the next answer is taken from them as they are.
 	asked   Step[W]
@@ -50,7 +76,7 @@ func (m *Memo[W]) answered(seat engine.Seat, prefix engine.Action) (engine.Step,
 		return engine.Step{}, false
 	}
 	step := w.step
-	step.Choices, step.Taken = slices.Clone(step.Choices), slices.Clone(step.Taken)
+	step.Choices, step.Taken = choices(w.offered), slices.Clone(step.Taken)
 	return step, true
 }
 

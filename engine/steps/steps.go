@@ -102,8 +102,18 @@ type refusal struct{ id, reason string }
 // EmptyOptions is an empty list for a step's options, in the array the
 // previous step listed on the walker used: each step is read to the end,
 // its answer taken, before the next is listed, so steps, which every
-// look-ahead lists, need not allocate their options.
-func (k *Walk[W]) EmptyOptions() []Option[W] { return k.opts[:0] }
+// look-ahead lists, need not allocate their options. A walker's first
+// array has room for a turn's moves and more, so that a decision's
+// steps do not grow it in turn.
+func (k *Walk[W]) EmptyOptions() []Option[W] {
+	if k.opts == nil {
+		k.opts = make([]Option[W], 0, firstOptions)
+	}
+	return k.opts[:0]
+}
+
+// firstOptions is the room a walker's first array of options has.
+const firstOptions = 16
 
 // Glance runs look on the walker itself, quiet, without labels and
 // listing loosely (Walking), then puts its modes back: for a look that

@@ -203,7 +203,7 @@ func (s *walker) vineyardStep() step {
 		top := s.Regions[r].Deck[0]
 		cost := s.vineyardPrice(seat, top, run.discount).Bagos
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return fmt.Sprintf("%s %s vineyard, %s", Regions[r].Name, top.Color, bagos(cost)) }), Cost: bagos(cost)},
+			Choice: engine.Choice{ID: regionKey(r), Label: s.label(func() string { return Regions[r].Name + " " + top.Color.String() + " vineyard, " + bagos(cost) }), Cost: bagos(cost)},
 			Do:     chooseRegion[r],
 		})
 	}
@@ -431,12 +431,12 @@ func distinctOrders(tiles []VineyardTile) [][]VineyardTile {
 func (s *walker) wineryStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	run := s.work.run
+	price := s.work.run.price
 	board := s.board()
-	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Wineries == 0 || !s.pay(seat, run.price).Affordable {
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Winery (%s) in which estate?", bagos(price)) }), Opts: s.moreOptions()}
+	if s.Supply.Wineries == 0 || !s.pay(seat, price).Affordable {
 		if s.Explaining {
-			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, run.price))
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Winery", "Wineries", s.Supply.Wineries, price))
 		}
 		return st
 	}
@@ -449,14 +449,14 @@ func (s *walker) wineryStep() step {
 			continue
 		}
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Winery in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "Winery in " + s.estateName(p, e) + ", " + bagos(price) }), Cost: bagos(price)},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
-				p.Money -= run.price
+				p.Money -= price
 				s.Supply.Wineries--
 				p.Estates[e].Wineries++
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+					return fmt.Sprintf("%s builds a Winery in %s for %s.", p.Name, s.estateName(p, e), bagos(price))
 				})
 				s.buildCube(seat, e)
 				s.item()
@@ -520,11 +520,11 @@ func capitalize(w string) string { return string(w[0]-'a'+'A') + w[1:] }
 func (s *walker) cellarStep() step {
 	seat := s.work.seat
 	p := &s.Seats[seat]
-	run := s.work.run
-	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(run.price)) }), Opts: s.moreOptions()}
-	if s.Supply.Cellars == 0 || !s.pay(seat, run.price).Affordable {
+	price := s.work.run.price
+	st := step{Name: "estate", Prompt: s.shown(func() string { return fmt.Sprintf("Build a Cellar (%s) in which estate?", bagos(price)) }), Opts: s.moreOptions()}
+	if s.Supply.Cellars == 0 || !s.pay(seat, price).Affordable {
 		if s.Explaining {
-			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, run.price))
+			s.refuseAll(estateKeys[:], s.buildingRefusal("Cellar", "Cellars", s.Supply.Cellars, price))
 		}
 		return st
 	}
@@ -539,14 +539,14 @@ func (s *walker) cellarStep() step {
 			continue
 		}
 		st.Opts = append(st.Opts, option{
-			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return fmt.Sprintf("Cellar in %s, %s", s.estateName(p, e), bagos(run.price)) }), Cost: bagos(run.price)},
+			Choice: engine.Choice{ID: estateKeys[e], Label: s.label(func() string { return "Cellar in " + s.estateName(p, e) + ", " + bagos(price) }), Cost: bagos(price)},
 			Do: func(s *walker) {
 				p := &s.Seats[seat]
-				p.Money -= run.price
+				p.Money -= price
 				s.Supply.Cellars--
 				p.Estates[e].Cellar = true
 				s.say(seat, func() string {
-					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(run.price))
+					return fmt.Sprintf("%s builds a Cellar in %s for %s.", p.Name, s.estateName(p, e), bagos(price))
 				})
 				s.buildCube(seat, e)
 				s.item()
@@ -601,7 +601,6 @@ func (s *walker) endHiring() {
 
 // addCubeStep: a Wine Expert adds a Renown cube to any region with room.
 func (s *walker) addCubeStep() step {
-	seat := s.work.seat
 	st := step{Name: "cube", Prompt: "Add a Renown cube to which region?", Opts: s.EmptyOptions()}
 	if s.Supply.Cubes == 0 {
 		if s.Explaining {
@@ -625,14 +624,18 @@ func (s *walker) addCubeStep() step {
 				return fmt.Sprintf("%s (%s now)", Regions[r].Name, plural(s.Regions[r].Cubes, "cube", "cubes"))
 			})},
 			Risky: true,
-			Do: func(s *walker) {
-				s.placeCube(seat, r)
-				s.work.use = runNone
-			},
+			Do:    addCube[r],
 		})
 	}
 	return st
 }
+
+// addCube are the answers that add a Renown cube to each region, made
+// once: every look-ahead at a Wine Expert that adds one lists them.
+var addCube = answers(NumRegions+1, func(s *walker, r int) {
+	s.placeCube(s.work.seat, RegionID(r))
+	s.work.use = runNone
+})
 
 // retrieveStep: a Wine Expert takes back one of your barrels from anywhere
 // but the Magnates Area [T] (RB p. 9); in R10 from the Magnates area too
@@ -650,27 +653,39 @@ func (s *walker) retrieveStep() step {
 			s.work.use = runNone
 		}
 	}
+	// text names where a barrel comes back from, for its label and the
+	// narration; a look-ahead, which reads neither, leaves it empty.
+	label := func(prefix, text string) string {
+		if text == "" {
+			return ""
+		}
+		return prefix + strings.TrimPrefix(text, "from ")
+	}
 	for i, occ := range s.Sales {
 		if occ == seat {
 			slot := s.data.Sales[i]
-			text := fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
-			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: "Sales: " + text[5:]}, Risky: true,
+			text := s.shown(func() string {
+				return fmt.Sprintf("from the %s %s %d slot", establishmentTitle(slot.Establishment), slot.Color, slot.Value.V)
+			})
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: saleKey(slot), Label: label("Sales: ", text)}, Risky: true,
 				Do: func(s *walker) { s.Sales[i] = engine.NoSeat; back(text)(s) }})
 		}
 	}
 	for r := range s.Export {
 		for c, occ := range s.Export[r] {
 			if occ == seat {
-				text := fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
-				st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: "Export: " + text[5:]}, Risky: true,
+				text := s.shown(func() string {
+					return fmt.Sprintf("from the Export slot %d of country %d", s.data.Export.Values[r][c].V, c+1)
+				})
+				st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: exportKey(r, c), Label: label("Export: ", text)}, Risky: true,
 					Do: func(s *walker) { s.Export[r][c] = engine.NoSeat; back(text)(s) }})
 			}
 		}
 	}
 	for i, t := range p.Tiles {
 		if t.Barrel {
-			text := "from the " + s.tileName(t.ID)
-			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: text[5:]}, Risky: true,
+			text := s.shown(func() string { return "from the " + s.tileName(t.ID) })
+			st.Opts = append(st.Opts, option{Choice: engine.Choice{ID: "tile-" + s.tileKind(t.ID), Label: label("", text)}, Risky: true,
 				Do: func(s *walker) { s.Seats[seat].Tiles[i].Barrel = false; back(text)(s) }})
 		}
 	}

@@ -215,11 +215,15 @@ func (s *walker) topOptions(opts []option, seat engine.Seat, price int, then fun
 			}
 			continue
 		}
-		label := s.expertName(s.Experts[f][0])
-		c := engine.Choice{ID: featureKey(Feature(f)), Label: label}
+		c := engine.Choice{ID: featureKey(Feature(f))}
 		if price > 0 {
 			c.Cost = bagos(price)
-			c.Label += "; hire it for " + c.Cost
+		}
+		if !s.NoLabels { // a look-ahead lists these, unread, at every hire
+			c.Label = s.expertName(s.Experts[f][0])
+			if price > 0 {
+				c.Label += "; hire it for " + c.Cost
+			}
 		}
 		opts = append(opts, option{Choice: c, Do: func(s *walker) {
 			s.Seats[seat].Money -= price
@@ -479,11 +483,12 @@ func (s *State) tileName(id int) string {
 	case MultMoney:
 		return "Multiplier: score money with the tile's own table"
 	case MultExportMajorities:
-		return fmt.Sprintf("Multiplier: %d VP per Export majority, %d per tied one", m.VP, m.TieVP)
+		return "Multiplier: " + strconv.Itoa(m.VP) + " VP per Export majority, " + strconv.Itoa(m.TieVP) + " per tied one"
 	}
-	text := fmt.Sprintf("Multiplier: %d VP per %s", m.VP, multiplierText[m.Kind])
+	// Built by concatenation: labels name tiles in every draft and turn.
+	text := "Multiplier: " + strconv.Itoa(m.VP) + " VP per " + multiplierText[m.Kind]
 	if m.Cap.V > 0 {
-		text += fmt.Sprintf(" (at most %d)", m.Cap.V)
+		text += " (at most " + strconv.Itoa(m.Cap.V) + ")"
 	}
 	return text
 }

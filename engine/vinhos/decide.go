@@ -128,7 +128,7 @@ func (s *State) Share() engine.State {
 // publish is the state the walker stands at, handed out with a memo of
 // its own; the walker is done with.
 func (s *walker) publish() *State {
-	s.memo = &steps.Memo[*walker]{}
+	s.memo = steps.MemoAfter(&s.Walk)
 	return &s.State
 }
 

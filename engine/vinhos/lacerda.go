@@ -206,7 +206,7 @@ func (s *walker) lacerdaMove(c Cell) {
 		s.say(LacerdaSeat, func() string { return fmt.Sprintf("Lacerda stays on %s.", s.cellLabel(c)) })
 		return
 	}
-	fee, occupants := s.moveFee(LacerdaSeat, c)
+	fee, occupants := s.moveFee(LacerdaSeat, c, nil)
 	text := fmt.Sprintf("Lacerda moves to %s", s.cellLabel(c))
 	if fee > 0 {
 		text += fmt.Sprintf("; the bank pays his %s", bagos(fee))

@@ -12,9 +12,11 @@ type wineRef struct{ estate, slot int }
 
 func wineKey(w wineRef) string { return wineKeys[w.estate][w.slot] }
 
-// wines lists seat's wines, estate by estate, left to right.
+// wines lists seat's wines, estate by estate, left to right. Inlined,
+// the list is on the caller's stack: every look-ahead at a wine step
+// lists them.
 func (s *State) wines(seat engine.Seat) []wineRef {
-	var out []wineRef
+	out := make([]wineRef, 0, len(Player{}.Estates)*len(Estate{}.Wines))
 	for e, est := range s.Seats[seat].Estates {
 		for i, w := range est.Wines {
 			if w.Quality > 0 {
@@ -91,14 +93,15 @@ func (s *walker) wineLabel(seat engine.Seat, w wineRef) string {
 	if est.Cellar {
 		place = "cellar"
 	}
+	// Built by concatenation: the labels of every wine step name wines.
+	wine := est.Wines[w.slot].Color.String() + " " + strconv.Itoa(est.Wines[w.slot].Quality)
+	where := place + " slot " + strconv.Itoa(w.slot+1) + ", value " + strconv.Itoa(s.baseValue(seat, w)) + ")"
 	if est.Region == 0 {
 		// An R10 estate that lost its last Vineyard has no region
 		// (upkeep.go): its wines are named by the estate.
-		return fmt.Sprintf("%s %d from estate %d (no Vineyard left; %s slot %d, value %d)", est.Wines[w.slot].Color, est.Wines[w.slot].Quality,
-			w.estate+1, place, w.slot+1, s.baseValue(seat, w))
+		return wine + " from estate " + strconv.Itoa(w.estate+1) + " (no Vineyard left; " + where
 	}
-	return fmt.Sprintf("%s %d from %s (%s slot %d, value %d)", est.Wines[w.slot].Color, est.Wines[w.slot].Quality,
-		Regions[est.Region].Name, place, w.slot+1, s.baseValue(seat, w))
+	return wine + " from " + Regions[est.Region].Name + " (" + where
 }
 
 // spendWine removes the wine tile and n of its region's cubes.
@@ -113,7 +116,7 @@ func cubeText(n int, r RegionID) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", using %s from %s", plural(n, "Renown cube", "Renown cubes"), Regions[r].Name)
+	return ", using " + plural(n, "Renown cube", "Renown cubes") + " from " + Regions[r].Name
 }
 
 // A market is where a wine is placed with a barrel: the Sales area or the
@@ -242,7 +245,7 @@ func (s *State) slotKey(m market, at int) string {
 func (s *walker) slotLabel(m market, slot marketSlot, whose string) string {
 	if m.export {
 		return s.shown(func() string {
-			return fmt.Sprintf("country %d slot %d (+%d VP)", slot.at%ExportColumns+1, slot.value, slot.pays)
+			return "country " + strconv.Itoa(slot.at%ExportColumns+1) + " slot " + strconv.Itoa(slot.value) + " (+" + strconv.Itoa(slot.pays) + " VP)"
 		})
 	}
 	sale := s.data.Sales[slot.at]
@@ -250,7 +253,7 @@ func (s *walker) slotLabel(m market, slot marketSlot, whose string) string {
 		if s.rules().salesToAccount {
 			return fmt.Sprintf("%s %s %d (+%s to %s bank account)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays), whose)
 		}
-		return fmt.Sprintf("%s %s %d (+%s)", establishmentTitle(sale.Establishment), sale.Color, slot.value, bagos(slot.pays))
+		return establishmentTitle(sale.Establishment) + " " + sale.Color.String() + " " + strconv.Itoa(slot.value) + " (+" + bagos(slot.pays) + ")"
 	})
 }
 

@@ -130,12 +130,19 @@ func (s *walker) moveWorkerOption(seat engine.Seat, who worker, from, to int) op
 	p := &s.Seats[seat]
 	return option{
 		Choice: engine.Choice{ID: workerMoves[who][from][to],
-			Label: s.label(func() string {
-				return fmt.Sprintf("Move %s %s from %s to %s", article(who.String()), capitalize(who.String()), s.estateName(p, from), s.estateName(p, to))
-			})},
+			Label: s.label(func() string { return workerMoveTexts[who] + s.estateName(p, from) + " to " + s.estateName(p, to) })},
 		Do: workerMoveAnswers[who][from][to],
 	}
 }
+
+// workerMoveTexts begin the labels of moving each worker, made once: a
+// production step labels every move it lists.
+var workerMoveTexts = func() (texts [numWorkers]string) {
+	for who := range worker(numWorkers) {
+		texts[who] = "Move " + article(who.String()) + " " + capitalize(who.String()) + " from "
+	}
+	return texts
+}()
 
 // workerMoveAnswers are the answers that move a worker, made once: every
 // look-ahead at production lists them.

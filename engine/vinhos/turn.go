@@ -81,7 +81,8 @@ func (s *walker) turnStartStep() step {
 // moveCost is what moving seat's Action marker to c costs: the move's
 // fee and Lacerda's bribe, which a choice's Cost shows together.
 func (s *State) moveCost(seat engine.Seat, c Cell) (fee, bribe int) {
-	fee, _ = s.moveFee(seat, c)
+	var occupants [MaxPlayers]engine.Seat // on the stack: every listed move asks
+	fee, _ = s.moveFee(seat, c, occupants[:0])
 	return fee, s.bribe(seat, c)
 }
 
@@ -104,7 +105,7 @@ var moveTo = func() (do [NumCells]func(*walker)) {
 // from the state the move was listed on.
 func (s *walker) move(c Cell) {
 	seat := s.work.seat
-	fee, occupants := s.moveFee(seat, c)
+	fee, occupants := s.moveFee(seat, c, nil)
 	s.work.cell, s.work.fee, s.work.occupants = c, fee, occupants
 	if fee > 0 && s.canFreeMove(seat) {
 		s.work.stage = stPayment
@@ -156,17 +157,17 @@ func (s *walker) turnAfterStep() step {
 
 // moveFee is what moving to c costs [T] (SV "Movement rules"): 1 to the
 // supply if c is not adjacent, 1 to each player already there, and 1 to the
-// supply if the Year/Taxation marker is there. Pass is always free.
-func (s *State) moveFee(seat engine.Seat, c Cell) (int, []engine.Seat) {
+// supply if the Year/Taxation marker is there. Pass is always free. The
+// players there are appended to occupants.
+func (s *State) moveFee(seat engine.Seat, c Cell, occupants []engine.Seat) (int, []engine.Seat) {
 	if c == CellC {
-		return 0, nil
+		return 0, occupants
 	}
 	p := &s.Seats[seat]
 	fee := 0
 	if !p.Cell.Adjacent(c) {
 		fee += FeeNonAdjacent
 	}
-	var occupants []engine.Seat
 	for i := range s.Seats {
 		if engine.Seat(i) != seat && s.Seats[i].Cell == c {
 			occupants = append(occupants, engine.Seat(i))
