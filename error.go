@@ -20,7 +20,14 @@ const (
 	CodeSealed        engine.Code = "sealed"         // a sealed export, opened where or by whom it may not be
 	CodeFull          engine.Code = "full"           // as many as allowed already: open lobbies, a game's followers
 	CodeRefused       engine.Code = "refused"        // anything else a user may not do
+	CodeUnavailable   engine.Code = "unavailable"    // the records the bot's processes share cannot be reached just now
 )
+
+// ErrUnavailable refuses a change to what the bot's processes share (a
+// player's settings) while their shared records cannot be reached: saved
+// in one process alone, it would be lost or differ between servers.
+var ErrUnavailable = &engine.Error{Code: CodeUnavailable, Message: "I cannot reach the records my servers share just now, so nothing was changed. " +
+	"Please try again in a minute."}
 
 // ErrStale refuses what was made at an earlier moment of a game than the
 // one it stands at, such as a button of an older message.

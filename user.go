@@ -10,6 +10,10 @@ type User struct {
 	// DigestAt is when the user's next daily digest is due; zero without
 	// a digest. Storing the user keeps the reminders index in step.
 	DigestAt time.Time `json:"digest_at,omitzero"`
+	// PrefsRevision is the revision of Prefs in the records the bot's
+	// processes share (package cluster), so that an older one arriving
+	// late never replaces a newer; zero with one process.
+	PrefsRevision int64 `json:"prefs_revision,omitempty"`
 }
 
 // Prefs are a player's settings.

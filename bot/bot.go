@@ -42,6 +42,10 @@ type Config struct {
 	// IdentifyPause waits between two windows of identifies (shards.go);
 	// nil: time.Sleep. Tests pass one that does not sleep.
 	IdentifyPause func(time.Duration)
+	// IdentifyLock, if set, holds an identify rate-limit key across the
+	// bot's processes (package cluster): a shard identifies while its
+	// key's lock is held, released once the window has passed.
+	IdentifyLock func(key int) (release func())
 	// Transport, if set, carries every HTTP request; tests point it at a
 	// fake Discord.
 	Transport http.RoundTripper

@@ -94,6 +94,9 @@ type harness struct {
 	// peers, if set, are the processes the bot shares its Interactions
 	// Endpoint URL with (forward_test.go).
 	peers *peersRun
+	// shared, if set, is what the bot shares with other processes
+	// (cluster_test.go).
+	shared remind.Shared
 }
 
 // seed draws a new game's seed: gameSeed if set, else a random one.
@@ -196,7 +199,7 @@ func (h *harness) start() {
 		settings = testAI
 	}
 	handler := commands.Config{Store: h.store, Games: testGames(), Drawer: h.drawer,
-		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed, Metrics: h.metrics}
+		Log: logger, Now: h.now, Reminders: h.reminders, AI: settings, Seed: h.seed, Metrics: h.metrics, Shared: h.shared}
 	cfg := bot.Config{Token: "test-token", DevGuildID: h.srv.GuildID(), Transport: h.srv.Transport()}
 	if h.shards != nil {
 		h.shards.configure(&cfg)

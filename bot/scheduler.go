@@ -17,7 +17,7 @@ import (
 
 // runScheduler serves reminders until ctx is done.
 func (b *Bot) runScheduler(ctx context.Context) {
-	s := &remind.Scheduler{Store: b.handler.Store, Config: b.handler.Reminders, Out: announcer{b.handler, b}, Now: b.handler.Now,
+	s := &remind.Scheduler{Store: b.handler.Store, Config: b.handler.Reminders, Out: announcer{b.handler, b}, Now: b.handler.Now, Shared: b.handler.Shared,
 		Log: b.log.With("part", "reminders"), AI: b.handler.AI, Thinkers: b.handler.Thinkers(), Metrics: b.handler.Metrics}
 	if err := s.Run(ctx); err != nil {
 		b.log.Error("the reminder scheduler stopped", "err", err)

@@ -56,10 +56,11 @@ func (b *Bot) newShards(transport http.RoundTripper) error {
 
 // openShards connects the shards in turn, held to Discord's max_concurrency:
 // a shard whose rate-limit key has started a session in this window waits
-// for the next one. A single shard asks nothing first.
+// for the next one, and with IdentifyLock for the processes that hold the
+// key. A single shard of a single process asks nothing first.
 func (b *Bot) openShards() error {
 	concurrency := 1
-	if len(b.shards) > 1 {
+	if len(b.shards) > 1 || b.cfg.IdentifyLock != nil {
 		gb, err := b.session.GatewayBot()
 		if err != nil {
 			return fmt.Errorf("ask for max_concurrency: %w", err)
@@ -78,11 +79,26 @@ func (b *Bot) openShards() error {
 			clear(started)
 		}
 		started[key] = true
-		if err := s.Open(); err != nil {
+		if err := b.identify(s, key, pause); err != nil {
 			return fmt.Errorf("shard %d: %w", s.ShardID, err)
 		}
 	}
 	return nil
+}
+
+// identify opens a shard's session, holding its rate-limit key's lock
+// across processes, if any, until the window has passed.
+func (b *Bot) identify(s *discordgo.Session, key int, pause func(time.Duration)) error {
+	if b.cfg.IdentifyLock == nil {
+		return s.Open()
+	}
+	release := b.cfg.IdentifyLock(key)
+	err := s.Open() // it has identified when it returns
+	go func() {
+		pause(identifyWindow)
+		release()
+	}()
+	return err
 }
 
 // closeShards closes every shard's gateway connection.

@@ -1,9 +1,11 @@
 package bot_test
 
 import (
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -22,6 +24,8 @@ type shardsRun struct {
 	ids    []int
 	count  int
 	pauses atomic.Int64
+	// lock, if set, is the identify lock of the bot's processes.
+	lock func(key int) (release func())
 }
 
 func (r *shardsRun) configure(cfg *bot.Config) {
@@ -32,6 +36,7 @@ func (r *shardsRun) configure(cfg *bot.Config) {
 		r.pauses.Add(1)
 		r.h.offset.Add(int64(d))
 	}
+	cfg.IdentifyLock = r.lock
 }
 
 // newShardedHarness starts a bot running shards ids of count, against a fake
@@ -127,6 +132,39 @@ func TestAShardGetsOnlyItsOwn(t *testing.T) {
 	}
 	if ids := srv.Identifies(); len(ids) != 1 || ids[0].Shard == nil || *ids[0].Shard != [2]int{1, 2} {
 		t.Errorf("identified as %+v, want shard 1 of 2 alone", ids)
+	}
+}
+
+// With several processes, a shard identifies holding the lock of its
+// rate-limit key (shard ID % max_concurrency, which a process of one shard
+// asks Discord for too), released once the window has passed.
+func TestAShardIdentifiesHoldingItsKeysLock(t *testing.T) {
+	t.Parallel() // closing a discordgo session sleeps a second
+	h := openHarness(t, summaryDrawer{}, fakediscord.WithSharding(4, 2))
+	var mu sync.Mutex
+	var events []string
+	record := func(e string) {
+		mu.Lock()
+		defer mu.Unlock()
+		events = append(events, e)
+	}
+	released := make(chan struct{})
+	h.shards = &shardsRun{h: h, ids: []int{3}, count: 4, lock: func(key int) func() {
+		record(fmt.Sprintf("lock %d, %d identified", key, len(h.srv.Identifies())))
+		return func() {
+			record(fmt.Sprintf("release, %d pauses", h.shards.pauses.Load()))
+			close(released)
+		}
+	}}
+	h.start()
+	<-released
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"lock 1, 0 identified", "release, 1 pauses"}; !slices.Equal(events, want) {
+		t.Errorf("shard 3 of 4 (max_concurrency 2): %q, want %q", events, want)
+	}
+	if ids := h.srv.Identifies(); len(ids) != 1 {
+		t.Errorf("%d identifies, want 1", len(ids))
 	}
 }
 

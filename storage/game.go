@@ -636,6 +636,7 @@ func (s *Store) putMeta(tx *bbolt.Tx, gb *bbolt.Bucket, m adega.Meta) error {
 	if err := put(gb, keyMeta, m); err != nil {
 		return err
 	}
+	s.changed(tx, m.ID)
 	if err := s.syncWaitingMeta(tx, gb, m); err != nil {
 		return err
 	}

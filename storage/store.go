@@ -58,6 +58,8 @@ type Store struct {
 	// wakes and outbox wake the watchers of the reminders index and of
 	// the outbox once a transaction that changed them commits.
 	wakes, outbox notifier
+	// gameChanged is told of each game a transaction changed (players.go).
+	gameChanged atomic.Pointer[func(id string)]
 }
 
 // Open opens or creates the database at path. games resolves the game named

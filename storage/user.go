@@ -37,6 +37,22 @@ func (s *Store) putUser(tx *bbolt.Tx, u adega.User) error {
 	return put(tx.Bucket(bucketUsers), u.ID, u)
 }
 
+// Users returns every stored user, in the order of their IDs.
+func (s *Store) Users() ([]adega.User, error) {
+	var out []adega.User
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bucketUsers).ForEach(func(k, v []byte) error {
+			var u adega.User
+			if err := decode("user "+string(k), "users/"+string(k), v, &u); err != nil {
+				return err
+			}
+			out = append(out, u)
+			return nil
+		})
+	})
+	return out, err
+}
+
 // GetUser returns the stored user, or a User with only its ID for one never stored.
 func (s *Store) GetUser(id string) (adega.User, error) {
 	var u adega.User
@@ -69,9 +85,12 @@ func (s *Store) UpdateUser(id string, change func(*adega.User) error) (adega.Use
 }
 
 // ClaimDigest is UpdateUser for the scheduler handling a digest entry that
-// is due: the entry goes in the same transaction, and change sets the
-// next DigestAt (zero for none).
-func (s *Store) ClaimDigest(due adega.Wake, change func(*adega.User) error) (adega.User, error) {
+// is due: the entry goes in the same transaction, change sets the next
+// DigestAt (zero for none), and what it returns is queued in the outbox
+// in the same transaction too, so a digest claimed is a digest sent. An
+// entry moved later after a failure (Reschedule) is still the user's
+// digest: DigestAt stayed at the time it first fell due.
+func (s *Store) ClaimDigest(due adega.Wake, change func(*adega.User) ([]*adega.Outgoing, error)) (adega.User, error) {
 	var u adega.User
 	err := s.update(func(tx *bbolt.Tx) error {
 		if err := tx.Bucket(bucketReminders).Delete(wakeKey(due)); err != nil {
@@ -81,16 +100,23 @@ func (s *Store) ClaimDigest(due adega.Wake, change func(*adega.User) error) (ade
 		if u, err = readUser(tx, due.ID); err != nil {
 			return err
 		}
-		if u.DigestAt.Equal(due.At) {
+		if !u.DigestAt.IsZero() && !u.DigestAt.After(due.At) {
 			u.DigestAt = time.Time{} // its key is gone already
 			if err := put(tx.Bucket(bucketUsers), u.ID, u); err != nil {
 				return err
 			}
 		}
-		if err := change(&u); err != nil {
+		out, err := change(&u)
+		if err != nil {
 			return err
 		}
-		return s.putUser(tx, u)
+		if err := s.putUser(tx, u); err != nil {
+			return err
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return s.enqueue(tx, out...)
 	})
 	return u, err
 }

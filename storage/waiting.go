@@ -81,6 +81,7 @@ func (s *Store) putWaiting(tx *bbolt.Tx, gb *bbolt.Bucket, id string, w *adega.W
 		return err
 	}
 	w.Wake = wake
+	s.changed(tx, id)
 	return put(gb, keyWaiting, w)
 }
 

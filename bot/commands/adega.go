@@ -71,18 +71,7 @@ func (h *Handler) settings(i *discordgo.Interaction, sub *discordgo.ApplicationC
 	if len(sub.Options) == 0 {
 		return private(settingsText(u, now))
 	}
-	u, err = h.Store.UpdateUser(me, func(u *adega.User) error {
-		u.Prefs = p
-		u.DigestAt = time.Time{}
-		if p.Digest {
-			u.DigestAt = remind.NextDigest(now, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return h.fail(i, err)
-	}
-	if err := h.Store.ReplanUser(me, now); err != nil {
+	if u, err = h.shared().SetPrefs(me, p); err != nil {
 		return h.fail(i, err)
 	}
 	return private("Saved.\n" + settingsText(u, now))
@@ -202,7 +191,7 @@ func onOff(b bool) string {
 // direct messages: those waiting for them first.
 func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	me := user(i).ID
-	all, err := h.Store.WaitingOfUser(me)
+	all, err := h.shared().WaitingOfUser(me)
 	if err != nil {
 		return h.fail(i, err)
 	}

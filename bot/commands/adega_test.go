@@ -290,3 +290,51 @@ func TestEveryGameAndAdegaAreRegistered(t *testing.T) {
 		t.Fatalf("commands %v", names)
 	}
 }
+
+// elsewhere is what other processes share (remind.Shared): a game of
+// another server, and etcd reachable or not.
+type elsewhere struct {
+	remind.Local
+	game adega.GameWait
+	down bool
+}
+
+func (e *elsewhere) WaitingOfUser(userID string) ([]adega.GameWait, error) {
+	if e.down {
+		return nil, adega.ErrUnavailable
+	}
+	own, err := e.Local.WaitingOfUser(userID)
+	return append(own, e.game), err
+}
+
+func (e *elsewhere) SetPrefs(userID string, p adega.Prefs) (adega.User, error) {
+	if e.down {
+		return adega.User{}, adega.ErrUnavailable
+	}
+	return e.Local.SetPrefs(userID, p)
+}
+
+// With several processes, /adega games lists the games other processes
+// hold, and while their shared records cannot be reached, /adega games
+// and a change of settings say so and change nothing.
+func TestAdegaReadsWhatProcessesShare(t *testing.T) {
+	h := undoHandler(t)
+	startGame(t, h, "nim")
+	other := &elsewhere{Local: remind.Local{Store: h.Store, Now: h.Now}}
+	other.game.Meta = adega.Meta{ID: "g1", Title: "Game on another server", Status: adega.StatusActive, ChannelID: "777", GuildID: "888",
+		Seats: []adega.SeatUser{{UserID: u1, Name: "Ana"}}}
+	h.Shared = other
+	if r := h.Handle(adegaSlash(u1, "games")); !strings.Contains(r.Ack.Data.Content, "2 in progress") || !strings.Contains(r.Ack.Data.Content, "Game on another server") {
+		t.Errorf("/adega games: %q, want this process's game and the other's", r.Ack.Data.Content)
+	}
+
+	other.down = true
+	for _, in := range []*discordgo.Interaction{adegaSlash(u1, "games"), adegaSlash(u1, "settings", strOpt("timezone", "Asia/Tokyo"))} {
+		if r := h.Handle(in); !ephemeral(r) || !strings.Contains(r.Ack.Data.Content, "cannot reach the records my servers share") {
+			t.Errorf("with etcd down: %q, want it unavailable", r.Ack.Data.Content)
+		}
+	}
+	if u, _ := h.Store.GetUser(u1); u.Prefs.TimeZone != "" {
+		t.Errorf("settings refused were stored: %+v", u.Prefs)
+	}
+}

@@ -66,6 +66,18 @@ type Config struct {
 	// Metrics, if set, counts what the handler and the bot do (the
 	// operations endpoint, package ops).
 	Metrics *ops.Metrics
+	// Shared is what a player has across servers when several processes
+	// run the bot (package cluster): their games, statistics, settings
+	// and digest; nil is Store alone.
+	Shared remind.Shared
+}
+
+// shared is what a player has across servers: Shared, or the store alone.
+func (h *Handler) shared() remind.Shared {
+	if h.Shared != nil {
+		return h.Shared
+	}
+	return remind.Local{Store: h.Store, Now: h.Now}
 }
 
 // Handler answers interactions. It is safe for concurrent use; the bot

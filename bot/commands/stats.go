@@ -79,7 +79,7 @@ func (h *Handler) collectStats(userID string, counts func(adega.Record) bool) (u
 		return st, err
 	}
 	quiet := remind.QuietOf(u.Prefs)
-	records, err := h.Store.Records(userID)
+	records, err := h.shared().Records(userID)
 	if err != nil {
 		return st, err
 	}

@@ -101,6 +101,9 @@ type Scheduler struct {
 	// Metrics, if set, counts the reminders, the digests and the bot's
 	// moves.
 	Metrics *ops.Metrics
+	// Shared is what a player has across processes (shared.go); nil is
+	// this store alone.
+	Shared Shared
 
 	ownThinkers fair.Pool
 	mu          sync.Mutex
@@ -371,39 +374,61 @@ func labelsOf(st engine.State, plays []referee.Play) []string {
 }
 
 // digest claims a user's digest and queues it if any game waits for them.
+// With several processes each has the user's digest due, and the one that
+// claims it in the shared records sends it: a claim and its message are
+// stored in one transaction, and a claim is this process's again after a
+// crash, so the digest goes once. While the shared records cannot be
+// reached, the entry is tried again later.
 func (s *Scheduler) digest(due adega.Wake) error {
 	now := s.now()
-	send := false
-	_, err := s.Store.ClaimDigest(due, func(u *adega.User) error {
-		send = false
-		switch {
-		case !u.Prefs.Digest:
-			u.DigestAt = time.Time{}
-		case u.DigestAt.IsZero(): // this entry was the user's digest
-			send = true
-			u.DigestAt = NextDigest(now, u.Prefs)
-		}
-		return nil
-	})
-	if err != nil || !send {
-		return err
-	}
-	games, err := s.Store.WaitingOfUser(due.ID)
+	u, err := s.Store.GetUser(due.ID)
 	if err != nil {
 		return err
 	}
-	d := Digest{UserID: due.ID, At: now}
-	for _, g := range games {
-		if g.Meta.Status == adega.StatusActive && len(g.Wait.SeatsOf(due.ID)) > 0 {
-			d.Games = append(d.Games, g)
+	var games []adega.GameWait
+	mine := false
+	if u.Prefs.Digest && !u.DigestAt.IsZero() && !u.DigestAt.After(due.At) { // this entry is the user's digest
+		if games, err = s.shared().WaitingOfUser(due.ID); err != nil {
+			return err
+		}
+		if mine, err = s.shared().ClaimDigest(due.ID, u.DigestAt); err != nil {
+			return err
 		}
 	}
-	if len(d.Games) == 0 {
-		return nil
+	d := Digest{UserID: due.ID, At: now}
+	_, err = s.Store.ClaimDigest(due, func(u *adega.User) ([]*adega.Outgoing, error) {
+		d.Games = nil
+		switch {
+		case !u.Prefs.Digest:
+			u.DigestAt = time.Time{}
+			return nil, nil
+		case !u.DigestAt.IsZero(): // not the user's digest
+			return nil, nil
+		}
+		u.DigestAt = NextDigest(now, u.Prefs)
+		if !mine {
+			return nil, nil
+		}
+		for _, g := range games {
+			if g.Meta.Status == adega.StatusActive && len(g.Wait.SeatsOf(due.ID)) > 0 {
+				d.Games = append(d.Games, g)
+			}
+		}
+		if len(d.Games) == 0 {
+			return nil, nil
+		}
+		return s.Out.Digest(d), nil
+	})
+	if err == nil && len(d.Games) > 0 {
+		s.Metrics.Reminded(ops.Digest, 1)
 	}
-	if err := s.Store.Enqueue(s.Out.Digest(d)...); err != nil {
-		return err
+	return err
+}
+
+// shared is what spans processes: Shared, or the store alone.
+func (s *Scheduler) shared() Shared {
+	if s.Shared != nil {
+		return s.Shared
 	}
-	s.Metrics.Reminded(ops.Digest, 1)
-	return nil
+	return Local{Store: s.Store, Now: s.Now}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/cluster"
 	"github.com/adega-bot/adega/engine/ai"
 )
 
@@ -66,9 +67,18 @@ type Config struct {
 	Cluster       Cluster       `toml:"cluster"`
 }
 
-// Cluster is how the processes that share one bot reach each other
-// (docs/deploy.md, Several processes behind one URL).
+// Cluster is how the processes that share one bot reach each other and
+// share what spans servers (docs/deploy.md, Several processes, and
+// Several processes behind one URL).
 type Cluster struct {
+	// EtcdEndpoints are etcd's, where the processes share what spans
+	// servers (package cluster); none: one process, and no etcd.
+	EtcdEndpoints []string      `toml:"etcd_endpoints"`
+	KeyPrefix     string        `toml:"key_prefix"`
+	DialTimeout   time.Duration `toml:"dial_timeout"`
+	// Process names this process among the bot's, the same across its
+	// restarts; empty: its shards ("shards-0-1").
+	Process string `toml:"process"`
 	// AdvertiseURL is this process's Interactions Endpoint as the other
 	// processes reach it.
 	AdvertiseURL string `toml:"advertise_url"`
@@ -76,6 +86,18 @@ type Cluster struct {
 	// shard k's at index k, where `run --http` forwards the interactions
 	// of the shards it does not run.
 	Peers []string `toml:"peers"`
+}
+
+// process is this process's name among the bot's.
+func (c Config) process() string {
+	if c.Cluster.Process != "" {
+		return c.Cluster.Process
+	}
+	name := "shards"
+	for _, id := range c.ShardIDs {
+		name += "-" + strconv.Itoa(id)
+	}
+	return name
 }
 
 // Backup is the schedule of the database's backups (storage/backup).
@@ -136,7 +158,8 @@ func DefaultConfig() Config {
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
 		Backup:        Backup{Keep: 7},
-		Cluster:       Cluster{Peers: []string{}},
+		Cluster: Cluster{EtcdEndpoints: []string{}, KeyPrefix: cluster.DefaultPrefix, DialTimeout: cluster.DefaultDialTimeout,
+			Peers: []string{}},
 	}
 }
 
@@ -215,6 +238,9 @@ func (c *Config) applyEnv(getenv func(string) string) error {
 			}
 			*field = n
 		}
+	}
+	if v := getenv("ADEGA_ETCD_ENDPOINTS"); v != "" {
+		c.Cluster.EtcdEndpoints = strings.Split(v, ",")
 	}
 	if v := getenv("ADEGA_SHARD_IDS"); v != "" {
 		c.ShardIDs = nil
@@ -314,10 +340,13 @@ func (c Config) validateShards() error {
 	return nil
 }
 
-// validateCluster checks that advertise_url and peers are URLs a process
-// can POST to, one for each shard, and that peers names this process where
-// it runs a shard.
+// validateCluster checks etcd's settings, and that advertise_url and peers
+// are URLs a process can POST to, one for each shard, and that peers names
+// this process where it runs a shard.
 func (c Config) validateCluster() error {
+	if c.Cluster.DialTimeout <= 0 || c.Cluster.KeyPrefix == "" || strings.Contains(c.process(), "/") {
+		return errors.New("config: cluster.dial_timeout must be positive, cluster.key_prefix not empty, and cluster.process hold no slash")
+	}
 	if u := c.Cluster.AdvertiseURL; u != "" {
 		if err := checkPeerURL(u); err != nil {
 			return fmt.Errorf("config: cluster.advertise_url: %w", err)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,26 @@ func TestEnvironmentBeatsFile(t *testing.T) {
 	}
 }
 
+// A process shares etcd with the others through [cluster], or ADEGA_ETCD_ENDPOINTS;
+// it is named by its shards unless told.
+func TestEtcdConfig(t *testing.T) {
+	path := writeConfig(t, "shard_ids = [1, 2]\nshard_count = 3\n[cluster]\netcd_endpoints = [\"http://file:2379\"]\n")
+	cfg, err := LoadConfig(path, false, noEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cfg.Cluster.EtcdEndpoints, []string{"http://file:2379"}) || cfg.process() != "shards-1-2" {
+		t.Errorf("endpoints %v, process %q; want the file's, and shards-1-2", cfg.Cluster.EtcdEndpoints, cfg.process())
+	}
+	env := map[string]string{"ADEGA_ETCD_ENDPOINTS": "http://a:2379,http://b:2379"}
+	if cfg, err = LoadConfig(path, false, func(k string) string { return env[k] }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cfg.Cluster.EtcdEndpoints, []string{"http://a:2379", "http://b:2379"}) {
+		t.Errorf("endpoints %v, want the environment's two", cfg.Cluster.EtcdEndpoints)
+	}
+}
+
 func TestBadValuesAreRefused(t *testing.T) {
 	for _, text := range []string{
 		"log_level = \"loud\"\n",
@@ -71,6 +92,9 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"discord_api = \"ftp://proxy\"\n",
 		"discord_api = \"http://proxy:8080/api\"\n",
 		"discord_api = \"localhost:8080\"\n",
+		"[cluster]\ndial_timeout = \"0s\"\n",
+		"[cluster]\nkey_prefix = \"\"\n",
+		"[cluster]\nprocess = \"a/b\"\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)

@@ -15,6 +15,7 @@ import (
 	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/commands"
 	"github.com/adega-bot/adega/bot/remind"
+	"github.com/adega-bot/adega/cluster"
 	"github.com/adega-bot/adega/storage"
 	"github.com/adega-bot/adega/storage/backup"
 )
@@ -81,7 +82,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 			Absent: adega.Absent(cfg.Reminders.Absent)},
 		AI: cfg.aiSettings(), Metrics: metrics}
 	transport, _ := cfg.discordAPI() // validated on load
-	b, err := bot.New(bot.Config{
+	botCfg := bot.Config{
 		Token:         cfg.Token.Reveal(),
 		ApplicationID: cfg.ApplicationID,
 		DevGuildID:    cfg.DevGuildID,
@@ -93,7 +94,24 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		PublicKey:     key,
 		Owners:        owners(cfg),
 		ShutdownGrace: cfg.ShutdownGrace,
-	}, handler, logger)
+	}
+	if len(cfg.Cluster.EtcdEndpoints) > 0 {
+		shared, err := cluster.Open(cluster.Config{Endpoints: cfg.Cluster.EtcdEndpoints, Prefix: cfg.Cluster.KeyPrefix,
+			DialTimeout: cfg.Cluster.DialTimeout, Process: cfg.process(), Log: logger})
+		if err != nil {
+			return err
+		}
+		defer shared.Close()
+		players := shared.Players(store, now)
+		handler.Shared, botCfg.IdentifyLock = players, shared.HoldIdentify
+		// Publication ends before the store closes.
+		publishing, stopPublishing := context.WithCancel(ctx)
+		var published sync.WaitGroup
+		defer published.Wait()
+		defer stopPublishing()
+		published.Go(func() { players.Run(publishing) })
+	}
+	b, err := bot.New(botCfg, handler, logger)
 	if err != nil {
 		return err
 	}
@@ -103,7 +121,8 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	if err := serveOps(ctx, cfg, metrics, store, b, backups, now, logger); err != nil {
 		return err
 	}
-	logger.Info("starting", "data_dir", cfg.DataDir, "shard_ids", cfg.ShardIDs, "shard_count", cfg.ShardCount)
+	logger.Info("starting", "data_dir", cfg.DataDir, "shard_ids", cfg.ShardIDs, "shard_count", cfg.ShardCount,
+		"etcd", cfg.Cluster.EtcdEndpoints, "process", cfg.process())
 	return b.Run(ctx)
 }
 

@@ -30,8 +30,14 @@ type Mover func(g *adega.Game, seat engine.Seat, action engine.Action, at time.T
 // channel, at T0.
 func Create(t testing.TB, s Creator, channel string) *adega.Game {
 	t.Helper()
+	return CreateIn(t, s, "guild", channel)
+}
+
+// CreateIn is Create on the server guild.
+func CreateIn(t testing.TB, s Creator, guild, channel string) *adega.Game {
+	t.Helper()
 	g, err := s.Create(adega.Meta{
-		Title: "Friday nim", ChannelID: channel, GuildID: "guild", CreatorID: "u1",
+		Title: "Friday nim", ChannelID: channel, GuildID: guild, CreatorID: "u1",
 		Seats: []adega.SeatUser{{UserID: "1001", Name: "Ana"}, {UserID: "1002", Name: "Bia"}},
 	}, engine.Setup{Game: "nim", Seed: 7, Players: []string{"Ana", "Bia"}}, T0, nil)
 	if err != nil {

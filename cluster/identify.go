@@ -1,0 +1,44 @@
+package cluster
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"go.etcd.io/etcd/client/v3/concurrency"
+)
+
+// identifyWait bounds the wait for the identify lock. Past it, the process
+// identifies without it, as one process alone paces itself: a shard that
+// cannot start is worse than Discord refusing one identify too early, which
+// discordgo retries.
+const identifyWait = 30 * time.Second
+
+// lockLease is how long a lock outlives a process that died holding it.
+const lockLease = 10 // seconds
+
+// HoldIdentify takes the lock of Discord's identify rate-limit key `key`
+// (shard ID % max_concurrency) across the bot's processes, waiting while
+// another holds it; release lets the next one in. The holder identifies,
+// then releases once Discord's window has passed.
+func (c *Cluster) HoldIdentify(key int) (release func()) {
+	ctx, cancel := context.WithTimeout(context.Background(), identifyWait)
+	defer cancel()
+	session, err := concurrency.NewSession(c.client, concurrency.WithTTL(lockLease), concurrency.WithContext(ctx))
+	if err != nil {
+		c.log.Warn("cluster: identifying without the lock: etcd cannot be reached", "key", key, "err", err)
+		return func() {}
+	}
+	m := concurrency.NewMutex(session, c.key("identify", strconv.Itoa(key)))
+	if err := m.Lock(ctx); err != nil {
+		c.log.Warn("cluster: identifying without the lock: it was not free in time", "key", key, "err", err)
+		_ = session.Close()
+		return func() {}
+	}
+	return func() {
+		unlock, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		defer cancel()
+		_ = m.Unlock(unlock) // else the lease ends it
+		_ = session.Close()
+	}
+}
