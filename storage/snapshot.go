@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"compress/flate"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/klauspost/compress/flate"
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega"
@@ -38,16 +38,13 @@ const (
 
 var errChecksum = errors.New("its checksum does not match its bytes")
 
-// Compressors hold large tables: they are reused, not made per move. A
-// sync.Pool would drop them at every garbage collection, which the bot
-// runs often; a short free list keeps them.
-var (
-	deflaters = freeList[*flate.Writer]{make: func() *flate.Writer {
-		w, _ := flate.NewWriter(nil, flate.BestSpeed)
-		return w
-	}}
-	inflaters = freeList[io.ReadCloser]{make: func() io.ReadCloser { return flate.NewReader(nil) }}
-)
+// Snapshots are deflated without a compressor kept between them
+// (flate.StatelessDeflate): a state's JSON is a few KB, compressed in one
+// block as well as by a compressor's tables, which take most of a
+// megabyte each and would stay in the heap. Decompressors are small and
+// reused; a sync.Pool would drop them at every garbage collection, which
+// the bot runs often, so a short free list keeps them.
+var inflaters = freeList[io.ReadCloser]{make: func() io.ReadCloser { return flate.NewReader(nil) }}
 
 // freeList keeps up to freeListSize values for reuse.
 type freeList[T any] struct {
@@ -56,9 +53,8 @@ type freeList[T any] struct {
 	make func() T
 }
 
-// freeListSize matches the moves that encode at once on this small
-// machine; a compressor is about half a megabyte, and more are made when
-// needed, then dropped.
+// freeListSize matches the games read at once on this small machine;
+// more are made when needed, then dropped.
 const freeListSize = 2
 
 func (l *freeList[T]) get() T {
@@ -83,11 +79,7 @@ func (l *freeList[T]) put(v T) {
 // packSnapshot is how a state's encoding is stored: sealed (see above).
 func packSnapshot(state []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, sealLength, sealLength+len(state)/4))
-	w := deflaters.get()
-	defer deflaters.put(w)
-	w.Reset(out)
-	w.Write(state) // writes to a bytes.Buffer do not fail
-	w.Close()
+	flate.StatelessDeflate(out, state, true, nil) // writes to a bytes.Buffer do not fail
 	sealed := out.Bytes()
 	sealed[0] = checkedSnapshot
 	sum := sha256.Sum256(sealed[sealLength:])
