@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,6 +30,7 @@ const (
 	keyVersion     = "version"
 	keyStamp       = "stamp"
 	keyLog         = "log"
+	keyLogPacked   = "log_packed" // log.go
 	// keyDiverged holds when a replay last found the stored snapshot
 	// wrong: a flag for whoever looks into the database.
 	keyDiverged = "diverged"
@@ -444,32 +444,6 @@ func readStamp(gb *bbolt.Bucket, record string) (uint64, error) {
 	return readU64(record, keyVersion, gb.Get([]byte(keyVersion)))
 }
 
-// readLog reads the log bucket, whose keys must be the move numbers 1, 2, ...
-func readLog(gb *bbolt.Bucket, record string) ([]adega.LogEntry, error) {
-	lb := gb.Bucket([]byte(keyLog))
-	if lb == nil {
-		return nil, &CorruptError{Record: record, Key: keyLog, Err: fmt.Errorf("missing")}
-	}
-	var log []adega.LogEntry
-	c := lb.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		want := uint64(len(log) + 1)
-		if len(k) != 8 {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%x", k), Err: fmt.Errorf("key is %d bytes, not 8", len(k))}
-		}
-		if n := binary.BigEndian.Uint64(k); n != want {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%d", n), Err: fmt.Errorf("found where move %d belongs", want)}
-		}
-		var e adega.LogEntry
-		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
-			return nil, err
-		}
-		e.Events = nil // older databases stored them; they are derived now
-		log = append(log, e)
-	}
-	return log, nil
-}
-
 // encodedGame is what writing a game needs encoded, prepared outside the
 // transaction so that the database's single writer waits for no JSON.
 type encodedGame struct {
@@ -522,21 +496,8 @@ func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.
 	if err := gb.Put([]byte(keyBuild), []byte(s.buildID)); err != nil {
 		return err
 	}
-	lb := gb.Bucket([]byte(keyLog))
-	if lb == nil {
-		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
-	}
-	lb.FillPercent = appendOnly
-	cur := lb.Cursor()
-	for k, _ := cur.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = cur.Seek(u64(uint64(enc.from + 1))) {
-		if err := lb.Delete(k); err != nil {
-			return err
-		}
-	}
-	for i, data := range enc.entries {
-		if err := lb.Put(u64(uint64(enc.from+i+1)), data); err != nil {
-			return err
-		}
+	if err := writeLog(gb, "game "+g.ID, enc, g.Meta.Status != adega.StatusActive); err != nil {
+		return err
 	}
 	if err := s.syncWaiting(tx, g); err != nil {
 		return err

@@ -77,6 +77,7 @@ func (l *freeList[T]) put(v T) {
 }
 
 // packSnapshot is how a state's encoding is stored: sealed (see above).
+// A game's packed log entries are sealed the same way (log.go).
 func packSnapshot(state []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, sealLength, sealLength+len(state)/4))
 	flate.StatelessDeflate(out, state, true, nil) // writes to a bytes.Buffer do not fail
@@ -93,13 +94,10 @@ func packSnapshot(state []byte) []byte {
 func unpackSnapshot(record string, raw []byte) (state []byte, sealed bool, err error) {
 	switch {
 	case len(raw) >= sealLength && raw[0] == checkedSnapshot:
-		if sum := sha256.Sum256(raw[sealLength:]); !bytes.Equal(sum[:], raw[1:sealLength]) {
-			return nil, false, &CorruptError{Record: record, Key: keySnapshot, Err: errChecksum}
-		}
-		state, err = inflate(record, raw[sealLength:])
+		state, err = unseal(record, keySnapshot, raw)
 		return state, err == nil, err
 	case len(raw) > 0 && raw[0] == packedSnapshot:
-		state, err = inflate(record, raw[1:])
+		state, err = inflate(record, keySnapshot, raw[1:])
 		return state, false, err
 	}
 	var snapshot json.RawMessage
@@ -107,7 +105,19 @@ func unpackSnapshot(record string, raw []byte) (state []byte, sealed bool, err e
 	return snapshot, false, err
 }
 
-func inflate(record string, deflated []byte) ([]byte, error) {
+// unseal reads back what packSnapshot sealed, stored at key: its sum is
+// checked, then its bytes inflated.
+func unseal(record, key string, raw []byte) ([]byte, error) {
+	if len(raw) < sealLength || raw[0] != checkedSnapshot {
+		return nil, &CorruptError{Record: record, Key: key, Err: errors.New("not a sealed value")}
+	}
+	if sum := sha256.Sum256(raw[sealLength:]); !bytes.Equal(sum[:], raw[1:sealLength]) {
+		return nil, &CorruptError{Record: record, Key: key, Err: errChecksum}
+	}
+	return inflate(record, key, raw[sealLength:])
+}
+
+func inflate(record, key string, deflated []byte) ([]byte, error) {
 	r := inflaters.get()
 	defer inflaters.put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(deflated), nil); err != nil {
@@ -115,7 +125,7 @@ func inflate(record string, deflated []byte) ([]byte, error) {
 	}
 	state, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &CorruptError{Record: record, Key: keySnapshot, Err: fmt.Errorf("deflate: %w", err)}
+		return nil, &CorruptError{Record: record, Key: key, Err: fmt.Errorf("deflate: %w", err)}
 	}
 	return state, nil
 }
