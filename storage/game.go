@@ -480,7 +480,9 @@ func encodeGame(g *adega.Game, from int) (encodedGame, error) {
 // and queues the posts that announce the change c that made it.
 func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.PostFunc) error {
 	g := c.Game
-	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
+	games := tx.Bucket(bucketGames)
+	gb := games.Bucket([]byte(g.ID))
+	games.FillPercent, gb.FillPercent = appendOnly, fullPages
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
 	}
