@@ -113,12 +113,12 @@ func writeLog(gb *bbolt.Bucket, record string, enc encodedGame, over bool) error
 		return err
 	}
 	changed := false
-	if enc.from < npacked { // an undo of packed moves
-		if !read {
-			if err := readAll(); err != nil {
-				return err
-			}
+	if enc.from < npacked && !read { // an undo of packed moves
+		if err := readAll(); err != nil {
+			return err
 		}
+	}
+	if enc.from < npacked {
 		packed, npacked, changed = packed[:enc.from], enc.from, true
 	}
 	cur := lb.Cursor()
