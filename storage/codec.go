@@ -68,8 +68,8 @@ func decode(record, key string, raw []byte, v any) error {
 const appendOnly = 1.0
 
 // fullPages is the fill percent of the buckets rewritten in place: a
-// game's (a few keys, written together by every move) and the
-// statistics'. bbolt splits a page anew whenever it writes it; at its
+// game's (a few keys, written by every move, post and reminder), the
+// games' (whose entries move with them) and the statistics'. bbolt splits a page anew whenever it writes it; at its
 // default half a page a game of 7 KB took 4 pages and more, where 2 hold
 // it. The file is smaller, and a game is read from fewer pages (log.go
 // says why that matters).

@@ -427,11 +427,16 @@ func (s *Store) holds(gb *bbolt.Bucket, state []byte) bool {
 // repair is only logged.
 func (s *Store) AnnounceRepairs(post adega.PostFunc) { s.repairs.Store(&post) }
 
+// gameBucket is a game's bucket, to read or write: the games' bucket and
+// the game's are written with full pages (fullPages), whichever change
+// writes them.
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+	games := tx.Bucket(bucketGames)
+	gb := games.Bucket([]byte(id))
 	if gb == nil {
 		return nil, notFound(id)
 	}
+	games.FillPercent, gb.FillPercent = fullPages, fullPages
 	return gb, nil
 }
 
@@ -480,9 +485,10 @@ func encodeGame(g *adega.Game, from int) (encodedGame, error) {
 // and queues the posts that announce the change c that made it.
 func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.PostFunc) error {
 	g := c.Game
-	games := tx.Bucket(bucketGames)
-	gb := games.Bucket([]byte(g.ID))
-	games.FillPercent, gb.FillPercent = appendOnly, fullPages
+	gb, err := gameBucket(tx, g.ID)
+	if err != nil {
+		return err
+	}
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
 	}
