@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -267,8 +268,12 @@ func TestScale(t *testing.T) {
 	run := end.Sub(start).Seconds()
 	t.Logf("CPU of the bot: %.1f s in the run, %.2f cores, %.1f ms a move sent; of the fake Discord and the driver: %.1f s",
 		botCPU.Seconds(), botCPU.Seconds()/run, float64(botCPU.Milliseconds())/float64(sent), ownCPU.Seconds())
-	t.Logf("Go heap of the bot: in use at most %.1f MB (sampled each second; target under 50 MB: %s), the collector's goal at most %.1f MB; %.1f MB live after a GC when it stopped; %d GCs",
-		mb(heap.PeakInuse), within(mb(heap.PeakInuse), 50), mb(heap.PeakGoal), mb(heap.Live), heap.GCs)
+	t.Logf("Go heap of the bot: in use at most %.1f MB (sampled each second; target under 50 MB: %s), the collector's goal at most %.1f MB; %.1f MB live after a GC when it stopped; %d GCs, which took %.1f s of the bot's %.1f s of CPU in its life (%.0f%%)",
+		mb(heap.PeakInuse), within(mb(heap.PeakInuse), 50), mb(heap.PeakGoal), mb(heap.Live), heap.GCs,
+		heap.GCCPU.Seconds(), heap.CPU.Seconds(), 100*heap.GCCPU.Seconds()/heap.CPU.Seconds())
+	p := heap.AtPeak
+	t.Logf("memory the Go runtime held at its most, %.1f MB: heap objects %.1f MB (%.1f MB live at the collection before, the rest garbage since), free heap %.1f MB, stacks %.1f MB, the runtime's own %.1f MB",
+		mb(heap.PeakRuntime), mb(p.Objects), mb(p.Live), mb(p.Free), mb(p.Stacks), mb(p.Other))
 	info, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -278,6 +283,8 @@ func TestScale(t *testing.T) {
 		kb(atEnd["VmRSS"]), kb(atEnd["RssAnon"]), kb(atEnd["RssFile"]), mb(uint64(info.Size())), kb(atEnd["VmHWM"]), kb(anonPeak), kb(filePeak))
 	t.Logf("of the resident memory, at the most (sampled each second): the mapped database %.1f MB, the program's own code and data %.1f MB; memory the Go runtime held %.1f MB (heap, stacks, its own; target of the peak resident memory under 50 MB: %s)",
 		kb(dbPeak), kb(exePeak), mb(heap.PeakRuntime), within(kb(atEnd["VmHWM"]), 50))
+	t.Logf("anonymous memory beyond the Go runtime's, at the most: %.1f MB (the boards' working images, which render maps outside the heap)",
+		kb(anonPeak)-mb(heap.PeakRuntime))
 }
 
 // scaleStore stores the games of the scale test in a new database at path
@@ -600,6 +607,43 @@ type childStats struct {
 	PeakRuntime uint64 `json:"peak_runtime"`
 	Live        uint64 `json:"live"` // HeapAlloc after a GC, when it stopped
 	GCs         uint32 `json:"gcs"`
+	// AtPeak is what PeakRuntime was made of when it peaked.
+	AtPeak runtimeMemory `json:"at_peak"`
+	// GCCPU is the CPU the collector took in the bot's life (runtime/metrics
+	// /cpu/classes/gc/total), and CPU all the bot's (getrusage).
+	GCCPU, CPU time.Duration
+}
+
+// runtimeMemory is the Go runtime's memory by what holds it
+// (runtime/metrics, /memory/classes and /gc/heap/live).
+type runtimeMemory struct {
+	Live    uint64 // heap objects marked live by the last collection
+	Objects uint64 // heap objects: the live ones and the garbage since
+	Free    uint64 // heap memory free for objects, not given back
+	Stacks  uint64 // goroutines' stacks
+	Other   uint64 // the runtime's own: metadata, buffers, profiling
+}
+
+// runtimeSamples are the runtime/metrics the scale test's bot reads.
+var runtimeSamples = []string{
+	"/gc/heap/live:bytes", "/memory/classes/heap/objects:bytes", "/memory/classes/heap/free:bytes",
+	"/memory/classes/heap/unused:bytes", "/memory/classes/heap/stacks:bytes", "/memory/classes/os-stacks:bytes",
+	"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes", "/cpu/classes/gc/total:cpu-seconds",
+}
+
+// readRuntime reads the runtime's memory by class, what it holds in all,
+// and the collector's CPU so far.
+func readRuntime() (m runtimeMemory, held uint64, gc time.Duration) {
+	samples := make([]metrics.Sample, len(runtimeSamples))
+	for i, name := range runtimeSamples {
+		samples[i].Name = name
+	}
+	metrics.Read(samples)
+	v := func(i int) uint64 { return samples[i].Value.Uint64() }
+	held = v(6) - v(7)
+	m = runtimeMemory{Live: v(0), Objects: v(1), Free: v(2) + v(3), Stacks: v(4) + v(5)}
+	m.Other = held - m.Objects - m.Free - m.Stacks
+	return m, held, time.Duration(samples[8].Value.Float64() * float64(time.Second))
 }
 
 // measure starts what the child was asked to measure, and returns what
@@ -624,7 +668,9 @@ func (c crashChild) measure() (finish func(), err error) {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			s.PeakInuse, s.PeakGoal = max(s.PeakInuse, m.HeapInuse), max(s.PeakGoal, m.NextGC)
-			s.PeakRuntime = max(s.PeakRuntime, m.Sys-m.HeapReleased)
+			if classes, held, _ := readRuntime(); held > s.PeakRuntime {
+				s.PeakRuntime, s.AtPeak = held, classes
+			}
 		})
 	}
 	return func() {
@@ -636,6 +682,8 @@ func (c crashChild) measure() (finish func(), err error) {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		s.Live, s.GCs = m.HeapAlloc, m.NumGC
+		_, _, s.GCCPU = readRuntime()
+		s.CPU = rusage.CPU()
 		if c.Stats != "" {
 			data, _ := json.Marshal(s)
 			_ = os.WriteFile(c.Stats, data, 0o644)

@@ -1,9 +1,12 @@
 package storage
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"testing"
+	"unsafe"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/internal/gametest"
 )
 
@@ -35,5 +38,28 @@ func TestCachedGamesKeepNoWalk(t *testing.T) {
 	}
 	if grown := int64(heap()) - int64(before); grown > games*1024 {
 		t.Errorf("the cache holds %d bytes more a game after each game's next decision was listed", grown/games)
+	}
+}
+
+// A cached game's log holds its entries and no room to grow: the array a
+// move appended to may hold as many again, which a kept game never uses.
+func TestCachedLogsKeepNoSpareRoom(t *testing.T) {
+	s := vinhosStore(t)
+	g := gametest.PlayRandomly(t, mover(s), gametest.CreateFourPlayer(t, s, 3), rand.New(rand.NewPCG(1, 2)), 40)
+	next := g.Clone()
+	seat, action := gametest.FirstLegal(t, g.State)
+	var err error
+	if next.State, _, err = g.State.Apply(seat, action); err != nil {
+		t.Fatal(err)
+	}
+	next.Log = append(next.Log, adega.LogEntry{Seat: seat, Action: action, At: gametest.T0}) // room for as many again
+	next.Version++
+	if _, err := s.Commit(g, next, gametest.T0, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.cache.mu.Lock()
+	defer s.cache.mu.Unlock()
+	if kept := s.cache.games[g.ID].Log; len(kept) != len(next.Log) || unsafe.SliceData(kept) == unsafe.SliceData(next.Log) {
+		t.Errorf("the cached log of %d moves is the array of %d the move appended to", len(kept), cap(next.Log))
 	}
 }

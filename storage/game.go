@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -31,6 +30,7 @@ const (
 	keyVersion     = "version"
 	keyStamp       = "stamp"
 	keyLog         = "log"
+	keyLogPacked   = "log_packed" // log.go
 	// keyDiverged holds when a replay last found the stored snapshot
 	// wrong: a flag for whoever looks into the database.
 	keyDiverged = "diverged"
@@ -427,11 +427,16 @@ func (s *Store) holds(gb *bbolt.Bucket, state []byte) bool {
 // repair is only logged.
 func (s *Store) AnnounceRepairs(post adega.PostFunc) { s.repairs.Store(&post) }
 
+// gameBucket is a game's bucket, to read or write: the games' bucket and
+// the game's are written with full pages (fullPages), whichever change
+// writes them.
 func gameBucket(tx *bbolt.Tx, id string) (*bbolt.Bucket, error) {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
+	games := tx.Bucket(bucketGames)
+	gb := games.Bucket([]byte(id))
 	if gb == nil {
 		return nil, notFound(id)
 	}
+	games.FillPercent, gb.FillPercent = fullPages, fullPages
 	return gb, nil
 }
 
@@ -442,32 +447,6 @@ func readStamp(gb *bbolt.Bucket, record string) (uint64, error) {
 		return readU64(record, keyStamp, raw)
 	}
 	return readU64(record, keyVersion, gb.Get([]byte(keyVersion)))
-}
-
-// readLog reads the log bucket, whose keys must be the move numbers 1, 2, ...
-func readLog(gb *bbolt.Bucket, record string) ([]adega.LogEntry, error) {
-	lb := gb.Bucket([]byte(keyLog))
-	if lb == nil {
-		return nil, &CorruptError{Record: record, Key: keyLog, Err: fmt.Errorf("missing")}
-	}
-	var log []adega.LogEntry
-	c := lb.Cursor()
-	for k, v := c.First(); k != nil; k, v = c.Next() {
-		want := uint64(len(log) + 1)
-		if len(k) != 8 {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%x", k), Err: fmt.Errorf("key is %d bytes, not 8", len(k))}
-		}
-		if n := binary.BigEndian.Uint64(k); n != want {
-			return nil, &CorruptError{Record: record, Key: fmt.Sprintf("log/%d", n), Err: fmt.Errorf("found where move %d belongs", want)}
-		}
-		var e adega.LogEntry
-		if err := decode(record, fmt.Sprintf("log/%d", want), v, &e); err != nil {
-			return nil, err
-		}
-		e.Events = nil // older databases stored them; they are derived now
-		log = append(log, e)
-	}
-	return log, nil
 }
 
 // encodedGame is what writing a game needs encoded, prepared outside the
@@ -506,7 +485,10 @@ func encodeGame(g *adega.Game, from int) (encodedGame, error) {
 // and queues the posts that announce the change c that made it.
 func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.PostFunc) error {
 	g := c.Game
-	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
+	gb, err := gameBucket(tx, g.ID)
+	if err != nil {
+		return err
+	}
 	if err := gb.Put([]byte(keySnapshot), enc.snapshot); err != nil {
 		return err
 	}
@@ -522,21 +504,8 @@ func (s *Store) write(tx *bbolt.Tx, c adega.Change, enc encodedGame, post adega.
 	if err := gb.Put([]byte(keyBuild), []byte(s.buildID)); err != nil {
 		return err
 	}
-	lb := gb.Bucket([]byte(keyLog))
-	if lb == nil {
-		return &CorruptError{Record: "game " + g.ID, Key: keyLog, Err: fmt.Errorf("missing")}
-	}
-	lb.FillPercent = appendOnly
-	cur := lb.Cursor()
-	for k, _ := cur.Seek(u64(uint64(enc.from + 1))); k != nil; k, _ = cur.Seek(u64(uint64(enc.from + 1))) {
-		if err := lb.Delete(k); err != nil {
-			return err
-		}
-	}
-	for i, data := range enc.entries {
-		if err := lb.Put(u64(uint64(enc.from+i+1)), data); err != nil {
-			return err
-		}
+	if err := writeLog(gb, "game "+g.ID, enc, g.Meta.Status != adega.StatusActive); err != nil {
+		return err
 	}
 	if err := s.syncWaiting(tx, g); err != nil {
 		return err

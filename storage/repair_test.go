@@ -37,7 +37,7 @@ func changeSnapshot(t *testing.T, s *Store, id string, change func(state map[str
 		t.Fatal(err)
 	}
 	header := raw[:sealLength]
-	state, err := inflate("test", raw[sealLength:])
+	state, err := inflate("test", keySnapshot, raw[sealLength:])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"bytes"
-	"compress/flate"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/klauspost/compress/flate"
 	"go.etcd.io/bbolt"
 
 	"github.com/adega-bot/adega"
@@ -38,16 +38,13 @@ const (
 
 var errChecksum = errors.New("its checksum does not match its bytes")
 
-// Compressors hold large tables: they are reused, not made per move. A
-// sync.Pool would drop them at every garbage collection, which the bot
-// runs often; a short free list keeps them.
-var (
-	deflaters = freeList[*flate.Writer]{make: func() *flate.Writer {
-		w, _ := flate.NewWriter(nil, flate.BestSpeed)
-		return w
-	}}
-	inflaters = freeList[io.ReadCloser]{make: func() io.ReadCloser { return flate.NewReader(nil) }}
-)
+// Snapshots are deflated without a compressor kept between them
+// (flate.StatelessDeflate): a state's JSON is a few KB, compressed in one
+// block as well as by a compressor's tables, which take most of a
+// megabyte each and would stay in the heap. Decompressors are small and
+// reused; a sync.Pool would drop them at every garbage collection, which
+// the bot runs often, so a short free list keeps them.
+var inflaters = freeList[io.ReadCloser]{make: func() io.ReadCloser { return flate.NewReader(nil) }}
 
 // freeList keeps up to freeListSize values for reuse.
 type freeList[T any] struct {
@@ -56,9 +53,8 @@ type freeList[T any] struct {
 	make func() T
 }
 
-// freeListSize matches the moves that encode at once on this small
-// machine; a compressor is about half a megabyte, and more are made when
-// needed, then dropped.
+// freeListSize matches the games read at once on this small machine;
+// more are made when needed, then dropped.
 const freeListSize = 2
 
 func (l *freeList[T]) get() T {
@@ -81,13 +77,10 @@ func (l *freeList[T]) put(v T) {
 }
 
 // packSnapshot is how a state's encoding is stored: sealed (see above).
+// A game's packed log entries are sealed the same way (log.go).
 func packSnapshot(state []byte) []byte {
 	out := bytes.NewBuffer(make([]byte, sealLength, sealLength+len(state)/4))
-	w := deflaters.get()
-	defer deflaters.put(w)
-	w.Reset(out)
-	w.Write(state) // writes to a bytes.Buffer do not fail
-	w.Close()
+	flate.StatelessDeflate(out, state, true, nil) // writes to a bytes.Buffer do not fail
 	sealed := out.Bytes()
 	sealed[0] = checkedSnapshot
 	sum := sha256.Sum256(sealed[sealLength:])
@@ -101,13 +94,10 @@ func packSnapshot(state []byte) []byte {
 func unpackSnapshot(record string, raw []byte) (state []byte, sealed bool, err error) {
 	switch {
 	case len(raw) >= sealLength && raw[0] == checkedSnapshot:
-		if sum := sha256.Sum256(raw[sealLength:]); !bytes.Equal(sum[:], raw[1:sealLength]) {
-			return nil, false, &CorruptError{Record: record, Key: keySnapshot, Err: errChecksum}
-		}
-		state, err = inflate(record, raw[sealLength:])
+		state, err = unseal(record, keySnapshot, raw)
 		return state, err == nil, err
 	case len(raw) > 0 && raw[0] == packedSnapshot:
-		state, err = inflate(record, raw[1:])
+		state, err = inflate(record, keySnapshot, raw[1:])
 		return state, false, err
 	}
 	var snapshot json.RawMessage
@@ -115,7 +105,19 @@ func unpackSnapshot(record string, raw []byte) (state []byte, sealed bool, err e
 	return snapshot, false, err
 }
 
-func inflate(record string, deflated []byte) ([]byte, error) {
+// unseal reads back what packSnapshot sealed, stored at key: its sum is
+// checked, then its bytes inflated.
+func unseal(record, key string, raw []byte) ([]byte, error) {
+	if len(raw) < sealLength || raw[0] != checkedSnapshot {
+		return nil, &CorruptError{Record: record, Key: key, Err: errors.New("not a sealed value")}
+	}
+	if sum := sha256.Sum256(raw[sealLength:]); !bytes.Equal(sum[:], raw[1:sealLength]) {
+		return nil, &CorruptError{Record: record, Key: key, Err: errChecksum}
+	}
+	return inflate(record, key, raw[sealLength:])
+}
+
+func inflate(record, key string, deflated []byte) ([]byte, error) {
 	r := inflaters.get()
 	defer inflaters.put(r)
 	if err := r.(flate.Resetter).Reset(bytes.NewReader(deflated), nil); err != nil {
@@ -123,7 +125,7 @@ func inflate(record string, deflated []byte) ([]byte, error) {
 	}
 	state, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &CorruptError{Record: record, Key: keySnapshot, Err: fmt.Errorf("deflate: %w", err)}
+		return nil, &CorruptError{Record: record, Key: key, Err: fmt.Errorf("deflate: %w", err)}
 	}
 	return state, nil
 }

@@ -101,8 +101,13 @@ func eachOf(b *bbolt.Bucket, owner string, fn func(id string, v []byte) error) e
 	return nil
 }
 
+// statsBucket is a bucket of the statistics, its pages filled when written
+// (fullPages): its records come in no order, and pages split at bbolt's
+// default half held under three records of some 700 bytes each.
 func statsBucket(tx *bbolt.Tx, kind []byte) *bbolt.Bucket {
-	return tx.Bucket(bucketStats).Bucket(kind)
+	b := tx.Bucket(bucketStats).Bucket(kind)
+	b.FillPercent = fullPages
+	return b
 }
 
 // keepStats brings the statistics of game g in step with it, before its

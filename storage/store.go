@@ -22,8 +22,10 @@ import (
 )
 
 // schemaVersion is the layout this code reads and writes; Open refuses a
-// database stamped with a newer one rather than misread it.
-const schemaVersion = 2
+// database stamped with a newer one rather than misread it. Version 3
+// packs a game's older log entries into one value (log.go), which an
+// adega of version 2 would take for a log cut short.
+const schemaVersion = 3
 
 // lockTimeout bounds the wait for the file lock, so a second process gets an
 // error instead of hanging.
@@ -99,7 +101,9 @@ func Open(path string, games *engine.Registry) (*Store, error) {
 		if v > schemaVersion {
 			return fmt.Errorf("storage: database %s has schema version %d, but this adega reads only up to %d; upgrade adega", path, v, schemaVersion)
 		}
-		// Version 1 had no stamps and no outbox; both start where it left off.
+		// Version 1 had no stamps and no outbox; both start where it left
+		// off. Version 2's logs read as they are, and are packed when
+		// their game is next written.
 		return meta.Put(keySchema, u64(schemaVersion))
 	})
 	if err != nil {

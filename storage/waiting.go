@@ -88,7 +88,10 @@ func (s *Store) putWaiting(tx *bbolt.Tx, gb *bbolt.Bucket, id string, w *adega.W
 // syncWaiting brings a game's waiting record in step with its state after
 // a move, an undo or its creation.
 func (s *Store) syncWaiting(tx *bbolt.Tx, g *adega.Game) error {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
+	gb, err := gameBucket(tx, g.ID)
+	if err != nil {
+		return err
+	}
 	w, _, err := readWaiting(gb, g.ID)
 	if err != nil {
 		return err
@@ -224,9 +227,9 @@ func (s *Store) updateWaiting(tx *bbolt.Tx, id string, due *adega.Wake, change W
 			return err
 		}
 	}
-	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-	if gb == nil {
-		return notFound(id)
+	gb, err := gameBucket(tx, id)
+	if err != nil {
+		return err
 	}
 	var meta adega.Meta
 	if err := get(gb, "game "+id, keyMeta, &meta); err != nil {
