@@ -152,8 +152,9 @@ func (vs versions) find(m *image.RGBA, i int) (*version, uint64, uint64) {
 // recent version makes it the most recent, a band of the background
 // encoded for the first time gives the background's version its bytes,
 // and a band that matched nothing becomes a new version, pushing out the
-// least recently used one beyond keepVersions.
-func (c *bandCache) keep(m *image.RGBA, got []result) {
+// least recently used one beyond keepVersions. Each result then names
+// the version that holds its band.
+func (c *bandCache) keep(got []result) {
 	fresh := make([]*version, len(got))
 	for i, r := range got {
 		if r.from == nil {
@@ -162,13 +163,16 @@ func (c *bandCache) keep(m *image.RGBA, got []result) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, r := range got {
+	for i := range got {
+		r := &got[i]
 		vs := &c.bands[i]
 		switch {
 		case r.from == nil:
 			vs.recent = append([]*version{fresh[i]}, vs.recent[:min(len(vs.recent), keepVersions-1)]...)
+			r.from = fresh[i]
 		case r.from == vs.bg && r.fresh:
 			vs.bg = &version{sum: vs.bg.sum, band: r.band}
+			r.from = vs.bg
 		case len(vs.recent) > 1 && r.from != vs.recent[0]:
 			if k := slices.Index(vs.recent, r.from); k > 0 {
 				recent := slices.Delete(slices.Clone(vs.recent), k, k+1)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -21,6 +22,15 @@ type Canvas struct {
 	faces *Faces
 	scale float64
 	boxes *[]TextBox // nil unless recording
+
+	// The areas (area.go): work is the layer's working memory drawn in,
+	// or nil; digest is the digest being taken of an area's drawing, and
+	// null the context it draws in meanwhile; inArea is set while an area
+	// is drawn.
+	work   *work
+	digest *maphash.Hash
+	null   *gg.Context
+	inArea bool
 }
 
 // TextBox is the ink of one drawn string, in pixels, and its type size
@@ -63,8 +73,12 @@ func (c *Canvas) Boxes() []TextBox {
 	return *c.boxes
 }
 
-// RGBA is the canvas's pixels.
-func (c *Canvas) RGBA() *image.RGBA { return c.img }
+// RGBA is the canvas's pixels, the drawing finished: the areas of the
+// image before that it did not draw get their background back.
+func (c *Canvas) RGBA() *image.RGBA {
+	c.work.finish(c.img.Pix)
+	return c.img
+}
 
 // face is the font face of st at the canvas's scale, and its size in
 // pixels.
@@ -88,6 +102,15 @@ func (c *Canvas) Measure(s string, st Style) float64 {
 func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
 	face, size := c.face(st)
 	w := float64(font.MeasureString(face, s)) / 64
+	if c.painting() {
+		c.note('T', x, y, ax, ay, st.Size, float64(len(s)))
+		c.digest.WriteString(s)
+		if st.Bold {
+			c.digest.WriteByte(1)
+		}
+		c.noteColor(st.Color)
+		return w / c.scale
+	}
 	px, py := c.TransformPoint(x, y)
 	px -= ax * w
 	py += (1 - ay) * capHeight * st.Size * c.scale
@@ -118,7 +141,7 @@ func (c *Canvas) Struck(s string, x, y, ax, ay float64, st Style) float64 {
 
 // strikeLast marks s, the string just drawn, struck in the record.
 func (c *Canvas) strikeLast(s string) {
-	if c.boxes != nil && s != "" {
+	if c.boxes != nil && c.digest == nil && s != "" {
 		(*c.boxes)[len(*c.boxes)-1].Struck = true
 	}
 }

@@ -38,6 +38,10 @@ type Layer struct {
 	// a band: those of the last image PNG encoded there that matched the
 	// background's. The next canvas paints the others only.
 	clean []uint64
+	// memo is what work holds when the last image drawn there was drawn
+	// by areas only (area.go), or nil: then the next canvas paints no
+	// background back but in the areas it draws again.
+	memo *areaMemo
 }
 
 // A loan is one canvas's use of a layer's working memory. It ends when PNG
@@ -120,34 +124,55 @@ func (l *Layer) Canvas() *Canvas {
 	var pix []byte
 	var borrowed *loan
 	var clean []uint64
+	var w *work
 	if l.lent == nil {
 		pix, borrowed, clean = l.work, new(loan), l.clean
-		l.lent, l.clean = borrowed, nil
+		w = &work{layer: l, prev: l.memo}
+		l.lent, l.clean, l.memo = borrowed, nil, nil
 	}
 	l.workMu.Unlock()
 	if pix == nil {
 		pix = make([]byte, len(l.work))
 	}
-	l.paint(pix, clean)
+	if w == nil || w.prev == nil {
+		l.paint(pix, clean)
+	}
 	img := l.image(pix)
 	k := weak.Make(img)
-	drawnOn.Store(k, drawing{l, borrowed})
+	d := drawing{l, borrowed, w}
+	drawnOn.Store(k, d)
 	runtime.AddCleanup(img, func(d drawnKey) {
 		drawnOn.Delete(d.k)
-		d.layer.repay(d.borrowed, nil)
-	}, drawnKey{k, drawing{l, borrowed}})
-	return NewCanvas(img, l.scale)
+		d.layer.repay(d.borrowed, nil, nil)
+	}, drawnKey{k, d})
+	c := NewCanvas(img, l.scale)
+	c.work = w
+	return c
+}
+
+// paintRect writes the background's pixels into r of pix.
+func (l *Layer) paintRect(pix []byte, r image.Rectangle) {
+	w := l.rect.Dx()
+	tw := tileWidth(w)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for t := r.Min.X / tw; t*tw < r.Max.X; t++ {
+			x0, x1 := max(t*tw, r.Min.X), min((t+1)*tw, r.Max.X)
+			at := int(l.bg[y*l.tiles+t]) + 4*(x0-t*tw)
+			copy(pix[4*(y*w+x0):4*(y*w+x1)], l.rows[at:])
+		}
+	}
 }
 
 // repay ends a loan of the working memory, if it is still running; bands
-// are how PNG encoded the image drawn there, or nil.
-func (l *Layer) repay(borrowed *loan, bands []result) {
+// are how PNG encoded the image drawn there, or nil, and memo what the
+// memory holds, if it is known.
+func (l *Layer) repay(borrowed *loan, bands []result, memo *areaMemo) {
 	l.workMu.Lock()
 	defer l.workMu.Unlock()
 	if borrowed == nil || l.lent != borrowed {
 		return
 	}
-	l.lent = nil
+	l.lent, l.memo = nil, memo
 	if bands != nil {
 		l.clean = make([]uint64, len(bands))
 		for i, r := range bands {
@@ -161,6 +186,7 @@ func (l *Layer) repay(borrowed *loan, bands []result) {
 type drawing struct {
 	layer    *Layer
 	borrowed *loan
+	work     *work // nil unless it holds the loan
 }
 
 type drawnKey struct {
@@ -185,15 +211,6 @@ func drawingOf(m *image.RGBA) drawing {
 		return drawing{}
 	}
 	return d
-}
-
-// bandsOf returns the band cache of the layer m was made by, or nil.
-func bandsOf(m *image.RGBA) *bandCache {
-	l := drawingOf(m).layer
-	if l == nil {
-		return nil
-	}
-	return l.bands
 }
 
 // Cache builds one value per key the first time it is asked for, once

@@ -28,7 +28,13 @@ func EncodePNG(img image.Image) ([]byte, error) {
 // by bands.
 func encodePNG(img image.Image) ([]byte, []result, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		if b, bands, ok := deflateRGB.encode(m, bandsOf(m)); ok {
+		var cache *bandCache
+		var same []*result
+		if d := drawingOf(m); d.layer != nil {
+			d.work.finish(m.Pix)
+			cache, same = d.layer.bands, d.work.unchanged(m.Rect.Dy())
+		}
+		if b, bands, ok := deflateRGB.encode(m, cache, same); ok {
 			return b, bands, nil
 		}
 	}
@@ -49,7 +55,7 @@ func PNG(draw func() image.Image) ([]byte, error) {
 	b, bands, err := encodePNG(img)
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed, bands)
+			d.layer.repay(d.borrowed, bands, d.work.memo(bands))
 		}
 	}
 	return b, err
@@ -60,7 +66,7 @@ func PNG(draw func() image.Image) ([]byte, error) {
 func Release(img image.Image) {
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed, nil)
+			d.layer.repay(d.borrowed, nil, nil)
 		}
 	}
 }
@@ -118,9 +124,10 @@ var deflateRGB = newEncoder(func() deflater {
 // is filtered and deflated on its own and ended by a sync flush, so the
 // bands' outputs concatenate into one zlib stream, closed by an empty final
 // block, whose checksum combines theirs. A band that the cache holds, with
-// the row above it, is not compressed again. Each row uses the Up filter:
-// cheap, and it turns the boards' flat areas into runs of zeros.
-func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []result, ok bool) {
+// the row above it, is not compressed again; a band of same (non-nil) is
+// known to be as that result has it, and not even read. Each row uses the
+// Up filter: cheap, and it turns the boards' flat areas into runs of zeros.
+func (e *encoder) encode(m *image.RGBA, cache *bandCache, same []*result) (png []byte, bands []result, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
 		return nil, nil, false
@@ -144,6 +151,10 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 					return
 				}
 				r := &out[i]
+				if i < len(same) && same[i] != nil {
+					*r = *same[i]
+					continue
+				}
 				if known != nil {
 					r.from, r.sum, r.clean = known[i].find(m, i)
 				}
@@ -164,7 +175,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 		return nil, nil, false
 	}
 	if cache != nil {
-		cache.keep(m, out)
+		cache.keep(out)
 	}
 	return assemble(w, h, out), out, true
 }

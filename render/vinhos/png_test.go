@@ -14,9 +14,11 @@ import (
 // TestGamePNG posts the board after every move of a whole 4-player game,
 // in order, as a painter does (render.PNG): each PNG reuses the bands it
 // shares with the background and the boards before it, and each board is
-// drawn on the pixels of the one before. Each PNG must decode to the
-// pixels drawn, and to those of the board encoded whole (the same bytes,
-// so far). With -short, every eighth board is posted.
+// drawn on the pixels of the one before, only its areas that changed
+// drawn again. Each board drawn must be the board drawn on the background
+// alone, and each PNG must decode to its pixels, and to those of the
+// board encoded whole (the same bytes, so far). With -short, every eighth
+// board is posted.
 func TestGamePNG(t *testing.T) {
 	states := game(t, 47, 4)
 	step := 1
@@ -57,6 +59,10 @@ func TestGamePNG(t *testing.T) {
 		b, err := render.PNG(func() image.Image {
 			img := Draw(states[move])
 			pix = bytes.Clone(img.(*image.RGBA).Pix)
+			// The working memory is img's: this one is drawn anew.
+			if fresh := Draw(states[move]).(*image.RGBA); !bytes.Equal(pix, fresh.Pix) {
+				t.Errorf("move %d: the board drawn on the one before differs from the board drawn anew", move)
+			}
 			return img
 		})
 		if err != nil {

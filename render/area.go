@@ -1,0 +1,326 @@
+package render
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+)
+
+// An area is a part of an image that a render draws as a whole (a panel
+// of a board, a player's board), declared with Canvas.Area. On a layer's
+// working memory, which holds the board drawn before, an area is drawn
+// again only where what it draws changed: a move changes a few areas of
+// a board, and drawing the others again cost most of a render. What an
+// area draws is known by a digest of its drawing operations, taken by
+// running its drawing once without painting: two runs with the same
+// operations on the same background paint the same pixels.
+//
+// The contract: an area paints only inside its rectangle, with the
+// Canvas's own methods (its text, boxes, discs and paths; never the gg
+// context beneath it), and the areas of one layout never overlap.
+
+// inkMargin is how far past its rectangle, in user units, an area's
+// pixels may reach: a line stroked on its edge, with its antialiasing.
+const inkMargin = 3
+
+// areaSums digests what the areas draw, with a seed of this process.
+var areaSums = maphash.MakeSeed()
+
+// areaMemo is what a layer's working memory holds: the digest of each
+// area of the image drawn there, by its pixels, and how PNG encoded the
+// image (nil if it was not).
+type areaMemo struct {
+	sums  map[image.Rectangle]uint64
+	bands []result
+}
+
+// work is a canvas's use of a layer's working memory, which it shares
+// with the encoder and the layer (and so holds no image).
+type work struct {
+	layer *Layer
+	// prev is what the memory held when the canvas got it, nil if that is
+	// not known: then the layer painted the background back first.
+	prev *areaMemo
+	next map[image.Rectangle]uint64 // the areas drawn, as prev's sums
+	// changed are the pixels painted again since prev: areas drawn anew,
+	// and prev's areas no longer drawn.
+	changed []image.Rectangle
+	stray   bool // something was painted outside the areas
+	done    bool
+}
+
+// Area draws one area of the image, r in user units, with draw. On a
+// layer's working memory it draws only if the area changed since the
+// image before (the area's contract above); anywhere else it draws.
+func (c *Canvas) Area(r Rect, draw func(*Canvas)) {
+	w := c.work
+	if w == nil || w.done || c.digest != nil || c.inArea {
+		draw(c)
+		return
+	}
+	ink := c.ink(r)
+	sum := c.digestOf(draw)
+	if w.next == nil {
+		w.next = make(map[image.Rectangle]uint64)
+	}
+	w.next[ink] = sum
+	// A recording canvas draws every area, for the boxes of its text.
+	if w.prev != nil && c.boxes == nil {
+		if prev, ok := w.prev.sums[ink]; ok && prev == sum {
+			return
+		}
+	}
+	if w.prev != nil {
+		w.layer.paintRect(c.img.Pix, ink)
+		w.changed = append(w.changed, ink)
+	}
+	c.inArea = true
+	draw(c)
+	c.inArea = false
+}
+
+// ink is the rectangle of pixels an area r may paint.
+func (c *Canvas) ink(r Rect) image.Rectangle {
+	x0, y0 := c.TransformPoint(r.X-inkMargin, r.Y-inkMargin)
+	x1, y1 := c.TransformPoint(r.Right()+inkMargin, r.Bottom()+inkMargin)
+	px := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
+	return px.Intersect(c.img.Rect)
+}
+
+// digestOf runs draw without painting and returns the digest of the
+// operations it made. Meanwhile the gg context is one of a single pixel,
+// so that nothing reaches the image.
+func (c *Canvas) digestOf(draw func(*Canvas)) uint64 {
+	var h maphash.Hash
+	h.SetSeed(areaSums)
+	real := c.Context
+	if c.null == nil {
+		c.null = gg.NewContext(1, 1)
+		c.null.Scale(c.scale, c.scale)
+	}
+	c.Context, c.digest = c.null, &h
+	draw(c)
+	c.Context, c.digest = real, nil
+	c.null.ClearPath()
+	return h.Sum64()
+}
+
+// note adds an operation and its numbers to the digest being taken.
+func (c *Canvas) note(op byte, xs ...float64) {
+	var b [8]byte
+	c.digest.WriteByte(op)
+	for _, x := range xs {
+		binary.LittleEndian.PutUint64(b[:], math.Float64bits(x))
+		c.digest.Write(b[:])
+	}
+}
+
+// noteColor adds a color to the digest being taken.
+func (c *Canvas) noteColor(col color.Color) {
+	r, g, b, a := col.RGBA()
+	var p [16]byte
+	binary.LittleEndian.PutUint32(p[0:], r)
+	binary.LittleEndian.PutUint32(p[4:], g)
+	binary.LittleEndian.PutUint32(p[8:], b)
+	binary.LittleEndian.PutUint32(p[12:], a)
+	c.digest.Write(p[:])
+}
+
+// painting is called by every operation that paints: it reports whether
+// to skip it, which a digest does, and notes paint outside the areas.
+func (c *Canvas) painting() (skip bool) {
+	if c.digest != nil {
+		return true
+	}
+	if c.work != nil && !c.inArea {
+		c.work.stray = true
+	}
+	return false
+}
+
+// finish ends the drawing on pix: the areas of the image before that
+// were not drawn again get their background back. Drawing after it
+// paints as on a canvas of no layer.
+func (w *work) finish(pix []byte) {
+	if w == nil || w.done {
+		return
+	}
+	w.done = true
+	if w.prev == nil {
+		return
+	}
+	for ink := range w.prev.sums {
+		if _, ok := w.next[ink]; !ok {
+			w.layer.paintRect(pix, ink)
+			w.changed = append(w.changed, ink)
+		}
+	}
+}
+
+// memo is what the memory holds once the image drawn there is encoded as
+// bands: nil if it is not known, which something painted outside the
+// areas makes.
+func (w *work) memo(bands []result) *areaMemo {
+	if w == nil || !w.done || w.stray || w.next == nil || bands == nil {
+		return nil
+	}
+	return &areaMemo{sums: w.next, bands: bands}
+}
+
+// unchanged are the bands of an image of height h known to be as the
+// image before encoded them: bands no changed pixel, nor the row above
+// them, is in. Nil if none is known.
+func (w *work) unchanged(h int) []*result {
+	if w == nil || !w.done || w.stray || w.prev == nil || w.prev.bands == nil {
+		return nil
+	}
+	same := make([]*result, len(w.prev.bands))
+	for i := range same {
+		y0, y1 := versionRows(i, h)
+		same[i] = &w.prev.bands[i]
+		for _, r := range w.changed {
+			if r.Min.Y < y1 && y0 < r.Max.Y {
+				same[i] = nil
+				break
+			}
+		}
+	}
+	return same
+}
+
+// The gg operations a render uses, noted in a digest instead of drawn
+// while one is taken. Paths and settings are noted as they are made, so
+// that a digest holds the geometry that Stroke and Fill paint.
+
+func (c *Canvas) MoveTo(x, y float64) {
+	if c.digest != nil {
+		c.note('M', x, y)
+		return
+	}
+	c.Context.MoveTo(x, y)
+}
+
+func (c *Canvas) LineTo(x, y float64) {
+	if c.digest != nil {
+		c.note('L', x, y)
+		return
+	}
+	c.Context.LineTo(x, y)
+}
+
+func (c *Canvas) QuadraticTo(x1, y1, x2, y2 float64) {
+	if c.digest != nil {
+		c.note('Q', x1, y1, x2, y2)
+		return
+	}
+	c.Context.QuadraticTo(x1, y1, x2, y2)
+}
+
+func (c *Canvas) ClosePath() {
+	if c.digest != nil {
+		c.note('Z')
+		return
+	}
+	c.Context.ClosePath()
+}
+
+func (c *Canvas) DrawLine(x1, y1, x2, y2 float64) {
+	if c.digest != nil {
+		c.note('l', x1, y1, x2, y2)
+		return
+	}
+	c.Context.DrawLine(x1, y1, x2, y2)
+}
+
+func (c *Canvas) DrawRectangle(x, y, w, h float64) {
+	if c.digest != nil {
+		c.note('R', x, y, w, h)
+		return
+	}
+	c.Context.DrawRectangle(x, y, w, h)
+}
+
+func (c *Canvas) DrawRoundedRectangle(x, y, w, h, r float64) {
+	if c.digest != nil {
+		c.note('r', x, y, w, h, r)
+		return
+	}
+	c.Context.DrawRoundedRectangle(x, y, w, h, r)
+}
+
+func (c *Canvas) DrawCircle(x, y, r float64) {
+	if c.digest != nil {
+		c.note('C', x, y, r)
+		return
+	}
+	c.Context.DrawCircle(x, y, r)
+}
+
+func (c *Canvas) DrawArc(x, y, r, angle1, angle2 float64) {
+	if c.digest != nil {
+		c.note('A', x, y, r, angle1, angle2)
+		return
+	}
+	c.Context.DrawArc(x, y, r, angle1, angle2)
+}
+
+func (c *Canvas) SetColor(col color.Color) {
+	if c.digest != nil {
+		c.note('c')
+		c.noteColor(col)
+		return
+	}
+	c.Context.SetColor(col)
+}
+
+func (c *Canvas) SetRGB(r, g, b float64) {
+	if c.digest != nil {
+		c.note('g', r, g, b)
+		return
+	}
+	c.Context.SetRGB(r, g, b)
+}
+
+func (c *Canvas) SetLineWidth(w float64) {
+	if c.digest != nil {
+		c.note('w', w)
+		return
+	}
+	c.Context.SetLineWidth(w)
+}
+
+func (c *Canvas) Stroke() {
+	if c.painting() {
+		c.note('S')
+		return
+	}
+	c.Context.Stroke()
+}
+
+func (c *Canvas) Fill() {
+	if c.painting() {
+		c.note('F')
+		return
+	}
+	c.Context.Fill()
+}
+
+func (c *Canvas) FillPreserve() {
+	if c.painting() {
+		c.note('f')
+		return
+	}
+	c.Context.FillPreserve()
+}
+
+func (c *Canvas) Clear() {
+	if c.painting() {
+		c.note('X')
+		return
+	}
+	c.Context.Clear()
+}
