@@ -56,31 +56,68 @@ type work struct {
 // Area draws one area of the image, r in user units, with draw. On a
 // layer's working memory it draws only if the area changed since the
 // image before (the area's contract above); anywhere else it draws.
+//
+// Areas may hold areas: an area's digest notes the places of the areas
+// within it, not what they draw, and painting it again leaves their
+// pixels, so that each is drawn again only if it changed, as the area
+// around it is (a player's board, and each of its estates).
 func (c *Canvas) Area(r Rect, draw func(*Canvas)) {
 	w := c.work
-	if w == nil || w.done || c.digest != nil || c.inArea {
+	if w == nil || w.done {
 		draw(c)
 		return
 	}
 	ink := c.ink(r)
-	sum := c.digestOf(draw)
+	if c.digest != nil && !c.quiet { // digesting the area around it
+		c.note('a', float64(ink.Min.X), float64(ink.Min.Y), float64(ink.Max.X), float64(ink.Max.Y))
+		c.inner = append(c.inner, ink)
+		return
+	}
+	outer := c.pen
+	defer func() { c.pen = outer }()
+	c.pen = pen{Context: c.live}
+	sum, inner := c.digestOf(draw)
 	if w.next == nil {
 		w.next = make(map[image.Rectangle]uint64)
 	}
 	w.next[ink] = sum
 	// A recording canvas draws every area, for the boxes of its text.
-	if w.prev != nil && c.boxes == nil {
-		if prev, ok := w.prev.sums[ink]; ok && prev == sum {
-			return
-		}
+	if prev, ok := w.prev.sum(ink); ok && prev == sum && c.boxes == nil {
+		// Its own pixels are as they were: only the areas within it may
+		// need drawing again.
+		c.pen = pen{Context: c.nullContext(), digest: new(maphash.Hash), quiet: true}
+		draw(c)
+		return
 	}
 	if w.prev != nil {
-		w.layer.paintRect(c.img.Pix, ink)
+		w.layer.paintRect(c.img.Pix, ink, inner)
 		w.changed = append(w.changed, ink)
 	}
 	c.inArea = true
 	draw(c)
-	c.inArea = false
+}
+
+// pen is how a canvas's operations paint: on the image (digest nil), or
+// not at all while an area's digest is taken (noting each operation in
+// digest), or not at all in an area that is kept (quiet) while the areas
+// within it are drawn. inArea is set while an area is painted, and inner
+// collects the areas within the one digested.
+type pen struct {
+	*gg.Context
+	digest *maphash.Hash
+	quiet  bool
+	inArea bool
+	inner  []image.Rectangle
+}
+
+// nullContext is a gg context of a single pixel and the canvas's scale,
+// which a canvas draws in when it must not paint.
+func (c *Canvas) nullContext() *gg.Context {
+	if c.null == nil {
+		c.null = gg.NewContext(1, 1)
+		c.null.Scale(c.scale, c.scale)
+	}
+	return c.null
 }
 
 // ink is the rectangle of pixels an area r may paint.
@@ -92,21 +129,28 @@ func (c *Canvas) ink(r Rect) image.Rectangle {
 }
 
 // digestOf runs draw without painting and returns the digest of the
-// operations it made. Meanwhile the gg context is one of a single pixel,
-// so that nothing reaches the image.
-func (c *Canvas) digestOf(draw func(*Canvas)) uint64 {
-	var h maphash.Hash
+// operations it made, and the places of the areas within it. Meanwhile
+// the gg context is one of a single pixel, so that nothing reaches the
+// image.
+func (c *Canvas) digestOf(draw func(*Canvas)) (uint64, []image.Rectangle) {
+	h := new(maphash.Hash)
 	h.SetSeed(areaSums)
-	real := c.Context
-	if c.null == nil {
-		c.null = gg.NewContext(1, 1)
-		c.null.Scale(c.scale, c.scale)
-	}
-	c.Context, c.digest = c.null, &h
+	outer := c.pen
+	c.pen = pen{Context: c.nullContext(), digest: h}
 	draw(c)
-	c.Context, c.digest = real, nil
+	inner := c.inner
+	c.pen = outer
 	c.null.ClearPath()
-	return h.Sum64()
+	return h.Sum64(), inner
+}
+
+// sum is the digest of the area whose pixels are ink in the memo.
+func (m *areaMemo) sum(ink image.Rectangle) (uint64, bool) {
+	if m == nil {
+		return 0, false
+	}
+	s, ok := m.sums[ink]
+	return s, ok
 }
 
 // note adds an operation and its numbers to the digest being taken.
@@ -154,11 +198,22 @@ func (w *work) finish(pix []byte) {
 		return
 	}
 	for ink := range w.prev.sums {
-		if _, ok := w.next[ink]; !ok {
-			w.layer.paintRect(pix, ink)
+		if _, ok := w.next[ink]; !ok && !w.repainted(ink) {
+			w.layer.paintRect(pix, ink, nil)
 			w.changed = append(w.changed, ink)
 		}
 	}
+}
+
+// repainted reports whether the area ink was painted again within an
+// area drawn again: an area that held it and no longer does.
+func (w *work) repainted(ink image.Rectangle) bool {
+	for _, r := range w.changed {
+		if ink.In(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // memo is what the memory holds once the image drawn there is encoded as

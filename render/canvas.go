@@ -1,7 +1,6 @@
 package render
 
 import (
-	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -17,20 +16,18 @@ import (
 // gg resamples every glyph through a bilinear transform, which is several
 // times slower and blurs scaled text.
 type Canvas struct {
-	*gg.Context
 	img   *image.RGBA
 	faces *Faces
 	scale float64
 	boxes *[]TextBox // nil unless recording
 
 	// The areas (area.go): work is the layer's working memory drawn in,
-	// or nil; digest is the digest being taken of an area's drawing, and
-	// null the context it draws in meanwhile; inArea is set while an area
-	// is drawn.
-	work   *work
-	digest *maphash.Hash
-	null   *gg.Context
-	inArea bool
+	// or nil; pen says how operations paint now (and holds the gg context
+	// they use); null is the context that paints nothing, and live the
+	// canvas's own meanwhile.
+	work       *work
+	pen
+	null, live *gg.Context
 }
 
 // TextBox is the ink of one drawn string, in pixels, and its type size
@@ -59,7 +56,7 @@ const capHeight = 0.72
 func NewCanvas(img *image.RGBA, scale float64) *Canvas {
 	dc := gg.NewContextForRGBA(img)
 	dc.Scale(scale, scale)
-	return &Canvas{Context: dc, img: img, faces: NewFaces(), scale: scale}
+	return &Canvas{pen: pen{Context: dc}, live: dc, img: img, faces: NewFaces(), scale: scale}
 }
 
 // Record makes the canvas keep the box of every string it draws from now on.

@@ -150,16 +150,39 @@ func (l *Layer) Canvas() *Canvas {
 	return c
 }
 
-// paintRect writes the background's pixels into r of pix.
-func (l *Layer) paintRect(pix []byte, r image.Rectangle) {
+// paintRect writes the background's pixels into r of pix, but for the
+// rectangles of except.
+func (l *Layer) paintRect(pix []byte, r image.Rectangle, except []image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; {
+			past, end := x, r.Max.X // past the hole x is in; the next hole
+			for _, e := range except {
+				switch {
+				case y < e.Min.Y || y >= e.Max.Y || e.Max.X <= x:
+				case e.Min.X <= x:
+					past = max(past, e.Max.X)
+				default:
+					end = min(end, e.Min.X)
+				}
+			}
+			if past > x {
+				x = past
+				continue
+			}
+			l.paintRow(pix, y, x, end)
+			x = end
+		}
+	}
+}
+
+// paintRow writes the background's pixels x0 to x1 of row y into pix.
+func (l *Layer) paintRow(pix []byte, y, x0, x1 int) {
 	w := l.rect.Dx()
 	tw := tileWidth(w)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for t := r.Min.X / tw; t*tw < r.Max.X; t++ {
-			x0, x1 := max(t*tw, r.Min.X), min((t+1)*tw, r.Max.X)
-			at := int(l.bg[y*l.tiles+t]) + 4*(x0-t*tw)
-			copy(pix[4*(y*w+x0):4*(y*w+x1)], l.rows[at:])
-		}
+	for t := x0 / tw; t*tw < x1; t++ {
+		a, b := max(t*tw, x0), min((t+1)*tw, x1)
+		at := int(l.bg[y*l.tiles+t]) + 4*(a-t*tw)
+		copy(pix[4*(y*w+a):4*(y*w+b)], l.rows[at:])
 	}
 }
 
