@@ -25,7 +25,7 @@ type Canvas struct {
 	// or nil; pen says how operations paint now (and holds the gg context
 	// they use); null is the context that paints nothing, and live the
 	// canvas's own meanwhile.
-	work       *work
+	work *work
 	pen
 	null, live *gg.Context
 }
