@@ -46,9 +46,10 @@ type work struct {
 	// not known: then the layer painted the background back first.
 	prev *areaMemo
 	next map[image.Rectangle]uint64 // the areas drawn, as prev's sums
-	// changed are the pixels painted again since prev: areas drawn anew,
-	// and prev's areas no longer drawn.
-	changed []image.Rectangle
+	// changed are the pixels painted again since prev: areas drawn anew
+	// (but for the areas within them that were kept), and prev's areas no
+	// longer drawn.
+	changed []repaint
 	stray   bool // something was painted outside the areas
 	done    bool
 }
@@ -91,7 +92,7 @@ func (c *Canvas) Area(r Rect, draw func(*Canvas)) {
 	}
 	if w.prev != nil {
 		w.layer.paintRect(c.img.Pix, ink, inner)
-		w.changed = append(w.changed, ink)
+		w.changed = append(w.changed, repaint{ink, inner})
 	}
 	c.inArea = true
 	draw(c)
@@ -200,7 +201,7 @@ func (w *work) finish(pix []byte) {
 	for ink := range w.prev.sums {
 		if _, ok := w.next[ink]; !ok && !w.repainted(ink) {
 			w.layer.paintRect(pix, ink, nil)
-			w.changed = append(w.changed, ink)
+			w.changed = append(w.changed, repaint{rect: ink})
 		}
 	}
 }
@@ -209,11 +210,31 @@ func (w *work) finish(pix []byte) {
 // area drawn again: an area that held it and no longer does.
 func (w *work) repainted(ink image.Rectangle) bool {
 	for _, r := range w.changed {
-		if ink.In(r) {
+		if ink.In(r.rect) {
 			return true
 		}
 	}
 	return false
+}
+
+// A repaint is a rectangle of pixels painted again, but for the areas
+// within it (some of which may be painted again on their own).
+type repaint struct {
+	rect   image.Rectangle
+	except []image.Rectangle
+}
+
+// touches reports whether the repaint may have changed a pixel of t.
+func (r repaint) touches(t image.Rectangle) bool {
+	if !t.Overlaps(r.rect) {
+		return false
+	}
+	for _, e := range r.except {
+		if t.In(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // memo is what the memory holds once the image drawn there is encoded as
@@ -226,25 +247,37 @@ func (w *work) memo(bands []result) *areaMemo {
 	return &areaMemo{sums: w.next, bands: bands}
 }
 
-// unchanged are the bands of an image of height h known to be as the
-// image before encoded them: bands no changed pixel, nor the row above
-// them, is in. Nil if none is known.
-func (w *work) unchanged(h int) []*result {
+// hints tell, for each band of an image w x h, what is known of it
+// from the image before: nil if nothing is.
+func (w *work) hints(width, h int) []hint {
 	if w == nil || !w.done || w.stray || w.prev == nil || w.prev.bands == nil {
 		return nil
 	}
-	same := make([]*result, len(w.prev.bands))
-	for i := range same {
+	tw := tileWidth(width)
+	out := make([]hint, len(w.prev.bands))
+	for i := range out {
 		y0, y1 := versionRows(i, h)
-		same[i] = &w.prev.bands[i]
+		out[i].prev = &w.prev.bands[i]
 		for _, r := range w.changed {
-			if r.Min.Y < y1 && y0 < r.Max.Y {
-				same[i] = nil
-				break
+			if r.rect.Min.Y >= y1 || r.rect.Max.Y <= y0 {
+				continue
+			}
+			for t := r.rect.Min.X / tw; t*tw < r.rect.Max.X; t++ {
+				if r.touches(image.Rect(t*tw, y0, min((t+1)*tw, width), y1)) {
+					out[i].dirty |= 1 << t
+				}
 			}
 		}
 	}
-	return same
+	return out
+}
+
+// A hint is what is known of a band of an image drawn where the image
+// before was: how that image's band was encoded, and the mask of the
+// tiles that may differ from it (none: the band is the same).
+type hint struct {
+	prev  *result
+	dirty uint64
 }
 
 // The gg operations a render uses, noted in a digest instead of drawn

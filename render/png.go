@@ -29,12 +29,12 @@ func EncodePNG(img image.Image) ([]byte, error) {
 func encodePNG(img image.Image) ([]byte, []result, error) {
 	if m, ok := img.(*image.RGBA); ok {
 		var cache *bandCache
-		var same []*result
+		var hints []hint
 		if d := drawingOf(m); d.layer != nil {
 			d.work.finish(m.Pix)
-			cache, same = d.layer.bands, d.work.unchanged(m.Rect.Dy())
+			cache, hints = d.layer.bands, d.work.hints(m.Rect.Dx(), m.Rect.Dy())
 		}
-		if b, bands, ok := deflateRGB.encode(m, cache, same); ok {
+		if b, bands, ok := deflateRGB.encode(m, cache, hints); ok {
 			return b, bands, nil
 		}
 	}
@@ -124,10 +124,12 @@ var deflateRGB = newEncoder(func() deflater {
 // is filtered and deflated on its own and ended by a sync flush, so the
 // bands' outputs concatenate into one zlib stream, closed by an empty final
 // block, whose checksum combines theirs. A band that the cache holds, with
-// the row above it, is not compressed again; a band of same (non-nil) is
-// known to be as that result has it, and not even read. Each row uses the
-// Up filter: cheap, and it turns the boards' flat areas into runs of zeros.
-func (e *encoder) encode(m *image.RGBA, cache *bandCache, same []*result) (png []byte, bands []result, ok bool) {
+// the row above it, is not compressed again. The hints, if any, tell the
+// bands known to be as the image before had them, which are not even
+// read, and the tiles of the others that are, which are not digested
+// again. Each row uses the Up filter: cheap, and it turns the boards'
+// flat areas into runs of zeros.
+func (e *encoder) encode(m *image.RGBA, cache *bandCache, hints []hint) (png []byte, bands []result, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
 		return nil, nil, false
@@ -151,12 +153,16 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache, same []*result) (png [
 					return
 				}
 				r := &out[i]
-				if i < len(same) && same[i] != nil {
-					*r = *same[i]
+				var h hint
+				if i < len(hints) {
+					h = hints[i]
+				}
+				if h.prev != nil && h.dirty == 0 {
+					*r = *h.prev
 					continue
 				}
 				if known != nil {
-					r.from, r.sum, r.clean = known[i].find(m, i)
+					r.from, r.sum, r.tiles, r.clean = known[i].find(m, i, h)
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -191,7 +197,8 @@ func encoders() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 type result struct {
 	band
 	from  *version
-	sum   uint64 // the band's digest, if a cache was given
+	sum   uint64   // the band's digest, if a cache was given
+	tiles tileSums // and its tiles'
 	fresh bool
 	clean uint64 // the band's tiles that hold the background, by bit
 }
