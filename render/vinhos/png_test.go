@@ -2,13 +2,17 @@ package vinhos
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/png"
 	"runtime"
 	"sync"
 	"testing"
 
+	"github.com/adega-bot/adega/engine"
+	"github.com/adega-bot/adega/engine/vinhos"
 	"github.com/adega-bot/adega/render"
+	"github.com/adega-bot/adega/render/rendertest"
 )
 
 // TestGamePNG posts the board after every move of a whole 4-player game,
@@ -82,4 +86,59 @@ func decode(t *testing.T, move int, b []byte) *image.RGBA {
 		return nil
 	}
 	return img.(*image.RGBA)
+}
+
+// TestBoardsDrawnByAreas plays seeded games of each layout, the full
+// board and the compact one, and posts every fifth board of each (with
+// -short, every twentieth), and its end, as a painter does (render.PNG):
+// each drawn on the board before, only its areas that changed drawn
+// again, must be the board drawn anew. (TestGamePNG checks the encoding
+// of such boards.)
+func TestBoardsDrawnByAreas(t *testing.T) {
+	four := []string{"Ana", "Bruno", "Carla", "Duarte"}
+	for _, setup := range []engine.Setup{
+		{Game: "vinhos", Mode: vinhos.ModeSpecial2016, Seed: 47, Players: four},
+		{Game: "vinhos", Mode: vinhos.ModeReserve2010, Seed: 29, Players: four},
+		{Game: "vinhos", Mode: vinhos.ModeClassic2010, Seed: 29, Players: four[:3]},
+		{Game: "vinhos", Mode: vinhos.ModeSolo, Seed: 5, Players: four[:1]},
+	} {
+		for _, compact := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s %dp compact %v", setup.Mode, len(setup.Players), compact), func(t *testing.T) {
+				setup.Rules = vinhos.LatestRules
+				st, _, err := vinhos.Game{}.New(setup)
+				if err != nil {
+					t.Fatal(err)
+				}
+				draw := func(s *vinhos.State) *image.RGBA {
+					if compact {
+						return DrawCompact(s).(*image.RGBA)
+					}
+					return Draw(s).(*image.RGBA)
+				}
+				step := 5
+				if testing.Short() {
+					step = 20
+				}
+				move := 0
+				rendertest.Play(t, st, setup.Seed, func(es engine.State) bool {
+					s := es.(*vinhos.State)
+					if move%step == 0 || s.Over() {
+						_, err := render.PNG(func() image.Image {
+							img := draw(s)
+							// The working memory is img's: this one is drawn anew.
+							if fresh := draw(s); !bytes.Equal(img.Pix, fresh.Pix) {
+								t.Errorf("move %d: the board drawn on the one before differs from the board drawn anew", move)
+							}
+							return img
+						})
+						if err != nil {
+							t.Fatal(err)
+						}
+					}
+					move++
+					return s.Over()
+				})
+			})
+		}
+	}
 }
