@@ -284,81 +284,82 @@ type hint struct {
 // while one is taken. Paths and settings are noted as they are made, so
 // that a digest holds the geometry that Stroke and Fill paint.
 
-func (c *Canvas) MoveTo(x, y float64) {
-	if c.digest != nil {
-		c.note('M', x, y)
-		return
+// noted notes an operation that makes a path or a setting in the digest
+// being taken, and reports whether one is.
+func (c *Canvas) noted(op byte, xs ...float64) bool {
+	if c.digest == nil {
+		return false
 	}
-	c.Context.MoveTo(x, y)
+	c.note(op, xs...)
+	return true
+}
+
+// skipped notes an operation that paints in the digest being taken, and
+// reports whether it must be skipped (painting).
+func (c *Canvas) skipped(op byte) bool {
+	if !c.painting() {
+		return false
+	}
+	c.note(op)
+	return true
+}
+
+func (c *Canvas) MoveTo(x, y float64) {
+	if !c.noted('M', x, y) {
+		c.Context.MoveTo(x, y)
+	}
 }
 
 func (c *Canvas) LineTo(x, y float64) {
-	if c.digest != nil {
-		c.note('L', x, y)
-		return
+	if !c.noted('L', x, y) {
+		c.Context.LineTo(x, y)
 	}
-	c.Context.LineTo(x, y)
 }
 
 func (c *Canvas) QuadraticTo(x1, y1, x2, y2 float64) {
-	if c.digest != nil {
-		c.note('Q', x1, y1, x2, y2)
-		return
+	if !c.noted('Q', x1, y1, x2, y2) {
+		c.Context.QuadraticTo(x1, y1, x2, y2)
 	}
-	c.Context.QuadraticTo(x1, y1, x2, y2)
 }
 
 func (c *Canvas) ClosePath() {
-	if c.digest != nil {
-		c.note('Z')
-		return
+	if !c.noted('Z') {
+		c.Context.ClosePath()
 	}
-	c.Context.ClosePath()
 }
 
 func (c *Canvas) DrawLine(x1, y1, x2, y2 float64) {
-	if c.digest != nil {
-		c.note('l', x1, y1, x2, y2)
-		return
+	if !c.noted('l', x1, y1, x2, y2) {
+		c.Context.DrawLine(x1, y1, x2, y2)
 	}
-	c.Context.DrawLine(x1, y1, x2, y2)
 }
 
 func (c *Canvas) DrawRectangle(x, y, w, h float64) {
-	if c.digest != nil {
-		c.note('R', x, y, w, h)
-		return
+	if !c.noted('R', x, y, w, h) {
+		c.Context.DrawRectangle(x, y, w, h)
 	}
-	c.Context.DrawRectangle(x, y, w, h)
 }
 
 func (c *Canvas) DrawRoundedRectangle(x, y, w, h, r float64) {
-	if c.digest != nil {
-		c.note('r', x, y, w, h, r)
-		return
+	if !c.noted('r', x, y, w, h, r) {
+		c.Context.DrawRoundedRectangle(x, y, w, h, r)
 	}
-	c.Context.DrawRoundedRectangle(x, y, w, h, r)
 }
 
 func (c *Canvas) DrawCircle(x, y, r float64) {
-	if c.digest != nil {
-		c.note('C', x, y, r)
-		return
+	if !c.noted('C', x, y, r) {
+		c.Context.DrawCircle(x, y, r)
 	}
-	c.Context.DrawCircle(x, y, r)
 }
 
 func (c *Canvas) DrawArc(x, y, r, angle1, angle2 float64) {
-	if c.digest != nil {
-		c.note('A', x, y, r, angle1, angle2)
-		return
+	if !c.noted('A', x, y, r, angle1, angle2) {
+		c.Context.DrawArc(x, y, r, angle1, angle2)
 	}
-	c.Context.DrawArc(x, y, r, angle1, angle2)
 }
 
 func (c *Canvas) SetColor(col color.Color) {
-	if c.digest != nil {
-		c.note('c')
+	if c.noted('c') {
 		c.noteColor(col)
 		return
 	}
@@ -366,49 +367,37 @@ func (c *Canvas) SetColor(col color.Color) {
 }
 
 func (c *Canvas) SetRGB(r, g, b float64) {
-	if c.digest != nil {
-		c.note('g', r, g, b)
-		return
+	if !c.noted('g', r, g, b) {
+		c.Context.SetRGB(r, g, b)
 	}
-	c.Context.SetRGB(r, g, b)
 }
 
 func (c *Canvas) SetLineWidth(w float64) {
-	if c.digest != nil {
-		c.note('w', w)
-		return
+	if !c.noted('w', w) {
+		c.Context.SetLineWidth(w)
 	}
-	c.Context.SetLineWidth(w)
 }
 
 func (c *Canvas) Stroke() {
-	if c.painting() {
-		c.note('S')
-		return
+	if !c.skipped('S') {
+		c.Context.Stroke()
 	}
-	c.Context.Stroke()
 }
 
 func (c *Canvas) Fill() {
-	if c.painting() {
-		c.note('F')
-		return
+	if !c.skipped('F') {
+		c.Context.Fill()
 	}
-	c.Context.Fill()
 }
 
 func (c *Canvas) FillPreserve() {
-	if c.painting() {
-		c.note('f')
-		return
+	if !c.skipped('f') {
+		c.Context.FillPreserve()
 	}
-	c.Context.FillPreserve()
 }
 
 func (c *Canvas) Clear() {
-	if c.painting() {
-		c.note('X')
-		return
+	if !c.skipped('X') {
+		c.Context.Clear()
 	}
-	c.Context.Clear()
 }
