@@ -64,7 +64,9 @@ type work struct {
 // around it is (a player's board, and each of its estates).
 func (c *Canvas) Area(r Rect, draw func(*Canvas)) {
 	w := c.work
-	if w == nil || w.done {
+	// Where something was painted outside the areas on the background,
+	// what the areas drew will not be kept: no digest is needed.
+	if w == nil || w.done || w.prev == nil && w.stray {
 		draw(c)
 		return
 	}
