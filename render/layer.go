@@ -46,8 +46,11 @@ type Layer struct {
 
 // A loan is one canvas's use of a layer's working memory. It ends when PNG
 // has encoded the canvas's image, or when the image is collected,
-// whichever comes first; ending it twice does nothing.
-type loan struct{}
+// whichever comes first; ending it twice does nothing. A loan is known by
+// its address, so it must not be of size zero: Go may give every new
+// value of such a type the same address, and a collected image would then
+// end the loan of the canvas drawing there now.
+type loan struct{ _ byte }
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
 // units are scale pixels, recording its text boxes. A layer lives as long

@@ -142,3 +142,31 @@ func TestBoardsDrawnByAreas(t *testing.T) {
 		}
 	}
 }
+
+// TestBoardsPostedAtOnce posts boards of one layout from three painters
+// at once: one draws on the layer's working memory, by areas, while the
+// others draw anew, and each board must be the board drawn anew. Each
+// board drawn to compare with may get the working memory and is then
+// dropped: when it is collected, its loan of the memory ends, and no
+// other's may.
+func TestBoardsPostedAtOnce(t *testing.T) {
+	states := game(t, 47, 4)
+	var wg sync.WaitGroup
+	for p := range 3 {
+		wg.Go(func() {
+			for move := p; move < len(states); move += 12 {
+				_, err := render.PNG(func() image.Image {
+					img := Draw(states[move]).(*image.RGBA)
+					if fresh := Draw(states[move]).(*image.RGBA); !bytes.Equal(img.Pix, fresh.Pix) {
+						t.Errorf("move %d: the board drawn beside other painters differs from the board drawn anew", move)
+					}
+					return img
+				})
+				if err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
