@@ -239,11 +239,11 @@ func (r repaint) touches(t image.Rectangle) bool {
 	return true
 }
 
-// memo is what the memory holds once the image drawn there is encoded as
-// bands: nil if it is not known, which something painted outside the
-// areas makes.
+// memo is what the memory holds once the drawing there is finished, with
+// the bands PNG encoded (nil if it did not): nil if it is not known, which
+// something painted outside the areas makes.
 func (w *work) memo(bands []result) *areaMemo {
-	if w == nil || !w.done || w.stray || w.next == nil || bands == nil {
+	if w == nil || !w.done || w.stray || w.next == nil {
 		return nil
 	}
 	return &areaMemo{sums: w.next, bands: bands}

@@ -62,11 +62,12 @@ func PNG(draw func() image.Image) ([]byte, error) {
 }
 
 // Release tells that the caller is done with img: if a layer's canvas made
-// it in the layer's working memory, the next canvas may draw there.
+// it in the layer's working memory, the next canvas may draw there (on it,
+// if it was drawn by areas).
 func Release(img image.Image) {
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed, nil, nil)
+			d.layer.repay(d.borrowed, nil, d.work.memo(nil))
 		}
 	}
 }

@@ -89,11 +89,12 @@ func decode(t *testing.T, move int, b []byte) *image.RGBA {
 }
 
 // TestBoardsDrawnByAreas plays seeded games of each layout, the full
-// board and the compact one, and posts every fifth board of each (with
-// -short, every twentieth), and its end, as a painter does (render.PNG):
-// each drawn on the board before, only its areas that changed drawn
-// again, must be the board drawn anew. (TestGamePNG checks the encoding
-// of such boards.)
+// board and the compact one, and draws every fifth board of each (with
+// -short, every twentieth), and its end, posting one of two as a painter
+// does (render.PNG) and releasing the other unencoded (render.Release,
+// as an animation's frame is): each drawn on the board before, only its
+// areas that changed drawn again, must be the board drawn anew.
+// (TestGamePNG checks the encoding of such boards.)
 func TestBoardsDrawnByAreas(t *testing.T) {
 	four := []string{"Ana", "Bruno", "Carla", "Duarte"}
 	for _, setup := range []engine.Setup{
@@ -123,16 +124,17 @@ func TestBoardsDrawnByAreas(t *testing.T) {
 				rendertest.Play(t, st, setup.Seed, func(es engine.State) bool {
 					s := es.(*vinhos.State)
 					if move%step == 0 || s.Over() {
-						_, err := render.PNG(func() image.Image {
-							img := draw(s)
-							// The working memory is img's: this one is drawn anew.
-							if fresh := draw(s); !bytes.Equal(img.Pix, fresh.Pix) {
-								t.Errorf("move %d: the board drawn on the one before differs from the board drawn anew", move)
+						img := draw(s)
+						// The working memory is img's: this one is drawn anew.
+						if fresh := draw(s); !bytes.Equal(img.Pix, fresh.Pix) {
+							t.Errorf("move %d: the board drawn on the one before differs from the board drawn anew", move)
+						}
+						if move/step%2 == 0 {
+							if _, err := render.PNG(func() image.Image { return img }); err != nil {
+								t.Fatal(err)
 							}
-							return img
-						})
-						if err != nil {
-							t.Fatal(err)
+						} else {
+							render.Release(img)
 						}
 					}
 					move++
