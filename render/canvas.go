@@ -10,7 +10,7 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Canvas draws one image. Shapes go through the embedded gg context, in user
+// Canvas draws one image. Shapes go through its gg context, in user
 // units that the context's scale maps to pixels. Text goes through Text,
 // which draws glyphs straight onto the pixels with a face of the scaled size:
 // gg resamples every glyph through a bilinear transform, which is several

@@ -119,8 +119,11 @@ func (l *Layer) Boxes() []TextBox { return l.boxes }
 
 // Canvas returns a fresh canvas holding a copy of the background, for one
 // render to draw its pieces on: in the layer's working memory if no other
-// canvas has it, else in fresh memory. EncodePNG knows the image came from
-// the layer, and encodes again only the bands of it that differ from the
+// canvas has it, else in fresh memory. If the working memory holds an
+// image drawn by areas only, the canvas holds that image instead, and its
+// areas are drawn again only where they changed (Canvas.Area); its image
+// is whole once RGBA returns it. EncodePNG knows the image came from the
+// layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
 	l.workMu.Lock()
