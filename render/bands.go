@@ -59,10 +59,11 @@ func tileWidth(w int) int { return max(tileCols, (w+maxTiles-1)/maxTiles) }
 type tileSums [maxTiles]uint64
 
 // bandSum digests band i of m and the row above it: the digest of each
-// tile, and of the band from them.
-func bandSum(m *image.RGBA, i int) (uint64, tileSums) {
-	var h maphash.Hash
-	h.SetSeed(bandSums)
+// tile, and of the band from them. The tiles that h tells are as the
+// image before had them keep that image's digests.
+func bandSum(m *image.RGBA, i int, h hint) (uint64, tileSums) {
+	var d maphash.Hash
+	d.SetSeed(bandSums)
 	w := m.Rect.Dx()
 	tw := tileWidth(w)
 	y0, y1 := versionRows(i, m.Rect.Dy())
@@ -70,12 +71,16 @@ func bandSum(m *image.RGBA, i int) (uint64, tileSums) {
 	var sums [8 * maxTiles]byte
 	n := 0
 	for x := 0; x < w; x, n = x+tw, n+1 {
-		h.Reset()
-		for y := y0; y < y1; y++ {
-			o := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
-			h.Write(m.Pix[o : o+4*min(tw, w-x)])
+		if h.prev != nil && h.dirty&(1<<n) == 0 {
+			tiles[n] = h.prev.tiles[n]
+		} else {
+			d.Reset()
+			for y := y0; y < y1; y++ {
+				o := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
+				d.Write(m.Pix[o : o+4*min(tw, w-x)])
+			}
+			tiles[n] = d.Sum64()
 		}
-		tiles[n] = h.Sum64()
 		binary.LittleEndian.PutUint64(sums[8*n:], tiles[n])
 	}
 	return maphash.Bytes(bandSums, sums[:8*n]), tiles
@@ -119,7 +124,7 @@ func newBandCache(bg *image.RGBA) *bandCache {
 	n := (bg.Rect.Dy() + bandRows - 1) / bandRows
 	c := &bandCache{bands: make([]versions, n)}
 	for i := range c.bands {
-		sum, tiles := bandSum(bg, i)
+		sum, tiles := bandSum(bg, i, hint{})
 		c.bands[i].bg, c.bands[i].bgTiles = &version{sum: sum}, &tiles
 	}
 	return c
@@ -133,27 +138,29 @@ func (c *bandCache) snapshot() []versions {
 }
 
 // find returns the version that band i of m matches, or nil, the band's
-// digest, and the mask of its tiles that match the background's.
-func (vs versions) find(m *image.RGBA, i int) (*version, uint64, uint64) {
-	sum, tiles := bandSum(m, i)
+// digest and its tiles', and the mask of its tiles that match the
+// background's; h is what is known of the band (bandSum).
+func (vs versions) find(m *image.RGBA, i int, h hint) (*version, uint64, tileSums, uint64) {
+	sum, tiles := bandSum(m, i, h)
 	if sum == vs.bg.sum {
-		return vs.bg, sum, ^uint64(0)
+		return vs.bg, sum, tiles, ^uint64(0)
 	}
 	clean := tiles.same(vs.bgTiles)
 	for _, v := range vs.recent {
 		if v.sum == sum {
-			return v, sum, clean
+			return v, sum, tiles, clean
 		}
 	}
-	return nil, sum, clean
+	return nil, sum, tiles, clean
 }
 
 // keep records how each band of m was encoded: a band that matched a
 // recent version makes it the most recent, a band of the background
 // encoded for the first time gives the background's version its bytes,
 // and a band that matched nothing becomes a new version, pushing out the
-// least recently used one beyond keepVersions.
-func (c *bandCache) keep(m *image.RGBA, got []result) {
+// least recently used one beyond keepVersions. Each result then names
+// the version that holds its band.
+func (c *bandCache) keep(got []result) {
 	fresh := make([]*version, len(got))
 	for i, r := range got {
 		if r.from == nil {
@@ -162,13 +169,16 @@ func (c *bandCache) keep(m *image.RGBA, got []result) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, r := range got {
+	for i := range got {
+		r := &got[i]
 		vs := &c.bands[i]
 		switch {
 		case r.from == nil:
 			vs.recent = append([]*version{fresh[i]}, vs.recent[:min(len(vs.recent), keepVersions-1)]...)
+			r.from = fresh[i]
 		case r.from == vs.bg && r.fresh:
 			vs.bg = &version{sum: vs.bg.sum, band: r.band}
+			r.from = vs.bg
 		case len(vs.recent) > 1 && r.from != vs.recent[0]:
 			if k := slices.Index(vs.recent, r.from); k > 0 {
 				recent := slices.Delete(slices.Clone(vs.recent), k, k+1)

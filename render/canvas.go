@@ -10,17 +10,24 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Canvas draws one image. Shapes go through the embedded gg context, in user
+// Canvas draws one image. Shapes go through its gg context, in user
 // units that the context's scale maps to pixels. Text goes through Text,
 // which draws glyphs straight onto the pixels with a face of the scaled size:
 // gg resamples every glyph through a bilinear transform, which is several
 // times slower and blurs scaled text.
 type Canvas struct {
-	*gg.Context
 	img   *image.RGBA
 	faces *Faces
 	scale float64
 	boxes *[]TextBox // nil unless recording
+
+	// The areas (area.go): work is the layer's working memory drawn in,
+	// or nil; pen says how operations paint now (and holds the gg context
+	// they use); null is the context that paints nothing, and live the
+	// canvas's own meanwhile.
+	work *work
+	pen
+	null, live *gg.Context
 }
 
 // TextBox is the ink of one drawn string, in pixels, and its type size
@@ -49,7 +56,7 @@ const capHeight = 0.72
 func NewCanvas(img *image.RGBA, scale float64) *Canvas {
 	dc := gg.NewContextForRGBA(img)
 	dc.Scale(scale, scale)
-	return &Canvas{Context: dc, img: img, faces: NewFaces(), scale: scale}
+	return &Canvas{pen: pen{Context: dc}, live: dc, img: img, faces: NewFaces(), scale: scale}
 }
 
 // Record makes the canvas keep the box of every string it draws from now on.
@@ -63,8 +70,12 @@ func (c *Canvas) Boxes() []TextBox {
 	return *c.boxes
 }
 
-// RGBA is the canvas's pixels.
-func (c *Canvas) RGBA() *image.RGBA { return c.img }
+// RGBA is the canvas's pixels, the drawing finished: the areas of the
+// image before that it did not draw get their background back.
+func (c *Canvas) RGBA() *image.RGBA {
+	c.work.finish(c.img.Pix)
+	return c.img
+}
 
 // face is the font face of st at the canvas's scale, and its size in
 // pixels.
@@ -88,6 +99,15 @@ func (c *Canvas) Measure(s string, st Style) float64 {
 func (c *Canvas) Text(s string, x, y, ax, ay float64, st Style) float64 {
 	face, size := c.face(st)
 	w := float64(font.MeasureString(face, s)) / 64
+	if c.painting() {
+		c.note('T', x, y, ax, ay, st.Size, float64(len(s)))
+		c.digest.WriteString(s)
+		if st.Bold {
+			c.digest.WriteByte(1)
+		}
+		c.noteColor(st.Color)
+		return w / c.scale
+	}
 	px, py := c.TransformPoint(x, y)
 	px -= ax * w
 	py += (1 - ay) * capHeight * st.Size * c.scale
@@ -118,7 +138,7 @@ func (c *Canvas) Struck(s string, x, y, ax, ay float64, st Style) float64 {
 
 // strikeLast marks s, the string just drawn, struck in the record.
 func (c *Canvas) strikeLast(s string) {
-	if c.boxes != nil && s != "" {
+	if c.boxes != nil && c.digest == nil && s != "" {
 		(*c.boxes)[len(*c.boxes)-1].Struck = true
 	}
 }

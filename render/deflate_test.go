@@ -39,7 +39,7 @@ func BenchmarkDeflate(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			var size int
 			rusage.Measure(b, func() {
-				out, _, ok := c.e.encode(m, nil)
+				out, _, ok := c.e.encode(m, nil, nil)
 				if !ok {
 					b.Fatal("not opaque")
 				}

@@ -10,6 +10,11 @@ import (
 // hundreds of boxes and discs, so this is most of what a render paints.
 // The canvas's transform must only scale and translate.
 func (c *Canvas) RoundRect(r Rect, radius float64, col color.Color) {
+	if c.painting() {
+		c.note('B', r.X, r.Y, r.W, r.H, radius)
+		c.noteColor(col)
+		return
+	}
 	x0, y0 := c.TransformPoint(r.X, r.Y)
 	x1, y1 := c.TransformPoint(r.Right(), r.Bottom())
 	rad := min(radius*c.scale, (x1-x0)/2, (y1-y0)/2)
@@ -20,6 +25,11 @@ func (c *Canvas) RoundRect(r Rect, radius float64, col color.Color) {
 // does, but by copying rather than blending each pixel: a tall column
 // view is millions of them.
 func (c *Canvas) PaintAll(col color.RGBA) {
+	if c.painting() {
+		c.note('P')
+		c.noteColor(col)
+		return
+	}
 	pix := c.img.Pix
 	if len(pix) < 4 {
 		return

@@ -38,12 +38,19 @@ type Layer struct {
 	// a band: those of the last image PNG encoded there that matched the
 	// background's. The next canvas paints the others only.
 	clean []uint64
+	// memo is what work holds when the last image drawn there was drawn
+	// by areas only (area.go), or nil: then the next canvas paints no
+	// background back but in the areas it draws again.
+	memo *areaMemo
 }
 
 // A loan is one canvas's use of a layer's working memory. It ends when PNG
 // has encoded the canvas's image, or when the image is collected,
-// whichever comes first; ending it twice does nothing.
-type loan struct{}
+// whichever comes first; ending it twice does nothing. A loan is known by
+// its address, so it must not be of size zero: Go may give every new
+// value of such a type the same address, and a collected image would then
+// end the loan of the canvas drawing there now.
+type loan struct{ _ byte }
 
 // NewLayer draws a w x h pixel background with draw, on a canvas whose user
 // units are scale pixels, recording its text boxes. A layer lives as long
@@ -112,42 +119,89 @@ func (l *Layer) Boxes() []TextBox { return l.boxes }
 
 // Canvas returns a fresh canvas holding a copy of the background, for one
 // render to draw its pieces on: in the layer's working memory if no other
-// canvas has it, else in fresh memory. EncodePNG knows the image came from
-// the layer, and encodes again only the bands of it that differ from the
+// canvas has it, else in fresh memory. If the working memory holds an
+// image drawn by areas only, the canvas holds that image instead, and its
+// areas are drawn again only where they changed (Canvas.Area); its image
+// is whole once RGBA returns it. EncodePNG knows the image came from the
+// layer, and encodes again only the bands of it that differ from the
 // background and from the layer's last images.
 func (l *Layer) Canvas() *Canvas {
 	l.workMu.Lock()
 	var pix []byte
 	var borrowed *loan
 	var clean []uint64
+	var w *work
 	if l.lent == nil {
 		pix, borrowed, clean = l.work, new(loan), l.clean
-		l.lent, l.clean = borrowed, nil
+		w = &work{layer: l, prev: l.memo}
+		l.lent, l.clean, l.memo = borrowed, nil, nil
 	}
 	l.workMu.Unlock()
 	if pix == nil {
 		pix = make([]byte, len(l.work))
 	}
-	l.paint(pix, clean)
+	if w == nil || w.prev == nil {
+		l.paint(pix, clean)
+	}
 	img := l.image(pix)
 	k := weak.Make(img)
-	drawnOn.Store(k, drawing{l, borrowed})
+	d := drawing{l, borrowed, w}
+	drawnOn.Store(k, d)
 	runtime.AddCleanup(img, func(d drawnKey) {
 		drawnOn.Delete(d.k)
-		d.layer.repay(d.borrowed, nil)
-	}, drawnKey{k, drawing{l, borrowed}})
-	return NewCanvas(img, l.scale)
+		d.layer.repay(d.borrowed, nil, nil)
+	}, drawnKey{k, d})
+	c := NewCanvas(img, l.scale)
+	c.work = w
+	return c
+}
+
+// paintRect writes the background's pixels into r of pix, but for the
+// rectangles of except.
+func (l *Layer) paintRect(pix []byte, r image.Rectangle, except []image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; {
+			past, end := x, r.Max.X // past the hole x is in; the next hole
+			for _, e := range except {
+				switch {
+				case y < e.Min.Y || y >= e.Max.Y || e.Max.X <= x:
+				case e.Min.X <= x:
+					past = max(past, e.Max.X)
+				default:
+					end = min(end, e.Min.X)
+				}
+			}
+			if past > x {
+				x = past
+				continue
+			}
+			l.paintRow(pix, y, x, end)
+			x = end
+		}
+	}
+}
+
+// paintRow writes the background's pixels x0 to x1 of row y into pix.
+func (l *Layer) paintRow(pix []byte, y, x0, x1 int) {
+	w := l.rect.Dx()
+	tw := tileWidth(w)
+	for t := x0 / tw; t*tw < x1; t++ {
+		a, b := max(t*tw, x0), min((t+1)*tw, x1)
+		at := int(l.bg[y*l.tiles+t]) + 4*(a-t*tw)
+		copy(pix[4*(y*w+a):4*(y*w+b)], l.rows[at:])
+	}
 }
 
 // repay ends a loan of the working memory, if it is still running; bands
-// are how PNG encoded the image drawn there, or nil.
-func (l *Layer) repay(borrowed *loan, bands []result) {
+// are how PNG encoded the image drawn there, or nil, and memo what the
+// memory holds, if it is known.
+func (l *Layer) repay(borrowed *loan, bands []result, memo *areaMemo) {
 	l.workMu.Lock()
 	defer l.workMu.Unlock()
 	if borrowed == nil || l.lent != borrowed {
 		return
 	}
-	l.lent = nil
+	l.lent, l.memo = nil, memo
 	if bands != nil {
 		l.clean = make([]uint64, len(bands))
 		for i, r := range bands {
@@ -161,6 +215,7 @@ func (l *Layer) repay(borrowed *loan, bands []result) {
 type drawing struct {
 	layer    *Layer
 	borrowed *loan
+	work     *work // nil unless it holds the loan
 }
 
 type drawnKey struct {
@@ -185,15 +240,6 @@ func drawingOf(m *image.RGBA) drawing {
 		return drawing{}
 	}
 	return d
-}
-
-// bandsOf returns the band cache of the layer m was made by, or nil.
-func bandsOf(m *image.RGBA) *bandCache {
-	l := drawingOf(m).layer
-	if l == nil {
-		return nil
-	}
-	return l.bands
 }
 
 // Cache builds one value per key the first time it is asked for, once

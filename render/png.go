@@ -28,7 +28,13 @@ func EncodePNG(img image.Image) ([]byte, error) {
 // by bands.
 func encodePNG(img image.Image) ([]byte, []result, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		if b, bands, ok := deflateRGB.encode(m, bandsOf(m)); ok {
+		var cache *bandCache
+		var hints []hint
+		if d := drawingOf(m); d.layer != nil {
+			d.work.finish(m.Pix)
+			cache, hints = d.layer.bands, d.work.hints(m.Rect.Dx(), m.Rect.Dy())
+		}
+		if b, bands, ok := deflateRGB.encode(m, cache, hints); ok {
 			return b, bands, nil
 		}
 	}
@@ -49,18 +55,19 @@ func PNG(draw func() image.Image) ([]byte, error) {
 	b, bands, err := encodePNG(img)
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed, bands)
+			d.layer.repay(d.borrowed, bands, d.work.memo(bands))
 		}
 	}
 	return b, err
 }
 
 // Release tells that the caller is done with img: if a layer's canvas made
-// it in the layer's working memory, the next canvas may draw there.
+// it in the layer's working memory, the next canvas may draw there (on it,
+// if it was drawn by areas).
 func Release(img image.Image) {
 	if m, ok := img.(*image.RGBA); ok {
 		if d := drawingOf(m); d.layer != nil {
-			d.layer.repay(d.borrowed, nil)
+			d.layer.repay(d.borrowed, nil, d.work.memo(nil))
 		}
 	}
 }
@@ -118,9 +125,12 @@ var deflateRGB = newEncoder(func() deflater {
 // is filtered and deflated on its own and ended by a sync flush, so the
 // bands' outputs concatenate into one zlib stream, closed by an empty final
 // block, whose checksum combines theirs. A band that the cache holds, with
-// the row above it, is not compressed again. Each row uses the Up filter:
-// cheap, and it turns the boards' flat areas into runs of zeros.
-func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []result, ok bool) {
+// the row above it, is not compressed again. The hints, if any, tell the
+// bands known to be as the image before had them, which are not even
+// read, and the tiles of the others that are, which are not digested
+// again. Each row uses the Up filter: cheap, and it turns the boards'
+// flat areas into runs of zeros.
+func (e *encoder) encode(m *image.RGBA, cache *bandCache, hints []hint) (png []byte, bands []result, ok bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	if w == 0 || h == 0 {
 		return nil, nil, false
@@ -144,8 +154,16 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 					return
 				}
 				r := &out[i]
+				var h hint
+				if i < len(hints) {
+					h = hints[i]
+				}
+				if h.prev != nil && h.dirty == 0 {
+					*r = *h.prev
+					continue
+				}
 				if known != nil {
-					r.from, r.sum, r.clean = known[i].find(m, i)
+					r.from, r.sum, r.tiles, r.clean = known[i].find(m, i, h)
 				}
 				if r.from != nil && r.from.z != nil {
 					r.band = r.from.band
@@ -164,7 +182,7 @@ func (e *encoder) encode(m *image.RGBA, cache *bandCache) (png []byte, bands []r
 		return nil, nil, false
 	}
 	if cache != nil {
-		cache.keep(m, out)
+		cache.keep(out)
 	}
 	return assemble(w, h, out), out, true
 }
@@ -180,7 +198,8 @@ func encoders() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 type result struct {
 	band
 	from  *version
-	sum   uint64 // the band's digest, if a cache was given
+	sum   uint64   // the band's digest, if a cache was given
+	tiles tileSums // and its tiles'
 	fresh bool
 	clean uint64 // the band's tiles that hold the background, by bit
 }

@@ -163,7 +163,7 @@ func TestEncodeLayer(t *testing.T) {
 	red, blue, green := color.RGBA{0xff, 0, 0, 0xff}, color.RGBA{0, 0, 0xff, 0xff}, color.RGBA{0, 0xff, 0, 0xff}
 	check := func(name string, m *image.RGBA, want int) {
 		t.Helper()
-		b, bands, ok := deflateRGB.encode(m, bandsOf(m))
+		b, bands, ok := deflateRGB.encode(m, bandsOf(m), nil)
 		if !ok {
 			t.Fatalf("%s: not encoded", name)
 		}
@@ -194,7 +194,7 @@ func TestEncodeLayer(t *testing.T) {
 
 	// A translucent pixel drawn over the layer's image goes to image/png.
 	m := lt.image(color.RGBA{0x80, 0, 0, 0x80}, bandRows+1)
-	if _, _, ok := deflateRGB.encode(m, bandsOf(m)); ok {
+	if _, _, ok := deflateRGB.encode(m, bandsOf(m), nil); ok {
 		t.Error("a translucent image was encoded as RGB")
 	}
 	b, err := EncodePNG(m)
@@ -319,4 +319,13 @@ func TestLayerKeepsItsBackgroundCompressed(t *testing.T) {
 	if got := l.Canvas().RGBA().Pix; !bytes.Equal(got, bg.Pix) {
 		t.Error("a canvas does not hold the background")
 	}
+}
+
+// bandsOf returns the band cache of the layer m was made by, or nil.
+func bandsOf(m *image.RGBA) *bandCache {
+	l := drawingOf(m).layer
+	if l == nil {
+		return nil
+	}
+	return l.bands
 }

@@ -66,13 +66,22 @@ func Summary(title string, s engine.State) image.Image {
 }
 
 // TurnMarker draws a filled arrow pointing right, centered at x, y: the mark
-// of a player who must act. The Go fonts have no arrow glyph.
-func TurnMarker(dc *gg.Context, x, y, r float64) {
+// of a player who must act. The Go fonts have no arrow glyph. It draws on
+// a gg context or a Canvas, whose areas then know it.
+func TurnMarker(dc Path, x, y, r float64) {
 	dc.MoveTo(x-r*0.8, y-r)
 	dc.LineTo(x+r, y)
 	dc.LineTo(x-r*0.8, y+r)
 	dc.ClosePath()
 	dc.Fill()
+}
+
+// Path is what draws a filled path: a gg context, or a Canvas.
+type Path interface {
+	MoveTo(x, y float64)
+	LineTo(x, y float64)
+	ClosePath()
+	Fill()
 }
 
 // Renderer draws one game: the shared board, in full and compact, one

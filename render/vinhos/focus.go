@@ -390,6 +390,10 @@ const (
 	pricedRegionsH = regionsH + 5*(pricedCardH-regionCardH)
 )
 
+// regionsListed draws the regions' cards for every seat: the compact
+// board's.
+func (v *view) regionsListed(c *render.Canvas, r rect) { v.regionList(c, r, engine.NoSeat) }
+
 // regionList draws the regions' cards, with what seat pays unless seat is
 // engine.NoSeat.
 func (v *view) regionList(c *render.Canvas, r rect, seat engine.Seat) {

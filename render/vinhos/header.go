@@ -19,7 +19,7 @@ func headerStatic(c *render.Canvas, r rect, mode vinhos.Mode) {
 	b := bannerBox(r)
 	c.Box(b, 8, render.Mix(render.Paper, render.Accent, 0.12), render.Accent)
 	c.SetColor(render.Accent)
-	render.TurnMarker(c.Context, b.X+22, b.CY(), 10)
+	render.TurnMarker(c, b.X+22, b.CY(), 10)
 }
 
 // header: the phase, after the title or, where the line is too short
@@ -84,6 +84,6 @@ func (v *view) header(c *render.Canvas, r rect) {
 func (v *view) mustAct(c *render.Canvas, seat engine.Seat, x, y float64) {
 	if v.acting[seat] {
 		c.SetColor(render.Accent)
-		render.TurnMarker(c.Context, x, y, 9)
+		render.TurnMarker(c, x, y, 9)
 	}
 }

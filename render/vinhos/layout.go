@@ -205,38 +205,46 @@ func (l *layout) static(c *render.Canvas, d *vinhos.Data) {
 	legendStatic(c, l.legend, l.mode)
 }
 
-// pieces draws one state's pieces on the background.
+// pieces draws one state's pieces on the background, area by area: on
+// the board drawn before, only the areas that changed are drawn again.
 func (l *layout) pieces(c *render.Canvas, v *view) {
-	v.header(c, l.header)
-	v.quadrel(c, l.quadrel)
-	v.sales(c, l.sales)
-	v.export(c, l.export)
-	v.decks(c, l.decks)
-	v.scores(c, l.scores)
+	area(c, l.header, v.header)
+	area(c, l.quadrel, v.quadrel)
+	area(c, l.sales, v.sales)
+	area(c, l.export, v.export)
+	area(c, l.decks, v.decks)
+	area(c, l.scores, v.scores)
 	switch {
 	case vinhos.ReserveBoard(l.mode):
 		v.reserveAreas(c, l)
 	case l.compact:
-		v.vintage(c, l.vintage)
-		v.booths(c, l.booths)
-		v.regionList(c, l.regions, engine.NoSeat)
-		v.displayGrid(c, l.display)
-		v.supplyLine(c, l.supply)
+		area(c, l.vintage, v.vintage)
+		area(c, l.booths, v.booths)
+		area(c, l.regions, v.regionsListed)
+		area(c, l.display, v.displayGrid)
+		area(c, l.supply, v.supplyLine)
 	default:
-		v.vintage(c, l.vintage)
-		v.booths(c, l.booths)
-		v.regions(c, l.regions)
-		v.display(c, l.display)
-		v.supply(c, l.supply)
+		area(c, l.vintage, v.vintage)
+		area(c, l.booths, v.booths)
+		area(c, l.regions, v.regions)
+		area(c, l.display, v.display)
+		area(c, l.supply, v.supply)
 	}
 	for seat, r := range l.seats {
-		switch {
-		case l.compact:
-			v.compactSeat(c, engine.Seat(seat), r)
-		case l.board[seat]:
-			v.playerBoard(c, engine.Seat(seat), r)
-		default:
-			v.strip(c, engine.Seat(seat), r, "no player board")
-		}
+		area(c, r, func(c *render.Canvas, r rect) {
+			switch {
+			case l.compact:
+				v.compactSeat(c, engine.Seat(seat), r)
+			case l.board[seat]:
+				v.playerBoard(c, engine.Seat(seat), r)
+			default:
+				v.strip(c, engine.Seat(seat), r, "no player board")
+			}
+		})
 	}
+}
+
+// area draws one area of the board, r, with draw (render.Canvas.Area).
+func area(c *render.Canvas, r rect, draw func(*render.Canvas, rect)) {
+	c.Area(r, func(c *render.Canvas) { draw(c, r) })
 }

@@ -109,11 +109,12 @@ func (v *view) nameplate(c *render.Canvas, seat engine.Seat, x, y, width float64
 	c.Text(c.Fit(v.names[seat], width, title), x+62, y, 0, 0.5, title)
 }
 
-// estates draws seat's estates (five in 2016) in a row from x, y.
+// estates draws seat's estates (five in 2016) in a row from x, y, each an
+// area of its own: a move changes one estate at most.
 func (v *view) estates(c *render.Canvas, seat engine.Seat, x, y float64) {
 	best := v.bestWine(seat)
 	for e := range v.s.Estates() {
-		v.estate(c, seat, e, estateBox(x, y, e), best)
+		area(c, estateBox(x, y, e), func(c *render.Canvas, k rect) { v.estate(c, seat, e, k, best) })
 	}
 }
 

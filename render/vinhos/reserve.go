@@ -1,7 +1,6 @@
 package vinhos
 
 import (
-	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/render"
 )
 
@@ -39,12 +38,12 @@ func (l *layout) placeReserveCompact() {
 // their pieces.
 func (v *view) reserveAreas(c *render.Canvas, l *layout) {
 	if l.compact {
-		v.regionList(c, l.regions, engine.NoSeat)
+		area(c, l.regions, v.regionsListed)
 	} else {
-		v.regions(c, l.regions)
+		area(c, l.regions, v.regions)
 	}
-	v.supplyLine(c, l.supply)
-	v.managers(c, l.managers)
-	v.bank(c, l.bank)
-	v.fair(c, l.fair)
+	area(c, l.supply, v.supplyLine)
+	area(c, l.managers, v.managers)
+	area(c, l.bank, v.bank)
+	area(c, l.fair, v.fair)
 }

@@ -2,8 +2,9 @@
 // player's board for the channel, and one player's board for /vinhos me.
 //
 // Each layout's static parts (cards, grids, labels, component values) are
-// drawn once into a cached background; a render copies it and draws only
-// the pieces of the state.
+// drawn once into a cached background; a render draws only the pieces of
+// the state, area by area: on the board drawn before, only the areas that
+// changed (render.Canvas.Area).
 package vinhos
 
 import (
