@@ -205,6 +205,19 @@ func (w *world) move(id string) *adega.Game {
 	return res.Game
 }
 
+// botGame creates a duo game of Ana against the bot (Bia).
+func (w *world) botGame() *adega.Game {
+	w.t.Helper()
+	seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
+	g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
+		engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	synctest.Wait()
+	return g
+}
+
 func (w *world) setPrefs(user string, p adega.Prefs) {
 	w.t.Helper()
 	if _, err := w.store.UpdateUser(user, func(u *adega.User) error {
@@ -517,13 +530,7 @@ func TestDeadlineAuto(t *testing.T) {
 // it, and the player after it is waited for from then.
 func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
-		g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
-			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait()
+		g := w.botGame()
 		w.until(2 * time.Hour)
 		w.move(g.ID) // Ana's
 		synctest.Wait()
@@ -736,12 +743,7 @@ func (w *world) stopMidSearch(claim func()) {
 // again, not a Retry later, and once.
 func TestBotTurnResumesAtOnceAfterRestart(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
-		g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
-			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := w.botGame()
 		w.until(time.Hour)
 		w.stopMidSearch(func() { w.move(g.ID) }) // Ana's; Bia's turn is claimed
 		if log := moves(t, w.store, g.ID); len(log) != 1 {
