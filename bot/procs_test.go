@@ -20,6 +20,7 @@ import (
 
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
+	"github.com/adega-bot/adega/bot/remind"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/engine/nim"
 	"github.com/adega-bot/adega/storage"
@@ -150,7 +151,8 @@ func (c *fleet) writeConfig(t testing.TB, k int) string {
 
 // processConfig is the config file of a process running shards of count
 // from dataDir, spending its share of rate, with extra at its end. The AI
-// thinks briefly: the bot's seats play quickly.
+// thinks briefly, so the bot's seats play quickly, but at hard long enough
+// for a kill to land in the middle of a decision (TestProcesses).
 func processConfig(discord, dataDir string, shards []int, count int, rate float64, extra string) string {
 	ids := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(shards)), ", "), "[]")
 	return fmt.Sprintf(`token = "test-token"
@@ -165,7 +167,7 @@ shutdown_grace = "1m"
 [ai]
 easy = "20ms"
 normal = "20ms"
-hard = "20ms"
+hard = "500ms"
 %s`, discord, dataDir, ids, count, rate, extra)
 }
 
@@ -261,6 +263,12 @@ type nimTable struct {
 // which must be stopped.
 func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTable {
 	c.t.Helper()
+	return c.newTableAt(player, shard, seed, "")
+}
+
+// newTableAt is newTable with the bot playing at level (processConfig).
+func (c *fleet) newTableAt(player *discordgo.User, shard int, seed uint64, level string) *nimTable {
+	c.t.Helper()
 	tb := &nimTable{at: c.srv.InDM(player)}
 	if shard >= 0 {
 		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, c.count), "nim"))
@@ -270,7 +278,7 @@ func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTab
 	store := c.open(tb.process)
 	defer store.Close()
 	g, err := store.Create(adega.Meta{ChannelID: tb.at.ChannelID, GuildID: tb.at.GuildID, CreatorID: player.ID,
-		Seats: []adega.SeatUser{{UserID: player.ID, Name: player.Username}, {Name: "Bot", Bot: true}}},
+		Seats: []adega.SeatUser{{UserID: player.ID, Name: player.Username}, {Name: "Bot", Bot: true, Level: level}}},
 		engine.Setup{Game: "nim", Mode: "standard", Seed: seed, Players: []string{player.Username, "Bot"}}, time.Now(), nil)
 	if err != nil {
 		c.t.Fatal(err)
@@ -391,8 +399,8 @@ func (c *fleet) answer(tb *nimTable, in fakediscord.Interaction) (string, error)
 }
 
 // play plays up to n of the player's moves at tb, each acknowledged, and
-// waits for the bot's reply to the last. (A bot's turn that a stop or a
-// kill interrupts is taken up again a minute later: remind.Config.Retry.)
+// waits for the bot's reply to the last, so that what follows (a stop,
+// the checks) finds it made.
 func (c *fleet) play(tb *nimTable, n int) error {
 	defer func() { _, _ = c.turn(tb) }()
 	for range n {
@@ -475,12 +483,17 @@ func TestProcesses(t *testing.T) {
 	byProcess := make([][]*nimTable, len(c.procs))
 	for shard := range 3 {
 		for k := range 4 {
-			tb := c.newTable(ana, shard, uint64(10*shard+k+1))
+			level := ""
+			if shard == 1 && k == 0 {
+				level = "hard" // the victim of the kill: the bot thinks long
+			}
+			tb := c.newTableAt(ana, shard, uint64(10*shard+k+1), level)
 			tables, byProcess[tb.process] = append(tables, tb), append(byProcess[tb.process], tb)
 		}
 	}
 	dm := c.newTable(ana, -1, 99)
 	tables, byProcess[dm.process] = append(tables, dm), append(byProcess[dm.process], dm)
+	victim := byProcess[1][0]
 	c.startAll(t)
 
 	t.Run("each process plays its servers, shard 0 the DMs", func(t *testing.T) {
@@ -491,29 +504,43 @@ func TestProcesses(t *testing.T) {
 	})
 
 	t.Run("a process killed mid-play resumes and the others play on", func(t *testing.T) {
-		victim := byProcess[1][0]
 		in, ok, err := c.send(victim)
 		if err != nil || !ok {
 			t.Fatalf("no move to send: %v", err)
 		}
-		// Killed once it has acknowledged a move and its AI replied,
-		// while it posts their turn messages (at its share of the rate).
+		// Killed once it has acknowledged a move and begun to post it,
+		// while its AI decides the reply (at hard, slowly) and it posts
+		// the turn messages (at its share of the rate): its restart plays
+		// the bot's turn at once.
 		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
 			t.Fatalf("the move before the kill: %q (%v)", reply, err)
 		}
-		if _, err := c.turn(victim); err != nil {
+		if _, err := c.srv.WaitFor(processWait, func(r fakediscord.Request) bool {
+			return r.Method == http.MethodPost && r.Params["channel_id"] == victim.at.ChannelID && r.At.After(victim.lastAt)
+		}); err != nil {
 			t.Fatal(err)
 		}
+		killed := time.Now()
 		c.kill(1)
 		store := c.open(1)
 		owed, err := store.Outbox()
+		wait, werr := store.Waiting(victim.game)
 		store.Close()
-		if err != nil {
+		if err = errors.Join(err, werr); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("killed with %d messages owed", len(owed))
+		t.Logf("killed with %d messages owed, the bot's turn due: %v, claimed: %v", len(owed), !wait.BotTurn.IsZero(), wait.BotTurn.After(killed))
 		c.playEach(t, append(byProcess[0], byProcess[2]...), 1)
 		c.start(t, 1)
+		restarted := time.Now()
+		if _, err := c.turn(victim); err != nil {
+			t.Fatal(err)
+		}
+		// Not a Retry later, as when the claim outlived the process; the
+		// margin is wide for a loaded machine.
+		if waited, retry := time.Since(restarted), (remind.Config{}).WithDefaults().Retry; waited > retry/2 {
+			t.Errorf("the bot's turn was played %v after the restart, not at once (Retry is %v)", waited.Round(time.Millisecond), retry)
+		}
 		c.playEach(t, byProcess[1], 2)
 	})
 

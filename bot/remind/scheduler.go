@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -141,6 +142,11 @@ func (s *Scheduler) Run(ctx context.Context) error {
 	} else if n > 0 {
 		s.log().Info("reminders: indexed games stored before reminders", "games", n)
 	}
+	if n, err := s.resume(s.now()); err != nil {
+		s.log().Error("reminders: could not resume the bot's moves a stop cut short", "err", err)
+	} else if n > 0 {
+		s.log().Info("reminders: resumed the bot's moves a stop cut short", "games", n)
+	}
 	for {
 		if ctx.Err() != nil {
 			return nil
@@ -169,6 +175,64 @@ func (s *Scheduler) Run(ctx context.Context) error {
 			timer.Stop()
 		}
 	}
+}
+
+// errNoClaim rolls back resume's look at a game that has no claim.
+var errNoClaim = errors.New("no claim")
+
+// resume makes due at once the bot's moves an earlier process claimed and
+// may not have stored. game claims a bot turn, or an absent player's
+// passed deadline, by putting it Retry ahead; a stop or a kill before the
+// move was stored would leave the game silent until then. Looking again
+// plays nothing twice: a stored move ended its claim, in the transaction
+// that stored it with its announcement, and a search from a moment that
+// has passed is stale. It returns how many games it resumed.
+func (s *Scheduler) resume(now time.Time) (int, error) {
+	claims, err := s.Store.Due(now.Add(s.Config.Retry), math.MaxInt)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range claims {
+		if c.Kind != adega.WakeGame || !c.At.After(now) {
+			continue // a digest, or due already
+		}
+		err := s.Store.UpdateWaiting(c.ID, func(m adega.Meta, w *adega.WaitState, _ adega.UserLookup) error {
+			if !s.unclaim(now, m, w) {
+				return errNoClaim
+			}
+			return nil
+		})
+		switch {
+		case err == nil:
+			n++
+		case errors.Is(err, errNoClaim), engine.CodeOf(err) == adega.CodeNotFound:
+		default:
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// unclaim makes due at now the claims of w that game made: a bot turn,
+// and the seats whose deadline passed under auto or skip. It reports
+// whether there were any.
+func (s *Scheduler) unclaim(now time.Time, m adega.Meta, w *adega.WaitState) bool {
+	claimed := false
+	if w.BotTurn.After(now) {
+		w.BotTurn, claimed = now, true
+	}
+	rules := s.Config.Resolve(m.Wait)
+	if rules.Deadline <= 0 || rules.Absent == adega.AbsentWait {
+		return claimed
+	}
+	for k, sw := range w.Seats {
+		passed := !DeadlineAt(sw.Since, rules.Deadline, VacationsOf(*w, sw.UserID)).After(now)
+		if passed && !sw.Expired && sw.Next.After(now) {
+			w.Seats[k].Next, claimed = now, true
+		}
+	}
+	return claimed
 }
 
 // RunDue handles every index entry due at now; the searches it asks for

@@ -205,6 +205,19 @@ func (w *world) move(id string) *adega.Game {
 	return res.Game
 }
 
+// botGame creates a duo game of Ana against the bot (Bia).
+func (w *world) botGame() *adega.Game {
+	w.t.Helper()
+	seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
+	g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
+		engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	synctest.Wait()
+	return g
+}
+
 func (w *world) setPrefs(user string, p adega.Prefs) {
 	w.t.Helper()
 	if _, err := w.store.UpdateUser(user, func(u *adega.User) error {
@@ -517,13 +530,7 @@ func TestDeadlineAuto(t *testing.T) {
 // it, and the player after it is waited for from then.
 func TestBotSeatPlaysAsSoonAsItMustDecide(t *testing.T) {
 	bubble(t, winter, std, func(w *world) {
-		seats := []adega.SeatUser{{UserID: "ana", Name: "Ana"}, {Name: "Bia", Bot: true, Level: "easy"}}
-		g, err := w.store.Create(adega.Meta{ChannelID: "c-bot", GuildID: "guild", Seats: seats},
-			engine.Setup{Game: "duo", Mode: "turns", Seed: 1, Players: []string{"Ana", "Bia"}}, w.now(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		synctest.Wait()
+		g := w.botGame()
 		w.until(2 * time.Hour)
 		w.move(g.ID) // Ana's
 		synctest.Wait()
@@ -709,6 +716,68 @@ func TestSearchesWaitInTheThinkersNotTheLoop(t *testing.T) {
 		}
 		if len(games) < 2 || games[0] != people.ID || slices.Contains(games[1:], people.ID) {
 			t.Fatalf("the bot's changes came in games %v, want %s's first, then %s's", games, people.ID, alone.ID)
+		}
+	})
+}
+
+// stopMidSearch stops the scheduler while the bot's search that claim
+// makes it claim waits for a thinker (the one slot held by someone else),
+// so that the search ends unstored, as a stop or a kill in the middle of
+// it would. A restart then starts it again.
+func (w *world) stopMidSearch(claim func()) {
+	w.thinkers.Slots = 1
+	busy := w.thinkers.Acquire(fair.People, "someone else")
+	claim()
+	stopped := make(chan struct{})
+	go func() {
+		w.stop()
+		close(stopped)
+	}()
+	synctest.Wait() // the scheduler waits for its search to end
+	busy()
+	<-stopped
+	w.thinkers.Slots = 0
+}
+
+// A bot's turn that a stop cut short is played as soon as the bot starts
+// again, not a Retry later, and once.
+func TestBotTurnResumesAtOnceAfterRestart(t *testing.T) {
+	bubble(t, winter, std, func(w *world) {
+		g := w.botGame()
+		w.until(time.Hour)
+		w.stopMidSearch(func() { w.move(g.ID) }) // Ana's; Bia's turn is claimed
+		if log := moves(t, w.store, g.ID); len(log) != 1 {
+			t.Fatalf("the stopped search stored %+v", log[1:])
+		}
+		w.restart()
+		w.until(2 * time.Hour)
+		w.restart()
+		w.until(3 * time.Hour)
+		log := moves(t, w.store, g.ID)
+		if len(log) != 2 || log[1].Seat != 1 || !log[1].Bot || !log[1].At.Equal(winter.Add(time.Hour)) {
+			t.Fatalf("after the restart the log is %+v, want the bot's move for Bia at once, once", log)
+		}
+		if n := len(slices.DeleteFunc(w.out.all(), func(s sent) bool { return s.Bots == nil })); n != 1 {
+			t.Fatalf("the bot's move was announced %d times", n)
+		}
+	})
+}
+
+// An absent player's move under auto that a stop cut short is played as
+// soon as the bot starts again.
+func TestAbsentMoveResumesAtOnceAfterRestart(t *testing.T) {
+	bubble(t, winter, std, func(w *world) {
+		g := w.game("duo", "turns", deadlineRules(adega.AbsentAuto), "ana", "bia")
+		w.until(72*time.Hour - time.Second)
+		w.stopMidSearch(func() { w.until(72 * time.Hour) }) // the deadline's move is claimed
+		if log := moves(t, w.store, g.ID); len(log) != 0 {
+			t.Fatalf("the stopped search stored %+v", log)
+		}
+		w.restart()
+		w.until(73 * time.Hour)
+		log := moves(t, w.store, g.ID)
+		if len(log) != 1 || log[0].Seat != 0 || !log[0].Bot || !log[0].At.Equal(winter.Add(72*time.Hour)) {
+			t.Fatalf("after the restart the log is %+v, want the bot's move for Ana at once", log)
 		}
 	})
 }
