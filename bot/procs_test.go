@@ -261,11 +261,18 @@ type nimTable struct {
 // which must be stopped.
 func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTable {
 	c.t.Helper()
+	return c.newTableOf(player, shard, c.count, seed)
+}
+
+// newTableOf is newTable in a server of shard of count, a multiple of the
+// fleet's: its shard of another count (after a reshard) is chosen too.
+func (c *fleet) newTableOf(player *discordgo.User, shard, count int, seed uint64) *nimTable {
+	c.t.Helper()
 	tb := &nimTable{at: c.srv.InDM(player)}
 	if shard >= 0 {
-		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, c.count), "nim"))
+		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, count), "nim"))
 	}
-	tb.process = c.owner(max(shard, 0))
+	tb.process = c.owner(max(shard, 0) % c.count)
 	tb.guild = tb.at.GuildID
 	store := c.open(tb.process)
 	defer store.Close()
@@ -574,9 +581,7 @@ func (c *fleet) reshard(t *testing.T, tables []*nimTable, count int, shards ...[
 		}
 		want := c.owner(shard)
 		for k := range c.procs {
-			store := c.open(k)
-			ids, err := store.ActiveGames(tb.at.ChannelID)
-			store.Close()
+			ids, err := c.gamesIn(k, tb.at.ChannelID)
 			switch {
 			case err != nil:
 				t.Fatal(err)
@@ -591,6 +596,21 @@ func (c *fleet) reshard(t *testing.T, tables []*nimTable, count int, shards ...[
 		}
 	}
 	return string(out)
+}
+
+// gamesIn lists the IDs of the games, over or not, in a channel of process
+// k's file.
+func (c *fleet) gamesIn(k int, channelID string) ([]string, error) {
+	store := c.open(k)
+	defer store.Close()
+	metas, err := store.ListGames()
+	var ids []string
+	for _, m := range metas {
+		if m.ChannelID == channelID {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids, err
 }
 
 // TestReshard runs the bot as two processes, one shard each of two, with
