@@ -2,12 +2,14 @@ package bot_test
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
 	"github.com/adega-bot/adega/internal/etcdtest"
 )
@@ -93,8 +95,8 @@ func (c *fleet) listsAll(t *testing.T, o fakediscord.Origin, tables []*nimTable,
 // TestProcessesShareThroughEtcd runs the bot as three processes, one
 // shard each of three, sharing one etcd: a player seated in games on
 // servers of every process and in a solo game in DMs sees all of them in
-// /adega games whichever process answers, and settings changed through
-// one apply in all; with etcd stopped, games go on playing in every
+// /adega games whichever process answers and in one digest, and settings
+// changed through one apply in all; with etcd stopped, games go on playing in every
 // process while the list and a settings change answer that the shared
 // records are unavailable, and change nothing; with etcd back the list
 // catches up; a process killed with SIGKILL and started again has its
@@ -112,6 +114,20 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 		tables = append(tables, c.newTable(ana, shard, uint64(shard+1)))
 	}
 	tables = append(tables, c.newTable(ana, -1, 9)) // a solo game in DMs
+	// Ana takes a daily digest, due in every process soon after they
+	// start: one of them sends it.
+	digestAt := time.Now().Add(30 * time.Second)
+	for k := range c.procs {
+		store := c.open(k)
+		_, err := store.UpdateUser(ana.ID, func(u *adega.User) error {
+			u.Prefs, u.DigestAt = adega.Prefs{Digest: true}, digestAt
+			return nil
+		})
+		store.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	c.startAll(t)
 	played := time.Now()
 	c.playEach(t, tables, 1)
@@ -126,6 +142,20 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 
 	t.Run("every process lists the games of all, DMs too", func(t *testing.T) {
 		everyone(t, played)
+	})
+
+	t.Run("one digest lists the games of every process", func(t *testing.T) {
+		var digests []string
+		for deadline := time.Now().Add(processWait); len(digests) == 0; time.Sleep(100 * time.Millisecond) {
+			if digests = c.digests(); time.Now().After(deadline) {
+				t.Fatalf("no digest a minute after it fell due at %s", digestAt.Format(time.TimeOnly))
+			}
+		}
+		for _, tb := range tables {
+			if !tb.over && !strings.Contains(digests[0], "/"+tb.at.ChannelID+"/") {
+				t.Errorf("the digest does not list the game at %s (process %d):\n%s", tb.at.ChannelID, tb.process, digests[0])
+			}
+		}
 	})
 
 	t.Run("settings changed through one process apply in all", func(t *testing.T) {
@@ -171,6 +201,11 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
 			t.Fatalf("the move before the kill: %q (%v)", reply, err)
 		}
+		// Killed once its AI replied (a turn it was thinking over would
+		// be taken up a minute later), while it posts the messages.
+		if _, err := c.turn(victim); err != nil {
+			t.Fatal(err)
+		}
 		c.kill(victim.process)
 		killed := time.Now()
 		c.start(t, victim.process)
@@ -202,4 +237,20 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 	})
 
 	c.verify(tables)
+	if digests := c.digests(); len(digests) != 1 {
+		t.Errorf("%d digests were sent, want 1:\n%s", len(digests), strings.Join(digests, "\n"))
+	}
+}
+
+// digests are the daily digests the bot sent.
+func (c *fleet) digests() []string {
+	var out []string
+	for _, r := range c.srv.Requests() {
+		var m struct{ Content string }
+		if r.Method == http.MethodPost && r.Route == "/channels/{channel_id}/messages" && r.Decode(&m) == nil &&
+			strings.HasPrefix(m.Content, "**Your daily digest**") {
+			out = append(out, m.Content)
+		}
+	}
+	return out
 }
