@@ -194,19 +194,7 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 
 	t.Run("a process killed mid-play lists its games again once started", func(t *testing.T) {
 		victim := tables[1]
-		in, ok, err := c.send(victim)
-		if err != nil || !ok {
-			t.Fatalf("no move to send: %v", err)
-		}
-		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
-			t.Fatalf("the move before the kill: %q (%v)", reply, err)
-		}
-		// Killed once its AI replied (a turn it was thinking over would
-		// be taken up a minute later), while it posts the messages.
-		if _, err := c.turn(victim); err != nil {
-			t.Fatal(err)
-		}
-		c.kill(victim.process)
+		c.killMidPlay(t, victim)
 		killed := time.Now()
 		c.start(t, victim.process)
 		c.playEach(t, tables, 1)

@@ -211,6 +211,25 @@ func (c *fleet) kill(k int) {
 	c.clock.Add(int64(6 * time.Second))
 }
 
+// killMidPlay plays the player's next move at tb and kills its process
+// once it has acknowledged the move and its AI replied, while it posts
+// their turn messages (at its share of the rate). (A turn its AI was
+// thinking over would be taken up a minute later.)
+func (c *fleet) killMidPlay(t testing.TB, tb *nimTable) {
+	t.Helper()
+	in, ok, err := c.send(tb)
+	if err != nil || !ok {
+		t.Fatalf("no move to send: %v", err)
+	}
+	if reply, err := c.answer(tb, in); err != nil || !strings.HasPrefix(reply, "Played") {
+		t.Fatalf("the move before the kill: %q (%v)", reply, err)
+	}
+	if _, err := c.turn(tb); err != nil {
+		t.Fatal(err)
+	}
+	c.kill(tb.process)
+}
+
 // stop stops process k with SIGTERM, which must end it cleanly.
 func (c *fleet) stop(t testing.TB, k int) {
 	t.Helper()
@@ -498,20 +517,7 @@ func TestProcesses(t *testing.T) {
 	})
 
 	t.Run("a process killed mid-play resumes and the others play on", func(t *testing.T) {
-		victim := byProcess[1][0]
-		in, ok, err := c.send(victim)
-		if err != nil || !ok {
-			t.Fatalf("no move to send: %v", err)
-		}
-		// Killed once it has acknowledged a move and its AI replied,
-		// while it posts their turn messages (at its share of the rate).
-		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
-			t.Fatalf("the move before the kill: %q (%v)", reply, err)
-		}
-		if _, err := c.turn(victim); err != nil {
-			t.Fatal(err)
-		}
-		c.kill(1)
+		c.killMidPlay(t, byProcess[1][0])
 		store := c.open(1)
 		owed, err := store.Outbox()
 		store.Close()
