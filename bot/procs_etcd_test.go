@@ -105,6 +105,7 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the bot as three processes")
 	}
+	t.Parallel() // most of it waits: for a digest to fall due, out of etcd's outage
 	etcd := etcdtest.Start(t)
 	c := newFleet(t, 3, 30, []int{0}, []int{1}, []int{2})
 	c.withEtcd(etcd)
