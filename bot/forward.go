@@ -57,9 +57,9 @@ const forwardedHeader = "X-Adega-Forwarded"
 // signature, which the owner checks, and the body's type.
 var signedHeaders = []string{"Content-Type", "X-Signature-Ed25519", "X-Signature-Timestamp"}
 
-// shardOf is the shard that Discord sends a server's interactions to, of
+// ShardOf is the shard that Discord sends a server's interactions to, of
 // count; a DM's (no server) go to shard 0.
-func shardOf(guildID string, count int) int {
+func ShardOf(guildID string, count int) int {
 	id, err := strconv.ParseUint(guildID, 10, 64)
 	if err != nil || count < 1 {
 		return 0
@@ -74,7 +74,7 @@ func (b *Bot) elsewhere(i *discordgo.Interaction) (shard int, ok bool) {
 	if b.cfg.Owners == nil {
 		return 0, false
 	}
-	shard = shardOf(i.GuildID, max(b.cfg.ShardCount, 1))
+	shard = ShardOf(i.GuildID, max(b.cfg.ShardCount, 1))
 	for _, s := range b.shards {
 		if s.ShardID == shard {
 			return shard, false

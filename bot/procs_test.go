@@ -213,6 +213,30 @@ func (c *fleet) kill(k int) {
 	c.clock.Add(int64(6 * time.Second))
 }
 
+// killMidPlay plays the player's next move at tb and kills its process
+// once it has acknowledged the move and begun to post it, while its AI
+// decides the reply (at hard, slowly, in TestProcesses) and it posts the
+// turn messages (at its share of the rate); it returns when it killed.
+// A restart plays the bot's turn at once.
+func (c *fleet) killMidPlay(t testing.TB, tb *nimTable) time.Time {
+	t.Helper()
+	in, ok, err := c.send(tb)
+	if err != nil || !ok {
+		t.Fatalf("no move to send: %v", err)
+	}
+	if reply, err := c.answer(tb, in); err != nil || !strings.HasPrefix(reply, "Played") {
+		t.Fatalf("the move before the kill: %q (%v)", reply, err)
+	}
+	if _, err := c.srv.WaitFor(processWait, func(r fakediscord.Request) bool {
+		return r.Method == http.MethodPost && r.Params["channel_id"] == tb.at.ChannelID && r.At.After(tb.lastAt)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	killed := time.Now()
+	c.kill(tb.process)
+	return killed
+}
+
 // stop stops process k with SIGTERM, which must end it cleanly.
 func (c *fleet) stop(t testing.TB, k int) {
 	t.Helper()
@@ -263,17 +287,19 @@ type nimTable struct {
 // which must be stopped.
 func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTable {
 	c.t.Helper()
-	return c.newTableAt(player, shard, seed, "")
+	return c.newTableOf(player, shard, c.count, seed, "")
 }
 
-// newTableAt is newTable with the bot playing at level (processConfig).
-func (c *fleet) newTableAt(player *discordgo.User, shard int, seed uint64, level string) *nimTable {
+// newTableOf is newTable in a server of shard of count, a multiple of the
+// fleet's (its shard of another count, after a reshard, is chosen too),
+// with the bot playing at level (processConfig).
+func (c *fleet) newTableOf(player *discordgo.User, shard, count int, seed uint64, level string) *nimTable {
 	c.t.Helper()
 	tb := &nimTable{at: c.srv.InDM(player)}
 	if shard >= 0 {
-		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, c.count), "nim"))
+		tb.at = c.srv.InGuild(player, c.srv.NewChannelIn(c.srv.NewGuild(shard, count), "nim"))
 	}
-	tb.process = c.owner(max(shard, 0))
+	tb.process = c.owner(max(shard, 0) % c.count)
 	tb.guild = tb.at.GuildID
 	store := c.open(tb.process)
 	defer store.Close()
@@ -487,7 +513,7 @@ func TestProcesses(t *testing.T) {
 			if shard == 1 && k == 0 {
 				level = "hard" // the victim of the kill: the bot thinks long
 			}
-			tb := c.newTableAt(ana, shard, uint64(10*shard+k+1), level)
+			tb := c.newTableOf(ana, shard, c.count, uint64(10*shard+k+1), level)
 			tables, byProcess[tb.process] = append(tables, tb), append(byProcess[tb.process], tb)
 		}
 	}
@@ -504,24 +530,7 @@ func TestProcesses(t *testing.T) {
 	})
 
 	t.Run("a process killed mid-play resumes and the others play on", func(t *testing.T) {
-		in, ok, err := c.send(victim)
-		if err != nil || !ok {
-			t.Fatalf("no move to send: %v", err)
-		}
-		// Killed once it has acknowledged a move and begun to post it,
-		// while its AI decides the reply (at hard, slowly) and it posts
-		// the turn messages (at its share of the rate): its restart plays
-		// the bot's turn at once.
-		if reply, err := c.answer(victim, in); err != nil || !strings.HasPrefix(reply, "Played") {
-			t.Fatalf("the move before the kill: %q (%v)", reply, err)
-		}
-		if _, err := c.srv.WaitFor(processWait, func(r fakediscord.Request) bool {
-			return r.Method == http.MethodPost && r.Params["channel_id"] == victim.at.ChannelID && r.At.After(victim.lastAt)
-		}); err != nil {
-			t.Fatal(err)
-		}
-		killed := time.Now()
-		c.kill(1)
+		killed := c.killMidPlay(t, victim)
 		store := c.open(1)
 		owed, err := store.Outbox()
 		wait, werr := store.Waiting(victim.game)
@@ -601,9 +610,7 @@ func (c *fleet) reshard(t *testing.T, tables []*nimTable, count int, shards ...[
 		}
 		want := c.owner(shard)
 		for k := range c.procs {
-			store := c.open(k)
-			ids, err := store.ActiveGames(tb.at.ChannelID)
-			store.Close()
+			ids, err := c.gamesIn(k, tb.at.ChannelID)
 			switch {
 			case err != nil:
 				t.Fatal(err)
@@ -618,6 +625,21 @@ func (c *fleet) reshard(t *testing.T, tables []*nimTable, count int, shards ...[
 		}
 	}
 	return string(out)
+}
+
+// gamesIn lists the IDs of the games, over or not, in a channel of process
+// k's file.
+func (c *fleet) gamesIn(k int, channelID string) ([]string, error) {
+	store := c.open(k)
+	defer store.Close()
+	metas, err := store.ListGames()
+	var ids []string
+	for _, m := range metas {
+		if m.ChannelID == channelID {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids, err
 }
 
 // TestReshard runs the bot as two processes, one shard each of two, with

@@ -32,6 +32,11 @@ type Config struct {
 	// restarts (the shards it runs, say): a digest it claimed before a
 	// crash is its to send after it.
 	Process string
+	// Owns reports whether this process runs the shard of a server (""
+	// for DMs): an entry of a game there that it does not hold is stale,
+	// left by the process that ran the shard before a reshard, and it
+	// takes it out. Nil: it takes out only entries under its own name.
+	Owns func(guildID string) bool
 	// Log is where the cluster says what it could not reach; nil logs
 	// nothing.
 	Log *slog.Logger

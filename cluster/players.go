@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,6 +39,20 @@ func gameKey(guildID, id string) string {
 		guildID = "dm"
 	}
 	return guildID + "/" + id
+}
+
+// mine reports whether the game named by a gameKey, which o says is
+// owned, is this process's: published under its name, or in a server
+// whose shard it runs.
+func (c *Cluster) mine(game string, o owner) bool {
+	if o.Process == c.cfg.Process {
+		return true
+	}
+	guildID, _, _ := strings.Cut(game, "/")
+	if guildID == "dm" {
+		guildID = ""
+	}
+	return c.cfg.Owns != nil && c.cfg.Owns(guildID)
 }
 
 // entry is what players/USER/GAME holds.
@@ -154,7 +169,8 @@ func (p *Players) publish(ctx context.Context) {
 }
 
 // sweep queues every game of the store, and takes out of etcd the games
-// it says are this process's that the store does not hold (moved away).
+// it says are this process's, or that are in its servers, that the store
+// does not hold (moved away, or renumbered, by a reshard).
 func (p *Players) sweep(ctx context.Context) bool {
 	metas, err := p.store.ListGames()
 	if err != nil {
@@ -177,7 +193,7 @@ func (p *Players) sweep(ctx context.Context) bool {
 	for _, kv := range resp.Kvs {
 		var o owner
 		game := string(kv.Key[len(prefix):])
-		if json.Unmarshal(kv.Value, &o) == nil && o.Process == p.c.cfg.Process && !held[game] {
+		if json.Unmarshal(kv.Value, &o) == nil && p.c.mine(game, o) && !held[game] {
 			if err := p.write(ctx, game, nil); err != nil {
 				p.c.log.Warn("cluster: cannot take out a game moved away", "game", game, "err", err)
 				return false
@@ -201,7 +217,7 @@ func (p *Players) publishGame(ctx context.Context, id string) error {
 
 // write puts a game's entries and takes out those of users no longer in
 // it, in one transaction; no entries take the game out, if it is this
-// process's.
+// process's (Cluster.mine).
 func (p *Players) write(ctx context.Context, game string, entries []storage.PlayerEntry) error {
 	ownerKey := p.c.key("games", game)
 	for {
@@ -219,7 +235,7 @@ func (p *Players) write(ctx context.Context, game string, entries []storage.Play
 				p.c.log.Warn("cluster: a game's owner record is unreadable; writing it again", "game", game, "err", err)
 			}
 		}
-		if len(entries) == 0 && old.Process != p.c.cfg.Process {
+		if len(entries) == 0 && !p.c.mine(game, old) {
 			cancel()
 			return nil // not ours, or not known at all
 		}

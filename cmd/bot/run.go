@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -97,7 +98,8 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	}
 	if len(cfg.Cluster.EtcdEndpoints) > 0 {
 		shared, err := cluster.Open(cluster.Config{Endpoints: cfg.Cluster.EtcdEndpoints, Prefix: cfg.Cluster.KeyPrefix,
-			DialTimeout: cfg.Cluster.DialTimeout, Process: cfg.process(), Log: logger})
+			DialTimeout: cfg.Cluster.DialTimeout, Process: cfg.process(), Log: logger,
+			Owns: func(guildID string) bool { return slices.Contains(cfg.ShardIDs, bot.ShardOf(guildID, cfg.ShardCount)) }})
 		if err != nil {
 			return err
 		}
