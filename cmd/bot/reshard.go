@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/storage"
 	"github.com/adega-bot/adega/storage/backup"
 )
@@ -59,14 +60,10 @@ func reshardCommand(args []string, env Env) error {
 	}
 	count := news[0].ShardCount
 	owner := func(guildID string) int {
-		shard := 0 // DMs
-		if guildID != "" {
-			id, err := strconv.ParseUint(guildID, 10, 64)
-			if err != nil {
-				return -1
-			}
-			shard = int((id >> 22) % uint64(count))
+		if _, err := strconv.ParseUint(guildID, 10, 64); err != nil && guildID != "" {
+			return -1 // a server ID that is not one: refused, not taken for a DM
 		}
+		shard := bot.ShardOf(guildID, count) // DMs: 0
 		for k, cfg := range news {
 			for _, s := range cfg.ShardIDs {
 				if s == shard {
