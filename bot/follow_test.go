@@ -194,3 +194,39 @@ func TestFollowerNewsWaitsForQuietHoursAndTheDigest(t *testing.T) {
 		t.Errorf("a follower who unfollowed during their quiet hours got %q", msgs[0].Content)
 	}
 }
+
+// /adega games lists, after a user's own games, the games they follow,
+// with their channels' links and whom each waits for; a game unfollowed
+// leaves the list.
+func TestGamesListsTheGamesFollowed(t *testing.T) {
+	h := newHarness(t)
+	tables := []*table{h.newTable(5, 0), h.newTable(6, 0)}
+	carla := h.srv.NewUser("carla")
+	games := func() string {
+		t.Helper()
+		r := h.callback(h.srv.SlashCommand(tables[0].at(carla), "adega", fakediscord.Subcommand("games")))
+		if r.Data == nil || r.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Fatalf("/adega games: the answer is not private: %+v", r.Data)
+		}
+		return r.Data.Content
+	}
+	link := func(tb *table) string { return "https://discord.com/channels/" + h.srv.GuildID() + "/" + tb.thread }
+	for _, tb := range tables {
+		tb.say(carla, "follow")
+	}
+	list := games()
+	if !strings.HasPrefix(list, "You are not in any game in progress.\n**You follow** 2 games") {
+		t.Fatalf("/adega games of a follower:\n%s", list)
+	}
+	for _, tb := range tables {
+		g := tb.game()
+		waits := "waiting for " + g.Meta.Seats[g.State.Pending()[0].Seat].Name
+		if !strings.Contains(list, link(tb)) || !strings.Contains(list, "game "+tb.id) || !strings.Contains(list, waits) {
+			t.Errorf("/adega games does not list game %s (%s, %s):\n%s", tb.id, link(tb), waits, list)
+		}
+	}
+	tables[0].say(carla, "unfollow")
+	if list = games(); strings.Contains(list, link(tables[0])) || !strings.Contains(list, "**You follow** 1 game") || !strings.Contains(list, link(tables[1])) {
+		t.Errorf("/adega games after an unfollow:\n%s", list)
+	}
+}

@@ -23,7 +23,8 @@ import (
 // server, which one process owns, tells two apart):
 //
 //	players/USER/GAME  an entry: the process that owns the game, the game
-//	                   in progress (adega.GameWait), the user's record
+//	                   in progress (adega.GameWait), the user's record,
+//	                   the game if the user follows it
 //	games/GAME         the process that owns the game, and its users with
 //	                   an entry, so that one who left loses theirs
 //	prefs/USER         the user's settings (adega.Prefs)
@@ -60,6 +61,7 @@ type entry struct {
 	Process string          `json:"process"`
 	Game    *adega.GameWait `json:"game,omitempty"`
 	Record  *adega.Record   `json:"record,omitempty"`
+	Follows *adega.GameWait `json:"follows,omitempty"`
 }
 
 // owner is what games/GAME holds.
@@ -242,7 +244,7 @@ func (p *Players) write(ctx context.Context, game string, entries []storage.Play
 		now := owner{Process: p.c.cfg.Process}
 		var ops []clientv3.Op
 		for _, e := range entries {
-			data, err := json.Marshal(entry{Process: p.c.cfg.Process, Game: e.Game, Record: e.Record})
+			data, err := json.Marshal(entry{Process: p.c.cfg.Process, Game: e.Game, Record: e.Record, Follows: e.Follows})
 			if err != nil {
 				cancel()
 				return err
@@ -293,8 +295,19 @@ func (p *Players) entries(userID string) ([]entry, error) {
 // WaitingOfUser lists the user's games in progress on every process,
 // oldest first.
 func (p *Players) WaitingOfUser(userID string) ([]adega.GameWait, error) {
+	return p.games(userID, func(e entry) *adega.GameWait { return e.Game })
+}
+
+// Following lists the games the user follows on every process, oldest
+// first.
+func (p *Players) Following(userID string) ([]adega.GameWait, error) {
+	return p.games(userID, func(e entry) *adega.GameWait { return e.Follows })
+}
+
+// games is part of the user's entries on every process, oldest first.
+func (p *Players) games(userID string, part func(entry) *adega.GameWait) ([]adega.GameWait, error) {
 	es, err := p.entries(userID)
-	out := each(es, func(e entry) *adega.GameWait { return e.Game })
+	out := each(es, part)
 	slices.SortStableFunc(out, func(a, b adega.GameWait) int { return a.Meta.CreatedAt.Compare(b.Meta.CreatedAt) })
 	return out, err
 }

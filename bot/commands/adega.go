@@ -188,50 +188,34 @@ func onOff(b bool) string {
 }
 
 // myGames lists every active game the user plays in, across servers and
-// direct messages: those waiting for them first.
+// direct messages, those waiting for them first; then the games they
+// follow, those in progress first.
 func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	me := user(i).ID
 	all, err := h.shared().WaitingOfUser(me)
 	if err != nil {
 		return h.fail(i, err)
 	}
-	type row struct {
-		mine  bool
-		since int64
-		text  string
+	followed, err := h.shared().Following(me)
+	if err != nil {
+		return h.fail(i, err)
 	}
-	var rows []row
+	var rows []gameRow
 	for _, gw := range all {
-		if gw.Meta.Status != adega.StatusActive {
-			continue
+		if gw.Meta.Status == adega.StatusActive {
+			rows = append(rows, rowOf(gw, me))
 		}
-		mine, others := waitingFor(gw, me)
-		where := fmt.Sprintf("<#%s>", gw.Meta.ChannelID)
-		if gw.Meta.GuildID == "" {
-			where = "our direct messages"
-		}
-		r := row{mine: mine, since: earliest(gw.Wait.Seats)}
-		if len(gw.Wait.Seats) == 0 {
-			r.since = gw.Meta.UpdatedAt.Unix()
-		}
-		var status string
-		switch {
-		case mine && len(others) > 0:
-			status = fmt.Sprintf("**your move**: %s (also waiting for %s), since <t:%d:R>", owed(gw.Meta, gw.Wait.SeatsOf(me)), joinNames(others), r.since)
-		case mine:
-			status = fmt.Sprintf("**your move**: %s, since <t:%d:R>", owed(gw.Meta, gw.Wait.SeatsOf(me)), r.since)
-		case len(others) > 0:
-			status = fmt.Sprintf("waiting for %s since <t:%d:R>", joinNames(others), r.since)
-		default:
-			status = fmt.Sprintf("nobody to wait for (the bot is playing), since <t:%d:R>", r.since)
-		}
-		r.text = fmt.Sprintf("• **%s** (game %s, %s): %s. [Jump](%s)", gw.Meta.Title, gw.Meta.ID, where, status, JumpLink(gw.Meta, gw.Wait.TurnMessageID))
-		rows = append(rows, r)
 	}
-	if len(rows) == 0 {
+	var follows []gameRow
+	for _, gw := range followed {
+		if !slices.ContainsFunc(gw.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == me }) { // listed above
+			follows = append(follows, rowOf(gw, me))
+		}
+	}
+	if len(rows) == 0 && len(follows) == 0 {
 		return private("You are not in any game in progress. " + h.howToStart())
 	}
-	slices.SortStableFunc(rows, func(a, b row) int {
+	slices.SortStableFunc(rows, func(a, b gameRow) int {
 		if a.mine != b.mine {
 			if a.mine {
 				return -1
@@ -247,15 +231,93 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Your games**: %d in progress; you owe a move in %d.\n", len(rows), owe)
+	room := listRoom
+	if len(rows) == 0 {
+		b.WriteString("You are not in any game in progress.\n")
+	} else {
+		fmt.Fprintf(&b, "**Your games**: %d in progress; you owe a move in %d.\n", len(rows), owe)
+		if len(follows) > 0 {
+			room -= followsRoom
+		}
+		writeRows(&b, rows, room)
+	}
+	if len(follows) > 0 {
+		// In progress first, the longest waiting first; then those over,
+		// the last to end first.
+		slices.SortStableFunc(follows, func(a, b gameRow) int {
+			if a.over != b.over {
+				if a.over {
+					return 1
+				}
+				return -1
+			}
+			if a.over {
+				return cmp.Compare(b.since, a.since)
+			}
+			return cmp.Compare(a.since, b.since)
+		})
+		fmt.Fprintf(&b, "**You follow** %s (`unfollow` in a game's channel stops its news):\n", plural(len(follows), "game"))
+		writeRows(&b, follows, listRoom)
+	}
+	return private(b.String())
+}
+
+// listRoom bounds /adega games within Discord's 2,000 characters; the
+// games followed keep followsRoom of it.
+const (
+	listRoom    = 1900
+	followsRoom = 400
+)
+
+// gameRow is a game's line in /adega games.
+type gameRow struct {
+	mine  bool  // it waits for the user
+	over  bool  // it has ended
+	since int64 // since when it waits, or when it ended
+	text  string
+}
+
+// rowOf is gw's line for the user me: where it is played, and whose move
+// it is, or that it is over.
+func rowOf(gw adega.GameWait, me string) gameRow {
+	mine, others := waitingFor(gw, me)
+	where := fmt.Sprintf("<#%s>", gw.Meta.ChannelID)
+	if gw.Meta.GuildID == "" {
+		where = "our direct messages" // a game in DMs has one player, and no follower
+	}
+	r := gameRow{mine: mine, since: earliest(gw.Wait.Seats), over: gw.Meta.Status != adega.StatusActive}
+	if len(gw.Wait.Seats) == 0 || r.over {
+		r.since = gw.Meta.UpdatedAt.Unix()
+	}
+	var status string
+	switch {
+	case gw.Meta.Status == adega.StatusFinished:
+		status = fmt.Sprintf("over <t:%d:R>", r.since)
+	case r.over:
+		status = fmt.Sprintf("%s <t:%d:R>", gw.Meta.Status, r.since)
+	case mine && len(others) > 0:
+		status = fmt.Sprintf("**your move**: %s (also waiting for %s), since <t:%d:R>", owed(gw.Meta, gw.Wait.SeatsOf(me)), joinNames(others), r.since)
+	case mine:
+		status = fmt.Sprintf("**your move**: %s, since <t:%d:R>", owed(gw.Meta, gw.Wait.SeatsOf(me)), r.since)
+	case len(others) > 0:
+		status = fmt.Sprintf("waiting for %s since <t:%d:R>", joinNames(others), r.since)
+	default:
+		status = fmt.Sprintf("nobody to wait for (the bot is playing), since <t:%d:R>", r.since)
+	}
+	r.text = fmt.Sprintf("• **%s** (game %s, %s): %s. [Jump](%s)", gw.Meta.Title, gw.Meta.ID, where, status, JumpLink(gw.Meta, gw.Wait.TurnMessageID))
+	return r
+}
+
+// writeRows writes rows to b while b stays within room, then how many more
+// there are.
+func writeRows(b *strings.Builder, rows []gameRow, room int) {
 	for k, r := range rows {
-		if b.Len()+len(r.text) > 1900 {
-			fmt.Fprintf(&b, "…and %d more.", len(rows)-k)
-			break
+		if b.Len()+len(r.text) > room {
+			fmt.Fprintf(b, "…and %d more.\n", len(rows)-k)
+			return
 		}
 		b.WriteString(r.text + "\n")
 	}
-	return private(b.String())
 }
 
 // othersPlay reports whether people other than userID play the game, who

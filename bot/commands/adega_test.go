@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -295,9 +296,12 @@ func TestEveryGameAndAdegaAreRegistered(t *testing.T) {
 // another server, and etcd reachable or not.
 type elsewhere struct {
 	remind.Local
-	game adega.GameWait
-	down bool
+	game    adega.GameWait
+	follows []adega.GameWait
+	down    bool
 }
+
+func (e *elsewhere) Following(string) ([]adega.GameWait, error) { return e.follows, nil }
 
 func (e *elsewhere) WaitingOfUser(userID string) ([]adega.GameWait, error) {
 	if e.down {
@@ -336,5 +340,34 @@ func TestAdegaReadsWhatProcessesShare(t *testing.T) {
 	}
 	if u, _ := h.Store.GetUser(u1); u.Prefs.TimeZone != "" {
 		t.Errorf("settings refused were stored: %+v", u.Prefs)
+	}
+}
+
+// /adega games lists the games followed after the user's own, those in
+// progress first, and within Discord's 2,000 characters however many
+// there are, saying how many more.
+func TestAdegaGamesListsFollowsWithinTheLimit(t *testing.T) {
+	h := undoHandler(t)
+	startGame(t, h, "nim")
+	other := &elsewhere{Local: remind.Local{Store: h.Store, Now: h.Now}}
+	h.Shared = other
+	for k := range 60 {
+		m := adega.Meta{ID: fmt.Sprint(k + 1), Title: fmt.Sprintf("Followed game %d with a long enough title", k+1), Status: adega.StatusActive,
+			ChannelID: "777", GuildID: "888", Seats: []adega.SeatUser{{UserID: u2, Name: "Bruno"}}, UpdatedAt: time.Unix(int64(k), 0)}
+		if k == 0 {
+			m.Status = adega.StatusFinished
+		}
+		other.follows = append(other.follows, adega.GameWait{Meta: m})
+	}
+	got := h.Handle(adegaSlash(u1, "games")).Ack.Data.Content
+	mine := strings.Index(got, "**Your games**: 1 in progress")
+	followed := strings.Index(got, "**You follow** 60 games")
+	if len(got) > 2000 || mine != 0 || followed < 0 || !strings.Contains(got[followed:], "Followed game 2 ") ||
+		strings.Contains(got, "Followed game 1 ") || !strings.HasSuffix(got, " more.\n") {
+		t.Fatalf("/adega games (%d characters), want the user's game, then the followed in progress first, cut with how many more:\n%s", len(got), got)
+	}
+	other.follows = other.follows[:1]
+	if got = h.Handle(adegaSlash(u1, "games")).Ack.Data.Content; !strings.Contains(got, "Followed game 1 ") || !strings.Contains(got, "over <t:0:R>") {
+		t.Errorf("/adega games with a followed game over:\n%s", got)
 	}
 }

@@ -17,6 +17,9 @@ type Shared interface {
 	WaitingOfUser(userID string) ([]adega.GameWait, error)
 	// Records lists the statistics of the user's games.
 	Records(userID string) ([]adega.Record, error)
+	// Following lists the games the user follows, over or not, oldest
+	// first.
+	Following(userID string) ([]adega.GameWait, error)
 	// SetPrefs saves the user's settings for every process, or refuses
 	// with adega.ErrUnavailable and changes nothing; the user as this
 	// process now holds them comes back.
