@@ -117,6 +117,37 @@ func TestAPlayersGamesOnEveryProcess(t *testing.T) {
 	}
 }
 
+// Someone who follows games on servers of two processes sees both from
+// either; a game they unfollow leaves the list of both.
+func TestFollowsOnEveryProcess(t *testing.T) {
+	etcd := etcdtest.Start(t)
+	a, b := start(t, etcd, "a"), start(t, etcd, "b")
+	ga := gametest.CreateIn(t, a.store, "guild-a", "channel-a")
+	gb := gametest.CreateIn(t, b.store, "guild-b", "channel-b")
+	const carla = "2001"
+	for _, f := range []struct {
+		p *process
+		g *adega.Game
+	}{{a, ga}, {b, gb}} {
+		if _, err := referee.New(f.p.store).Follow(f.g.ID, carla); err != nil {
+			t.Fatal(err)
+		}
+	}
+	follows := func(p *process, want ...string) func() bool {
+		return func() bool {
+			games, err := p.players.Following(carla)
+			return err == nil && slices.Equal(channels(games), want)
+		}
+	}
+	eventually(t, "both games followed, seen from a", follows(a, "channel-a", "channel-b"))
+	eventually(t, "both games followed, seen from b", follows(b, "channel-a", "channel-b"))
+	if _, err := referee.New(a.store).Unfollow(ga.ID, carla); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the game unfollowed out of b's list", follows(b, "channel-b"))
+	eventually(t, "the players' games unchanged", b.seesGames("channel-a", "channel-b"))
+}
+
 // While etcd is down, games go on; what needs etcd says it is unavailable,
 // and what was played meanwhile is published once etcd is back.
 func TestAnOutageDelaysPublicationAndLosesNothing(t *testing.T) {
