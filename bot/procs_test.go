@@ -3,6 +3,7 @@ package bot_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -59,6 +60,7 @@ type fleetProcess struct {
 	shards  []int
 	dataDir string
 	cmd     *exec.Cmd
+	log     *os.File // its own output, also in the fleet's log
 }
 
 // newFleet makes a fleet of processes, process k running the shards
@@ -83,6 +85,7 @@ func newFleet(t testing.TB, count int, rate float64, shards ...[]int) *fleet {
 				_ = p.cmd.Wait()
 			}
 		}
+		c.place(nil)
 		c.log.Close()
 		if t.Failed() {
 			if out, err := os.ReadFile(c.log.Name()); err == nil {
@@ -128,6 +131,11 @@ func buildAdega(t testing.TB) string {
 
 // place makes process k run shards[k], from the data_dir processK.
 func (c *fleet) place(shards [][]int) {
+	for _, p := range c.procs {
+		if p.log != nil {
+			p.log.Close()
+		}
+	}
 	c.procs = nil
 	for k, ids := range shards {
 		c.procs = append(c.procs, &fleetProcess{shards: ids, dataDir: filepath.Join(c.dir, fmt.Sprintf("process%d", k))})
@@ -178,7 +186,14 @@ func (c *fleet) start(t testing.TB, k int) {
 	config := c.writeConfig(t, k)
 	fmt.Fprintf(c.log, "=== process %d (shards %v) starts\n", k, p.shards)
 	p.cmd = exec.Command(c.bin, "run", "--config", config)
-	p.cmd.Stdout, p.cmd.Stderr = c.log, c.log
+	if p.log == nil {
+		var err error
+		if p.log, err = os.Create(p.dataDir + ".log"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := io.MultiWriter(c.log, p.log)
+	p.cmd.Stdout, p.cmd.Stderr = out, out
 	identified := len(c.srv.Identifies())
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -144,10 +144,14 @@ type Config struct {
 	// VacationPerGame is how much vacation a player may take in one game,
 	// over the whole game.
 	VacationPerGame time.Duration
-	// Retry is how soon a deadline whose play failed for a passing reason
-	// (a move at the same moment) is tried again.
+	// Retry is how soon what failed for a passing reason is tried again:
+	// a deadline's play (a move at the same moment), a digest whose claim
+	// could not be made (etcd unreachable); DefaultRetry if 0.
 	Retry time.Duration
 }
+
+// DefaultRetry is Config.Retry's default.
+const DefaultRetry = time.Minute
 
 // DefaultVacation is the vacation allowance per player and game.
 const DefaultVacation = 14 * Day
@@ -180,7 +184,7 @@ func (c Config) WithDefaults() Config {
 		c.VacationPerGame = DefaultVacation
 	}
 	if c.Retry <= 0 {
-		c.Retry = time.Minute
+		c.Retry = DefaultRetry
 	}
 	return c
 }

@@ -136,6 +136,9 @@ type Reminders struct {
 	Floor    time.Duration `toml:"floor"`    // the shortest interval escalation reaches
 	Deadline time.Duration `toml:"deadline"` // 0: no deadline for absent players
 	Absent   string        `toml:"absent"`   // wait, auto or skip, at the deadline
+	// Retry is how soon what failed for a passing reason is tried again:
+	// a digest whose claim etcd could not take, a bot turn cut short.
+	Retry time.Duration `toml:"retry"`
 }
 
 // aiSettings are the AI's times per level.
@@ -152,7 +155,7 @@ func DefaultConfig() Config {
 		ShardIDs:   []int{0},
 		ShardCount: 1,
 		GlobalRate: 50, // Discord's for most bots
-		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
+		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait", Retry: remind.DefaultRetry},
 		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 		// Enough for a busy game's few messages; systemd and Docker wait
 		// longer than this before they kill the process.
@@ -287,8 +290,8 @@ func (c Config) validate() error {
 	default:
 		return fmt.Errorf("config: reminders.absent %q must be wait, auto or skip", c.Reminders.Absent)
 	}
-	if c.Reminders.Floor <= 0 || c.Reminders.Deadline < 0 {
-		return errors.New("config: reminders.floor must be positive and reminders.deadline not negative")
+	if c.Reminders.Floor <= 0 || c.Reminders.Deadline < 0 || c.Reminders.Retry < time.Second {
+		return errors.New("config: reminders.floor must be positive, reminders.deadline not negative, and reminders.retry at least 1s")
 	}
 	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
 		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")

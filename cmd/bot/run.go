@@ -80,7 +80,7 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	metrics := opsMetrics(cfg)
 	handler := commands.Config{Store: store, Games: reg, Drawer: boards(), Log: logger, Now: now,
 		Reminders: remind.Config{Pace: cfg.Reminders.Pace, Floor: cfg.Reminders.Floor, Deadline: cfg.Reminders.Deadline,
-			Absent: adega.Absent(cfg.Reminders.Absent)},
+			Absent: adega.Absent(cfg.Reminders.Absent), Retry: cfg.Reminders.Retry},
 		AI: cfg.aiSettings(), Metrics: metrics}
 	transport, _ := cfg.discordAPI() // validated on load
 	botCfg := bot.Config{
