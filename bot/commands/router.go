@@ -210,7 +210,7 @@ func shortcutRoutes(g engine.Game) (string, []route, bool) {
 func adegaRoutes() []route {
 	return []route{
 		fixed("settings", "See or change how and when the bot reminds you", bySub((*Handler).settings), settingsOptions()...),
-		fixed("games", "Every game you are in, and where you owe a move", byInteraction((*Handler).myGames)),
+		fixed("games", "Every game you are in, where you owe a move, and the games you follow", byInteraction((*Handler).myGames)),
 		fixed("vacation", "Pause your deadlines in all your games (0 ends a vacation)", bySub((*Handler).vacation), vacationOptions()...),
 		fixed("stats", "Games played and won, scores, time to move, the record against Lacerda", bySub((*Handler).stats),
 			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "user",
