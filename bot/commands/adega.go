@@ -208,7 +208,10 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	}
 	var follows []gameRow
 	for _, gw := range followed {
-		if !slices.ContainsFunc(gw.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == me }) { // listed above
+		switch {
+		case slices.ContainsFunc(gw.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == me }): // listed above
+		case gw.Meta.Status != adega.StatusActive && h.Now().Sub(gw.Meta.UpdatedAt) > followedOver:
+		default:
 			follows = append(follows, rowOf(gw, me))
 		}
 	}
@@ -261,6 +264,10 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	}
 	return private(b.String())
 }
+
+// followedOver is how long a game followed stays listed after it ended:
+// its channel no longer takes an unfollow, so it would stay for good.
+const followedOver = 7 * 24 * time.Hour
 
 // listRoom bounds /adega games within Discord's 2,000 characters; the
 // games followed keep followsRoom of it.

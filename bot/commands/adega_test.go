@@ -355,7 +355,7 @@ func TestAdegaGamesListsFollowsWithinTheLimit(t *testing.T) {
 		m := adega.Meta{ID: fmt.Sprint(k + 1), Title: fmt.Sprintf("Followed game %d with a long enough title", k+1), Status: adega.StatusActive,
 			ChannelID: "777", GuildID: "888", Seats: []adega.SeatUser{{UserID: u2, Name: "Bruno"}}, UpdatedAt: time.Unix(int64(k), 0)}
 		if k == 0 {
-			m.Status = adega.StatusFinished
+			m.Status, m.UpdatedAt = adega.StatusFinished, h.Now().Add(-time.Hour)
 		}
 		other.follows = append(other.follows, adega.GameWait{Meta: m})
 	}
@@ -366,8 +366,14 @@ func TestAdegaGamesListsFollowsWithinTheLimit(t *testing.T) {
 		strings.Contains(got, "Followed game 1 ") || !strings.HasSuffix(got, " more.\n") {
 		t.Fatalf("/adega games (%d characters), want the user's game, then the followed in progress first, cut with how many more:\n%s", len(got), got)
 	}
+	// A game over is listed for a week after its end.
 	other.follows = other.follows[:1]
-	if got = h.Handle(adegaSlash(u1, "games")).Ack.Data.Content; !strings.Contains(got, "Followed game 1 ") || !strings.Contains(got, "over <t:0:R>") {
-		t.Errorf("/adega games with a followed game over:\n%s", got)
+	for _, ended := range []time.Duration{6 * 24 * time.Hour, 8 * 24 * time.Hour} {
+		at := h.Now().Add(-ended)
+		other.follows[0].Meta.UpdatedAt = at
+		got = h.Handle(adegaSlash(u1, "games")).Ack.Data.Content
+		if listed := strings.Contains(got, fmt.Sprintf("Followed game 1 with a long enough title** (game 1, <#777>): over <t:%d:R>", at.Unix())); listed != (ended < 7*24*time.Hour) {
+			t.Errorf("/adega games with a followed game over %v ago:\n%s", ended, got)
+		}
 	}
 }
