@@ -69,7 +69,10 @@ func BenchmarkFinishedGameSize(b *testing.B) {
 //     (EnsureWaiting), as the bot does before it serves: "indexed" after a
 //     normal stop, "legacy" with every wait record removed, as in a
 //     database from before reminders, so that each active game is read
-//     and indexed. It reports the longest hold of bbolt's writer.
+//     and indexed. It reports the longest hold of bbolt's writer;
+//   - read: what /adega games reads with one process: "following", the
+//     games a user follows (every game's metadata, no index), against
+//     "waiting", a player's 200 active games (their index).
 func BenchmarkThousandGames(b *testing.B) {
 	start := time.Now()
 	path := b.TempDir() + "/adega.db"
@@ -104,6 +107,21 @@ func BenchmarkThousandGames(b *testing.B) {
 				s.Close()
 			}
 			b.ReportMetric(float64(longest)/float64(time.Millisecond), "longest-writer-ms")
+		})
+	}
+	s := openBench(b, path)
+	defer s.Close()
+	for _, read := range []struct {
+		name string
+		read func(userID string) ([]adega.GameWait, error)
+		user string
+	}{{"following", s.Following, "2001"}, {"waiting", s.WaitingOfUser, "1001"}} {
+		b.Run("read="+read.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := read.read(read.user); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

@@ -9,9 +9,10 @@ import (
 )
 
 // With several processes, what a player has across servers (their games
-// in progress, their statistics, the games they follow) is published from each process's file to
-// the records they share (package cluster): a game's entries are read
-// here after each change, and all of them at a start.
+// in progress, their statistics, the games they follow) is published from
+// each process's file to the records they share (package cluster): a
+// game's entries are read here after each change, and all of them at a
+// start.
 
 // PlayerEntry is what a game holds for one of its players.
 type PlayerEntry struct {

@@ -79,6 +79,7 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"shard_id = 2\nshard_count = 2\n",
 		"[reminders]\npace = \"glacial\"\n",
 		"[reminders]\nfloor = \"0s\"\n",
+		"[reminders]\nretry = \"500ms\"\n",
 		"public_key = \"not hex\"\n",
 		"public_key = \"abcd\"\n",
 		"log_format = \"xml\"\n",
