@@ -201,7 +201,7 @@ func TestScale(t *testing.T) {
 	}
 	last := waitPosted(t, srv, owed)
 	stopSampling()
-	atEnd := readMemory(pid)
+	atEnd, life := readMemory(pid), childCPU(pid)
 	if err := child.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -296,8 +296,9 @@ func TestScale(t *testing.T) {
 		kb(dbPeak), kb(exePeak), filepath.Base(exe), kb(anonPeak), within(kb(atEnd["VmHWM"]), 50))
 	if !*scaleTestChild {
 		gc := readGCTrace(t, logFile.Name(), started)
-		t.Logf("Go heap of the bot (its collector's trace): at most %d MB when a collection began, the goal at most %d MB; live after a collection at most %d MB, %d MB after the last; %d collections, %.1f a second in the run; the collector's share of the bot's time since it started %d%% (the trace's own figure)",
-			gc.peakHeap, gc.peakGoal, gc.peakLive, gc.lastLive, gc.count, float64(gc.countAt(end)-gc.countAt(start))/run, gc.share)
+		t.Logf("Go heap of the bot (its collector's trace): at most %d MB when a collection began, the goal at most %d MB; live after a collection at most %d MB, %d MB after the last; %d collections, %.1f a second in the run; their CPU %.1f s of the bot's %.1f s in its life (%.0f%%; sweeping aside)",
+			gc.peakHeap, gc.peakGoal, gc.peakLive, gc.lastLive, gc.count, float64(gc.countAt(end)-gc.countAt(start))/run,
+			gc.cpu.Seconds(), life.Seconds(), 100*gc.cpu.Seconds()/life.Seconds())
 		return
 	}
 	heap := readStats(t, stats)
@@ -335,11 +336,12 @@ func startProgram(t *testing.T, srv *fakediscord.Server, dir string, log io.Writ
 // gcTrace is what a program's collector reported (GODEBUG=gctrace=1), in
 // its units: whole MB.
 type gcTrace struct {
-	count                     int
-	at                        []time.Duration // when each collection began, from the program's start
-	started                   time.Time       // when the program was started
-	peakHeap, peakGoal        int             // the heap when a collection began, and the goal
-	peakLive, lastLive, share int             // live after a collection; the collector's percentage of the time
+	count              int
+	at                 []time.Duration // when each collection began, from the program's start
+	started            time.Time       // when the program was started
+	peakHeap, peakGoal int             // the heap when a collection began, and the goal
+	peakLive, lastLive int             // live after a collection
+	cpu                time.Duration   // the collections' CPU, sweeping aside
 }
 
 // countAt is how many collections had begun by t.
@@ -350,7 +352,7 @@ func (g gcTrace) countAt(t time.Time) int {
 
 // gcLine is a line of the collector's trace: "gc 12 @3.456s 4%: ...,
 // 30->31->12 MB, 36 MB goal, ...".
-var gcLine = regexp.MustCompile(`^gc (\d+) @([0-9.]+)s (\d+)%: .*, (\d+)->(\d+)->(\d+) MB, (\d+) MB goal`)
+var gcLine = regexp.MustCompile(`^gc (\d+) @([0-9.]+)s \d+%: \S+ ms clock, (\S+) ms cpu, (\d+)->(\d+)->(\d+) MB, (\d+) MB goal`)
 
 // readGCTrace reads the collector's trace from the output of the program
 // started at started.
@@ -368,13 +370,19 @@ func readGCTrace(t *testing.T, path string, started time.Time) gcTrace {
 		if m == nil {
 			continue
 		}
-		n := make([]int, len(m)) // n[2], the time, is not a whole number
+		n := make([]int, len(m)) // the time and the CPU are not whole numbers
 		for i, v := range m {
 			n[i], _ = strconv.Atoi(v)
 		}
 		at, _ := strconv.ParseFloat(m[2], 64)
-		g.count, g.share = n[1], n[3]
+		g.count = n[1]
 		g.at = append(g.at, time.Duration(at*float64(time.Second)))
+		// The CPU of the collection's phases, "a+b/c/d+e": stopped, then
+		// marking (assists, dedicated, idle), then stopped again.
+		for f := range strings.FieldsFuncSeq(m[3], func(r rune) bool { return r == '+' || r == '/' }) {
+			ms, _ := strconv.ParseFloat(f, 64)
+			g.cpu += time.Duration(ms * float64(time.Millisecond))
+		}
 		g.peakHeap, g.peakGoal = max(g.peakHeap, n[4], n[5]), max(g.peakGoal, n[7])
 		g.peakLive, g.lastLive = max(g.peakLive, n[6]), n[6]
 	}
