@@ -106,6 +106,10 @@ func TestScale(t *testing.T) {
 	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(), fakediscord.WithoutFileData())
 	dir := t.TempDir()
 	path := filepath.Join(dir, "adega.db")
+	var program string
+	if !*scaleTestChild {
+		program = buildAdega(t) // before the games, whose run starts 10 seconds after them
+	}
 	setupStart := time.Now()
 	moving, dues, start := scaleStore(t, srv, path)
 	logFile, err := os.Create(filepath.Join(dir, "bot.log"))
@@ -120,7 +124,7 @@ func TestScale(t *testing.T) {
 		child = startChild(t, srv, crashChild{REST: srv.URL(), DB: path, RealBoards: true, Stats: stats,
 			CPUProfile: *scaleCPU, HeapProfile: *scaleHeap}, logFile)
 	} else {
-		child, started = startProgram(t, srv, dir, logFile)
+		child, started = startProgram(t, srv, program, dir, logFile)
 	}
 	stopped := false
 	defer func() {
@@ -315,14 +319,14 @@ func TestScale(t *testing.T) {
 // startProgram starts the program as an operator runs it, on the database
 // in dir (its data_dir) with the collector's trace on, its output going to
 // log, and waits until it is connected to the fake Discord.
-func startProgram(t *testing.T, srv *fakediscord.Server, dir string, log io.Writer) (*exec.Cmd, time.Time) {
+func startProgram(t *testing.T, srv *fakediscord.Server, program, dir string, log io.Writer) (*exec.Cmd, time.Time) {
 	t.Helper()
 	config := filepath.Join(dir, "adega.toml")
 	if err := os.WriteFile(config, fmt.Appendf(nil, "token = \"test-token\"\ndiscord_api = %q\ndata_dir = %q\nlog_format = \"json\"\n", srv.URL(), dir), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	identified := len(srv.Identifies())
-	child := exec.Command(buildAdega(t), "run", "--config", config)
+	child := exec.Command(program, "run", "--config", config)
 	child.Env = append(os.Environ(), "GODEBUG=gctrace=1")
 	child.Stdout, child.Stderr = log, log
 	started := time.Now()
