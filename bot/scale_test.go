@@ -383,8 +383,8 @@ func readGCTrace(t *testing.T, path string, started time.Time) gcTrace {
 		g.at = append(g.at, time.Duration(at*float64(time.Second)))
 		// The CPU of the collection's phases, "a+b/c/d+e": stopped, then
 		// marking (assists, dedicated, idle), then stopped again.
-		for f := range strings.FieldsFuncSeq(m[3], func(r rune) bool { return r == '+' || r == '/' }) {
-			ms, _ := strconv.ParseFloat(f, 64)
+		for phase := range strings.FieldsFuncSeq(m[3], func(r rune) bool { return r == '+' || r == '/' }) {
+			ms, _ := strconv.ParseFloat(phase, 64)
 			g.cpu += time.Duration(ms * float64(time.Millisecond))
 		}
 		g.peakHeap, g.peakGoal = max(g.peakHeap, n[4], n[5]), max(g.peakGoal, n[7])
