@@ -256,6 +256,14 @@ func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writ
 	t.Helper()
 	identified := len(srv.Identifies())
 	child := spawnChild(t, c, log, extra...)
+	waitConnected(t, srv, identified, child)
+	return child
+}
+
+// waitConnected waits until child, started when the fake had seen
+// identified identifies, is connected to the fake Discord.
+func waitConnected(t testing.TB, srv *fakediscord.Server, identified int, child *exec.Cmd) {
+	t.Helper()
 	for deadline := time.Now().Add(30 * time.Second); len(srv.Identifies()) <= identified; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			_ = child.Process.Kill()
@@ -265,7 +273,6 @@ func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writ
 	if err := srv.WaitReady(30 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-	return child
 }
 
 // spawnChild starts the bot in a child process, its output going to log

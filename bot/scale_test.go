@@ -6,13 +6,17 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,11 +38,12 @@ import (
 //
 //	go test ./bot -run TestScale -scale -v
 var (
-	scale         = flag.Bool("scale", false, "run TestScale (a minute of load on 1,000 stored games)")
-	scaleDuration = flag.Duration("scale.duration", time.Minute, "how long TestScale sends moves")
-	scaleRate     = flag.Float64("scale.rate", 20, "moves a second TestScale sends")
-	scaleCPU      = flag.String("scale.cpuprofile", "", "where the bot of TestScale writes a CPU profile of its life")
-	scaleHeap     = flag.String("scale.heapprofile", "", "where the bot of TestScale writes a heap profile when it stops")
+	scale          = flag.Bool("scale", false, "run TestScale (a minute of load on 1,000 stored games)")
+	scaleDuration  = flag.Duration("scale.duration", time.Minute, "how long TestScale sends moves")
+	scaleRate      = flag.Float64("scale.rate", 20, "moves a second TestScale sends")
+	scaleTestChild = flag.Bool("scale.testchild", false, "run TestScale's bot in the test binary, which reports the Go runtime's memory by class and writes profiles, instead of the program")
+	scaleCPU       = flag.String("scale.cpuprofile", "", "where the bot of TestScale writes a CPU profile of its life (with -scale.testchild)")
+	scaleHeap      = flag.String("scale.heapprofile", "", "where the bot of TestScale writes a heap profile when it stops, and one when its live heap was largest at PATH.peak (with -scale.testchild)")
 )
 
 // The stored games of the scale test: 1,000 games of 4 players, 200 of
@@ -81,19 +86,30 @@ type scaleDue struct {
 // TestScale puts a bot with 1,000 stored games under a minute of moves at
 // 20 a second while reminders fall due, with the real renderer, and
 // reports the acknowledgements, the posts, the reminders' lateness, and
-// the bot's Go heap, resident memory and CPU. The bot runs in a child
-// process (as the crash test's does), started on the stored games as after
-// a restart, so that its memory and CPU are its own: the fake Discord and
-// the driver live in the test's process. It checks that every move is
-// played and every reminder posted once; the figures are reported, not
-// asserted (docs/BENCHMARKS.md, Scale).
+// the bot's Go heap, resident memory and CPU. The bot is the program as an
+// operator runs it (adega run), in a process of its own, started on the
+// stored games as after a restart, so that its memory and CPU are its own:
+// the fake Discord and the driver live in the test's process. Its
+// collector reports each collection on its output (GODEBUG=gctrace=1).
+// With -scale.testchild the bot runs in the test binary instead (as the
+// crash test's does), which also reports the runtime's memory by class
+// and writes profiles; its own file, the test binary, is larger. It checks
+// that every move is played and every reminder posted once; the figures
+// are reported, not asserted (docs/BENCHMARKS.md, Scale).
 func TestScale(t *testing.T) {
 	if !*scale {
 		t.Skip("run with -scale")
 	}
+	if !*scaleTestChild && (*scaleCPU != "" || *scaleHeap != "") {
+		t.Fatal("the profiles are written by the test binary's bot: add -scale.testchild")
+	}
 	srv := fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule(), fakediscord.WithoutFileData())
 	dir := t.TempDir()
 	path := filepath.Join(dir, "adega.db")
+	var program string
+	if !*scaleTestChild {
+		program = buildAdega(t) // before the games, whose run starts 10 seconds after them
+	}
 	setupStart := time.Now()
 	moving, dues, start := scaleStore(t, srv, path)
 	logFile, err := os.Create(filepath.Join(dir, "bot.log"))
@@ -102,8 +118,14 @@ func TestScale(t *testing.T) {
 	}
 	defer logFile.Close()
 	stats := filepath.Join(dir, "stats.json")
-	child := startChild(t, srv, crashChild{REST: srv.URL(), DB: path, RealBoards: true, Stats: stats,
-		CPUProfile: *scaleCPU, HeapProfile: *scaleHeap}, logFile)
+	var child *exec.Cmd
+	var started time.Time // the program's
+	if *scaleTestChild {
+		child = startChild(t, srv, crashChild{REST: srv.URL(), DB: path, RealBoards: true, Stats: stats,
+			CPUProfile: *scaleCPU, HeapProfile: *scaleHeap}, logFile)
+	} else {
+		child, started = startProgram(t, srv, program, dir, logFile)
+	}
 	stopped := false
 	defer func() {
 		if !stopped {
@@ -183,7 +205,7 @@ func TestScale(t *testing.T) {
 	}
 	last := waitPosted(t, srv, owed)
 	stopSampling()
-	atEnd := readMemory(pid)
+	atEnd, life := readMemory(pid), childCPU(pid)
 	if err := child.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +213,6 @@ func TestScale(t *testing.T) {
 	if err := child.Wait(); err != nil {
 		t.Fatalf("the bot did not stop cleanly: %v (see %s)", err, logFile.Name())
 	}
-	heap := readStats(t, stats)
 
 	// Acknowledgements and turn messages.
 	var acks, posts []time.Duration
@@ -268,12 +289,6 @@ func TestScale(t *testing.T) {
 	run := end.Sub(start).Seconds()
 	t.Logf("CPU of the bot: %.1f s in the run, %.2f cores, %.1f ms a move sent; of the fake Discord and the driver: %.1f s",
 		botCPU.Seconds(), botCPU.Seconds()/run, float64(botCPU.Milliseconds())/float64(sent), ownCPU.Seconds())
-	t.Logf("Go heap of the bot: in use at most %.1f MB (sampled each second; target under 50 MB: %s), the collector's goal at most %.1f MB; %.1f MB live after a GC when it stopped; %d GCs, which took %.1f s of the bot's %.1f s of CPU in its life (%.0f%%)",
-		mb(heap.PeakInuse), within(mb(heap.PeakInuse), 50), mb(heap.PeakGoal), mb(heap.Live), heap.GCs,
-		heap.GCCPU.Seconds(), heap.CPU.Seconds(), 100*heap.GCCPU.Seconds()/heap.CPU.Seconds())
-	p := heap.AtPeak
-	t.Logf("memory the Go runtime held at its most, %.1f MB: heap objects %.1f MB (%.1f MB live at the collection before, the rest garbage since), free heap %.1f MB, stacks %.1f MB, the runtime's own %.1f MB",
-		mb(heap.PeakRuntime), mb(p.Objects), mb(p.Live), mb(p.Free), mb(p.Stacks), mb(p.Other))
 	info, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -281,10 +296,107 @@ func TestScale(t *testing.T) {
 	t.Logf("resident memory of the bot: %.1f MB at the start of the run (%.1f MB anonymous, %.1f MB file-backed); at the end %.1f MB, of which %.1f MB anonymous and %.1f MB file-backed (the mapped database, %.1f MB on disk, which the kernel may drop); at the most %.1f MB (VmHWM), anonymous %.1f MB, file-backed %.1f MB (sampled each second)",
 		kb(atStart["VmRSS"]), kb(atStart["RssAnon"]), kb(atStart["RssFile"]),
 		kb(atEnd["VmRSS"]), kb(atEnd["RssAnon"]), kb(atEnd["RssFile"]), mb(uint64(info.Size())), kb(atEnd["VmHWM"]), kb(anonPeak), kb(filePeak))
-	t.Logf("of the resident memory, at the most (sampled each second): the mapped database %.1f MB, the program's own code and data %.1f MB; memory the Go runtime held %.1f MB (heap, stacks, its own; target of the peak resident memory under 50 MB: %s)",
-		kb(dbPeak), kb(exePeak), mb(heap.PeakRuntime), within(kb(atEnd["VmHWM"]), 50))
+	t.Logf("of the resident memory, at the most (sampled each second): the mapped database %.1f MB, the program's own code and data %.1f MB (%s), anonymous %.1f MB (target of the peak resident memory under 50 MB: %s)",
+		kb(dbPeak), kb(exePeak), filepath.Base(exe), kb(anonPeak), within(kb(atEnd["VmHWM"]), 50))
+	if !*scaleTestChild {
+		gc := readGCTrace(t, logFile.Name(), started)
+		t.Logf("Go heap of the bot (its collector's trace): at most %d MB when a collection began, the goal at most %d MB; live after a collection at most %d MB, %d MB after the last; %d collections, %.1f a second in the run; their CPU %.1f s of the bot's %.1f s in its life (%.0f%%; sweeping aside)",
+			gc.peakHeap, gc.peakGoal, gc.peakLive, gc.lastLive, gc.count, float64(gc.countAt(end)-gc.countAt(start))/run,
+			gc.cpu.Seconds(), life.Seconds(), 100*gc.cpu.Seconds()/life.Seconds())
+		return
+	}
+	heap := readStats(t, stats)
+	t.Logf("Go heap of the bot: in use at most %.1f MB (sampled each second), the collector's goal at most %.1f MB; %.1f MB live after a GC when it stopped; %d GCs, which took %.1f s of the bot's %.1f s of CPU in its life (%.0f%%)",
+		mb(heap.PeakInuse), mb(heap.PeakGoal), mb(heap.Live), heap.GCs,
+		heap.GCCPU.Seconds(), heap.CPU.Seconds(), 100*heap.GCCPU.Seconds()/heap.CPU.Seconds())
+	p := heap.AtPeak
+	t.Logf("memory the Go runtime held at its most, %.1f MB: heap objects %.1f MB (%.1f MB live at the collection before, the rest garbage since), free heap %.1f MB, stacks %.1f MB, the runtime's own %.1f MB",
+		mb(heap.PeakRuntime), mb(p.Objects), mb(p.Live), mb(p.Free), mb(p.Stacks), mb(p.Other))
 	t.Logf("anonymous memory beyond the Go runtime's, at the most: %.1f MB (the boards' working images, which render maps outside the heap)",
 		kb(anonPeak)-mb(heap.PeakRuntime))
+}
+
+// startProgram starts the program as an operator runs it, on the database
+// in dir (its data_dir) with the collector's trace on, its output going to
+// log, and waits until it is connected to the fake Discord.
+func startProgram(t *testing.T, srv *fakediscord.Server, program, dir string, log io.Writer) (*exec.Cmd, time.Time) {
+	t.Helper()
+	config := filepath.Join(dir, "adega.toml")
+	if err := os.WriteFile(config, fmt.Appendf(nil, "token = \"test-token\"\ndiscord_api = %q\ndata_dir = %q\nlog_format = \"json\"\n", srv.URL(), dir), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	identified := len(srv.Identifies())
+	child := exec.Command(program, "run", "--config", config)
+	child.Env = append(os.Environ(), "GODEBUG=gctrace=1")
+	child.Stdout, child.Stderr = log, log
+	started := time.Now()
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitConnected(t, srv, identified, child)
+	return child, started
+}
+
+// gcTrace is what a program's collector reported (GODEBUG=gctrace=1), in
+// its units: whole MB.
+type gcTrace struct {
+	count              int
+	at                 []time.Duration // when each collection began, from the program's start
+	started            time.Time       // when the program was started
+	peakHeap, peakGoal int             // the heap when a collection began, and the goal
+	peakLive, lastLive int             // live after a collection
+	cpu                time.Duration   // the collections' CPU, sweeping aside
+}
+
+// countAt is how many collections had begun by t.
+func (g gcTrace) countAt(t time.Time) int {
+	d := t.Sub(g.started)
+	return sort.Search(len(g.at), func(i int) bool { return g.at[i] > d })
+}
+
+// gcLine is a line of the collector's trace: "gc 12 @3.456s 4%: ...,
+// 30->31->12 MB, 36 MB goal, ...".
+var gcLine = regexp.MustCompile(`^gc (\d+) @([0-9.]+)s \d+%: \S+ ms clock, (\S+) ms cpu, (\d+)->(\d+)->(\d+) MB, (\d+) MB goal`)
+
+// readGCTrace reads the collector's trace from the output of the program
+// started at started.
+func readGCTrace(t *testing.T, path string, started time.Time) gcTrace {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g := gcTrace{started: started}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		m := gcLine.FindStringSubmatch(sc.Text())
+		if m == nil {
+			continue
+		}
+		n := make([]int, len(m)) // the time and the CPU are not whole numbers
+		for i, v := range m {
+			n[i], _ = strconv.Atoi(v)
+		}
+		at, _ := strconv.ParseFloat(m[2], 64)
+		g.count = n[1]
+		g.at = append(g.at, time.Duration(at*float64(time.Second)))
+		// The CPU of the collection's phases, "a+b/c/d+e": stopped, then
+		// marking (assists, dedicated, idle), then stopped again.
+		for phase := range strings.FieldsFuncSeq(m[3], func(r rune) bool { return r == '+' || r == '/' }) {
+			ms, _ := strconv.ParseFloat(phase, 64)
+			g.cpu += time.Duration(ms * float64(time.Millisecond))
+		}
+		g.peakHeap, g.peakGoal = max(g.peakHeap, n[4], n[5]), max(g.peakGoal, n[7])
+		g.peakLive, g.lastLive = max(g.peakLive, n[6]), n[6]
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if g.count == 0 {
+		t.Fatalf("no collection in the program's trace (%s)", path)
+	}
+	return g
 }
 
 // scaleStore stores the games of the scale test in a new database at path
@@ -662,14 +774,22 @@ func (c crashChild) measure() (finish func(), err error) {
 		runtime.MemProfileRate = 16 << 10 // finer than the default 512 KB: the live heap is a few MB
 	}
 	var s childStats
+	var atPeak bytes.Buffer // the heap profile when the live heap was at its most
+	var peakLive uint64
 	stop := func() {}
 	if c.Stats != "" {
 		stop = every(time.Second, func() {
 			var m runtime.MemStats
 			runtime.ReadMemStats(&m)
 			s.PeakInuse, s.PeakGoal = max(s.PeakInuse, m.HeapInuse), max(s.PeakGoal, m.NextGC)
-			if classes, held, _ := readRuntime(); held > s.PeakRuntime {
+			classes, held, _ := readRuntime()
+			if held > s.PeakRuntime {
 				s.PeakRuntime, s.AtPeak = held, classes
+			}
+			if c.HeapProfile != "" && classes.Live > peakLive {
+				peakLive = classes.Live
+				atPeak.Reset()
+				_ = pprof.WriteHeapProfile(&atPeak)
 			}
 		})
 	}
@@ -693,6 +813,7 @@ func (c crashChild) measure() (finish func(), err error) {
 				_ = pprof.WriteHeapProfile(f)
 				f.Close()
 			}
+			_ = os.WriteFile(c.HeapProfile+".peak", atPeak.Bytes(), 0o644)
 		}
 	}, nil
 }

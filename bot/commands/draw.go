@@ -118,7 +118,7 @@ func (h *Handler) gameOf(o adega.Outgoing) (*adega.Game, error) {
 // of the game can no longer be drawn: an undo took it away before its
 // message went out. A game's ending shows no board: its turn message did.
 // A moment's board is drawn once for its turn message and the followers'
-// news that shows it (turnBoards).
+// news that shows it (turnBoards); a game nobody follows keeps none.
 func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if o.Board == nil || o.Kind == kindEnding {
 		return nil, nil
@@ -131,10 +131,17 @@ func (h *Handler) BoardPNG(o adega.Outgoing) ([]byte, error) {
 	if err != nil || state == nil {
 		return nil, err
 	}
-	d, err := h.turnBoards.get(drawingKey("board-"+string(g.Meta.Board), g.ID, *o.Board), func() (drawing, error) {
+	draw := func() (drawing, error) {
 		png, err := h.png(remind.ClassOf(g.Meta), g.ID, func() image.Image { return TurnBoard(h.Drawer, g, state) })
 		return drawing{data: png}, err
-	})
+	}
+	if len(g.Meta.Followers) == 0 {
+		// Only a follower's news shows the board again: kept, it would
+		// hold the memory of a dozen boards for nothing.
+		d, err := draw()
+		return d.data, err
+	}
+	d, err := h.turnBoards.get(drawingKey("board-"+string(g.Meta.Board), g.ID, *o.Board), draw)
 	return d.data, err
 }
 

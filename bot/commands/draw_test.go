@@ -33,6 +33,29 @@ func TestPaintersWaitWhileAnInteractionIsAnswered(t *testing.T) {
 	})
 }
 
+// A game nobody follows keeps no turn board once its message is drawn:
+// nothing else shows it, and a bot's memory would hold a dozen boards of
+// some 400 KB for nothing.
+func TestAGameNobodyFollowsKeepsNoBoard(t *testing.T) {
+	h := undoHandler(t)
+	finish(t, h, startGame(t, h, "nim"))
+	out, err := h.Store.Outbox()
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn := 0
+	for _, o := range out {
+		if files, err := h.BoardFiles(o); err != nil {
+			t.Fatal(err)
+		} else {
+			drawn += len(files)
+		}
+	}
+	if drawn == 0 || len(h.turnBoards.kept) != 0 {
+		t.Fatalf("%d boards drawn, %d kept; want some drawn, none kept", drawn, len(h.turnBoards.kept))
+	}
+}
+
 // The board of the moment a game ends is drawn once: for its turn message
 // and for each follower's news, which shows the same board. The ending
 // after the turn message carries its animation and charts, no board, and
