@@ -66,7 +66,7 @@ func TestExampleMagnateBenefits(t *testing.T) {
 	x.apply(blue, "benefit", "w1-2", "anabela-sales", "anabela-winery", "e1", "enologists@mr", "enologist-e1", "done", "done")
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 8)
-	eq(t, "Blue's Douro Estate", [3]int{b.Estates[0].Vineyards, b.Estates[0].Wineries, b.Estates[0].Enologists}, [3]int{1, 2, 2})
+	eq(t, "Blue's Douro Estate", [3]int8{b.Estates[0].Vineyards, b.Estates[0].Wineries, b.Estates[0].Enologists}, [3]int8{1, 2, 2})
 	eq(t, "Douro cubes", x.s.Regions[Douro].Cubes, 1)
 	eq(t, "Blue's barrels on Anabela's Winery", b.OnActions[Anabela], [2]int{1, 0})
 
@@ -198,7 +198,7 @@ func TestBenefitOnlyIfItCanFinish(t *testing.T) {
 	x.offers(blue, []string{"benefit", "w1-1", "anabela-sales"}, "anabela-winery")
 	x.apply(blue, "benefit", "w1-1", "anabela-sales", "anabela-winery", "e1", "pass@c", "order-1")
 	eq(t, "Blue's cash", x.p(blue).Money, 0)
-	eq(t, "Blue's Wineries in Douro", x.p(blue).Estates[0].Wineries, 2)
+	eq(t, "Blue's Wineries in Douro", int(x.p(blue).Estates[0].Wineries), 2)
 }
 
 // Carolina's Additional Actions: a free Wine Expert, which at the limit

@@ -53,8 +53,8 @@ func TestFirstEditionExampleVineyards(t *testing.T) {
 	x.apply(redPlayer, "algarve", "e1", "done", "done")
 	r = x.p(redPlayer)
 	eq(t, "Red's cash", r.Money, 10-3-4)
-	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, r.Estates[3].Vineyards}, []any{Minho, Red, 1})
-	eq(t, "the Algarve Estate's Vineyards", r.Estates[0].Vineyards, 2)
+	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, int(r.Estates[3].Vineyards)}, []any{Minho, Red, 1})
+	eq(t, "the Algarve Estate's Vineyards", int(r.Estates[0].Vineyards), 2)
 	eq(t, "cubes in Minho and Algarve", []int{x.s.Regions[Minho].Cubes, x.s.Regions[Algarve].Cubes}, []int{minho + 1, algarve + 1})
 }
 
@@ -193,8 +193,8 @@ func TestFirstEditionExampleMaintenance(t *testing.T) {
 		[]Bank{{Account: 0, Invest: -2}, {Account: 0, Invest: 0}, {Account: 6, Invest: 1}})
 	eq(t, "VP (Red, Blue)", []int{x.p(redPlayer).VP, x.p(blue).VP}, []int{-2, -2})
 	x.apply(blue, "e3")
-	eq(t, "Red's Winery is gone", x.p(redPlayer).Estates[0].Wineries, 0)
-	eq(t, "Blue's Enologists", x.p(blue).Estates[2].Enologists, 0)
+	eq(t, "Red's Winery is gone", int(x.p(redPlayer).Estates[0].Wineries), 0)
+	eq(t, "Blue's Enologists", int(x.p(blue).Estates[2].Enologists), 0)
 }
 
 // EXAMPLE (Fair results): Blue 35 Fair Points, Purple 26, Red and Yellow 20
@@ -322,7 +322,7 @@ func TestFirstEditionExampleWineries(t *testing.T) {
 	x.apply(blue, "wineries@tr", "e1", "e2", "done")
 	eq(t, "Blue's cash", x.p(blue).Money, 10-6)
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, douro+1)
-	eq(t, "the cube waiting on the Winery", x.p(blue).Estates[1].Waiting, 1)
+	eq(t, "the cube waiting on the Winery", int(x.p(blue).Estates[1].Waiting), 1)
 	x.deck(Alentejo, vy(White, 3), vy(Red, 5))
 	x.turn(blue)
 	x.apply(blue, "vineyards@tl", "alentejo", "e2", "done", "done")
@@ -339,7 +339,7 @@ func TestFirstEditionExampleEnologists(t *testing.T) {
 	p.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
 	x.apply(purple, "enologists@mr", "enologist-e1", "done", "done")
 	eq(t, "Purple's cash", x.p(purple).Money, 3-1)
-	eq(t, "Purple's Enologists", []int{x.p(purple).Estates[0].Enologists, x.p(purple).Estates[1].Enologists}, []int{1, 1})
+	eq(t, "Purple's Enologists", []int8{x.p(purple).Estates[0].Enologists, x.p(purple).Estates[1].Enologists}, []int8{1, 1})
 }
 
 // EXAMPLEs (Production step; aging and production; production): with the
@@ -411,7 +411,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x.apply(blue, "benefit", "w2-3", "anabela-sales", "anabela-winery", "e1", "enologists@mr", "enologist-e1", "done", "done")
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 10-1-1)
-	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int{2, 2})
+	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int8{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int8{2, 2})
 	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int{1, 0})
 
 	x.s.Year, x.s.Round = 5, 1

@@ -104,8 +104,8 @@ func (x *example) deck(r RegionID, tiles ...VineyardTile) {
 
 func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: component.R(cost)} }
 
-func red(q int) Wine   { return Wine{Color: Red, Quality: q} }
-func white(q int) Wine { return Wine{Color: White, Quality: q} }
+func red(q int) Wine   { return Wine{Color: Red, Quality: int8(q)} }
+func white(q int) Wine { return Wine{Color: White, Quality: int8(q)} }
 
 // wines lays out a Warehouse or Cellar, left to right; a zero Wine is empty.
 func wines(ws ...Wine) (out [4]Wine) {
@@ -487,7 +487,7 @@ func TestExampleEnologistsFarmers(t *testing.T) {
 	x.apply(purple, "enologists@mr", "enologist-e1", "farmer-e1")
 	p = x.p(purple)
 	eq(t, "Purple's money", p.Money, 10-5)
-	eq(t, "Douro estate's workers", [2]int{p.Estates[0].Enologists, p.Estates[0].Farmers}, [2]int{1, 2})
+	eq(t, "Douro estate's workers", [2]int8{p.Estates[0].Enologists, p.Estates[0].Farmers}, [2]int8{1, 2})
 }
 
 // SV p. 9, Cellars action: Yellow covers his Alentejo Warehouse (wines 4
@@ -1116,8 +1116,8 @@ func TestExampleInitialVineyard(t *testing.T) {
 			eq(t, "region cubes", x.s.Regions[tc.region].Cubes, 1)
 			supply.Cubes--
 			supply.Cellars -= b2i(tc.estate.Cellar)
-			supply.Farmers -= tc.estate.Farmers
-			supply.Wineries -= tc.estate.Wineries
+			supply.Farmers -= int(tc.estate.Farmers)
+			supply.Wineries -= int(tc.estate.Wineries)
 			eq(t, "supply", x.s.Supply, supply)
 			eq(t, "next", x.pending(), []engine.Seat{x.s.Order[1]})
 		})

@@ -100,11 +100,11 @@ func invariants(s *State) error {
 			if e >= board.Estates && *est != (Estate{}) {
 				return fmt.Errorf("%s uses estate %d of %d", p.Name, e+1, board.Estates)
 			}
-			enologists += est.Enologists
-			farmers += est.Farmers
-			wineries += est.Wineries
-			vineyards += est.Vineyards
-			cubes += est.Waiting
+			enologists += int(est.Enologists)
+			farmers += int(est.Farmers)
+			wineries += int(est.Wineries)
+			vineyards += int(est.Vineyards)
+			cubes += int(est.Waiting)
 			if est.Cellar {
 				cellars++
 			}
@@ -112,7 +112,7 @@ func invariants(s *State) error {
 				porto++
 			}
 			switch {
-			case est.Vineyards > board.MaxVineyardsPerEstate, est.Wineries > board.MaxWineriesPerEstate,
+			case int(est.Vineyards) > board.MaxVineyardsPerEstate, int(est.Wineries) > board.MaxWineriesPerEstate,
 				est.used() > board.EstateSlots, est.Farmers > est.Vineyards, est.Enologists > est.Wineries,
 				est.Farmers < 0, est.Enologists < 0:
 				return fmt.Errorf("%s's estate %d breaks a placement rule: %+v", p.Name, e+1, *est)

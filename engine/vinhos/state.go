@@ -189,14 +189,14 @@ type FairSlot struct {
 type Estate struct {
 	Region     RegionID `json:"region,omitempty"` // 0 until the first Vineyard
 	Color      Color    `json:"color,omitempty"`
-	Vineyards  int      `json:"vineyards"`
-	Wineries   int      `json:"wineries"`
-	Farmers    int      `json:"farmers"`
-	Enologists int      `json:"enologists"`
+	Vineyards  int8     `json:"vineyards"`
+	Wineries   int8     `json:"wineries"`
+	Farmers    int8     `json:"farmers"`
+	Enologists int8     `json:"enologists"`
 	Cellar     bool     `json:"cellar"`
 	// Waiting are Renown cubes on Wineries or a Cellar built before the
 	// Estate had a Vineyard; they go to the region with the first Vineyard.
-	Waiting int `json:"waiting,omitempty"`
+	Waiting int8 `json:"waiting,omitempty"`
 	// Wines by Warehouse or Cellar slot, left to right; Quality 0 is empty.
 	Wines [4]Wine `json:"wines"`
 	// Porto marks a Porto tile set aside for this Estate's wine this year.
@@ -206,7 +206,7 @@ type Estate struct {
 // Wine is a Wine tile on a player board.
 type Wine struct {
 	Color   Color `json:"color,omitempty"`
-	Quality int   `json:"quality,omitempty"`
+	Quality int8  `json:"quality,omitempty"`
 }
 
 // HeldExpert is a Wine Expert tile in front of a player.
@@ -286,7 +286,7 @@ func (e *Estate) slots() int {
 }
 
 // used is how many of the estate's three slots hold a tile.
-func (e *Estate) used() int { return e.Vineyards + e.Wineries }
+func (e *Estate) used() int { return int(e.Vineyards) + int(e.Wineries) }
 
 // clone returns a copy that shares nothing the copy may change: states are
 // values, so Apply works on a copy. Decks are shared: they only ever lose

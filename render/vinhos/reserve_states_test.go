@@ -46,10 +46,10 @@ func inPlay(s *vinhos.State) []vinhos.RegionID {
 // estate is an Estate in region with its buildings and wines (qualities,
 // in the estate's color).
 func estate(region vinhos.RegionID, col vinhos.Color, vineyards, wineries, farmers, enologists int, cellar bool, wines ...int) vinhos.Estate {
-	e := vinhos.Estate{Region: region, Color: col, Vineyards: vineyards, Wineries: wineries, Farmers: farmers, Enologists: enologists, Cellar: cellar}
+	e := vinhos.Estate{Region: region, Color: col, Vineyards: int8(vineyards), Wineries: int8(wineries), Farmers: int8(farmers), Enologists: int8(enologists), Cellar: cellar}
 	for i, q := range wines {
 		if q > 0 {
-			e.Wines[i] = vinhos.Wine{Color: col, Quality: q}
+			e.Wines[i] = vinhos.Wine{Color: col, Quality: int8(q)}
 		}
 	}
 	return e
