@@ -167,7 +167,7 @@ func TestFirstEditionExamplePressRelease(t *testing.T) {
 	eq(t, "Red's Fair tile", x.s.FairSlots[0], FairSlot{Spot{true, redPlayer}, 4})
 	eq(t, "Red's Fair Points (14 + 3 + 6)", r.FairPoints, 23)
 	eq(t, "Red's cash", r.Money, 3)
-	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int8{Bruno: 1})
 	eq(t, "the wine is gone", r.Estates[0].Wines[3], Wine{})
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
 
@@ -387,7 +387,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x.s.Vintage = C10FourthYearTile
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
-	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Magnates = [NumMagnates]int8{Anabela: 1}
 	b.Barrels--
 	b.Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1, Enologists: 1, Wines: wines(white(9))}
 	b.Estates[1] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 1, Cellar: true, Wines: wines(red(7), red(3), red(2), red(4))}
@@ -402,8 +402,8 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	}
 	x.apply(blue, append(press, "anabela", "bruno", "benefit", "w2-1", "anabela", "anabela-sales", "w2-2", "casa-de-fados-red-4", "done", "done")...)
 	b = x.p(blue)
-	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Bruno: 1})
-	eq(t, "Blue's barrels on Alexandre's Bonus Actions (Winery, Sales)", b.OnActions[Anabela], [2]int{0, 1})
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int8{Anabela: 1, Bruno: 1})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions (Winery, Sales)", b.OnActions[Anabela], [2]int8{0, 1})
 	eq(t, "Blue's account after selling a 4", b.Bank.Account, 5+4)
 
 	x.s.Round = 2
@@ -412,7 +412,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 10-1-1)
 	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int8{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int8{2, 2})
-	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int{1, 0})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int8{1, 0})
 
 	x.s.Year, x.s.Round = 5, 1
 	x.deck(Minho, vy(White, 2))
@@ -518,7 +518,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	slot := slices.IndexFunc(x.s.FairSlots[:], func(f FairSlot) bool { return f.Taken && f.Seat == blue })
 	eq(t, "Blue's Fair tile", x.s.FairSlots[slot].Tile, 1)
 	eq(t, "Blue's Fair Points", b.FairPoints, x.s.sectionFP(Appearance)+x.s.sectionFP(Alcohol)+2)
-	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Carolina: 1})
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int8{Anabela: 1, Carolina: 1})
 	eq(t, "the Fair's secret picks", x.s.At, PhaseFairPicks)
 }
 

@@ -714,7 +714,7 @@ func TestExamplePressRelease(t *testing.T) {
 			o = x.p(orange)
 			eq(t, "Orange's Fair Points", o.FairPoints, tc.fairPoints)
 			eq(t, "Douro cubes", x.s.Regions[Douro].Cubes, 0)
-			eq(t, "Orange's barrels with the Magnates", o.Magnates, [NumMagnates]int{2, 1, 1})
+			eq(t, "Orange's barrels with the Magnates", o.Magnates, [NumMagnates]int8{2, 1, 1})
 			eq(t, "Orange's barrels", o.Barrels, barrels+2)
 			eq(t, "Orange's Douro wines", o.Estates[0].Wines, wines())
 			eq(t, "booth 2", x.s.Booths[1], orange)
@@ -856,7 +856,7 @@ func TestExampleWineTastingFair(t *testing.T) {
 	x.bluePresses()
 	b := x.p(blue)
 	eq(t, "Blue's Fair Points", b.FairPoints, 17+11)
-	eq(t, "Blue's barrels with Carolina", b.Magnates[Carolina], 1)
+	eq(t, "Blue's barrels with Carolina", int(b.Magnates[Carolina]), 1)
 	eq(t, "Blue's barrels", b.Barrels, barrels+1)
 }
 
@@ -1052,7 +1052,7 @@ func TestExampleSetup(t *testing.T) {
 				money = append(money, s.Seats[seat].Money)
 				p := s.Seats[seat]
 				eq(t, p.Name+"'s barrels", p.Barrels, 2)
-				eq(t, p.Name+"'s barrels with the Magnates", p.Magnates, [NumMagnates]int{2, 2, 2})
+				eq(t, p.Name+"'s barrels with the Magnates", p.Magnates, [NumMagnates]int8{2, 2, 2})
 				eq(t, p.Name+"'s Action marker", p.Cell, CellC)
 			}
 			eq(t, "money in turn order", money, []int{19, 20, 21, 22}[:tc.players])

@@ -232,7 +232,7 @@ func TestExamplePressRelease10(t *testing.T) {
 	eq(t, "Fair Points", o.FairPoints, 21)
 	eq(t, "cash", o.Money, 2+3)
 	eq(t, "Fair slot", x.s.FairSlots[0], FairSlot{Spot{true, orange}, 4})
-	eq(t, "barrels beside the Magnates", o.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "barrels beside the Magnates", o.Magnates, [NumMagnates]int8{Bruno: 1})
 	eq(t, "barrels in supply", o.Barrels, 7)
 	eq(t, "the wine is gone", o.Estates[0].Wines[3], Wine{})
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
@@ -270,7 +270,7 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 	b = x.p(blue)
 	eq(t, "Blue's Fair tile", x.s.FairSlots[1], FairSlot{Spot{true, blue}, 1})
 	eq(t, "Blue's Fair Points", b.FairPoints, 4+2)
-	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int{Carolina: 1})
+	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int8{Carolina: 1})
 }
 
 // vintageWhere is the first of the mode's Vintage tiles that fits an

@@ -50,7 +50,7 @@ func TestReserveSetup(t *testing.T) {
 			eq(t, p.Name+"'s cash", p.Money, 10)
 			eq(t, p.Name+"'s bank", p.Bank, Bank{Account: 5, Invest: 1})
 			eq(t, p.Name+"'s barrels", p.Barrels, 8)
-			eq(t, p.Name+"'s barrels on Magnates", p.Magnates, [NumMagnates]int{})
+			eq(t, p.Name+"'s barrels on Magnates", p.Magnates, [NumMagnates]int8{})
 		}
 		eq(t, "estates", s.board().Estates, 4)
 		eq(t, "phase", s.At, PhaseInitialVineyard)

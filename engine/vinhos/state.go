@@ -147,11 +147,11 @@ type Player struct {
 	Money int         `json:"money"`
 	VP    int         `json:"vp"`
 	// VPFrom breaks VP down by source; it always adds up to VP.
-	VPFrom     [NumVPSources]int `json:"vp_from"`
-	FairPoints int               `json:"fair_points"`
-	Barrels    int               `json:"barrels"` // in supply
+	VPFrom     [NumVPSources]int16 `json:"vp_from"`
+	FairPoints int                 `json:"fair_points"`
+	Barrels    int                 `json:"barrels"` // in supply
 	// Magnates counts this player's barrels beside each Magnate.
-	Magnates [NumMagnates]int `json:"magnates"`
+	Magnates [NumMagnates]int8 `json:"magnates"`
 	// FromMagnates counts barrels taken back from the Magnates (a multiplier).
 	FromMagnates int          `json:"from_magnates"`
 	Estates      [5]Estate    `json:"estates"`
@@ -170,7 +170,7 @@ type Player struct {
 	// OnActions counts this player's barrels on each R10 Additional Action
 	// space, by Magnate and space (ManagerRows); Magnates counts those on
 	// the Magnates' own spaces (§10).
-	OnActions [NumMagnates][len(ManagerRow{}.Actions)]int `json:"on_actions,omitzero"`
+	OnActions [NumMagnates][len(ManagerRow{}.Actions)]int8 `json:"on_actions,omitzero"`
 }
 
 // Spot is a space for one barrel: taken by a seat, or empty.
