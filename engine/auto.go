@@ -61,6 +61,9 @@ func Complete(s State, seat Seat, prefix Action, pick func(step Step, depth int)
 		if len(step.Choices) == 0 {
 			return nil, Errorf(CodeIllegal, "No legal choice at %q.", step.Prompt)
 		}
+		if len(act) == cap(act) {
+			act = slices.Grow(act, 8) // room for a turn's steps at once
+		}
 		act = append(act, pick(step, depth).ID)
 	}
 }

@@ -331,7 +331,7 @@ func (m *Machine[W]) Choices(memo *Memo[W], start func() W, seat engine.Seat, pr
 		return engine.Step{}, err
 	}
 	if rec == nil {
-		rec = new(walked[W])
+		rec = &walked[W]{prefix: make(engine.Action, 0, 8)} // a decision's prefixes, in one array
 	}
 	// The steps taken on their own are collected in the record, which
 	// the memo keeps: a slice of the call's own would escape.

@@ -142,7 +142,7 @@ func (k *Walk[W]) name(name string) string {
 	}
 	n := 1
 	for _, used := range k.Names {
-		if used == name || strings.TrimRight(used, "0123456789") == name {
+		if used == name || numbered(used, name) {
 			n++
 		}
 	}
@@ -151,6 +151,24 @@ func (k *Walk[W]) name(name string) string {
 	}
 	return name + strconv.Itoa(n)
 }
+
+// numbered reports whether used is name and a number after it: whether
+// its digits trimmed from the right leave name. It reads used without
+// building strings.TrimRight's set of digits, which every step named
+// asked for each name before it.
+func numbered(used, name string) bool {
+	if !strings.HasPrefix(used, name) || (name != "" && isDigit(name[len(name)-1])) {
+		return false
+	}
+	for i := len(name); i < len(used); i++ {
+		if !isDigit(used[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 // copyFrom makes k the bookkeeping of a copy of the walker whose Walk is
 // w, keeping k's own array for options.

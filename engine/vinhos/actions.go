@@ -304,7 +304,7 @@ func (s *State) vineyardEstates(out []int, seat engine.Seat, r RegionID, c Color
 			continue
 		}
 		if est.Vineyards > 0 {
-			if est.Region == r && est.Color == c && est.Vineyards < board.MaxVineyardsPerEstate {
+			if est.Region == r && est.Color == c && int(est.Vineyards) < board.MaxVineyardsPerEstate {
 				out = append(out, e)
 			}
 			continue
@@ -442,7 +442,7 @@ func (s *walker) wineryStep() step {
 	}
 	for e := range s.board().Estates {
 		est := &p.Estates[e]
-		if est.used() >= board.EstateSlots || est.Wineries >= board.MaxWineriesPerEstate {
+		if est.used() >= board.EstateSlots || int(est.Wineries) >= board.MaxWineriesPerEstate {
 			if s.Explaining {
 				s.refuse(estateKeys[e], "%s", s.wineryRefusal(p, e))
 			}

@@ -20,7 +20,7 @@ func blueForBenefits(t *testing.T) *example {
 	x := newReserveExample(t, 4, orange, yellow, blue, purple)
 	b := x.p(blue)
 	b.Money, b.Cell = 10, CellTL
-	b.Magnates = [NumMagnates]int{Anabela: 2, Bruno: 1}
+	b.Magnates = [NumMagnates]int8{Anabela: 2, Bruno: 1}
 	b.Barrels -= 3
 	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1, Cellar: true, Wines: wines(red(7), red(3), red(2), red(4))}
 	b.Estates[1] = Estate{Region: Alentejo, Color: White, Vineyards: 1, Wines: wines(white(5), white(2))}
@@ -51,8 +51,8 @@ func TestExampleMagnateBenefits(t *testing.T) {
 	x.apply(blue, "pass@c", "order-1", "pass", "benefit", "w2-2", "anabela", "anabela-sales", "w1-1", "hotel-red-7", "done", "done")
 	b := x.p(blue)
 	eq(t, "Blue's account", b.Bank.Account, 12)
-	eq(t, "Blue's barrels on Anabela", b.Magnates[Anabela], 1)
-	eq(t, "Blue's barrels on Anabela's Sales", b.OnActions[Anabela][1], 1)
+	eq(t, "Blue's barrels on Anabela", int(b.Magnates[Anabela]), 1)
+	eq(t, "Blue's barrels on Anabela's Sales", int(b.OnActions[Anabela][1]), 1)
 	eq(t, "Hotel red 7", x.s.Sales[x.saleSlot(Hotel, Red, 7)], blue)
 	eq(t, "Blue's Douro wines", b.Estates[0].Wines, wines(Wine{}, red(3), red(2), red(4)))
 	eq(t, "Blue's Alentejo wines", b.Estates[1].Wines, wines(white(5)))
@@ -66,9 +66,9 @@ func TestExampleMagnateBenefits(t *testing.T) {
 	x.apply(blue, "benefit", "w1-2", "anabela-sales", "anabela-winery", "e1", "enologists@mr", "enologist-e1", "done", "done")
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 8)
-	eq(t, "Blue's Douro Estate", [3]int{b.Estates[0].Vineyards, b.Estates[0].Wineries, b.Estates[0].Enologists}, [3]int{1, 2, 2})
+	eq(t, "Blue's Douro Estate", [3]int8{b.Estates[0].Vineyards, b.Estates[0].Wineries, b.Estates[0].Enologists}, [3]int8{1, 2, 2})
 	eq(t, "Douro cubes", x.s.Regions[Douro].Cubes, 1)
-	eq(t, "Blue's barrels on Anabela's Winery", b.OnActions[Anabela], [2]int{1, 0})
+	eq(t, "Blue's barrels on Anabela's Winery", b.OnActions[Anabela], [2]int8{1, 0})
 
 	// Year 5, round 1: Bruno → Cash Multiplier, then Vineyards.
 	x.s.Year, x.s.Round = 5, 1
@@ -77,7 +77,7 @@ func TestExampleMagnateBenefits(t *testing.T) {
 	x.apply(blue, "benefit", "w1-3", "bruno", "bruno-cash-left", "vineyards@tl", "minho", "e3", "done", "done")
 	b = x.p(blue)
 	eq(t, "Cash Multiplier's left slot", x.s.Multipliers[Bruno][1][0], Spot{Taken: true, Seat: blue})
-	eq(t, "Blue's barrels on Bruno", b.Magnates[Bruno], 0)
+	eq(t, "Blue's barrels on Bruno", int(b.Magnates[Bruno]), 0)
 	eq(t, "Blue's VP (the Cash Multiplier scores at the end)", b.VP, 0)
 	eq(t, "Blue's cash after a 1-Bago move and a 2-Bago vineyard", b.Money, 5)
 
@@ -94,10 +94,10 @@ func TestExampleMagnateBenefits(t *testing.T) {
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Cellar", b.Money, 3)
 	eq(t, "Blue's VP from the Wine Multiplier", b.VP, 7)
-	eq(t, "Blue's VP from Magnate benefits", b.VPFrom[SourceBenefits], 7)
+	eq(t, "Blue's VP from Magnate benefits", int(b.VPFrom[SourceBenefits]), 7)
 	eq(t, "Alentejo cubes", x.s.Regions[Alentejo].Cubes, 0)
 	eq(t, "Wine Multiplier's left slot", x.s.Multipliers[Anabela][2][0], Spot{Taken: true, Seat: blue})
-	eq(t, "Blue's barrels in Anabela's row", b.OnActions[Anabela], [2]int{0, 0})
+	eq(t, "Blue's barrels in Anabela's row", b.OnActions[Anabela], [2]int8{0, 0})
 	eq(t, "Blue's wines", len(x.s.wines(blue)), 0)
 }
 
@@ -135,7 +135,7 @@ func TestBenefitNeedsAWineAndABarrel(t *testing.T) {
 	x.refuses(blue, nil, "benefit")
 	x = blueForBenefits(t)
 	x.turn(blue)
-	x.p(blue).Magnates = [NumMagnates]int{}
+	x.p(blue).Magnates = [NumMagnates]int8{}
 	x.refuses(blue, nil, "benefit")
 }
 
@@ -162,7 +162,7 @@ func TestExpertsMultiplierNeedsAllFourFeatures(t *testing.T) {
 	x.p(blue).Experts[3].FaceUp = true
 	x.apply(blue, "benefit", "w2-2", "bruno", "bruno-experts-right", "pass@c", "order-1", "pass", "done")
 	eq(t, "Blue's VP", x.p(blue).VP, R10ExpertsMultiplierVP)
-	eq(t, "Blue's VP from Magnate benefits", x.p(blue).VPFrom[SourceBenefits], 8)
+	eq(t, "Blue's VP from Magnate benefits", int(x.p(blue).VPFrom[SourceBenefits]), 8)
 	eq(t, "Experts Multiplier's right slot", x.s.Multipliers[Bruno][2][1], Spot{Taken: true, Seat: blue})
 }
 
@@ -171,7 +171,7 @@ func TestExpertsMultiplierNeedsAllFourFeatures(t *testing.T) {
 func TestRenownMultiplier(t *testing.T) {
 	x := blueForBenefits(t)
 	x.turn(blue)
-	x.p(blue).Magnates = [NumMagnates]int{Carolina: 1}
+	x.p(blue).Magnates = [NumMagnates]int8{Carolina: 1}
 	x.p(blue).Estates[2] = Estate{Region: Douro, Color: Red, Vineyards: 1}
 	x.s.Regions[Douro].Cubes, x.s.Regions[Alentejo].Cubes, x.s.Regions[Minho].Cubes = 3, 2, 4
 	x.apply(blue, "benefit", "w2-2", "carolina", "carolina-renown-left", "pass@c", "order-1", "pass", "done")
@@ -187,7 +187,7 @@ func TestBenefitOnlyIfItCanFinish(t *testing.T) {
 	x.turn(blue)
 	b := x.p(blue)
 	b.Money, b.Bank.Invest = 0, R10InvestMin // nothing to divest
-	b.Magnates = [NumMagnates]int{}
+	b.Magnates = [NumMagnates]int8{}
 	b.OnActions[Anabela][1] = 1
 	b.Estates[0].Wines, b.Estates[1].Wines = wines(red(7)), wines()
 	for i := range x.s.Multipliers[Anabela] {
@@ -198,7 +198,7 @@ func TestBenefitOnlyIfItCanFinish(t *testing.T) {
 	x.offers(blue, []string{"benefit", "w1-1", "anabela-sales"}, "anabela-winery")
 	x.apply(blue, "benefit", "w1-1", "anabela-sales", "anabela-winery", "e1", "pass@c", "order-1")
 	eq(t, "Blue's cash", x.p(blue).Money, 0)
-	eq(t, "Blue's Wineries in Douro", x.p(blue).Estates[0].Wineries, 2)
+	eq(t, "Blue's Wineries in Douro", int(x.p(blue).Estates[0].Wineries), 2)
 }
 
 // Carolina's Additional Actions: a free Wine Expert, which at the limit
@@ -207,7 +207,7 @@ func TestBenefitOnlyIfItCanFinish(t *testing.T) {
 func TestCarolinasAdditionalActions(t *testing.T) {
 	x := blueForBenefits(t)
 	x.turn(blue)
-	x.p(blue).Magnates = [NumMagnates]int{Carolina: 1}
+	x.p(blue).Magnates = [NumMagnates]int8{Carolina: 1}
 	for f := range Feature(NumFeatures) {
 		x.give(blue, x.expertID(f, ExpertCash))
 	}
@@ -220,14 +220,14 @@ func TestCarolinasAdditionalActions(t *testing.T) {
 	x.apply(blue, "benefit", "w2-2", "carolina", "carolina-expert", discard, "alcohol", "pass@c", "order-1", "pass", "done")
 	eq(t, "Blue's Experts", len(x.p(blue).Experts), R10ExpertLimit)
 	eq(t, "Blue's cash", x.p(blue).Money, 10)
-	eq(t, "Blue's barrels on Carolina's Expert space", x.p(blue).OnActions[Carolina], [2]int{1, 0})
+	eq(t, "Blue's barrels on Carolina's Expert space", x.p(blue).OnActions[Carolina], [2]int8{1, 0})
 
 	x.turn(blue)
 	x.p(blue).Bank.Invest = 1
 	x.p(blue).Cell = CellTL
 	x.apply(blue, "benefit", "w2-1", "carolina-expert", "carolina-investment", "pass@c", "order-2", "pass", "done")
 	eq(t, "Blue's investment", x.p(blue).Bank.Invest, 2)
-	eq(t, "Blue's barrels on Carolina's spaces", x.p(blue).OnActions[Carolina], [2]int{0, 1})
+	eq(t, "Blue's barrels on Carolina's spaces", x.p(blue).OnActions[Carolina], [2]int8{0, 1})
 }
 
 // §9, AMB-10, AMB-27: in R10 the barrel Expert takes a barrel back from
@@ -345,7 +345,7 @@ func TestSetubalExpertsAtTheLimit(t *testing.T) {
 // second one.
 func TestPausedTurnKeepsItsBenefit(t *testing.T) {
 	x := blueForBenefits(t)
-	x.p(blue).Magnates = [NumMagnates]int{Carolina: 1}
+	x.p(blue).Magnates = [NumMagnates]int8{Carolina: 1}
 	x.turn(blue)
 	x.apply(blue, "benefit", "w2-2", "carolina", "carolina-expert", "taste")
 	if x.s.Paused == nil || !x.s.Paused.benefitUsed {

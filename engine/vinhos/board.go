@@ -102,7 +102,7 @@ func (s *walker) firstVineyardBonus(seat engine.Seat, r RegionID, e int) {
 		est.Farmers++
 		s.say(seat, func() string { return fmt.Sprintf("%s places a free Farmer in the Ribatejo estate.", p.Name) })
 	}
-	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < s.board().EstateSlots && est.Wineries < s.board().MaxWineriesPerEstate {
+	if reg.FreeWinery && s.Supply.Wineries > 0 && est.used() < s.board().EstateSlots && int(est.Wineries) < s.board().MaxWineriesPerEstate {
 		s.Supply.Wineries--
 		est.Wineries++
 		s.say(seat, func() string { return fmt.Sprintf("%s builds a free Winery in the Lisboa estate.", p.Name) })
@@ -119,7 +119,7 @@ func (s *walker) addWine(seat engine.Seat, e, q int) {
 		s.say(seat, func() string { return fmt.Sprintf("%s's %s makes no wine this year.", p.Name, s.estateName(p, e)) })
 		return
 	}
-	est.Wines[0] = Wine{Color: est.Color, Quality: q}
+	est.Wines[0] = Wine{Color: est.Color, Quality: int8(q)}
 	s.say(seat, func() string {
 		return fmt.Sprintf("%s's %s makes a %s wine of quality %d.", p.Name, s.estateName(p, e), est.Color, q)
 	})

@@ -53,8 +53,8 @@ func TestFirstEditionExampleVineyards(t *testing.T) {
 	x.apply(redPlayer, "algarve", "e1", "done", "done")
 	r = x.p(redPlayer)
 	eq(t, "Red's cash", r.Money, 10-3-4)
-	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, r.Estates[3].Vineyards}, []any{Minho, Red, 1})
-	eq(t, "the Algarve Estate's Vineyards", r.Estates[0].Vineyards, 2)
+	eq(t, "the Minho Estate", []any{r.Estates[3].Region, r.Estates[3].Color, int(r.Estates[3].Vineyards)}, []any{Minho, Red, 1})
+	eq(t, "the Algarve Estate's Vineyards", int(r.Estates[0].Vineyards), 2)
 	eq(t, "cubes in Minho and Algarve", []int{x.s.Regions[Minho].Cubes, x.s.Regions[Algarve].Cubes}, []int{minho + 1, algarve + 1})
 }
 
@@ -167,7 +167,7 @@ func TestFirstEditionExamplePressRelease(t *testing.T) {
 	eq(t, "Red's Fair tile", x.s.FairSlots[0], FairSlot{Spot{true, redPlayer}, 4})
 	eq(t, "Red's Fair Points (14 + 3 + 6)", r.FairPoints, 23)
 	eq(t, "Red's cash", r.Money, 3)
-	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "Red's barrels beside the Managers", r.Magnates, [NumMagnates]int8{Bruno: 1})
 	eq(t, "the wine is gone", r.Estates[0].Wines[3], Wine{})
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
 
@@ -193,8 +193,8 @@ func TestFirstEditionExampleMaintenance(t *testing.T) {
 		[]Bank{{Account: 0, Invest: -2}, {Account: 0, Invest: 0}, {Account: 6, Invest: 1}})
 	eq(t, "VP (Red, Blue)", []int{x.p(redPlayer).VP, x.p(blue).VP}, []int{-2, -2})
 	x.apply(blue, "e3")
-	eq(t, "Red's Winery is gone", x.p(redPlayer).Estates[0].Wineries, 0)
-	eq(t, "Blue's Enologists", x.p(blue).Estates[2].Enologists, 0)
+	eq(t, "Red's Winery is gone", int(x.p(redPlayer).Estates[0].Wineries), 0)
+	eq(t, "Blue's Enologists", int(x.p(blue).Estates[2].Enologists), 0)
 }
 
 // EXAMPLE (Fair results): Blue 35 Fair Points, Purple 26, Red and Yellow 20
@@ -322,7 +322,7 @@ func TestFirstEditionExampleWineries(t *testing.T) {
 	x.apply(blue, "wineries@tr", "e1", "e2", "done")
 	eq(t, "Blue's cash", x.p(blue).Money, 10-6)
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, douro+1)
-	eq(t, "the cube waiting on the Winery", x.p(blue).Estates[1].Waiting, 1)
+	eq(t, "the cube waiting on the Winery", int(x.p(blue).Estates[1].Waiting), 1)
 	x.deck(Alentejo, vy(White, 3), vy(Red, 5))
 	x.turn(blue)
 	x.apply(blue, "vineyards@tl", "alentejo", "e2", "done", "done")
@@ -339,7 +339,7 @@ func TestFirstEditionExampleEnologists(t *testing.T) {
 	p.Estates[1] = Estate{Region: Dao, Color: Red, Vineyards: 1, Wineries: 1, Enologists: 1}
 	x.apply(purple, "enologists@mr", "enologist-e1", "done", "done")
 	eq(t, "Purple's cash", x.p(purple).Money, 3-1)
-	eq(t, "Purple's Enologists", []int{x.p(purple).Estates[0].Enologists, x.p(purple).Estates[1].Enologists}, []int{1, 1})
+	eq(t, "Purple's Enologists", []int8{x.p(purple).Estates[0].Enologists, x.p(purple).Estates[1].Enologists}, []int8{1, 1})
 }
 
 // EXAMPLEs (Production step; aging and production; production): with the
@@ -387,7 +387,7 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x.s.Vintage = C10FourthYearTile
 	b := x.p(blue)
 	b.Money, b.Cell, b.Bank.Account = 10, CellTL, 5
-	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Magnates = [NumMagnates]int8{Anabela: 1}
 	b.Barrels--
 	b.Estates[0] = Estate{Region: Minho, Color: White, Vineyards: 1, Wineries: 1, Enologists: 1, Wines: wines(white(9))}
 	b.Estates[1] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wineries: 1, Cellar: true, Wines: wines(red(7), red(3), red(2), red(4))}
@@ -402,8 +402,8 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	}
 	x.apply(blue, append(press, "anabela", "bruno", "benefit", "w2-1", "anabela", "anabela-sales", "w2-2", "casa-de-fados-red-4", "done", "done")...)
 	b = x.p(blue)
-	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Bruno: 1})
-	eq(t, "Blue's barrels on Alexandre's Bonus Actions (Winery, Sales)", b.OnActions[Anabela], [2]int{0, 1})
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int8{Anabela: 1, Bruno: 1})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions (Winery, Sales)", b.OnActions[Anabela], [2]int8{0, 1})
 	eq(t, "Blue's account after selling a 4", b.Bank.Account, 5+4)
 
 	x.s.Round = 2
@@ -411,8 +411,8 @@ func TestFirstEditionExampleManagers(t *testing.T) {
 	x.apply(blue, "benefit", "w2-3", "anabela-sales", "anabela-winery", "e1", "enologists@mr", "enologist-e1", "done", "done")
 	b = x.p(blue)
 	eq(t, "Blue's cash after a Winery for 1 and an Enologist for 1", b.Money, 10-1-1)
-	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int{2, 2})
-	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int{1, 0})
+	eq(t, "Blue's Minho Estate (Wineries, Enologists)", []int8{b.Estates[0].Wineries, b.Estates[0].Enologists}, []int8{2, 2})
+	eq(t, "Blue's barrels on Alexandre's Bonus Actions", b.OnActions[Anabela], [2]int8{1, 0})
 
 	x.s.Year, x.s.Round = 5, 1
 	x.deck(Minho, vy(White, 2))
@@ -518,7 +518,7 @@ func TestFirstEditionExampleFairStep(t *testing.T) {
 	slot := slices.IndexFunc(x.s.FairSlots[:], func(f FairSlot) bool { return f.Taken && f.Seat == blue })
 	eq(t, "Blue's Fair tile", x.s.FairSlots[slot].Tile, 1)
 	eq(t, "Blue's Fair Points", b.FairPoints, x.s.sectionFP(Appearance)+x.s.sectionFP(Alcohol)+2)
-	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int{Anabela: 1, Carolina: 1})
+	eq(t, "Blue's barrels beside the Managers", b.Magnates, [NumMagnates]int8{Anabela: 1, Carolina: 1})
 	eq(t, "the Fair's secret picks", x.s.At, PhaseFairPicks)
 }
 

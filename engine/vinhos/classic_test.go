@@ -277,7 +277,7 @@ func blueBeforeABonusAction(t *testing.T) *example {
 	x := newClassicExample(t, 4, orange, yellow, blue, purple)
 	b := x.p(blue)
 	b.Money, b.Cell, b.Barrels = 10, CellTL, 0
-	b.Magnates = [NumMagnates]int{Anabela: 1}
+	b.Magnates = [NumMagnates]int8{Anabela: 1}
 	b.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 1, Wines: wines(red(7), red(3))}
 	x.s.Sales[x.saleSlot(Hotel, Red, 6)] = blue
 	x.s.Sales[x.saleSlot(Hotel, Red, 8)] = blue

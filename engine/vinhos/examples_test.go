@@ -104,8 +104,8 @@ func (x *example) deck(r RegionID, tiles ...VineyardTile) {
 
 func vy(c Color, cost int) VineyardTile { return VineyardTile{Color: c, Cost: component.R(cost)} }
 
-func red(q int) Wine   { return Wine{Color: Red, Quality: q} }
-func white(q int) Wine { return Wine{Color: White, Quality: q} }
+func red(q int) Wine   { return Wine{Color: Red, Quality: int8(q)} }
+func white(q int) Wine { return Wine{Color: White, Quality: int8(q)} }
 
 // wines lays out a Warehouse or Cellar, left to right; a zero Wine is empty.
 func wines(ws ...Wine) (out [4]Wine) {
@@ -487,7 +487,7 @@ func TestExampleEnologistsFarmers(t *testing.T) {
 	x.apply(purple, "enologists@mr", "enologist-e1", "farmer-e1")
 	p = x.p(purple)
 	eq(t, "Purple's money", p.Money, 10-5)
-	eq(t, "Douro estate's workers", [2]int{p.Estates[0].Enologists, p.Estates[0].Farmers}, [2]int{1, 2})
+	eq(t, "Douro estate's workers", [2]int8{p.Estates[0].Enologists, p.Estates[0].Farmers}, [2]int8{1, 2})
 }
 
 // SV p. 9, Cellars action: Yellow covers his Alentejo Warehouse (wines 4
@@ -714,7 +714,7 @@ func TestExamplePressRelease(t *testing.T) {
 			o = x.p(orange)
 			eq(t, "Orange's Fair Points", o.FairPoints, tc.fairPoints)
 			eq(t, "Douro cubes", x.s.Regions[Douro].Cubes, 0)
-			eq(t, "Orange's barrels with the Magnates", o.Magnates, [NumMagnates]int{2, 1, 1})
+			eq(t, "Orange's barrels with the Magnates", o.Magnates, [NumMagnates]int8{2, 1, 1})
 			eq(t, "Orange's barrels", o.Barrels, barrels+2)
 			eq(t, "Orange's Douro wines", o.Estates[0].Wines, wines())
 			eq(t, "booth 2", x.s.Booths[1], orange)
@@ -856,7 +856,7 @@ func TestExampleWineTastingFair(t *testing.T) {
 	x.bluePresses()
 	b := x.p(blue)
 	eq(t, "Blue's Fair Points", b.FairPoints, 17+11)
-	eq(t, "Blue's barrels with Carolina", b.Magnates[Carolina], 1)
+	eq(t, "Blue's barrels with Carolina", int(b.Magnates[Carolina]), 1)
 	eq(t, "Blue's barrels", b.Barrels, barrels+1)
 }
 
@@ -1052,7 +1052,7 @@ func TestExampleSetup(t *testing.T) {
 				money = append(money, s.Seats[seat].Money)
 				p := s.Seats[seat]
 				eq(t, p.Name+"'s barrels", p.Barrels, 2)
-				eq(t, p.Name+"'s barrels with the Magnates", p.Magnates, [NumMagnates]int{2, 2, 2})
+				eq(t, p.Name+"'s barrels with the Magnates", p.Magnates, [NumMagnates]int8{2, 2, 2})
 				eq(t, p.Name+"'s Action marker", p.Cell, CellC)
 			}
 			eq(t, "money in turn order", money, []int{19, 20, 21, 22}[:tc.players])
@@ -1116,8 +1116,8 @@ func TestExampleInitialVineyard(t *testing.T) {
 			eq(t, "region cubes", x.s.Regions[tc.region].Cubes, 1)
 			supply.Cubes--
 			supply.Cellars -= b2i(tc.estate.Cellar)
-			supply.Farmers -= tc.estate.Farmers
-			supply.Wineries -= tc.estate.Wineries
+			supply.Farmers -= int(tc.estate.Farmers)
+			supply.Wineries -= int(tc.estate.Wineries)
 			eq(t, "supply", x.s.Supply, supply)
 			eq(t, "next", x.pending(), []engine.Seat{x.s.Order[1]})
 		})

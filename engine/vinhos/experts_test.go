@@ -98,7 +98,7 @@ func TestExpertCashBetweenTwoWineriesAndOnlyOnePerTurn(t *testing.T) {
 	x.apply(yellow, turn...)
 	y = x.p(yellow)
 	eq(t, "Yellow's money", y.Money, 5-3+2-3)
-	eq(t, "Yellow's Wineries", y.Estates[0].Wineries, 2)
+	eq(t, "Yellow's Wineries", int(y.Estates[0].Wineries), 2)
 }
 
 // "You cannot stay in the same space" unless you "have no way to take any

@@ -38,12 +38,13 @@ func invariants(s *State) error {
 		if b := p.Bank; b.Account < 0 || b.Account > R10AccountMax || b.Invest < R10InvestMin || b.Invest > R10InvestMax || (!s.rules().bank && b != Bank{}) {
 			return fmt.Errorf("%s's bank is %+v", p.Name, b)
 		}
-		if sum := sumInts(p.VPFrom[:]); sum != p.VP {
+		vp := s.VPFrom(engine.Seat(seat))
+		if sum := sumInts(vp[:]); sum != p.VP {
 			return fmt.Errorf("%s's VP by source %v add up to %d, not to the %d VP", p.Name, p.VPFrom, sum, p.VP)
 		}
 		barrels := p.Barrels
 		for _, m := range p.Magnates {
-			barrels += m
+			barrels += int(m)
 		}
 		barrels += count(s.Sales[:], engine.Seat(seat))
 		for r := range s.Export {
@@ -61,7 +62,9 @@ func invariants(s *State) error {
 			}
 		}
 		for m := range p.OnActions {
-			barrels += sumInts(p.OnActions[m][:])
+			for _, n := range p.OnActions[m] {
+				barrels += int(n)
+			}
 			for i := range s.Multipliers[m] {
 				mine := 0
 				for _, spot := range s.Multipliers[m][i] {
@@ -100,11 +103,11 @@ func invariants(s *State) error {
 			if e >= board.Estates && *est != (Estate{}) {
 				return fmt.Errorf("%s uses estate %d of %d", p.Name, e+1, board.Estates)
 			}
-			enologists += est.Enologists
-			farmers += est.Farmers
-			wineries += est.Wineries
-			vineyards += est.Vineyards
-			cubes += est.Waiting
+			enologists += int(est.Enologists)
+			farmers += int(est.Farmers)
+			wineries += int(est.Wineries)
+			vineyards += int(est.Vineyards)
+			cubes += int(est.Waiting)
 			if est.Cellar {
 				cellars++
 			}
@@ -112,7 +115,7 @@ func invariants(s *State) error {
 				porto++
 			}
 			switch {
-			case est.Vineyards > board.MaxVineyardsPerEstate, est.Wineries > board.MaxWineriesPerEstate,
+			case int(est.Vineyards) > board.MaxVineyardsPerEstate, int(est.Wineries) > board.MaxWineriesPerEstate,
 				est.used() > board.EstateSlots, est.Farmers > est.Vineyards, est.Enologists > est.Wineries,
 				est.Farmers < 0, est.Enologists < 0:
 				return fmt.Errorf("%s's estate %d breaks a placement rule: %+v", p.Name, e+1, *est)
@@ -184,7 +187,7 @@ func soloInvariants(s *State) error {
 		}
 	}
 	l := &s.Seats[LacerdaSeat]
-	if l.Estates != [5]Estate{} || l.Magnates != [NumMagnates]int{} || l.Porto != 0 || l.FromMagnates != 0 {
+	if l.Estates != [5]Estate{} || l.Magnates != [NumMagnates]int8{} || l.Porto != 0 || l.FromMagnates != 0 {
 		return fmt.Errorf("Lacerda holds what he never takes: %+v", *l)
 	}
 	for _, t := range l.Tiles {

@@ -29,7 +29,7 @@ func (s *State) isLacerda(seat engine.Seat) bool { return s.Solo != nil && seat 
 // frame, scoring their values.
 func (s *walker) setupLacerda() {
 	p := &s.Seats[LacerdaSeat]
-	p.Money, p.Barrels, p.Magnates = LacerdaStartingCash, Box.BarrelsPerColor, [NumMagnates]int{}
+	p.Money, p.Barrels, p.Magnates = LacerdaStartingCash, Box.BarrelsPerColor, [NumMagnates]int8{}
 	s.Solo = &Solo{Actions: slices.Clone(ActionCards[:]), Numbers: slices.Clone(NumberCards[:])}
 	engine.Shuffle(&s.RNG, s.Solo.Actions)
 	engine.Shuffle(&s.RNG, s.Solo.Numbers)
@@ -648,7 +648,7 @@ func (s *walker) soloScore() *SoloScore {
 		full += estateCount(&est, MultEstates)
 	}
 	for _, m := range you.Magnates {
-		magnates += m
+		magnates += int(m)
 	}
 	times := [numAccolades]int{
 		AccoladeMoreVP:           b2i(you.VP > him.VP),

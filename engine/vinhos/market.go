@@ -61,7 +61,7 @@ func (s *State) wine(seat engine.Seat, w wineRef) (Wine, RegionID) {
 // the Cellar's aging bonus for its slot, and the region's own bonus.
 func (s *State) baseValue(seat engine.Seat, w wineRef) int {
 	est := &s.Seats[seat].Estates[w.estate]
-	v := est.Wines[w.slot].Quality + Regions[est.Region].WineValueBonus
+	v := int(est.Wines[w.slot].Quality) + Regions[est.Region].WineValueBonus
 	if est.Cellar {
 		v += CellarAgingBonus[w.slot]
 	}
@@ -94,7 +94,7 @@ func (s *walker) wineLabel(seat engine.Seat, w wineRef) string {
 		place = "cellar"
 	}
 	// Built by concatenation: the labels of every wine step name wines.
-	wine := est.Wines[w.slot].Color.String() + " " + strconv.Itoa(est.Wines[w.slot].Quality)
+	wine := est.Wines[w.slot].Color.String() + " " + strconv.Itoa(int(est.Wines[w.slot].Quality))
 	where := place + " slot " + strconv.Itoa(w.slot+1) + ", value " + strconv.Itoa(s.baseValue(seat, w)) + ")"
 	if est.Region == 0 {
 		// An R10 estate that lost its last Vineyard has no region

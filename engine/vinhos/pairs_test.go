@@ -233,7 +233,7 @@ func TestPairsAsTheFairOpens(t *testing.T) {
 	eq(t, "then", x.pending(), []engine.Seat{yellow})
 	x.apply(yellow, "pair-hotel", "dao", "lisboa")
 	x.apply(yellow, "w1-1", "appearance-taste", "anabela", "done")
-	eq(t, "Yellow's barrels", []int{x.p(yellow).Barrels, x.p(yellow).Magnates[Anabela]}, []int{1, 1})
+	eq(t, "Yellow's barrels", []int{x.p(yellow).Barrels, int(x.p(yellow).Magnates[Anabela])}, []int{1, 1})
 }
 
 // A pair of barrels offered before a benefit's Additional Action is

@@ -176,8 +176,8 @@ func (s *walker) moveWorker(who worker, from, to int) {
 
 // quality is what estate e makes this year [T] (SV p. 8).
 func (s *State) quality(est *Estate) int {
-	q := QualityPerVineyard*est.Vineyards + QualityPerFarmer*est.Farmers +
-		QualityPerWinery*est.Wineries + QualityPerEnologist*est.Enologists +
+	q := QualityPerVineyard*int(est.Vineyards) + QualityPerFarmer*int(est.Farmers) +
+		QualityPerWinery*int(est.Wineries) + QualityPerEnologist*int(est.Enologists) +
 		s.VintageTile().Weather.V
 	if est.Porto {
 		q += QualityPorto

@@ -66,7 +66,7 @@ func (s *walker) refuseEstates(seat engine.Seat, r RegionID, c Color) {
 			s.refuse(estateKeys[e], "Estate %d has no free slot.", e+1)
 		case est.Vineyards > 0 && (est.Region != r || est.Color != c):
 			s.refuse(estateKeys[e], "Estate %d holds %s %s vineyards; an estate holds one region and color.", e+1, Regions[est.Region].Name, est.Color)
-		case est.Vineyards >= board.MaxVineyardsPerEstate:
+		case int(est.Vineyards) >= board.MaxVineyardsPerEstate:
 			s.refuse(estateKeys[e], "Estate %d has %d vineyards already, the most an estate holds.", e+1, est.Vineyards)
 		case r == Minho && est.Cellar && est.Vineyards == 0:
 			s.refuse(estateKeys[e], "Estate %d has a Cellar, and Minho has no Cellar (RB p. 12).", e+1)
@@ -85,7 +85,7 @@ func (s *walker) buildingRefusal(one, many string, supply, price int) string {
 
 // wineryRefusal says why estate e of p takes no Winery.
 func (s *State) wineryRefusal(p *Player, e int) string {
-	if p.Estates[e].Wineries >= s.board().MaxWineriesPerEstate {
+	if int(p.Estates[e].Wineries) >= s.board().MaxWineriesPerEstate {
 		return fmt.Sprintf("Estate %d has %d Wineries already, the most an estate holds.", e+1, p.Estates[e].Wineries)
 	}
 	return fmt.Sprintf("Estate %d has no free slot.", e+1)

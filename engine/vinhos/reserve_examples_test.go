@@ -85,8 +85,8 @@ func TestExampleVineyards10(t *testing.T) {
 	x.apply(orange, "vineyards@tl", "dao", "e4", "ribatejo", "e3", "done", "done")
 	o = x.p(orange)
 	eq(t, "Orange's money", o.Money, 10-4-4)
-	eq(t, "the Dão estate", []any{o.Estates[3].Region, o.Estates[3].Color, o.Estates[3].Vineyards, o.Estates[3].Cellar}, []any{Dao, Red, 1, true})
-	eq(t, "the Ribatejo estate's Vineyards", o.Estates[2].Vineyards, 2)
+	eq(t, "the Dão estate", []any{o.Estates[3].Region, o.Estates[3].Color, int(o.Estates[3].Vineyards), o.Estates[3].Cellar}, []any{Dao, Red, 1, true})
+	eq(t, "the Ribatejo estate's Vineyards", int(o.Estates[2].Vineyards), 2)
 	eq(t, "cubes in Dão and Ribatejo", []int{x.s.Regions[Dao].Cubes, x.s.Regions[Ribatejo].Cubes}, []int{1, 1})
 }
 
@@ -106,7 +106,7 @@ func TestExampleEnologists10(t *testing.T) {
 	}
 	x.apply(purple, "enologists@mr", "enologist-e1", "done", "done")
 	eq(t, "Purple's money", x.p(purple).Money, 5-1)
-	eq(t, "Purple's Enologists", x.p(purple).Estates[0].Enologists, 1)
+	eq(t, "Purple's Enologists", int(x.p(purple).Estates[0].Enologists), 1)
 }
 
 // Example 8, "Wine Value": a wine of quality 4 in slot 3 of an Algarve
@@ -232,7 +232,7 @@ func TestExamplePressRelease10(t *testing.T) {
 	eq(t, "Fair Points", o.FairPoints, 21)
 	eq(t, "cash", o.Money, 2+3)
 	eq(t, "Fair slot", x.s.FairSlots[0], FairSlot{Spot{true, orange}, 4})
-	eq(t, "barrels beside the Magnates", o.Magnates, [NumMagnates]int{Bruno: 1})
+	eq(t, "barrels beside the Magnates", o.Magnates, [NumMagnates]int8{Bruno: 1})
 	eq(t, "barrels in supply", o.Barrels, 7)
 	eq(t, "the wine is gone", o.Estates[0].Wines[3], Wine{})
 	eq(t, "Douro's cubes", x.s.Regions[Douro].Cubes, 0)
@@ -270,7 +270,7 @@ func TestExampleLastMinutePressRelease(t *testing.T) {
 	b = x.p(blue)
 	eq(t, "Blue's Fair tile", x.s.FairSlots[1], FairSlot{Spot{true, blue}, 1})
 	eq(t, "Blue's Fair Points", b.FairPoints, 4+2)
-	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int{Carolina: 1})
+	eq(t, "Blue's barrels beside the Magnates", b.Magnates, [NumMagnates]int8{Carolina: 1})
 }
 
 // vintageWhere is the first of the mode's Vintage tiles that fits an
@@ -544,7 +544,7 @@ func (x *example) divestsForVineyards(seat engine.Seat) {
 	eq(t, "the investment", p.Bank.Invest, -1)
 	eq(t, "the account", p.Bank.Account, 5)
 	eq(t, "the cash: 11 less the move and the Vineyard", p.Money, 11-1-3)
-	eq(t, "the Minho Vineyard", []any{p.Estates[0].Region, p.Estates[0].Vineyards}, []any{Minho, 1})
+	eq(t, "the Minho Vineyard", []any{p.Estates[0].Region, int(p.Estates[0].Vineyards)}, []any{Minho, 1})
 }
 
 // Example 5, "Wineries": Blue builds 2 Wineries for 6 Bagos, one in his
@@ -560,12 +560,12 @@ func TestExampleWineries10(t *testing.T) {
 	b = x.p(blue)
 	eq(t, "Blue's cash", b.Money, 10-6)
 	eq(t, "Douro's cube", x.s.Regions[Douro].Cubes, 1)
-	eq(t, "the cube waiting on the new Winery", b.Estates[1].Waiting, 1)
+	eq(t, "the cube waiting on the new Winery", int(b.Estates[1].Waiting), 1)
 	x.deck(Ribatejo, vy(White, 3), vy(Red, 4))
 	x.turn(blue)
 	x.apply(blue, "vineyards@tl", "ribatejo", "e2", "done", "done")
 	eq(t, "Ribatejo's cubes (the waiting one and the Vineyard's)", x.s.Regions[Ribatejo].Cubes, 2)
-	eq(t, "nothing waits", x.p(blue).Estates[1].Waiting, 0)
+	eq(t, "nothing waits", int(x.p(blue).Estates[1].Waiting), 0)
 }
 
 // Example 9, "Cellar": Yellow builds a Cellar, exactly one, for 2 Bagos

@@ -65,15 +65,15 @@ func (s *State) multiplierCount(seat engine.Seat, k R10MultiplierKind) int {
 				n++
 			}
 		case R10MultEnologists:
-			n += est.Enologists
+			n += int(est.Enologists)
 		case R10MultEstates:
 			if est.used() == s.board().EstateSlots {
 				n++
 			}
 		case R10MultVineyards:
-			n += est.Vineyards
+			n += int(est.Vineyards)
 		case R10MultWineries:
-			n += est.Wineries
+			n += int(est.Wineries)
 		}
 	}
 	return n

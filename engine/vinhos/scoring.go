@@ -132,7 +132,7 @@ func (s *walker) score2016End(f *FinalScore, won [ExportColumns][]engine.Seat, t
 		f.Money[seat] = table.VP(p.Money)
 		for _, w := range s.wines(engine.Seat(seat)) {
 			wine, _ := s.wine(engine.Seat(seat), w)
-			f.Wines[seat] += wine.Quality / WineVPDivisor
+			f.Wines[seat] += int(wine.Quality) / WineVPDivisor
 		}
 		f.Export[seat] = s.majorities(engine.Seat(seat), won)
 		for _, t := range p.Tiles {
@@ -272,13 +272,13 @@ func estateCount(est *Estate, k MultiplierKind) int {
 			return 1
 		}
 	case MultVineyards:
-		return est.Vineyards
+		return int(est.Vineyards)
 	case MultEnologists:
-		return est.Enologists
+		return int(est.Enologists)
 	case MultWineries:
-		return est.Wineries
+		return int(est.Wineries)
 	case MultFarmers:
-		return est.Farmers
+		return int(est.Farmers)
 	}
 	return 0
 }

@@ -183,7 +183,7 @@ func (s *State) setupPlayers(names []string) {
 	for i, name := range names {
 		p := Player{Name: name, Color: PlayerColor(i), Barrels: board.Barrels, Cell: StartCell}
 		for m := range p.Magnates {
-			p.Magnates[m] = board.BarrelsPerMagnate
+			p.Magnates[m] = int8(board.BarrelsPerMagnate)
 		}
 		s.Seats = append(s.Seats, p)
 		s.Order = append(s.Order, engine.Seat(i))

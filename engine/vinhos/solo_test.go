@@ -161,7 +161,7 @@ func TestSoloSetupGivesLacerdaHisArea(t *testing.T) {
 	eq(t, "Ana's money, first", x.p(ana).Money, StartingCash[0])
 	eq(t, "Lacerda's money", l.Money, 0)
 	eq(t, "his barrels in his area", l.Barrels, Box.BarrelsPerColor-LacerdaInitialExports)
-	eq(t, "his barrels on the Magnates", l.Magnates, [NumMagnates]int{})
+	eq(t, "his barrels on the Magnates", l.Magnates, [NumMagnates]int8{})
 	eq(t, "his VP", l.VP, 19)
 	eq(t, "his exports", []engine.Seat{x.s.Export[1][0], x.s.Export[1][1], x.s.Export[2][0]}, []engine.Seat{LacerdaSeat, LacerdaSeat, engine.NoSeat})
 	for f := range NumFeatures {
@@ -865,7 +865,7 @@ func TestSoloAccolades(t *testing.T) {
 	x := soloExample(t)
 	x.s.Solo.Trophies = [][]engine.Seat{{ana}, {LacerdaSeat}, {ana}}
 	a := x.p(ana)
-	a.VP, a.Money, a.Magnates = 200, 30, [NumMagnates]int{}
+	a.VP, a.Money, a.Magnates = 200, 30, [NumMagnates]int8{}
 	a.Estates[0] = Estate{Region: Douro, Color: Red, Vineyards: 2, Wineries: 1}
 	a.Estates[1] = Estate{Region: Dao, Color: White, Vineyards: 1, Wineries: 2}
 	a.Estates[2] = Estate{Region: Minho, Color: Red, Vineyards: 1, Wineries: 1} // 2 of 3 slots

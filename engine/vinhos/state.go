@@ -147,11 +147,11 @@ type Player struct {
 	Money int         `json:"money"`
 	VP    int         `json:"vp"`
 	// VPFrom breaks VP down by source; it always adds up to VP.
-	VPFrom     [NumVPSources]int `json:"vp_from"`
-	FairPoints int               `json:"fair_points"`
-	Barrels    int               `json:"barrels"` // in supply
+	VPFrom     [NumVPSources]int16 `json:"vp_from"`
+	FairPoints int                 `json:"fair_points"`
+	Barrels    int                 `json:"barrels"` // in supply
 	// Magnates counts this player's barrels beside each Magnate.
-	Magnates [NumMagnates]int `json:"magnates"`
+	Magnates [NumMagnates]int8 `json:"magnates"`
 	// FromMagnates counts barrels taken back from the Magnates (a multiplier).
 	FromMagnates int          `json:"from_magnates"`
 	Estates      [5]Estate    `json:"estates"`
@@ -170,7 +170,7 @@ type Player struct {
 	// OnActions counts this player's barrels on each R10 Additional Action
 	// space, by Magnate and space (ManagerRows); Magnates counts those on
 	// the Magnates' own spaces (§10).
-	OnActions [NumMagnates][len(ManagerRow{}.Actions)]int `json:"on_actions,omitzero"`
+	OnActions [NumMagnates][len(ManagerRow{}.Actions)]int8 `json:"on_actions,omitzero"`
 }
 
 // Spot is a space for one barrel: taken by a seat, or empty.
@@ -189,14 +189,14 @@ type FairSlot struct {
 type Estate struct {
 	Region     RegionID `json:"region,omitempty"` // 0 until the first Vineyard
 	Color      Color    `json:"color,omitempty"`
-	Vineyards  int      `json:"vineyards"`
-	Wineries   int      `json:"wineries"`
-	Farmers    int      `json:"farmers"`
-	Enologists int      `json:"enologists"`
+	Vineyards  int8     `json:"vineyards"`
+	Wineries   int8     `json:"wineries"`
+	Farmers    int8     `json:"farmers"`
+	Enologists int8     `json:"enologists"`
 	Cellar     bool     `json:"cellar"`
 	// Waiting are Renown cubes on Wineries or a Cellar built before the
 	// Estate had a Vineyard; they go to the region with the first Vineyard.
-	Waiting int `json:"waiting,omitempty"`
+	Waiting int8 `json:"waiting,omitempty"`
 	// Wines by Warehouse or Cellar slot, left to right; Quality 0 is empty.
 	Wines [4]Wine `json:"wines"`
 	// Porto marks a Porto tile set aside for this Estate's wine this year.
@@ -206,7 +206,7 @@ type Estate struct {
 // Wine is a Wine tile on a player board.
 type Wine struct {
 	Color   Color `json:"color,omitempty"`
-	Quality int   `json:"quality,omitempty"`
+	Quality int8  `json:"quality,omitempty"`
 }
 
 // HeldExpert is a Wine Expert tile in front of a player.
@@ -286,7 +286,7 @@ func (e *Estate) slots() int {
 }
 
 // used is how many of the estate's three slots hold a tile.
-func (e *Estate) used() int { return e.Vineyards + e.Wineries }
+func (e *Estate) used() int { return int(e.Vineyards) + int(e.Wineries) }
 
 // clone returns a copy that shares nothing the copy may change: states are
 // values, so Apply works on a copy. Decks are shared: they only ever lose

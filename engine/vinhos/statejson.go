@@ -57,11 +57,11 @@ type fairSlotJSON struct {
 
 type playerJSON struct {
 	playerFields
-	Magnates map[Magnate]int  `json:"magnates"`
-	VPFrom   map[VPSource]int `json:"vp_from"`
+	Magnates map[Magnate]int8   `json:"magnates"`
+	VPFrom   map[VPSource]int16 `json:"vp_from"`
 	// OnActions counts barrels on R10 Additional Action spaces, by
 	// additionalActionKeys, where there are some.
-	OnActions map[string]int `json:"on_actions,omitempty"`
+	OnActions map[string]int8 `json:"on_actions,omitempty"`
 	// FairPicks names the Wine Experts chosen in secret for the R10 Fair.
 	FairPicks []string     `json:"fair_picks,omitempty"`
 	Experts   []expertJSON `json:"experts"`
@@ -486,7 +486,7 @@ func fromNames[E ~uint8, V any](m map[E]V, table []V) {
 
 func (n idNames) player(p *Player) playerJSON {
 	j := playerJSON{playerFields: playerFields(*p), Magnates: byName[Magnate](p.Magnates[:]),
-		VPFrom: map[VPSource]int{}, FairPicks: pick(n.experts, p.FairPicks)}
+		VPFrom: map[VPSource]int16{}, FairPicks: pick(n.experts, p.FairPicks)}
 	for _, src := range n.vpSources {
 		j.VPFrom[src] = p.VPFrom[src]
 	}
@@ -500,7 +500,7 @@ func (n idNames) player(p *Player) playerJSON {
 		for a, count := range p.OnActions[m] {
 			if count > 0 {
 				if j.OnActions == nil {
-					j.OnActions = map[string]int{}
+					j.OnActions = map[string]int8{}
 				}
 				j.OnActions[additionalActionKeys[m][a]] = count
 			}
@@ -531,7 +531,7 @@ func (n idNames) playerIn(j *playerJSON) (Player, error) {
 	}
 	fromNames(j.Magnates, p.Magnates[:])
 	fromNames(j.VPFrom, p.VPFrom[:])
-	p.OnActions = [NumMagnates][len(ManagerRow{}.Actions)]int{}
+	p.OnActions = [NumMagnates][len(ManagerRow{}.Actions)]int8{}
 	for name, count := range j.OnActions {
 		i, err := index(slices.Concat(additionalActionKeys[:]...), name, "Additional Action space")
 		if err != nil {

@@ -287,3 +287,28 @@ func jsonName(f reflect.StructField) string {
 	}
 	return name
 }
+
+// The board's counts are kept in small integers: a snapshot or an import
+// with a count beyond their range is refused, never read as another
+// number.
+func TestJSONRefusesCountsBeyondTheirRange(t *testing.T) {
+	s := newExample(t, 2, 1, orange, yellow, blue, purple).s
+	for name, change := range map[string]func(p map[string]any){
+		"an estate's Vineyards": func(p map[string]any) { p["estates"].([]any)[0].(map[string]any)["vineyards"] = 300 },
+		"a wine's quality": func(p map[string]any) {
+			p["estates"].([]any)[0].(map[string]any)["wines"].([]any)[0].(map[string]any)["quality"] = 300
+		},
+		"barrels beside a Magnate": func(p map[string]any) { p["magnates"].(map[string]any)["anabela"] = 300 },
+		"VP by source":             func(p map[string]any) { p["vp_from"].(map[string]any)["money"] = 40000 },
+	} {
+		var j map[string]any
+		if err := json.Unmarshal(mustEncode(t, s), &j); err != nil {
+			t.Fatal(err)
+		}
+		change(j["players"].([]any)[0].(map[string]any))
+		b, _ := json.Marshal(j)
+		if _, err := (Game{}).Decode(b); err == nil {
+			t.Errorf("%s out of range: read, want a refusal", name)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func (s *walker) startUpkeep() {
 		p := &s.Seats[seat]
 		enologists := 0
 		for e := range s.board().Estates {
-			enologists += p.Estates[e].Enologists
+			enologists += int(p.Estates[e].Enologists)
 		}
 		u := p.Bank.Maintain(bar, enologists)
 		s.say(seat, func() string { return s.upkeepText(p, u, enologists) })
@@ -92,7 +92,7 @@ func (s *State) upkeepText(p *Player, u Upkeep, enologists int) string {
 func (s *State) buildings(seat engine.Seat) int {
 	n := 0
 	for e := range s.board().Estates {
-		n += s.Seats[seat].Estates[e].Wineries + s.Seats[seat].Estates[e].Vineyards
+		n += int(s.Seats[seat].Estates[e].Wineries) + int(s.Seats[seat].Estates[e].Vineyards)
 	}
 	return n
 }
@@ -129,7 +129,7 @@ func (s *walker) lossStep(seat engine.Seat) step {
 	p := &s.Seats[seat]
 	wineries := 0
 	for e := range s.board().Estates {
-		wineries += p.Estates[e].Wineries
+		wineries += int(p.Estates[e].Wineries)
 	}
 	what := "Winery"
 	if wineries == 0 {

@@ -38,11 +38,16 @@ func (v VPSource) String() string { return enumName(vpSourceTitles[:], v) }
 func (s *State) score(seat engine.Seat, source VPSource, vp int) {
 	p := &s.Seats[seat]
 	p.VP += vp
-	p.VPFrom[source] += vp
+	p.VPFrom[source] += int16(vp)
 }
 
 // VPFrom is seat's VP so far by source.
-func (s *State) VPFrom(seat engine.Seat) [NumVPSources]int { return s.Seats[seat].VPFrom }
+func (s *State) VPFrom(seat engine.Seat) (vp [NumVPSources]int) {
+	for src, n := range s.Seats[seat].VPFrom {
+		vp[src] = int(n)
+	}
+	return vp
+}
 
 // VPSources gives every seat's VP by the mode's sources, in the order of
 // the sources' names (engine.VPSources).
@@ -51,7 +56,7 @@ func (s *State) VPSources() ([]string, [][]int) {
 	vp := make([][]int, len(s.Seats))
 	for seat := range s.Seats {
 		for _, src := range sources {
-			vp[seat] = append(vp[seat], s.Seats[seat].VPFrom[src])
+			vp[seat] = append(vp[seat], int(s.Seats[seat].VPFrom[src]))
 		}
 	}
 	titles := make([]string, len(sources))

@@ -144,7 +144,7 @@ func (v *view) bankBox(c *render.Canvas, seat engine.Seat, k rect) {
 	c.Text(fmt.Sprintf("investment %+d", p.Bank.Invest), k.X+10, k.Y+96, 0, 0.5, heading)
 	salaries := 0
 	for _, e := range p.Estates {
-		salaries += e.Enologists * vinhos.R10EnologistSalary
+		salaries += int(e.Enologists) * vinhos.R10EnologistSalary
 	}
 	upkeep := fmt.Sprintf("interest %+d", bar.InterestAt(p.Bank.Invest))
 	if salaries > 0 {

@@ -162,7 +162,7 @@ func (v *view) rowBarrels(seat engine.Seat) []rowBarrel {
 		for a, act := range row.Actions {
 			if n := v.s.Seats[seat].OnActions[m][a]; n > 0 {
 				t := additionalText[act]
-				out = append(out, rowBarrel{m, render.Paper, fmt.Sprintf("%s %s: %d %s, may move on", t[0], t[1], n, plural(n, "barrel", "barrels"))})
+				out = append(out, rowBarrel{m, render.Paper, fmt.Sprintf("%s %s: %d %s, may move on", t[0], t[1], n, plural(int(n), "barrel", "barrels"))})
 			}
 		}
 		for i, kind := range row.Multipliers {

@@ -240,7 +240,7 @@ func nextWineText(q int) string {
 // then Wineries (with an Enologist or not).
 func (v *view) buildings(c *render.Canvas, est *vinhos.Estate, k rect) {
 	for i := range est.Vineyards + est.Wineries {
-		s := buildingSlot(k, i)
+		s := buildingSlot(k, int(i))
 		if i < est.Vineyards {
 			c.Box(s, 4, render.Mix(render.Paper, wineColors[est.Color], 0.3), render.Ink)
 			c.Grapes(s.X+22, s.CY()+2, 16, wineColors[est.Color])

@@ -46,10 +46,10 @@ func inPlay(s *vinhos.State) []vinhos.RegionID {
 // estate is an Estate in region with its buildings and wines (qualities,
 // in the estate's color).
 func estate(region vinhos.RegionID, col vinhos.Color, vineyards, wineries, farmers, enologists int, cellar bool, wines ...int) vinhos.Estate {
-	e := vinhos.Estate{Region: region, Color: col, Vineyards: vineyards, Wineries: wineries, Farmers: farmers, Enologists: enologists, Cellar: cellar}
+	e := vinhos.Estate{Region: region, Color: col, Vineyards: int8(vineyards), Wineries: int8(wineries), Farmers: int8(farmers), Enologists: int8(enologists), Cellar: cellar}
 	for i, q := range wines {
 		if q > 0 {
-			e.Wines[i] = vinhos.Wine{Color: col, Quality: q}
+			e.Wines[i] = vinhos.Wine{Color: col, Quality: int8(q)}
 		}
 	}
 	return e
@@ -128,7 +128,7 @@ func countBarrels(s *vinhos.State) {
 	for i := range s.Seats {
 		p := &s.Seats[i]
 		for m := range p.Magnates {
-			placed[i] += p.Magnates[m] + p.OnActions[m][0] + p.OnActions[m][1]
+			placed[i] += int(p.Magnates[m]) + int(p.OnActions[m][0]) + int(p.OnActions[m][1])
 		}
 		p.Barrels = vinhos.Box.BarrelsPerColor - placed[i]
 	}
@@ -171,7 +171,7 @@ func reserveMid(t testing.TB) *vinhos.State {
 	hire(s, 2, vinhos.Aroma, false)
 	hire(s, 3, vinhos.Alcohol, true)
 	p[0].Magnates[vinhos.Anabela] = 1
-	p[2].Magnates = [vinhos.NumMagnates]int{1, 0, 1}
+	p[2].Magnates = [vinhos.NumMagnates]int8{1, 0, 1}
 	p[3].Magnates[vinhos.Bruno] = 1
 	p[0].OnActions[vinhos.Anabela][1] = 1
 	p[3].OnActions[vinhos.Bruno][0] = 1
@@ -216,7 +216,7 @@ func reserveFinal(t testing.TB) *vinhos.State {
 		p[i].FairPoints = []int{38, 17, 45, 29}[i]
 		p[i].Money = []int{2, 0, 11, 5}[i]
 		p[i].Pressed = false
-		p[i].Magnates = [vinhos.NumMagnates]int{}
+		p[i].Magnates = [vinhos.NumMagnates]int8{}
 	}
 	p[1].Magnates[vinhos.Carolina] = 1
 	p[0].OnActions[vinhos.Anabela][1] = 0
@@ -293,10 +293,10 @@ func reserveFullest(t testing.TB) *vinhos.State {
 		p.Name = names[i]
 		p.Money, p.VP, p.FairPoints, p.Barrels = 188, 288, 88, 8
 		p.Bank = vinhos.Bank{Account: vinhos.R10AccountMax, Invest: vinhos.R10InvestMin}
-		p.Magnates = [vinhos.NumMagnates]int{2, 2, 2}
+		p.Magnates = [vinhos.NumMagnates]int8{2, 2, 2}
 		p.Pressed = true
 		for m := range p.OnActions {
-			p.OnActions[m] = [2]int{3, 3}
+			p.OnActions[m] = [2]int8{3, 3}
 		}
 		for e := range p.Estates {
 			p.Estates[e].Enologists = 2

@@ -82,7 +82,7 @@ func fullest(t testing.TB) *vinhos.State {
 		p := &s.Seats[i]
 		p.Name = names[i]
 		p.Money, p.VP, p.FairPoints, p.Barrels, p.Porto = 188, 288, 88, 8, 6
-		p.Magnates = [vinhos.NumMagnates]int{2, 2, 2}
+		p.Magnates = [vinhos.NumMagnates]int8{2, 2, 2}
 		p.Pressed = true
 		p.Cell = vinhos.CellTM
 		for e := range p.Estates {
