@@ -40,6 +40,7 @@ func TestBadClusterConfigIsRefusedClearly(t *testing.T) {
 		{strings.Replace(clusterConfig, `"http://10.0.0.1:8080"`, `"ftp://10.0.0.1"`, 1), "shard 0: \"ftp://10.0.0.1\" is not"},
 		{strings.Replace(clusterConfig, `advertise_url = "http://10.0.0.2:8080"`, `advertise_url = "http:///x"`, 1), "cluster.advertise_url: \"http:///x\" is not"},
 		{strings.Replace(clusterConfig, "shard_ids = [1]", "shard_ids = [0]", 1), "cluster.peers names http://10.0.0.1:8080 for shard 0, which this process runs at cluster.advertise_url http://10.0.0.2:8080"},
+		{strings.Replace(clusterConfig, "[cluster]", "[cluster]\netcd_endpoints = [\"http://10.0.0.5:2379\"]", 1), "cluster.peers is for processes without etcd"},
 	} {
 		_, err := LoadConfig(writeConfig(t, c.text), false, noEnv)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -48,12 +49,19 @@ func TestBadClusterConfigIsRefusedClearly(t *testing.T) {
 	}
 }
 
-// run --http with several shards needs the other shards' processes.
+// run --http with several shards needs to know the other shards'
+// processes: from etcd, where it registers its own address, or from the
+// peers.
 func TestHTTPShardsNeedPeers(t *testing.T) {
-	path := writeConfig(t, "token = \"t\"\npublic_key = \""+strings.Repeat("ab", 32)+"\"\nshard_count = 3\n")
-	var stderr bytes.Buffer
-	err := runCommand(t.Context(), []string{"--config", path, "--http", "127.0.0.1:0"}, Env{Stderr: &stderr, Getenv: noEnv})
-	if err == nil || !strings.Contains(err.Error(), "[cluster] peers") {
-		t.Fatalf("run --http with 3 shards and no peers: %v", err)
+	base := "token = \"t\"\npublic_key = \"" + strings.Repeat("ab", 32) + "\"\nshard_count = 3\n"
+	for config, want := range map[string]string{
+		base: "set [cluster] etcd_endpoints and advertise_url, where the processes register their addresses, or list every shard's process in [cluster] peers",
+		base + "[cluster]\netcd_endpoints = [\"http://127.0.0.1:1\"]\n": "set [cluster] advertise_url",
+	} {
+		var stderr bytes.Buffer
+		err := runCommand(t.Context(), []string{"--config", writeConfig(t, config), "--http", "127.0.0.1:0"}, Env{Stderr: &stderr, Getenv: noEnv})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("run --http with %q: %v, want an error saying %q", config, err, want)
+		}
 	}
 }
