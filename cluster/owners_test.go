@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,7 @@ import (
 type registry struct {
 	*cluster.Owners
 	cluster *cluster.Cluster
-	log     *lines
+	log     *said
 	stop    func() // withdraws its registration, as a process that stops
 }
 
@@ -26,8 +27,8 @@ type registry struct {
 // nothing until register.
 func newRegistry(t testing.TB, etcd *etcdtest.Server, name, url string, shards ...int) *registry {
 	t.Helper()
-	log := &lines{}
-	c, err := cluster.Open(cluster.Config{Endpoints: etcd.Endpoints(), Process: name, Log: slog.New(slog.NewTextHandler(log, nil))})
+	log := &said{}
+	c, err := cluster.Open(cluster.Config{Endpoints: etcd.Endpoints(), Process: name, Log: slog.New(log)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,22 +62,29 @@ func (r *registry) owns(t testing.TB, shard int, url string) {
 	})
 }
 
-// lines is a log that tests read as it is written.
-type lines struct {
-	mu sync.Mutex
-	b  strings.Builder
+// said is a log that keeps the messages it is given, for a test to wait
+// on.
+type said struct {
+	mu       sync.Mutex
+	messages []string
 }
 
-func (l *lines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
+func (s *said) Enabled(context.Context, slog.Level) bool { return true }
+func (s *said) WithAttrs([]slog.Attr) slog.Handler       { return s }
+func (s *said) WithGroup(string) slog.Handler            { return s }
+
+func (s *said) Handle(_ context.Context, r slog.Record) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.messages = append(s.messages, r.Message)
+	return nil
 }
 
-func (l *lines) has(s string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Contains(l.b.String(), s)
+// has reports whether a message began with prefix.
+func (s *said) has(prefix string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.ContainsFunc(s.messages, func(m string) bool { return strings.HasPrefix(m, prefix) })
 }
 
 // Each process registers its shards and knows every other's, without
@@ -163,7 +171,7 @@ func TestOwnersOutliveAnEtcdOutage(t *testing.T) {
 	b.owns(t, 0, "http://10.0.0.1:8080")
 
 	etcd.Stop()
-	eventually(t, "a's registration lapsed, past its lease", func() bool { return a.log.has("registration of its shards lapsed") })
+	eventually(t, "a's registration lapsed, past its lease", func() bool { return a.log.has("cluster: this process's registration of its shards lapsed") })
 	if url, ok := b.Owner(0); !ok || url != "http://10.0.0.1:8080" {
 		t.Fatalf("with etcd down, shard 0's owner is %q %v", url, ok)
 	}
