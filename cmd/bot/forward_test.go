@@ -2,8 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/adega-bot/adega/cluster"
+	"github.com/adega-bot/adega/internal/etcdtest"
 )
 
 // Three processes behind one URL: each names every shard's process, and
@@ -63,5 +71,33 @@ func TestHTTPShardsNeedPeers(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("run --http with %q: %v, want an error saying %q", config, err, want)
 		}
+	}
+}
+
+// A process of `run --http` given a shard that a live process has
+// registered in etcd at another address refuses to start, naming it.
+func TestAShardOfAnotherProcessStopsTheStart(t *testing.T) {
+	t.Parallel() // it waits for the other registration to end, in vain
+	etcd := etcdtest.Start(t)
+	shared, err := cluster.Open(cluster.Config{Endpoints: etcd.Endpoints(), Process: "first"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shared.Close()
+	first := shared.Owners([]int{1}, "http://10.0.0.1:8080")
+	if err := first.Register(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(t.Context())
+	var running sync.WaitGroup
+	running.Go(func() { first.Run(ctx) })
+	defer running.Wait()
+	defer stop()
+
+	config := fmt.Sprintf("token = \"t\"\npublic_key = %q\ndata_dir = %q\nshard_count = 3\nshard_ids = [1]\n[cluster]\netcd_endpoints = [%q]\nadvertise_url = \"http://127.0.0.1:9\"\n",
+		strings.Repeat("ab", 32), t.TempDir(), etcd.Endpoints()[0])
+	err = runCommand(t.Context(), []string{"--config", writeConfig(t, config), "--http", "127.0.0.1:0"}, Env{Stderr: io.Discard, Getenv: noEnv})
+	if !errors.Is(err, cluster.ErrShardTaken) || !strings.Contains(err.Error(), "shard 1 is registered at http://10.0.0.1:8080") {
+		t.Fatalf("the second process of shard 1 started: %v", err)
 	}
 }
