@@ -59,11 +59,11 @@ func (o *Owners) Owner(shard int) (string, bool) {
 	return url, ok
 }
 
-// Register registers this process's shards, at its start. It returns
-// ErrShardTaken (wrapped, naming the other address) if another address
-// still holds one after claimWait: two processes configured with one
-// shard. If etcd cannot be reached, it returns nil, and Run registers
-// once it can.
+// Register registers this process's shards, at its start, and reads the
+// other processes' registrations. It returns ErrShardTaken (wrapped,
+// naming the other address) if another address still holds one after
+// claimWait: two processes configured with one shard. If etcd cannot be
+// reached, it returns nil, and Run registers once it can.
 func (o *Owners) Register(ctx context.Context) error {
 	if o.url == "" {
 		return nil
@@ -78,11 +78,13 @@ func (o *Owners) Register(ctx context.Context) error {
 			o.c.log.Warn("cluster: cannot register this process's shards yet; it goes on trying", "err", err)
 			return nil
 		case held == nil:
+			// The others' too, before the first interaction comes.
+			_, _ = o.read(ctx)
 			return nil
 		case time.Now().After(deadline):
 			o.withdraw() // the shards it did claim
-			return fmt.Errorf("cluster: shard %d is registered at %s, not this process's %s: %w; give each shard to one process (or, if that process was stopped, wait %d seconds)",
-				held.shard, held.url, o.url, ErrShardTaken, ownerLease)
+			return fmt.Errorf("cluster: shard %d is registered at %s, not this process's %s: %w; give each shard to one process",
+				held.shard, held.url, o.url, ErrShardTaken)
 		}
 		if !sleep(ctx, 250*time.Millisecond) {
 			return ctx.Err()
@@ -198,26 +200,15 @@ func (o *Owners) withdraw() {
 func (o *Owners) follow(ctx context.Context) {
 	prefix := o.c.key("shards") + "/"
 	for ctx.Err() == nil {
-		get, cancel := context.WithTimeout(ctx, o.c.cfg.DialTimeout+requestTimeout)
-		resp, err := o.c.client.Get(get, prefix, clientv3.WithPrefix())
-		cancel()
+		revision, err := o.read(ctx)
 		if err != nil {
 			if !sleep(ctx, retryEvery) {
 				return
 			}
 			continue
 		}
-		urls := map[int]string{}
-		for _, kv := range resp.Kvs {
-			if shard, err := strconv.Atoi(string(kv.Key[len(prefix):])); err == nil {
-				urls[shard] = string(kv.Value)
-			}
-		}
-		o.mu.Lock()
-		o.urls = urls
-		o.mu.Unlock()
 		watch, stop := context.WithCancel(ctx)
-		for w := range o.c.client.Watch(clientv3.WithRequireLeader(watch), prefix, clientv3.WithPrefix(), clientv3.WithRev(resp.Header.Revision+1)) {
+		for w := range o.c.client.Watch(clientv3.WithRequireLeader(watch), prefix, clientv3.WithPrefix(), clientv3.WithRev(revision+1)) {
 			if w.Err() != nil {
 				break
 			}
@@ -237,4 +228,26 @@ func (o *Owners) follow(ctx context.Context) {
 		stop()
 		sleep(ctx, retryEvery)
 	}
+}
+
+// read replaces the map with every registration, and returns etcd's
+// revision then; on an error the map stays.
+func (o *Owners) read(ctx context.Context) (revision int64, err error) {
+	prefix := o.c.key("shards") + "/"
+	get, cancel := context.WithTimeout(ctx, o.c.cfg.DialTimeout+requestTimeout)
+	defer cancel()
+	resp, err := o.c.client.Get(get, prefix, clientv3.WithPrefix())
+	if err != nil {
+		return 0, err
+	}
+	urls := map[int]string{}
+	for _, kv := range resp.Kvs {
+		if shard, err := strconv.Atoi(string(kv.Key[len(prefix):])); err == nil {
+			urls[shard] = string(kv.Value)
+		}
+	}
+	o.mu.Lock()
+	o.urls = urls
+	o.mu.Unlock()
+	return resp.Header.Revision, nil
 }

@@ -87,8 +87,8 @@ func (s *said) has(prefix string) bool {
 	return slices.ContainsFunc(s.messages, func(m string) bool { return strings.HasPrefix(m, prefix) })
 }
 
-// Each process registers its shards and knows every other's, without
-// asking etcd at each forward; a process that stops withdraws its own,
+// Each process registers its shards and knows every other's, from its
+// start on, without asking etcd at each forward; a process that stops withdraws its own,
 // and a shard nobody registered has no owner.
 func TestEachProcessKnowsTheOwnerOfEveryShard(t *testing.T) {
 	etcd := etcdtest.Start(t)
@@ -96,6 +96,9 @@ func TestEachProcessKnowsTheOwnerOfEveryShard(t *testing.T) {
 	b := newRegistry(t, etcd, "b", "http://10.0.0.2:8080", 1, 2)
 	a.run(t)
 	b.run(t)
+	if url, ok := b.Owner(0); !ok || url != "http://10.0.0.1:8080" {
+		t.Errorf("a process that has registered does not know yet the shards registered before it: shard 0 at %q %v", url, ok)
+	}
 	for _, r := range []*registry{a, b} {
 		r.owns(t, 0, "http://10.0.0.1:8080")
 		r.owns(t, 1, "http://10.0.0.2:8080")
