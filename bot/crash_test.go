@@ -53,9 +53,6 @@ type crashChild struct {
 	// Clock has the child tell its CPU time: on each request to Discord
 	// and when the parent asks (cpuClock, path_bench_test.go).
 	Clock bool `json:"clock,omitempty"`
-	// HTTP, if set, has the child serve interactions over HTTP instead of
-	// the gateway (forward_test.go).
-	HTTP *httpChild `json:"http,omitempty"`
 }
 
 func TestMain(m *testing.M) {
@@ -105,12 +102,6 @@ func runCrashChild(cfg string) int {
 	defer finish()
 	handler := commands.Config{Store: store, Games: engine.NewRegistry(vinhos.Game{}), Drawer: drawer, Log: logger, Now: time.Now}
 	botCfg := bot.Config{Token: "test-token", Transport: transport, ShutdownGrace: c.Grace}
-	if c.HTTP != nil {
-		if err := c.HTTP.configure(&botCfg); err != nil {
-			logger.Error("endpoint", "err", err)
-			return 2
-		}
-	}
 	b, err := bot.New(botCfg, handler, logger)
 	if err != nil {
 		logger.Error("new", "err", err)
@@ -255,7 +246,14 @@ func (r *crashRun) start(life int) {
 func startChild(t testing.TB, srv *fakediscord.Server, c crashChild, log io.Writer, extra ...*os.File) *exec.Cmd {
 	t.Helper()
 	identified := len(srv.Identifies())
-	child := spawnChild(t, c, log, extra...)
+	cfg, _ := json.Marshal(c)
+	child := exec.Command(os.Args[0], "-test.run=^$")
+	child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
+	child.Stdout, child.Stderr = log, log
+	child.ExtraFiles = extra
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
 	waitConnected(t, srv, identified, child)
 	return child
 }
@@ -273,21 +271,6 @@ func waitConnected(t testing.TB, srv *fakediscord.Server, identified int, child 
 	if err := srv.WaitReady(30 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// spawnChild starts the bot in a child process, its output going to log
-// and extra given as its files from descriptor 3.
-func spawnChild(t testing.TB, c crashChild, log io.Writer, extra ...*os.File) *exec.Cmd {
-	t.Helper()
-	cfg, _ := json.Marshal(c)
-	child := exec.Command(os.Args[0], "-test.run=^$")
-	child.Env = append(os.Environ(), crashEnv+"="+string(cfg))
-	child.Stdout, child.Stderr = log, log
-	child.ExtraFiles = extra
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return child
 }
 
 func (r *crashRun) kill() {

@@ -26,13 +26,15 @@ import (
 // answer. Interactions go only to the owners the configuration or the
 // cluster names (Owners), never to an address a request carries.
 
-// Owners says which process serves each shard's interactions.
-// StaticOwners reads them from the configuration; with etcd, each process
-// is to put shard → its advertise_url under a lease, and an Owners that
-// watches those keys to take the list's place.
+// Owners says which process serves each shard's interactions:
+// StaticOwners, from the configuration, or with etcd cluster.Owners, where
+// each process registers its shards under a lease and every process
+// follows the registrations.
 type Owners interface {
 	// Owner is the URL of the Interactions Endpoint of the process that
-	// runs shard; ok is false when no process is known to run it.
+	// runs shard; ok is false when no process is known to run it. It
+	// must answer at once, from memory: a forward has Discord's 3
+	// seconds.
 	Owner(shard int) (url string, ok bool)
 }
 

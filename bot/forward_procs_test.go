@@ -4,81 +4,48 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/adega-bot/adega/bot"
 	"github.com/adega-bot/adega/bot/internal/fakediscord"
-	"github.com/adega-bot/adega/engine"
-	"github.com/adega-bot/adega/engine/vinhos"
-	"github.com/adega-bot/adega/storage"
+	"github.com/adega-bot/adega/internal/etcdtest"
 )
 
-// httpChild is how a child process (crash_test.go) serves interactions
-// over HTTP: on the listener it is given as its descriptor 3, running
-// shard Shard of Count, the other shards' interactions forwarded to
-// Owners.
-type httpChild struct {
-	PublicKey ed25519.PublicKey `json:"public_key"`
-	Shard     int               `json:"shard"`
-	Count     int               `json:"count"`
-	Owners    []string          `json:"owners"`
+// overHTTP has every process of the fleet serve interactions with `run
+// --http` on a loopback address of its own, and register it in etcd for
+// its shards: the processes behind one Interactions Endpoint URL.
+func (c *fleet) overHTTP(etcd *etcdtest.Server) {
+	c.t.Helper()
+	var err error
+	if _, c.key, err = ed25519.GenerateKey(nil); err != nil {
+		c.t.Fatal(err)
+	}
+	c.endpoints = nil
+	for range c.procs {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		c.endpoints = append(c.endpoints, "http://"+ln.Addr().String()+"/interactions")
+		ln.Close()
+	}
+	c.extra = func(k int) string {
+		return fmt.Sprintf("\n[cluster]\netcd_endpoints = [%q]\nadvertise_url = %q\n", etcd.Endpoints()[0], c.endpoints[k])
+	}
 }
 
-func (h *httpChild) configure(cfg *bot.Config) error {
-	ln, err := net.FileListener(os.NewFile(3, "endpoint"))
-	if err != nil {
-		return err
-	}
-	cfg.Listener, cfg.PublicKey = ln, h.PublicKey
-	cfg.ShardIDs, cfg.ShardCount, cfg.Owners = []int{h.Shard}, h.Count, bot.StaticOwners(h.Owners)
-	return nil
-}
-
-// endpointProcs are bots run as processes behind one URL, each serving
-// one shard from its own database, against one fake Discord.
-type endpointProcs struct {
-	t      *testing.T
-	srv    *fakediscord.Server
-	key    ed25519.PrivateKey
-	owners []string // each shard's endpoint
-	dbs    []string
-	cmds   []*exec.Cmd
-	log    io.Writer
-}
-
-// start starts shard k's process on its address, and waits until it
-// answers a PING.
-func (p *endpointProcs) start(k int) {
-	p.t.Helper()
-	addr := strings.TrimSuffix(strings.TrimPrefix(p.owners[k], "http://"), "/interactions")
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	f, err := ln.(*net.TCPListener).File()
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	child := &httpChild{PublicKey: p.key.Public().(ed25519.PublicKey), Shard: k, Count: len(p.owners), Owners: p.owners}
-	p.cmds[k] = spawnChild(p.t, crashChild{REST: p.srv.URL(), DB: p.dbs[k], HTTP: child}, p.log, f)
-	// The child holds the listener now: once it dies, nobody listens.
-	f.Close()
-	ln.Close()
-	ping := []byte(`{"id":"` + p.srv.NewID() + `","application_id":"` + p.srv.AppID() + `","type":1,"token":"t","version":1}`)
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		req, _ := http.NewRequest(http.MethodPost, p.owners[k], bytes.NewReader(ping))
-		for h, v := range signed(p.key, time.Now(), ping) {
+// waitEndpoint waits until process k answers a signed PING.
+func (c *fleet) waitEndpoint(t testing.TB, k int) {
+	t.Helper()
+	ping := []byte(`{"id":"` + c.srv.NewID() + `","application_id":"` + c.srv.AppID() + `","type":1,"token":"t","version":1}`)
+	for deadline := time.Now().Add(processWait); ; time.Sleep(10 * time.Millisecond) {
+		req, _ := http.NewRequest(http.MethodPost, c.endpoints[k], bytes.NewReader(ping))
+		for h, v := range signed(c.key, time.Now(), ping) {
 			req.Header.Set(h, v)
 		}
 		if resp, err := http.DefaultClient.Do(req); err == nil {
@@ -88,124 +55,110 @@ func (p *endpointProcs) start(k int) {
 			}
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("shard %d's process does not answer PING", k)
+			t.Fatalf("process %d's endpoint does not answer PING", k)
 		}
 	}
 }
 
-// stop stops shard k's process: at once (kill -9), or with SIGTERM.
-func (p *endpointProcs) stop(k int, kill bool) {
-	p.t.Helper()
-	if kill {
-		_ = p.cmds[k].Process.Kill()
-		_ = p.cmds[k].Wait()
-		return
-	}
-	_ = p.cmds[k].Process.Signal(syscall.SIGTERM)
-	if err := p.cmds[k].Wait(); err != nil {
-		p.t.Errorf("shard %d's process did not stop cleanly: %v", k, err)
-	}
+// reaches waits until an interaction at tb sent to the URL the fake
+// delivers to is answered by tb's process: until the process the URL leads
+// to knows, from etcd, where tb's shard runs.
+func (c *fleet) reaches(t *testing.T, tb *nimTable) {
+	t.Helper()
+	until(t, fmt.Sprintf("the table at %s (process %d) reached through the one URL", tb.at.ChannelID, tb.process), func() bool {
+		_, err := c.complete(tb.at, fakediscord.Focused(fakediscord.StringOption("step1", "")))
+		return err == nil
+	})
 }
 
-// TestForwardingBetweenProcesses runs three bots as processes behind one
-// URL, shard k of 3 in process k, each with its own database. A lobby
-// asked of shard 1's process for a server of shard 0 opens in shard 0's
-// database, once though Discord sends it again to shard 2's; while shard
-// 0's process is killed (-9), the others ask its users to try again; once
-// it is back, its servers play again, and nothing was opened twice or
-// elsewhere.
-func TestForwardingBetweenProcesses(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	logs, err := os.Create(filepath.Join(dir, "children.log"))
-	if err != nil {
-		t.Fatal(err)
+// TestProcessesBehindOneURL runs the bot as three processes of `run
+// --http`, one shard each of three, with one etcd where each registers
+// its address for its shard; Discord sends every interaction to one of
+// them, as a load balancer behind one URL would. Games on servers of
+// every shard and in DMs play there, each interaction answered by its
+// shard's process within Discord's 3 seconds (the fake checks); a copy
+// of an interaction is refused by its owner; while one process is killed
+// (-9), its users are asked to try again at once; restarted, it registers
+// again and its games play on, none of their acknowledged moves lost.
+func TestProcessesBehindOneURL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the bot as three processes")
 	}
-	defer logs.Close()
-	_, key, _ := ed25519.GenerateKey(nil)
-	p := &endpointProcs{t: t, srv: fakediscord.New(t, fakediscord.WithToken("test-token"), fakediscord.WithMentionsRule()),
-		key: key, log: logs}
-	const count = 3
-	for k := range count {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+	t.Parallel() // most of it waits
+	etcd := etcdtest.Start(t)
+	c := newFleet(t, 3, 30, []int{0}, []int{1}, []int{2})
+	c.overHTTP(etcd)
+	ana := c.srv.NewUser("ana")
+	var tables []*nimTable
+	for shard := range 3 {
+		tables = append(tables, c.newTable(ana, shard, uint64(shard+1)))
+	}
+	tables = append(tables, c.newTable(ana, -1, 9)) // a solo game in DMs: shard 0's
+	c.startAll(t)
+
+	for _, through := range []int{1, 2} {
+		c.srv.DeliverOverHTTP(c.endpoints[through], c.key)
+		for _, tb := range tables {
+			c.reaches(t, tb)
+		}
+		c.playThrough(t, tables)
+	}
+
+	t.Run("a copy of an interaction is refused by its shard's process", func(t *testing.T) {
+		first := tables[0]
+		copied := c.srv.Deliveries()
+		c.srv.Redeliver(fakediscord.Interaction{ID: first.acked[len(first.acked)-1]})
+		d, err := c.srv.WaitDeliveries(len(copied)+1, processWait)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.owners = append(p.owners, "http://"+ln.Addr().String()+"/interactions")
-		ln.Close()
-		p.dbs = append(p.dbs, filepath.Join(dir, fmt.Sprintf("shard%d.db", k)))
-	}
-	p.cmds = make([]*exec.Cmd, count)
-	defer func() {
-		for _, c := range p.cmds {
-			if c != nil && c.ProcessState == nil {
-				_ = c.Process.Kill()
-				_ = c.Wait()
+		if got := d[len(copied)]; got.Status != http.StatusUnauthorized {
+			t.Fatalf("a copy of a move at process 0's server, sent to process 2: %d %s, want 401", got.Status, got.Body)
+		}
+	})
+
+	t.Run("a killed process's users are asked to try again, and it resumes once restarted", func(t *testing.T) {
+		victim := tables[0]
+		c.kill(victim.process)
+		for _, tb := range []*nimTable{victim, tables[3]} { // its server's game, and the DMs'
+			in := c.srv.SlashCommand(tb.at, "nim", fakediscord.Subcommand("play",
+				fakediscord.StringOption("step1", "1"), fakediscord.StringOption("step2", "1")))
+			req, err := c.srv.WaitFor(processWait, in.IsCallback)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var a answer
+			if err := req.Decode(&a); err != nil || a.Data == nil {
+				t.Fatalf("unreadable answer %s", req.JSON)
+			}
+			if a.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(a.Data.Content, "please try again") {
+				t.Fatalf("a move at %s with its process killed was answered %+v", tb.at.ChannelID, a.Data)
 			}
 		}
-		if t.Failed() {
-			out, _ := os.ReadFile(logs.Name())
-			t.Logf("the processes' output:\n%s", out)
+		c.start(t, victim.process)
+		for _, tb := range tables {
+			c.reaches(t, tb)
 		}
-	}()
-	for k := range count {
-		p.start(k)
-	}
-	srv := p.srv
-	ana := srv.NewUser("ana")
-	ask := func(to int, channel string) (fakediscord.Interaction, answer) {
-		t.Helper()
-		srv.DeliverOverHTTP(p.owners[to], key)
-		in := srv.SlashCommand(srv.InGuild(ana, channel), "vinhos", fakediscord.Subcommand("new"))
-		r, err := srv.WaitFor(wait, in.IsCallback)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var a answer
-		if err := r.Decode(&a); err != nil || a.Data == nil {
-			t.Fatalf("unreadable answer %s", r.JSON)
-		}
-		return in, a
-	}
-	first := srv.NewChannelIn(srv.NewGuild(0, count), "vinhos")
-	in, a := ask(1, first)
-	if !strings.Contains(a.Data.Content, "Seated (1): ana") {
-		t.Fatalf("through shard 1's process: %q", a.Data.Content)
-	}
-	srv.DeliverOverHTTP(p.owners[2], key)
-	srv.Redeliver(in)
-	d, err := srv.WaitDeliveries(2, wait)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d[1].Status != http.StatusUnauthorized {
-		t.Fatalf("sent again, through shard 2's process: %d %s, want 401", d[1].Status, d[1].Body)
-	}
+		c.playThrough(t, tables)
+	})
 
-	p.stop(0, true)
-	second := srv.NewChannelIn(srv.NewGuild(0, count), "vinhos")
-	if _, a := ask(2, second); a.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(a.Data.Content, "please try again") {
-		t.Fatalf("with shard 0's process killed: %+v", a.Data)
-	}
-	p.start(0)
-	if _, a := ask(1, second); !strings.Contains(a.Data.Content, "Seated (1): ana") {
-		t.Fatalf("shard 0's process back: %q", a.Data.Content)
-	}
+	c.verify(tables)
+}
 
-	for k := range count {
-		p.stop(k, false)
-		store, err := storage.Open(p.dbs[k], engine.NewRegistry(vinhos.Game{}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lobbies, err := store.OpenLobbies(ana.ID)
-		store.Close()
-		want := 0
-		if k == 0 {
-			want = 2
-		}
-		if err != nil || len(lobbies) != want {
-			t.Errorf("shard %d's database holds %d lobbies (%v), want %d", k, len(lobbies), err, want)
+// playThrough plays a move at each of tables, and checks that each game
+// in play had it acknowledged: forwarded to the game's process, not taken
+// for a game over because the process asked has none there.
+func (c *fleet) playThrough(t *testing.T, tables []*nimTable) {
+	t.Helper()
+	var had []int
+	var over []bool
+	for _, tb := range tables {
+		had, over = append(had, len(tb.acked)), append(over, tb.over)
+	}
+	c.playEach(t, tables, 1)
+	for k, tb := range tables {
+		if !over[k] && len(tb.acked) != had[k]+1 {
+			t.Fatalf("the game at %s (process %d): no move acknowledged", tb.at.ChannelID, tb.process)
 		}
 	}
 }

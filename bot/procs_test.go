@@ -1,10 +1,13 @@
 package bot_test
 
 import (
+	"crypto/ed25519"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,6 +56,10 @@ type fleet struct {
 	// process starts again, rather than waiting it out.
 	clock atomic.Int64
 	log   *os.File // every process's output
+	// endpoints, if set, have process k serve interactions with `run
+	// --http` at endpoints[k], checking signatures of key (overHTTP).
+	endpoints []string
+	key       ed25519.PrivateKey
 }
 
 // process is one of the fleet's: the shards it runs and its files.
@@ -179,13 +186,22 @@ hard = "500ms"
 %s`, discord, dataDir, ids, count, rate, extra)
 }
 
-// start starts process k and waits until each of its shards is connected.
+// start starts process k and waits until each of its shards is connected,
+// or its endpoint answers.
 func (c *fleet) start(t testing.TB, k int) {
 	t.Helper()
 	p := c.procs[k]
 	config := c.writeConfig(t, k)
 	fmt.Fprintf(c.log, "=== process %d (shards %v) starts\n", k, p.shards)
 	p.cmd = exec.Command(c.bin, "run", "--config", config)
+	if c.endpoints != nil {
+		endpoint, err := url.Parse(c.endpoints[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.cmd.Args = append(p.cmd.Args, "--http", endpoint.Host)
+		p.cmd.Env = append(os.Environ(), "ADEGA_PUBLIC_KEY="+hex.EncodeToString(c.key.Public().(ed25519.PublicKey)))
+	}
 	if p.log == nil {
 		var err error
 		if p.log, err = os.Create(p.dataDir + ".log"); err != nil {
@@ -197,6 +213,10 @@ func (c *fleet) start(t testing.TB, k int) {
 	identified := len(c.srv.Identifies())
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
+	}
+	if c.endpoints != nil {
+		c.waitEndpoint(t, k)
+		return
 	}
 	for deadline := time.Now().Add(processWait); len(c.srv.Identifies()) < identified+len(p.shards); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {

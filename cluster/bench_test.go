@@ -61,3 +61,21 @@ func BenchmarkClaimDigest(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOwner is a forward's look-up of its shard's process, among 3
+// registered: from memory, with no request to etcd.
+func BenchmarkOwner(b *testing.B) {
+	etcd := etcdtest.Start(b)
+	for shard := range 3 {
+		newRegistry(b, etcd, fmt.Sprint("p", shard), fmt.Sprintf("http://10.0.0.%d:8080", shard+1), shard).run(b)
+	}
+	follower := newRegistry(b, etcd, "follower", "")
+	follower.run(b)
+	follower.owns(b, 2, "http://10.0.0.3:8080")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, ok := follower.Owner(1); !ok {
+			b.Fatal("shard 1 has no owner")
+		}
+	}
+}

@@ -1,7 +1,8 @@
 // Package cluster keeps in etcd what the bot's processes share when they
 // split Discord's shards between them: each player's index of games and
-// statistics, their settings, the claim of their daily digest, and the
-// lock of Discord's identify windows. Games stay in the owning process's
+// statistics, their settings, the claim of their daily digest, the lock
+// of Discord's identify windows, and which process serves each shard's
+// interactions over HTTP. Games stay in the owning process's
 // bbolt file; what each process publishes is derived from it, so etcd
 // being down delays publication and loses nothing (docs/ARCHITECTURE.md,
 // Scale-out).

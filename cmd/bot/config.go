@@ -80,11 +80,11 @@ type Cluster struct {
 	// restarts; empty: its shards ("shards-0-1").
 	Process string `toml:"process"`
 	// AdvertiseURL is this process's Interactions Endpoint as the other
-	// processes reach it.
+	// processes reach it; with etcd, registered there for its shards.
 	AdvertiseURL string `toml:"advertise_url"`
-	// Peers are the Interactions Endpoints of every shard's process,
-	// shard k's at index k, where `run --http` forwards the interactions
-	// of the shards it does not run.
+	// Peers, without etcd, are the Interactions Endpoints of
+	// every shard's process, shard k's at index k, where `run --http`
+	// forwards the interactions of the shards it does not run.
 	Peers []string `toml:"peers"`
 }
 
@@ -358,6 +358,9 @@ func (c Config) validateCluster() error {
 	peers := c.Cluster.Peers
 	if len(peers) == 0 {
 		return nil
+	}
+	if len(c.Cluster.EtcdEndpoints) > 0 {
+		return errors.New("config: cluster.peers is for processes without etcd: with cluster.etcd_endpoints, each process registers its advertise_url there for its shards; remove peers")
 	}
 	if len(peers) != c.ShardCount {
 		return fmt.Errorf("config: cluster.peers lists %d URLs for shard_count %d: list one a shard, shard 0's first", len(peers), c.ShardCount)

@@ -33,8 +33,12 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 	key, _ := cfg.publicKey() // validated on load
 	var listener net.Listener
 	if *httpAddr != "" {
-		if cfg.ShardCount > 1 && len(cfg.Cluster.Peers) == 0 {
-			return fmt.Errorf("run --http with shard_count %d: each process keeps its shards' games and forwards the other shards' interactions, so it must know where they run: list every shard's process in [cluster] peers (docs/deploy.md)", cfg.ShardCount)
+		etcd := len(cfg.Cluster.EtcdEndpoints) > 0
+		if cfg.ShardCount > 1 && len(cfg.Cluster.Peers) == 0 && !etcd {
+			return fmt.Errorf("run --http with shard_count %d: each process keeps its shards' games and forwards the other shards' interactions, so it must know where they run: set [cluster] etcd_endpoints and advertise_url, where the processes register their addresses, or list every shard's process in [cluster] peers (docs/deploy.md)", cfg.ShardCount)
+		}
+		if cfg.ShardCount > 1 && etcd && cfg.Cluster.AdvertiseURL == "" {
+			return fmt.Errorf("run --http with shard_count %d and etcd: set [cluster] advertise_url (ADEGA_CLUSTER_ADVERTISE_URL), this process's address as the others reach it, which it registers in etcd for its shards (docs/deploy.md)", cfg.ShardCount)
 		}
 		if key == nil {
 			return errors.New("run --http needs the application's public key to check Discord's signatures: set public_key in the config or ADEGA_PUBLIC_KEY (Developer Portal > General Information > Public Key)")
@@ -112,6 +116,16 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 		defer published.Wait()
 		defer stopPublishing()
 		published.Go(func() { players.Run(publishing) })
+		if listener != nil && cfg.ShardCount > 1 {
+			// The other processes forward this one its shards'
+			// interactions once it has registered them.
+			registry := shared.Owners(cfg.ShardIDs, cfg.Cluster.AdvertiseURL)
+			if err := registry.Register(ctx); err != nil {
+				return err
+			}
+			botCfg.Owners = registry
+			published.Go(func() { registry.Run(publishing) })
+		}
 	}
 	b, err := bot.New(botCfg, handler, logger)
 	if err != nil {
@@ -129,9 +143,9 @@ func runCommand(ctx context.Context, args []string, env Env) error {
 }
 
 // owners are the processes of the shards this one does not run, where
-// `run --http` forwards their interactions; nil with no peers configured:
-// this process serves every interaction. (With etcd, the cluster's record
-// of who runs which shard will take the list's place.)
+// `run --http` forwards their interactions, as [cluster] peers lists them
+// (with no etcd); nil with no peers configured: this process serves every
+// interaction, or, with etcd, the processes' registrations say.
 func owners(cfg Config) bot.Owners {
 	if len(cfg.Cluster.Peers) == 0 {
 		return nil
