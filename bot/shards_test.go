@@ -3,6 +3,7 @@ package bot_test
 import (
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -28,15 +29,44 @@ type shardsRun struct {
 	lock func(key int) (release func())
 }
 
+// written counts the identifies written to each fake Discord, by all the
+// bots that share it.
+var written sync.Map // *fakediscord.Server → *atomic.Int64
+
+func writtenTo(srv *fakediscord.Server) *atomic.Int64 {
+	n, _ := written.LoadOrStore(srv, new(atomic.Int64))
+	return n.(*atomic.Int64)
+}
+
 func (r *shardsRun) configure(cfg *bot.Config) {
 	// Commands everywhere: the bot's guilds are the fake's new ones.
 	cfg.DevGuildID = ""
 	cfg.ShardIDs, cfg.ShardCount = r.ids, r.count
+	srv, writes := r.h.srv, writtenTo(r.h.srv)
+	// An identify is written once its lock is had, or, with no lock, by
+	// the time its window's pause begins.
+	if r.lock != nil {
+		cfg.IdentifyLock = func(key int) func() {
+			release := r.lock(key)
+			writes.Add(1)
+			return release
+		}
+	}
 	cfg.IdentifyPause = func(d time.Duration) {
 		r.pauses.Add(1)
+		if r.lock == nil {
+			writes.Add(1)
+		}
+		// Discord's window starts when it reads the identify, which the
+		// bot has only written: the clock moves once the fake has read
+		// every identify written.
+		for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if f := srv.Faults(); int64(f.Identifies+f.IdentifiesRefused) >= writes.Load() {
+				break
+			}
+		}
 		r.h.offset.Add(int64(d))
 	}
-	cfg.IdentifyLock = r.lock
 }
 
 // newShardedHarness starts a bot running shards ids of count, against a fake
@@ -76,7 +106,7 @@ func TestOneProcessRunsTwoShards(t *testing.T) {
 			shards = append(shards, *id.Shard)
 		}
 	}
-	if !slices.Equal(shards, [][2]int{{0, 2}, {1, 2}}) || srv.Faults().IdentifiesRefused != 0 || h.shards.pauses.Load() != 1 {
+	if !slices.Equal(shards, [][2]int{{0, 2}, {1, 2}}) || srv.Faults().IdentifiesRefused != 0 || h.shards.pauses.Load() == 0 {
 		t.Fatalf("identified as %v, %d refused, %d pauses; want shards 0 and 1 of 2 a window apart", shards, srv.Faults().IdentifiesRefused, h.shards.pauses.Load())
 	}
 	if err := h.bot.Connected(); err != nil {
@@ -175,6 +205,115 @@ func TestBadShardsAreRefused(t *testing.T) {
 	} {
 		if _, err := bot.New(cfg, commands.Config{}, slog.New(slog.DiscardHandler)); err == nil || !strings.Contains(err.Error(), "is not below the shard count") {
 			t.Errorf("shards %v of %d: %v", cfg.ShardIDs, cfg.ShardCount, err)
+		}
+	}
+}
+
+// waitShardsReady waits until each of shards of count has its session.
+func waitShardsReady(t *testing.T, srv *fakediscord.Server, shards []int, count int) {
+	t.Helper()
+	for _, id := range shards {
+		if err := srv.WaitShardReady(id, count, wait); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Shards whose sessions Discord ends together identify again one at a time,
+// a window apart (max_concurrency 1): the fake refuses an identify too
+// early, as Discord does.
+func TestShardsThatLoseTheirSessionsIdentifyInTurn(t *testing.T) {
+	for name, end := range map[string]func(*fakediscord.Server){
+		"closed with 4009":   func(srv *fakediscord.Server) { srv.CloseGateway(4009) },
+		"invalid session":    (*fakediscord.Server).InvalidateSessions,
+		"expired while away": (*fakediscord.Server).ExpireSession,
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := newShardedHarness(t, []int{0, 1}, 2)
+			srv := h.srv
+			end(srv)
+			waitShardsReady(t, srv, []int{0, 1}, 2)
+			if n, f := len(srv.Identifies()), srv.Faults(); n != 4 || f.IdentifiesRefused != 0 {
+				t.Errorf("%d identifies, %d refused; want each shard's second, none refused", n, f.IdentifiesRefused)
+			}
+			// The shards play on.
+			h.playOneMove(h.aloneIn(srv.NewUser("ana"), srv.NewChannelIn(srv.NewGuild(1, 2), "vinhos")))
+		})
+	}
+}
+
+// sharedLock is an identify lock of several processes, as etcd's is.
+type sharedLock struct {
+	keys  [2]sync.Mutex
+	takes atomic.Int64
+}
+
+func (l *sharedLock) hold(key int) (release func()) {
+	l.keys[key].Lock()
+	l.takes.Add(1)
+	return l.keys[key].Unlock
+}
+
+// Two processes run two shards each of 4 (max_concurrency 2) and share the
+// identify lock. A session that can resume does so without identifying
+// and without the lock, even while another process holds it; sessions
+// that Discord ends identify again through the lock, never two of a key
+// in a window.
+func TestProcessesIdentifyAgainThroughTheLock(t *testing.T) {
+	t.Parallel() // closing a discordgo session sleeps a second
+	h := openHarness(t, summaryDrawer{}, fakediscord.WithSharding(4, 2))
+	lock := &sharedLock{}
+	h.shards = &shardsRun{h: h, ids: []int{0, 1}, count: 4, lock: lock.hold}
+	h.start()
+	other := &harness{t: t, drawer: summaryDrawer{}, srv: h.srv}
+	other.openStore()
+	other.shards = &shardsRun{h: h, ids: []int{2, 3}, count: 4, lock: lock.hold} // on the fake's clock
+	other.start()
+	srv, all := h.srv, []int{0, 1, 2, 3}
+	waitShardsReady(t, srv, all, 4)
+	if n := lock.takes.Load(); n != 4 {
+		t.Fatalf("the lock was taken %d times for 4 identifies", n)
+	}
+
+	for i := range lock.keys {
+		lock.keys[i].Lock() // another process identifies
+	}
+	srv.CloseGateway(4000)
+	until(t, "resumed after a close with 4000", func() bool { return srv.Resumes() == 4 })
+	srv.Reconnect()
+	until(t, "resumed after a RECONNECT", func() bool { return srv.Resumes() == 8 })
+	waitShardsReady(t, srv, all, 4)
+	for i := range lock.keys {
+		lock.keys[i].Unlock()
+	}
+	if r, n := srv.Resumes(), len(srv.Identifies()); r != 8 || n != 4 {
+		t.Errorf("after a close with 4000 and a RECONNECT: %d resumes, %d identifies; want 8 and 4", r, n)
+	}
+
+	srv.CloseGateway(4009)
+	waitShardsReady(t, srv, all, 4)
+	if n, f, takes := len(srv.Identifies()), srv.Faults(), lock.takes.Load(); n != 8 || f.IdentifiesRefused != 0 || takes != 8 {
+		t.Errorf("after a close with 4009: %d identifies, %d refused, the lock taken %d times; want 8, 0, 8", n, f.IdentifiesRefused, takes)
+	}
+}
+
+// A bot stopped while it cannot reach the gateway stops trying: no
+// reconnection is left running. Not parallel, so that no other bot's
+// goroutines are about.
+func TestAStoppedBotStopsReconnecting(t *testing.T) {
+	h := openHarness(t, summaryDrawer{})
+	h.start()
+	h.srv.CutGateway()
+	for h.srv.Faults().Refused == 0 {
+		time.Sleep(10 * time.Millisecond) // until the bot tries again
+	}
+	h.stop()
+	h.stop = func() {}
+	buf := make([]byte, 1<<20)
+	stacks := string(buf[:runtime.Stack(buf, true)])
+	for _, loop := range []string{"discordgo.(*Session).reconnect", "bot.(*Bot).keepConnected"} {
+		if strings.Contains(stacks, loop) {
+			t.Errorf("%s runs after the bot stopped", loop)
 		}
 	}
 }

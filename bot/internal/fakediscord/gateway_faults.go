@@ -71,6 +71,27 @@ func (s *Server) Reconnect() {
 	}
 }
 
+// InvalidateSessions sends INVALID_SESSION (op 9, d=false) on each ready
+// connection, as Discord does to a session it ends in its middle: the
+// session cannot be resumed, and the bot must identify anew on the same
+// connection.
+func (s *Server) InvalidateSessions() {
+	g := s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, c := range g.conns {
+		if !c.ready {
+			continue
+		}
+		g.counts.InvalidSessions++
+		g.endLocked(c.session)
+		c.ready = false
+		if err := g.writeLocked(c, payload{Op: opInvalidSession, D: json.RawMessage("false")}); err != nil {
+			g.dropLocked(c)
+		}
+	}
+}
+
 // ExpireSession ends the bot's sessions and drops their connections, as
 // Discord does to a session that timed out: the bot's RESUME gets
 // INVALID_SESSION (not resumable), and what is dispatched until it has
