@@ -34,6 +34,7 @@ type identifyGate struct {
 	lock  func(key int) (release func()) // across processes; nil: one process
 	pause func(time.Duration)
 	done  chan struct{} // closed when the bot stops: no identify waits more
+	tls   *tls.Config   // nil: the system's roots; tests trust their server
 
 	mu          sync.Mutex
 	concurrency int                   // max_concurrency, once known
@@ -107,7 +108,7 @@ func (g *identifyGate) dialer(shard int) *websocket.Dialer {
 		// The TLS handshake is done here, so that the gate sees the
 		// frames in clear (tls.Dialer checks the host's certificate).
 		NetDialTLSContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return gated((&tls.Dialer{}).DialContext(ctx, network, addr))
+			return gated((&tls.Dialer{Config: g.tls}).DialContext(ctx, network, addr))
 		},
 	}
 }
