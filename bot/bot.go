@@ -44,8 +44,9 @@ type Config struct {
 	IdentifyPause func(time.Duration)
 	// IdentifyLock, if set, holds an identify rate-limit key across the
 	// bot's processes (package cluster): a shard identifies while its
-	// key's lock is held, released once the window has passed.
-	IdentifyLock func(key int) (release func())
+	// key's lock is held, released once the window has passed. ctx ends
+	// when the bot stops.
+	IdentifyLock func(ctx context.Context, key int) (release func())
 	// Transport, if set, carries every HTTP request; tests point it at a
 	// fake Discord.
 	Transport http.RoundTripper

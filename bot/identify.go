@@ -6,7 +6,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"net"
-	"net/http"
 	"sync"
 	"time"
 
@@ -31,10 +30,11 @@ const identifyHold = identifyWindow + identifyWindow/10
 
 // identifyGate paces the identifies of a process's shards.
 type identifyGate struct {
-	lock  func(key int) (release func()) // across processes; nil: one process
+	lock  func(ctx context.Context, key int) (release func()) // across processes; nil: one process
 	pause func(time.Duration)
-	done  chan struct{} // closed when the bot stops: no identify waits more
-	tls   *tls.Config   // nil: the system's roots; tests trust their server
+	ctx   context.Context // ends when the bot stops: no identify waits more
+	stop  context.CancelFunc
+	tls   *tls.Config // nil: the system's roots; tests trust their server
 
 	mu          sync.Mutex
 	concurrency int                   // max_concurrency, once known
@@ -44,11 +44,12 @@ type identifyGate struct {
 // errStopping fails an identify that was waiting when the bot stopped.
 var errStopping = errors.New("bot: stopping")
 
-func newIdentifyGate(lock func(int) func(), pause func(time.Duration)) *identifyGate {
+func newIdentifyGate(lock func(context.Context, int) func(), pause func(time.Duration)) *identifyGate {
 	if pause == nil {
 		pause = time.Sleep
 	}
-	return &identifyGate{lock: lock, pause: pause, done: make(chan struct{}), concurrency: 1, slots: map[int]chan struct{}{}}
+	ctx, stop := context.WithCancel(context.Background())
+	return &identifyGate{lock: lock, pause: pause, ctx: ctx, stop: stop, concurrency: 1, slots: map[int]chan struct{}{}}
 }
 
 // setConcurrency sets max_concurrency, before the first identify.
@@ -71,12 +72,17 @@ func (g *identifyGate) hold(shard int) (release func(), err error) {
 	g.mu.Unlock()
 	select {
 	case slot <- struct{}{}:
-	case <-g.done:
+	case <-g.ctx.Done():
 		return nil, errStopping
 	}
 	unlock := func() {}
 	if g.lock != nil {
-		unlock = g.lock(key)
+		unlock = g.lock(g.ctx, key)
+	}
+	if g.ctx.Err() != nil {
+		unlock()
+		<-slot
+		return nil, errStopping
 	}
 	return func() {
 		go func() {
@@ -86,9 +92,6 @@ func (g *identifyGate) hold(shard int) (release func(), err error) {
 		}()
 	}, nil
 }
-
-// stop ends the waits for a slot.
-func (g *identifyGate) stop() { close(g.done) }
 
 // dialer is the websocket dialer of shard's session: discordgo's default
 // one, with each connection behind the gate.
@@ -100,7 +103,8 @@ func (g *identifyGate) dialer(shard int) *websocket.Dialer {
 		return &gatedConn{Conn: c, gate: g, shard: shard}, nil
 	}
 	return &websocket.Dialer{
-		Proxy:            http.ProxyFromEnvironment,
+		// No proxy: gorilla would dial a proxy as it dials Discord, with
+		// NetDialTLSContext. The REST API alone follows HTTPS_PROXY.
 		HandshakeTimeout: 45 * time.Second,
 		NetDialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			return gated((&net.Dialer{}).DialContext(ctx, network, addr))

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"crypto/tls"
 	"fmt"
 	"net/http"
@@ -21,7 +22,7 @@ import (
 // RESUME goes without it.
 func TestTheGateHoldsOnlyIdentifies(t *testing.T) {
 	var mu sync.Mutex
-	var ops []int // what the server read
+	var ops []int               // what the server read
 	read := make(chan struct{}) // the server has read all there was
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer close(read)
@@ -43,7 +44,7 @@ func TestTheGateHoldsOnlyIdentifies(t *testing.T) {
 	defer srv.Close()
 
 	var locks atomic.Int64
-	gate := newIdentifyGate(func(key int) func() {
+	gate := newIdentifyGate(func(_ context.Context, key int) func() {
 		if key != 1 {
 			t.Errorf("shard 3 of max_concurrency 2 took key %d", key)
 		}

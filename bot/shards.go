@@ -97,7 +97,7 @@ const (
 func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
 	for {
 		select {
-		case <-b.gate.done:
+		case <-b.gate.ctx.Done():
 			return
 		case <-lost:
 		}
@@ -111,7 +111,7 @@ func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
 			}
 			b.log.Warn("cannot reconnect to Discord's gateway", "shard", s.ShardID, "retry_in", wait, "err", err)
 			select {
-			case <-b.gate.done:
+			case <-b.gate.ctx.Done():
 				return
 			case <-time.After(wait):
 			}
@@ -121,12 +121,7 @@ func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
 
 // stopping reports whether the bot is stopping.
 func (b *Bot) stopping() bool {
-	select {
-	case <-b.gate.done:
-		return true
-	default:
-		return false
-	}
+	return b.gate.ctx.Err() != nil
 }
 
 // closeShards ends the reconnections, then closes every shard's gateway

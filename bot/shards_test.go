@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -46,7 +47,7 @@ func (r *shardsRun) configure(cfg *bot.Config) {
 	// An identify is written once its lock is had, or, with no lock, by
 	// the time its window's pause begins.
 	if r.lock != nil {
-		cfg.IdentifyLock = func(key int) func() {
+		cfg.IdentifyLock = func(_ context.Context, key int) func() {
 			release := r.lock(key)
 			writes.Add(1)
 			return release
