@@ -102,8 +102,8 @@ func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
 		case <-lost:
 		}
 		for wait := firstBackoff; ; wait = min(2*wait, longestBackoff) {
-			if b.stopping() {
-				return
+			if b.gate.ctx.Err() != nil {
+				return // stopped while the last Open ran
 			}
 			err := s.Open()
 			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
@@ -117,11 +117,6 @@ func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
 			}
 		}
 	}
-}
-
-// stopping reports whether the bot is stopping.
-func (b *Bot) stopping() bool {
-	return b.gate.ctx.Err() != nil
 }
 
 // closeShards ends the reconnections, then closes every shard's gateway
