@@ -305,9 +305,7 @@ func TestAStoppedBotStopsReconnecting(t *testing.T) {
 	h := openHarness(t, summaryDrawer{})
 	h.start()
 	h.srv.CutGateway()
-	for h.srv.Faults().Refused == 0 {
-		time.Sleep(10 * time.Millisecond) // until the bot tries again
-	}
+	until(t, "trying to reconnect", func() bool { return h.srv.Faults().Refused > 0 })
 	h.stop()
 	h.stop = func() {}
 	buf := make([]byte, 1<<20)
