@@ -31,7 +31,7 @@ func (h *harness) joinCluster(etcd *etcdtest.Server, id, count int) {
 		_ = c.Close()
 	})
 	h.shared = players
-	h.shards = &shardsRun{h: h, ids: []int{id}, count: count, lock: func(key int) func() { return c.HoldIdentify(context.Background(), key) }}
+	h.shards = &shardsRun{h: h, ids: []int{id}, count: count, lock: c.HoldIdentify}
 }
 
 // Two processes, each running one of two shards with its own store, share

@@ -27,7 +27,7 @@ type shardsRun struct {
 	count  int
 	pauses atomic.Int64
 	// lock, if set, is the identify lock of the bot's processes.
-	lock func(key int) (release func())
+	lock func(ctx context.Context, key int) (release func())
 }
 
 // written counts the identifies written to each fake Discord, by all the
@@ -47,8 +47,8 @@ func (r *shardsRun) configure(cfg *bot.Config) {
 	// An identify is written once its lock is had, or, with no lock, by
 	// the time its window's pause begins.
 	if r.lock != nil {
-		cfg.IdentifyLock = func(_ context.Context, key int) func() {
-			release := r.lock(key)
+		cfg.IdentifyLock = func(ctx context.Context, key int) func() {
+			release := r.lock(ctx, key)
 			writes.Add(1)
 			return release
 		}
@@ -180,7 +180,7 @@ func TestAShardIdentifiesHoldingItsKeysLock(t *testing.T) {
 		events = append(events, e)
 	}
 	released := make(chan struct{})
-	h.shards = &shardsRun{h: h, ids: []int{3}, count: 4, lock: func(key int) func() {
+	h.shards = &shardsRun{h: h, ids: []int{3}, count: 4, lock: func(_ context.Context, key int) func() {
 		record(fmt.Sprintf("lock %d, %d identified", key, len(h.srv.Identifies())))
 		return func() {
 			record(fmt.Sprintf("release, %d pauses", h.shards.pauses.Load()))
@@ -245,14 +245,22 @@ func TestShardsThatLoseTheirSessionsIdentifyInTurn(t *testing.T) {
 
 // sharedLock is an identify lock of several processes, as etcd's is.
 type sharedLock struct {
-	keys  [2]sync.Mutex
+	keys  [2]chan struct{}
 	takes atomic.Int64
 }
 
-func (l *sharedLock) hold(key int) (release func()) {
-	l.keys[key].Lock()
+func newSharedLock() *sharedLock {
+	return &sharedLock{keys: [2]chan struct{}{make(chan struct{}, 1), make(chan struct{}, 1)}}
+}
+
+func (l *sharedLock) hold(ctx context.Context, key int) (release func()) {
+	select {
+	case l.keys[key] <- struct{}{}:
+	case <-ctx.Done():
+		return func() {}
+	}
 	l.takes.Add(1)
-	return l.keys[key].Unlock
+	return func() { <-l.keys[key] }
 }
 
 // Two processes run two shards each of 4 (max_concurrency 2) and share the
@@ -263,7 +271,7 @@ func (l *sharedLock) hold(key int) (release func()) {
 func TestProcessesIdentifyAgainThroughTheLock(t *testing.T) {
 	t.Parallel() // closing a discordgo session sleeps a second
 	h := openHarness(t, summaryDrawer{}, fakediscord.WithSharding(4, 2))
-	lock := &sharedLock{}
+	lock := newSharedLock()
 	h.shards = &shardsRun{h: h, ids: []int{0, 1}, count: 4, lock: lock.hold}
 	h.start()
 	other := &harness{t: t, drawer: summaryDrawer{}, srv: h.srv}
@@ -276,16 +284,20 @@ func TestProcessesIdentifyAgainThroughTheLock(t *testing.T) {
 		t.Fatalf("the lock was taken %d times for 4 identifies", n)
 	}
 
-	for i := range lock.keys {
-		lock.keys[i].Lock() // another process identifies
+	var held []func()
+	for _, key := range lock.keys {
+		key <- struct{}{} // another process identifies
+		release := sync.OnceFunc(func() { <-key })
+		t.Cleanup(release) // before the bots stop, should the test fail
+		held = append(held, release)
 	}
 	srv.CloseGateway(4000)
 	until(t, "resumed after a close with 4000", func() bool { return srv.Resumes() == 4 })
 	srv.Reconnect()
 	until(t, "resumed after a RECONNECT", func() bool { return srv.Resumes() == 8 })
 	waitShardsReady(t, srv, all, 4)
-	for i := range lock.keys {
-		lock.keys[i].Unlock()
+	for _, release := range held {
+		release()
 	}
 	if r, n := srv.Resumes(), len(srv.Identifies()); r != 8 || n != 4 {
 		t.Errorf("after a close with 4000 and a RECONNECT: %d resumes, %d identifies; want 8 and 4", r, n)
