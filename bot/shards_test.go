@@ -19,8 +19,8 @@ import (
 )
 
 // shardsRun is how a harness's bot shards its gateway: the shards it runs,
-// of count. Its pauses between windows of identifies move the fake's clock
-// (and the bot's) instead of sleeping.
+// of count. The window it waits out after each identify moves the fake's
+// clock (and the bot's) instead of sleeping.
 type shardsRun struct {
 	h      *harness
 	ids    []int
@@ -44,8 +44,8 @@ func (r *shardsRun) configure(cfg *bot.Config) {
 	cfg.DevGuildID = ""
 	cfg.ShardIDs, cfg.ShardCount = r.ids, r.count
 	srv, writes := r.h.srv, writtenTo(r.h.srv)
-	// An identify is written once its lock is had, or, with no lock, by
-	// the time its window's pause begins.
+	// An identify is counted as it is about to be written: once its lock
+	// is had, or, with no lock, when its window's pause begins.
 	if r.lock != nil {
 		cfg.IdentifyLock = func(ctx context.Context, key int) func() {
 			release := r.lock(ctx, key)
