@@ -1,15 +1,21 @@
 package bot
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
+	"fmt"
 	"net"
+	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
+	"golang.org/x/net/http/httpproxy"
 )
 
 // Every IDENTIFY a shard sends, whichever path of discordgo sends it,
@@ -35,6 +41,9 @@ type identifyGate struct {
 	ctx   context.Context // ends when the bot stops: no identify waits more
 	stop  context.CancelFunc
 	tls   *tls.Config // nil: the system's roots; tests trust their server
+	// proxy is the proxy for a URL (nil: none), from HTTPS_PROXY,
+	// HTTP_PROXY and NO_PROXY as the bot started, by net/http's rules.
+	proxy func(*url.URL) (*url.URL, error)
 
 	mu          sync.Mutex
 	concurrency int                   // max_concurrency, once known
@@ -49,7 +58,8 @@ func newIdentifyGate(lock func(context.Context, int) func(), pause func(time.Dur
 		pause = time.Sleep
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	return &identifyGate{lock: lock, pause: pause, ctx: ctx, stop: stop, concurrency: 1, slots: map[int]chan struct{}{}}
+	return &identifyGate{lock: lock, pause: pause, ctx: ctx, stop: stop, concurrency: 1, slots: map[int]chan struct{}{},
+		proxy: httpproxy.FromEnvironment().ProxyFunc()}
 }
 
 // setConcurrency sets max_concurrency, before the first identify.
@@ -93,28 +103,97 @@ func (g *identifyGate) hold(shard int) (release func(), err error) {
 	}, nil
 }
 
-// dialer is the websocket dialer of shard's session: discordgo's default
-// one, with each connection behind the gate.
+// dialer is the websocket dialer of shard's session: its connections
+// through the environment's proxy, their frames behind the gate. gorilla's
+// own proxy support is not used: it would open the proxy's connection
+// with NetDialTLSContext, with TLS.
 func (g *identifyGate) dialer(shard int) *websocket.Dialer {
-	gated := func(c net.Conn, err error) (net.Conn, error) {
-		if err != nil {
+	return &websocket.Dialer{
+		HandshakeTimeout: 45 * time.Second,
+		NetDialContext: func(ctx context.Context, _, addr string) (net.Conn, error) {
+			return g.dial(ctx, shard, "http", addr)
+		},
+		NetDialTLSContext: func(ctx context.Context, _, addr string) (net.Conn, error) {
+			return g.dial(ctx, shard, "https", addr)
+		},
+	}
+}
+
+// dial connects to the gateway at addr, through the proxy for
+// scheme://addr if there is one; for https it does the TLS handshake
+// itself, so that the gate sees the frames in clear.
+func (g *identifyGate) dial(ctx context.Context, shard int, scheme, addr string) (net.Conn, error) {
+	proxy, err := g.proxy(&url.URL{Scheme: scheme, Host: addr})
+	if err != nil {
+		return nil, err
+	}
+	var c net.Conn
+	if proxy == nil {
+		c, err = (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+	} else {
+		c, err = dialTunnel(ctx, proxy, addr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if scheme == "https" {
+		cfg := &tls.Config{}
+		if g.tls != nil {
+			cfg = g.tls.Clone()
+		}
+		if cfg.ServerName == "" {
+			cfg.ServerName, _, _ = net.SplitHostPort(addr)
+		}
+		tc := tls.Client(c, cfg)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			c.Close()
 			return nil, err
 		}
-		return &gatedConn{Conn: c, gate: g, shard: shard}, nil
+		c = tc
 	}
-	return &websocket.Dialer{
-		// No proxy: gorilla would dial a proxy as it dials Discord, with
-		// NetDialTLSContext. The REST API alone follows HTTPS_PROXY.
-		HandshakeTimeout: 45 * time.Second,
-		NetDialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return gated((&net.Dialer{}).DialContext(ctx, network, addr))
-		},
-		// The TLS handshake is done here, so that the gate sees the
-		// frames in clear (tls.Dialer checks the host's certificate).
-		NetDialTLSContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return gated((&tls.Dialer{Config: g.tls}).DialContext(ctx, network, addr))
-		},
+	return &gatedConn{Conn: c, gate: g, shard: shard}, nil
+}
+
+// dialTunnel opens a tunnel to addr through an HTTP proxy (CONNECT), with
+// the credentials of the proxy's URL as net/http sends them.
+func dialTunnel(ctx context.Context, proxy *url.URL, addr string) (net.Conn, error) {
+	if proxy.Scheme != "http" {
+		return nil, fmt.Errorf("proxy %s: the gateway goes through an http:// proxy only", proxy.Redacted())
 	}
+	proxyAddr := proxy.Host
+	if proxy.Port() == "" {
+		proxyAddr = net.JoinHostPort(proxy.Hostname(), "80")
+	}
+	c, err := (&net.Dialer{}).DialContext(ctx, "tcp", proxyAddr)
+	if err != nil {
+		return nil, err
+	}
+	if deadline, ok := ctx.Deadline(); ok {
+		c.SetDeadline(deadline)
+		defer c.SetDeadline(time.Time{})
+	}
+	req := &http.Request{Method: http.MethodConnect, URL: &url.URL{Opaque: addr}, Host: addr, Header: http.Header{}}
+	if u := proxy.User; u != nil {
+		password, _ := u.Password()
+		req.Header.Set("Proxy-Authorization", "Basic "+base64.StdEncoding.EncodeToString([]byte(u.Username()+":"+password)))
+	}
+	if err := req.Write(c); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("proxy %s: %w", proxy.Redacted(), err)
+	}
+	// Nothing comes after the answer before the client speaks: the
+	// buffered reader may be dropped.
+	resp, err := http.ReadResponse(bufio.NewReader(c), req)
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("proxy %s: %w", proxy.Redacted(), err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		c.Close()
+		return nil, fmt.Errorf("proxy %s refused a tunnel to %s: %s", proxy.Redacted(), addr, resp.Status)
+	}
+	return c, nil
 }
 
 // gatedConn is a gateway connection whose IDENTIFY frames wait at the gate.
