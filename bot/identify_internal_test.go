@@ -97,11 +97,14 @@ func newOpsServer(t *testing.T) (srv *httptest.Server, ops func() []int) {
 	return srv, func() []int { <-done; return read }
 }
 
+// NewTunnelProxy is newTunnelProxy, for the tests of package bot_test.
+var NewTunnelProxy = newTunnelProxy
+
 // newTunnelProxy starts an HTTP proxy that opens a tunnel (CONNECT) to the
 // loopback port of whatever host is asked, if the request bears auth as
 // its Proxy-Authorization, and answers 407 otherwise. tunnels lists the
 // hosts it opened tunnels to.
-func newTunnelProxy(t *testing.T, auth string) (addr string, tunnels func() []string) {
+func newTunnelProxy(t testing.TB, auth string) (addr string, tunnels func() []string) {
 	var mu sync.Mutex
 	var opened []string
 	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

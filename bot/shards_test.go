@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"runtime"
 	"slices"
 	"strings"
@@ -28,6 +29,8 @@ type shardsRun struct {
 	pauses atomic.Int64
 	// lock, if set, is the identify lock of the bot's processes.
 	lock func(ctx context.Context, key int) (release func())
+	// transport, if set, wraps the bot's way to the fake's REST API.
+	transport func(http.RoundTripper) http.RoundTripper
 }
 
 // written counts the identifies written to each fake Discord, by all the
@@ -43,6 +46,9 @@ func (r *shardsRun) configure(cfg *bot.Config) {
 	// Commands everywhere: the bot's guilds are the fake's new ones.
 	cfg.DevGuildID = ""
 	cfg.ShardIDs, cfg.ShardCount = r.ids, r.count
+	if r.transport != nil {
+		cfg.Transport = r.transport(cfg.Transport)
+	}
 	srv, writes := r.h.srv, writtenTo(r.h.srv)
 	// An identify is counted as it is about to be written: once its lock
 	// is had, or, with no lock, when its window's pause begins.
