@@ -155,6 +155,8 @@ func TestTheGatewayGoesThroughTheProxy(t *testing.T) {
 	gateway := "example.com:" + port
 	roots := srv.Client().Transport.(*http.Transport).TLSClientConfig.RootCAs
 
+	// net/http reads the environment once: let it not read this test's.
+	http.ProxyFromEnvironment(&http.Request{URL: &url.URL{Scheme: "https", Host: "discord.com"}})
 	t.Setenv("HTTPS_PROXY", "http://adega:wrong@"+proxy)
 	gate := newIdentifyGate(nil, func(time.Duration) {})
 	gate.tls = &tls.Config{RootCAs: roots}

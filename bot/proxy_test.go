@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -19,6 +20,8 @@ import (
 // where it is.
 func TestTheGatewayThroughAProxy(t *testing.T) {
 	proxy, tunnels := bot.NewTunnelProxy(t, "")
+	// net/http reads the environment once: let it not read this test's.
+	http.ProxyFromEnvironment(&http.Request{URL: &url.URL{Scheme: "https", Host: "discord.com"}})
 	t.Setenv("HTTP_PROXY", "http://"+proxy)
 	h := openHarness(t, summaryDrawer{}, fakediscord.WithSharding(1, 1))
 	h.shards = &shardsRun{h: h, ids: []int{0}, count: 1, transport: func(next http.RoundTripper) http.RoundTripper {
