@@ -39,13 +39,14 @@ type Config struct {
 	// ShardCount, less a tenth (shareOf). 0: no share enforced, only a
 	// global 429 waited out.
 	GlobalRate float64
-	// IdentifyPause waits between two windows of identifies (shards.go);
-	// nil: time.Sleep. Tests pass one that does not sleep.
+	// IdentifyPause waits out a window of identifies after each
+	// (identify.go); nil: time.Sleep. Tests pass one that does not sleep.
 	IdentifyPause func(time.Duration)
 	// IdentifyLock, if set, holds an identify rate-limit key across the
 	// bot's processes (package cluster): a shard identifies while its
-	// key's lock is held, released once the window has passed.
-	IdentifyLock func(key int) (release func())
+	// key's lock is held, released once the window has passed. ctx ends
+	// when the bot stops.
+	IdentifyLock func(ctx context.Context, key int) (release func())
 	// Transport, if set, carries every HTTP request; tests point it at a
 	// fake Discord.
 	Transport http.RoundTripper
@@ -76,6 +77,8 @@ type Bot struct {
 	// connection; shards holds it and the other shards' sessions.
 	session *discordgo.Session
 	shards  []*discordgo.Session
+	gate    *identifyGate  // paces the shards' identifies (identify.go)
+	keeping sync.WaitGroup // the shards' reconnections (keepConnected)
 	handler *commands.Handler
 	locks   keyedMutex
 	seen    commands.Recent // interactions received
@@ -96,7 +99,7 @@ func New(cfg Config, handler commands.Config, logger *slog.Logger) (*Bot, error)
 	}
 	// Whatever logger the bot is given, its lines never show the token.
 	logger = slog.New(Redact(logger.Handler(), cfg.Token))
-	b := &Bot{cfg: cfg, log: logger, peers: newPeerClient()}
+	b := &Bot{cfg: cfg, log: logger, peers: newPeerClient(), gate: newIdentifyGate(cfg.IdentifyLock, cfg.IdentifyPause)}
 	// Discord's answers are counted by status (a nil Metrics counts none),
 	// and a global 429 holds every request but interaction answers: one
 	// transport for every session, since the limit is the bot's.

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"sync/atomic"
@@ -13,7 +14,7 @@ import (
 // session each; Discord sends a server's events to shard (server ID >> 22)
 // % shard_count, and DMs to shard 0. The sessions share the handler, the
 // store and the courier; the first one also speaks to the API for all.
-// Each resumes on its own when it loses its connection.
+// Each resumes its own session when it loses its connection.
 
 // identifyWindow is Discord's window of identifies: in each, one shard of
 // each rate-limit key (shard ID % max_concurrency) may start a session.
@@ -39,6 +40,8 @@ func (b *Bot) newShards(transport http.RoundTripper) error {
 		s.ShardID, s.ShardCount = id, count
 		s.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentsDirectMessages
 		s.LogLevel = discordLevel(b.log)
+		s.ShouldReconnectOnError = false // keepConnected does
+		s.Dialer = b.gate.dialer(id)
 		var connects atomic.Int64
 		s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 			b.log.Info("connected to Discord", "user", r.User.Username, "shard", id, "shards", count)
@@ -54,55 +57,73 @@ func (b *Bot) newShards(transport http.RoundTripper) error {
 	return nil
 }
 
-// openShards connects the shards in turn, held to Discord's max_concurrency:
-// a shard whose rate-limit key has started a session in this window waits
-// for the next one, and with IdentifyLock for the processes that hold the
-// key. A single shard of a single process asks nothing first.
+// openShards connects the shards in turn, then keeps each connected. Their
+// identifies wait at the gate (identify.go), which needs max_concurrency:
+// a single shard of a single process asks nothing first.
 func (b *Bot) openShards() error {
-	concurrency := 1
 	if len(b.shards) > 1 || b.cfg.IdentifyLock != nil {
 		gb, err := b.session.GatewayBot()
 		if err != nil {
 			return fmt.Errorf("ask for max_concurrency: %w", err)
 		}
-		concurrency = max(gb.SessionStartLimit.MaxConcurrency, 1)
+		b.gate.setConcurrency(gb.SessionStartLimit.MaxConcurrency)
 	}
-	pause := b.cfg.IdentifyPause
-	if pause == nil {
-		pause = time.Sleep
-	}
-	started := map[int]bool{} // the rate-limit keys used in this window
 	for _, s := range b.shards {
-		key := s.ShardID % concurrency
-		if started[key] {
-			pause(identifyWindow)
-			clear(started)
-		}
-		started[key] = true
-		if err := b.identify(s, key, pause); err != nil {
+		lost := make(chan struct{}, 1)
+		s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) {
+			select {
+			case lost <- struct{}{}:
+			default: // one reconnection is already due
+			}
+		})
+		if err := s.Open(); err != nil {
 			return fmt.Errorf("shard %d: %w", s.ShardID, err)
 		}
+		b.keeping.Go(func() { b.keepConnected(s, lost) })
 	}
 	return nil
 }
 
-// identify opens a shard's session, holding its rate-limit key's lock
-// across processes, if any, until the window has passed.
-func (b *Bot) identify(s *discordgo.Session, key int, pause func(time.Duration)) error {
-	if b.cfg.IdentifyLock == nil {
-		return s.Open()
+// Reconnections back off from the first failed one to the longest wait.
+const (
+	firstBackoff   = time.Second
+	longestBackoff = time.Minute
+)
+
+// keepConnected opens s again each time it loses its connection, until
+// the bot stops. discordgo's own reconnection is off: it would go on past
+// the bot's stop. The next Open resumes the session, or identifies
+// through the gate if Discord has ended it.
+func (b *Bot) keepConnected(s *discordgo.Session, lost <-chan struct{}) {
+	for {
+		select {
+		case <-b.gate.ctx.Done():
+			return
+		case <-lost:
+		}
+		for wait := firstBackoff; ; wait = min(2*wait, longestBackoff) {
+			if b.gate.ctx.Err() != nil {
+				return // stopped while the last Open ran
+			}
+			err := s.Open()
+			if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+				break
+			}
+			b.log.Warn("cannot reconnect to Discord's gateway", "shard", s.ShardID, "retry_in", wait, "err", err)
+			select {
+			case <-b.gate.ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		}
 	}
-	release := b.cfg.IdentifyLock(key)
-	err := s.Open() // it has identified when it returns
-	go func() {
-		pause(identifyWindow)
-		release()
-	}()
-	return err
 }
 
-// closeShards closes every shard's gateway connection.
+// closeShards ends the reconnections, then closes every shard's gateway
+// connection.
 func (b *Bot) closeShards() {
+	b.gate.stop()
+	b.keeping.Wait()
 	for _, s := range b.shards {
 		_ = s.Close()
 	}

@@ -279,14 +279,14 @@ func TestADigestIsClaimedByOneProcess(t *testing.T) {
 func TestTheIdentifyLockHoldsOneProcessAtATime(t *testing.T) {
 	etcd := etcdtest.Start(t)
 	a, b := start(t, etcd, "a"), start(t, etcd, "b")
-	release := a.cluster.HoldIdentify(0)
-	b.cluster.HoldIdentify(1)() // another key is free
+	release := a.cluster.HoldIdentify(t.Context(), 0)
+	b.cluster.HoldIdentify(t.Context(), 1)() // another key is free
 
 	var mu sync.Mutex
 	var order []string
 	got := make(chan func())
 	go func() {
-		r := b.cluster.HoldIdentify(0)
+		r := b.cluster.HoldIdentify(t.Context(), 0)
 		mu.Lock()
 		order = append(order, "b holds")
 		mu.Unlock()

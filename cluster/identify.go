@@ -20,18 +20,19 @@ const lockLease = 10 // seconds
 // HoldIdentify takes the lock of Discord's identify rate-limit key `key`
 // (shard ID % max_concurrency) across the bot's processes, waiting while
 // another holds it; release lets the next one in. The holder identifies,
-// then releases once Discord's window has passed.
-func (c *Cluster) HoldIdentify(key int) (release func()) {
-	ctx, cancel := context.WithTimeout(context.Background(), identifyWait)
+// then releases once Discord's window has passed. A wait that ctx ends
+// (the bot stops) holds nothing.
+func (c *Cluster) HoldIdentify(ctx context.Context, key int) (release func()) {
+	wait, cancel := context.WithTimeout(ctx, identifyWait)
 	defer cancel()
-	session, err := concurrency.NewSession(c.client, concurrency.WithTTL(lockLease), concurrency.WithContext(ctx))
+	session, err := concurrency.NewSession(c.client, concurrency.WithTTL(lockLease), concurrency.WithContext(wait))
 	if err != nil {
-		c.log.Warn("cluster: identifying without the lock: etcd cannot be reached", "key", key, "err", err)
+		c.noLock(ctx, key, "etcd cannot be reached", err)
 		return func() {}
 	}
 	m := concurrency.NewMutex(session, c.key("identify", strconv.Itoa(key)))
-	if err := m.Lock(ctx); err != nil {
-		c.log.Warn("cluster: identifying without the lock: it was not free in time", "key", key, "err", err)
+	if err := m.Lock(wait); err != nil {
+		c.noLock(ctx, key, "it was not free in time", err)
 		_ = session.Close()
 		return func() {}
 	}
@@ -40,5 +41,13 @@ func (c *Cluster) HoldIdentify(key int) (release func()) {
 		defer cancel()
 		_ = m.Unlock(unlock) // else the lease ends it
 		_ = session.Close()
+	}
+}
+
+// noLock says why a shard identifies without the lock, unless the bot is
+// stopping and identifies nothing.
+func (c *Cluster) noLock(ctx context.Context, key int, why string, err error) {
+	if ctx.Err() == nil {
+		c.log.Warn("cluster: identifying without the lock: "+why, "key", key, "err", err)
 	}
 }

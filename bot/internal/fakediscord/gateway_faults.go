@@ -57,15 +57,33 @@ func (s *Server) CloseGateway(code int) {
 // Reconnect sends RECONNECT (op 7) on each ready connection: the bot must
 // close it, open another and resume.
 func (s *Server) Reconnect() {
+	s.gw.sendToReady(opReconnect, "null", func(*gwConn) { s.gw.counts.Reconnects++ })
+}
+
+// InvalidateSessions sends INVALID_SESSION (op 9, d=false) on each ready
+// connection, as Discord does to a session it ends in its middle: the
+// session cannot be resumed, and the bot must identify anew on the same
+// connection.
+func (s *Server) InvalidateSessions() {
 	g := s.gw
+	g.sendToReady(opInvalidSession, "false", func(c *gwConn) {
+		g.counts.InvalidSessions++
+		g.endLocked(c.session)
+		c.ready = false
+	})
+}
+
+// sendToReady sends op, with data d, on each ready connection, once
+// effect has changed the gateway for it.
+func (g *gateway) sendToReady(op int, d string, effect func(*gwConn)) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for _, c := range g.conns {
 		if !c.ready {
 			continue
 		}
-		g.counts.Reconnects++
-		if err := g.writeLocked(c, payload{Op: opReconnect, D: json.RawMessage("null")}); err != nil {
+		effect(c)
+		if err := g.writeLocked(c, payload{Op: op, D: json.RawMessage(d)}); err != nil {
 			g.dropLocked(c)
 		}
 	}

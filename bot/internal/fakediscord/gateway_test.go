@@ -178,3 +178,24 @@ func TestGatewayProtocol(t *testing.T) {
 		t.Errorf("RESUME after a clean close answered with op %d, want 9", f.Op)
 	}
 }
+
+// INVALID_SESSION in a session's middle ends it: the client identifies
+// anew on the same connection, and the old session cannot be resumed.
+func TestInvalidateSessions(t *testing.T) {
+	t.Parallel()
+	srv := fakediscord.New(t, fakediscord.WithToken("test-token"))
+	g := dialGateway(t, srv)
+	old := g.identify()
+	srv.InvalidateSessions()
+	if f := g.read(); f.Op != 9 || string(f.D) != "false" {
+		t.Fatalf("got %+v, want op 9 false", f)
+	}
+	if g.identify() == old || srv.Faults().InvalidSessions != 1 {
+		t.Errorf("a new IDENTIFY on the connection: the same session, or %d invalid sessions", srv.Faults().InvalidSessions)
+	}
+	g.redial()
+	g.send(6, map[string]any{"token": "Bot test-token", "session_id": old, "seq": 1})
+	if f := g.read(); f.Op != 9 {
+		t.Errorf("RESUME of the invalidated session answered with op %d, want 9", f.Op)
+	}
+}
