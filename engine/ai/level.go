@@ -8,7 +8,7 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// Level is how strongly the AI plays: how long it searches.
+// Level is how strongly the AI plays: how long it searches, and how.
 type Level int
 
 const (
@@ -17,33 +17,48 @@ const (
 	Hard
 )
 
-var levelNames = [...]string{Easy: "easy", Normal: "normal", Hard: "hard"}
+// levels is every way the levels differ, in one place (docs/AI.md,
+// "Levels and budgets").
+var levels = [...]struct {
+	name string
+	// budget is the default time per decision on one core; a setting may
+	// replace it.
+	budget time.Duration
+	// iterations is the cap for deterministic play (tests, benchmarks),
+	// in the levels' ratio. It is far less than a budget buys since
+	// playouts became cheap (docs/AI.md): tests need the ratio and speed,
+	// not the strength.
+	iterations int
+	// keepsTree: the player keeps its tree from one decision to the next
+	// (Tree), where it is kept (the tournament, not the bot).
+	keepsTree bool
+}{
+	Easy:   {name: "easy", budget: 100 * time.Millisecond, iterations: 3},
+	Normal: {name: "normal", budget: 500 * time.Millisecond, iterations: 16},
+	Hard:   {name: "hard", budget: 2 * time.Second, iterations: 64, keepsTree: true},
+}
 
-func (l Level) String() string { return levelNames[l] }
+func (l Level) String() string { return levels[l].name }
 
 // ParseLevel reads a level's name.
 func ParseLevel(name string) (Level, error) {
-	for l, n := range levelNames {
-		if n == name {
+	for l, lv := range levels {
+		if lv.name == name {
 			return Level(l), nil
 		}
 	}
 	return 0, fmt.Errorf("ai: no level %q; choose easy, normal or hard", name)
 }
 
-// Budget is the level's default time per decision on one core; a setting
-// may replace it.
-func (l Level) Budget() time.Duration {
-	return [...]time.Duration{Easy: 100 * time.Millisecond, Normal: 500 * time.Millisecond, Hard: 2 * time.Second}[l]
-}
+// Budget is the level's default time per decision on one core.
+func (l Level) Budget() time.Duration { return levels[l].budget }
 
-// Iterations is the level's iteration cap for deterministic play (tests,
-// benchmarks), in the levels' ratio. It is far less than a budget buys
-// since playouts became cheap (docs/AI.md): tests need the ratio and
-// speed, not the strength.
-func (l Level) Iterations() int {
-	return [...]int{Easy: 3, Normal: 16, Hard: 64}[l]
-}
+// Iterations is the level's iteration cap for deterministic play.
+func (l Level) Iterations() int { return levels[l].iterations }
+
+// KeepsTree is whether the level's player keeps its tree between its
+// decisions (NewSearcher).
+func (l Level) KeepsTree() bool { return levels[l].keepsTree }
 
 // Settings are how a running bot plays its levels: each level's time per
 // decision, or an iteration cap in place of time (tests, which need the
