@@ -36,10 +36,6 @@ type Config struct {
 	// decision searches on from it and leaves what it learnt there (see
 	// Tree). Nil searches a tree of the decision's own.
 	Tree *Tree
-	// Bank, when set, lets the decision stop once its first choice is
-	// settled and bank what it saved, and spend some of what earlier ones
-	// banked (see Bank). Nil spends the budget, no more and no less.
-	Bank *Bank
 }
 
 // Decision is the AI's answer to a seat's pending decision.
@@ -97,10 +93,8 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
 	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
-	b := newBudget(cfg.Bank.allow(cfg))
-	b.settle = cfg.Bank != nil
+	b := newBudget(cfg)
 	var d Decision
-	defer func() { cfg.Bank.settle(cfg, b.clock()-b.start, d.Iterations) }()
 	root := &node{}
 	if cfg.Tree != nil {
 		root, sr.positions = cfg.Tree.root(seat)
@@ -175,11 +169,10 @@ func endsDecision(s engine.State, seat engine.Seat, prefix engine.Action) (bool,
 
 // budget is what a decision has left to spend.
 type budget struct {
-	cfg    Config
-	clock  func() time.Duration
-	start  time.Duration
-	left   int  // iterations, under a cap
-	settle bool // see limit.settle
+	cfg   Config
+	clock func() time.Duration
+	start time.Duration
+	left  int // iterations, under a cap
 }
 
 func newBudget(cfg Config) *budget {
@@ -197,7 +190,7 @@ func newBudget(cfg Config) *budget {
 // earlier ones chose. Under an iteration cap each step searches once at
 // least, so that a deterministic decision never picks blindly.
 func (b *budget) share() limit {
-	l := limit{settle: b.settle}
+	var l limit
 	if b.cfg.Iterations > 0 {
 		l.iterations = max(1, (b.left+1)/2)
 	}
@@ -211,7 +204,7 @@ func (b *budget) share() limit {
 // rest is all that is left of the budget, for a step that ends the
 // decision. Under an iteration cap it searches once at least.
 func (b *budget) rest() limit {
-	l := limit{settle: b.settle}
+	var l limit
 	if b.cfg.Iterations > 0 {
 		l.iterations = max(1, b.left)
 	}

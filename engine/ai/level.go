@@ -32,14 +32,10 @@ var levels = [...]struct {
 	// keepsTree: the player keeps its tree from one decision to the next
 	// (Tree), where it is kept (the tournament, not the bot).
 	keepsTree bool
-	// banks: the player stops a decision once its choice is settled and
-	// spends what it saved on later ones, up to half a budget more a
-	// decision (Bank), where it is kept (the tournament, not the bot).
-	banks bool
 }{
 	Easy:   {name: "easy", budget: 100 * time.Millisecond, iterations: 3},
 	Normal: {name: "normal", budget: 500 * time.Millisecond, iterations: 16},
-	Hard:   {name: "hard", budget: 2 * time.Second, iterations: 64, keepsTree: true, banks: true},
+	Hard:   {name: "hard", budget: 2 * time.Second, iterations: 64, keepsTree: true},
 }
 
 func (l Level) String() string { return levels[l].name }
@@ -63,10 +59,6 @@ func (l Level) Iterations() int { return levels[l].iterations }
 // KeepsTree is whether the level's player keeps its tree between its
 // decisions (NewSearcher).
 func (l Level) KeepsTree() bool { return levels[l].keepsTree }
-
-// Banks is whether the level's player banks the time its settled
-// decisions save (NewSearcher).
-func (l Level) Banks() bool { return levels[l].banks }
 
 // Settings are how a running bot plays its levels: each level's time per
 // decision, or an iteration cap in place of time (tests, which need the

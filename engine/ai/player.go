@@ -17,8 +17,7 @@ type Watcher interface {
 
 // Searcher is the AI as a player; each decision takes the next seed. At
 // a level that keeps its tree (Level.KeepsTree) it keeps one for the
-// game, from the first decision (Config.Tree); at one that banks
-// (Level.Banks), a bank of the time its decisions saved (Config.Bank).
+// game, from the first decision (Config.Tree).
 type Searcher struct {
 	Config
 }
@@ -27,9 +26,6 @@ type Searcher struct {
 func NewSearcher(l Level, cfg Config) *Searcher {
 	if l.KeepsTree() {
 		cfg.Tree = &Tree{}
-	}
-	if l.Banks() {
-		cfg.Bank = &Bank{}
 	}
 	return &Searcher{Config: cfg}
 }

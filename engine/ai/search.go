@@ -72,44 +72,6 @@ type limit struct {
 	iterations int
 	until      time.Duration
 	clock      func() time.Duration
-	// settle ends it early too, once the most visited of the searching
-	// seat's choices at the root leads the next by more than the
-	// iterations left could give it: more search would not change it.
-	settle bool
-}
-
-// settleEvery is how many iterations a settling search runs between its
-// checks: a check reads every choice at the root.
-const settleEvery = 16
-
-// settled is whether the most visited of the seat's choices at root
-// leads the next by more than left iterations.
-func (sr *search) settled(root *node, left int) bool {
-	first, second := 0, 0
-	for _, e := range root.children {
-		if e.seat != sr.seat {
-			continue
-		}
-		if e.visits > first {
-			first, second = e.visits, first
-		} else if e.visits > second {
-			second = e.visits
-		}
-	}
-	return first-second > left
-}
-
-// left is how many iterations the limit leaves after done of them, the
-// search having begun at start: on a clock, at the rate so far.
-func (l limit) left(done int, start, now time.Duration) int {
-	left := math.MaxInt
-	if l.iterations > 0 {
-		left = l.iterations - done
-	}
-	if l.clock != nil && now > start {
-		left = min(left, int(float64(done)*float64(l.until-now)/float64(now-start)))
-	}
-	return left
 }
 
 // run searches from root, the node after prefix of the searching seat's
@@ -123,14 +85,13 @@ func (l limit) left(done int, start, now time.Duration) int {
 // by 56 ms at the 99th percentile.
 func (sr *search) run(root *node, prefix engine.Action, l limit) (int, error) {
 	done := 0
-	var start, began, now time.Duration
+	var began time.Duration
 	if l.clock != nil {
-		start = l.clock()
-		began = start
+		began = l.clock()
 	}
 	for l.iterations == 0 || done < l.iterations {
 		if l.clock != nil {
-			now = l.clock()
+			now := l.clock()
 			if done > 0 {
 				sr.longest = max(sr.longest, now-began)
 			}
@@ -138,9 +99,6 @@ func (sr *search) run(root *node, prefix engine.Action, l limit) (int, error) {
 				break
 			}
 			began = now
-		}
-		if l.settle && done > 0 && done%settleEvery == 0 && sr.settled(root, l.left(done, start, now)) {
-			break
 		}
 		if err := sr.iterate(root, prefix); err != nil {
 			return done, err
