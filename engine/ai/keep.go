@@ -2,10 +2,12 @@ package ai
 
 import "github.com/adega-bot/adega/engine"
 
+// EdgeBytes is about what a kept tree's edge takes in memory.
+const EdgeBytes = 150
+
 // maxKeptEdges bounds a kept tree: past it the tree is dropped and the
-// next decision starts afresh. An edge takes some 150 bytes, so the
-// bound is some 8 MB; a 2-player Vinhos decision at 200 ms adds some
-// 800 edges, at 2 s some 8,000.
+// next decision starts afresh. It is some 8 MB (EdgeBytes); a 2-player
+// Vinhos decision at 200 ms adds some 800 edges, at 2 s some 8,000.
 const maxKeptEdges = 50_000
 
 // Tree is what one seat's searches have learnt, kept from one of its
@@ -67,10 +69,23 @@ func (t *Tree) Played(before, after engine.State, seat engine.Seat, act engine.A
 func (t *Tree) drop() { t.at, t.positions = nil, nil }
 
 // keep keeps what a search from the tree's root learnt, unless it grew
-// past maxKeptEdges; it forgets the positions out of reach from the root.
+// past maxKeptEdges.
 func (t *Tree) keep(positions map[string]*node) {
+	t.positions = positions
+	if t.Edges() > maxKeptEdges {
+		t.drop()
+	}
+}
+
+// Edges is the size of what the tree keeps, in edges (some 150 bytes
+// each): those in reach of the current position, 0 once it is dropped. It
+// forgets the positions out of reach, so that they are not kept either.
+func (t *Tree) Edges() int {
+	if t.at == nil {
+		return 0
+	}
 	var reach map[*node]bool // a graph's nodes met, where positions share them
-	if positions != nil {
+	if t.positions != nil {
 		reach = map[*node]bool{}
 	}
 	edges := 0
@@ -88,14 +103,10 @@ func (t *Tree) keep(positions map[string]*node) {
 		}
 	}
 	walk(t.at)
-	if edges > maxKeptEdges {
-		t.drop()
-		return
-	}
-	for key, n := range positions {
+	for key, n := range t.positions {
 		if !reach[n] {
-			delete(positions, key)
+			delete(t.positions, key)
 		}
 	}
-	t.positions = positions
+	return edges
 }

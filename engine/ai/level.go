@@ -30,7 +30,8 @@ var levels = [...]struct {
 	// not the strength.
 	iterations int
 	// keepsTree: the player keeps its tree from one decision to the next
-	// (Tree), where it is kept (the tournament, not the bot).
+	// (Tree): the tournament's (NewSearcher) and the bot's seats
+	// (bot/remind's kept trees).
 	keepsTree bool
 }{
 	Easy:   {name: "easy", budget: 100 * time.Millisecond, iterations: 3},
@@ -73,6 +74,10 @@ type Settings struct {
 	Iterations int
 	// Horizon is Config.Horizon.
 	Horizon int
+	// KeptEdges bounds the trees the bot keeps for its seats between
+	// their decisions (Level.KeepsTree), all games together, in edges
+	// (Tree.Edges); 0 keeps none.
+	KeptEdges int
 }
 
 // Config is the search of one decision at level l.
@@ -86,17 +91,25 @@ func (s Settings) Config(l Level, seed uint64) Config {
 	return cfg
 }
 
-// Play decides seat's pending decision as the bot plays its seats: at the
-// level named (empty for normal), with these settings.
-func (s Settings) Play(st engine.State, seat engine.Seat, level string, seed uint64) (engine.Action, error) {
-	l := Normal
-	if level != "" {
-		var err error
-		if l, err = ParseLevel(level); err != nil {
-			return nil, err
-		}
+// LevelNamed is the level a game's settings name: empty is normal.
+func LevelNamed(name string) (Level, error) {
+	if name == "" {
+		return Normal, nil
 	}
-	d, err := Decide(st, seat, s.Config(l, seed))
+	return ParseLevel(name)
+}
+
+// Play decides seat's pending decision as the bot plays its seats: at the
+// level named (empty for normal), with these settings, searching on from
+// tree if it is not nil (Config.Tree).
+func (s Settings) Play(st engine.State, seat engine.Seat, level string, seed uint64, tree *Tree) (engine.Action, error) {
+	l, err := LevelNamed(level)
+	if err != nil {
+		return nil, err
+	}
+	cfg := s.Config(l, seed)
+	cfg.Tree = tree
+	d, err := Decide(st, seat, cfg)
 	return d.Action, err
 }
 
