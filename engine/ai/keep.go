@@ -66,6 +66,19 @@ func (t *Tree) Played(before, after engine.State, seat engine.Seat, act engine.A
 	t.at = at
 }
 
+// Playouts is how many of the tree's playouts went through the current
+// position: 0 once it is dropped.
+func (t *Tree) Playouts() int {
+	if t.at == nil {
+		return 0
+	}
+	n := 0
+	for _, e := range t.at.children {
+		n += e.visits
+	}
+	return n
+}
+
 func (t *Tree) drop() { t.at, t.positions = nil, nil }
 
 // keep keeps what a search from the tree's root learnt, unless it grew

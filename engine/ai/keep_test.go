@@ -7,21 +7,6 @@ import (
 	"github.com/adega-bot/adega/engine/nim"
 )
 
-// visited is how many iterations the tree holds for seat's choices at
-// its current position: none if it was dropped.
-func visited(t *Tree) int {
-	n := 0
-	if t.at == nil {
-		return 0
-	}
-	for _, e := range t.at.children {
-		if e.seat == t.seat {
-			n += e.visits
-		}
-	}
-	return n
-}
-
 // A seat that keeps its tree searches on from what its last decision
 // learnt: after Bruno's reply, Ana's next decision rests on more playouts
 // than a new tree's of the same iterations, and its hint counts them.
@@ -39,7 +24,7 @@ func TestKeptTreeCarriesTheSearchOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = play(t, tree, s, 1, reply.Action)
-	carried := visited(tree)
+	carried := tree.Playouts()
 	if carried == 0 {
 		t.Fatalf("the tree kept nothing after %v and %v", d.Action, reply.Action)
 	}
