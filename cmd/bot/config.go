@@ -156,7 +156,7 @@ func DefaultConfig() Config {
 		ShardCount: 1,
 		GlobalRate: 50, // Discord's for most bots
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait"},
-		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget(), KeptTreesMB: 12},
+		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget(), KeptTreesMB: 8},
 		// Enough for a busy game's few messages; systemd and Docker wait
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
