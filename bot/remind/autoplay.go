@@ -231,7 +231,7 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	if err != nil {
 		return fmt.Errorf("the bot's %v for seat %d is refused: %w", act, seat, err)
 	}
-	if tree != nil {
+	if tree != nil && !after.Over() {
 		tree.Played(r.st, after, seat, act)
 		s.kept().put(r.g.ID, seat, tree, after, append(moves, engine.Move{Seat: seat, Action: act}))
 	}
