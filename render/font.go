@@ -92,7 +92,7 @@ func fontOf(k faceKey) *truetype.Font {
 	return regularFont
 }
 
-// A truetype face keeps working buffers (some 20 KB: its rasterizer's, its
+// A truetype face keeps working buffers (some 17 KB: its rasterizer's, its
 // glyph's), so it is not safe for concurrent use, and a face made for
 // each canvas was a tenth of the bot's allocation. Faces of one font and
 // size are pooled instead: each call borrows one (a face's answers do not
@@ -102,7 +102,7 @@ var facePools sync.Map // faceKey -> *sync.Pool of *truetype faces
 // lentFace is the face of k whose every call borrows a pooled face.
 func lentFace(k faceKey) pooledFace {
 	if p, ok := facePools.Load(k); ok {
-		return pooledFace{p.(*sync.Pool)}
+		return pooledFace{p.(*sync.Pool), k}
 	}
 	p, _ := facePools.LoadOrStore(k, &sync.Pool{New: func() any {
 		// Unhinted glyphs (hinting cost a third of a render) at
@@ -110,11 +110,14 @@ func lentFace(k faceKey) pooledFace {
 		// face's own glyph cache needs one entry.
 		return truetype.NewFace(fontOf(k), &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
 	}})
-	return pooledFace{p.(*sync.Pool)}
+	return pooledFace{p.(*sync.Pool), k}
 }
 
 // pooledFace is a font.Face that lends each call to a face of its pool.
-type pooledFace struct{ pool *sync.Pool }
+type pooledFace struct {
+	pool *sync.Pool
+	key  faceKey
+}
 
 func (p pooledFace) with(use func(font.Face)) {
 	f := p.pool.Get().(font.Face)
@@ -146,9 +149,12 @@ func (p pooledFace) GlyphAdvance(r rune) (adv fixed.Int26_6, ok bool) {
 	return
 }
 
-func (p pooledFace) Kern(r0, r1 rune) (k fixed.Int26_6) {
-	p.with(func(f font.Face) { k = f.Kern(r0, r1) })
-	return
+// Kern asks the font, which is safe to share, as an unhinted face does:
+// a text kerns every pair of its runes, and needs no face borrowed for
+// each.
+func (p pooledFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	f := fontOf(p.key)
+	return f.Kern(fixed.Int26_6(0.5+p.key.size*64), f.Index(r0), f.Index(r1))
 }
 
 func (p pooledFace) Metrics() (m font.Metrics) {
