@@ -94,7 +94,7 @@ func fontOf(k faceKey) *truetype.Font {
 
 // A truetype face keeps working buffers (some 17 KB: its rasterizer's, its
 // glyph's), so it is not safe for concurrent use, and a face made for
-// each canvas was a tenth of the bot's allocation. Faces of one font and
+// each canvas was 4% of the bot's allocation. Faces of one font and
 // size are pooled instead: each call borrows one (a face's answers do not
 // depend on what it drew before).
 var facePools sync.Map // faceKey -> *sync.Pool of *truetype faces
