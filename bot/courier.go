@@ -18,6 +18,7 @@ import (
 	"github.com/adega-bot/adega"
 	"github.com/adega-bot/adega/engine"
 	"github.com/adega-bot/adega/ops"
+	"github.com/adega-bot/adega/storage"
 )
 
 // The courier delivers the outbox (storage/outbox.go): the messages that
@@ -110,38 +111,40 @@ func (c *courier) dispatch(ctx context.Context, inflight *sync.WaitGroup) time.T
 	// never delivered and free (which would post it twice).
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	out, err := c.b.handler.Store.Outbox()
-	if err != nil {
-		c.log.Error("cannot read the outbox", "err", err)
-		return c.b.handler.Now().Add(firstRetry)
-	}
 	now := c.b.handler.Now()
-	if c.unsure == nil {
+	first := c.unsure == nil
+	if first {
 		c.unsure = map[uint64]bool{}
-		for _, o := range out {
-			// One held past now was postponed after its last attempt, or
-			// never tried.
-			if !o.NotBefore.After(now) {
-				c.unsure[o.Seq] = true
-			}
-		}
 	}
 	var wake time.Time
-	heads := map[string]bool{}
-	for _, o := range out {
-		if heads[o.Queue] {
-			continue
+	taken := 0
+	out, err := c.b.handler.Store.OutboxHeads(func(h storage.OutboxHead) bool {
+		// Only a queue's head can have been posted by the previous run:
+		// the entries behind it wait for it. One held past now was
+		// postponed after its last attempt, or never tried.
+		if first && !h.NotBefore.After(now) {
+			c.unsure[h.Seq] = true
 		}
-		heads[o.Queue] = true
 		switch {
-		case c.busy[o.Queue] || len(c.busy) >= maxDeliveries:
-			continue
-		case o.NotBefore.After(now):
-			if wake.IsZero() || o.NotBefore.Before(wake) {
-				wake = o.NotBefore
+		case c.busy[h.Queue] || len(c.busy)+taken >= maxDeliveries:
+			return false
+		case h.NotBefore.After(now):
+			if wake.IsZero() || h.NotBefore.Before(wake) {
+				wake = h.NotBefore
 			}
-			continue
+			return false
 		}
+		taken++
+		return true
+	})
+	if err != nil {
+		c.log.Error("cannot read the outbox", "err", err)
+		if first {
+			c.unsure = nil // read again at the next dispatch
+		}
+		return now.Add(firstRetry)
+	}
+	for _, o := range out {
 		c.busy[o.Queue] = true
 		inflight.Go(func() {
 			c.deliver(ctx, o)

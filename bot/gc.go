@@ -15,15 +15,17 @@ import "runtime/debug"
 // MB and more between collections. Under the limit the collector runs as
 // rarely as GOGC says while the heap is small, and more often as it nears
 // the limit. A service is better bounded by what it may use than by a
-// ratio of what it keeps live, which it does not choose. With 48 MiB such
-// a bot collects some 4 times a second under load; with 32 MiB it
-// collected 20 times a second and spent 16% more CPU a move
-// (docs/BENCHMARKS.md, Scale). If the live heap outgrew the limit, the
+// ratio of what it keeps live, which it does not choose. With 40 MiB such
+// a bot collects some 5 times a second under load, at the CPU a move it
+// spent at 48 MiB, now that it allocates less (the courier reads only the
+// outbox's heads, canvases borrow their faces); with 32 MiB it collected
+// 10 times a second and spent 9% more CPU a move (docs/BENCHMARKS.md,
+// memory of the bot serving 1,000 games). If the live heap outgrew the limit, the
 // runtime would give the collector at most half the CPU and let the heap
 // pass it; GOMEMLIMIT then raises it.
 const (
 	gcPercent   = 800
-	memoryLimit = 48 << 20
+	memoryLimit = 40 << 20
 )
 
 // TuneGC sets the collector for the AI and the bot's memory, unless the

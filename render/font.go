@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"image"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/golang/freetype/truetype"
@@ -74,22 +75,91 @@ func (f *Faces) face(k faceKey) font.Face {
 	if face, ok := f.cache[k]; ok {
 		return face
 	}
-	ttf := regularFont
-	if k.bold {
-		ttf = boldFont
-	}
-	// A render makes a couple of dozen faces: unhinted glyphs (hinting cost
-	// a third of a render) at whole-pixel positions, whose masks all renders
-	// share, so the face's own glyph cache needs one entry.
-	tt := truetype.NewFace(ttf, &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
 	face := &withEmoji{
-		Face:  &advanceCache{Face: &sharedGlyphs{Face: tt, key: k}, adv: make(map[rune]fixed.Int26_6)},
-		font:  ttf,
+		Face:  &advanceCache{Face: &sharedGlyphs{Face: lentFace(k), key: k}, adv: make(map[rune]fixed.Int26_6)},
+		font:  fontOf(k),
 		size:  k.size,
 		emoji: map[rune]bool{},
 	}
 	f.cache[k] = face
 	return face
+}
+
+func fontOf(k faceKey) *truetype.Font {
+	if k.bold {
+		return boldFont
+	}
+	return regularFont
+}
+
+// A truetype face keeps working buffers (some 17 KB: its rasterizer's, its
+// glyph's), so it is not safe for concurrent use, and a face made for
+// each canvas was 4% of the bot's allocation. Faces of one font and
+// size are pooled instead: each call borrows one (a face's answers do not
+// depend on what it drew before).
+var facePools sync.Map // faceKey -> *sync.Pool of *truetype faces
+
+// lentFace is the face of k whose every call borrows a pooled face.
+func lentFace(k faceKey) pooledFace {
+	if p, ok := facePools.Load(k); ok {
+		return pooledFace{p.(*sync.Pool), k}
+	}
+	p, _ := facePools.LoadOrStore(k, &sync.Pool{New: func() any {
+		// Unhinted glyphs (hinting cost a third of a render) at
+		// whole-pixel positions, whose masks all renders share, so the
+		// face's own glyph cache needs one entry.
+		return truetype.NewFace(fontOf(k), &truetype.Options{Size: k.size, Hinting: font.HintingNone, SubPixelsX: 1, SubPixelsY: 1, GlyphCacheEntries: 1})
+	}})
+	return pooledFace{p.(*sync.Pool), k}
+}
+
+// pooledFace is a font.Face that lends each call to a face of its pool.
+type pooledFace struct {
+	pool *sync.Pool
+	key  faceKey
+}
+
+func (p pooledFace) with(use func(font.Face)) {
+	f := p.pool.Get().(font.Face)
+	use(f)
+	p.pool.Put(f)
+}
+
+func (p pooledFace) Close() error { return nil }
+
+// Glyph copies the mask, which belongs to the face that drew it and which
+// the next borrower draws over (sharedGlyphs calls it once a glyph).
+func (p pooledFace) Glyph(dot fixed.Point26_6, r rune) (dr image.Rectangle, mask image.Image, mp image.Point, adv fixed.Int26_6, ok bool) {
+	p.with(func(f font.Face) {
+		dr, mask, mp, adv, ok = f.Glyph(dot, r)
+		if ok {
+			mask, mp = copyMask(mask, mp, dr.Size()), image.Point{}
+		}
+	})
+	return
+}
+
+func (p pooledFace) GlyphBounds(r rune) (bounds fixed.Rectangle26_6, adv fixed.Int26_6, ok bool) {
+	p.with(func(f font.Face) { bounds, adv, ok = f.GlyphBounds(r) })
+	return
+}
+
+func (p pooledFace) GlyphAdvance(r rune) (adv fixed.Int26_6, ok bool) {
+	p.with(func(f font.Face) { adv, ok = f.GlyphAdvance(r) })
+	return
+}
+
+// Kern asks the font, which is safe to share, as an unhinted face does:
+// a text kerns every pair of its runes, and needs no face borrowed for
+// each.
+func (p pooledFace) Kern(r0, r1 rune) fixed.Int26_6 {
+	f := fontOf(p.key)
+	return f.Kern(fixed.Int26_6(0.5+p.key.size*64), f.Index(r0), f.Index(r1))
+}
+
+func (p pooledFace) Metrics() (m font.Metrics) {
+	p.with(func(f font.Face) { m = f.Metrics() })
+	return
 }
 
 // withEmoji is a Go font face that draws the runes it lacks with the emoji

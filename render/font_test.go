@@ -54,3 +54,16 @@ func TestPrintableKeepsWhatTheBoardCanDraw(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCanvasText is a small view's text on a fresh canvas: its
+// allocations (B/op) are mostly the faces a canvas borrows.
+func BenchmarkCanvasText(b *testing.B) {
+	img := image.NewRGBA(image.Rect(0, 0, 200, 100))
+	b.ReportAllocs()
+	for b.Loop() {
+		c := NewCanvas(img, 2)
+		for _, st := range []Style{{Size: 9, Color: color.Black}, {Size: 12, Bold: true, Color: color.Black}, {Size: 16, Color: color.Black}} {
+			c.Text("Ana 12 VP", 10, 20, 0, 0, st)
+		}
+	}
+}

@@ -55,11 +55,17 @@ func (f *sharedGlyphs) rasterize(r rune) *glyph {
 	if !ok {
 		return &glyph{}
 	}
-	m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
-	for y := range dr.Dy() {
-		for x := range dr.Dx() {
+	return &glyph{dr: dr, mask: copyMask(mask, mp, dr.Size()), advance: advance, ok: true}
+}
+
+// copyMask copies the size pixels of mask from mp, which the face that
+// drew it keeps only until its next glyph.
+func copyMask(mask image.Image, mp, size image.Point) *image.Alpha {
+	m := image.NewAlpha(image.Rectangle{Max: size})
+	for y := range size.Y {
+		for x := range size.X {
 			m.Set(x, y, mask.At(mp.X+x, mp.Y+y))
 		}
 	}
-	return &glyph{dr: dr, mask: m, advance: advance, ok: true}
+	return m
 }

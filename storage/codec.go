@@ -49,14 +49,23 @@ func decode(record, key string, raw []byte, v any) error {
 	if err := json.Unmarshal(raw, &env); err != nil {
 		return corrupt(err)
 	}
-	switch {
-	case env.V == 0:
-		return corrupt(errors.New("no value version"))
-	case env.V > valueVersion:
-		return corrupt(fmt.Errorf("value version %d is newer than this adega reads", env.V))
+	if err := checkVersion(env.V); err != nil {
+		return corrupt(err)
 	}
 	if err := json.Unmarshal(env.Data, v); err != nil {
 		return corrupt(err)
+	}
+	return nil
+}
+
+// checkVersion refuses an envelope without a version or newer than this
+// build's.
+func checkVersion(v int) error {
+	switch {
+	case v == 0:
+		return errors.New("no value version")
+	case v > valueVersion:
+		return fmt.Errorf("value version %d is newer than this adega reads", v)
 	}
 	return nil
 }

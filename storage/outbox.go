@@ -2,6 +2,7 @@ package storage
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -66,6 +67,9 @@ func (s *Store) enqueueOne(tx *bbolt.Tx, o *adega.Outgoing) error {
 
 func outboxKey(seq uint64) string { return string(u64(seq)) }
 
+// outboxPath names an entry's key in an error.
+func outboxPath(k []byte) string { return fmt.Sprintf("outbox/%x", k) }
+
 // newNoncePrefix makes the random prefix that keeps this database's nonces
 // apart from those of another process of the same bot (another shard).
 func newNoncePrefix() []byte {
@@ -92,7 +96,55 @@ func (s *Store) Outbox() ([]adega.Outgoing, error) {
 	err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
 			var o adega.Outgoing
-			if err := decode("outbox", fmt.Sprintf("outbox/%x", k), v, &o); err != nil {
+			if err := decode("outbox", outboxPath(k), v, &o); err != nil {
+				return err
+			}
+			out = append(out, o)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// OutboxHead is what the courier chooses an entry by: its place, its
+// queue and when it is due.
+type OutboxHead struct {
+	Seq       uint64    `json:"seq"`
+	Queue     string    `json:"queue"`
+	NotBefore time.Time `json:"not_before,omitzero"`
+}
+
+// OutboxHeads shows take the first entry of each queue, in queue order,
+// and returns whole the ones it takes. The entries behind a head are
+// decoded no further than their queue (their messages are not copied):
+// the courier reads the outbox after every change to it, and a lagging
+// courier has hundreds of entries queued.
+func (s *Store) OutboxHeads(take func(OutboxHead) bool) ([]adega.Outgoing, error) {
+	var out []adega.Outgoing
+	err := s.db.View(func(tx *bbolt.Tx) error {
+		seen := map[string]bool{}
+		return tx.Bucket(bucketOutbox).ForEach(func(k, v []byte) error {
+			var env struct {
+				V    int        `json:"v"`
+				Data OutboxHead `json:"data"`
+			}
+			err := json.Unmarshal(v, &env)
+			if err == nil {
+				err = checkVersion(env.V)
+			}
+			if err != nil {
+				return &CorruptError{Record: "outbox", Key: outboxPath(k), Err: err}
+			}
+			head := env.Data
+			if seen[head.Queue] {
+				return nil
+			}
+			seen[head.Queue] = true
+			if !take(head) {
+				return nil
+			}
+			var o adega.Outgoing
+			if err := decode("outbox", outboxPath(k), v, &o); err != nil {
 				return err
 			}
 			out = append(out, o)

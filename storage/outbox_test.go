@@ -81,3 +81,51 @@ func TestFailedDeliveryIsPostponed(t *testing.T) {
 		t.Fatalf("discarded: %+v", again)
 	}
 }
+
+// The courier is shown each queue's first entry only, and gets whole the
+// ones it takes: the entries behind a head wait for it, and a head it
+// leaves (its queue busy, or held) is not read further.
+func TestOutboxHeadsShowsEachQueuesFirstEntry(t *testing.T) {
+	s := newStore(t)
+	later := t0.Add(time.Hour)
+	var queued []*adega.Outgoing
+	for _, o := range []adega.Outgoing{
+		{ChannelID: "c1", Message: json.RawMessage(`{"content":"c1 first"}`)},
+		{ChannelID: "c2", Message: json.RawMessage(`{"content":"c2 first"}`), NotBefore: later},
+		{ChannelID: "c1", Message: json.RawMessage(`{"content":"c1 second"}`)},
+		{UserID: "1001", Message: json.RawMessage(`{"content":"dm first"}`)},
+		{ChannelID: "c3", Message: json.RawMessage(`{"content":"c3 first"}`)},
+	} {
+		queued = append(queued, &o)
+	}
+	if err := s.Enqueue(queued...); err != nil {
+		t.Fatal(err)
+	}
+	var shown []OutboxHead
+	out, err := s.OutboxHeads(func(h OutboxHead) bool {
+		shown = append(shown, h)
+		return h.Queue != "c3"
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []OutboxHead{
+		{Seq: queued[0].Seq, Queue: "c1"},
+		{Seq: queued[1].Seq, Queue: "c2", NotBefore: later.UTC()},
+		{Seq: queued[3].Seq, Queue: "user:1001"},
+		{Seq: queued[4].Seq, Queue: "c3"},
+	}
+	for i := range shown {
+		shown[i].NotBefore = shown[i].NotBefore.UTC()
+	}
+	if !reflect.DeepEqual(shown, want) {
+		t.Fatalf("shown %+v, want %+v", shown, want)
+	}
+	var got []string
+	for _, o := range out {
+		got = append(got, string(o.Message))
+	}
+	if want := []string{`{"content":"c1 first"}`, `{"content":"c2 first"}`, `{"content":"dm first"}`}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("taken %q, want %q", got, want)
+	}
+}
