@@ -117,7 +117,7 @@ func (t *table) playBots() {
 			return
 		}
 		r := newReply(0, "")
-		act, err := t.ai.Play(t.game.State, seat, t.game.Meta.BotLevel(seat), ai.Seed(t.game.ID, t.game.Version, 0), nil)
+		act, err := t.ai.Play(t.game.State, seat, t.game.Meta.BotLevel(seat), ai.Seed(t.game.ID, t.game.Version, 0))
 		var res *referee.MoveResult
 		if err == nil {
 			res, err = t.referee.BotMoves(t.game.ID, t.game.Stamp, []referee.Play{{Seat: seat, Action: act}}, t.now(), nil)

@@ -71,16 +71,6 @@ const (
 	ForHint Purpose = "hint" // a player's /GAME hint
 )
 
-// Kept is what became of a tree the bot kept for one of its seats between
-// its decisions (bot/remind/kept.go).
-type Kept string
-
-const (
-	TreeReused  Kept = "reused"  // a decision searched on from it
-	TreeDropped Kept = "dropped" // the game went where it could not follow (an undo, a restore, a move it never tried)
-	TreeEvicted Kept = "evicted" // the least recently used, past the bound of all kept trees
-)
-
 // Reminder is a kind of message the reminder scheduler queues.
 type Reminder string
 
@@ -100,8 +90,6 @@ type Metrics struct {
 	draw         prometheus.Histogram
 	decisions    *prometheus.CounterVec
 	aiWait       prometheus.Histogram
-	keptTrees    *prometheus.CounterVec
-	keptEdges    prometheus.Gauge
 	reminders    *prometheus.CounterVec
 	reconnects   prometheus.Counter
 	writeHeld    prometheus.Histogram
@@ -139,10 +127,6 @@ func NewMetrics() *Metrics {
 			Help: "Decisions the AI searched, by purpose."}, []string{"purpose"}),
 		aiWait: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "adega_ai_wait_seconds",
 			Help: "Time an AI search waited for a thinker.", Buckets: latency}),
-		keptTrees: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "adega_ai_kept_trees_total",
-			Help: "Search trees kept for the bot's seats between their decisions, by what became of them."}, []string{"outcome"}),
-		keptEdges: prometheus.NewGauge(prometheus.GaugeOpts{Name: "adega_ai_kept_tree_edges",
-			Help: "Edges the kept search trees hold, some 150 bytes each ([ai] kept_trees_mb bounds them)."}),
 		reminders: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "adega_reminders_total",
 			Help: "Reminder messages and daily digests queued for delivery."}, []string{"kind"}),
 		reconnects: prometheus.NewCounter(prometheus.CounterOpts{Name: "adega_gateway_reconnects_total",
@@ -168,9 +152,6 @@ func NewMetrics() *Metrics {
 	for _, p := range []Purpose{ForPlay, ForHint} {
 		m.decisions.WithLabelValues(string(p))
 	}
-	for _, k := range []Kept{TreeReused, TreeDropped, TreeEvicted} {
-		m.keptTrees.WithLabelValues(string(k))
-	}
 	for _, r := range []Reminder{Remind, Digest} {
 		m.reminders.WithLabelValues(string(r))
 	}
@@ -183,7 +164,7 @@ func NewMetrics() *Metrics {
 		})
 	}
 	m.reg.MustRegister(m.interactions, m.ack, m.moves, m.posts, m.responses, m.draw, m.decisions, m.aiWait,
-		m.keptTrees, m.keptEdges, m.reminders, m.reconnects, m.writeHeld, &m.store,
+		m.reminders, m.reconnects, m.writeHeld, &m.store,
 		queue("adega_draw_queue", "Drawings waiting for a painter.", func(q *queues) func() int { return q.draw }),
 		queue("adega_ai_queue", "AI searches waiting for a thinker.", func(q *queues) func() int { return q.ai }),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -237,20 +218,6 @@ func (m *Metrics) Decided(p Purpose) {
 func (m *Metrics) AIWaited(d time.Duration) {
 	if m != nil {
 		m.aiWait.Observe(d.Seconds())
-	}
-}
-
-// KeptTree counts what became of a kept tree.
-func (m *Metrics) KeptTree(k Kept) {
-	if m != nil {
-		m.keptTrees.WithLabelValues(string(k)).Inc()
-	}
-}
-
-// KeptEdges records the edges the kept trees hold.
-func (m *Metrics) KeptEdges(n int) {
-	if m != nil {
-		m.keptEdges.Set(float64(n))
 	}
 }
 

@@ -132,7 +132,6 @@ type run struct {
 	plays []referee.Play
 	err   error         // why the search stopped short
 	spent time.Duration // searching
-	keeps bool          // the bot's seats keep their trees (kept.go)
 	store func(*run) error
 }
 
@@ -161,7 +160,7 @@ func (s *Scheduler) runFor(id string, absence *Absence) (*run, error) {
 		seat, ok := adega.BotPending(g.Meta, st)
 		return seat, g.Meta.BotLevel(seat), ok
 	}
-	return &run{g: g, st: g.State, next: bots, keeps: true, store: s.storeBots}, nil
+	return &run{g: g, st: g.State, next: bots, store: s.storeBots}, nil
 }
 
 // step searches the run's next decision as one task of the thinkers, then
@@ -215,8 +214,7 @@ func (s *Scheduler) current(g *adega.Game) bool {
 // decide searches one decision of seat and adds it to the run.
 func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	start := time.Now() // the wall clock: a duration measured, not a moment of the game
-	tree, moves := s.keptTree(r, seat, level)
-	act, err := s.AI.Play(r.st, seat, level, ai.Seed(r.g.ID, r.g.Version, len(r.plays)), tree)
+	act, err := s.AI.Play(r.st, seat, level, ai.Seed(r.g.ID, r.g.Version, len(r.plays)))
 	r.spent += time.Since(start)
 	s.Metrics.Decided(ops.ForPlay)
 	if err != nil {
@@ -231,34 +229,9 @@ func (s *Scheduler) decide(r *run, seat engine.Seat, level string) error {
 	if err != nil {
 		return fmt.Errorf("the bot's %v for seat %d is refused: %w", act, seat, err)
 	}
-	if tree != nil && !after.Over() {
-		tree.Played(r.st, after, seat, act)
-		s.kept().put(r.g.ID, seat, tree, after, append(moves, engine.Move{Seat: seat, Action: act}))
-	}
 	r.plays = append(r.plays, referee.Play{Seat: seat, Action: act})
 	r.st = after
 	return nil
-}
-
-// keptTree is the tree a bot seat keeps between its decisions (kept.go),
-// taken out of the store and followed to the run's moment, with the
-// game's log to that moment; nil if the seat's level keeps none.
-func (s *Scheduler) keptTree(r *run, seat engine.Seat, level string) (*ai.Tree, []engine.Move) {
-	l, err := ai.LevelNamed(level)
-	if !r.keeps || s.AI.KeptEdges <= 0 || err != nil || !l.KeepsTree() {
-		return nil, nil
-	}
-	moves := r.g.Moves()
-	for _, p := range r.plays {
-		moves = append(moves, engine.Move{Seat: p.Seat, Action: p.Action})
-	}
-	return s.kept().take(r.g.ID, seat, moves), moves
-}
-
-// kept is the bot's kept trees.
-func (s *Scheduler) kept() *keptTrees {
-	s.keptOnce.Do(func() { s.keptTrees = keptTrees{max: s.AI.KeptEdges, metrics: s.Metrics} })
-	return &s.keptTrees
 }
 
 // storeBots stores the decisions of the bot's seats as one change, with

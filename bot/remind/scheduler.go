@@ -107,8 +107,6 @@ type Scheduler struct {
 	Shared Shared
 
 	ownThinkers fair.Pool
-	keptOnce    sync.Once
-	keptTrees   keptTrees
 	mu          sync.Mutex
 	busy        map[string]*work // by game, the AI work not done yet
 	pending     sync.WaitGroup   // the games in busy

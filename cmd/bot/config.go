@@ -123,13 +123,11 @@ type Ops struct {
 }
 
 // AI is how long the bot's AI may think per decision at each level, on one
-// core: its seats, absent players under auto, and hints; and how much
-// memory the trees its seats keep between their decisions may take.
+// core: its seats, absent players under auto, and hints.
 type AI struct {
-	Easy        time.Duration `toml:"easy"`
-	Normal      time.Duration `toml:"normal"`
-	Hard        time.Duration `toml:"hard"`
-	KeptTreesMB int           `toml:"kept_trees_mb"` // 0 keeps none
+	Easy   time.Duration `toml:"easy"`
+	Normal time.Duration `toml:"normal"`
+	Hard   time.Duration `toml:"hard"`
 }
 
 // Reminders are the defaults for new games; each game can change its own.
@@ -143,10 +141,9 @@ type Reminders struct {
 	Retry time.Duration `toml:"retry"`
 }
 
-// aiSettings are the AI's times per level, and the bound of its kept trees.
+// aiSettings are the AI's times per level.
 func (c Config) aiSettings() ai.Settings {
-	return ai.Settings{Budgets: [3]time.Duration{ai.Easy: c.AI.Easy, ai.Normal: c.AI.Normal, ai.Hard: c.AI.Hard},
-		KeptEdges: c.AI.KeptTreesMB * 1_000_000 / ai.EdgeBytes}
+	return ai.Settings{Budgets: [3]time.Duration{ai.Easy: c.AI.Easy, ai.Normal: c.AI.Normal, ai.Hard: c.AI.Hard}}
 }
 
 // DefaultConfig is the configuration with no file and no environment.
@@ -159,7 +156,7 @@ func DefaultConfig() Config {
 		ShardCount: 1,
 		GlobalRate: 50, // Discord's for most bots
 		Reminders:  Reminders{Pace: remind.PaceNormal, Floor: remind.DefaultFloor, Absent: "wait", Retry: remind.DefaultRetry},
-		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget(), KeptTreesMB: 8},
+		AI:         AI{Easy: ai.Easy.Budget(), Normal: ai.Normal.Budget(), Hard: ai.Hard.Budget()},
 		// Enough for a busy game's few messages; systemd and Docker wait
 		// longer than this before they kill the process.
 		ShutdownGrace: 5 * time.Second,
@@ -298,9 +295,6 @@ func (c Config) validate() error {
 	}
 	if c.AI.Easy <= 0 || c.AI.Normal <= 0 || c.AI.Hard <= 0 || c.AI.Hard > time.Minute {
 		return errors.New("config: ai.easy, ai.normal and ai.hard must be positive, and at most 1m")
-	}
-	if c.AI.KeptTreesMB < 0 {
-		return fmt.Errorf("config: ai.kept_trees_mb %d must not be negative (0 keeps no tree)", c.AI.KeptTreesMB)
 	}
 	if _, err := c.opsAddress(); err != nil {
 		return err

@@ -16,8 +16,6 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-
-	"github.com/adega-bot/adega/engine/ai"
 )
 
 func writeConfig(t *testing.T, text string) string {
@@ -98,7 +96,6 @@ func TestBadValuesAreRefused(t *testing.T) {
 		"[cluster]\ndial_timeout = \"0s\"\n",
 		"[cluster]\nkey_prefix = \"\"\n",
 		"[cluster]\nprocess = \"a/b\"\n",
-		"[ai]\nkept_trees_mb = -1\n",
 	} {
 		if _, err := LoadConfig(writeConfig(t, text), false, noEnv); err == nil {
 			t.Errorf("%q was accepted", text)
@@ -106,17 +103,6 @@ func TestBadValuesAreRefused(t *testing.T) {
 	}
 	if _, err := LoadConfig(filepath.Join(t.TempDir(), "missing.toml"), false, noEnv); err == nil {
 		t.Error("an explicitly named missing file was accepted")
-	}
-}
-
-// kept_trees_mb bounds the bot's kept trees in edges of ai.EdgeBytes.
-func TestKeptTreesBoundIsInMegabytes(t *testing.T) {
-	cfg, err := LoadConfig(writeConfig(t, "[ai]\nkept_trees_mb = 3\n"), false, noEnv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := cfg.aiSettings().KeptEdges; got != 3_000_000/ai.EdgeBytes {
-		t.Errorf("3 MB of kept trees are %d edges", got)
 	}
 }
 

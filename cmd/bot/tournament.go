@@ -134,7 +134,7 @@ func (t *tournament) player(kind string, seed uint64, clock func() time.Duration
 	if t.iterations > 0 && t.budget == 0 {
 		cfg.Budget = 0 // the cap alone: deterministic
 	}
-	return ai.NewSearcher(level, cfg)
+	return &ai.Searcher{Config: cfg}
 }
 
 func (t *tournament) budgetText() string {

@@ -32,10 +32,6 @@ type Config struct {
 	// a shared machine passes the thread's CPU time, so that a budget buys
 	// the same search whatever else runs.
 	Clock func() time.Duration
-	// Tree, when set, is what the seat's earlier searches learnt: the
-	// decision searches on from it and leaves what it learnt there (see
-	// Tree). Nil searches a tree of the decision's own.
-	Tree *Tree
 }
 
 // Decision is the AI's answer to a seat's pending decision.
@@ -95,12 +91,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
 	b := newBudget(cfg)
 	var d Decision
-	root := &node{}
-	if cfg.Tree != nil {
-		root, sr.positions = cfg.Tree.root(seat)
-		defer func() { cfg.Tree.keep(sr.positions) }()
-	}
-	at := sr.transpose(s, root)
+	at := sr.transpose(s, &node{})
 	for {
 		// The menu of seat's own decision is what seat sees: the choices
 		// before a step that turns up hidden information depend on

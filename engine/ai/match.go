@@ -20,8 +20,7 @@ type Match struct {
 const maxMoves = 10000
 
 // Play sets a game up and plays it to the end, player i in seat i, the
-// first pending seat deciding first; a Watcher is told of every action.
-// clock times the decisions (nil: the
+// first pending seat deciding first. clock times the decisions (nil: the
 // wall clock).
 func Play(g engine.Game, setup engine.Setup, players []Player, clock func() time.Duration) (Match, error) {
 	if clock == nil {
@@ -50,11 +49,6 @@ func Play(g engine.Game, setup engine.Setup, players []Player, clock func() time
 		after, _, err := s.Apply(seat, act)
 		if err != nil {
 			return m, fmt.Errorf("ai: seat %d's %v at %s refused: %w", seat, act, s.Phase(), err)
-		}
-		for _, p := range players {
-			if w, ok := p.(Watcher); ok {
-				w.Played(s, after, seat, act)
-			}
 		}
 		s = after
 	}
