@@ -32,10 +32,6 @@ type Config struct {
 	// a shared machine passes the thread's CPU time, so that a budget buys
 	// the same search whatever else runs.
 	Clock func() time.Duration
-	// RAVE, when positive, blends each choice's mean in the tree with its
-	// all-moves-as-first mean (see raveValue): the visits at which the two
-	// weigh alike are RAVE/3. Zero searches by the choice's own mean.
-	RAVE float64
 }
 
 // Decision is the AI's answer to a seat's pending decision.
@@ -92,7 +88,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
-	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast(), rave: cfg.RAVE}
+	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
 	b := newBudget(cfg)
 	var d Decision
 	at := sr.transpose(s, &node{})

@@ -12,9 +12,6 @@ import (
 // (UCB1's constant, for results between 0 and 1).
 const exploration = 0.7
 
-// raveEquivalence is hard's Config.RAVE.
-const raveEquivalence = 100
-
 // search is single-observer information-set MCTS (Cowling, Powley and
 // Whitehouse, 2012) at the granularity of steps: each iteration draws one
 // sample of the hidden state, walks down the tree choosing among the
@@ -35,19 +32,11 @@ type search struct {
 	// positions are the nodes of the positions met so far, for a game
 	// whose positions recur by other orders of moves (engine.Positioned).
 	positions map[string]*node
-	rave      float64 // see Config.RAVE
 }
 
 // node is a point in the tree: the steps taken from the root.
 type node struct {
 	children []*edge
-	// step is the step whose choices are the children, for seat; amaf
-	// holds, by choice, the results of the iterations through the node
-	// in which seat took that choice at that step anywhere later (RAVE:
-	// see raveValue). Kept only under Config.RAVE.
-	seat engine.Seat
-	step string
-	amaf map[string]*mastStat
 }
 
 // edge is one choice from a node, and the subtree after it.
@@ -125,7 +114,6 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 	seat, act := sr.seat, append(engine.Action(nil), prefix...)
 	at := root
 	var path []*edge
-	var nodes []*node // where each of path's choices was made
 	for !st.Over() {
 		step, err := st.Choices(seat, act)
 		if err != nil {
@@ -145,7 +133,6 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 		e, fresh := sr.selectOrExpand(at, seat, step.Name, step.Choices)
 		sr.mast.Took(seat, step.Name, e.id)
 		path = append(path, e)
-		nodes = append(nodes, at)
 		act = append(act, e.id)
 		if fresh {
 			break
@@ -156,41 +143,11 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 	if err != nil {
 		return err
 	}
-	if sr.rave > 0 {
-		creditAMAF(nodes, sr.mast.taken, res)
-	}
 	sr.mast.credit(res)
 	for _, e := range path {
 		e.credit(res)
 	}
 	return nil
-}
-
-// creditAMAF credits each of the iteration's nodes with every move taken
-// at its step by its seat from the node on, in the tree or the playout
-// (taken, whose first moves are the tree's, one a node), once a move.
-func creditAMAF(nodes []*node, taken []mastKey, res result) {
-	last := make(map[mastKey]int, len(taken))
-	for i, k := range taken {
-		last[k] = i
-	}
-	for k, j := range last {
-		for _, n := range nodes[:min(j+1, len(nodes))] {
-			if n.seat != k.seat || n.step != k.step {
-				continue
-			}
-			if n.amaf == nil {
-				n.amaf = map[string]*mastStat{}
-			}
-			st := n.amaf[k.id]
-			if st == nil {
-				st = &mastStat{}
-				n.amaf[k.id] = st
-			}
-			st.sum += res.reward[k.seat]
-			st.n++
-		}
-	}
 }
 
 // credit counts an iteration's result for the edge's seat.
@@ -230,9 +187,6 @@ func (sr *search) transpose(st engine.State, at *node) *node {
 // may widen (see widen), or else the best by UCB1 for the seat that takes
 // it.
 func (sr *search) selectOrExpand(at *node, seat engine.Seat, step string, choices []engine.Choice) (*edge, bool) {
-	if at.step == "" {
-		at.seat, at.step = seat, step
-	}
 	var legal []*edge
 	var untried []string
 	visits := 0
@@ -253,7 +207,7 @@ func (sr *search) selectOrExpand(at *node, seat engine.Seat, step string, choice
 	var best *edge
 	bestScore := math.Inf(-1)
 	for _, e := range legal {
-		if score := sr.ucb(at, e); score > bestScore {
+		if score := ucb(e); score > bestScore {
 			best, bestScore = e, score
 		}
 	}
@@ -273,33 +227,14 @@ func widen(visits int) int {
 	return 2 + int(math.Sqrt(float64(visits)))
 }
 
-// ucb is UCB1 with availability counts, on the choice's RAVE value. An
-// edge never visited (see best) is tried first.
-func (sr *search) ucb(at *node, e *edge) float64 {
+// ucb is UCB1 with availability counts. An edge never visited (see best)
+// is tried first.
+func ucb(e *edge) float64 {
 	if e.visits == 0 {
 		return math.Inf(1)
 	}
 	n := float64(e.visits)
-	return sr.raveValue(at, e) + exploration*math.Sqrt(math.Log(float64(e.avail))/n)
-}
-
-// raveValue is the edge's mean result blended with its AMAF mean at at
-// (Gelly and Silver, 2007): a choice's results wherever its seat took it
-// later in the iterations through at are more samples, if biased ones,
-// than its own few visits, and weigh less as those grow (the weight
-// halves at rave/3 visits... see Config.RAVE).
-func (sr *search) raveValue(at *node, e *edge) float64 {
-	n := float64(e.visits)
-	q := e.reward / n
-	if sr.rave <= 0 || at.step == "" {
-		return q
-	}
-	a := at.amaf[e.id]
-	if a == nil || a.n == 0 {
-		return q
-	}
-	beta := math.Sqrt(sr.rave / (3*n + sr.rave))
-	return (1-beta)*q + beta*a.sum/float64(a.n)
+	return e.reward/n + exploration*math.Sqrt(math.Log(float64(e.avail))/n)
 }
 
 // best is the most visited of the choices at at, the better result
