@@ -127,7 +127,7 @@ func (t *tournament) player(kind string, seed uint64, clock func() time.Duration
 		return ai.FirstChoice{}
 	}
 	level, _ := ai.ParseLevel(kind) // checked in newTournament
-	cfg := ai.Config{Budget: time.Duration(float64(level.Budget()) * t.scale), Iterations: t.iterations, Horizon: t.horizon, Seed: seed, Clock: clock}
+	cfg := ai.Config{Budget: time.Duration(float64(level.Budget()) * t.scale), Iterations: t.iterations, Horizon: t.horizon, Seed: seed, Clock: clock, ShareStretch: level.ShareStretch()}
 	if t.budget > 0 {
 		cfg.Budget = t.budget
 	}

@@ -32,6 +32,12 @@ type Config struct {
 	// a shared machine passes the thread's CPU time, so that a budget buys
 	// the same search whatever else runs.
 	Clock func() time.Duration
+	// ShareStretch, when positive, rates a finished game mostly by the
+	// seat's VP share against the best other seat, stretched about an
+	// even share by this factor (see rate): at 2 players a win is a coin
+	// toss's 0 or 1, where the margin tells a playout's result in more
+	// than one bit. Zero rates it mostly by the win.
+	ShareStretch float64
 }
 
 // Decision is the AI's answer to a seat's pending decision.
@@ -88,7 +94,7 @@ func Decide(s engine.State, seat engine.Seat, cfg Config) (Decision, error) {
 	if cfg.Budget <= 0 && cfg.Iterations <= 0 {
 		return Decision{}, fmt.Errorf("ai: a decision needs a time budget or an iteration cap")
 	}
-	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast()}
+	sr := &search{seat: seat, sample: sample, rng: engine.NewRNG(cfg.Seed), players: len(s.Players()), horizon: cfg.Horizon, mast: newMast(), stretch: cfg.ShareStretch}
 	b := newBudget(cfg)
 	var d Decision
 	at := sr.transpose(s, &node{})

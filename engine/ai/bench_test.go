@@ -19,7 +19,7 @@ func BenchmarkDecision(b *testing.B) {
 				seed, iterations := uint64(0), 0
 				rusage.Measure(b, func() {
 					seed++
-					d, err := Decide(s, next(s), Config{Iterations: l.Iterations(), Seed: seed})
+					d, err := Decide(s, next(s), Config{Iterations: l.Iterations(), Seed: seed, ShareStretch: l.ShareStretch()})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -8,7 +8,7 @@ import (
 	"github.com/adega-bot/adega/engine"
 )
 
-// Level is how strongly the AI plays: how long it searches.
+// Level is how strongly the AI plays: how long it searches, and how.
 type Level int
 
 const (
@@ -17,33 +17,46 @@ const (
 	Hard
 )
 
-var levelNames = [...]string{Easy: "easy", Normal: "normal", Hard: "hard"}
+// levels is every difference between the levels (docs/AI.md, "Levels and
+// budgets").
+var levels = [...]struct {
+	name string
+	// budget is the default time per decision on one core; a setting
+	// may replace it.
+	budget time.Duration
+	// iterations is the iteration cap for deterministic play (tests,
+	// benchmarks), in the levels' ratio. It is far less than a budget
+	// buys since playouts became cheap (docs/AI.md): tests need the
+	// ratio and speed, not the strength.
+	iterations int
+	// shareStretch is Config.ShareStretch.
+	shareStretch float64
+}{
+	Easy:   {"easy", 100 * time.Millisecond, 3, 0},
+	Normal: {"normal", 500 * time.Millisecond, 16, 0},
+	Hard:   {"hard", 2 * time.Second, 64, 4},
+}
 
-func (l Level) String() string { return levelNames[l] }
+func (l Level) String() string { return levels[l].name }
 
 // ParseLevel reads a level's name.
 func ParseLevel(name string) (Level, error) {
-	for l, n := range levelNames {
-		if n == name {
+	for l, v := range levels {
+		if v.name == name {
 			return Level(l), nil
 		}
 	}
 	return 0, fmt.Errorf("ai: no level %q; choose easy, normal or hard", name)
 }
 
-// Budget is the level's default time per decision on one core; a setting
-// may replace it.
-func (l Level) Budget() time.Duration {
-	return [...]time.Duration{Easy: 100 * time.Millisecond, Normal: 500 * time.Millisecond, Hard: 2 * time.Second}[l]
-}
+// Budget is the level's default time per decision on one core.
+func (l Level) Budget() time.Duration { return levels[l].budget }
 
-// Iterations is the level's iteration cap for deterministic play (tests,
-// benchmarks), in the levels' ratio. It is far less than a budget buys
-// since playouts became cheap (docs/AI.md): tests need the ratio and
-// speed, not the strength.
-func (l Level) Iterations() int {
-	return [...]int{Easy: 3, Normal: 16, Hard: 64}[l]
-}
+// Iterations is the level's iteration cap for deterministic play.
+func (l Level) Iterations() int { return levels[l].iterations }
+
+// ShareStretch is the level's Config.ShareStretch.
+func (l Level) ShareStretch() float64 { return levels[l].shareStretch }
 
 // Settings are how a running bot plays its levels: each level's time per
 // decision, or an iteration cap in place of time (tests, which need the
@@ -62,7 +75,7 @@ type Settings struct {
 
 // Config is the search of one decision at level l.
 func (s Settings) Config(l Level, seed uint64) Config {
-	cfg := Config{Budget: s.Budgets[l], Horizon: s.Horizon, Seed: seed}
+	cfg := Config{Budget: s.Budgets[l], Horizon: s.Horizon, Seed: seed, ShareStretch: l.ShareStretch()}
 	if s.Iterations > 0 {
 		cfg.Iterations = max(1, s.Iterations*l.Iterations()/Hard.Iterations())
 	} else if cfg.Budget <= 0 {

@@ -20,9 +20,10 @@ func completeRandomly(s engine.State, seat engine.Seat, prefix engine.Action, rn
 }
 
 // playout plays s at random, seat first finishing the decision begun with
-// prefix, and rates the end for every seat. With a horizon it stops after
-// that many decisions and rates the game as it stands, by its VP.
-func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int, policy engine.Policy) (result, error) {
+// prefix, and rates the end for every seat (stretch: see rate). With a
+// horizon it stops after that many decisions and rates the game as it
+// stands, by its VP.
+func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine.RNG, players, horizon int, policy engine.Policy, stretch float64) (result, error) {
 	for decisions := 0; !s.Over(); decisions++ {
 		if horizon > 0 && decisions == horizon {
 			if r, ok := rateUnfinished(s, players); ok {
@@ -30,12 +31,12 @@ func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine
 			}
 		}
 		if steered, ok := s.(engine.Steered); ok && policy != nil && prefix == nil && horizon == 0 {
-			return rate(steered.SteeredPlayout(rng, policy, nil), players), nil
+			return rate(steered.SteeredPlayout(rng, policy, nil), players, stretch), nil
 		}
 		if fast, ok := s.(engine.Playout); ok && prefix == nil && horizon == 0 {
 			// The game plays itself out at random faster than Choices and
 			// Apply can, with the same policy.
-			return rate(fast.RandomPlayout(rng, nil), players), nil
+			return rate(fast.RandomPlayout(rng, nil), players, stretch), nil
 		}
 		act, err := completeRandomly(s, seat, prefix, rng)
 		if err != nil {
@@ -46,7 +47,7 @@ func playout(s engine.State, seat engine.Seat, prefix engine.Action, rng *engine
 		}
 		seat, prefix = next(s), nil
 	}
-	return rate(s, players), nil
+	return rate(s, players, stretch), nil
 }
 
 // result rates a finished game for each seat, from 0 to 1, and keeps the
@@ -62,10 +63,15 @@ type result struct {
 // rout.
 const shareWeight = 0.3
 
+// stretchedWeight is the part of a result that rewards the stretched VP
+// share, under Config.ShareStretch.
+const stretchedWeight = 0.7
+
 // rate rates a finished game: a win counts most, the rest rewards the VP
 // share against the best other seat (the rank, for games without a "vp"
-// counter).
-func rate(s engine.State, players int) result {
+// counter). With a stretch (Config.ShareStretch) the share counts most,
+// stretched about an even share by that factor and cut to 0 to 1.
+func rate(s engine.State, players int, stretch float64) result {
 	summaries := s.Players()
 	r := result{win: make([]float64, players), reward: make([]float64, players), score: scores(s, summaries)}
 	ranked, ok := s.(engine.Ranked)
@@ -82,6 +88,10 @@ func rate(s engine.State, players int) result {
 		share := 1 - float64(rank)/float64(max(1, len(ranking)-1))
 		if hasVP {
 			share = vpShare(vp, seat)
+		}
+		if stretch > 0 {
+			r.reward[seat] = (1-stretchedWeight)*r.win[seat] + stretchedWeight*min(1, max(0, 0.5+stretch*(share-0.5)))
+			continue
 		}
 		r.reward[seat] = (1-shareWeight)*r.win[seat] + shareWeight*share
 	}

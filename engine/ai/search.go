@@ -32,6 +32,7 @@ type search struct {
 	// positions are the nodes of the positions met so far, for a game
 	// whose positions recur by other orders of moves (engine.Positioned).
 	positions map[string]*node
+	stretch   float64 // see Config.ShareStretch
 }
 
 // node is a point in the tree: the steps taken from the root.
@@ -139,7 +140,7 @@ func (sr *search) iterate(root *node, prefix engine.Action) error {
 		}
 		at = &e.next
 	}
-	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon, sr.mast)
+	res, err := playout(st, seat, act, &sr.rng, sr.players, sr.horizon, sr.mast, sr.stretch)
 	if err != nil {
 		return err
 	}
