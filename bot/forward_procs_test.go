@@ -89,11 +89,7 @@ func TestProcessesBehindOneURL(t *testing.T) {
 	c := newFleet(t, 3, 30, []int{0}, []int{1}, []int{2})
 	c.overHTTP(etcd)
 	ana := c.srv.NewUser("ana")
-	var tables []*nimTable
-	for shard := range 3 {
-		tables = append(tables, c.newTable(ana, shard, uint64(shard+1)))
-	}
-	tables = append(tables, c.newTable(ana, -1, 9)) // a solo game in DMs: shard 0's
+	tables := c.tableOnEachShard(ana) // the last in DMs: shard 0's
 	c.startAll(t)
 
 	for _, through := range []int{1, 2} {

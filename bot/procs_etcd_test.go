@@ -124,11 +124,7 @@ func TestProcessesShareThroughEtcd(t *testing.T) {
 	c := newFleet(t, 3, 30, []int{0}, []int{1}, []int{2})
 	c.withEtcd(etcd)
 	ana := c.srv.NewUser("ana")
-	var tables []*nimTable
-	for shard := range 3 {
-		tables = append(tables, c.newTable(ana, shard, uint64(shard+1)))
-	}
-	tables = append(tables, c.newTable(ana, -1, 9)) // a solo game in DMs
+	tables := c.tableOnEachShard(ana) // the last in DMs: shard 0's
 	// Bea's game waits for her move: her digest lists it. Carla follows.
 	bea, carla := c.srv.NewUser("bea"), c.srv.NewUser("carla")
 	c.newTable(bea, 0, 7)

@@ -325,6 +325,17 @@ func (c *fleet) newTable(player *discordgo.User, shard int, seed uint64) *nimTab
 	return c.newTableOf(player, shard, c.count, seed, "")
 }
 
+// tableOnEachShard sets up a game of player's in a server of each of the
+// fleet's shards (seeds 1, 2, ...), then one in their DMs (seed 9).
+func (c *fleet) tableOnEachShard(player *discordgo.User) []*nimTable {
+	c.t.Helper()
+	var tables []*nimTable
+	for shard := range c.count {
+		tables = append(tables, c.newTable(player, shard, uint64(shard+1)))
+	}
+	return append(tables, c.newTable(player, -1, 9))
+}
+
 // newTableOf is newTable in a server of shard of count, a multiple of the
 // fleet's (its shard of another count, after a reshard, is chosen too),
 // with the bot playing at level (processConfig).
