@@ -48,6 +48,7 @@ var failures = map[string]string{
 	"storage.errChecksum":          "a snapshot whose sum is wrong: the game is rebuilt from its log",
 	"storage.errSnapshotDisagrees": "a snapshot the replay contradicts: logged, the replay wins",
 	"remind.errNoClaim":            "the scheduler's own rollback of a game with no claim to undo at a start: no user reads it",
+	"bot.errStopping":              "an identify that was waiting when the bot stopped: the gateway's, no user reads it",
 }
 
 // A refusal is an *engine.Error: the bot answers any other error with an
