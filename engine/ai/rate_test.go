@@ -49,3 +49,22 @@ func TestHardRatesAResultMostlyByItsMargin(t *testing.T) {
 		}
 	}
 }
+
+// soloFinished is a finished solo game: seat 0 against an automa in seat 1.
+type soloFinished struct{ finished }
+
+func (soloFinished) SoloResult() (int, string, bool) { return 3, "Wine Snob", true }
+
+// Against an automa, where a playout ends far behind it, hard keeps the
+// win and the plain share: a rout 60 VP behind still rates above one 100
+// behind, where the stretched share would rate both 0.
+func TestHardRatesASoloGameByTheWinAndTheShare(t *testing.T) {
+	rated := func(vp [2]int) float64 { return rate(soloFinished{finished{vp: vp}}, 2, Hard.ShareStretch()).reward[0] }
+	far, farther := rated([2]int{90, 150}), rated([2]int{50, 150})
+	if !(far > farther) {
+		t.Errorf("solo, hard: 60 VP behind rates %.3f, 100 behind %.3f: want the nearer above", far, farther)
+	}
+	if want := rate(soloFinished{finished{vp: [2]int{90, 150}}}, 2, Normal.ShareStretch()).reward[0]; far != want {
+		t.Errorf("solo, hard rates 60 VP behind %.3f, normal %.3f: want the same rating", far, want)
+	}
+}
