@@ -92,6 +92,11 @@ func (m Meta) BotLevel(seat engine.Seat) string {
 	return m.Level
 }
 
+// Seated reports whether userID plays a seat of the game.
+func (m Meta) Seated(userID string) bool {
+	return slices.ContainsFunc(m.Seats, func(s SeatUser) bool { return s.UserID == userID })
+}
+
 // botSeat reports whether the bot plays seat.
 func (m Meta) botSeat(seat engine.Seat) bool {
 	return int(seat) >= 0 && int(seat) < len(m.Seats) && m.Seats[seat].Bot

@@ -595,7 +595,7 @@ func (s *Store) GamesOfUser(userID string) ([]adega.Meta, error) {
 		return nil, err
 	}
 	return slices.DeleteFunc(metas, func(m adega.Meta) bool {
-		return !slices.ContainsFunc(m.Seats, func(u adega.SeatUser) bool { return u.UserID == userID })
+		return !m.Seated(userID)
 	}), nil
 }
 

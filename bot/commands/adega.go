@@ -209,7 +209,7 @@ func (h *Handler) myGames(i *discordgo.Interaction) Reply {
 	var follows []gameRow
 	for _, gw := range followed {
 		switch {
-		case slices.ContainsFunc(gw.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == me }): // listed above
+		case gw.Meta.Seated(me): // listed above
 		case gw.Meta.Status != adega.StatusActive && h.Now().Sub(gw.Meta.UpdatedAt) > followedOver:
 		default:
 			follows = append(follows, rowOf(gw, me))

@@ -3,7 +3,6 @@ package commands
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -48,7 +47,7 @@ func (h *Handler) replace(i *discordgo.Interaction, sub *discordgo.ApplicationCo
 		return private("A `level` is for the bot: add `bot: True`.")
 	case g.Meta.Seats[seat].UserID == "" && !g.Meta.Seats[seat].Bot:
 		return private("That seat is the automa's; it cannot change hands.")
-	case newUser != "" && slices.ContainsFunc(g.Meta.Seats, func(s adega.SeatUser) bool { return s.UserID == newUser }):
+	case newUser != "" && g.Meta.Seated(newUser):
 		return private("That user already has a seat in this game.")
 	}
 	who := "the bot, " + levelText(cmp.Or(level, g.Meta.Level))
